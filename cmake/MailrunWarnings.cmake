@@ -1,0 +1,5 @@
+# Warnings for our own targets: -Wall -Wextra, and warnings are errors in our code.
+# Generated code (protobuf/gRPC) is compiled without -Werror; see proto/CMakeLists.txt.
+function(mailrun_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Werror -Wno-error=deprecated-declarations)
+endfunction()

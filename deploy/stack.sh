@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# The local stack on loopback: PostgreSQL, Redis and the three services, with all their data,
+# logs and pid files under .local/stack/ in the project (git-ignored).
+#
+#   deploy/stack.sh start    start whatever is not running yet (safe to repeat)
+#   deploy/stack.sh stop     stop everything this stack started, and nothing else
+#   deploy/stack.sh status   say what runs, on which port
+#   deploy/stack.sh reset    stop, then delete all stack data (database contents included)
+#
+# Ports (override with the environment variables named):
+#   PostgreSQL 55432 (MAILRUN_PG_PORT)     Redis 56379 (MAILRUN_REDIS_PORT)
+#   mailrun-game 50151 (MAILRUN_GAME_PORT)  mailrun-lobby 50152 (MAILRUN_LOBBY_PORT)
+#   mailrun-notify 50153 (MAILRUN_NOTIFY_PORT)
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+stack=${MAILRUN_STACK_DIR:-$root/.local/stack}
+bin=${MAILRUN_BIN_DIR:-$root/build/bin}
+pg_port=${MAILRUN_PG_PORT:-55432}
+redis_port=${MAILRUN_REDIS_PORT:-56379}
+game_port=${MAILRUN_GAME_PORT:-50151}
+lobby_port=${MAILRUN_LOBBY_PORT:-50152}
+notify_port=${MAILRUN_NOTIFY_PORT:-50153}
+servers=$root/deploy/servers.sh
+
+services=(game lobby notify)
+declare -A port_of=([game]=$game_port [lobby]=$lobby_port [notify]=$notify_port)
+
+pg_dir() {
+  # PostgreSQL runs as the postgres user when we are root; if that user cannot reach a directory
+  # under the project (for example a clone inside /root), keep the data in /var/lib/mailrun-stack
+  # and leave a symlink in .local/stack.
+  local dir=$stack/postgres
+  if [ "$(id -u)" = 0 ] && [ ! -L "$dir" ] && ! runuser -u postgres -- test -x "$stack" 2>/dev/null; then
+    local alt
+    alt=/var/lib/mailrun-stack/$(echo -n "$root" | md5sum | cut -c1-12)
+    mkdir -p "$alt"
+    ln -sfn "$alt" "$dir"
+    echo "note: PostgreSQL data lives in $alt (the postgres user cannot reach $stack)" >&2
+  fi
+  if [ -L "$dir" ]; then readlink -f "$dir"; else echo "$dir"; fi
+}
+
+token_key() {
+  local file=$stack/token.key
+  if [ ! -s "$file" ]; then
+    (umask 077; od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$file")
+  fi
+  echo "$file"
+}
+
+running() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+
+start_service() {
+  local name=$1 port=${port_of[$1]} pidfile=$stack/run/$1.pid
+  if running "$pidfile"; then echo "mailrun-$name already running (pid $(cat "$pidfile"))"; return 0; fi
+  [ -x "$bin/mailrun-$name" ] || { echo "missing $bin/mailrun-$name: build first (make build)" >&2; exit 1; }
+  MAILRUN_LISTEN=127.0.0.1:$port \
+  MAILRUN_DATABASE_URL="postgresql://mailrun@127.0.0.1:$pg_port/mailrun" \
+  MAILRUN_REDIS_URL="redis://127.0.0.1:$redis_port" \
+  MAILRUN_TOKEN_KEY_FILE="$(token_key)" \
+  MAILRUN_GAME_ADDR=127.0.0.1:$game_port \
+  MAILRUN_LOBBY_ADDR=127.0.0.1:$lobby_port \
+  MAILRUN_NOTIFY_ADDR=127.0.0.1:$notify_port \
+    nohup "$bin/mailrun-$name" >>"$stack/logs/$name.log" 2>&1 </dev/null &
+  echo $! >"$pidfile"
+}
+
+wait_healthy() {
+  local name=$1 port=${port_of[$1]}
+  if ! "$bin/mailrun" health --wait 30 "127.0.0.1:$port" >/dev/null; then
+    echo "mailrun-$name did not become healthy; last log lines:" >&2
+    tail -n 20 "$stack/logs/$name.log" >&2
+    exit 1
+  fi
+  echo "mailrun-$name SERVING on 127.0.0.1:$port"
+}
+
+stop_pidfile() {
+  local pidfile=$1 pid
+  running "$pidfile" || { rm -f "$pidfile"; return 0; }
+  pid=$(cat "$pidfile")
+  kill -TERM "$pid"
+  for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL "$pid" 2>/dev/null || true
+  rm -f "$pidfile"
+}
+
+cmd_start() {
+  mkdir -p "$stack/run" "$stack/logs"
+  "$servers" start-postgres "$(pg_dir)" "$pg_port"
+  echo "PostgreSQL on 127.0.0.1:$pg_port (database mailrun, user mailrun)"
+  "$servers" start-redis "$stack/redis" "$redis_port"
+  echo "Redis on 127.0.0.1:$redis_port"
+  for s in "${services[@]}"; do start_service "$s"; done
+  for s in "${services[@]}"; do wait_healthy "$s"; done
+  echo "Logs: $stack/logs/   Stop: make stop   (or deploy/stack.sh stop)"
+}
+
+cmd_stop() {
+  for s in "${services[@]}"; do stop_pidfile "$stack/run/$s.pid"; done
+  [ -e "$stack/postgres" ] && "$servers" stop-postgres "$(pg_dir)"
+  [ -d "$stack/redis" ] && "$servers" stop-redis "$stack/redis"
+  echo "stack stopped"
+}
+
+cmd_status() {
+  for s in "${services[@]}"; do
+    if running "$stack/run/$s.pid"; then echo "mailrun-$s running (pid $(cat "$stack/run/$s.pid")) on 127.0.0.1:${port_of[$s]}";
+    else echo "mailrun-$s stopped"; fi
+  done
+  if [ -f "$stack/postgres/postmaster.pid" ]; then echo "PostgreSQL running on 127.0.0.1:$pg_port"; else echo "PostgreSQL stopped"; fi
+  if running "$stack/redis/redis.pid"; then echo "Redis running on 127.0.0.1:$redis_port"; else echo "Redis stopped"; fi
+}
+
+cmd_reset() {
+  cmd_stop
+  if [ -L "$stack/postgres" ]; then rm -rf "$(readlink -f "$stack/postgres")"; fi
+  rm -rf "$stack"
+  echo "stack data deleted"
+}
+
+case "${1:-}" in
+  start) cmd_start ;;
+  stop) cmd_stop ;;
+  status) cmd_status ;;
+  reset) cmd_reset ;;
+  *) echo "usage: $0 start|stop|status|reset" >&2; exit 2 ;;
+esac

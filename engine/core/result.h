@@ -1,0 +1,62 @@
+// Result<T>: the value of an engine operation or the reason it was refused. Errors are values:
+// the engine never throws across its API. An Error names the kind of failure, the rule it breaks
+// (e.g. "2.5.2.7"; empty when no rule applies) and a sentence a player understands. Services map
+// the kind to a gRPC status in one place.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace mailrun::engine {
+
+enum class ErrorKind {
+  kMalformed,   // the request itself is wrong: a missing field, an unknown id (INVALID_ARGUMENT)
+  kIllegal,     // well-formed, but the rules do not allow it now (FAILED_PRECONDITION)
+  kNotYourTurn, // someone else is to act (FAILED_PRECONDITION for a seat, PERMISSION_DENIED upstream)
+  kBadData,     // board or component data failed validation (never reaches players)
+};
+
+struct Error {
+  ErrorKind kind = ErrorKind::kIllegal;
+  std::string rule;     // rule number of the integrated rules, e.g. "4.1.8"; may be empty
+  std::string message;  // a sentence for the player; never contains another player's secrets
+
+  // "4.1.8: each lay must connect to a different base", or just the message without a rule.
+  std::string ToString() const { return rule.empty() ? message : rule + ": " + message; }
+};
+
+inline Error Illegal(std::string rule, std::string message) {
+  return Error{ErrorKind::kIllegal, std::move(rule), std::move(message)};
+}
+inline Error Malformed(std::string message) { return Error{ErrorKind::kMalformed, "", std::move(message)}; }
+
+template <typename T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : state_(std::move(value)) {}          // NOLINT(google-explicit-constructor)
+  Result(Error error) : state_(std::move(error)) {}      // NOLINT(google-explicit-constructor)
+
+  bool ok() const { return std::holds_alternative<T>(state_); }
+  explicit operator bool() const { return ok(); }
+
+  const T& value() const& { return std::get<T>(state_); }
+  T& value() & { return std::get<T>(state_); }
+  T&& value() && { return std::get<T>(std::move(state_)); }
+  const T& operator*() const& { return value(); }
+  T& operator*() & { return value(); }
+  const T* operator->() const { return &value(); }
+  T* operator->() { return &value(); }
+
+  const Error& error() const { return std::get<Error>(state_); }
+
+ private:
+  std::variant<T, Error> state_;
+};
+
+// Result of an operation that yields nothing but success or an Error.
+struct Ok {};
+using Status = Result<Ok>;
+inline Status OkStatus() { return Ok{}; }
+
+}  // namespace mailrun::engine

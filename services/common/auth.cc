@@ -1,0 +1,35 @@
+#include "services/common/auth.h"
+
+#include <chrono>
+
+namespace mailrun::service {
+
+int64_t UnixNow() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::optional<TokenClaims> Authenticate(const grpc::ServerContext& context, const std::string& key, TokenKind kind,
+                                        grpc::Status* status) {
+  const auto& metadata = context.client_metadata();
+  const auto found = metadata.find("authorization");
+  if (found == metadata.end()) {
+    *status = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "missing 'authorization: Bearer <token>' metadata");
+    return std::nullopt;
+  }
+  const std::string value(found->second.data(), found->second.size());
+  const std::string prefix = "Bearer ";
+  if (value.rfind(prefix, 0) != 0) {
+    *status = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "authorization metadata must be 'Bearer <token>'");
+    return std::nullopt;
+  }
+  TokenError error;
+  auto claims = VerifyToken(key, value.substr(prefix.size()), kind, UnixNow(), &error);
+  if (!claims) {
+    *status = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, error.message);
+    return std::nullopt;
+  }
+  return claims;
+}
+
+}  // namespace mailrun::service

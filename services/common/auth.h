@@ -1,0 +1,22 @@
+// Authentication of gRPC calls: reads "authorization: Bearer <token>" from the call's metadata
+// and verifies it (token.h). Handlers call this first and return the status it gives on failure.
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <optional>
+#include <string>
+
+#include "services/common/token.h"
+
+namespace mailrun::service {
+
+// Verifies the caller's bearer token of `kind`. On failure returns nullopt and sets *status to
+// UNAUTHENTICATED with a message saying what was wrong (never the token).
+std::optional<TokenClaims> Authenticate(const grpc::ServerContext& context, const std::string& key, TokenKind kind,
+                                        grpc::Status* status);
+
+// Unix seconds now; the one clock the services use for tokens.
+int64_t UnixNow();
+
+}  // namespace mailrun::service

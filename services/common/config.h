@@ -1,0 +1,31 @@
+// Configuration shared by every service: listen address, PostgreSQL and Redis URLs, the token key
+// and the log level. Each value comes from a command-line flag or, failing that, from an
+// environment variable (named in the flag's help), or from the default shown there.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace mailrun::service {
+
+struct CommonConfig {
+  std::string listen;          // host:port to serve gRPC on
+  std::string database_url;    // libpq connection URI
+  std::string redis_url;       // redis://host:port
+  std::string token_key;       // hex-encoded 32-byte key that signs and verifies access tokens
+  std::string token_key_file;  // alternative to token_key: a file holding the hex key
+  std::string log_level = "info";
+  int shutdown_grace_seconds = 10;
+  int database_connect_timeout_seconds = 30;  // how long start-up waits for PostgreSQL
+};
+
+// Adds the common flags to `app`, with environment fallbacks (MAILRUN_LISTEN, MAILRUN_DATABASE_URL,
+// MAILRUN_REDIS_URL, MAILRUN_TOKEN_KEY, MAILRUN_TOKEN_KEY_FILE, MAILRUN_LOG_LEVEL).
+// `default_listen` is the service's own default port on loopback.
+void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& default_listen);
+
+// The token key as raw bytes, read from token_key or token_key_file. Throws std::runtime_error
+// naming the problem (never the key) when neither is set or the key is malformed.
+std::string LoadTokenKey(const CommonConfig& config);
+
+}  // namespace mailrun::service

@@ -1,0 +1,48 @@
+// PostgreSQL access for the services: connecting (with retries while the server starts) and the
+// migration runner that every service calls at start-up.
+//
+// Migrations are the numbered SQL files of migrations/ (NNNN_name.sql), embedded in the binary at
+// build time. Each is applied once, in number order, in its own transaction, and recorded in
+// schema_migrations. A PostgreSQL advisory lock makes concurrent start-ups safe: the second
+// service waits, then finds the work done.
+#pragma once
+
+#include <pqxx/pqxx>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mailrun::service {
+
+struct Migration {
+  int version = 0;
+  std::string name;  // file name, e.g. "0101_games.sql"
+  std::string sql;
+};
+
+// Connects to `url`, retrying until `timeout` passes. Throws pqxx::broken_connection at the end.
+std::unique_ptr<pqxx::connection> ConnectWithRetry(const std::string& url, std::chrono::seconds timeout);
+
+// The migrations embedded from migrations/, sorted by version. Throws std::runtime_error if a
+// file name does not start with a number or two files share a number.
+std::vector<Migration> EmbeddedMigrations();
+
+// Parses "NNNN_name.sql" files into Migrations sorted by version (same checks as above).
+std::vector<Migration> ParseMigrations(const std::vector<std::pair<std::string, std::string>>& files);
+
+// Applies the migrations not yet recorded in schema_migrations; returns how many it applied.
+int ApplyMigrations(pqxx::connection& connection, const std::vector<Migration>& migrations);
+
+}  // namespace mailrun::service
+
+namespace mailrun::service {
+struct CommonConfig;
+
+// Start-up of a service's database: connects (retrying while PostgreSQL starts, for
+// config.database_connect_timeout_seconds), applies
+// the embedded migrations and records the start in service_starts. Throws on failure.
+std::unique_ptr<pqxx::connection> PrepareDatabase(const CommonConfig& config, const std::string& service_name);
+
+}  // namespace mailrun::service

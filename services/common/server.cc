@@ -1,0 +1,61 @@
+#include "services/common/server.h"
+
+#include <grpcpp/ext/proto_server_reflection_plugin.h>
+#include <grpcpp/health_check_service_interface.h>
+#include <signal.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <thread>
+
+#include "services/common/logging.h"
+
+namespace mailrun::service {
+
+namespace {
+sigset_t ShutdownSignals() {
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGINT);
+  return signals;
+}
+}  // namespace
+
+void BlockShutdownSignals() {
+  sigset_t signals = ShutdownSignals();
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+}
+
+int RunServer(const ServerOptions& options) {
+  BlockShutdownSignals();
+  sigset_t signals = ShutdownSignals();
+
+  grpc::EnableDefaultHealthCheckService(true);
+  grpc::reflection::InitProtoReflectionServerBuilderPlugin();
+
+  grpc::ServerBuilder builder;
+  int selected_port = 0;
+  builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &selected_port);
+  for (grpc::Service* service : options.services) builder.RegisterService(service);
+  builder.experimental().SetInterceptorCreators(RequestLogInterceptors());
+  std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
+  if (!server || selected_port == 0) {
+    spdlog::error("{} could not listen on {}", options.name, options.listen);
+    return 1;
+  }
+  server->GetHealthCheckService()->SetServingStatus(true);
+  spdlog::info("{} serving on {}", options.name, options.listen);
+
+  int signal_number = 0;
+  sigwait(&signals, &signal_number);
+  spdlog::info("{} received signal {}, shutting down", options.name, signal_number);
+  server->GetHealthCheckService()->SetServingStatus(false);
+  server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(options.shutdown_grace_seconds));
+  if (options.on_shutdown) options.on_shutdown();
+  server->Wait();
+  spdlog::info("{} stopped", options.name);
+  return 0;
+}
+
+}  // namespace mailrun::service

@@ -1,0 +1,33 @@
+// Starting and stopping a service's gRPC server the same way in every service: the standard
+// grpc.health.v1.Health service and server reflection are always on, every request is logged
+// (logging.h), and SIGTERM or SIGINT shut the server down cleanly: health turns NOT_SERVING,
+// new calls are refused, in-flight calls get the grace period to finish.
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace mailrun::service {
+
+struct ServerOptions {
+  std::string name;          // service name for logs, e.g. "mailrun-game"
+  std::string listen;        // host:port
+  int shutdown_grace_seconds = 10;
+  std::vector<grpc::Service*> services;  // not owned; must outlive RunServer
+  // Called after the server has stopped accepting calls, before RunServer returns: stop
+  // background workers here (relays, subscribers).
+  std::function<void()> on_shutdown;
+};
+
+// Blocks SIGTERM and SIGINT in the calling thread and every thread started after it, so that
+// RunServer alone receives them. Call it first thing in main(), before starting any thread.
+void BlockShutdownSignals();
+
+// Serves until SIGTERM or SIGINT. Returns the process exit code (0 after a clean shutdown,
+// 1 when the server could not start, for example because the port is taken).
+int RunServer(const ServerOptions& options);
+
+}  // namespace mailrun::service

@@ -1,0 +1,31 @@
+// mailrun-game: the game service: the engine over gRPC, the action log in PostgreSQL.
+#include <CLI/CLI.hpp>
+#include <spdlog/spdlog.h>
+
+#include "services/common/config.h"
+#include "services/common/database.h"
+#include "services/common/logging.h"
+#include "services/common/server.h"
+
+int main(int argc, char** argv) {
+  mailrun::service::BlockShutdownSignals();
+  CLI::App app{"mailrun-game: the game service: the engine over gRPC, the action log in PostgreSQL"};
+  mailrun::service::CommonConfig config;
+  mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50151");
+  CLI11_PARSE(app, argc, argv);
+
+  const std::string options_name = "mailrun-game";
+  try {
+    mailrun::service::InitLogging("mailrun-game", config.log_level);
+    auto db = mailrun::service::PrepareDatabase(config, options_name);
+  } catch (const std::exception& e) {
+    spdlog::error("mailrun-game cannot start: {}", e.what());
+    return 1;
+  }
+
+  mailrun::service::ServerOptions options;
+  options.name = "mailrun-game";
+  options.listen = config.listen;
+  options.shutdown_grace_seconds = config.shutdown_grace_seconds;
+  return mailrun::service::RunServer(options);
+}

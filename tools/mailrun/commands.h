@@ -1,0 +1,12 @@
+// The subcommands of the `mailrun` command-line client. Each group lives in its own file and adds
+// itself to the app here; main.cc calls every Register function in turn.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace mailrun::cli {
+
+// `mailrun health ADDR...`: asks each server's grpc.health.v1.Health service for its status.
+void RegisterHealthCommand(CLI::App& app);
+
+}  // namespace mailrun::cli
