@@ -1,0 +1,223 @@
+// EditionData: everything printed on the board, the tiles, the certificates, the train cards and
+// the rule tables of one edition of 1853, as plain values. It is loaded from the JSON files of
+// engine/data/<edition>/ (embedded in the library at build time), validated on load, and then
+// never changes: game state refers to it by index. See docs/board-data.md for the format and for
+// every reconstruction decision behind the numbers.
+//
+// Board coordinates (the board's own): rows 'A'..'V' north to south, columns 'a'..'z','aa'..'ak'
+// west to east. Neighbours in the same row are two columns apart; in the next row one column to
+// either side. Hex edges are numbered clockwise 0..5 starting at the south-west edge:
+//   0 = SW (row+1, col-1)   1 = W (row, col-2)    2 = NW (row-1, col-1)
+//   3 = NE (row-1, col+1)   4 = E (row, col+2)    5 = SE (row+1, col+1)
+// A tile rotated by r turns its edge e to edge (e + r) % 6.
+#pragma once
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "mailrun/v1/game_config.pb.h"
+
+namespace mailrun::engine {
+
+struct HexCoord {
+  int row = 0;  // 0 = 'A' ... 21 = 'V'
+  int col = 0;  // 1 = 'a' ... 26 = 'z', 27 = 'aa' ... 37 = 'ak'
+  friend bool operator==(const HexCoord&, const HexCoord&) = default;
+  friend auto operator<=>(const HexCoord&, const HexCoord&) = default;
+};
+
+std::string HexName(HexCoord hex);                          // {8, 27} -> "Iaa"
+std::optional<HexCoord> ParseHexName(std::string_view name);  // "Iaa" -> {8, 27}; nullopt if malformed
+HexCoord Neighbour(HexCoord hex, int edge);                  // may lie outside the board
+int OppositeEdge(int edge);                                  // (edge + 3) % 6
+
+enum class Terrain { kNone, kRiver, kMultipleRiver, kHill, kMountain, kHimalaya };
+enum class Gauge { kBroad, kMetre, kDual };
+enum class TileColour { kYellow, kGreen, kBrown, kGrey };
+
+// One end of a path on a tile: a hex edge (0..5 in the tile's own orientation) or one of the
+// tile's nodes (stations, then junctions, by index).
+struct PathEnd {
+  enum class Kind { kEdge, kStation, kJunction };
+  Kind kind = Kind::kEdge;
+  int index = 0;
+  friend bool operator==(const PathEnd&, const PathEnd&) = default;
+};
+
+struct TilePath {
+  PathEnd a;
+  PathEnd b;
+  Gauge gauge = Gauge::kBroad;
+};
+
+enum class StationKind { kLarge, kSmall };
+
+struct TileStation {
+  StationKind kind = StationKind::kSmall;
+  int revenue = 0;
+  int token_slots = 0;    // base token spaces (0 for small stations)
+  bool terminal = false;  // 4.2.12: Calcutta/Delhi stations; a run may start or end here, never pass
+};
+
+// A point where lines meet without a station.
+//  kConverging: the green junction tiles (4.5.10): lines merge at the tile edge; only one train of
+//               a company may use the junction in a turn.
+//  kHub:        brown and grey non-station tiles (4.2.5): trains run through "as if a station",
+//               entering on one line and leaving on another, scoring nothing.
+struct TileJunction {
+  enum class Kind { kConverging, kHub };
+  Kind kind = Kind::kConverging;
+};
+
+struct TileDef {
+  std::string id;          // the tile number as printed, e.g. "58", "69", "104"
+  TileColour colour = TileColour::kYellow;
+  std::string label;       // "", "CD" (Calcutta/Delhi) or "BM" (Bombay/Madras)
+  std::vector<TileStation> stations;
+  std::vector<TileJunction> junctions;
+  std::vector<TilePath> paths;
+  bool preprinted = false;  // printed on the board (the four large cities); never in the supply
+};
+
+struct TileSupply {
+  std::string tile_id;
+  int count = 0;
+};
+
+struct PreprintedTile {
+  std::string tile_id;
+  int rotation = 0;
+};
+
+struct HexDef {
+  HexCoord coord;
+  bool playable = false;          // false: sea, margin, off-grid (drawn, never built on)
+  Terrain terrain = Terrain::kNone;
+  int towns = 0;                  // 0, 1 or 2 small towns
+  std::optional<int> city;        // index into EditionData::cities
+  std::optional<PreprintedTile> preprinted;
+  std::optional<int> frontier_value;  // 4.1.15 frontier post payment, in pounds
+  bool ganges_area = false;       // the beige Ganges valley shading
+  // 4.1.11: edges track may not run into (sea, dark margin). Edges towards another playable hex
+  // are always open; an open edge towards a non-playable hex is a "buff edge" (4.1.11) or a
+  // frontier post.
+  std::array<bool, 6> edge_blocked{};
+};
+
+struct CityDef {
+  std::string name;
+  HexCoord hex;
+  int bid_value = 20;                 // 2.5.2.9
+  bool large = false;                 // Bombay, Calcutta, Delhi, Madras
+  bool ganges_valley = false;         // 2.5.2.7: Cawnpore, Lucknow, Allahabad, Benares, Patna
+  bool counts_as_ganges_in_long_bids = false;  // 2.5.2.7: Calcutta, for bids of more than 3 cities
+  std::vector<int> share_companies;   // company numbers (1..8) whose share this city offers
+};
+
+// A rectangle of rows and columns (inclusive); nullopt bounds are unbounded (TABLE 2).
+struct Area {
+  std::optional<int> row_min, row_max, col_min, col_max;
+  bool Contains(HexCoord hex) const;
+};
+
+struct HomeBase {
+  HexCoord hex;
+  int station = 0;  // which station of the hex's tile (large cities have several)
+};
+
+enum class CompanyKind { kMajor, kMinor, kMajorOrMinor /* BBCI, 2.6 */ };
+
+struct CompanyDef {
+  int number = 0;                 // 1..8, also the operating order (TABLE 1)
+  std::string initials;           // "EIR"
+  std::string name;               // "East Indian Railway"
+  CompanyKind kind = CompanyKind::kMajor;
+  std::vector<HomeBase> homes;    // TABLE 1
+  std::optional<HomeBase> major_home;  // BBCI's second home in north Bombay when it is a major (2.6.2)
+  Area area;                      // TABLE 2
+  int par = 0;                    // initial share price
+  int tokens = 0;                 // TABLE 7
+  std::string colour;             // TABLE 7, as a CSS colour for rendering
+  int double_lay_fee = 0;         // 4.1.3 option 2: £50 for company 1, £20 for the other majors
+};
+
+struct TrainDef {
+  std::string name;               // "2", "3", "4", "5", "6", "1M", "2M", "3M", "4M"
+  Gauge gauge = Gauge::kBroad;    // kBroad or kMetre
+  int large_stations = 0;         // the train number: most large stations a run may include
+  int price = 0;
+  int count = 0;                  // in the mix without minors formed in the first dealing round
+  int count_if_minor_formed = 0;  // 2.8.4: one extra 2, 2M and 3M
+  int phase_introduced = 0;       // the phase from which it is on sale
+  std::optional<int> obsolete_in_phase;  // phase whose start removes it
+  bool starts_phase = false;      // the first one bought starts phase_introduced (broad trains)
+};
+
+struct PhaseDef {
+  int number = 0;
+  std::string introduced_by;      // train name, empty for the first phase
+  std::vector<TileColour> tile_colours;
+  int train_limit = 0;
+  int railway_rounds = 0;         // railway rounds between dealing rounds
+};
+
+struct PlayerCountRules {        // TABLE 3 for one player count
+  int players = 0;
+  int starting_capital = 0;
+  int share_limit = 0;            // shares in any one company
+  int certificate_limit = 0;
+  int qualifying_shares = 0;
+  int min_bid_cities = 0;         // 2.5.2.6
+  int max_bid_cities = 0;
+};
+
+struct TerrainCost {
+  int broad = 0;
+  int metre = 0;
+};
+
+struct EditionData {
+  mailrun::v1::Edition edition = mailrun::v1::EDITION_RETUNED;
+  std::vector<HexDef> hexes;           // every cell of the board, playable or not
+  std::vector<CityDef> cities;         // the named cities
+  std::vector<TileDef> tiles;          // every tile design, including the preprinted ones
+  std::vector<TileSupply> manifest;    // Appendix 3 counts (with 8 #58 tiles)
+  std::vector<TileSupply> manifest_mik1;    // extra tiles of the MIK1 kit
+  std::vector<TileSupply> manifest_mik1_1;  // extra tiles of the MIK1.1 kit
+  int tile_58_count_unrestricted = 12;      // 2.4.4
+  std::map<std::string, std::vector<std::string>> promotions;             // TABLE 8: from -> to
+  std::map<std::string, std::vector<std::string>> promotions_unrestricted_58;  // 2.4.4 additions
+  std::vector<CompanyDef> companies;   // in number order
+  std::vector<int> share_prices;       // the stock market track, lowest first
+  std::vector<TrainDef> trains;
+  std::vector<PhaseDef> phases;
+  std::vector<PlayerCountRules> player_counts;  // 3..6
+  PlayerCountRules simplified_game;             // 2.4.1 overrides (qualifying 4, share limit 5)
+  int simplified_starting_capital = 440;        // 2.4.1
+  std::map<Terrain, TerrainCost> terrain_costs; // TABLE 4
+  std::map<mailrun::v1::BankSize, int> bank_sizes;
+  int minimum_bond = 60;                        // 2.5.2.2
+  int bbci_major_ajmer_cost = 70;               // 4.1.14
+  int calcutta_first_promotion_cost = 60;       // 4.2.13
+
+  // Lookups; nullptr / nullopt when absent.
+  const HexDef* Hex(HexCoord coord) const;
+  const TileDef* Tile(std::string_view id) const;
+  const CompanyDef* Company(std::string_view initials) const;
+  std::optional<int> CityIndex(std::string_view name) const;
+};
+
+// The validated data of an edition, loaded once from the embedded files and shared (thread-safe
+// after the first call). Returns an Error of kind kBadData naming file, entry and problem.
+Result<const EditionData*> LoadEdition(mailrun::v1::Edition edition);
+
+// Parses and validates data from explicit files (name -> JSON text), e.g. for tests of bad data.
+Result<EditionData> ParseEditionData(mailrun::v1::Edition edition,
+                                     const std::map<std::string, std::string>& files);
+
+}  // namespace mailrun::engine
