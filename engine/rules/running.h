@@ -1,0 +1,28 @@
+// Running trains (4.5), collecting payment with the Government Mail (4.6) and the share price
+// adjustment (4.7), for the operating company.
+#pragma once
+
+#include <vector>
+
+#include "engine/rules/context.h"
+#include "mailrun/v1/actions.pb.h"
+#include "mailrun/v1/views.pb.h"
+
+namespace mailrun::engine {
+
+// Whether the company owns any train (without one, the run step only adjusts the price).
+bool CompanyCanRun(const Context& ctx, int company);
+
+// No run and no dividend: 4.7.1's adjustment alone.
+void RunNothing(Context& ctx);
+
+Status ValidateRunTrains(const Context& ctx, int seat, const mailrun::v1::RunTrains& action);
+void ExecuteRunTrains(Context& ctx, int seat, const mailrun::v1::RunTrains& action);
+
+void ListRunActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
+
+// 4.7.1: moves the share price for a total dividend (0 = none paid). Ends the game at £400
+// (4.7.3, 5.1.3) unless 2.4.3 is played.
+void AdjustSharePrice(Context& ctx, int company, int total_dividend);
+
+}  // namespace mailrun::engine

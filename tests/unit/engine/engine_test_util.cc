@@ -1,0 +1,125 @@
+#include "tests/unit/engine/engine_test_util.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace mailrun::engine::testing {
+
+std::string ReadFixture(const std::string& relative) {
+  std::ifstream in(std::string(MAILRUN_FIXTURES_DIR) + "/" + relative);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+GameRecord LoadRecord(const std::string& relative) {
+  auto record = ParseGameRecord(ReadFixture(relative));
+  if (!record.ok()) ADD_FAILURE() << relative << ": " << record.error().ToString();
+  return record.ok() ? *record : GameRecord{};
+}
+
+mailrun::v1::GameConfig Config(int players, uint64_t seed, mailrun::v1::GameOptions options) {
+  mailrun::v1::GameConfig config;
+  config.set_edition(mailrun::v1::EDITION_RETUNED);
+  *config.mutable_options() = options;
+  config.set_seed(seed);
+  for (int i = 0; i < players; ++i) {
+    auto* p = config.add_players();
+    p->set_user_id("user" + std::to_string(i));
+    p->set_display_name("P" + std::to_string(i));
+  }
+  return config;
+}
+
+int TotalMoney(const GameState& s) {
+  int total = s.bank;
+  for (const PlayerState& p : s.players) {
+    total += p.cash;
+    if (!p.bond.returned && s.stage != Stage::kBondCommit) total += p.bond.amount;
+  }
+  for (const CompanyState& c : s.companies) total += c.treasury;
+  return total;
+}
+
+::testing::AssertionResult MoneyIsConstant(const Game& game) {
+  const int total = TotalMoney(game.state());
+  if (total == game.state().total_money) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "money in the game is " << total << ", expected "
+                                       << game.state().total_money;
+}
+
+void MustApply(Game& game, const mailrun::v1::Action& action) {
+  auto outcome = game.Apply(action);
+  ASSERT_TRUE(outcome.ok()) << "refused: " << action.ShortDebugString() << "\n  " << outcome.error().ToString();
+  ASSERT_TRUE(MoneyIsConstant(game)) << "after " << action.ShortDebugString();
+}
+
+Error MustRefuse(Game& game, const mailrun::v1::Action& action) {
+  const std::string before = game.SnapshotJson();
+  auto outcome = game.Apply(action);
+  EXPECT_FALSE(outcome.ok()) << "accepted: " << action.ShortDebugString();
+  EXPECT_EQ(game.SnapshotJson(), before) << "a refused action changed the state";
+  return outcome.ok() ? Error{} : outcome.error();
+}
+
+mailrun::v1::Action Bond(int seat, int amount) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_commit_bond()->set_amount(amount);
+  return a;
+}
+
+mailrun::v1::Action Claim(int seat, const std::string& city, const std::string& company) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_claim_city()->set_city(city);
+  a.mutable_claim_city()->set_company(company);
+  return a;
+}
+
+mailrun::v1::Action PassBid(int seat) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_pass_bid();
+  return a;
+}
+
+mailrun::v1::Action Buy(int seat, const std::string& company, bool from_pool) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_buy_share()->set_company(company);
+  a.mutable_buy_share()->set_source(from_pool ? mailrun::v1::SHARE_SOURCE_POOL : mailrun::v1::SHARE_SOURCE_BANK);
+  return a;
+}
+
+mailrun::v1::Action Sell(int seat, const std::string& company, int count) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_sell_shares()->set_company(company);
+  a.mutable_sell_shares()->set_count(count);
+  return a;
+}
+
+mailrun::v1::Action Redeem(int seat, const std::string& company) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_redeem_share()->set_company(company);
+  return a;
+}
+
+mailrun::v1::Action EndTurn(int seat) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_end_dealing_turn();
+  return a;
+}
+
+int CompanyIndexOf(const Game& game, const std::string& initials) {
+  for (int c = 0; c < kCompanies; ++c) {
+    if (game.data().companies[c].initials == initials) return c;
+  }
+  ADD_FAILURE() << "no company " << initials;
+  return 0;
+}
+
+}  // namespace mailrun::engine::testing

@@ -1,0 +1,43 @@
+// Helpers for engine tests: loading fixtures, building and applying actions tersely, and the
+// money invariant (bank + players + companies + bonds not yet returned is constant) that every
+// test game checks after every action.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/game/game.h"
+#include "engine/game/game_record.h"
+
+namespace mailrun::engine::testing {
+
+// Reads tests/fixtures/<relative> (a GameRecord, possibly with extra keys such as "checkpoints").
+std::string ReadFixture(const std::string& relative);
+GameRecord LoadRecord(const std::string& relative);
+
+// A configuration for `players` players named P0, P1, ... with the given seed and options.
+mailrun::v1::GameConfig Config(int players, uint64_t seed = 1, mailrun::v1::GameOptions options = {});
+
+// The sum of all money; must equal state.total_money at all times.
+int TotalMoney(const GameState& state);
+::testing::AssertionResult MoneyIsConstant(const Game& game);
+
+// Applies an action and fails the test (with the error) if it is refused; checks the money.
+void MustApply(Game& game, const mailrun::v1::Action& action);
+// Applies an action that must be refused; returns the error and checks the state did not change.
+Error MustRefuse(Game& game, const mailrun::v1::Action& action);
+
+// Terse action builders.
+mailrun::v1::Action Bond(int seat, int amount);
+mailrun::v1::Action Claim(int seat, const std::string& city, const std::string& company);
+mailrun::v1::Action PassBid(int seat);
+mailrun::v1::Action Buy(int seat, const std::string& company, bool from_pool = false);
+mailrun::v1::Action Sell(int seat, const std::string& company, int count);
+mailrun::v1::Action Redeem(int seat, const std::string& company);
+mailrun::v1::Action EndTurn(int seat);
+
+int CompanyIndexOf(const Game& game, const std::string& initials);
+
+}  // namespace mailrun::engine::testing
