@@ -93,6 +93,11 @@ void StartRailwayRounds(Context& ctx) {
     FinishGame(ctx, "the bank ran out of money (5.1.2)");
     return;
   }
+  if (NextFormedCompany(ctx, -1) < 0) {
+    ctx.Log("No company is running: the next dealing round follows at once");
+    StartDealingRound(ctx, s.elephant);
+    return;
+  }
   s.railway.in_set = 0;
   s.railway.extra_called = false;
   s.railway.set_size = ctx.data.phases[s.phase_for_round_count - 1].railway_rounds;

@@ -1,0 +1,248 @@
+// Dealing rounds (section 3 and 2.8 - 2.9): purchases, sales, prices, limits, availability,
+// flotation, the first round's special rules, the end of a round and the Elephant, directors,
+// takeovers and managers.
+#include <gtest/gtest.h>
+
+#include "tests/unit/engine/engine_test_util.h"
+
+namespace mailrun::engine::testing {
+namespace {
+
+// A four-player game at the start of the first dealing round. Bonds 90/80/70/60 seat the players
+// 0, 1, 2, 3. Bids: seat 0 Patna, Calcutta (EIR x2), Lahore (NWR); seat 1 Delhi, Multan, Lahore
+// (NWR x3); seat 2 Madras (MSM), Mysore, Trichinopoly (SIR x2); seat 3 Nagpur, Hyderabad (BNR x2),
+// Jaipur (BBCI). GIP and BAR are set aside (3.1.3).
+// Cash after payment: seat 0 480-292 = 188, seat 1 490-276 = 214, seat 2 500-230 = 270,
+// seat 3 510-260 = 250.
+class Dealing : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto game = Game::Create(Config(4));
+    ASSERT_TRUE(game.ok());
+    game_.emplace(std::move(*game));
+    for (auto [seat, bond] : std::vector<std::pair<int, int>>{{0, 90}, {1, 80}, {2, 70}, {3, 60}}) {
+      MustApply(G(), Bond(seat, bond));
+    }
+    const std::vector<std::vector<std::pair<std::string, std::string>>> rounds = {
+        {{"Patna", "EIR"}, {"Delhi", "NWR"}, {"Madras", "MSM"}, {"Nagpur", "BNR"}},
+        {{"Calcutta", "EIR"}, {"Multan", "NWR"}, {"Mysore", "SIR"}, {"Hyderabad", "BNR"}},
+        {{"Lahore", "NWR"}, {"Lahore", "NWR"}, {"Trichinopoly", "SIR"}, {"Jaipur", "BBCI"}},
+    };
+    for (const auto& round : rounds) {
+      for (int seat = 0; seat < 4; ++seat) MustApply(G(), Claim(seat, round[seat].first, round[seat].second));
+    }
+    ASSERT_EQ(G().state().stage, Stage::kDealing);
+  }
+  Game& G() { return *game_; }
+  int Cash(int seat) { return G().state().players[seat].cash; }
+  int Shares(int seat, const std::string& c) { return G().state().players[seat].shares[CompanyIndexOf(G(), c)]; }
+  const CompanyState& Co(const std::string& c) { return G().state().companies[CompanyIndexOf(G(), c)]; }
+  // Everyone passes until the dealing round ends.
+  void PassUntilRoundEnds() {
+    for (int guard = 0; guard < 20 && G().state().stage == Stage::kDealing; ++guard) {
+      MustApply(G(), EndTurn(G().state().dealing.current));
+    }
+    ASSERT_NE(G().state().stage, Stage::kDealing);
+  }
+  std::optional<Game> game_;
+};
+
+TEST_F(Dealing, PaymentFiguresAndTurnOrder) {
+  EXPECT_EQ(Cash(0), 188);
+  EXPECT_EQ(Cash(1), 214);
+  EXPECT_EQ(Cash(2), 270);
+  EXPECT_EQ(Cash(3), 250);
+  EXPECT_EQ(G().state().dealing.current, 0);
+  EXPECT_EQ(MustRefuse(G(), Buy(1, "NWR")).kind, ErrorKind::kNotYourTurn);
+}
+
+TEST_F(Dealing, SetAsideCompaniesAreNotOnSale) {
+  EXPECT_EQ(Co("GIP").status, CompanyStatus::kSetAside);
+  EXPECT_EQ(Co("BAR").status, CompanyStatus::kSetAside);
+  EXPECT_EQ(MustRefuse(G(), Buy(0, "GIP")).rule, "3.1.3");
+  EXPECT_EQ(MustRefuse(G(), Buy(0, "BAR")).rule, "3.1.3");
+}
+
+TEST_F(Dealing, OnlyOnePurchaseInATurn) {
+  MustApply(G(), Buy(0, "EIR"));
+  EXPECT_EQ(Cash(0), 88);
+  EXPECT_EQ(MustRefuse(G(), Buy(0, "SIR")).rule, "3.0");
+}
+
+TEST_F(Dealing, NoSellingWhatWasBoughtInTheSameTurn) {
+  MustApply(G(), Buy(0, "EIR"));
+  EXPECT_EQ(MustRefuse(G(), Sell(0, "EIR", 1)).rule, "3.1.9");
+  MustApply(G(), Sell(0, "NWR", 1));  // another company: fine
+}
+
+TEST_F(Dealing, NoBuyingBackAfterSellingUntilTheNextRound) {
+  MustApply(G(), Sell(0, "NWR", 1));
+  EXPECT_EQ(Cash(0), 188 + 87) << "first dealing round: par less £5 (2.8.3)";
+  EXPECT_EQ(Co("NWR").pool_shares, 1);
+  EXPECT_EQ(MustRefuse(G(), Buy(0, "NWR", true)).rule, "3.1.9");
+  MustApply(G(), EndTurn(0));
+  // Another player may buy it from the pool at par (3.1.7: no market price yet).
+  MustApply(G(), Buy(1, "NWR", true));
+  EXPECT_EQ(Cash(1), 214 - 92);
+  EXPECT_EQ(Co("NWR").pool_shares, 0);
+}
+
+TEST_F(Dealing, SellingNeedsTheShares) {
+  EXPECT_EQ(MustRefuse(G(), Sell(0, "SIR", 1)).rule, "3.1.5");
+  EXPECT_EQ(MustRefuse(G(), Sell(0, "EIR", 3)).rule, "3.1.5");
+  EXPECT_EQ(MustRefuse(G(), Sell(0, "EIR", 0)).kind, ErrorKind::kMalformed);
+}
+
+TEST_F(Dealing, ShareLimitPerCompany) {
+  // Seat 1 holds 3 NWR; the limit with four players is 6 (TABLE 3).
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), Buy(1, "NWR"));
+  for (int turn = 0; turn < 2; ++turn) {
+    MustApply(G(), EndTurn(1));
+    MustApply(G(), EndTurn(2));
+    MustApply(G(), EndTurn(3));
+    MustApply(G(), EndTurn(0));
+    MustApply(G(), Buy(1, "NWR"));
+  }
+  EXPECT_EQ(Shares(1, "NWR"), 6);
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), EndTurn(2));
+  MustApply(G(), EndTurn(3));
+  MustApply(G(), EndTurn(0));
+  EXPECT_EQ(MustRefuse(G(), Buy(1, "NWR")).rule, "3.1.2");
+}
+
+TEST_F(Dealing, FloatedCompanyContractedSharesOnlyAtTheFirstOpportunity) {
+  // Seat 1 buys two NWR: 3 + 2 = 5 issued plus seat 0's 1 = 6 >= 5: NWR floats on the first.
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), Buy(1, "NWR"));
+  EXPECT_TRUE(Co("NWR").floated);
+  EXPECT_EQ(Co("NWR").director, -1) << "directors wait for the end of the first dealing round (2.9.1)";
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), EndTurn(2));
+  MustApply(G(), EndTurn(3));
+  // Seat 0's first opportunity after flotation: its contracted NWR share may be sold...
+  ASSERT_EQ(G().state().dealing.current, 0);
+  {
+    Game copy = G();
+    MustApply(copy, Sell(0, "NWR", 1));
+  }
+  MustApply(G(), EndTurn(0));
+  // ...seat 1 may sell its 3 contracted shares but not the bought one...
+  EXPECT_EQ(MustRefuse(G(), Sell(1, "NWR", 4)).rule, "2.8.3");
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), EndTurn(2));
+  MustApply(G(), EndTurn(3));
+  // ...and at the next turn the chance is gone.
+  EXPECT_EQ(MustRefuse(G(), Sell(0, "NWR", 1)).rule, "2.8.3");
+}
+
+TEST_F(Dealing, RoundEndsWhenEveryoneDeclinesAndTheElephantGoesLeftOfTheLastBuyer) {
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), Buy(2, "SIR"));
+  MustApply(G(), EndTurn(2));
+  MustApply(G(), EndTurn(3));
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), EndTurn(1));
+  EXPECT_EQ(G().state().stage, Stage::kDealing);
+  MustApply(G(), EndTurn(2));  // the buyer declines too: four consecutive declines
+  EXPECT_EQ(G().state().stage, Stage::kElephantSale);
+  EXPECT_EQ(G().state().elephant, 3);
+}
+
+TEST_F(Dealing, WithoutAnyPurchaseTheElephantStays) {
+  PassUntilRoundEnds();
+  EXPECT_EQ(G().state().elephant, 0);
+  // Nothing floated: no company formed, no railway company operates.
+  for (const CompanyState& c : G().state().companies) EXPECT_NE(c.status, CompanyStatus::kFormed);
+}
+
+TEST_F(Dealing, DirectorIsTheLargestHolderAndTiesGoToWhoHeldLongest) {
+  // NWR: seat 1 has 3, seat 0 has 1. Seat 0 buys up to 3 - equal with seat 1, who held first.
+  MustApply(G(), Buy(0, "NWR"));
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), EndTurn(2));
+  MustApply(G(), EndTurn(3));
+  MustApply(G(), Buy(0, "NWR"));
+  EXPECT_TRUE(Co("NWR").floated);
+  PassUntilRoundEnds();
+  EXPECT_EQ(Shares(0, "NWR"), 3);
+  EXPECT_EQ(Shares(1, "NWR"), 3);
+  EXPECT_EQ(Co("NWR").status, CompanyStatus::kFormed);
+  // Seat 1 first held NWR in the first claim round (Delhi); seat 0's first NWR came in the third.
+  EXPECT_EQ(Co("NWR").director, 1);
+  EXPECT_EQ(Co("NWR").treasury, 920);
+  EXPECT_EQ(G().state().players[1].cash, 214);
+}
+
+TEST_F(Dealing, AManagerRunsACompanyNobodyHoldsTwoSharesOf) {
+  // MSM: seat 2 holds one (Madras). Seats 0, 1, 3 buy one each; seat 2 buys a second, which
+  // floats it (5 issued), then sells its contracted share at the first opportunity (2.8.3).
+  MustApply(G(), Buy(0, "MSM"));
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), Buy(1, "MSM"));
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), EndTurn(2));
+  MustApply(G(), Buy(3, "MSM"));
+  MustApply(G(), EndTurn(3));
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), Buy(2, "MSM"));
+  EXPECT_TRUE(Co("MSM").floated);
+  MustApply(G(), EndTurn(2));
+  MustApply(G(), EndTurn(3));
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), Sell(2, "MSM", 1));
+  MustApply(G(), EndTurn(2));  // the fourth decline in a row ends the round
+  ASSERT_EQ(G().state().stage, Stage::kElephantSale);
+  for (int seat = 0; seat < 4; ++seat) EXPECT_EQ(Shares(seat, "MSM"), 1);
+  // 3.2.2 / 3.4.1: no player holds two shares: a manager, the player who has held shares longest.
+  EXPECT_EQ(Co("MSM").status, CompanyStatus::kFormed);
+  EXPECT_EQ(Co("MSM").director, -1);
+  EXPECT_EQ(Co("MSM").manager, 2);
+  EXPECT_EQ(Co("MSM").treasury, 800);
+  EXPECT_FALSE(Co("MSM").major);
+  EXPECT_TRUE(G().state().minor_formed_in_first_round);
+  EXPECT_EQ(G().state().elephant, 3) << "left of the last buyer, seat 2";
+}
+
+TEST_F(Dealing, ElephantSaleNeedsTheHolderAndAnAnswer) {
+  PassUntilRoundEnds();
+  ASSERT_EQ(G().state().stage, Stage::kElephantSale);
+  mailrun::v1::Action offer;
+  offer.set_seat(1);
+  offer.mutable_offer_elephant()->set_to_seat(2);
+  offer.mutable_offer_elephant()->set_price(10);
+  EXPECT_EQ(MustRefuse(G(), offer).kind, ErrorKind::kNotYourTurn) << "only the holder sells it";
+  offer.set_seat(0);
+  offer.mutable_offer_elephant()->set_to_seat(0);
+  EXPECT_EQ(MustRefuse(G(), offer).rule, "3.1.11");
+  offer.mutable_offer_elephant()->set_to_seat(2);
+  offer.mutable_offer_elephant()->set_price(271);
+  EXPECT_EQ(MustRefuse(G(), offer).rule, "3.1.11") << "seat 2 has only £270";
+  offer.mutable_offer_elephant()->set_price(30);
+  MustApply(G(), offer);
+  EXPECT_EQ(G().ActiveSeats(), std::vector<int>{2});
+  mailrun::v1::Action no;
+  no.set_seat(2);
+  no.mutable_answer_offer()->set_accept(false);
+  MustApply(G(), no);
+  EXPECT_EQ(G().state().elephant, 0);
+  MustApply(G(), offer);
+  mailrun::v1::Action yes = no;
+  yes.mutable_answer_offer()->set_accept(true);
+  MustApply(G(), yes);
+  EXPECT_EQ(G().state().elephant, 2);
+  EXPECT_EQ(Cash(2), 240);
+  EXPECT_EQ(Cash(0), 218);
+  // No company runs yet, so the next dealing round follows at once, led by the new holder.
+  EXPECT_EQ(G().state().stage, Stage::kDealing);
+  EXPECT_EQ(G().state().dealing.number, 2);
+  EXPECT_EQ(G().state().dealing.current, 2);
+}
+
+}  // namespace
+}  // namespace mailrun::engine::testing
