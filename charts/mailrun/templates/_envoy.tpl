@@ -11,7 +11,7 @@ calls (not connections) over them, and stops sending to a pod whose grpc.health.
 */}}
 {{- define "mailrun.envoyConfig" -}}
 {{- $root := . }}
-{{- $gateway := .Values.gateway }}
+{{- $gateway := .Values.gateway -}}
 admin:
   address:
     socket_address:

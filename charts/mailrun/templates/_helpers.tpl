@@ -14,12 +14,15 @@ notification: mailrun-notify
 {{- .Chart.Name | trunc 63 | trimSuffix "-" }}
 {{- end }}
 
-{{/* <release>-mailrun, or <release> when the release name already contains "mailrun". */}}
+{{/*
+<release>-mailrun, or <release> when the release name already contains "mailrun"; cut to 41
+characters so that the longest name made from it ("-notification-headless") fits in 63.
+*/}}
 {{- define "mailrun.fullname" -}}
 {{- if contains .Chart.Name .Release.Name }}
-{{- .Release.Name | trunc 50 | trimSuffix "-" }}
+{{- .Release.Name | trunc 41 | trimSuffix "-" }}
 {{- else }}
-{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 50 | trimSuffix "-" }}
+{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 41 | trimSuffix "-" }}
 {{- end }}
 {{- end }}
 
@@ -77,6 +80,9 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- if and .Values.redis.enabled .Values.externalRedis.host }}
 {{- fail "set either redis.enabled=true (in-chart Redis) or externalRedis.host, not both" }}
 {{- end }}
+{{- if and (not .Values.postgresql.enabled) (hasPrefix "verify-" .Values.externalDatabase.sslMode) (not .Values.externalDatabase.caConfigMap) }}
+{{- fail (printf "externalDatabase.sslMode=%s needs externalDatabase.caConfigMap: a ConfigMap whose key ca.crt holds the database server's CA certificate" .Values.externalDatabase.sslMode) }}
+{{- end }}
 {{- if not (or .Values.redis.enabled .Values.externalRedis.host) }}
 {{- fail "no Redis: set redis.enabled=true (in-chart, for trying out) or externalRedis.host (production)" }}
 {{- end }}
@@ -121,10 +127,34 @@ password is in no pod spec, command line or URL.
     secretKeyRef:
       name: {{ .root.Values.secrets.existingSecret }}
       key: {{ .root.Values.secrets.databasePasswordKey }}
+{{- if and (not .root.Values.postgresql.enabled) .root.Values.externalDatabase.caConfigMap }}
+# libpq checks the server's certificate against this CA (sslmode verify-ca and verify-full).
+- name: PGSSLROOTCERT
+  value: /etc/mailrun/database-ca/ca.crt
+{{- end }}
 - name: MAILRUN_DATABASE_CONNECT_TIMEOUT_SECONDS
   value: {{ .connectTimeout | quote }}
 - name: MAILRUN_LOG_LEVEL
   value: {{ .root.Values.config.logLevel | quote }}
+{{- end }}
+
+{{/* The external database's CA certificate, when given: a volume and its mount (root context). */}}
+{{- define "mailrun.databaseCaVolume" -}}
+{{- if and (not .Values.postgresql.enabled) .Values.externalDatabase.caConfigMap -}}
+- name: database-ca
+  configMap:
+    name: {{ .Values.externalDatabase.caConfigMap }}
+    items:
+      - key: ca.crt
+        path: ca.crt
+{{- end }}
+{{- end }}
+{{- define "mailrun.databaseCaMount" -}}
+{{- if and (not .Values.postgresql.enabled) .Values.externalDatabase.caConfigMap -}}
+- name: database-ca
+  mountPath: /etc/mailrun/database-ca
+  readOnly: true
+{{- end }}
 {{- end }}
 
 {{/* The token key, mounted from the Secret as a file (MAILRUN_TOKEN_KEY_FILE). */}}

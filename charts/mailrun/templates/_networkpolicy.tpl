@@ -13,13 +13,13 @@
 
 {{/* PostgreSQL: the in-chart pod or externalDatabase.networkPolicyPeers. */}}
 {{- define "mailrun.np.database" -}}
-{{- if .Values.postgresql.enabled }}
+{{- if .Values.postgresql.enabled -}}
 - to:
     {{- include "mailrun.peer" (dict "root" . "component" "postgresql") | nindent 4 }}
   ports:
     - protocol: TCP
       port: 5432
-{{- else }}
+{{- else -}}
 - to:
     {{- toYaml .Values.externalDatabase.networkPolicyPeers | nindent 4 }}
   ports:
@@ -30,13 +30,13 @@
 
 {{/* Redis: the in-chart pod or externalRedis.networkPolicyPeers. */}}
 {{- define "mailrun.np.redis" -}}
-{{- if .Values.redis.enabled }}
+{{- if .Values.redis.enabled -}}
 - to:
     {{- include "mailrun.peer" (dict "root" . "component" "redis") | nindent 4 }}
   ports:
     - protocol: TCP
       port: 6379
-{{- else }}
+{{- else -}}
 - to:
     {{- toYaml .Values.externalRedis.networkPolicyPeers | nindent 4 }}
   ports:

@@ -21,7 +21,7 @@ export function helm(args) {
     HELM_DATA_HOME: path.join(helmHome, 'data'),
     KUBECONFIG: path.join(helmHome, 'no-kubeconfig'),
   };
-  const result = spawnSync(helmBinary, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(helmBinary(), args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

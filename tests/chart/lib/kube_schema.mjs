@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { requireTool, toolsDir } from './tools.mjs';
 
-const schemasDir = path.join(toolsDir, 'node_modules', 'kubernetes-models', '_schemas');
+const schemasDir = path.join(toolsDir(), 'node_modules', 'kubernetes-models', '_schemas');
 
 // "apps/v1" + "Deployment" -> "IoK8sApiAppsV1Deployment"; "v1" + "Service" -> "IoK8sApiCoreV1Service";
 // "networking.k8s.io/v1" + "NetworkPolicy" -> "IoK8sApiNetworkingV1NetworkPolicy".
