@@ -273,3 +273,14 @@ test('images are pinned and names fit Kubernetes limits', () => {
   assert.equal(long[0].metadata.labels['app.kubernetes.io/instance'].length, 53);
   for (const o of long) assert.ok(o.metadata.name.length <= 63, o.metadata.name);
 });
+
+test('helm test checks the health of each service at its Service address', () => {
+  eachMode((mode, objects) => {
+    const pod = find(objects, 'Pod', 'mailrun-health-test');
+    assert.equal(pod.metadata.annotations['helm.sh/hook'], 'test');
+    const [container] = pod.spec.containers;
+    assert.deepEqual(container.command.slice(0, 2), ['mailrun', 'health']);
+    const addresses = container.command.filter((a) => a.includes(':'));
+    assert.deepEqual(addresses, components.map((c) => `${find(objects, 'Service', `mailrun-${c}`).metadata.name}.games.svc:${ports[c]}`));
+  });
+});
