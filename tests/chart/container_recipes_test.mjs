@@ -18,6 +18,12 @@ const stages = dockerStages();
 const sections = packageSections();
 const sorted = (list) => [...list].sort();
 
+test('deploy/setup.sh installs from the same list the recipe is compared with', () => {
+  const setup = fs.readFileSync(path.join(sourceDir, 'deploy', 'setup.sh'), 'utf8');
+  assert.match(setup, /deploy\/debian-packages\.txt/);
+  for (const name of ['build', 'runtime']) assert.ok(sections[name].length > 0, `[${name}] is empty`);
+});
+
 test('the build stage installs exactly the [build] packages', () => {
   const build = stage(stages, 'build');
   assert.match(build.from, /bookworm|^\$\{DEBIAN_IMAGE\}$/);
