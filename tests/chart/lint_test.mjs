@@ -1,0 +1,51 @@
+// chart_lint: yamllint (Debian's) passes on the chart's own YAML files, on everything the chart
+// renders in both modes, and on both Envoy configurations.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { renderText, render, modes } from './lib/helm.mjs';
+import { find } from './lib/manifest.mjs';
+import { chartDir, sourceDir } from './lib/tools.mjs';
+
+const config = path.join(path.dirname(new URL(import.meta.url).pathname), 'yamllint.yaml');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'mailrun-chart-lint-'));
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }));
+
+function yamllint(files) {
+  const r = spawnSync('yamllint', ['--strict', '--format', 'parsable', '--config-file', config, ...files], { encoding: 'utf8' });
+  if (r.error) throw new Error(`cannot run yamllint (deploy/setup.sh installs it): ${r.error.message}`);
+  return r;
+}
+
+test('the chart\'s YAML files and deploy/envoy/envoy.yaml pass yamllint', () => {
+  const files = ['Chart.yaml', 'values.yaml', 'values-tryout.yaml', 'values-production.yaml'].map((f) => path.join(chartDir, f));
+  files.push(path.join(sourceDir, 'deploy', 'envoy', 'envoy.yaml'));
+  const r = yamllint(files);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
+test('the rendered manifests of both modes and the gateway\'s configuration pass yamllint', () => {
+  const files = [];
+  for (const [mode, values] of Object.entries(modes)) {
+    const file = path.join(scratch, `${mode}.yaml`);
+    fs.writeFileSync(file, renderText({ files: [values] }));
+    files.push(file);
+    const envoy = path.join(scratch, `${mode}-envoy.yaml`);
+    fs.writeFileSync(envoy, find(render({ files: [values] }), 'ConfigMap', 'mailrun-gateway').data['envoy.yaml']);
+    files.push(envoy);
+  }
+  const r = yamllint(files);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
+test('yamllint with this configuration does catch problems', () => {
+  const bad = path.join(scratch, 'bad.yaml');
+  fs.writeFileSync(bad, 'a: 1\na: 2\nflag: yes\n');
+  const r = yamllint([bad]);
+  assert.notEqual(r.status, 0);
+  assert.match(r.stdout, /duplication of key "a"/);
+  assert.match(r.stdout, /truthy value/);
+});
