@@ -32,6 +32,12 @@ void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& de
                  "how long start-up keeps retrying to reach PostgreSQL")
       ->envname("MAILRUN_DATABASE_CONNECT_TIMEOUT_SECONDS")
       ->capture_default_str();
+  app.add_flag("--migrate-only", config.migrate_only, "apply the database migrations, then exit")
+      ->envname("MAILRUN_MIGRATE_ONLY");
+  app.add_option("--max-connection-age-seconds", config.max_connection_age_seconds,
+                 "close client connections after this long so clients re-resolve and rebalance")
+      ->envname("MAILRUN_MAX_CONNECTION_AGE_SECONDS")
+      ->capture_default_str();
   app.add_option("--shutdown-grace-seconds", config.shutdown_grace_seconds,
                  "seconds in-flight calls get to finish on SIGTERM")
       ->envname("MAILRUN_SHUTDOWN_GRACE_SECONDS")

@@ -17,6 +17,8 @@ struct CommonConfig {
   std::string log_level = "info";
   int shutdown_grace_seconds = 10;
   int database_connect_timeout_seconds = 30;  // how long start-up waits for PostgreSQL
+  bool migrate_only = false;  // apply the migrations and exit (the Kubernetes migrations Job)
+  int max_connection_age_seconds = 300;  // clients reconnect (and re-resolve DNS) this often
 };
 
 // Adds the common flags to `app`, with environment fallbacks (MAILRUN_LISTEN, MAILRUN_DATABASE_URL,

@@ -110,3 +110,19 @@ std::unique_ptr<pqxx::connection> PrepareDatabase(const CommonConfig& config, co
 }
 
 }  // namespace mailrun::service
+
+namespace mailrun::service {
+
+std::optional<int> RunMigrateOnly(const CommonConfig& config, const std::string& service_name) {
+  if (!config.migrate_only) return std::nullopt;
+  try {
+    PrepareDatabase(config, service_name);
+    spdlog::info("{}: migrations applied; exiting (--migrate-only)", service_name);
+    return 0;
+  } catch (const std::exception& e) {
+    spdlog::error("{}: migrations failed: {}", service_name, e.what());
+    return 1;
+  }
+}
+
+}  // namespace mailrun::service

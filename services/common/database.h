@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,5 +45,9 @@ struct CommonConfig;
 // config.database_connect_timeout_seconds), applies
 // the embedded migrations and records the start in service_starts. Throws on failure.
 std::unique_ptr<pqxx::connection> PrepareDatabase(const CommonConfig& config, const std::string& service_name);
+
+// For main(): with --migrate-only, prepares the database and returns the exit code to end the
+// process with (0 on success, 1 on failure, logged); otherwise returns nullopt.
+std::optional<int> RunMigrateOnly(const CommonConfig& config, const std::string& service_name);
 
 }  // namespace mailrun::service

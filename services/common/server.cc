@@ -37,6 +37,12 @@ int RunServer(const ServerOptions& options) {
   grpc::ServerBuilder builder;
   int selected_port = 0;
   builder.AddListeningPort(options.listen, grpc::InsecureServerCredentials(), &selected_port);
+  if (options.max_connection_age_seconds > 0) {
+    // Long-lived connections are closed (gracefully) now and then, so that clients behind a
+    // headless Service re-resolve DNS and spread over new pods after a scale-out.
+    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_MS, options.max_connection_age_seconds * 1000);
+    builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_GRACE_MS, options.shutdown_grace_seconds * 1000);
+  }
   for (grpc::Service* service : options.services) builder.RegisterService(service);
   builder.experimental().SetInterceptorCreators(RequestLogInterceptors());
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();

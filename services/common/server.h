@@ -16,6 +16,7 @@ struct ServerOptions {
   std::string name;          // service name for logs, e.g. "mailrun-game"
   std::string listen;        // host:port
   int shutdown_grace_seconds = 10;
+  int max_connection_age_seconds = 300;  // 0 = unlimited
   std::vector<grpc::Service*> services;  // not owned; must outlive RunServer
   // Called after the server has stopped accepting calls, before RunServer returns: stop
   // background workers here (relays, subscribers).

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   const std::string options_name = "mailrun-notify";
   try {
     mailrun::service::InitLogging("mailrun-notify", config.log_level);
+    if (auto code = mailrun::service::RunMigrateOnly(config, options_name)) return *code;
     auto db = mailrun::service::PrepareDatabase(config, options_name);
   } catch (const std::exception& e) {
     spdlog::error("mailrun-notify cannot start: {}", e.what());
@@ -27,5 +28,6 @@ int main(int argc, char** argv) {
   options.name = "mailrun-notify";
   options.listen = config.listen;
   options.shutdown_grace_seconds = config.shutdown_grace_seconds;
+  options.max_connection_age_seconds = config.max_connection_age_seconds;
   return mailrun::service::RunServer(options);
 }

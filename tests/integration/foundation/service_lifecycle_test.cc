@@ -5,6 +5,7 @@
 
 #include <pqxx/pqxx>
 
+#include "services/common/database.h"
 #include "tests/testing/servers.h"
 #include "tests/testing/service_process.h"
 
@@ -50,6 +51,19 @@ TEST_P(ServiceLifecycle, RefusesToStartWithoutADatabase) {
                          log);
   EXPECT_EQ(service.Wait(std::chrono::seconds(20)), 1);
   EXPECT_NE(ReadFile(log).find("cannot start"), std::string::npos);
+}
+
+TEST_P(ServiceLifecycle, MigrateOnlyAppliesMigrationsAndExits) {
+  const std::string url = FreshDatabase("migrate_only");
+  const std::string log = ::testing::TempDir() + "/" + GetParam() + "-migrate.log";
+  std::remove(log.c_str());
+  ServiceProcess service(BinaryPath(GetParam()), {"--migrate-only"},
+                         {{"MAILRUN_DATABASE_URL", url}, {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()}}, log);
+  EXPECT_EQ(service.Wait(std::chrono::seconds(30)), 0) << ReadFile(log);
+  pqxx::connection c(url);
+  pqxx::work txn(c);
+  EXPECT_EQ(txn.exec("SELECT count(*) FROM schema_migrations")[0][0].as<int>(),
+            static_cast<int>(mailrun::service::EmbeddedMigrations().size()));
 }
 
 INSTANTIATE_TEST_SUITE_P(AllServices, ServiceLifecycle,
