@@ -107,6 +107,15 @@ struct HexDef {
   // are always open; an open edge towards a non-playable hex is a "buff edge" (4.1.11) or a
   // frontier post.
   std::array<bool, 6> edge_blocked{};
+
+  // Added by the board data (docs/board-data.md):
+  // Every terrain feature of the hex, most expensive first; their TABLE 4 costs add up (Appendix 4:
+  // Lj, hill and river, costs 40 + 80). `terrain` is the first of them (kNone when empty). Use
+  // EditionData::ConstructionCost rather than `terrain` alone.
+  std::vector<Terrain> terrain_features;
+  // What a non-playable cell shows: the sea or the dark grey / dark green margins (1.3, 4.1.11).
+  enum class Outside { kNone, kSea, kDarkGrey, kDarkGreen };
+  Outside outside = Outside::kNone;  // kNone exactly when playable
 };
 
 struct CityDef {
@@ -156,6 +165,7 @@ struct TrainDef {
   int phase_introduced = 0;       // the phase from which it is on sale
   std::optional<int> obsolete_in_phase;  // phase whose start removes it
   bool starts_phase = false;      // the first one bought starts phase_introduced (broad trains)
+  std::string other_face_of;      // added: "2" for the '1M', which is the '2' card bought as 1M (2.8.4)
 };
 
 struct PhaseDef {
@@ -210,6 +220,18 @@ struct EditionData {
   const TileDef* Tile(std::string_view id) const;
   const CompanyDef* Company(std::string_view initials) const;
   std::optional<int> CityIndex(std::string_view name) const;
+
+  // Added by the board data:
+  const CompanyDef* CompanyByNumber(int number) const;  // 1..8
+  // TABLE 4 cost of laying a tile of `gauge` on the hex: the sum over its terrain features (0 for
+  // none). Dual gauge never comes from a lay (4.2.8) and costs as broad. The special cases of
+  // 4.1.14 (Ajmer) and 4.2.13 (Calcutta) are the rules engine's, from the fields above.
+  int ConstructionCost(const HexDef& hex, Gauge gauge) const;
+  // Filled by the loader for the lookups above: index of each cell in `hexes` by
+  // row * kHexIndexStride + col (-1 where no cell), and of each tile design in `tiles` by id.
+  static constexpr int kHexIndexStride = 64;
+  std::vector<int> hex_index;
+  std::map<std::string, int, std::less<>> tile_index;
 };
 
 // The validated data of an edition, loaded once from the embedded files and shared (thread-safe
