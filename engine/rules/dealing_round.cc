@@ -232,16 +232,16 @@ Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShar
   } else if (c.pool_shares == 0) {
     return Illegal("3.1.7", fmt::format("the pool holds no {} share", name));
   }
-  const int price = PurchasePrice(ctx, *company, action.source());
-  if (p.cash < price) {
-    return Illegal("3.1.4", fmt::format("a {} share costs {}; you have {}", name, Money(price), Money(p.cash)));
-  }
   if (!WithinLimitsAfterBuying(ctx, seat, *company)) {
     const PlayerCountRules limits = ctx.Limits();
     if (p.shares[*company] + 1 > limits.share_limit) {
       return Illegal("3.1.2", fmt::format("you may hold at most {} shares of one company", limits.share_limit));
     }
     return Illegal("3.1.2", fmt::format("you may hold at most {} certificates", limits.certificate_limit));
+  }
+  const int price = PurchasePrice(ctx, *company, action.source());
+  if (p.cash < price) {
+    return Illegal("3.1.4", fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash)));
   }
   return OkStatus();
 }

@@ -178,15 +178,19 @@ TEST_F(Claims, GangesValleyLimitsAreEnforced) {
   MustApply(G(), Claim(3, "Hyderabad", "BNR"));
 }
 
-TEST_F(Claims, ThreeCityBidMayAddCalcuttaToOneValleyCity) {
+TEST(ContractBidClaims, ThreeCityBidMayAddCalcuttaToOneValleyCity) {
   Game game = NewGame(4);
-  CommitBonds(game, {90, 60, 60, 60});  // seat 0 first
+  CommitBonds(game, {90, 80, 70, 60});  // seats in order 0, 1, 2, 3
   MustApply(game, Claim(0, "Patna", "EIR"));
   MustApply(game, Claim(1, "Lahore", "NWR"));
   MustApply(game, Claim(2, "Ajmer", "BBCI"));
   MustApply(game, Claim(3, "Trichinopoly", "SIR"));
   MustApply(game, Claim(0, "Calcutta", "EIR"));
-  EXPECT_EQ(game.state().players[0].bond.claims.size(), 2u);
+  MustApply(game, Claim(1, "Delhi", "NWR"));
+  MustApply(game, Claim(2, "Jaipur", "BBCI"));
+  MustApply(game, Claim(3, "Mysore", "SIR"));
+  MustApply(game, Claim(0, "Multan", "NWR"));  // Patna + Calcutta + Multan = £90: complete
+  EXPECT_EQ(game.state().players[0].bond.claims.size(), 3u);
 }
 
 TEST_F(Claims, PassNeedsTheMinimumNumberOfCities) {

@@ -44,6 +44,13 @@ class Dealing : public ::testing::Test {
     }
     ASSERT_NE(G().state().stage, Stage::kDealing);
   }
+  // Players pass until it is `seat`'s turn (turns with nothing left to do end by themselves).
+  void PassUntilTurnOf(int seat) {
+    for (int guard = 0; guard < 8 && G().state().dealing.current != seat; ++guard) {
+      MustApply(G(), EndTurn(G().state().dealing.current));
+    }
+    ASSERT_EQ(G().state().dealing.current, seat);
+  }
   std::optional<Game> game_;
 };
 
@@ -93,36 +100,15 @@ TEST_F(Dealing, SellingNeedsTheShares) {
   EXPECT_EQ(MustRefuse(G(), Sell(0, "EIR", 0)).kind, ErrorKind::kMalformed);
 }
 
-TEST_F(Dealing, ShareLimitPerCompany) {
-  // Seat 1 holds 3 NWR; the limit with four players is 6 (TABLE 3).
-  MustApply(G(), EndTurn(0));
-  MustApply(G(), Buy(1, "NWR"));
-  for (int turn = 0; turn < 2; ++turn) {
-    MustApply(G(), EndTurn(1));
-    MustApply(G(), EndTurn(2));
-    MustApply(G(), EndTurn(3));
-    MustApply(G(), EndTurn(0));
-    MustApply(G(), Buy(1, "NWR"));
-  }
-  EXPECT_EQ(Shares(1, "NWR"), 6);
-  MustApply(G(), EndTurn(1));
-  MustApply(G(), EndTurn(2));
-  MustApply(G(), EndTurn(3));
-  MustApply(G(), EndTurn(0));
-  EXPECT_EQ(MustRefuse(G(), Buy(1, "NWR")).rule, "3.1.2");
-}
-
 TEST_F(Dealing, FloatedCompanyContractedSharesOnlyAtTheFirstOpportunity) {
-  // Seat 1 buys two NWR: 3 + 2 = 5 issued plus seat 0's 1 = 6 >= 5: NWR floats on the first.
+  // Seat 1 buys an NWR share: 4 + seat 0's 1 = 5 issued, the qualifying number: NWR floats.
   MustApply(G(), EndTurn(0));
   MustApply(G(), Buy(1, "NWR"));
   EXPECT_TRUE(Co("NWR").floated);
   EXPECT_EQ(Co("NWR").director, -1) << "directors wait for the end of the first dealing round (2.9.1)";
-  MustApply(G(), EndTurn(1));
-  MustApply(G(), EndTurn(2));
-  MustApply(G(), EndTurn(3));
+  MustApply(G(), Buy(2, "SIR"));  // keeps the round going
+  PassUntilTurnOf(0);
   // Seat 0's first opportunity after flotation: its contracted NWR share may be sold...
-  ASSERT_EQ(G().state().dealing.current, 0);
   {
     Game copy = G();
     MustApply(copy, Sell(0, "NWR", 1));
@@ -130,10 +116,14 @@ TEST_F(Dealing, FloatedCompanyContractedSharesOnlyAtTheFirstOpportunity) {
   MustApply(G(), EndTurn(0));
   // ...seat 1 may sell its 3 contracted shares but not the bought one...
   EXPECT_EQ(MustRefuse(G(), Sell(1, "NWR", 4)).rule, "2.8.3");
+  {
+    Game copy = G();
+    MustApply(copy, Sell(1, "NWR", 3));
+  }
   MustApply(G(), EndTurn(1));
-  MustApply(G(), EndTurn(2));
-  MustApply(G(), EndTurn(3));
-  // ...and at the next turn the chance is gone.
+  MustApply(G(), Buy(2, "SIR"));
+  PassUntilTurnOf(0);
+  // ...and at its next turn the chance is gone.
   EXPECT_EQ(MustRefuse(G(), Sell(0, "NWR", 1)).rule, "2.8.3");
 }
 
@@ -242,6 +232,40 @@ TEST_F(Dealing, ElephantSaleNeedsTheHolderAndAnAnswer) {
   EXPECT_EQ(G().state().stage, Stage::kDealing);
   EXPECT_EQ(G().state().dealing.number, 2);
   EXPECT_EQ(G().state().dealing.current, 2);
+}
+
+TEST(DealingLimits, ShareLimitPerCompany) {
+  // Three players: the limit is 6 shares of one company (TABLE 3). Seat 0 bids the four SIR cities
+  // (Trichinopoly, Mysore, Madras, Bangalore) and buys two more; a seventh is refused.
+  auto created = Game::Create(Config(3));
+  ASSERT_TRUE(created.ok());
+  Game game = std::move(*created);
+  MustApply(game, Bond(0, 90));
+  MustApply(game, Bond(1, 85));
+  MustApply(game, Bond(2, 80));
+  const std::vector<std::vector<std::pair<std::string, std::string>>> rounds = {
+      {{"Trichinopoly", "SIR"}, {"Lahore", "NWR"}, {"Nagpur", "BNR"}},
+      {{"Mysore", "SIR"}, {"Multan", "NWR"}, {"Hyderabad", "BNR"}},
+      {{"Madras", "SIR"}, {"Peshawar", "NWR"}, {"Jaipur", "BBCI"}},
+      {{"Bangalore", "SIR"}, {"Rawalpindi", "NWR"}, {"Ajmer", "BBCI"}},
+  };
+  for (const auto& round : rounds) {
+    for (int seat = 0; seat < 3; ++seat) MustApply(game, Claim(seat, round[seat].first, round[seat].second));
+  }
+  ASSERT_EQ(game.state().stage, Stage::kDealing);
+  EXPECT_EQ(game.state().players[0].cash, 640 - 300);
+  MustApply(game, Buy(0, "SIR"));
+  MustApply(game, Buy(1, "NWR"));
+  MustApply(game, Buy(2, "BNR"));
+  MustApply(game, EndTurn(2));  // seat 2 could still sell its BBCI shares
+  MustApply(game, Buy(0, "SIR"));
+  MustApply(game, Buy(1, "NWR"));
+  MustApply(game, Buy(2, "BBCI"));
+  MustApply(game, EndTurn(2));
+  ASSERT_EQ(game.state().dealing.current, 0);
+  EXPECT_EQ(game.state().players[0].shares[CompanyIndexOf(game, "SIR")], 6);
+  EXPECT_EQ(game.state().players[0].cash, 190);
+  EXPECT_EQ(MustRefuse(game, Buy(0, "SIR")).rule, "3.1.2");
 }
 
 }  // namespace

@@ -106,17 +106,19 @@ TEST_F(SampleGame, PaymentForContractedSharesLeavesAdamOneUnredeemedBarShare) {
 
 TEST_F(SampleGame, EveryPurchaseAndSaleOfTheFirstDealingRound) {
   PlayTo("payment");
-  // Each entry: actions applied so far, then the player's cash the text states at that point.
-  const std::vector<std::tuple<size_t, int, int>> figures = {
-      {25, kBeth, 107},  {27, kClive, 149}, {29, kDora, 288}, {30, kDora, 192}, {32, kEd, 195},
-      {35, kBeth, 15},   {37, kClive, 65},  {39, kDora, 96},  {41, kEd, 120},   {46, kDora, 0},
-      {48, kEd, 45},     {52, kEd, 120},    {53, kEd, 20},    {55, kAdam, 115}, {56, kAdam, 45},
-      {57, kAdam, 110},  {58, kAdam, 10},
+  // Each entry: a checkpoint of the fixture, then the player's cash the text states at that point.
+  const std::vector<std::tuple<std::string, int, int>> figures = {
+      {"beth_buys_1", kBeth, 107},      {"clive_buys_1", kClive, 149}, {"dora_sells_bnr", kDora, 288},
+      {"dora_buys_1", kDora, 192},      {"ed_buys_1", kEd, 195},       {"beth_buys_2", kBeth, 15},
+      {"clive_buys_2", kClive, 65},     {"dora_buys_2", kDora, 96},    {"ed_buys_2", kEd, 120},
+      {"dora_buys_3", kDora, 0},        {"ed_buys_3", kEd, 45},        {"ed_sells_msm", kEd, 120},
+      {"ed_buys_eir", kEd, 20},         {"adam_sells_bar_1", kAdam, 115}, {"adam_redeems_bar", kAdam, 45},
+      {"adam_sells_bar_2", kAdam, 110}, {"adam_buys_eir", kAdam, 10},
   };
-  for (const auto& [count, seat, cash] : figures) {
-    PlayTo(count);
+  for (const auto& [checkpoint, seat, cash] : figures) {
+    PlayTo(checkpoint);
     if (HasFatalFailure()) return;
-    EXPECT_EQ(Cash(seat), cash) << "after action " << count << ": " << record_.actions[count - 1].ShortDebugString();
+    EXPECT_EQ(Cash(seat), cash) << "at " << checkpoint;
   }
 }
 
