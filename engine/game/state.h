@@ -125,6 +125,16 @@ struct DealingState {
   int last_buyer = -1;
 };
 
+// One tile lay of the current turn, for the second lay's checks (4.1.8).
+struct LayRecord {
+  HexCoord hex;
+  bool home = false;       // laid on a base hex without a railhead (4.1.9)
+  int base = -1;           // home lays: the base
+  HexCoord railhead_hex;   // otherwise: the railhead it extended
+  int railhead_edge = 0;
+  Gauge railhead_gauge = Gauge::kBroad;
+};
+
 struct RailwayState {
   int number = 0;          // railway rounds played so far in the game, including this one
   int in_set = 0;          // 1-based position in the current set
@@ -133,7 +143,7 @@ struct RailwayState {
   int company = -1;        // operating company index
   TurnStep step = TurnStep::kTrack;
   int lays_done = 0;
-  std::vector<int> lay_bases;            // 4.1.8: base index used by each lay this turn
+  std::vector<LayRecord> lays;           // this turn's lays (4.1.8)
   bool promoted = false;
   bool base_placed = false;
   std::vector<HexCoord> must_run_hexes;  // 4.2.3 / 4.4.2

@@ -1,11 +1,138 @@
 #include "engine/rules/bases.h"
 
-namespace mailrun::engine {
+#include <fmt/format.h>
 
-Status ValidatePlaceBase(const Context&, int, const mailrun::v1::PlaceBase&) {
-  return Illegal("4.4", "base stations are not available in this build yet");
+#include <algorithm>
+
+#include "engine/rules/contracts.h"
+#include "engine/rules/railway_round.h"
+#include "engine/track/track_network.h"
+
+namespace mailrun::engine {
+namespace {
+
+bool Operating(const Context& ctx, int seat) {
+  return ctx.state.stage == Stage::kRailway && ctx.state.railway.step == TurnStep::kBase &&
+         OperatingSeat(ctx) == seat && !ctx.state.offer;
 }
-void ExecutePlaceBase(Context&, int, const mailrun::v1::PlaceBase&) {}
-void ListBaseActions(const Context&, int, std::vector<mailrun::v1::LegalAction>&) {}
+
+// 4.4.4: the bases of TABLE 1 are free; the first additional one costs £40, all further ones £100.
+int BaseCost(const Context& ctx, int company) {
+  const CompanyState& c = ctx.state.companies[company];
+  int homes = static_cast<int>(ctx.Def(company).homes.size());
+  if (c.major && ctx.Def(company).major_home) ++homes;
+  const int additional = static_cast<int>(c.bases.size()) - homes;
+  return additional == 0 ? 40 : 100;
+}
+
+bool Unrestricted(const Context& ctx, int company) {
+  if (ctx.state.phase < 4) return false;
+  for (const TrainCard& train : ctx.state.companies[company].trains) {
+    if (train.name == "5" || train.name == "6") return true;
+  }
+  return false;
+}
+
+// 4.4.7: the home stations of companies not yet running are reserved.
+bool ReservedHome(const Context& ctx, HexCoord hex, int station) {
+  for (int c = 0; c < kCompanies; ++c) {
+    if (ctx.state.companies[c].status == CompanyStatus::kFormed) continue;
+    const CompanyDef& def = ctx.Def(c);
+    for (const HomeBase& home : def.homes) {
+      if (home.hex == hex && home.station == station) return true;
+    }
+    if (def.major_home && def.major_home->hex == hex && def.major_home->station == station) return true;
+  }
+  return false;
+}
+
+Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1::PlaceBase& action, bool* outside) {
+  const int company = ctx.state.railway.company;
+  const CompanyState& c = ctx.state.companies[company];
+  if (ctx.state.railway.base_placed) return Illegal("4.4.1", "one base station may be established in a turn");
+  const auto hex = ParseHexName(action.hex());
+  if (!hex || !ctx.data.Hex(*hex)) return Malformed(fmt::format("there is no hex {} on the board", action.hex()));
+  if (c.tokens_left <= 0) return Illegal("4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company)));
+  const auto on = TileOn(ctx.data, ctx.state.board, *hex);
+  if (!on || action.station() < 0 || action.station() >= static_cast<int>(on->tile->stations.size())) {
+    return Illegal("4.4.5", fmt::format("there is no station {} on {}", action.station(), action.hex()));
+  }
+  const TileStation& station = on->tile->stations[action.station()];
+  if (station.kind != StationKind::kLarge) return Illegal("4.4.5", "base tokens go only on large stations");
+  for (const Base& base : c.bases) {
+    if (base.hex == *hex) return Illegal("4.4.5", fmt::format("the {} already has a base on {}", ctx.Initials(company), action.hex()));
+  }
+  const auto tokens = TrackNetwork::TokensOf(ctx.state);
+  const auto here = tokens.find({*hex, action.station()});
+  const int taken = here == tokens.end() ? 0 : static_cast<int>(here->second.size());
+  if (taken >= station.token_slots) return Illegal("4.4.5", "that station has no vacant space for a base");
+  if (ReservedHome(ctx, *hex, action.station())) {
+    return Illegal("4.4.7", "that station is the home base of a company not yet running");
+  }
+  if (!reach.stations.count({*hex, action.station()})) {
+    return Illegal("4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
+                                        "of one gauge, not blocked by other companies' bases",
+                                        ctx.Initials(company)));
+  }
+  const bool in_area = ctx.Def(company).area.Contains(*hex);
+  if (!in_area && !Unrestricted(ctx, company)) {
+    return Illegal("4.4.1", fmt::format("before phase 4 the {} establishes bases only within its area (TABLE 2)",
+                                        ctx.Initials(company)));
+  }
+  const int cost = BaseCost(ctx, company);
+  if (c.treasury < cost) {
+    return Illegal("4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury)));
+  }
+  if (outside) *outside = !in_area;
+  return OkStatus();
+}
+
+}  // namespace
+
+Status ValidatePlaceBase(const Context& ctx, int seat, const mailrun::v1::PlaceBase& action) {
+  if (!Operating(ctx, seat)) return Error{ErrorKind::kNotYourTurn, "4.4", "bases are established in your company's turn, after track"};
+  const TrackNetwork network(ctx.data, ctx.state.board);
+  return Validate(ctx, network.Reach(ctx.state, ctx.state.railway.company), action, nullptr);
+}
+
+void ExecutePlaceBase(Context& ctx, int, const mailrun::v1::PlaceBase& action) {
+  GameState& s = ctx.state;
+  const int company = s.railway.company;
+  bool outside = false;
+  {
+    const TrackNetwork network(ctx.data, s.board);
+    (void)Validate(ctx, network.Reach(s, company), action, &outside);
+  }
+  const int cost = BaseCost(ctx, company);
+  CompanyState& c = s.companies[company];
+  c.treasury -= cost;
+  s.bank += cost;
+  c.bases.push_back({*ParseHexName(action.hex()), action.station()});
+  --c.tokens_left;
+  s.railway.base_placed = true;
+  if (outside) s.railway.must_run_hexes.push_back(*ParseHexName(action.hex()));  // 4.4.2
+  ctx.Log(fmt::format("The {} establishes a base on {} for {} (treasury {})", ctx.Initials(company), action.hex(),
+                      Money(cost), Money(c.treasury)));
+  CheckContracts(ctx);
+}
+
+void ListBaseActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  if (!Operating(ctx, seat)) return;
+  const int company = ctx.state.railway.company;
+  const TrackNetwork network(ctx.data, ctx.state.board);
+  const CompanyReach reach = network.Reach(ctx.state, company);
+  for (const auto& [hex, station] : reach.stations) {
+    mailrun::v1::Action action;
+    action.mutable_place_base()->set_hex(HexName(hex));
+    action.mutable_place_base()->set_station(station);
+    if (!Validate(ctx, reach, action.place_base(), nullptr).ok()) continue;
+    action.set_seat(seat);
+    mailrun::v1::LegalAction legal;
+    *legal.mutable_action() = action;
+    legal.set_description(fmt::format("Establish a base on {} (station {}) for {}", HexName(hex), station,
+                                      Money(BaseCost(ctx, company))));
+    out.push_back(std::move(legal));
+  }
+}
 
 }  // namespace mailrun::engine

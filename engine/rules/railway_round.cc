@@ -36,7 +36,7 @@ void BeginCompanyTurn(Context& ctx, int company) {
   RailwayState& r = ctx.state.railway;
   r.company = company;
   r.lays_done = 0;
-  r.lay_bases.clear();
+  r.lays.clear();
   r.promoted = false;
   r.base_placed = false;
   r.must_run_hexes.clear();

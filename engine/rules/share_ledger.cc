@@ -4,6 +4,9 @@
 
 #include <algorithm>
 
+#include "engine/rules/contracts.h"
+#include "engine/rules/end_game.h"
+
 namespace mailrun::engine {
 
 void GainShares(Context& ctx, int seat, int company, int count) {
@@ -140,7 +143,7 @@ void FormCompany(Context& ctx, int company) {
     c.major = def.kind == CompanyKind::kMajor;
   }
   c.treasury = 10 * def.par;  // 3.3.1
-  s.bank -= c.treasury;
+  PayFromBank(ctx, c.treasury);
   c.price_index = static_cast<int>(
       std::find(ctx.data.share_prices.begin(), ctx.data.share_prices.end(), def.par) - ctx.data.share_prices.begin());
   c.tokens_left = def.tokens;
@@ -160,6 +163,7 @@ void FormCompany(Context& ctx, int company) {
   }
   ctx.Log(fmt::format("The {} forms as a {} company with {}; shares at {}", def.initials, c.major ? "major" : "minor",
                       Money(c.treasury), Money(def.par)));
+  CheckContracts(ctx);  // its home bases may link a bid's cities (4.3.1)
 }
 
 bool WithinLimitsAfterBuying(const Context& ctx, int seat, int company) {
