@@ -7,12 +7,9 @@
 #include <algorithm>
 
 #include "engine/data/data_files.h"
+#include "engine/data/embedded_files.h"
 
 namespace mailrun::engine {
-namespace data {
-std::vector<std::pair<std::string, std::string>> EmbeddedDataFiles();  // generated at build time
-}  // namespace data
-
 namespace {
 
 using data_internal::BadData;
