@@ -29,6 +29,7 @@ BoardSummary SummarizeBoard(const EditionData& data) {
   for (const TileDef& tile : data.tiles) summary.tile_designs += tile.preprinted ? 0 : 1;
   summary.companies = static_cast<int>(data.companies.size());
   for (const TrainDef& train : data.trains) {
+    if (!train.other_face_of.empty()) continue;  // the '1M' are the backs of the '2' cards (2.8.4)
     summary.trains_total += train.count;
     summary.trains_total_if_minor_formed += train.count_if_minor_formed;
   }

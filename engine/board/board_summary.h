@@ -25,8 +25,8 @@ struct BoardSummary {
   int tiles_total_unrestricted_58 = 0;        // option 2.4.4
   int tile_designs = 0;                       // laid tile designs (preprinted ones excluded)
   int companies = 0;
-  int trains_total = 0;                       // without minors formed
-  int trains_total_if_minor_formed = 0;       // counting the '1M' faces apart from the '2' cards
+  int trains_total = 0;                       // train cards without minors formed (1.3: 27)
+  int trains_total_if_minor_formed = 0;       // with the extra '2', '2M', '3M' (2.8.4); '1M' is a '2' card's back
 };
 
 BoardSummary SummarizeBoard(const EditionData& data);

@@ -250,7 +250,7 @@ class BoardPicture {
     const auto layout = layouts_.find(hex.coord);
     const bool centre_free = layout != layouts_.end() && layout->second.centre_free;
     const int broad = data_.ConstructionCost(hex, Gauge::kBroad);
-    if (broad > 0) {
+    if (broad > 0 && laid_.count(hex.coord) == 0) {  // once a tile is laid the cost is paid
       // On a preprinted large city the cost is that of its first promotion (4.2.13).
       const Point at = centre_free ? c + Point{std::cos(layout->second.free_direction), std::sin(layout->second.free_direction)} * (kR * 0.6)
                                    : c + Point{-kR * 0.4, -kR * 0.42};
@@ -265,6 +265,11 @@ class BoardPicture {
     if (!hex.city) return;
     const CityDef& city = data_.cities[*hex.city];
     const std::string shares = fmt::format("{}", fmt::join(city.share_companies, " "));
+    if (layout != layouts_.end() && !centre_free && laid_.count(hex.coord) != 0) {
+      // A laid tile fills the hex: the name alone, below its station.
+      canvas.Text(c + Point{0, kR * 0.56}, city.name, TextStyle{kR * 0.2, kInk, "middle", "bold", "#ffffff"});
+      return;
+    }
     const Point name_at = centre_free ? c + Point{-kR * 0.04, -kR * 0.08} : c + Point{0, kR * 0.4};
     canvas.Text(name_at, city.name, TextStyle{kR * (centre_free ? 0.19 : 0.21), kInk, "middle", "bold", "#ffffff"});
     canvas.Text(name_at + Point{0, kR * 0.21}, fmt::format("£{} · {}", city.bid_value, shares),

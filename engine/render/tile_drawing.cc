@@ -68,9 +68,11 @@ double WidestGap(std::vector<double> taken, double fallback) {
   for (size_t i = 0; i < taken.size(); ++i) {
     const double from = taken[i];
     const double to = i + 1 < taken.size() ? taken[i + 1] : taken[0] + 2 * std::numbers::pi;
-    if (to - from > best_gap + 1e-9) {
-      best_gap = to - from;
-      best = (from + to) / 2;
+    const double middle = (from + to) / 2;
+    // Of equal gaps, the one higher up in the hex: city names go below.
+    if (to - from > best_gap + 1e-6 || (to - from > best_gap - 1e-6 && std::sin(middle) < std::sin(best))) {
+      best_gap = std::max(best_gap, to - from);
+      best = middle;
     }
   }
   return best;
@@ -229,9 +231,16 @@ TileLayout DrawTile(SvgCanvas& canvas, const TileDef& tile, int rotation, Point 
         taken.push_back(EdgeAngle(edges_of[s].front()));
         continue;
       }
-      const double distance = station.token_slots > 1 ? radius * 0.6 : radius * 0.48;
+      taken.push_back(std::numbers::pi / 2);  // the city's name goes below the station
+      if (station.token_slots > 1) {
+        // A row of token spaces fills the middle from side to side: the revenue goes on top,
+        // between the two upper lines.
+        for (double angle : {0.0, std::numbers::pi, 1.5 * std::numbers::pi}) taken.push_back(angle);
+        Revenue(canvas, at + Point{0, -radius * 0.47}, station.revenue, radius);
+        continue;
+      }
       const double angle = WidestGap(taken, -std::numbers::pi / 4);
-      Revenue(canvas, Polar(at, distance, angle), station.revenue, radius);
+      Revenue(canvas, Polar(at, radius * 0.48, angle), station.revenue, radius);
       taken.push_back(angle);
     } else if (tangent[s]) {
       const Point t = *tangent[s] * (1.0 / std::max(1e-9, Distance(*tangent[s], Point{})));

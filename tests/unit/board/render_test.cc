@@ -69,7 +69,9 @@ TEST(Render, DrawsLaidTilesAndTokens) {
   EXPECT_NE(svg.find(">70</text>"), std::string::npos);  // the brown CD revenue replaces Calcutta's 50
   EXPECT_GT(Count(svg, "stroke-dasharray=\"6.44 4.14\""), Count(plain, "stroke-dasharray=\"6.44 4.14\""));  // metre track of #76
   EXPECT_GT(Count(svg, ">EIR</text>"), Count(plain, ">EIR</text>"));  // a second EIR token, in Allahabad
-  EXPECT_GT(Count(svg, ">£20 · 7</text>"), 0);
+  EXPECT_EQ(Count(plain, ">£20 · 7</text>"), 1);  // Trichinopoly's bid value and share, on the bare map
+  EXPECT_EQ(Count(svg, ">£20 · 7</text>"), 0);    // under a laid tile only its name
+  EXPECT_EQ(Count(svg, TextOf("Trichinopoly")), 1);
 }
 
 TEST(Render, ShadesACompanyArea) {

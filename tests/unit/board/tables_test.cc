@@ -84,6 +84,7 @@ TEST(Tables, Table5Trains) {
   }
   EXPECT_EQ(Data().trains[5].other_face_of, "2");  // 2.8.4: the seven '2' cards are dual-option
   EXPECT_EQ(SummarizeBoard(Data()).trains_total, 27);  // 1.3: "27 or more Trains"
+  EXPECT_EQ(SummarizeBoard(Data()).trains_total_if_minor_formed, 30);  // one more '2', '2M' and '3M' (2.8.4)
 }
 
 TEST(Tables, Table6Phases) {
