@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numbers>
 #include <set>
 
 #include "engine/render/svg_canvas.h"
@@ -155,8 +156,8 @@ class BoardPicture {
 
   std::pair<Point, Point> EdgeEnds(HexCoord hex, int edge) const {
     const Point centre = Centre(hex);
-    const double a = (90.0 + 60.0 * edge) * M_PI / 180.0;
-    const double b = (150.0 + 60.0 * edge) * M_PI / 180.0;
+    const double a = (90.0 + 60.0 * edge) * std::numbers::pi / 180.0;
+    const double b = (150.0 + 60.0 * edge) * std::numbers::pi / 180.0;
     return {centre + Point{std::cos(a), std::sin(a)} * kR, centre + Point{std::cos(b), std::sin(b)} * kR};
   }
 

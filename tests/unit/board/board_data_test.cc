@@ -129,6 +129,46 @@ TEST(Board, GridCellsAreSeaOrMarginWhereNotPlayable) {
   EXPECT_EQ(HexAt("Jab").outside, HexDef::Outside::kNone);
 }
 
+// Every pair of named cities lies on the board as on a map of India: of two cities more than 1.5
+// degrees apart in latitude the northern one is in an earlier row, and of two more than 2 degrees
+// apart in longitude the western one is in an earlier column (a column is half a hex, about 0.8
+// degrees: Rawalpindi and Ajmer, 1.6 degrees apart, share column j).
+TEST(Board, CitiesLieWhereTheyLieInIndia) {
+  struct Place {
+    const char* name;
+    double latitude, longitude;
+  };
+  const Place places[] = {
+      {"Peshawar", 34.01, 71.58},  {"Rawalpindi", 33.60, 73.05}, {"Lahore", 31.55, 74.34},   {"Multan", 30.20, 71.47},
+      {"Delhi", 28.61, 77.21},     {"Jaipur", 26.91, 75.79},     {"Ajmer", 26.45, 74.64},    {"Cawnpore", 26.45, 80.33},
+      {"Lucknow", 26.85, 80.95},   {"Allahabad", 25.44, 81.85},  {"Benares", 25.32, 82.97},  {"Patna", 25.59, 85.14},
+      {"Karachi", 24.86, 67.01},   {"Ahmadabad", 23.02, 72.57},  {"Bombay", 18.96, 72.82},   {"Nagpur", 21.15, 79.09},
+      {"Hyderabad", 17.39, 78.49}, {"Calcutta", 22.57, 88.36},   {"Dacca", 23.81, 90.41},    {"Chittagong", 22.36, 91.78},
+      {"Mysore", 12.30, 76.64},    {"Bangalore", 12.97, 77.59},  {"Madras", 13.08, 80.27},   {"Trichinopoly", 10.79, 78.70}};
+  ASSERT_EQ(std::size(places), Data().cities.size());
+  int compared = 0;
+  for (const Place& a : places) {
+    for (const Place& b : places) {
+      const HexCoord ha = City(a.name).hex, hb = City(b.name).hex;
+      if (a.latitude - b.latitude > 1.5) {
+        EXPECT_LT(ha.row, hb.row) << a.name << " lies north of " << b.name;
+        ++compared;
+      }
+      if (b.longitude - a.longitude > 2.0) {
+        EXPECT_LT(ha.col, hb.col) << a.name << " lies west of " << b.name;
+        ++compared;
+      }
+    }
+  }
+  EXPECT_GT(compared, 400);
+  // The examples of the issue.
+  EXPECT_LT(City("Lahore").hex.row, City("Delhi").hex.row);
+  EXPECT_LT(City("Lahore").hex.col, City("Delhi").hex.col);
+  EXPECT_GT(City("Calcutta").hex.col, City("Patna").hex.col);
+  EXPECT_LT(City("Madras").hex.row, City("Trichinopoly").hex.row);
+  EXPECT_GT(City("Madras").hex.col, City("Trichinopoly").hex.col);
+}
+
 // ---- Cities: bid values, Ganges valley, shares ------------------------------------------------
 
 TEST(Board, BidValues) {  // 2.5.2.9

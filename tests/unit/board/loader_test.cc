@@ -54,6 +54,21 @@ TEST(Loader, AcceptsTheEmbeddedData) {
   EXPECT_EQ(LoadEdition(mailrun::v1::EDITION_UNSPECIFIED).value(), loaded.value());  // the default edition
 }
 
+TEST(Loader, LookupsWorkOnHandBuiltData) {
+  EditionData data;
+  HexDef hex;
+  hex.coord = *ParseHexName("Jab");
+  data.hexes.push_back(hex);
+  data.tiles.push_back(TileDef{"58", TileColour::kYellow, "", {}, {}, {}, false});
+  EXPECT_NE(data.Hex(*ParseHexName("Jab")), nullptr);  // searched while unindexed
+  EXPECT_NE(data.Tile("58"), nullptr);
+  data.Reindex();
+  EXPECT_EQ(data.Hex(*ParseHexName("Jab")), &data.hexes[0]);
+  EXPECT_EQ(data.Hex(*ParseHexName("Iaa")), nullptr);
+  EXPECT_EQ(data.Tile("58"), &data.tiles[0]);
+  EXPECT_EQ(data.Tile("59"), nullptr);
+}
+
 TEST(Loader, NoDataForThe2009Edition) {
   auto result = LoadEdition(mailrun::v1::EDITION_LOOKOUT_2009);
   ASSERT_FALSE(result.ok());
