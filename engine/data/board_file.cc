@@ -20,20 +20,6 @@ struct Grid {
   }
 };
 
-std::pair<int, int> ReadRange(const Fields& fields, std::string_view key, bool rows) {
-  const std::string text = fields.String(key);
-  const auto dash = text.find('-');
-  std::optional<int> low, high;
-  if (dash != std::string::npos) {
-    low = rows ? ParseRowLetter(text.substr(0, dash)) : ParseColumnName(text.substr(0, dash));
-    high = rows ? ParseRowLetter(text.substr(dash + 1)) : ParseColumnName(text.substr(dash + 1));
-  }
-  if (!low || !high || *low > *high) {
-    fields.Fail(key, fmt::format("{} is not a range like {}", Quoted(text), rows ? "\"B-V\"" : "\"a-ak\""));
-  }
-  return {*low, *high};
-}
-
 // The cell named `name`, which must be a cell of the grid.
 HexDef* CellNamed(const std::string& name, const Grid& grid, EditionData* data, const Where& where) {
   const auto coord = ParseHexName(name);
@@ -48,9 +34,7 @@ HexDef* CellNamed(const std::string& name, const Grid& grid, EditionData* data, 
 int TerrainCostRank(Terrain terrain) { return static_cast<int>(terrain); }
 
 void ReadHex(const Json& value, const Grid& grid, const Where& file_where, EditionData* data) {
-  const std::string name = value.is_object() && value.contains("hex") && value["hex"].is_string()
-                               ? value["hex"].get<std::string>() : std::string("?");
-  const Where where = file_where.Entry("hex " + Quoted(name));
+  const Where where = file_where.Entry(EntryName("hex", value, "hex"));
   Fields fields(value, where, {"hex", "terrain", "towns", "frontier", "ganges", "preprinted", "buff_edges"});
   HexDef* hex = CellNamed(fields.String("hex"), grid, data, where);
   if (hex->playable) where.Fail("listed twice");

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <regex>
 #include <set>
+#include <tuple>
 
 #include "engine/data/data_files.h"
 
@@ -22,15 +23,7 @@ HomeByCity ReadHome(const Json& value, const Where& where) {
 void ReadAreaRange(const Fields& fields, std::string_view key, bool rows, std::optional<int>* low,
                    std::optional<int>* high) {
   if (!fields.Has(key)) return;
-  const std::string text = fields.String(key);
-  const auto dash = text.find('-');
-  if (dash != std::string::npos) {
-    *low = rows ? ParseRowLetter(text.substr(0, dash)) : ParseColumnName(text.substr(0, dash));
-    *high = rows ? ParseRowLetter(text.substr(dash + 1)) : ParseColumnName(text.substr(dash + 1));
-  }
-  if (!*low || !*high || **low > **high) {
-    fields.Fail(key, fmt::format("{} is not a range like {}", Quoted(text), rows ? "\"C-J\"" : "\"n-ab\""));
-  }
+  std::tie(*low, *high) = ReadRange(fields, key, rows);
 }
 
 CompanyKind ReadKind(const Fields& fields) {
@@ -47,9 +40,7 @@ std::vector<CompanyHomes> ReadCompanies(const Json& document, const Where& where
   Fields file(document, where, {"companies"});
   std::vector<CompanyHomes> all_homes;
   for (const Json& value : file.Array("companies")) {
-    const std::string initials = value.is_object() && value.contains("initials") && value["initials"].is_string()
-                                     ? value["initials"].get<std::string>() : std::string("?");
-    const Where entry = where.Entry("company " + Quoted(initials));
+    const Where entry = where.Entry(EntryName("company", value, "initials"));
     Fields fields(value, entry, {"number", "initials", "name", "kind", "homes", "major_home", "area", "par", "tokens",
                                  "colour", "double_lay_fee"});
     CompanyDef company;
@@ -132,9 +123,7 @@ void ResolveHomes(const std::vector<CompanyHomes>& homes, EditionData* data) {
 void ReadCities(const Json& document, const Where& where, EditionData* data) {
   Fields file(document, where, {"cities"});
   for (const Json& value : file.Array("cities")) {
-    const std::string name = value.is_object() && value.contains("name") && value["name"].is_string()
-                                 ? value["name"].get<std::string>() : std::string("?");
-    const Where entry = where.Entry("city " + Quoted(name));
+    const Where entry = where.Entry(EntryName("city", value, "name"));
     Fields fields(value, entry, {"name", "hex", "bid_value", "large", "ganges_valley", "counts_as_ganges_in_long_bids",
                                  "shares"});
     CityDef city;

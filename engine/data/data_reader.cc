@@ -106,6 +106,25 @@ const Json& Fields::Object(std::string_view key) const {
 
 const Json& Fields::Value(std::string_view key) const { return Get(key); }
 
+std::string EntryName(std::string_view kind, const Json& value, const char* key) {
+  if (!value.is_object() || !value.contains(key)) return std::string(kind);
+  return fmt::format("{} {}", kind, value[key].dump());
+}
+
+std::pair<int, int> ReadRange(const Fields& fields, std::string_view key, bool rows) {
+  const std::string text = fields.String(key);
+  const auto dash = text.find('-');
+  std::optional<int> low, high;
+  if (dash != std::string::npos) {
+    low = rows ? ParseRowLetter(text.substr(0, dash)) : ParseColumnName(text.substr(0, dash));
+    high = rows ? ParseRowLetter(text.substr(dash + 1)) : ParseColumnName(text.substr(dash + 1));
+  }
+  if (!low || !high || *low > *high) {
+    fields.Fail(key, fmt::format("{} is not a range like {}", Quoted(text), rows ? "\"C-J\"" : "\"n-ab\""));
+  }
+  return {*low, *high};
+}
+
 std::optional<int> ParseRowLetter(std::string_view letter) {
   if (letter.size() != 1 || letter[0] < 'A' || letter[0] > 'V') return std::nullopt;
   return letter[0] - 'A';

@@ -67,6 +67,13 @@ class Fields {
   Where where_;
 };
 
+// How an entry of a list is named in messages: `kind` and the value of its `key` field as written
+// ("tile \"58\"", "phase 2"), or just `kind` when it has none.
+std::string EntryName(std::string_view kind, const Json& value, const char* key);
+
+// A range of rows ("B-V") or columns ("a-ak") from field `key`: {first, last}, first <= last.
+std::pair<int, int> ReadRange(const Fields& fields, std::string_view key, bool rows);
+
 // The cell at `coord` of data under construction; nullptr outside the grid.
 inline HexDef* MutableHex(EditionData* data, HexCoord coord) { return const_cast<HexDef*>(data->Hex(coord)); }
 

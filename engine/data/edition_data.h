@@ -227,11 +227,14 @@ struct EditionData {
   // none). Dual gauge never comes from a lay (4.2.8) and costs as broad. The special cases of
   // 4.1.14 (Ajmer) and 4.2.13 (Calcutta) are the rules engine's, from the fields above.
   int ConstructionCost(const HexDef& hex, Gauge gauge) const;
-  // Filled by the loader for the lookups above: index of each cell in `hexes` by
-  // row * kHexIndexStride + col (-1 where no cell), and of each tile design in `tiles` by id.
+  // Indexes for Hex() and Tile(), filled by the loader: each cell's index in `hexes` at
+  // row * kHexIndexStride + col (-1 where no cell), each tile design's index in `tiles` by id.
+  // Data built by hand (in tests) calls Reindex() after filling `hexes` and `tiles`; while an
+  // index is empty the lookups search the vectors instead.
   static constexpr int kHexIndexStride = 64;
   std::vector<int> hex_index;
   std::map<std::string, int, std::less<>> tile_index;
+  void Reindex();
 };
 
 // The validated data of an edition, loaded once from the embedded files and shared (thread-safe

@@ -7,15 +7,6 @@
 #include "engine/data/data_files.h"
 
 namespace mailrun::engine::data_internal {
-namespace {
-
-std::string NameOf(const Json& value, const char* key) {
-  if (value.is_object() && value.contains(key)) return value[key].dump();
-  return "?";
-}
-
-}  // namespace
-
 void ReadMarket(const Json& document, const Where& where, EditionData* data) {
   Fields file(document, where, {"share_prices"});
   for (const Json& price : file.Array("share_prices")) {
@@ -39,7 +30,7 @@ void ReadMarket(const Json& document, const Where& where, EditionData* data) {
 void ReadTrains(const Json& document, const Where& where, EditionData* data) {
   Fields file(document, where, {"trains", "phases"});
   for (const Json& value : file.Array("phases")) {
-    const Where entry = where.Entry("phase " + NameOf(value, "number"));
+    const Where entry = where.Entry(EntryName("phase", value, "number"));
     Fields fields(value, entry, {"number", "introduced_by", "tiles", "train_limit", "railway_rounds"});
     PhaseDef phase;
     phase.number = fields.Int("number");
@@ -61,7 +52,7 @@ void ReadTrains(const Json& document, const Where& where, EditionData* data) {
   }
   const int last_phase = static_cast<int>(data->phases.size());
   for (const Json& value : file.Array("trains")) {
-    const Where entry = where.Entry("train " + NameOf(value, "name"));
+    const Where entry = where.Entry(EntryName("train", value, "name"));
     Fields fields(value, entry, {"name", "gauge", "large_stations", "price", "count", "count_if_minor_formed", "phase",
                                  "obsolete_in_phase", "starts_phase", "other_face_of"});
     TrainDef train;
@@ -116,7 +107,7 @@ void ReadRules(const Json& document, const Where& where, EditionData* data) {
   Fields file(document, where, {"player_counts", "simplified_game", "bank_sizes", "terrain_costs", "minimum_bond",
                                 "bbci_major_ajmer_cost", "calcutta_first_promotion_cost"});
   for (const Json& value : file.Array("player_counts")) {
-    const Where entry = where.Entry("player_counts " + NameOf(value, "players"));
+    const Where entry = where.Entry(EntryName("player_counts", value, "players"));
     Fields fields(value, entry, {"players", "starting_capital", "share_limit", "certificate_limit", "qualifying_shares",
                                  "bid_cities"});
     PlayerCountRules rules;

@@ -127,9 +127,7 @@ void CheckTile(const TileDef& tile, const Where& where) {
 }
 
 TileDef ReadTile(const Json& value, const Where& file_where) {
-  const std::string id = value.is_object() && value.contains("id") && value["id"].is_string()
-                             ? value["id"].get<std::string>() : std::string();
-  const Where where = file_where.Entry(id.empty() ? "a tile" : "tile " + Quoted(id));
+  const Where where = file_where.Entry(EntryName("tile", value, "id"));
   Fields fields(value, where, {"id", "colour", "gauge", "label", "preprinted", "stations", "junctions", "paths"});
   TileDef tile;
   tile.id = fields.String("id");

@@ -9,4 +9,7 @@ namespace mailrun::cli {
 // `mailrun health ADDR...`: asks each server's grpc.health.v1.Health service for its status.
 void RegisterHealthCommand(CLI::App& app);
 
+// `mailrun board render|summary --edition 1853`: draws the board data (SVG/PNG) or prints its counts.
+void RegisterBoardCommand(CLI::App& app);
+
 }  // namespace mailrun::cli

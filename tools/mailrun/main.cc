@@ -7,6 +7,7 @@ int main(int argc, char** argv) {
   CLI::App app{"mailrun: play 1853 (India) against the Mailrun services, and tools for its engine"};
   app.require_subcommand(1);
   mailrun::cli::RegisterHealthCommand(app);
+  mailrun::cli::RegisterBoardCommand(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

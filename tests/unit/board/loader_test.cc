@@ -1,1 +1,184 @@
+// The loader refuses bad data with a message naming the file, the entry and the problem.
 #include <gtest/gtest.h>
+
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "engine/data/embedded_files.h"
+#include "engine/data/edition_data.h"
+
+namespace mailrun::engine {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::map<std::string, std::string> GoodFiles() {
+  std::map<std::string, std::string> files;
+  for (const auto& [name, contents] : data::EmbeddedDataFiles()) files.emplace(name, contents);
+  return files;
+}
+
+// The embedded files with one of them edited.
+std::map<std::string, std::string> Edited(const std::string& name, const std::function<void(Json&)>& edit) {
+  auto files = GoodFiles();
+  Json json = Json::parse(files.at(name));
+  edit(json);
+  files[name] = json.dump(2);
+  return files;
+}
+
+Json& Entry(Json& list, const std::string& key, const std::string& value) {
+  for (Json& item : list) {
+    if (item[key] == value) return item;
+  }
+  throw std::runtime_error(std::string("no entry ").append(value));
+}
+
+// Parses the files and expects a refusal whose message contains every one of `parts`.
+void ExpectRefused(const std::map<std::string, std::string>& files, const std::vector<std::string>& parts) {
+  auto result = ParseEditionData(mailrun::v1::EDITION_RETUNED, files);
+  ASSERT_FALSE(result.ok()) << "accepted bad data; expected: " << parts.front();
+  EXPECT_EQ(result.error().kind, ErrorKind::kBadData);
+  for (const std::string& part : parts) {
+    EXPECT_NE(result.error().message.find(part), std::string::npos) << "message: " << result.error().message << "\nmissing: " << part;
+  }
+}
+
+TEST(Loader, AcceptsTheEmbeddedData) {
+  auto result = ParseEditionData(mailrun::v1::EDITION_RETUNED, GoodFiles());
+  ASSERT_TRUE(result.ok()) << result.error().message;
+  EXPECT_EQ(result->hexes.size(), 388u);
+  auto loaded = LoadEdition(mailrun::v1::EDITION_RETUNED);
+  ASSERT_TRUE(loaded.ok());
+  EXPECT_EQ(LoadEdition(mailrun::v1::EDITION_RETUNED).value(), loaded.value());  // loaded once, shared
+  EXPECT_EQ(LoadEdition(mailrun::v1::EDITION_UNSPECIFIED).value(), loaded.value());  // the default edition
+}
+
+TEST(Loader, LookupsWorkOnHandBuiltData) {
+  EditionData data;
+  HexDef hex;
+  hex.coord = *ParseHexName("Jab");
+  data.hexes.push_back(hex);
+  data.tiles.push_back(TileDef{"58", TileColour::kYellow, "", {}, {}, {}, false});
+  EXPECT_NE(data.Hex(*ParseHexName("Jab")), nullptr);  // searched while unindexed
+  EXPECT_NE(data.Tile("58"), nullptr);
+  data.Reindex();
+  EXPECT_EQ(data.Hex(*ParseHexName("Jab")), &data.hexes[0]);
+  EXPECT_EQ(data.Hex(*ParseHexName("Iaa")), nullptr);
+  EXPECT_EQ(data.Tile("58"), &data.tiles[0]);
+  EXPECT_EQ(data.Tile("59"), nullptr);
+}
+
+TEST(Loader, NoDataForThe2009Edition) {
+  auto result = LoadEdition(mailrun::v1::EDITION_LOOKOUT_2009);
+  ASSERT_FALSE(result.ok());
+  EXPECT_NE(result.error().message.find("EDITION_LOOKOUT_2009"), std::string::npos);
+}
+
+TEST(Loader, RefusesABrokenFile) {
+  auto files = GoodFiles();
+  std::string& text = files["1853/tiles.json"];
+  text.resize(text.size() / 2);  // cut off in the middle
+  ExpectRefused(files, {"1853/tiles.json", "not valid JSON"});
+}
+
+TEST(Loader, RefusesAMissingFile) {
+  auto files = GoodFiles();
+  files.erase("1853/rules.json");
+  ExpectRefused(files, {"1853/rules.json", "missing"});
+}
+
+TEST(Loader, RefusesAPathToAMissingStation) {
+  ExpectRefused(Edited("1853/tiles.json", [](Json& j) { Entry(j["tiles"], "id", "58")["paths"][1] = "s1-2"; }),
+                {"1853/tiles.json", "tile \"58\"", "path \"s1-2\"", "no station s1"});
+}
+
+TEST(Loader, RefusesAPromotionToAnUnknownTile) {
+  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["promotions"]["7"].push_back("999"); }),
+                {"1853/manifest.json", "promotion 7 -> 999", "no tile \"999\""});
+}
+
+TEST(Loader, RefusesAPromotionThatLosesTrack) {
+  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["promotions"]["9"].push_back("81"); }),
+                {"1853/manifest.json", "promotion 9 -> 81", "keeps all the track of 9", "4.2.4"});
+}
+
+TEST(Loader, RefusesAPromotionToTheWrongColour) {
+  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["promotions"]["9"].push_back("106"); }),
+                {"promotion 9 -> 106", "next colour"});
+}
+
+TEST(Loader, RefusesACityOnAnUnplayableHex) {
+  ExpectRefused(Edited("1853/cities.json", [](Json& j) { Entry(j["cities"], "name", "Lahore")["hex"] = "Vb"; }),
+                {"1853/cities.json", "city \"Lahore\"", "field \"hex\"", "Vb is not a playable hex", "sea"});
+  ExpectRefused(Edited("1853/cities.json", [](Json& j) { Entry(j["cities"], "name", "Lahore")["hex"] = "Pj"; }),
+                {"city \"Lahore\"", "Pj is not a playable hex", "margin"});
+}
+
+TEST(Loader, RefusesAnUnknownField) {
+  ExpectRefused(Edited("1853/board.json", [](Json& j) { Entry(j["hexes"], "hex", "Lj")["terain"] = Json::array({"hill"}); }),
+                {"1853/board.json", "hex \"Lj\"", "unknown field \"terain\""});
+}
+
+TEST(Loader, RefusesAHexOutsideTheGrid) {
+  ExpectRefused(Edited("1853/board.json", [](Json& j) { Entry(j["hexes"], "hex", "Lj")["hex"] = "Lk"; }),
+                {"1853/board.json", "\"Lk\" is not a cell of the grid"});
+}
+
+TEST(Loader, RefusesThreeTowns) {
+  ExpectRefused(Edited("1853/board.json", [](Json& j) { Entry(j["hexes"], "hex", "Iac")["towns"] = 3; }),
+                {"hex \"Iac\"", "0, 1 or 2 towns"});
+}
+
+TEST(Loader, RefusesAHexListedTwice) {
+  ExpectRefused(Edited("1853/board.json", [](Json& j) { j["hexes"].push_back(Json{{"hex", "Jab"}}); }),
+                {"hex \"Jab\"", "listed twice"});
+}
+
+TEST(Loader, RefusesAShareOfAnUnknownCompany) {
+  ExpectRefused(Edited("1853/cities.json", [](Json& j) { Entry(j["cities"], "name", "Delhi")["shares"].push_back("ECR"); }),
+                {"city \"Delhi\"", "no company \"ECR\""});
+}
+
+TEST(Loader, RefusesAHomeOutsideTheCompanyArea) {
+  ExpectRefused(Edited("1853/companies.json", [](Json& j) { Entry(j["companies"], "initials", "SIR")["homes"][0]["city"] = "Hyderabad"; }),
+                {"1853/companies.json", "company \"SIR\"", "Hyderabad (Oo) lies outside the company's TABLE 2 area"});
+}
+
+TEST(Loader, RefusesAHomeOnAMissingStation) {
+  ExpectRefused(Edited("1853/companies.json", [](Json& j) { Entry(j["companies"], "initials", "MSM")["homes"][0]["station"] = 2; }),
+                {"company \"MSM\"", "Madras has 2 stations; there is no station 2"});
+}
+
+TEST(Loader, RefusesTwoHomesOnOneStation) {
+  ExpectRefused(Edited("1853/companies.json", [](Json& j) { Entry(j["companies"], "initials", "BNR")["homes"][0]["station"] = 0; }),
+                {"company \"BNR\"", "station 0 of Calcutta is already another home base"});
+}
+
+TEST(Loader, RefusesBroadTrackOnABrownTile) {
+  ExpectRefused(Edited("1853/tiles.json", [](Json& j) { Entry(j["tiles"], "id", "102")["paths"][0] = "0-s0:broad"; }),
+                {"tile \"102\"", "dual gauge (4.2.8)"});
+}
+
+TEST(Loader, RefusesAParOffTheTrack) {
+  ExpectRefused(Edited("1853/companies.json", [](Json& j) { Entry(j["companies"], "initials", "BAR")["par"] = 71; }),
+                {"1853/market.json", "par price 71 of BAR"});
+}
+
+TEST(Loader, RefusesATileWithoutACount) {
+  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["counts"].erase("113"); }),
+                {"1853/manifest.json", "tile \"113\" has no count"});
+}
+
+TEST(Loader, RefusesAMissingTable8Entry) {
+  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["promotions"].erase("71"); }),
+                {"tile \"71\" has no TABLE 8 entry"});
+}
+
+TEST(Loader, RefusesAWrongFieldType) {
+  ExpectRefused(Edited("1853/trains.json", [](Json& j) { j["trains"][0]["price"] = "300"; }),
+                {"1853/trains.json", "train \"2\"", "field \"price\"", "expected a whole number"});
+}
+
+}  // namespace
+}  // namespace mailrun::engine

@@ -1,0 +1,109 @@
+// `mailrun board summary` and `mailrun board render`, run as the user would run them.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr together
+};
+
+// Runs `mailrun <arguments>`; `environment` is prefixed to the shell command ("PATH=/x").
+CommandResult Mailrun(const std::string& arguments, const std::string& environment = "") {
+  const std::string command = environment + " " + std::string(MAILRUN_CLI) + " " + arguments + " 2>&1";
+  CommandResult run;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return run;
+  char buffer[4096];
+  size_t n = 0;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) run.output.append(buffer, n);
+  const int status = pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream contents;
+  contents << file.rdbuf();
+  return contents.str();
+}
+
+std::filesystem::path TempPath(const std::string& name) {
+  return std::filesystem::temp_directory_path() / ("mailrun-board-test-" + std::to_string(getpid()) + "-" + name);
+}
+
+bool HaveRsvgConvert() { return std::system("command -v rsvg-convert > /dev/null 2>&1") == 0; }
+
+TEST(BoardCli, SummaryReportsTheBoardOfTheRules) {
+  const CommandResult run = Mailrun("board summary --edition 1853");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const auto summary = nlohmann::json::parse(run.output);
+  EXPECT_EQ(summary["playable_hexes"], 170);  // Appendix 4
+  EXPECT_EQ(summary["named_cities"], 24);     // 1.3: four large and twenty others
+  EXPECT_EQ(summary["large_cities"], 4);
+  EXPECT_EQ(summary["frontier_posts"], 13);
+  EXPECT_GT(summary["towns"].get<int>(), 50);
+  EXPECT_EQ(summary["tiles"]["yellow"], 120);  // Appendix 3
+  EXPECT_EQ(summary["tiles"]["green"], 56);
+  EXPECT_EQ(summary["tiles"]["brown"], 16);
+  EXPECT_EQ(summary["tiles"]["grey"], 7);
+  EXPECT_EQ(summary["tiles"]["total"], 199);
+  EXPECT_EQ(summary["tiles"]["total_unrestricted_58"], 203);
+}
+
+TEST(BoardCli, RefusesOtherEditions) {
+  for (const char* edition : {"2009", "retuned", "1830"}) {
+    const CommandResult run = Mailrun(std::string("board summary --edition ") + edition);
+    EXPECT_NE(run.exit_code, 0) << edition;
+    EXPECT_NE(run.output.find("use 1853"), std::string::npos) << run.output;
+  }
+}
+
+TEST(BoardCli, RendersSvg) {
+  const auto path = TempPath("board.svg");
+  const CommandResult run = Mailrun("board render --edition 1853 --area EIR -o " + path.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::string svg = ReadFile(path);
+  std::filesystem::remove(path);
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_NE(svg.find(">Trichinopoly</text>"), std::string::npos);
+  EXPECT_NE(svg.find("shaded: EIR area"), std::string::npos);
+}
+
+TEST(BoardCli, RefusesAnUnknownArea) {
+  const CommandResult run = Mailrun("board render --area XYZ -o " + TempPath("never.svg").string());
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.output.find("--area XYZ: no such company (known: EIR, GIP"), std::string::npos) << run.output;
+  EXPECT_FALSE(std::filesystem::exists(TempPath("never.svg")));
+}
+
+TEST(BoardCli, RendersPngThroughRsvgConvert) {
+  if (!HaveRsvgConvert()) GTEST_SKIP() << "rsvg-convert (Debian librsvg2-bin) is not installed";
+  const auto path = TempPath("board.png");
+  const CommandResult run = Mailrun("board render --png -o " + path.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::string png = ReadFile(path);
+  std::filesystem::remove(path);
+  ASSERT_GT(png.size(), 100000u);
+  EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));  // rsvg-convert read the SVG
+}
+
+TEST(BoardCli, PngWithoutRsvgConvertFailsClearly) {
+  const auto path = TempPath("none.png");
+  const CommandResult run = Mailrun("board render --png -o " + path.string(), "PATH=/nonexistent");
+  std::filesystem::remove(path);
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_NE(run.output.find("rsvg-convert not found: install Debian's librsvg2-bin"), std::string::npos) << run.output;
+}
+
+}  // namespace
