@@ -1,0 +1,390 @@
+#include "engine/routes/route_optimizer.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <numeric>
+#include <set>
+#include <utility>
+
+#include "engine/routes/core_graph.h"
+#include "engine/routes/run_search.h"
+#include "engine/routes/run_validator.h"
+
+namespace mailrun::engine::routes {
+
+namespace {
+
+using internal::CoreGraph;
+using internal::FoundRun;
+using internal::RunList;
+using internal::Scoring;
+using internal::SearchLimits;
+using internal::TrainKind;
+
+// A chosen run: which list (kind) and which entry.
+struct Choice {
+  const RunList* list = nullptr;
+  int index = -1;
+};
+
+class Optimizer {
+ public:
+  Optimizer(const RouteGraph& graph, const std::vector<TrainSpec>& trains, const OptimizeOptions& options,
+            std::vector<int> must_hexes)
+      : graph_(graph), trains_(trains), options_(options), must_hexes_(std::move(must_hexes)) {
+    must_all_ = must_hexes_.empty() ? 0 : (~uint64_t{0} >> (64 - must_hexes_.size()));
+    for (const TrainSpec& train : trains_) {
+      TrainKind kind{train.is_1m ? 1 : train.large_stations, train.is_1m, train.gauge};
+      auto it = std::find(kinds_.begin(), kinds_.end(), kind);
+      kind_of_train_.push_back(static_cast<int>(it - kinds_.begin()));
+      if (it == kinds_.end()) kinds_.push_back(kind);
+    }
+    for (const TrainKind& kind : kinds_) {
+      int gauge = kind.gauge == Gauge::kMetre ? 1 : 0;
+      if (core_index_[gauge] < 0) {
+        core_index_[gauge] = static_cast<int>(cores_.size());
+        cores_.push_back(CoreGraph::Build(graph_, kind.gauge, must_hexes_));
+      }
+    }
+    int64_t all = 0;
+    int top = 0;
+    for (const RouteNode& node : graph_.nodes()) {
+      if (node.kind != NodeKind::kStation) continue;
+      all += node.station.revenue;
+      top = std::max(top, node.station.revenue);
+    }
+    big_ = all * static_cast<int64_t>(std::max<size_t>(1, trains_.size())) + 2 * top + 1;
+    revenue_best_.assign(kinds_.size(), 0);
+    for (size_t k = 0; k < kinds_.size(); ++k) {
+      RunList best;
+      if (Best(static_cast<int>(k), Scoring{1, 0, 0}, nullptr, 0, -1, &best)) {
+        revenue_best_[k] = best.runs[0].revenue;
+      }
+    }
+  }
+
+  // Highest a * dividend + b * mail.
+  Result<RunPlan> Solve(int64_t a, int64_t b) {
+    a_ = a;
+    b_ = b;
+    best_choices_.clear();
+    const int n = static_cast<int>(trains_.size());
+    if (n == 0) return NoPlanUnlessFree();
+    // What a train of each kind could score alone: bounds its share of any plan.
+    score_best_.assign(kinds_.size(), 0);
+    for (size_t k = 0; k < kinds_.size(); ++k) {
+      RunList best;
+      if (Best(static_cast<int>(k), Scoring{a_, b_, 0}, nullptr, 0, -1, &best)) score_best_[k] = best.runs[0].score;
+    }
+    if (n == 1) {
+      RunList best;
+      if (!Best(kind_of_train_[0], Scoring{a_, b_, 0}, nullptr, must_all_, -1, &best)) return NoPlanUnlessFree();
+      return MakePlan({Choice{&best, 0}}, {0});
+    }
+    // Trains in kind order, so identical trains are neighbours.
+    order_.resize(n);
+    std::iota(order_.begin(), order_.end(), 0);
+    std::stable_sort(order_.begin(), order_.end(),
+                     [&](int x, int y) { return kind_of_train_[x] < kind_of_train_[y]; });
+    suffix_revenue_.assign(n + 1, 0);
+    suffix_extra_.assign(n + 1, 0);
+    for (int i = n - 1; i >= 0; --i) {
+      int k = kind_of_train_[order_[i]];
+      suffix_revenue_[i] = suffix_revenue_[i + 1] + a_ * revenue_best_[k];
+      suffix_extra_[i] = std::max(suffix_extra_[i + 1], score_best_[k] - a_ * revenue_best_[k]);
+    }
+    const int64_t upper = suffix_revenue_[0] + suffix_extra_[0];
+
+    const int64_t lower = Greedy();
+
+    // Targets: the greedy plan's score, or (no greedy plan satisfies the constraints) falling ones.
+    std::vector<int64_t> targets;
+    if (lower >= 0) {
+      targets.push_back(lower);
+    } else {
+      for (int64_t num : {15, 12, 8, 0}) targets.push_back(upper * num / 16);
+    }
+    for (int64_t target : targets) {
+      std::vector<RunList> lists(kinds_.size());
+      for (size_t k = 0; k < kinds_.size(); ++k) ListFor(static_cast<int>(k), target, &lists[k]);
+      best_score_ = target - 1;
+      best_choices_.clear();
+      std::vector<Choice> choices(n);
+      std::vector<uint64_t> used(Words() * (n + 1), 0);
+      Combine(0, 0, 0, 0, &lists, &choices, &used);
+      if (!best_choices_.empty()) {
+        std::vector<Choice> by_train(n);
+        for (int i = 0; i < n; ++i) by_train[order_[i]] = best_choices_[i];
+        std::vector<int> train_of(n);
+        std::iota(train_of.begin(), train_of.end(), 0);
+        return MakePlan(by_train, train_of);
+      }
+    }
+    return NoPlanUnlessFree();
+  }
+
+ private:
+  int Words() const { return cores_.empty() ? 1 : cores_[0].group_words(); }
+  const CoreGraph& CoreOfKind(int k) const { return cores_[core_index_[kinds_[k].gauge == Gauge::kMetre ? 1 : 0]]; }
+
+  bool Best(int k, const Scoring& scoring, const std::vector<char>* banned, uint64_t must, int64_t floor,
+            RunList* out) {
+    SearchLimits limits;
+    limits.banned = banned;
+    limits.must_all = must;
+    limits.reach_bound = options_.reach_bound;
+    int64_t work = 0;
+    limits.work = &work;
+    bool found = internal::FindBestRun(CoreOfKind(k), kinds_[k], scoring, limits, floor, out);
+    if (options_.stats != nullptr) options_.stats->partial_runs += work;
+    return found;
+  }
+
+  // Every run of kind k that can belong to a plan scoring at least `target`.
+  void ListFor(int k, int64_t target, RunList* out) {
+    const int n = static_cast<int>(trains_.size());
+    int64_t others_revenue = 0;
+    int64_t extra = 0;
+    int self = -1;
+    for (int i = 0; i < n; ++i) {
+      if (kind_of_train_[i] == k && self < 0) {
+        self = i;
+        continue;
+      }
+      int j = kind_of_train_[i];
+      others_revenue += a_ * revenue_best_[j];
+      extra = std::max(extra, score_best_[j] - a_ * revenue_best_[j]);
+    }
+    SearchLimits limits;
+    limits.reach_bound = options_.reach_bound;
+    int64_t work = 0;
+    limits.work = &work;
+    internal::ListRuns(CoreOfKind(k), kinds_[k], Scoring{a_, b_, extra}, limits, target - others_revenue, out);
+    // Best first by what the run adds on its own.
+    std::vector<int> idx(out->runs.size());
+    std::iota(idx.begin(), idx.end(), 0);
+    for (FoundRun& run : out->runs) run.score = a_ * run.revenue + b_ * run.mail;
+    std::stable_sort(idx.begin(), idx.end(), [&](int x, int y) { return out->runs[x].score > out->runs[y].score; });
+    RunList sorted;
+    const int words = CoreOfKind(k).group_words();
+    for (int i : idx) {
+      FoundRun run = out->runs[i];
+      sorted.groups.insert(sorted.groups.end(), out->groups.begin() + static_cast<size_t>(i) * words,
+                           out->groups.begin() + static_cast<size_t>(i + 1) * words);
+      run.seg_begin = static_cast<int>(sorted.segments.size());
+      sorted.segments.insert(sorted.segments.end(), out->segments.begin() + out->runs[i].seg_begin,
+                             out->segments.begin() + out->runs[i].seg_begin + run.seg_count);
+      sorted.runs.push_back(run);
+    }
+    *out = std::move(sorted);
+    if (options_.stats != nullptr) {
+      options_.stats->partial_runs += work;
+      options_.stats->listed_runs += static_cast<int64_t>(out->runs.size());
+    }
+  }
+
+  // Trains one after another, each taking its best run on the track the others left; every
+  // rotation of the train order, once plainly and once with the first train made to cover the
+  // must-run-over hexes. Returns the best such plan's score (-1: none is legal).
+  int64_t Greedy() {
+    int64_t lower = -1;
+    const int n = static_cast<int>(trains_.size());
+    const int words = Words();
+    std::vector<int> by_revenue(n);
+    std::iota(by_revenue.begin(), by_revenue.end(), 0);
+    std::stable_sort(by_revenue.begin(), by_revenue.end(), [&](int x, int y) {
+      return revenue_best_[kind_of_train_[x]] > revenue_best_[kind_of_train_[y]];
+    });
+    for (int variant = 0; variant < (must_all_ != 0 ? 2 : 1); ++variant) {
+      std::set<std::vector<int>> tried;
+      for (int rotation = 0; rotation < n; ++rotation) {
+        std::vector<int> kinds_in_order;
+        for (int i = 0; i < n; ++i) kinds_in_order.push_back(kind_of_train_[by_revenue[(rotation + i) % n]]);
+        if (!tried.insert(kinds_in_order).second) continue;
+        std::vector<uint64_t> used(words, 0);
+        std::vector<RunList> found(n);
+        int64_t revenue = 0;
+        int64_t mail = 0;
+        uint64_t covered = 0;
+        for (int i = 0; i < n; ++i) {
+          int train = by_revenue[(rotation + i) % n];
+          int k = kind_of_train_[train];
+          const CoreGraph& core = CoreOfKind(k);
+          std::vector<char> banned(core.segments().size(), 0);
+          for (size_t s = 0; s < core.segments().size(); ++s) {
+            const uint64_t* bits = core.SegmentGroups(static_cast<int>(s));
+            for (int w = 0; w < words; ++w) banned[s] = banned[s] || (bits[w] & used[w]) != 0;
+          }
+          uint64_t must = variant == 1 && i == 0 ? must_all_ : 0;
+          if (!Best(k, Scoring{a_, b_, 0}, &banned, must, -1, &found[train])) continue;
+          const FoundRun& run = found[train].runs[0];
+          for (int w = 0; w < words; ++w) used[w] |= found[train].groups[w];
+          revenue += run.revenue;
+          mail = std::max<int64_t>(mail, run.mail);
+          covered |= run.must_mask;
+        }
+        if ((covered & must_all_) != must_all_) continue;
+        lower = std::max(lower, a_ * revenue + b_ * mail);
+      }
+    }
+    return lower;
+  }
+
+  void Combine(int i, int64_t revenue, int64_t mail, uint64_t covered, std::vector<RunList>* lists,
+               std::vector<Choice>* choices, std::vector<uint64_t>* used) {
+    if (options_.stats != nullptr) ++options_.stats->combinations;
+    const int n = static_cast<int>(trains_.size());
+    if (i == n) {
+      if ((covered & must_all_) != must_all_) return;
+      int64_t score = a_ * revenue + b_ * mail;
+      if (score > best_score_) {
+        best_score_ = score;
+        best_choices_ = *choices;
+      }
+      return;
+    }
+    if (a_ * revenue + suffix_revenue_[i] + std::max(b_ * mail, suffix_extra_[i]) <= best_score_) return;
+    const int k = kind_of_train_[order_[i]];
+    const RunList& list = (*lists)[k];
+    const int count = static_cast<int>(list.runs.size());
+    int start = 0;
+    if (i > 0 && kind_of_train_[order_[i - 1]] == k) {
+      const Choice& previous = (*choices)[i - 1];
+      start = previous.index < 0 ? count : previous.index + 1;  // identical trains: list order
+    }
+    const int words = Words();
+    const uint64_t* mine = &(*used)[static_cast<size_t>(i) * words];
+    uint64_t* next = &(*used)[static_cast<size_t>(i + 1) * words];
+    const int64_t rest = suffix_revenue_[i + 1];
+    for (int r = start; r < count; ++r) {
+      const FoundRun& run = list.runs[r];
+      if (a_ * revenue + rest + run.score + std::max(b_ * mail, suffix_extra_[i + 1]) <= best_score_) break;
+      const uint64_t* groups = &list.groups[static_cast<size_t>(r) * words];
+      bool clash = false;
+      for (int w = 0; w < words && !clash; ++w) clash = (groups[w] & mine[w]) != 0;
+      if (clash) continue;
+      for (int w = 0; w < words; ++w) next[w] = mine[w] | groups[w];
+      (*choices)[i] = Choice{&list, r};
+      Combine(i + 1, revenue + run.revenue, std::max<int64_t>(mail, run.mail), covered | run.must_mask, lists,
+              choices, used);
+    }
+    // This train does not run.
+    for (int w = 0; w < words; ++w) next[w] = mine[w];
+    (*choices)[i] = Choice{&list, -1};
+    Combine(i + 1, revenue, mail, covered, lists, choices, used);
+    (*choices)[i] = Choice{};
+  }
+
+  Result<RunPlan> NoPlanUnlessFree() {
+    if (must_all_ != 0) {
+      return Illegal("4.2.3", "no legal set of runs includes every tile that must be run over this turn (4.2.3, "
+                              "4.4.2)");
+    }
+    return RunPlan{};
+  }
+
+  // The plan of the chosen runs (choices[i] for train train_of[i]), checked by the validator.
+  Result<RunPlan> MakePlan(const std::vector<Choice>& choices, const std::vector<int>& train_of) {
+    std::vector<PlannedRun> runs;
+    for (size_t i = 0; i < choices.size(); ++i) {
+      if (choices[i].list == nullptr || choices[i].index < 0) continue;
+      const int train = train_of[i];
+      const CoreGraph& core = CoreOfKind(kind_of_train_[train]);
+      const FoundRun& found = choices[i].list->runs[choices[i].index];
+      PlannedRun run;
+      run.train = train;
+      for (int j = 0; j < found.seg_count; ++j) {
+        int code = choices[i].list->segments[found.seg_begin + j];
+        const internal::Segment& seg = core.segments()[code >> 1];
+        std::vector<int> nodes = seg.nodes;
+        std::vector<int> edges = seg.edges;
+        if (code & 1) {
+          std::reverse(nodes.begin(), nodes.end());
+          std::reverse(edges.begin(), edges.end());
+        }
+        run.nodes.insert(run.nodes.end(), nodes.begin() + (run.nodes.empty() ? 0 : 1), nodes.end());
+        run.edges.insert(run.edges.end(), edges.begin(), edges.end());
+      }
+      runs.push_back(std::move(run));
+    }
+    std::stable_sort(runs.begin(), runs.end(), [](const PlannedRun& x, const PlannedRun& y) { return x.train < y.train; });
+    // 4.6.6: the mail on the run with the best first + last values, the lowest train on a tie.
+    int mail_run = -1;
+    int best_mail = -1;
+    for (size_t j = 0; j < runs.size(); ++j) {
+      const auto& nodes = graph_.nodes();
+      int value = nodes[runs[j].nodes.front()].station.revenue + nodes[runs[j].nodes.back()].station.revenue;
+      if (value > best_mail) {
+        best_mail = value;
+        mail_run = static_cast<int>(j);
+      }
+    }
+    Result<RunPlan> plan = CheckPlan(graph_, trains_, std::move(runs), mail_run, options_.constraints);
+    if (!plan.ok()) {
+      return Error{ErrorKind::kBadData, "", "route optimiser produced an illegal plan: " + plan.error().ToString()};
+    }
+    return plan;
+  }
+
+  const RouteGraph& graph_;
+  const std::vector<TrainSpec>& trains_;
+  const OptimizeOptions& options_;
+  const std::vector<int> must_hexes_;
+  uint64_t must_all_ = 0;
+
+  std::vector<TrainKind> kinds_;
+  std::vector<int> kind_of_train_;
+  std::vector<CoreGraph> cores_;
+  int core_index_[2] = {-1, -1};
+  int64_t big_ = 1;
+  std::vector<int64_t> revenue_best_;  // per kind: best revenue alone
+  std::vector<int64_t> score_best_;    // per kind: best a * revenue + b * mail alone
+
+  int64_t a_ = 1;
+  int64_t b_ = 1;
+  std::vector<int> order_;
+  std::vector<int64_t> suffix_revenue_;
+  std::vector<int64_t> suffix_extra_;
+  int64_t best_score_ = -1;
+  std::vector<Choice> best_choices_;
+
+ public:
+  int64_t big() const { return big_; }
+};
+
+}  // namespace
+
+Result<OptimizedRuns> Optimize(const RouteGraph& graph, const std::vector<TrainSpec>& trains,
+                               const OptimizeOptions& options) {
+  if (Status checked = graph.Check(); !checked.ok()) return checked.error();
+  std::set<std::string> ids;
+  for (const TrainSpec& train : trains) {
+    if (train.id.empty() || !ids.insert(train.id).second) {
+      return Malformed(fmt::format("train ids must be present and distinct; '{}' is not", train.id));
+    }
+    if (train.gauge == Gauge::kDual) return Malformed(fmt::format("train '{}' cannot be of dual gauge", train.id));
+    if (train.large_stations < 1) return Malformed(fmt::format("train '{}' needs a train number of 1 or more", train.id));
+  }
+  std::vector<int> must_hexes;
+  for (const HexCoord& hex : options.constraints.must_run_over) {
+    int index = graph.FindHex(hex);
+    if (index < 0) {
+      return Illegal("4.2.3", fmt::format("no run can include the hex at row {}, column {}: no track of the company "
+                                          "lies there (4.2.3, 4.4.2)",
+                                          hex.row, hex.col));
+    }
+    if (std::find(must_hexes.begin(), must_hexes.end(), index) == must_hexes.end()) must_hexes.push_back(index);
+  }
+  if (must_hexes.size() > 64) return Malformed("at most 64 hexes can be required in runs");
+
+  Optimizer optimizer(graph, trains, options, std::move(must_hexes));
+  const int64_t big = optimizer.big();
+  Result<RunPlan> total = optimizer.Solve(big + 1, big);  // total first, then dividend
+  if (!total.ok()) return total.error();
+  Result<RunPlan> dividend = optimizer.Solve(big, 1);  // dividend first, then mail
+  if (!dividend.ok()) return dividend.error();
+  return OptimizedRuns{std::move(total).value(), std::move(dividend).value()};
+}
+
+}  // namespace mailrun::engine::routes

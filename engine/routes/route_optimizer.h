@@ -1,0 +1,54 @@
+// The route optimiser: for one company's trains on its RouteGraph, the legal set of runs and mail
+// nomination with the highest total (runs + mail, 4.6), and the one with the highest dividend
+// (runs alone, 4.7.1; mail then chosen best for it). Exact: the result is provably optimal (the
+// tests compare it with ExhaustiveSearch on thousands of random boards).
+//
+// How (see also run_search.h): the graph is compressed per gauge (core_graph.h). Per kind of
+// train, a branch and bound search finds the best revenue and the best score a train could make
+// alone; those bound every train's share of any plan. A greedy plan (trains one after another,
+// each taking the best run on the track the others left) gives a lower bound L. Every run that can
+// be part of a plan scoring at least L must then score at least L minus the other trains' best,
+// so only those runs are listed (with reachability bounds, each run once), and a branch and bound
+// over the trains' lists with group bit sets for the exclusivity of track (4.5.10) picks the best
+// combination. Identical trains take their runs in list order (no symmetric duplicates).
+//
+// Ties: among plans of equal total the higher dividend wins; among plans of equal dividend (the
+// dividend plan) the higher mail wins; remaining ties go to the first plan in the search order,
+// which depends only on the graph's node and edge order and the order of the trains. The mail is
+// nominated on the run with the highest first + last value (the lowest train on a tie).
+// Pure function; safe to call concurrently.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "engine/routes/route_graph.h"
+#include "engine/routes/run_plan.h"
+
+namespace mailrun::engine::routes {
+
+struct OptimizeStats {
+  int64_t partial_runs = 0;  // partial runs the searches expanded
+  int64_t listed_runs = 0;   // runs listed for the combination search
+  int64_t combinations = 0;  // nodes of the combination search
+};
+
+struct OptimizeOptions {
+  RunConstraints constraints;    // 4.2.3 / 4.4.2 hexes some run must include
+  bool reach_bound = true;       // false: bound by every station of the graph (only to measure the gain)
+  OptimizeStats* stats = nullptr;  // filled when set
+};
+
+struct OptimizedRuns {
+  RunPlan best_total;     // highest runs + mail
+  RunPlan best_dividend;  // highest dividend (sum of runs), then highest mail
+};
+
+// kIllegal "4.2.3" when no legal set of runs includes every must-run-over hex; kMalformed for bad
+// trains (duplicate ids, a dual gauge train, a train number below 1); kBadData for a bad graph.
+// With no trains, or no legal run, the plans are empty (no runs, nothing earned).
+Result<OptimizedRuns> Optimize(const RouteGraph& graph, const std::vector<TrainSpec>& trains,
+                               const OptimizeOptions& options = {});
+
+}  // namespace mailrun::engine::routes
