@@ -289,6 +289,19 @@ mailrun::v1::GameView Game::View(int viewer) const {
   return BuildView(ctx, viewer, ActiveSeatsOf(ctx));
 }
 
+Result<mailrun::v1::RunPlan> Game::SuggestedRuns(const std::string& company, bool best_dividend) const {
+  GameState& s = const_cast<GameState&>(state_);
+  const Context ctx{*data_, config_, s, nullptr};
+  for (int c = 0; c < kCompanies; ++c) {
+    if (data_->companies[c].initials != company) continue;
+    if (s.companies[c].status != CompanyStatus::kFormed) return Illegal("4.5", company + " is not running");
+    auto suggestions = SuggestRuns(ctx, c);
+    if (!suggestions.ok()) return suggestions.error();
+    return best_dividend ? suggestions->best_dividend : suggestions->best_total;
+  }
+  return Malformed("there is no company '" + company + "'");
+}
+
 std::string Game::SnapshotJson() const { return StateToJson(state_); }
 
 Result<Game> Game::FromSnapshot(const mailrun::v1::GameConfig& config, const std::string& json) {

@@ -47,6 +47,9 @@ class Game {
   // What `viewer` (a seat, kSpectator or kOmniscient) may see.
   mailrun::v1::GameView View(int viewer) const;
 
+  // The route optimiser's best runs for the company with these initials (4.5 - 4.7).
+  Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& company, bool best_dividend) const;
+
   bool Finished() const { return state_.stage == Stage::kFinished; }
   const GameState& state() const { return state_; }
   const EditionData& data() const { return *data_; }

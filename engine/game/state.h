@@ -130,9 +130,10 @@ struct LayRecord {
   HexCoord hex;
   bool home = false;       // laid on a base hex without a railhead (4.1.9)
   int base = -1;           // home lays: the base
-  HexCoord railhead_hex;   // otherwise: the railhead it extended
-  int railhead_edge = 0;
-  Gauge railhead_gauge = Gauge::kBroad;
+  // Otherwise: every railhead on `hex` it extended (edge of `hex` and gauge of the line); the
+  // second lay's check may pair it with any of them.
+  std::vector<int> railhead_edges;
+  std::vector<Gauge> railhead_gauges;
 };
 
 struct RailwayState {

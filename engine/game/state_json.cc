@@ -33,8 +33,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlacedTile, tile, rotation)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardState, tiles, supply, frontier_paid)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DealingState, number, current, bought_this_turn, bought_company,
                                                 sold_this_turn, redeemed_this_turn, consecutive_declines, last_buyer)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LayRecord, hex, home, base, railhead_hex, railhead_edge,
-                                                railhead_gauge)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LayRecord, hex, home, base, railhead_edges, railhead_gauges)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RailwayState, number, in_set, set_size, extra_called, company, step,
                                                 lays_done, lays, promoted, base_placed, must_run_hexes,
                                                 trains_bought)

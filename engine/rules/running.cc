@@ -7,8 +7,106 @@
 #include "engine/rules/end_game.h"
 #include "engine/rules/railway_round.h"
 #include "engine/rules/share_ledger.h"
+#include "engine/routes/plan_proto.h"
+#include "engine/routes/route_optimizer.h"
+#include "engine/routes/run_validator.h"
+#include "engine/track/route_graph_builder.h"
 
 namespace mailrun::engine {
+namespace {
+
+std::vector<routes::TrainSpec> TrainSpecs(const Context& ctx, int company) {
+  std::vector<routes::TrainSpec> specs;
+  for (const TrainCard& card : ctx.state.companies[company].trains) {
+    routes::TrainSpec spec;
+    spec.id = card.id;
+    spec.name = card.name;
+    for (const TrainDef& def : ctx.data.trains) {
+      if (def.name != card.name) continue;
+      spec.large_stations = def.large_stations;
+      spec.gauge = def.gauge;
+    }
+    spec.is_1m = card.name == "1M";
+    specs.push_back(spec);
+  }
+  return specs;
+}
+
+bool OperatingRun(const Context& ctx, int seat) {
+  return ctx.state.stage == Stage::kRailway && ctx.state.railway.step == TurnStep::kRun && OperatingSeat(ctx) == seat &&
+         !ctx.state.offer;
+}
+
+struct CheckedRuns {
+  routes::RouteGraph graph;
+  std::vector<routes::TrainSpec> trains;
+  routes::RunPlan plan;
+};
+
+Result<CheckedRuns> Check(const Context& ctx, const mailrun::v1::RunTrains& action) {
+  const int company = ctx.state.railway.company;
+  CheckedRuns checked{BuildRouteGraph(ctx.data, ctx.state, company), TrainSpecs(ctx, company), {}};
+  std::vector<routes::SubmittedRun> runs;
+  for (const auto& run : action.runs()) runs.push_back({run.train_id(), {run.nodes().begin(), run.nodes().end()}});
+  routes::RunConstraints constraints;
+  constraints.must_run_over = ctx.state.railway.must_run_hexes;
+  auto plan = routes::ValidateRuns(checked.graph, checked.trains, runs, action.mail_train_id(), constraints);
+  if (!plan.ok()) return plan.error();
+  checked.plan = std::move(*plan);
+  return checked;
+}
+
+std::string StationList(const routes::RouteGraph& graph, const routes::PlannedRun& run, const EditionData& data) {
+  std::string text;
+  for (int node : run.nodes) {
+    const routes::RouteNode& n = graph.nodes()[node];
+    if (n.kind != routes::NodeKind::kStation) continue;
+    std::string name = n.station.city >= 0 ? data.cities[n.station.city].name : graph.hexes()[n.hex].name;
+    text += (text.empty() ? "" : "-") + name;
+  }
+  return text;
+}
+
+// 4.6.5: 10% of the total per share to each holder; un-redeemed, unissued and pool shares earn
+// nothing.
+void PayDividend(Context& ctx, int company, int total) {
+  const int per_share = total / 10;
+  for (int seat = 0; seat < ctx.state.players_count; ++seat) {
+    PlayerState& p = ctx.state.players[seat];
+    const int paid_shares = p.shares[company] - p.unredeemed[company];
+    if (paid_shares <= 0) continue;
+    p.cash += per_share * paid_shares;
+    PayFromBank(ctx, per_share * paid_shares);
+  }
+}
+
+mailrun::v1::RunTrains ToAction(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
+                                const routes::RunPlan& plan, bool pay) {
+  mailrun::v1::RunTrains action;
+  for (const routes::PlannedRun& run : plan.runs) {
+    auto* r = action.add_runs();
+    r->set_train_id(trains[run.train].id);
+    for (int node : run.nodes) r->add_nodes(graph.nodes()[node].name);
+  }
+  if (plan.mail_run >= 0) action.set_mail_train_id(trains[plan.runs[plan.mail_run].train].id);
+  action.set_pay_dividend(pay);
+  return action;
+}
+
+}  // namespace
+
+Result<RunSuggestions> SuggestRuns(const Context& ctx, int company) {
+  const routes::RouteGraph graph = BuildRouteGraph(ctx.data, ctx.state, company);
+  const std::vector<routes::TrainSpec> trains = TrainSpecs(ctx, company);
+  routes::OptimizeOptions options;
+  if (ctx.state.stage == Stage::kRailway && ctx.state.railway.company == company) {
+    options.constraints.must_run_over = ctx.state.railway.must_run_hexes;
+  }
+  auto optimized = routes::Optimize(graph, trains, options);
+  if (!optimized.ok()) return optimized.error();
+  return RunSuggestions{routes::ToProto(graph, trains, optimized->best_total),
+                        routes::ToProto(graph, trains, optimized->best_dividend)};
+}
 
 bool CompanyCanRun(const Context& ctx, int company) { return !ctx.state.companies[company].trains.empty(); }
 
@@ -27,7 +125,9 @@ void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
   }
   c.price_index = std::clamp(c.price_index + spaces, 0, top);  // 4.7.3: never below £10
   const int after = ctx.SharePrice(company);
-  if (after != before) ctx.Log(fmt::format("The {} share price moves from {} to {}", ctx.Initials(company), Money(before), Money(after)));
+  if (after != before) {
+    ctx.Log(fmt::format("The {} share price moves from {} to {}", ctx.Initials(company), Money(before), Money(after)));
+  }
   const bool longer_game = ctx.config.options().bank() == mailrun::v1::BANK_LONGER;
   if (c.price_index == top && !longer_game) {
     FinishGame(ctx, fmt::format("the {} share price reached {} (5.1.3)", ctx.Initials(company), Money(after)));
@@ -41,27 +141,81 @@ void RunNothing(Context& ctx) {
 }
 
 Status ValidateRunTrains(const Context& ctx, int seat, const mailrun::v1::RunTrains& action) {
-  if (ctx.state.stage != Stage::kRailway || ctx.state.railway.step != TurnStep::kRun || OperatingSeat(ctx) != seat) {
-    return Error{ErrorKind::kNotYourTurn, "4.5", "it is not your company's turn to run trains"};
+  if (!OperatingRun(ctx, seat)) {
+    return Error{ErrorKind::kNotYourTurn, "4.5", "trains run in your company's turn, after track and bases"};
   }
-  if (action.runs_size() > 0) return Illegal("4.5", "runs are not available in this build yet");
+  const int company = ctx.state.railway.company;
+  if (action.pay_dividend() && ctx.state.companies[company].director != seat) {
+    return Illegal("3.4.2", "a manager may not declare a dividend: the earnings are retained");
+  }
+  auto checked = Check(ctx, action);
+  if (!checked.ok()) return checked.error();
   return OkStatus();
 }
 
-void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains&) {
-  RunNothing(ctx);
+void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains& action) {
+  const int company = ctx.state.railway.company;
+  const CheckedRuns checked = *Check(ctx, action);
+  const routes::RunPlan& plan = checked.plan;
+  CompanyState& c = ctx.state.companies[company];
+  for (size_t i = 0; i < plan.runs.size(); ++i) {
+    const routes::PlannedRun& run = plan.runs[i];
+    ctx.Log(fmt::format("The {}'s '{}' train runs {} for {}{}", ctx.Initials(company), checked.trains[run.train].name,
+                        StationList(checked.graph, run, ctx.data), Money(run.revenue),
+                        static_cast<int>(i) == plan.mail_run ? fmt::format(", carrying the mail ({})", Money(run.mail_value))
+                                                             : std::string()));
+  }
+  const int revenue = plan.run_revenue;
+  if (plan.runs.empty()) ctx.Log(fmt::format("The {} runs no train", ctx.Initials(company)));
+  if (revenue > 0 && action.pay_dividend()) {
+    PayDividend(ctx, company, revenue);
+    ctx.Log(fmt::format("The {} pays a dividend of {} ({} a share)", ctx.Initials(company), Money(revenue),
+                        Money(revenue / 10)));
+  } else if (revenue > 0) {
+    c.treasury += revenue;
+    PayFromBank(ctx, revenue);
+    ctx.Log(fmt::format("The {} retains its earnings of {}", ctx.Initials(company), Money(revenue)));
+  }
+  if (plan.mail_revenue > 0) {
+    c.treasury += plan.mail_revenue;  // 4.6.6: always to the company
+    PayFromBank(ctx, plan.mail_revenue);
+    ctx.Log(fmt::format("The Government Mail pays the {} {} (treasury {})", ctx.Initials(company),
+                        Money(plan.mail_revenue), Money(c.treasury)));
+  }
+  AdjustSharePrice(ctx, company, action.pay_dividend() ? revenue : 0);
   if (ctx.state.stage == Stage::kRailway) AdvanceStep(ctx);
 }
 
 void ListRunActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
-  mailrun::v1::Action action;
-  action.mutable_run_trains();
-  if (!ValidateRunTrains(ctx, seat, action.run_trains()).ok()) return;
-  action.set_seat(seat);
-  mailrun::v1::LegalAction legal;
-  *legal.mutable_action() = action;
-  legal.set_description("Run no train");
-  out.push_back(std::move(legal));
+  if (!OperatingRun(ctx, seat)) return;
+  const int company = ctx.state.railway.company;
+  const bool director = ctx.state.companies[company].director == seat;
+  const routes::RouteGraph graph = BuildRouteGraph(ctx.data, ctx.state, company);
+  const std::vector<routes::TrainSpec> trains = TrainSpecs(ctx, company);
+  routes::OptimizeOptions options;
+  options.constraints.must_run_over = ctx.state.railway.must_run_hexes;
+  auto add = [&](mailrun::v1::RunTrains runs, std::string text) {
+    mailrun::v1::Action action;
+    action.set_seat(seat);
+    *action.mutable_run_trains() = std::move(runs);
+    if (!ValidateRunTrains(ctx, seat, action.run_trains()).ok()) return;
+    for (const auto& existing : out) {
+      if (existing.action().SerializeAsString() == action.SerializeAsString()) return;
+    }
+    mailrun::v1::LegalAction legal;
+    *legal.mutable_action() = std::move(action);
+    legal.set_description(std::move(text));
+    out.push_back(std::move(legal));
+  };
+  const auto optimized = routes::Optimize(graph, trains, options);
+  if (optimized.ok()) {
+    for (const auto* plan : {&optimized->best_total, &optimized->best_dividend}) {
+      const std::string what = fmt::format("{} earned, {} mail", Money(plan->run_revenue), Money(plan->mail_revenue));
+      if (director && plan->run_revenue > 0) add(ToAction(graph, trains, *plan, true), "Run " + what + ", pay it out");
+      add(ToAction(graph, trains, *plan, false), "Run " + what + ", retain it");
+    }
+  }
+  add(mailrun::v1::RunTrains{}, "Run no train");
 }
 
 }  // namespace mailrun::engine

@@ -21,6 +21,15 @@ void ExecuteRunTrains(Context& ctx, int seat, const mailrun::v1::RunTrains& acti
 
 void ListRunActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
 
+// The route optimiser's best plans for `company` on the board as it is: the highest total (runs +
+// mail) and the highest dividend (4.6.6, 4.7.1). Honours the must-run-over hexes of the operating
+// company's turn (4.2.3, 4.4.2).
+struct RunSuggestions {
+  mailrun::v1::RunPlan best_total;
+  mailrun::v1::RunPlan best_dividend;
+};
+Result<RunSuggestions> SuggestRuns(const Context& ctx, int company);
+
 // 4.7.1: moves the share price for a total dividend (0 = none paid). Ends the game at £400
 // (4.7.3, 5.1.3) unless 2.4.3 is played.
 void AdjustSharePrice(Context& ctx, int company, int total_dividend);

@@ -232,29 +232,22 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
   }
   // 4.1.8: a second lay connects to a different base over separate track (not for the BAR's
   // first-round double lay, 4.1.4).
-  std::optional<Railhead> chosen;
-  if (!extended.empty()) chosen = extended.front();
   if (r.lays_done == 1 && !BarFirstTurn(ctx, company)) {
     const LayRecord& first = r.lays.front();
     bool separate = false;
     if (lay.home) {
       separate = first.home ? first.base != lay.base : true;
     } else if (first.home) {
-      for (const Railhead& rh : extended) {
-        if (rh.base != first.base) {
-          separate = true;
-          chosen = rh;
-          break;
-        }
-      }
+      separate = std::any_of(extended.begin(), extended.end(), [&](const Railhead& rh) { return rh.base != first.base; });
     } else {
       const TrackNetwork before(ctx.data, BoardWithout(ctx.state.board, first.hex));
-      const Railhead first_head{first.railhead_hex, first.railhead_edge, first.railhead_gauge, 0};
-      for (const Railhead& rh : extended) {
-        if (lc.network.SeparateConnections(ctx.state, company, before, first_head, rh)) {
-          separate = true;
-          chosen = rh;
-          break;
+      for (size_t i = 0; i < first.railhead_edges.size() && !separate; ++i) {
+        const Railhead first_head{first.hex, first.railhead_edges[i], first.railhead_gauges[i], 0};
+        for (const Railhead& rh : extended) {
+          if (lc.network.SeparateConnections(ctx.state, company, before, first_head, rh)) {
+            separate = true;
+            break;
+          }
         }
       }
     }
@@ -262,10 +255,9 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
       return Illegal("4.1.8", "each of two lays must connect to a different base, over track the other does not use");
     }
   }
-  if (!lay.home && chosen) {
-    lay.railhead_hex = chosen->hex;
-    lay.railhead_edge = chosen->edge;
-    lay.railhead_gauge = chosen->gauge;
+  for (const Railhead& rh : extended) {
+    lay.railhead_edges.push_back(rh.edge);
+    lay.railhead_gauges.push_back(rh.gauge);
   }
   const int cost = LayCost(ctx, company, p) + SecondLayFee(ctx, company);
   if (ctx.state.companies[company].treasury < cost) {

@@ -101,8 +101,11 @@ std::optional<TokenClaims> VerifyToken(const std::string& key, const std::string
     return Fail(error, "token is malformed"), std::nullopt;
   }
   if (claims.kind != expected_kind) {
-    return Fail(error, std::string("expected an ") + TokenKindName(expected_kind) + " token, got a " +
-                           TokenKindName(claims.kind) + " token"),
+    auto with_article = [](TokenKind kind) {
+      return std::string(kind == TokenKind::kAccess ? "an " : "a ") + TokenKindName(kind);
+    };
+    return Fail(error, "expected " + with_article(expected_kind) + " token, got " + with_article(claims.kind) +
+                           " token"),
            std::nullopt;
   }
   if (claims.expires_at <= now) return Fail(error, "token has expired"), std::nullopt;
