@@ -267,11 +267,13 @@ grpc::Status Accounts::Logout(const std::string& caller, const mailrun::v1::Logo
       pqxx::result revoked;
       if (request.all_sessions()) {
         revoked = txn.exec_params(
-            "UPDATE user_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL RETURNING 1",
+            "UPDATE user_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL"
+            " AND replaced_by IS NULL RETURNING 1",
             caller);
       } else {
         revoked = txn.exec_params(
-            "UPDATE user_sessions SET revoked_at = now() WHERE revoked_at IS NULL AND user_id = $1 AND family_id ="
+            "UPDATE user_sessions SET revoked_at = now() WHERE revoked_at IS NULL AND replaced_by IS NULL"
+            " AND user_id = $1 AND family_id ="
             " (SELECT family_id FROM user_sessions WHERE session_id = $2) RETURNING 1",
             caller, family);
       }

@@ -60,6 +60,11 @@ grpc::Status NotOpen(const TableRow& row) {
   return NotNow("the table has already started");
 }
 
+std::string FullMessage(const TableRow& row) {
+  return "the table is full (" + std::to_string(row.player_count) + " of " + std::to_string(row.seats) +
+         " seats taken)";
+}
+
 grpc::Status NoSuchTable(const std::string& table_id) { return NotFound("no table with id '" + table_id + "'"); }
 
 }  // namespace
@@ -187,7 +192,12 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
     }
     *table_id = row->table_id;
     if (row->tournament) return NotNow("tournament tables are seated by the tournament's organiser");
-    if (row->status != "open") return NotOpen(*row);
+    if (row->status != "open") {
+      if (row->player_count >= row->seats && (row->status == "starting" || row->status == "playing")) {
+        return NotNow(FullMessage(*row) + " and its game has started");
+      }
+      return NotOpen(*row);
+    }
     if (Exists(txn, "SELECT 1 FROM lobby_table_kicks WHERE table_id = $1 AND user_id = $2", row->table_id, caller)) {
       return Denied("the host removed you from this table");
     }
@@ -197,10 +207,7 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
                 caller)) {
       return Denied("the table is private: join with its invitation code or an invitation from the host");
     }
-    if (row->player_count >= row->seats) {
-      return NotNow("the table is full (" + std::to_string(row->seats) + " of " + std::to_string(row->seats) +
-                    " seats taken)");
-    }
+    if (row->player_count >= row->seats) return NotNow(FullMessage(*row));
     txn.exec_params(
         "INSERT INTO lobby_table_players (table_id, user_id, position)"
         " SELECT $1, $2, coalesce(max(position), 0) + 1 FROM lobby_table_players WHERE table_id = $1",
