@@ -305,7 +305,8 @@ grpc::Status Accounts::UpdateProfile(const std::string& caller, const mailrun::v
           *result_id = caller;
           if (!request.time_zone().empty()) {
             if (!IsKnownTimeZone(txn, request.time_zone())) {
-              return Invalid("time_zone '" + request.time_zone() + "' is not a known IANA time zone (e.g. Asia/Kolkata)");
+              return Invalid("time_zone '" + request.time_zone() +
+                             "' is not a known IANA time zone (e.g. Asia/Kolkata)");
             }
             txn.exec_params("UPDATE users SET time_zone = $2 WHERE user_id = $1", caller, request.time_zone());
           }

@@ -31,7 +31,8 @@ LobbyServiceImpl::LobbyServiceImpl(std::string token_key, ConnectionPool& pool, 
 grpc::Status LobbyServiceImpl::AsUser(grpc::ServerContext* context,
                                       const std::function<grpc::Status(const std::string&)>& body) {
   grpc::Status status;
-  const auto claims = mailrun::service::Authenticate(*context, token_key_, mailrun::service::TokenKind::kAccess, &status);
+  const auto claims =
+      mailrun::service::Authenticate(*context, token_key_, mailrun::service::TokenKind::kAccess, &status);
   if (!claims) return status;
   return Guard([&] { return body(claims->subject); });
 }

@@ -15,9 +15,9 @@ std::map<std::string, double> LockRatings(pqxx::work& txn, int edition, const st
   for (const std::string& user_id : user_ids) {
     txn.exec_params("INSERT INTO ratings (user_id, edition, rating) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
                     user_id, edition, kInitialRating);
-    ratings[user_id] =
-        txn.exec_params1("SELECT rating FROM ratings WHERE user_id = $1 AND edition = $2 FOR UPDATE", user_id, edition)[0]
-            .as<double>();
+    ratings[user_id] = txn.exec_params1("SELECT rating FROM ratings WHERE user_id = $1 AND edition = $2 FOR UPDATE",
+                                        user_id, edition)[0]
+                           .as<double>();
   }
   return ratings;
 }

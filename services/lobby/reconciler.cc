@@ -58,7 +58,8 @@ Reconciler::PassCounts Reconciler::RunOnce() {
       starting.push_back(row[0].as<std::string>());
     }
     for (const auto& row : txn.exec_params(
-             "SELECT table_id, game_id FROM lobby_tables WHERE status = 'playing' ORDER BY result_checked_at NULLS FIRST, seq LIMIT $1",
+             "SELECT table_id, game_id FROM lobby_tables WHERE status = 'playing'"
+             " ORDER BY result_checked_at NULLS FIRST, seq LIMIT $1",
              batch_)) {
       playing.emplace_back(row[0].as<std::string>(), row[1].as<std::string>());
     }

@@ -14,7 +14,8 @@ namespace mailrun::lobby {
 namespace {
 
 // Checks that `results` name exactly the seated players, once each, with ranks from 1.
-grpc::Status CheckResultPlayers(pqxx::work& txn, const std::string& table_id, const mailrun::v1::GameFinished& finished) {
+grpc::Status CheckResultPlayers(pqxx::work& txn, const std::string& table_id,
+                                const mailrun::v1::GameFinished& finished) {
   std::set<std::string> seated;
   for (const auto& row :
        txn.exec_params("SELECT user_id FROM lobby_table_players WHERE table_id = $1", table_id)) {
@@ -22,7 +23,9 @@ grpc::Status CheckResultPlayers(pqxx::work& txn, const std::string& table_id, co
   }
   std::set<std::string> reported;
   for (const auto& result : finished.results()) {
-    if (result.rank() < 1) return Invalid("result of " + result.user_id() + " has rank " + std::to_string(result.rank()));
+    if (result.rank() < 1) {
+      return Invalid("the result of " + result.user_id() + " has rank " + std::to_string(result.rank()));
+    }
     reported.insert(result.user_id());
   }
   if (reported.size() != static_cast<size_t>(finished.results_size()) || reported != seated) {

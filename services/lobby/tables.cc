@@ -67,6 +67,23 @@ std::string FullMessage(const TableRow& row) {
 
 grpc::Status NoSuchTable(const std::string& table_id) { return NotFound("no table with id '" + table_id + "'"); }
 
+// Locks an existing table into *row.
+grpc::Status LockExisting(pqxx::work& txn, const std::string& table_id, TableRow* row) {
+  auto locked = LockTable(txn, table_id);
+  if (!locked) return NoSuchTable(table_id);
+  *row = std::move(*locked);
+  return grpc::Status::OK;
+}
+
+// Locks an open table for a change only its host may make ("only the host can <what>").
+grpc::Status LockOpenAsHost(pqxx::work& txn, const std::string& table_id, const std::string& caller,
+                            const std::string& what, TableRow* row) {
+  if (auto status = LockExisting(txn, table_id, row); !status.ok()) return status;
+  if (row->host != caller) return Denied("only the host can " + what);
+  if (row->status != "open") return NotOpen(*row);
+  return grpc::Status::OK;
+}
+
 }  // namespace
 
 std::string NewInvitationCode() {
@@ -225,9 +242,10 @@ grpc::Status Tables::Leave(const std::string& caller, const mailrun::v1::LeaveTa
                            mailrun::v1::Table* response) {
   if (request.table_id().empty()) return Invalid("table_id is required");
   return Apply(caller, request.request_id(), "LeaveTable", false, [&](pqxx::work& txn, std::string* table_id) {
-    const auto row = LockTable(txn, request.table_id());
-    if (!row) return NoSuchTable(request.table_id());
-    *table_id = row->table_id;
+    *table_id = request.table_id();
+    TableRow locked;
+    if (auto status = LockExisting(txn, request.table_id(), &locked); !status.ok()) return status;
+    const TableRow* row = &locked;
     if (!IsSeated(txn, row->table_id, caller)) return NotNow("you do not sit at this table");
     if (row->status != "open") return NotNow("the game has started: a started table cannot be left");
     txn.exec_params("DELETE FROM lobby_table_players WHERE table_id = $1 AND user_id = $2", row->table_id, caller);
@@ -252,11 +270,12 @@ grpc::Status Tables::Kick(const std::string& caller, const mailrun::v1::KickPlay
   if (request.user_id().empty()) return Invalid("user_id is required: the player to remove");
   if (request.user_id() == caller) return Invalid("the host cannot remove themselves; use LeaveTable");
   return Apply(caller, request.request_id(), "KickPlayer", false, [&](pqxx::work& txn, std::string* table_id) {
-    const auto row = LockTable(txn, request.table_id());
-    if (!row) return NoSuchTable(request.table_id());
-    *table_id = row->table_id;
-    if (row->host != caller) return Denied("only the host can remove players from the table");
-    if (row->status != "open") return NotOpen(*row);
+    *table_id = request.table_id();
+    TableRow locked;
+    const grpc::Status allowed =
+        LockOpenAsHost(txn, request.table_id(), caller, "remove players from the table", &locked);
+    if (!allowed.ok()) return allowed;
+    const TableRow* row = &locked;
     if (!IsSeated(txn, row->table_id, request.user_id())) {
       return NotFound("user '" + request.user_id() + "' does not sit at this table");
     }
@@ -276,11 +295,12 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
     return Invalid("display_names must name 1 to 20 users");
   }
   return Apply(caller, request.request_id(), "InvitePlayers", false, [&](pqxx::work& txn, std::string* table_id) {
-    const auto row = LockTable(txn, request.table_id());
-    if (!row) return NoSuchTable(request.table_id());
-    *table_id = row->table_id;
-    if (row->host != caller) return Denied("only the host can invite players to the table");
-    if (row->status != "open") return NotOpen(*row);
+    *table_id = request.table_id();
+    TableRow locked;
+    const grpc::Status allowed =
+        LockOpenAsHost(txn, request.table_id(), caller, "invite players to the table", &locked);
+    if (!allowed.ok()) return allowed;
+    const TableRow* row = &locked;
     mailrun::v1::Event event;
     for (const std::string& name : request.display_names()) {
       const pqxx::result user =
@@ -312,11 +332,11 @@ grpc::Status Tables::Start(const std::string& caller, const mailrun::v1::StartTa
                            mailrun::v1::Table* response) {
   if (request.table_id().empty()) return Invalid("table_id is required");
   return Apply(caller, request.request_id(), "StartTable", true, [&](pqxx::work& txn, std::string* table_id) {
-    const auto row = LockTable(txn, request.table_id());
-    if (!row) return NoSuchTable(request.table_id());
-    *table_id = row->table_id;
-    if (row->host != caller) return Denied("only the host can start the table");
-    if (row->status != "open") return NotOpen(*row);
+    *table_id = request.table_id();
+    TableRow locked;
+    const grpc::Status allowed = LockOpenAsHost(txn, request.table_id(), caller, "start the table", &locked);
+    if (!allowed.ok()) return allowed;
+    const TableRow* row = &locked;
     if (row->player_count < kMinTableSize) {
       return NotNow("a game of 1853 needs at least 3 players; " + std::to_string(row->player_count) + " seated");
     }

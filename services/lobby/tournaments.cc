@@ -175,7 +175,8 @@ grpc::Status Tournaments::Apply(const std::string& caller, const std::string& re
   std::vector<std::string> starting;
   status = RunTransaction(pool_, [&](pqxx::work& txn) {
     starting = Column(txn.exec_params(
-        "SELECT table_id FROM lobby_tables WHERE tournament_id = $1 AND status = 'starting' ORDER BY table_number", id));
+        "SELECT table_id FROM lobby_tables WHERE tournament_id = $1 AND status = 'starting' ORDER BY table_number",
+        id));
     return grpc::Status::OK;
   });
   // A table whose game could not be created now stays 'starting'; the reconciler retries.
@@ -418,7 +419,8 @@ grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v
     txn.exec_params("UPDATE lobby_tables SET status = 'void', finished_at = now() WHERE table_id = ANY($1::text[])",
                     TextArray(cancelled));
     const int next_number = txn.exec_params1(
-        "SELECT coalesce(max(table_number), 0) + 1 FROM lobby_tables WHERE tournament_id = $1 AND tournament_round = $2",
+        "SELECT coalesce(max(table_number), 0) + 1 FROM lobby_tables"
+        " WHERE tournament_id = $1 AND tournament_round = $2",
         id, t->current_round)[0].as<int>();
     AddRoundTable(txn, *t, t->current_round, next_number, seated, own[0][1].as<bool>());
     spdlog::info("tournament {}: re-seated {} players of round {} after a drop", id, seated.size(), round_text);

@@ -121,7 +121,8 @@ TEST(LobbyAcceptance, DISABLED_FourPlayersStartAGameAndActOnlyInTheirSeats) {
     *submit.mutable_action() = legal.actions(0).action();
     submit.set_request_id(lobby.NewRequestId());
     mailrun::v1::SubmitActionResponse applied;
-    const grpc::Status status = CallGame(games, &GameStub::SubmitAction, players[seat].access_token(), submit, &applied);
+    const grpc::Status status =
+        CallGame(games, &GameStub::SubmitAction, players[seat].access_token(), submit, &applied);
     EXPECT_FALSE(status.ok());
     const grpc::Status by_stranger =
         CallGame(games, &GameStub::SubmitAction, stranger.access_token(), submit, &applied);

@@ -65,6 +65,8 @@ LobbyHarness::LobbyHarness(const std::string& name, Options options) {
 }
 
 LobbyHarness::~LobbyHarness() {
+  recorder_.reset();
+  pool_.reset();
   lobby_.reset();
   game_process_.reset();
   games_.reset();
@@ -85,6 +87,14 @@ mailrun::v1::AuthResponse LobbyHarness::NewUser(const std::string& prefix) {
   const grpc::Status status = Call(&mailrun::v1::LobbyService::Stub::Register, "", request, &response);
   EXPECT_TRUE(status.ok()) << Describe(status);
   return response;
+}
+
+mailrun::lobby::ResultRecorder& LobbyHarness::recorder() {
+  if (!recorder_) {
+    pool_ = std::make_unique<mailrun::lobby::ConnectionPool>(database_url_, 2);
+    recorder_ = std::make_unique<mailrun::lobby::ResultRecorder>(*pool_);
+  }
+  return *recorder_;
 }
 
 int64_t LobbyHarness::Count(const std::string& sql) {

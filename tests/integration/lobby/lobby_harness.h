@@ -13,6 +13,8 @@
 #include <string>
 
 #include "mailrun/v1/lobby.grpc.pb.h"
+#include "services/lobby/connection_pool.h"
+#include "services/lobby/results.h"
 #include "tests/integration/lobby/stand_in_game_service.h"
 #include "tests/testing/service_process.h"
 
@@ -63,6 +65,10 @@ class LobbyHarness {
   // and after a refused call means it changed nothing.
   std::map<std::string, std::string> Snapshot();
   int64_t Count(const std::string& sql);
+
+  // The lobby's result intake (the GameFinished event hook), in this process, on the same
+  // database as the lobby process.
+  mailrun::lobby::ResultRecorder& recorder();
   pqxx::connection& db() { return *db_; }
 
  private:
@@ -75,6 +81,8 @@ class LobbyHarness {
   std::unique_ptr<ServiceProcess> lobby_;
   std::unique_ptr<mailrun::v1::LobbyService::Stub> stub_;
   std::unique_ptr<pqxx::connection> db_;
+  std::unique_ptr<mailrun::lobby::ConnectionPool> pool_;
+  std::unique_ptr<mailrun::lobby::ResultRecorder> recorder_;
   int counter_ = 0;
 };
 

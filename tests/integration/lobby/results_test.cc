@@ -5,8 +5,6 @@
 
 #include <thread>
 
-#include "services/lobby/connection_pool.h"
-#include "services/lobby/results.h"
 #include "tests/integration/lobby/lobby_harness.h"
 
 namespace mailrun::testing {
@@ -21,14 +19,9 @@ class Results : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     lobby_ = new LobbyHarness("lobby_results");
-    pool_ = new mailrun::lobby::ConnectionPool(lobby_->database_url(), 2);
-    recorder_ = new ResultRecorder(*pool_);
+    recorder_ = &lobby_->recorder();
   }
-  static void TearDownTestSuite() {
-    delete recorder_;
-    delete pool_;
-    delete lobby_;
-  }
+  static void TearDownTestSuite() { delete lobby_; }
 
   // A started table of `players`; returns it (status PLAYING, with its game id).
   static Table Playing(const std::vector<AuthResponse>& players,
@@ -81,12 +74,10 @@ class Results : public ::testing::Test {
   }
 
   static LobbyHarness* lobby_;
-  static mailrun::lobby::ConnectionPool* pool_;
   static ResultRecorder* recorder_;
 };
 
 LobbyHarness* Results::lobby_ = nullptr;
-mailrun::lobby::ConnectionPool* Results::pool_ = nullptr;
 ResultRecorder* Results::recorder_ = nullptr;
 
 TEST_F(Results, AGameFinishedEventIsRecordedOnceWithRatings) {

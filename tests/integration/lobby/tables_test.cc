@@ -111,7 +111,8 @@ TEST_F(TableTest, FullTableStartsAndTheGameServiceGetsThosePlayers) {
     EXPECT_EQ(request->config().players(seat).display_name(), players[seat].display_name());
     // The game service maps a caller to a seat by the token's subject.
     const auto claims = mailrun::service::VerifyToken(TestTokenKey(), players[seat].access_token(),
-                                                      mailrun::service::TokenKind::kAccess, mailrun::service::UnixNow());
+                                                      mailrun::service::TokenKind::kAccess,
+                                                      mailrun::service::UnixNow());
     ASSERT_TRUE(claims.has_value());
     EXPECT_EQ(claims->subject, request->config().players(seat).user_id());
   }
@@ -303,7 +304,9 @@ TEST_F(TableTest, ListingFiltersAndPages) {
   const auto host = lobby_->NewUser("Host");
   const auto viewer = lobby_->NewUser("Oz");
   std::set<std::string> lookout;
-  for (int i = 0; i < 5; ++i) lookout.insert(Create(host, 3 + i % 4, false, mailrun::v1::EDITION_LOOKOUT_2009).table_id());
+  for (int i = 0; i < 5; ++i) {
+    lookout.insert(Create(host, 3 + i % 4, false, mailrun::v1::EDITION_LOOKOUT_2009).table_id());
+  }
   Create(host, 6, false, mailrun::v1::EDITION_RETUNED);
 
   mailrun::v1::ListTablesRequest request;

@@ -8,8 +8,6 @@
 #include <thread>
 
 #include "services/common/auth.h"
-#include "services/lobby/connection_pool.h"
-#include "services/lobby/results.h"
 #include "tests/integration/lobby/lobby_harness.h"
 
 namespace mailrun::testing {
@@ -25,16 +23,8 @@ using Outcome = std::map<std::string, std::pair<int, int64_t>>;
 
 class Tournaments : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    lobby_ = new LobbyHarness("lobby_tournaments");
-    pool_ = new mailrun::lobby::ConnectionPool(lobby_->database_url(), 2);
-    recorder_ = new mailrun::lobby::ResultRecorder(*pool_);
-  }
-  static void TearDownTestSuite() {
-    delete recorder_;
-    delete pool_;
-    delete lobby_;
-  }
+  static void SetUpTestSuite() { lobby_ = new LobbyHarness("lobby_tournaments"); }
+  static void TearDownTestSuite() { delete lobby_; }
 
   static int64_t NowMs() { return mailrun::service::UnixNow() * 1000; }
 
@@ -156,7 +146,7 @@ class Tournaments : public ::testing::Test {
     mailrun::v1::Event event;
     event.set_event_id("finished-" + table.game_id());
     *event.mutable_game_finished() = Finished(table, outcome);
-    ASSERT_TRUE(recorder_->HandleEventPayload(event.SerializeAsString()).ok());
+    ASSERT_TRUE(lobby_->recorder().HandleEventPayload(event.SerializeAsString()).ok());
   }
 
   static void WaitForResults(const std::string& tournament_id, int64_t count) {
@@ -183,13 +173,9 @@ class Tournaments : public ::testing::Test {
   }
 
   static LobbyHarness* lobby_;
-  static mailrun::lobby::ConnectionPool* pool_;
-  static mailrun::lobby::ResultRecorder* recorder_;
 };
 
 LobbyHarness* Tournaments::lobby_ = nullptr;
-mailrun::lobby::ConnectionPool* Tournaments::pool_ = nullptr;
-mailrun::lobby::ResultRecorder* Tournaments::recorder_ = nullptr;
 
 // Acceptance 2 with the stand-in game service: 9 players, tables of 3, two Swiss rounds played
 // to the end. Round 1 results arrive through the reconciler (GetGameResult), round 2 results
@@ -226,9 +212,12 @@ TEST_F(Tournaments, NinePlayerSwissMatchesTheHandCalculation) {
   EXPECT_EQ(early.error_message(), "round 1 is still being played");
 
   // Round 1: P1 beats P6 and P7; P2 and P5 tie for first ahead of P8; P9 beats P4 and P3.
-  FinishInGameService(round1[0], {{p[0].user_id(), {1, 3000}}, {p[5].user_id(), {2, 2000}}, {p[6].user_id(), {3, 1000}}});
-  FinishInGameService(round1[1], {{p[1].user_id(), {1, 2500}}, {p[4].user_id(), {1, 2500}}, {p[7].user_id(), {3, 1000}}});
-  FinishInGameService(round1[2], {{p[8].user_id(), {1, 4000}}, {p[3].user_id(), {2, 2000}}, {p[2].user_id(), {3, 1500}}});
+  FinishInGameService(round1[0],
+                       {{p[0].user_id(), {1, 3000}}, {p[5].user_id(), {2, 2000}}, {p[6].user_id(), {3, 1000}}});
+  FinishInGameService(round1[1],
+                       {{p[1].user_id(), {1, 2500}}, {p[4].user_id(), {1, 2500}}, {p[7].user_id(), {3, 1000}}});
+  FinishInGameService(round1[2],
+                       {{p[8].user_id(), {1, 4000}}, {p[3].user_id(), {2, 2000}}, {p[2].user_id(), {3, 1500}}});
   WaitForResults(id, 3);
   EXPECT_EQ(Standings(organiser, id).rounds_completed(), 1);
 
@@ -243,9 +232,12 @@ TEST_F(Tournaments, NinePlayerSwissMatchesTheHandCalculation) {
   EXPECT_EQ(Ids(round2[1]), Ids(p, {5, 6, 4}));
   EXPECT_EQ(Ids(round2[2]), Ids(p, {3, 7, 8}));
 
-  FinishByEvent(round2[0], {{p[1].user_id(), {1, 5000}}, {p[8].user_id(), {2, 3000}}, {p[0].user_id(), {3, 2000}}});
-  FinishByEvent(round2[1], {{p[3].user_id(), {1, 3000}}, {p[4].user_id(), {2, 2000}}, {p[5].user_id(), {3, 1000}}});
-  FinishByEvent(round2[2], {{p[6].user_id(), {1, 2400}}, {p[7].user_id(), {2, 1200}}, {p[2].user_id(), {3, 400}}});
+  FinishByEvent(round2[0],
+                 {{p[1].user_id(), {1, 5000}}, {p[8].user_id(), {2, 3000}}, {p[0].user_id(), {3, 2000}}});
+  FinishByEvent(round2[1],
+                 {{p[3].user_id(), {1, 3000}}, {p[4].user_id(), {2, 2000}}, {p[5].user_id(), {3, 1000}}});
+  FinishByEvent(round2[2],
+                 {{p[6].user_id(), {1, 2400}}, {p[7].user_id(), {2, 1200}}, {p[2].user_id(), {3, 400}}});
   EXPECT_EQ(Get(organiser, id).status(), mailrun::v1::TOURNAMENT_STATUS_FINISHED);
   EXPECT_EQ(StartRound(organiser, id, 3, &refused).error_message(), "the tournament has finished");
 
@@ -324,7 +316,8 @@ TEST_F(Tournaments, RegistrationWindowIsEnforced) {
   soon.set_registration_closes_at_unix_ms(NowMs() + 2000);
   const Tournament closing = Create(organiser, soon);
   ASSERT_TRUE(Register(player, closing.tournament_id()).ok());
-  EXPECT_EQ(Register(player, closing.tournament_id()).error_message(), "you are already registered for this tournament");
+  EXPECT_EQ(Register(player, closing.tournament_id()).error_message(),
+            "you are already registered for this tournament");
   std::this_thread::sleep_for(std::chrono::milliseconds(2500));
   const auto latecomer = lobby_->NewUser("Late");
   before = lobby_->Snapshot();
@@ -505,8 +498,10 @@ TEST_F(Tournaments, RoundRobinGroupsThenAFinal) {
   ASSERT_EQ(groups.size(), 2u);
   EXPECT_EQ(Ids(groups[0]), Ids(p, {1, 4, 5}));
   EXPECT_EQ(Ids(groups[1]), Ids(p, {2, 3, 6}));
-  FinishByEvent(groups[0], {{p[4].user_id(), {1, 5000}}, {p[0].user_id(), {2, 3000}}, {p[3].user_id(), {3, 2000}}});
-  FinishByEvent(groups[1], {{p[2].user_id(), {1, 4000}}, {p[5].user_id(), {2, 2000}}, {p[1].user_id(), {3, 1000}}});
+  FinishByEvent(groups[0],
+                 {{p[4].user_id(), {1, 5000}}, {p[0].user_id(), {2, 3000}}, {p[3].user_id(), {3, 2000}}});
+  FinishByEvent(groups[1],
+                 {{p[2].user_id(), {1, 4000}}, {p[5].user_id(), {2, 2000}}, {p[1].user_id(), {3, 1000}}});
 
   // Group winners P3 (60, 4000/7000 = .571) and P5 (60, .5), then the best other: P1 (30, .3)
   // ahead of P6 (30, 2000/7000 = .286).
@@ -515,7 +510,8 @@ TEST_F(Tournaments, RoundRobinGroupsThenAFinal) {
   ASSERT_EQ(final_tables.size(), 1u);
   EXPECT_TRUE(final_tables[0].final());
   EXPECT_EQ(Ids(final_tables[0]), Ids(p, {3, 5, 1}));
-  FinishByEvent(final_tables[0], {{p[0].user_id(), {1, 6000}}, {p[2].user_id(), {2, 3000}}, {p[4].user_id(), {3, 1000}}});
+  FinishByEvent(final_tables[0],
+                 {{p[0].user_id(), {1, 6000}}, {p[2].user_id(), {2, 3000}}, {p[4].user_id(), {3, 1000}}});
 
   // The final decides places 1-3; the others follow by points and wealth share.
   const auto standings = Standings(organiser, id);
@@ -547,7 +543,8 @@ TEST_F(Tournaments, BadTournamentRequestsAreRefusedAndChangeNothing) {
       {[](auto& r) { r.set_registration_closes_at_unix_ms(NowMs() - 1000); },
        "registration_closes_at_unix_ms must be in the future"},
       {[](auto& r) { r.clear_name(); }, "name is required"},
-      {[](auto& r) { r.mutable_options()->set_bank(static_cast<mailrun::v1::BankSize>(17)); }, "options.bank 17 is unknown"},
+      {[](auto& r) { r.mutable_options()->set_bank(static_cast<mailrun::v1::BankSize>(17)); },
+       "options.bank 17 is unknown"},
   };
   for (const auto& c : cases) {
     auto request = Swiss(3, 2);
