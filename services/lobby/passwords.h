@@ -1,12 +1,15 @@
 // Password hashing with Argon2id (libsodium crypto_pwhash_str_alg, ALG_ARGON2ID13). The stored
 // string carries its own salt and cost, so hashes made under other limits still verify, and
 // NeedsRehash says when a login should upgrade one. Limits (libsodium's named sets):
-//   interactive: 2 passes, 64 MiB   (tests)
-//   moderate:    3 passes, 256 MiB  (the default: about 0.5 s and 256 MiB per hash)
+//   interactive: 2 passes, 64 MiB   (tests; about 0.2 s per hash on the 2-core build machine)
+//   moderate:    3 passes, 256 MiB  (the default; about 1.1 s per hash there)
 //   sensitive:   4 passes, 1 GiB
-// Thread-safe (no mutable state). Hashing is deliberately slow: call it outside transactions.
+// Hashing is deliberately slow and memory-hungry: call it outside transactions. At most as many
+// hashes as the machine has cores run at once (others wait), so a burst of logins cannot take
+// more than cores x the memory limit. Thread-safe.
 #pragma once
 
+#include <semaphore>
 #include <string>
 
 namespace mailrun::lobby {
@@ -28,6 +31,7 @@ class PasswordHasher {
  private:
   unsigned long long opslimit_;
   size_t memlimit_;
+  mutable std::counting_semaphore<> slots_;  // hashes that may run at once
   std::string decoy_hash_;  // a hash of a random string, for VerifyNothing
 };
 

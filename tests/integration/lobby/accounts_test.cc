@@ -2,6 +2,8 @@
 // (expired, forged, revoked, reused), profiles; refused calls change nothing.
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include "services/common/auth.h"
 #include "services/common/token.h"
 #include "tests/integration/lobby/lobby_harness.h"
@@ -16,6 +18,11 @@ using mailrun::service::UnixNow;
 using mailrun::service::VerifyToken;
 using mailrun::v1::LobbyService;
 using Stub = mailrun::v1::LobbyService::Stub;
+
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
 
 class Accounts : public ::testing::Test {
  protected:
@@ -130,6 +137,31 @@ TEST_F(Accounts, BadRegistrationsAreRefusedAndChangeNothing) {
   EXPECT_EQ(lobby_->Snapshot(), before);
 }
 
+TEST_F(Accounts, ConcurrentRegistrationsOfOneNameCreateOneAccount) {
+  const std::string name = lobby_->UniqueName("Race");
+  std::vector<mailrun::v1::RegisterRequest> requests;
+  for (int i = 0; i < 4; ++i) requests.push_back(Registration(i % 2 ? name : Lower(name), "password-race"));
+  std::vector<grpc::Status> statuses(requests.size());
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < requests.size(); ++i) {
+    threads.emplace_back([&, i] {
+      mailrun::v1::AuthResponse auth;
+      statuses[i] = lobby_->Call(&Stub::Register, "", requests[i], &auth);
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  int created = 0;
+  for (const auto& status : statuses) {
+    if (status.ok()) {
+      ++created;
+    } else {
+      EXPECT_EQ(status.error_code(), grpc::StatusCode::ALREADY_EXISTS) << Describe(status);
+    }
+  }
+  EXPECT_EQ(created, 1);
+  EXPECT_EQ(lobby_->Count("SELECT count(*) FROM users WHERE lower(display_name) = '" + Lower(name) + "'"), 1);
+}
+
 TEST_F(Accounts, RegisterRetriedWithTheSameRequestIdLogsIntoTheSameAccount) {
   const auto request = Registration(lobby_->UniqueName("Flo"), "password-flo");
   mailrun::v1::AuthResponse first, second;
@@ -170,8 +202,7 @@ TEST_F(Accounts, WrongPasswordsAndUnknownNamesAreRefusedAlike) {
 
 TEST_F(Accounts, LoginIgnoresCaseAndIsIdempotent) {
   const auto user = lobby_->NewUser("Ida");
-  std::string lower = user.display_name();
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string lower = Lower(user.display_name());
   const auto sessions_before =
       lobby_->Count("SELECT count(*) FROM user_sessions WHERE user_id = '" + user.user_id() + "'");
   mailrun::v1::AuthResponse first, retry;
@@ -320,9 +351,7 @@ TEST_F(Accounts, UpdateProfileRenamesAndChangesTheTimeZone) {
   const auto before = lobby_->Snapshot();
   mailrun::v1::UpdateProfileRequest taken;
   taken.set_request_id(lobby_->NewRequestId());
-  std::string rival_lower = rival.display_name();
-  for (char& c : rival_lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  taken.set_display_name(rival_lower);
+  taken.set_display_name(Lower(rival.display_name()));
   taken.set_time_zone("Europe/Paris");
   EXPECT_EQ(lobby_->Call(&Stub::UpdateProfile, user.access_token(), taken, &profile).error_code(),
             grpc::StatusCode::ALREADY_EXISTS);

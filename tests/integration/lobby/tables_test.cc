@@ -376,6 +376,26 @@ TEST_F(TableTest, RetriesWithTheSameRequestIdApplyOnce) {
   EXPECT_EQ(reused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
 }
 
+TEST_F(TableTest, ConcurrentDuplicatesOfOneRequestApplyOnce) {
+  const auto host = lobby_->NewUser("Host");
+  mailrun::v1::CreateTableRequest create;
+  create.set_request_id("create-concurrently");
+  create.set_seats(4);
+  std::vector<Table> answers(4);
+  std::vector<grpc::Status> statuses(4);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < 4; ++i) {
+    threads.emplace_back(
+        [&, i] { statuses[i] = lobby_->Call(&Stub::CreateTable, host.access_token(), create, &answers[i]); });
+  }
+  for (auto& thread : threads) thread.join();
+  for (int i = 0; i < 4; ++i) {
+    ASSERT_TRUE(statuses[i].ok()) << Describe(statuses[i]);
+    EXPECT_EQ(answers[i].table_id(), answers[0].table_id());
+  }
+  EXPECT_EQ(lobby_->Count("SELECT count(*) FROM lobby_tables WHERE host_user_id = '" + host.user_id() + "'"), 1);
+}
+
 TEST_F(TableTest, BadTableRequestsAreRefusedAndChangeNothing) {
   const auto host = lobby_->NewUser("Host");
   const auto before = lobby_->Snapshot();
