@@ -6,28 +6,41 @@
 #include "services/common/database.h"
 #include "services/common/logging.h"
 #include "services/common/server.h"
+#include "services/lobby/lobby_app.h"
+#include "services/lobby/lobby_config.h"
 
 int main(int argc, char** argv) {
   mailrun::service::BlockShutdownSignals();
   CLI::App app{"mailrun-lobby: the lobby service: accounts, tables, tournaments, ratings"};
   mailrun::service::CommonConfig config;
   mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50152");
+  mailrun::lobby::LobbyConfig lobby_config;
+  mailrun::lobby::AddLobbyOptions(app, lobby_config);
   CLI11_PARSE(app, argc, argv);
 
-  const std::string options_name = "mailrun-lobby";
+  std::unique_ptr<mailrun::lobby::LobbyApp> lobby;
   try {
     mailrun::service::InitLogging("mailrun-lobby", config.log_level);
-    if (auto code = mailrun::service::RunMigrateOnly(config, options_name)) return *code;
-    auto db = mailrun::service::PrepareDatabase(config, options_name);
+    if (auto code = mailrun::service::RunMigrateOnly(config, "mailrun-lobby")) return *code;
+    const std::string token_key = mailrun::service::LoadTokenKey(config);
+    auto db = mailrun::service::PrepareDatabase(config, "mailrun-lobby");
+    lobby = std::make_unique<mailrun::lobby::LobbyApp>(config.database_url, token_key, lobby_config);
   } catch (const std::exception& e) {
     spdlog::error("mailrun-lobby cannot start: {}", e.what());
     return 1;
   }
+
+  // MERGE HOOK (Redis): subscribe to channel "mailrun.events" (services/common/redis.h) and pass
+  // every message's payload to lobby->results().HandleEventPayload(payload). Until then the
+  // reconciler below learns of finished games by asking the game service.
+  lobby->reconciler().Start();
 
   mailrun::service::ServerOptions options;
   options.name = "mailrun-lobby";
   options.listen = config.listen;
   options.shutdown_grace_seconds = config.shutdown_grace_seconds;
   options.max_connection_age_seconds = config.max_connection_age_seconds;
+  options.services.push_back(lobby->service());
+  options.on_shutdown = [&lobby] { lobby->reconciler().Stop(); };
   return mailrun::service::RunServer(options);
 }

@@ -1,0 +1,43 @@
+#include "services/lobby/game_client.h"
+
+#include "services/common/auth.h"
+#include "services/common/token.h"
+
+namespace mailrun::lobby {
+
+std::string LobbyServiceToken(const std::string& token_key) {
+  mailrun::service::TokenClaims claims;
+  claims.subject = "lobby";
+  claims.kind = mailrun::service::TokenKind::kService;
+  claims.issued_at = mailrun::service::UnixNow();
+  claims.expires_at = claims.issued_at + 300;
+  claims.token_id = mailrun::service::RandomId();
+  return mailrun::service::IssueToken(token_key, claims);
+}
+
+GameServiceClient::GameServiceClient(std::shared_ptr<grpc::Channel> channel, std::string token_key,
+                                     std::chrono::seconds timeout)
+    : stub_(mailrun::v1::GameService::NewStub(channel)), token_key_(std::move(token_key)), timeout_(timeout) {}
+
+void GameServiceClient::Prepare(grpc::ClientContext& context) const {
+  context.AddMetadata("authorization", "Bearer " + LobbyServiceToken(token_key_));
+  context.set_deadline(std::chrono::system_clock::now() + timeout_);
+}
+
+grpc::Status GameServiceClient::CreateGame(const mailrun::v1::CreateGameRequest& request,
+                                           mailrun::v1::CreateGameResponse* response) {
+  grpc::ClientContext context;
+  Prepare(context);
+  return stub_->CreateGame(&context, request, response);
+}
+
+grpc::Status GameServiceClient::GetGameResult(const std::string& game_id,
+                                              mailrun::v1::GetGameResultResponse* response) {
+  grpc::ClientContext context;
+  Prepare(context);
+  mailrun::v1::GetGameResultRequest request;
+  request.set_game_id(game_id);
+  return stub_->GetGameResult(&context, request, response);
+}
+
+}  // namespace mailrun::lobby

@@ -1,0 +1,35 @@
+// The lobby's client of the game service (proto/mailrun/v1/game.proto): CreateGame and
+// GetGameResult, each sent with a fresh service token (kind service, subject "lobby", 5 minutes)
+// and a deadline. Thread-safe (gRPC stubs are).
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "mailrun/v1/game.grpc.pb.h"
+
+namespace mailrun::lobby {
+
+class GameServiceClient {
+ public:
+  // `token_key`: the shared 32-byte key; `timeout`: each call's deadline.
+  GameServiceClient(std::shared_ptr<grpc::Channel> channel, std::string token_key, std::chrono::seconds timeout);
+
+  grpc::Status CreateGame(const mailrun::v1::CreateGameRequest& request, mailrun::v1::CreateGameResponse* response);
+  grpc::Status GetGameResult(const std::string& game_id, mailrun::v1::GetGameResultResponse* response);
+
+ private:
+  void Prepare(grpc::ClientContext& context) const;
+
+  std::unique_ptr<mailrun::v1::GameService::Stub> stub_;
+  std::string token_key_;
+  std::chrono::seconds timeout_;
+};
+
+// The service token the lobby presents to the game service.
+std::string LobbyServiceToken(const std::string& token_key);
+
+}  // namespace mailrun::lobby

@@ -1,0 +1,188 @@
+#include "services/lobby/lobby_service.h"
+
+#include <spdlog/spdlog.h>
+
+#include "services/common/auth.h"
+#include "services/lobby/lobby_status.h"
+#include "services/lobby/paging.h"
+#include "services/lobby/ratings.h"
+#include "services/lobby/results.h"
+#include "services/lobby/transaction.h"
+
+namespace mailrun::lobby {
+namespace {
+
+// Runs `body`, turning an exception into INTERNAL (the message is logged, not returned).
+grpc::Status Guard(const std::function<grpc::Status()>& body) {
+  try {
+    return body();
+  } catch (const std::exception& e) {
+    spdlog::error("request failed: {}", e.what());
+    return grpc::Status(grpc::StatusCode::INTERNAL, "internal error");
+  }
+}
+
+}  // namespace
+
+LobbyServiceImpl::LobbyServiceImpl(std::string token_key, ConnectionPool& pool, Accounts& accounts, Tables& tables,
+                                   Tournaments& tournaments)
+    : token_key_(std::move(token_key)), pool_(pool), accounts_(accounts), tables_(tables), tournaments_(tournaments) {}
+
+grpc::Status LobbyServiceImpl::AsUser(grpc::ServerContext* context,
+                                      const std::function<grpc::Status(const std::string&)>& body) {
+  grpc::Status status;
+  const auto claims =
+      mailrun::service::Authenticate(*context, token_key_, mailrun::service::TokenKind::kAccess, &status);
+  if (!claims) return status;
+  return Guard([&] { return body(claims->subject); });
+}
+
+grpc::Status LobbyServiceImpl::Register(grpc::ServerContext*, const mailrun::v1::RegisterRequest* request,
+                                        mailrun::v1::AuthResponse* response) {
+  return Guard([&] { return accounts_.Register(*request, response); });
+}
+
+grpc::Status LobbyServiceImpl::Login(grpc::ServerContext*, const mailrun::v1::LoginRequest* request,
+                                     mailrun::v1::AuthResponse* response) {
+  return Guard([&] { return accounts_.Login(*request, response); });
+}
+
+grpc::Status LobbyServiceImpl::Refresh(grpc::ServerContext*, const mailrun::v1::RefreshRequest* request,
+                                       mailrun::v1::AuthResponse* response) {
+  return Guard([&] { return accounts_.Refresh(*request, response); });
+}
+
+grpc::Status LobbyServiceImpl::Logout(grpc::ServerContext* context, const mailrun::v1::LogoutRequest* request,
+                                      mailrun::v1::LogoutResponse* response) {
+  return AsUser(context, [&](const std::string& user) { return accounts_.Logout(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::GetProfile(grpc::ServerContext* context, const mailrun::v1::GetProfileRequest* request,
+                                          mailrun::v1::Profile* response) {
+  return AsUser(context, [&](const std::string& user) { return accounts_.GetProfile(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::UpdateProfile(grpc::ServerContext* context,
+                                             const mailrun::v1::UpdateProfileRequest* request,
+                                             mailrun::v1::Profile* response) {
+  return AsUser(context, [&](const std::string& user) { return accounts_.UpdateProfile(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::CreateTable(grpc::ServerContext* context, const mailrun::v1::CreateTableRequest* request,
+                                           mailrun::v1::Table* response) {
+  return AsUser(context, [&](const std::string& user) { return tables_.Create(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::ListTables(grpc::ServerContext* context, const mailrun::v1::ListTablesRequest* request,
+                                          mailrun::v1::ListTablesResponse* response) {
+  return AsUser(context, [&](const std::string& user) { return tables_.List(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::GetTable(grpc::ServerContext* context, const mailrun::v1::GetTableRequest* request,
+                                        mailrun::v1::Table* response) {
+  return AsUser(context, [&](const std::string& user) { return tables_.Get(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::JoinTable(grpc::ServerContext* context, const mailrun::v1::JoinTableRequest* request,
+                                         mailrun::v1::Table* response) {
+  return AsUser(context, [&](const std::string& user) { return tables_.Join(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::LeaveTable(grpc::ServerContext* context, const mailrun::v1::LeaveTableRequest* request,
+                                          mailrun::v1::Table* response) {
+  return AsUser(context, [&](const std::string& user) { return tables_.Leave(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::KickPlayer(grpc::ServerContext* context, const mailrun::v1::KickPlayerRequest* request,
+                                          mailrun::v1::Table* response) {
+  return AsUser(context, [&](const std::string& user) { return tables_.Kick(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::InvitePlayers(grpc::ServerContext* context,
+                                             const mailrun::v1::InvitePlayersRequest* request,
+                                             mailrun::v1::Table* response) {
+  return AsUser(context, [&](const std::string& user) { return tables_.Invite(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::StartTable(grpc::ServerContext* context, const mailrun::v1::StartTableRequest* request,
+                                          mailrun::v1::Table* response) {
+  return AsUser(context, [&](const std::string& user) { return tables_.Start(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::CreateTournament(grpc::ServerContext* context,
+                                                const mailrun::v1::CreateTournamentRequest* request,
+                                                mailrun::v1::Tournament* response) {
+  return AsUser(context, [&](const std::string& user) { return tournaments_.Create(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::ListTournaments(grpc::ServerContext* context,
+                                               const mailrun::v1::ListTournamentsRequest* request,
+                                               mailrun::v1::ListTournamentsResponse* response) {
+  return AsUser(context, [&](const std::string&) { return tournaments_.List(*request, response); });
+}
+
+grpc::Status LobbyServiceImpl::GetTournament(grpc::ServerContext* context,
+                                             const mailrun::v1::GetTournamentRequest* request,
+                                             mailrun::v1::Tournament* response) {
+  return AsUser(context, [&](const std::string&) { return tournaments_.Get(*request, response); });
+}
+
+grpc::Status LobbyServiceImpl::RegisterForTournament(grpc::ServerContext* context,
+                                                     const mailrun::v1::RegisterForTournamentRequest* request,
+                                                     mailrun::v1::Tournament* response) {
+  return AsUser(context, [&](const std::string& user) { return tournaments_.Register(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::WithdrawFromTournament(grpc::ServerContext* context,
+                                                      const mailrun::v1::WithdrawFromTournamentRequest* request,
+                                                      mailrun::v1::Tournament* response) {
+  return AsUser(context, [&](const std::string& user) { return tournaments_.Withdraw(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::StartTournamentRound(grpc::ServerContext* context,
+                                                    const mailrun::v1::StartTournamentRoundRequest* request,
+                                                    mailrun::v1::Tournament* response) {
+  return AsUser(context, [&](const std::string& user) { return tournaments_.StartRound(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::DropPlayer(grpc::ServerContext* context, const mailrun::v1::DropPlayerRequest* request,
+                                          mailrun::v1::Tournament* response) {
+  return AsUser(context, [&](const std::string& user) { return tournaments_.DropPlayer(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::GetStandings(grpc::ServerContext* context,
+                                            const mailrun::v1::GetStandingsRequest* request,
+                                            mailrun::v1::Standings* response) {
+  return AsUser(context, [&](const std::string&) { return tournaments_.Standings(*request, response); });
+}
+
+grpc::Status LobbyServiceImpl::GetLeaderboard(grpc::ServerContext* context,
+                                              const mailrun::v1::GetLeaderboardRequest* request,
+                                              mailrun::v1::Leaderboard* response) {
+  return AsUser(context, [&](const std::string&) {
+    const auto page = ParsePage(request->page());
+    if (!page) return Invalid(PageProblem());
+    if (!mailrun::v1::Edition_IsValid(request->edition())) return Invalid("edition is unknown");
+    return RunTransaction(pool_, [&](pqxx::work& txn) {
+      response->Clear();
+      LoadLeaderboard(txn, static_cast<int>(request->edition()), page->after, page->size, response);
+      return grpc::Status::OK;
+    });
+  });
+}
+
+grpc::Status LobbyServiceImpl::GetMyResults(grpc::ServerContext* context,
+                                            const mailrun::v1::GetMyResultsRequest* request,
+                                            mailrun::v1::MyResults* response) {
+  return AsUser(context, [&](const std::string& user) {
+    const auto page = ParsePage(request->page());
+    if (!page) return Invalid(PageProblem());
+    return RunTransaction(pool_, [&](pqxx::work& txn) {
+      response->Clear();
+      LoadMyResults(txn, user, *page, response);
+      return grpc::Status::OK;
+    });
+  });
+}
+
+}  // namespace mailrun::lobby

@@ -1,0 +1,86 @@
+#include "services/lobby/transaction.h"
+
+#include <spdlog/spdlog.h>
+
+namespace mailrun::lobby {
+namespace {
+
+constexpr int kAttempts = 5;
+
+grpc::Status RunOnConnection(pqxx::connection& connection, const TransactionBody& body, bool* retry) {
+  *retry = false;
+  try {
+    pqxx::work txn(connection);
+    grpc::Status status = body(txn);
+    if (status.ok()) txn.commit();
+    return status;
+  } catch (const pqxx::deadlock_detected&) {
+    *retry = true;
+  } catch (const pqxx::serialization_failure&) {
+    *retry = true;
+  } catch (const pqxx::unique_violation&) {
+    *retry = true;
+  } catch (const pqxx::broken_connection& e) {
+    spdlog::warn("database connection lost: {}", e.what());
+    return grpc::Status(grpc::StatusCode::UNAVAILABLE, "the database is unreachable; retry with the same request_id");
+  } catch (const pqxx::in_doubt_error& e) {
+    spdlog::error("database commit in doubt: {}", e.what());
+    return grpc::Status(grpc::StatusCode::UNAVAILABLE, "the database connection broke; retry with the same request_id");
+  } catch (const std::exception& e) {
+    spdlog::error("database error: {}", e.what());
+    return grpc::Status(grpc::StatusCode::INTERNAL, "internal database error");
+  }
+  return grpc::Status(grpc::StatusCode::ABORTED, "a concurrent change got in the way; retry");
+}
+
+}  // namespace
+
+grpc::Status RunTransaction(pqxx::connection& connection, const TransactionBody& body) {
+  grpc::Status status;
+  for (int attempt = 0; attempt < kAttempts; ++attempt) {
+    bool retry = false;
+    status = RunOnConnection(connection, body, &retry);
+    if (!retry) return status;
+  }
+  return status;
+}
+
+grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body) {
+  try {
+    auto connection = pool.Acquire();
+    return RunTransaction(*connection, body);
+  } catch (const pqxx::broken_connection& e) {
+    spdlog::warn("cannot connect to the database: {}", e.what());
+    return grpc::Status(grpc::StatusCode::UNAVAILABLE, "the database is unreachable; retry with the same request_id");
+  }
+}
+
+grpc::Status ApplyOnce(pqxx::work& txn, const RequestKey& key, std::string* result_id,
+                       const std::function<grpc::Status(std::string* result_id)>& apply, bool* replayed) {
+  const pqxx::result seen = txn.exec_params(
+      "SELECT method, result_id FROM lobby_requests WHERE scope = $1 AND request_id = $2", key.scope, key.request_id);
+  if (!seen.empty()) {
+    if (seen[0][0].as<std::string>() != key.method) {
+      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
+                          "request_id was already used for " + seen[0][0].as<std::string>() +
+                              "; use a new request_id for each call");
+    }
+    *result_id = seen[0][1].as<std::string>();
+    if (replayed) *replayed = true;
+    return grpc::Status::OK;
+  }
+  // Claim the key first: a concurrent duplicate blocks here until this transaction ends, then
+  // fails with a unique violation and is retried by RunTransaction, finding this row.
+  txn.exec_params("INSERT INTO lobby_requests (scope, request_id, method) VALUES ($1, $2, $3)", key.scope,
+                  key.request_id, key.method);
+  grpc::Status status = apply(result_id);
+  if (!status.ok()) return status;
+  txn.exec_params("UPDATE lobby_requests SET result_id = $3 WHERE scope = $1 AND request_id = $2", key.scope,
+                  key.request_id, *result_id);
+  if (replayed) *replayed = false;
+  return grpc::Status::OK;
+}
+
+int64_t MillisOrZero(const pqxx::field& field) { return field.is_null() ? 0 : field.as<int64_t>(); }
+
+}  // namespace mailrun::lobby

@@ -1,0 +1,48 @@
+// Transactions and idempotency for the lobby.
+//
+// RunTransaction runs a body in one PostgreSQL transaction on a pooled connection and commits
+// only when the body returns OK, so a refused call changes nothing. ApplyOnce, inside such a
+// body, makes a changing call idempotent: it records (scope, request_id) before applying, so a
+// retry (or a concurrent duplicate, which waits on the row lock) finds the record and gets the
+// result id of the first call instead of applying the change again.
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <functional>
+#include <pqxx/pqxx>
+#include <string>
+
+#include "services/lobby/connection_pool.h"
+
+namespace mailrun::lobby {
+
+using TransactionBody = std::function<grpc::Status(pqxx::work& txn)>;
+
+// Commits when `body` returns OK, rolls back otherwise. Retries the whole body (up to 5 times)
+// after a deadlock, a serialization failure or a unique violation (two calls racing for the same
+// name or request_id: the retry sees the winner's row). Database failures become UNAVAILABLE
+// (connection lost) or INTERNAL (logged; the client sees no SQL).
+grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body);
+
+// Same, on a connection the caller holds (for tests and the start-up code).
+grpc::Status RunTransaction(pqxx::connection& connection, const TransactionBody& body);
+
+struct RequestKey {
+  std::string scope;       // the caller's user id ("register" for Register)
+  std::string request_id;  // checked by CheckRequestId before
+  std::string method;      // e.g. "JoinTable"
+};
+
+// Runs `apply` unless `key` was seen: then sets *result_id to the first call's result and returns
+// OK without applying (INVALID_ARGUMENT if the request_id was used for another method). `apply`
+// sets *result_id to what it created or changed; it is stored with the key. *replayed (optional)
+// says which happened.
+grpc::Status ApplyOnce(pqxx::work& txn, const RequestKey& key, std::string* result_id,
+                       const std::function<grpc::Status(std::string* result_id)>& apply, bool* replayed = nullptr);
+
+// Milliseconds since the epoch of a timestamptz column selected as
+// "(extract(epoch from col) * 1000)::bigint"; 0 for NULL.
+int64_t MillisOrZero(const pqxx::field& field);
+
+}  // namespace mailrun::lobby

@@ -1,0 +1,45 @@
+// Checks of the lobby's inputs that need nothing but the input: request ids, display names,
+// passwords, table and tournament settings. Each returns nullopt when the value is fine, or a
+// message naming the field and what is wrong (never echoing a password); the service answers it
+// with INVALID_ARGUMENT. Pure functions.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "mailrun/v1/game_config.pb.h"
+
+namespace mailrun::lobby {
+
+using Problem = std::optional<std::string>;
+
+constexpr int64_t kMaxTurnDeadlineSeconds = 30LL * 24 * 3600;
+
+// 1 to 128 printable ASCII characters.
+Problem CheckRequestId(const std::string& request_id);
+
+// 3 to 24 characters: ASCII letters, digits, space, '.', '_', '-'; first and last a letter or digit;
+// no two spaces in a row.
+Problem CheckDisplayName(const std::string& display_name);
+
+// 8 to 128 bytes.
+Problem CheckPassword(const std::string& password);
+
+// Free text of at most `max_length` characters (bytes), without control characters;
+// `required`: not empty.
+Problem CheckName(const std::string& field, const std::string& value, size_t max_length, bool required);
+
+// 0 (none) or 60 seconds to 30 days.
+Problem CheckTurnDeadline(int64_t seconds);
+
+// The edition is known (unspecified means Retuned) and the options are valid for it: the 2009
+// edition has only the full bank and its shortened game (2.4); simplified game (2.4.1), the
+// short and longer banks (2.4.2, 2.4.3), unrestricted #58 (2.4.4) and the MIK1 kits (2.4.5) are
+// options of 1853 Retuned.
+Problem CheckGameSetup(mailrun::v1::Edition edition, const mailrun::v1::GameOptions& options);
+
+// EDITION_UNSPECIFIED becomes EDITION_RETUNED.
+mailrun::v1::Edition EffectiveEdition(mailrun::v1::Edition edition);
+
+}  // namespace mailrun::lobby
