@@ -4,7 +4,10 @@
 #
 #   servers.sh start-postgres DIR PORT   initialise DIR if new, start PostgreSQL on 127.0.0.1:PORT,
 #                                        create role and database "mailrun" (trust auth, loopback only)
-#   servers.sh stop-postgres DIR         stop the PostgreSQL of DIR (if running)
+#   servers.sh stop-postgres DIR [MODE]  stop the PostgreSQL of DIR (if running); MODE is pg_ctl's
+#                                        shutdown mode, "fast" by default ("immediate" for throwaway
+#                                        test data: no final checkpoint)
+# MAILRUN_PG_THROWAWAY=1 starts PostgreSQL without fsync (test servers, whose data is deleted)
 #   servers.sh start-redis DIR PORT      start Redis on 127.0.0.1:PORT with its pid file in DIR
 #   servers.sh stop-redis DIR            stop the Redis of DIR (if running)
 #
@@ -24,7 +27,10 @@ as_pg_user() {
 }
 
 start_postgres() {
-  local dir=$1 port=$2 bin
+  local dir=$1 port=$2 bin durability="-c fsync=on"
+  if [ "${MAILRUN_PG_THROWAWAY:-0}" = 1 ]; then
+    durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+  fi
   bin=$(pg_bin)
   mkdir -p "$dir"
   if [ "$(id -u)" = 0 ]; then chown postgres:postgres "$dir"; chmod 700 "$dir"; fi
@@ -37,7 +43,7 @@ start_postgres() {
     echo "PostgreSQL already running in $dir"
   else
     as_pg_user "$bin/pg_ctl" -D "$dir" -w -t 60 -l "$dir/server.log" \
-      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='' -c fsync=on -c max_connections=200" \
+      -o "-c listen_addresses=127.0.0.1 -c port=$port -c unix_socket_directories='' -c max_connections=200 $durability" \
       start >/dev/null
   fi
   local tries=0
@@ -51,10 +57,10 @@ start_postgres() {
 }
 
 stop_postgres() {
-  local dir=$1 bin
+  local dir=$1 mode=${2:-fast} bin
   bin=$(pg_bin)
   [ -f "$dir/postmaster.pid" ] || return 0
-  as_pg_user "$bin/pg_ctl" -D "$dir" -m fast -w -t 60 stop >/dev/null 2>&1 || true
+  as_pg_user "$bin/pg_ctl" -D "$dir" -m "$mode" -w -t 60 stop >/dev/null 2>&1 || true
 }
 
 start_redis() {
@@ -87,7 +93,7 @@ stop_redis() {
 
 case "${1:-}" in
   start-postgres) start_postgres "$2" "$3" ;;
-  stop-postgres) stop_postgres "$2" ;;
+  stop-postgres) stop_postgres "$2" "${3:-fast}" ;;
   start-redis) start_redis "$2" "$3" ;;
   stop-redis) stop_redis "$2" ;;
   *) echo "usage: $0 start-postgres DIR PORT | stop-postgres DIR | start-redis DIR PORT | stop-redis DIR" >&2; exit 2 ;;

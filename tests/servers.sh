@@ -25,7 +25,7 @@ stop() {
   [ -f "$envfile" ] || return 0
   # shellcheck disable=SC1090
   source "$envfile"
-  "$servers" stop-postgres "$MAILRUN_TEST_DATA_DIR/postgres" || true
+  "$servers" stop-postgres "$MAILRUN_TEST_DATA_DIR/postgres" immediate || true
   "$servers" stop-redis "$MAILRUN_TEST_DATA_DIR/redis" || true
   rm -rf "$MAILRUN_TEST_DATA_DIR"
   rm -f "$envfile"
@@ -39,7 +39,7 @@ case "${1:-}" in
     chmod 755 "$data"
     pg_port=$(free_port)
     redis_port=$(free_port)
-    "$servers" start-postgres "$data/postgres" "$pg_port"
+    MAILRUN_PG_THROWAWAY=1 "$servers" start-postgres "$data/postgres" "$pg_port"
     "$servers" start-redis "$data/redis" "$redis_port"
     cat >"$envfile" <<ENV
 MAILRUN_TEST_DATA_DIR=$data
