@@ -223,11 +223,21 @@ void RedisSubscriber::Session(bool first, std::chrono::steady_clock::time_point*
       if (reply->type != REDIS_REPLY_ARRAY || reply->elements < 2) continue;
       const std::string kind = Element(reply.get(), 0);
       if (kind == "message" && reply->elements >= 3) {
-        on_message_(Element(reply.get(), 1), Element(reply.get(), 2));
+        try {
+          on_message_(Element(reply.get(), 1), Element(reply.get(), 2));
+        } catch (const std::exception& e) {
+          spdlog::error("Redis subscriber: message handler failed: {}", e.what());
+        }
       } else if (kind == "subscribe" && ++confirmed == options_.channels.size()) {
         spdlog::info("Redis subscriber: subscribed to {} channel(s) at {}:{}", confirmed, options_.endpoint.host,
                      options_.endpoint.port);
-        if (on_subscribed_) on_subscribed_(Resubscribed{first, previous_healthy});
+        try {
+          if (on_subscribed_) on_subscribed_(Resubscribed{first, previous_healthy});
+        } catch (const std::exception& e) {
+          // The subscriber's owner could not get ready (say, catch up): subscribe again later.
+          spdlog::warn("Redis subscriber: dropping the subscription: {}", e.what());
+          return;
+        }
         subscribed_ = true;
         *last_healthy = std::chrono::steady_clock::now();
       }
