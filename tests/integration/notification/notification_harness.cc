@@ -2,6 +2,8 @@
 
 #include <pqxx/pqxx>
 
+#include <algorithm>
+
 #include "services/common/config.h"
 #include "services/common/database.h"
 #include "services/common/outbox.h"
@@ -135,6 +137,51 @@ std::unique_ptr<grpc::ClientContext> ContextWith(const std::string& token) {
   if (!token.empty()) context->AddMetadata("authorization", "Bearer " + token);
   context->set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
   return context;
+}
+
+PushSink::PushSink(std::function<int(int)> respond)
+    : respond_(std::move(respond)), server_(std::make_unique<httplib::Server>()) {
+  server_->Post("/push", [this](const httplib::Request& request, httplib::Response& response) {
+    std::lock_guard lock(mutex_);
+    const std::string key = request.get_header_value("Idempotency-Key");
+    const int status = respond_(++attempts_[key]);
+    requests_.push_back({key, request.body, status});
+    response.status = status;
+    response.set_content("{}", "application/json");
+  });
+  // One request per connection: stop() would otherwise wait for the client's idle keep-alive.
+  server_->set_keep_alive_max_count(1);
+  port_ = server_->bind_to_any_port("127.0.0.1");
+  if (port_ <= 0) throw std::runtime_error("the push sink cannot bind a port");
+  thread_ = std::thread([this] { server_->listen_after_bind(); });
+  Eventually([this] { return server_->is_running(); }, std::chrono::seconds(5));
+}
+
+PushSink::~PushSink() {
+  server_->stop();
+  thread_.join();
+}
+
+std::vector<PushSink::Request> PushSink::requests() {
+  std::lock_guard lock(mutex_);
+  return requests_;
+}
+
+size_t PushSink::delivered() {
+  std::lock_guard lock(mutex_);
+  return std::count_if(requests_.begin(), requests_.end(), [](const Request& r) { return r.status / 100 == 2; });
+}
+
+std::string RegisterDevice(mailrun::v1::NotificationService::Stub& stub, const std::string& user_id,
+                           mailrun::v1::Platform platform, const std::string& push_token) {
+  mailrun::v1::RegisterDeviceRequest request;
+  request.set_request_id(service::RandomId());
+  request.set_platform(platform);
+  request.set_push_token(push_token);
+  mailrun::v1::RegisterDeviceResponse response;
+  const grpc::Status status = stub.RegisterDevice(ContextWith(AccessToken(user_id)).get(), request, &response);
+  if (!status.ok()) throw std::runtime_error("RegisterDevice failed: " + status.error_message());
+  return response.device_id();
 }
 
 StreamReader::StreamReader(mailrun::v1::NotificationService::Stub& stub, const std::string& token,

@@ -4,11 +4,14 @@
 #pragma once
 
 #include <grpcpp/grpcpp.h>
+#include <httplib.h>
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -71,6 +74,49 @@ class InProcessNotify {
 std::unique_ptr<mailrun::v1::NotificationService::Stub> StubFor(const std::string& address);
 // A client context carrying `token` as "authorization: Bearer <token>" (none if empty).
 std::unique_ptr<grpc::ClientContext> ContextWith(const std::string& token);
+
+// A clock that stands still until the test moves it.
+class FakeClock {
+ public:
+  explicit FakeClock(int64_t unix_ms) : ms_(unix_ms) {}
+  Clock clock() {
+    return [this] { return FromUnixMs(ms_.load()); };
+  }
+  void Set(int64_t unix_ms) { ms_ = unix_ms; }
+  int64_t ms() const { return ms_.load(); }
+
+ private:
+  std::atomic<int64_t> ms_;
+};
+
+// A local HTTP endpoint standing in for the push gateway. `respond(attempt)` gives the status for
+// the attempt-th request (1-based) carrying one Idempotency-Key (one delivery).
+class PushSink {
+ public:
+  explicit PushSink(std::function<int(int attempt)> respond);
+  ~PushSink();
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/push"; }
+  struct Request {
+    std::string key;  // Idempotency-Key
+    std::string body;
+    int status = 0;
+  };
+  std::vector<Request> requests();
+  size_t delivered();  // requests answered 2xx
+
+ private:
+  std::function<int(int)> respond_;
+  std::unique_ptr<httplib::Server> server_;
+  std::thread thread_;
+  int port_ = 0;
+  std::mutex mutex_;
+  std::map<std::string, int> attempts_;
+  std::vector<Request> requests_;
+};
+
+// Registers a push device for `user_id` through the API; returns its device id.
+std::string RegisterDevice(mailrun::v1::NotificationService::Stub& stub, const std::string& user_id,
+                           mailrun::v1::Platform platform, const std::string& push_token);
 
 // One Subscribe call read on a background thread.
 class StreamReader {
