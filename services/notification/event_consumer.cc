@@ -46,6 +46,24 @@ bool EventConsumer::HandleMessage(const std::string& payload) {
   return HandleEvent(event);
 }
 
+namespace {
+
+template <typename Work>
+void Extra(pqxx::work& txn, const mailrun::v1::Event& event, const char* what, Work&& work) {
+  try {
+    pqxx::subtransaction sub(txn, what);
+    work(sub);
+    sub.commit();
+  } catch (const pqxx::broken_connection&) {
+    throw;
+  } catch (const std::exception& e) {
+    spdlog::error("event consumer: {} of event {} failed, the event is stored without it: {}", what,
+                  event.event_id(), e.what());
+  }
+}
+
+}  // namespace
+
 bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
   if (event.event_id().empty() || event.user_ids().empty() ||
       event.kind_case() == mailrun::v1::Event::KIND_NOT_SET) {
@@ -62,8 +80,10 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
         pqxx::work txn(*connection);
         stored = inbox_.Append(txn, event);
         if (stored) {
-          push_.Enqueue(txn, event, now);
-          reminders_.Observe(txn, event, now);
+          // Pushes and reminders are extras: if either fails, the event is still stored and
+          // streamed (each runs in its own savepoint), and the failure is logged.
+          Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
+          Extra(txn, event, "reminders", [&](pqxx::transaction_base& sub) { reminders_.Observe(sub, event, now); });
         }
         txn.commit();
       }

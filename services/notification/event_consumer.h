@@ -2,7 +2,8 @@
 //
 // For each event, in ONE transaction: store it once (InboxStore; a repeated event_id is a no-op),
 // record its pushes (PushSender::Enqueue) and its effect on reminders (ReminderScheduler); then,
-// after the commit, wake the recipients' open streams (Fanout) and the push sender.
+// after the commit, wake the recipients' open streams (Fanout) and the push sender. Pushes and
+// reminders run in savepoints: if one of them fails, the event is still stored and streamed.
 //
 // Pub/sub forgets what nobody heard, so after every (re)subscription the consumer catches up from
 // the outbox table itself: every row not yet published plus every row published since shortly

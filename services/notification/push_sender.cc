@@ -59,7 +59,7 @@ PushSender::PushSender(service::ConnectionPool& pool, PushSenderOptions options,
 
 PushSender::~PushSender() { Stop(); }
 
-int PushSender::Enqueue(pqxx::work& txn, const mailrun::v1::Event& event, TimePoint now) {
+int PushSender::Enqueue(pqxx::transaction_base& txn, const mailrun::v1::Event& event, TimePoint now) {
   if (!enabled()) return 0;
   const auto kind = KindOf(event);
   int created = 0;

@@ -82,7 +82,7 @@ class PushSender {
   bool enabled() const { return !options_.endpoint.empty(); }
 
   // In the caller's transaction; returns the deliveries created (0 when push is off).
-  int Enqueue(pqxx::work& txn, const mailrun::v1::Event& event, TimePoint now);
+  int Enqueue(pqxx::transaction_base& txn, const mailrun::v1::Event& event, TimePoint now);
 
   void Start();
   void Stop();

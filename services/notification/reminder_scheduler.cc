@@ -14,7 +14,7 @@ ReminderScheduler::ReminderScheduler(service::ConnectionPool& pool, std::chrono:
 
 ReminderScheduler::~ReminderScheduler() { Stop(); }
 
-void ReminderScheduler::Observe(pqxx::work& txn, const mailrun::v1::Event& event, TimePoint received) {
+void ReminderScheduler::Observe(pqxx::transaction_base& txn, const mailrun::v1::Event& event, TimePoint received) {
   if (event.has_game_finished()) {
     const std::string& game = event.game_finished().game_id();
     txn.exec_params("INSERT INTO reminder_games (game_id, latest_version, finished) VALUES ($1, 0, true) "
@@ -38,8 +38,8 @@ void ReminderScheduler::Observe(pqxx::work& txn, const mailrun::v1::Event& event
   for (const std::string& user : std::set<std::string>(event.user_ids().begin(), event.user_ids().end())) {
     txn.exec_params(
         "INSERT INTO reminder_waits (game_id, user_id, version, waiting_since, remind_after_seconds, expected, "
-        "next_remind_at) VALUES ($1, $2, $3, to_timestamp($4::bigint / 1000.0), $5, $6, "
-        "to_timestamp($4::bigint / 1000.0) + make_interval(secs => $5)) "
+        "next_remind_at) VALUES ($1, $2, $3, to_timestamp($4::bigint / 1000.0), $5::bigint, $6, "
+        "to_timestamp($4::bigint / 1000.0) + make_interval(secs => $5::bigint)) "
         "ON CONFLICT (game_id, user_id) DO UPDATE SET version = EXCLUDED.version, "
         "waiting_since = EXCLUDED.waiting_since, remind_after_seconds = EXCLUDED.remind_after_seconds, "
         "expected = EXCLUDED.expected, next_remind_at = EXCLUDED.next_remind_at, reminders_sent = 0 "

@@ -35,7 +35,7 @@ class ReminderScheduler {
 
   // In the transaction that stores `event`: starts, replaces or ends waits. A wait starts at the
   // event's created_at (or `received` if the event has none).
-  void Observe(pqxx::work& txn, const mailrun::v1::Event& event, TimePoint received);
+  void Observe(pqxx::transaction_base& txn, const mailrun::v1::Event& event, TimePoint received);
 
   // Appends a Reminder to the outbox for every wait due at `now`; returns how many.
   int Tick(TimePoint now);
