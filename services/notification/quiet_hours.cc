@@ -46,7 +46,8 @@ std::optional<std::chrono::system_clock::time_point> QuietHoursEnd(const QuietHo
   absl::CivilDay day(local);
   if (spans_midnight && minute >= rule.start_minute) day += 1;  // the window ends tomorrow morning
   const absl::CivilMinute end(day.year(), day.month(), day.day(), rule.end_minute / 60, rule.end_minute % 60);
-  // A local end time that a daylight-saving jump skips maps to the instant after the jump.
+  // A local end time that a spring-forward skips ends the window at the jump itself; one that a
+  // fall-back repeats ends it at its first occurrence (absl::FromCivil's rules).
   const auto end_instant = absl::ToChronoTime(absl::FromCivil(end, zone));
   return std::max(end_instant, now);
 }

@@ -27,7 +27,8 @@ bool IsKnownTimeZone(const std::string& name);
 std::string CheckQuietHours(const QuietHoursRule& rule);
 
 // If `now` falls inside the quiet window, the instant the window ends (local end_minute on the
-// right local day, converted back through the zone's rules, daylight-saving changes included);
+// right local day, converted back through the zone's rules: an end time skipped by a
+// spring-forward ends the window at the jump, a repeated one at its first occurrence);
 // otherwise nullopt. A disabled rule, an empty window (start == end) or an unknown zone: nullopt.
 std::optional<std::chrono::system_clock::time_point> QuietHoursEnd(const QuietHoursRule& rule,
                                                                    std::chrono::system_clock::time_point now);
