@@ -51,6 +51,10 @@ int main(int argc, char** argv) {
       ->envname("MAILRUN_CATCH_UP_MARGIN_SECONDS")
       ->check(CLI::Range(1, 86400))
       ->capture_default_str();
+  app.add_option("--events-channel", options.events_channel,
+                 "Redis pub/sub channel of events (the same for every service of a deployment)")
+      ->envname("MAILRUN_EVENTS_CHANNEL")
+      ->capture_default_str();
   app.add_option("--database-pool-size", options.database_pool_size, "PostgreSQL connections at most")
       ->envname("MAILRUN_DATABASE_POOL_SIZE")
       ->check(CLI::Range(2, 1000))

@@ -1,14 +1,12 @@
 #include "services/notification/notification_app.h"
 
-#include "services/common/outbox.h"
-
 namespace mailrun::notification {
 namespace {
 
 EventConsumerOptions ConsumerOptions(const NotificationOptions& options) {
   EventConsumerOptions consumer;
   consumer.redis_url = options.redis_url;
-  consumer.channel = service::kEventsChannel;
+  consumer.channel = options.events_channel;
   consumer.catch_up_margin = options.catch_up_margin;
   return consumer;
 }
@@ -27,7 +25,7 @@ NotificationApp::NotificationApp(NotificationOptions options)
     service::OutboxRelayOptions relay;
     relay.database_url = options_.database_url;
     relay.redis_url = options_.redis_url;
-    relay.channel = service::kEventsChannel;
+    relay.channel = options_.events_channel;
     relay.poll_interval = options_.relay_poll_interval;
     relay_ = std::make_unique<service::OutboxRelay>(relay);
   }

@@ -28,6 +28,9 @@ struct NotificationOptions {
   std::string database_url;
   std::string redis_url;
   std::string token_key;  // 32 raw bytes (service::LoadTokenKey)
+  // The Redis channel of events: one per deployment, the same in every service (tests that share
+  // one Redis give each database its own).
+  std::string events_channel = "mailrun.events";
   int database_pool_size = 32;
   PushSenderOptions push;
   std::chrono::milliseconds reminder_check_interval{std::chrono::seconds(30)};

@@ -84,8 +84,8 @@ TEST_F(OutboxDrivenDelivery, TheSameEventPublishedTwiceIsStoredAndStreamedOnce) 
   service::RedisPublisher publisher(service::ParseRedisUrl(RedisUrl()), std::chrono::seconds(2));
   std::string error;
   ASSERT_TRUE(Eventually([&] { return QueryInt(db_, "SELECT count(*) FROM inbox") == 1; }));
-  ASSERT_TRUE(publisher.Publish(service::kEventsChannel, event.SerializeAsString(), &error)) << error;
-  ASSERT_TRUE(publisher.Publish(service::kEventsChannel, event.SerializeAsString(), &error)) << error;
+  ASSERT_TRUE(publisher.Publish(ChannelFor(db_), event.SerializeAsString(), &error)) << error;
+  ASSERT_TRUE(publisher.Publish(ChannelFor(db_), event.SerializeAsString(), &error)) << error;
   AppendToOutbox(db_, YourTurn("after-dup", "alice", "game-1", 4));
   const auto got = alice.Take(2);
   ASSERT_EQ(got.size(), 2u);

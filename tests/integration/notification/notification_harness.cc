@@ -12,6 +12,10 @@
 
 namespace mailrun::notification::testing {
 
+std::string ChannelFor(const std::string& database_url) {
+  return std::string(service::kEventsChannel) + "." + database_url.substr(database_url.rfind('/') + 1);
+}
+
 std::string MigratedDatabase(const std::string& prefix) {
   const std::string url = mailrun::testing::FreshDatabase(prefix);
   pqxx::connection connection(url);
@@ -80,6 +84,7 @@ NotificationOptions TestOptions(const std::string& database_url, const std::stri
   options.database_url = database_url;
   options.redis_url = redis_url;
   options.token_key = TokenKey();
+  options.events_channel = ChannelFor(database_url);
   options.database_pool_size = 16;
   options.run_outbox_relay = false;
   options.relay_poll_interval = std::chrono::milliseconds(200);
@@ -95,6 +100,7 @@ std::unique_ptr<service::OutboxRelay> StartRelay(const std::string& database_url
   service::OutboxRelayOptions options;
   options.database_url = database_url;
   options.redis_url = redis_url;
+  options.channel = ChannelFor(database_url);
   options.poll_interval = std::chrono::milliseconds(200);
   options.min_backoff = std::chrono::milliseconds(50);
   options.max_backoff = std::chrono::milliseconds(500);

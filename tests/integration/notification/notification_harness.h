@@ -25,6 +25,10 @@
 
 namespace mailrun::notification::testing {
 
+// The events channel of the services on `database_url`: tests share one Redis, so each database
+// gets its own channel and never sees another test's events.
+std::string ChannelFor(const std::string& database_url);
+
 // A fresh database with every migration applied.
 std::string MigratedDatabase(const std::string& prefix);
 
@@ -51,7 +55,7 @@ bool Eventually(const std::function<bool()>& condition, std::chrono::millisecond
 // no relay of its own (tests run the "game service" relay themselves).
 NotificationOptions TestOptions(const std::string& database_url, const std::string& redis_url);
 
-// A relay as the game service runs it, with a short poll interval.
+// A relay as the game service runs it, with a short poll interval, on ChannelFor(database_url).
 std::unique_ptr<service::OutboxRelay> StartRelay(const std::string& database_url, const std::string& redis_url);
 
 // The notification service in this process, serving on a free loopback port until destroyed.

@@ -17,10 +17,10 @@ using mailrun::testing::RedisUrl;
 // Collects the event ids published on "mailrun.events".
 class ChannelRecorder {
  public:
-  explicit ChannelRecorder(const std::string& redis_url) {
+  ChannelRecorder(const std::string& redis_url, const std::string& channel) {
     service::RedisSubscriber::Options options;
     options.endpoint = service::ParseRedisUrl(redis_url);
-    options.channels = {service::kEventsChannel};
+    options.channels = {channel};
     subscriber_ = std::make_unique<service::RedisSubscriber>(options, [this](const std::string&, const std::string& m) {
       mailrun::v1::Event event;
       event.ParseFromString(m);
@@ -43,7 +43,7 @@ class ChannelRecorder {
 
 TEST(OutboxRelay, PublishesCommittedEventsInOrderAndMarksThemSent) {
   const std::string db = MigratedDatabase("relay_order");
-  ChannelRecorder recorder(RedisUrl());
+  ChannelRecorder recorder(RedisUrl(), ChannelFor(db));
   for (int i = 1; i <= 5; ++i) AppendToOutbox(db, YourTurn("ordered-" + std::to_string(i), "alice", "game-1", i));
   auto relay = StartRelay(db, RedisUrl());
   ASSERT_TRUE(Eventually([&] { return recorder.ids().size() == 5; }));
@@ -54,7 +54,7 @@ TEST(OutboxRelay, PublishesCommittedEventsInOrderAndMarksThemSent) {
 
 TEST(OutboxRelay, WakesOnCommitAndNeverPublishesARolledBackEvent) {
   const std::string db = MigratedDatabase("relay_rollback");
-  ChannelRecorder recorder(RedisUrl());
+  ChannelRecorder recorder(RedisUrl(), ChannelFor(db));
   auto relay = StartRelay(db, RedisUrl());
   {
     pqxx::connection connection(db);
@@ -87,7 +87,7 @@ TEST(OutboxRelay, AppendingTheSameEventIdTwiceKeepsOneRowAndIncompleteEventsAreR
 
 TEST(OutboxRelay, SeveralRelaysTogetherPublishEveryRowAndMarkEachSent) {
   const std::string db = MigratedDatabase("relay_many");
-  ChannelRecorder recorder(RedisUrl());
+  ChannelRecorder recorder(RedisUrl(), ChannelFor(db));
   auto first = StartRelay(db, RedisUrl());
   auto second = StartRelay(db, RedisUrl());
   auto third = StartRelay(db, RedisUrl());

@@ -109,7 +109,7 @@ TEST_F(Push, AnEventPublishedTwiceIsPushedOncePerDevice) {
   ASSERT_TRUE(Eventually([&] { return sink.delivered() == 1; }));
   service::RedisPublisher publisher(service::ParseRedisUrl(RedisUrl()), std::chrono::seconds(2));
   std::string error;
-  ASSERT_TRUE(publisher.Publish(service::kEventsChannel, event.SerializeAsString(), &error)) << error;
+  ASSERT_TRUE(publisher.Publish(ChannelFor(db_), event.SerializeAsString(), &error)) << error;
   AppendToOutbox(db_, YourTurn("marker", "bob", "game-2", 1));  // processed after the repeat
   ASSERT_TRUE(Eventually([&] { return Count("SELECT count(*) FROM notification_events") == 2; }));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));

@@ -30,7 +30,8 @@ class NotifyBinary : public ::testing::Test {
         BinaryPath("mailrun-notify"), std::vector<std::string>{"--listen", address_},
         std::map<std::string, std::string>{{"MAILRUN_DATABASE_URL", db_},
                                            {"MAILRUN_REDIS_URL", RedisUrl()},
-                                           {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()}},
+                                           {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()},
+                                           {"MAILRUN_EVENTS_CHANNEL", ChannelFor(db_)}},
         log_);
     ASSERT_TRUE(process_->WaitServing(address_, std::chrono::seconds(30))) << ReadFile(log_);
     stub_ = StubFor(address_);
