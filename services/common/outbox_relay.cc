@@ -27,25 +27,10 @@ OutboxRelay::OutboxRelay(OutboxRelayOptions options) : options_(std::move(option
 OutboxRelay::~OutboxRelay() { Stop(); }
 
 void OutboxRelay::Start() {
-  std::lock_guard lock(mutex_);
-  if (thread_.joinable()) return;
-  stop_ = false;
-  thread_ = std::thread([this] { Run(); });
+  worker_.Start([this] { Run(); });
 }
 
-void OutboxRelay::Stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
-
-bool OutboxRelay::SleepUnlessStopped(std::chrono::milliseconds delay) {
-  std::unique_lock lock(mutex_);
-  return !wake_.wait_for(lock, delay, [this] { return stop_.load(); });
-}
+void OutboxRelay::Stop() { worker_.Stop(); }
 
 int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publisher) {
   pqxx::work txn(connection);
@@ -91,7 +76,7 @@ void OutboxRelay::Run() {
   std::unique_ptr<pqxx::connection> connection;
   std::unique_ptr<Wakeup> wakeup;
   auto next_prune = std::chrono::steady_clock::now();
-  while (!stop_) {
+  while (!worker_.stopping()) {
     try {
       if (!connection) {
         connection = std::make_unique<pqxx::connection>(options_.database_url);
@@ -100,7 +85,7 @@ void OutboxRelay::Run() {
       wakeup->signalled = false;
       const int sent = PublishBatch(*connection, publisher);
       if (sent < 0) {
-        SleepUnlessStopped(backoff.Next());
+        worker_.WaitFor(backoff.Next());
         continue;
       }
       backoff.Reset();
@@ -111,17 +96,17 @@ void OutboxRelay::Run() {
       }
       // Wait for the trigger's NOTIFY (or the poll interval), in short slices so Stop is quick.
       const auto deadline = std::chrono::steady_clock::now() + options_.poll_interval;
-      while (!stop_ && !wakeup->signalled && std::chrono::steady_clock::now() < deadline) {
+      while (!worker_.stopping() && !wakeup->signalled && std::chrono::steady_clock::now() < deadline) {
         connection->await_notification(0, 100000);
       }
     } catch (const pqxx::broken_connection& e) {
       spdlog::warn("outbox relay: PostgreSQL connection lost: {}", e.what());
       wakeup.reset();
       connection.reset();
-      SleepUnlessStopped(backoff.Next());
+      worker_.WaitFor(backoff.Next());
     } catch (const std::exception& e) {
       spdlog::error("outbox relay: {}", e.what());
-      SleepUnlessStopped(backoff.Next());
+      worker_.WaitFor(backoff.Next());
     }
   }
 }

@@ -14,14 +14,13 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 
 #include <pqxx/pqxx>
+
+#include "services/common/worker_thread.h"
 
 namespace mailrun::service {
 
@@ -63,13 +62,9 @@ class OutboxRelay {
   // Publishes one batch; returns the number of rows marked sent, or -1 when Redis failed.
   int PublishBatch(pqxx::connection& connection, RedisPublisher& publisher);
   void Prune(pqxx::connection& connection);
-  bool SleepUnlessStopped(std::chrono::milliseconds delay);
 
   OutboxRelayOptions options_;
-  std::thread thread_;
-  std::atomic<bool> stop_{false};
-  std::mutex mutex_;
-  std::condition_variable wake_;
+  WorkerThread worker_;
   std::atomic<int64_t> published_{0};
   std::atomic<int64_t> redis_failures_{0};
 };

@@ -148,40 +148,25 @@ RedisSubscriber::RedisSubscriber(Options options, MessageHandler on_message, Sub
 RedisSubscriber::~RedisSubscriber() { Stop(); }
 
 void RedisSubscriber::Start() {
-  std::lock_guard lock(mutex_);
-  if (thread_.joinable()) return;
-  stop_ = false;
-  thread_ = std::thread([this] { Run(); });
+  worker_.Start([this] { Run(); });
 }
 
-void RedisSubscriber::Stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
-
-bool RedisSubscriber::SleepUnlessStopped(std::chrono::milliseconds delay) {
-  std::unique_lock lock(mutex_);
-  return !wake_.wait_for(lock, delay, [this] { return stop_.load(); });
-}
+void RedisSubscriber::Stop() { worker_.Stop(); }
 
 void RedisSubscriber::Run() {
   ExponentialBackoff backoff(options_.min_backoff, options_.max_backoff);
   bool first = true;
   auto last_healthy = std::chrono::steady_clock::now();
-  while (!stop_) {
+  while (!worker_.stopping()) {
     const auto before = last_healthy;
     Session(first, &last_healthy);
     subscribed_ = false;
-    if (stop_) break;
+    if (worker_.stopping()) break;
     if (last_healthy != before) {
       first = false;  // that session subscribed: the next one is a re-subscription
       backoff.Reset();
     }
-    if (!SleepUnlessStopped(backoff.Next())) break;
+    if (!worker_.WaitFor(backoff.Next())) break;
   }
 }
 
@@ -208,7 +193,7 @@ void RedisSubscriber::Session(bool first, std::chrono::steady_clock::time_point*
   auto last_traffic = std::chrono::steady_clock::now();
   bool ping_outstanding = false;
   const auto previous_healthy = *last_healthy;
-  while (!stop_) {
+  while (!worker_.stopping()) {
     void* reply_raw = nullptr;
     if (redisGetReplyFromReader(context.get(), &reply_raw) != REDIS_OK) {
       spdlog::warn("Redis subscriber: protocol error: {}", ContextError(context.get()));

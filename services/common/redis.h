@@ -11,11 +11,10 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
-#include <mutex>
-#include <condition_variable>
 #include <string>
-#include <thread>
 #include <vector>
+
+#include "services/common/worker_thread.h"
 
 struct redisContext;
 
@@ -89,16 +88,12 @@ class RedisSubscriber {
   void Run();
   // One connection's life: connect, subscribe, read until failure or Stop. Sets *last_healthy.
   void Session(bool first, std::chrono::steady_clock::time_point* last_healthy);
-  bool SleepUnlessStopped(std::chrono::milliseconds delay);
 
   Options options_;
   MessageHandler on_message_;
   SubscribedHandler on_subscribed_;
-  std::thread thread_;
-  std::atomic<bool> stop_{false};
   std::atomic<bool> subscribed_{false};
-  std::mutex mutex_;
-  std::condition_variable wake_;
+  WorkerThread worker_;
 };
 
 }  // namespace mailrun::service

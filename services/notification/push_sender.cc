@@ -161,44 +161,26 @@ bool PushSender::AttemptOne(TimePoint now) {
 int PushSender::RunDue(TimePoint now) {
   if (!enabled()) return 0;
   int attempts = 0;
-  while (!stop_ && AttemptOne(now)) ++attempts;
+  while (!worker_.stopping() && AttemptOne(now)) ++attempts;
   return attempts;
 }
 
 void PushSender::Start() {
-  if (!enabled() || thread_.joinable()) return;
-  stop_ = false;
-  thread_ = std::thread([this] { Run(); });
+  if (enabled()) worker_.Start([this] { Run(); });
 }
 
-void PushSender::Stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
+void PushSender::Stop() { worker_.Stop(); }
 
-void PushSender::Wake() {
-  {
-    std::lock_guard lock(mutex_);
-    woken_ = true;
-  }
-  wake_.notify_all();
-}
+void PushSender::Wake() { worker_.Wake(); }
 
 void PushSender::Run() {
-  while (!stop_) {
+  do {
     try {
       RunDue(clock_());
     } catch (const std::exception& e) {
       spdlog::warn("push sender: {}", e.what());
     }
-    std::unique_lock lock(mutex_);
-    wake_.wait_for(lock, options_.poll_interval, [this] { return stop_.load() || woken_; });
-    woken_ = false;
-  }
+  } while (worker_.WaitFor(options_.poll_interval));
 }
 
 }  // namespace mailrun::notification

@@ -16,17 +16,16 @@
 // Thread-safety: Start/Stop/Wake/RunDue may be called from any thread; Enqueue is stateless.
 #pragma once
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 
 #include <pqxx/pqxx>
 
 #include "mailrun/v1/events.pb.h"
 #include "services/common/connection_pool.h"
+#include "services/common/worker_thread.h"
 #include "services/notification/clock.h"
 
 namespace httplib {
@@ -103,11 +102,7 @@ class PushSender {
   PushEndpoint endpoint_;
   std::mutex client_mutex_;  // the HTTP client serves one request at a time
   std::unique_ptr<httplib::Client> client_;
-  std::thread thread_;
-  std::atomic<bool> stop_{false};
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool woken_ = false;
+  service::WorkerThread worker_;
 };
 
 }  // namespace mailrun::notification

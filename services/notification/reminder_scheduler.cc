@@ -83,31 +83,20 @@ int ReminderScheduler::Tick(TimePoint now) {
 }
 
 void ReminderScheduler::Start() {
-  if (thread_.joinable()) return;
-  stop_ = false;
-  thread_ = std::thread([this] { Run(); });
+  worker_.Start([this] { Run(); });
 }
 
-void ReminderScheduler::Stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
+void ReminderScheduler::Stop() { worker_.Stop(); }
 
 void ReminderScheduler::Run() {
-  while (!stop_) {
+  do {
     try {
       const int sent = Tick(clock_());
       if (sent > 0) spdlog::info("reminders: {} sent", sent);
     } catch (const std::exception& e) {
       spdlog::warn("reminders: {}", e.what());
     }
-    std::unique_lock lock(mutex_);
-    wake_.wait_for(lock, check_interval_, [this] { return stop_.load(); });
-  }
+  } while (worker_.WaitFor(check_interval_));
 }
 
 }  // namespace mailrun::notification

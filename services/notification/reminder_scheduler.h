@@ -11,16 +11,13 @@
 // and reminder event ids are deterministic. Thread-safety: all methods may be called from any thread.
 #pragma once
 
-#include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
 #include <pqxx/pqxx>
 
 #include "mailrun/v1/events.pb.h"
 #include "services/common/connection_pool.h"
+#include "services/common/worker_thread.h"
 #include "services/notification/clock.h"
 
 namespace mailrun::notification {
@@ -49,10 +46,7 @@ class ReminderScheduler {
   service::ConnectionPool& pool_;
   std::chrono::milliseconds check_interval_;
   Clock clock_;
-  std::thread thread_;
-  std::atomic<bool> stop_{false};
-  std::mutex mutex_;
-  std::condition_variable wake_;
+  service::WorkerThread worker_;
 };
 
 }  // namespace mailrun::notification
