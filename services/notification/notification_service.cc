@@ -36,6 +36,16 @@ Status Guarded(const char* method, Body&& body) {
 
 }  // namespace
 
+template <typename Body>
+Status NotificationServiceImpl::AsCaller(const char* method, const grpc::ServerContext& context, Body&& body) {
+  return Guarded(method, [&]() -> Status {
+    Status status;
+    const auto claims = service::Authenticate(context, token_key_, service::TokenKind::kAccess, &status);
+    if (!claims) return status;
+    return body(claims->subject);
+  });
+}
+
 NotificationServiceImpl::NotificationServiceImpl(std::string token_key, service::ConnectionPool& pool,
                                                  InboxStore& inbox, Fanout& fanout)
     : token_key_(std::move(token_key)), pool_(pool), inbox_(inbox), fanout_(fanout) {}
@@ -65,11 +75,7 @@ Status NotificationServiceImpl::Idempotent(const std::string& user_id, const std
 
 Status NotificationServiceImpl::Subscribe(grpc::ServerContext* context, const mailrun::v1::SubscribeRequest* request,
                                           grpc::ServerWriter<mailrun::v1::Notification>* writer) {
-  return Guarded("Subscribe", [&]() -> Status {
-    Status status;
-    const auto claims = service::Authenticate(*context, token_key_, service::TokenKind::kAccess, &status);
-    if (!claims) return status;
-    const std::string& user = claims->subject;
+  return AsCaller("Subscribe", *context, [&](const std::string& user) -> Status {
     // Register before looking at the inbox, so nothing stored in between goes unnoticed.
     auto registration = fanout_.Add(user);
     int64_t after = 0;
@@ -104,10 +110,7 @@ Status NotificationServiceImpl::Subscribe(grpc::ServerContext* context, const ma
 
 Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const mailrun::v1::ListInboxRequest* request,
                                           mailrun::v1::ListInboxResponse* response) {
-  return Guarded("ListInbox", [&]() -> Status {
-    Status status;
-    const auto claims = service::Authenticate(*context, token_key_, service::TokenKind::kAccess, &status);
-    if (!claims) return status;
+  return AsCaller("ListInbox", *context, [&](const std::string& user) -> Status {
     int size = request->page().page_size();
     if (size < 0) return Invalid("page.page_size must not be negative");
     size = size == 0 ? 50 : std::min(size, 200);
@@ -119,7 +122,7 @@ Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const ma
         return Invalid("page.page_token is not valid: copy next_page_token from the previous response");
       }
     }
-    auto page = inbox_.List(claims->subject, before, size, request->unread_only());
+    auto page = inbox_.List(user, before, size, request->unread_only());
     for (auto& notification : page.notifications) *response->add_notifications() = std::move(notification);
     if (page.next_before > 0) response->mutable_page()->set_next_page_token(std::to_string(page.next_before));
     response->set_unread_count(page.unread_count);
@@ -129,10 +132,7 @@ Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const ma
 
 Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mailrun::v1::MarkReadRequest* request,
                                          mailrun::v1::MarkReadResponse* response) {
-  return Guarded("MarkRead", [&]() -> Status {
-    Status status;
-    const auto claims = service::Authenticate(*context, token_key_, service::TokenKind::kAccess, &status);
-    if (!claims) return status;
+  return AsCaller("MarkRead", *context, [&](const std::string& user) -> Status {
     if (request->up_to_sequence() < 0) return Invalid("up_to_sequence must not be negative");
     if (request->event_ids().empty() && request->up_to_sequence() == 0) {
       return Invalid("give event_ids or up_to_sequence (or both)");
@@ -141,9 +141,9 @@ Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mai
       if (id.empty()) return Invalid("event_ids must not hold an empty id");
     }
     const std::vector<std::string> ids(request->event_ids().begin(), request->event_ids().end());
-    return Idempotent(claims->subject, request->request_id(), "MarkRead", response, [&](pqxx::work& txn) {
+    return Idempotent(user, request->request_id(), "MarkRead", response, [&](pqxx::work& txn) {
       std::string missing;
-      const auto marked = inbox_.MarkRead(txn, claims->subject, ids, request->up_to_sequence(), &missing);
+      const auto marked = inbox_.MarkRead(txn, user, ids, request->up_to_sequence(), &missing);
       if (!marked) return Status(StatusCode::NOT_FOUND, "event '" + missing + "' is not in your inbox");
       response->set_marked(marked->marked);
       response->set_unread_count(marked->unread_count);
@@ -155,17 +155,14 @@ Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mai
 Status NotificationServiceImpl::RegisterDevice(grpc::ServerContext* context,
                                                const mailrun::v1::RegisterDeviceRequest* request,
                                                mailrun::v1::RegisterDeviceResponse* response) {
-  return Guarded("RegisterDevice", [&]() -> Status {
-    Status status;
-    const auto claims = service::Authenticate(*context, token_key_, service::TokenKind::kAccess, &status);
-    if (!claims) return status;
+  return AsCaller("RegisterDevice", *context, [&](const std::string& user) -> Status {
     const std::string platform = DeviceRegistry::PlatformName(request->platform());
     if (platform.empty()) return Invalid("platform must be PLATFORM_APNS, PLATFORM_FCM or PLATFORM_WEBHOOK");
     if (request->push_token().empty() || request->push_token().size() > 4096) {
       return Invalid("push_token must be 1-4096 characters");
     }
-    return Idempotent(claims->subject, request->request_id(), "RegisterDevice", response, [&](pqxx::work& txn) {
-      response->set_device_id(DeviceRegistry::Register(txn, claims->subject, platform, request->push_token()));
+    return Idempotent(user, request->request_id(), "RegisterDevice", response, [&](pqxx::work& txn) {
+      response->set_device_id(DeviceRegistry::Register(txn, user, platform, request->push_token()));
       return Status::OK;
     });
   });
@@ -174,13 +171,10 @@ Status NotificationServiceImpl::RegisterDevice(grpc::ServerContext* context,
 Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
                                                  const mailrun::v1::UnregisterDeviceRequest* request,
                                                  mailrun::v1::UnregisterDeviceResponse* response) {
-  return Guarded("UnregisterDevice", [&]() -> Status {
-    Status status;
-    const auto claims = service::Authenticate(*context, token_key_, service::TokenKind::kAccess, &status);
-    if (!claims) return status;
+  return AsCaller("UnregisterDevice", *context, [&](const std::string& user) -> Status {
     if (request->device_id().empty()) return Invalid("device_id is required");
-    return Idempotent(claims->subject, request->request_id(), "UnregisterDevice", response, [&](pqxx::work& txn) {
-      if (!DeviceRegistry::Unregister(txn, claims->subject, request->device_id())) {
+    return Idempotent(user, request->request_id(), "UnregisterDevice", response, [&](pqxx::work& txn) {
+      if (!DeviceRegistry::Unregister(txn, user, request->device_id())) {
         return Status(StatusCode::NOT_FOUND, "device '" + request->device_id() + "' is not one of your devices");
       }
       return Status::OK;
@@ -190,13 +184,10 @@ Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
 
 Status NotificationServiceImpl::GetPreferences(grpc::ServerContext* context, const mailrun::v1::GetPreferencesRequest*,
                                                mailrun::v1::GetPreferencesResponse* response) {
-  return Guarded("GetPreferences", [&]() -> Status {
-    Status status;
-    const auto claims = service::Authenticate(*context, token_key_, service::TokenKind::kAccess, &status);
-    if (!claims) return status;
+  return AsCaller("GetPreferences", *context, [&](const std::string& user) -> Status {
     auto connection = pool_.Acquire();
     pqxx::read_transaction txn(*connection);
-    *response->mutable_preferences() = PreferencesStore::Get(txn, claims->subject);
+    *response->mutable_preferences() = PreferencesStore::Get(txn, user);
     return Status::OK;
   });
 }
@@ -204,16 +195,13 @@ Status NotificationServiceImpl::GetPreferences(grpc::ServerContext* context, con
 Status NotificationServiceImpl::SetPreferences(grpc::ServerContext* context,
                                                const mailrun::v1::SetPreferencesRequest* request,
                                                mailrun::v1::SetPreferencesResponse* response) {
-  return Guarded("SetPreferences", [&]() -> Status {
-    Status status;
-    const auto claims = service::Authenticate(*context, token_key_, service::TokenKind::kAccess, &status);
-    if (!claims) return status;
+  return AsCaller("SetPreferences", *context, [&](const std::string& user) -> Status {
     if (const std::string problem = PreferencesStore::Check(request->preferences()); !problem.empty()) {
       return Invalid(problem);
     }
-    return Idempotent(claims->subject, request->request_id(), "SetPreferences", response, [&](pqxx::work& txn) {
-      PreferencesStore::Set(txn, claims->subject, request->preferences());
-      *response->mutable_preferences() = PreferencesStore::Get(txn, claims->subject);
+    return Idempotent(user, request->request_id(), "SetPreferences", response, [&](pqxx::work& txn) {
+      PreferencesStore::Set(txn, user, request->preferences());
+      *response->mutable_preferences() = PreferencesStore::Get(txn, user);
       return Status::OK;
     });
   });

@@ -36,6 +36,10 @@ class NotificationServiceImpl final : public mailrun::v1::NotificationService::S
                               mailrun::v1::SetPreferencesResponse* response) override;
 
  private:
+  // Authenticates the caller (access token) and runs body(user_id) with the database failures
+  // mapped to status codes; the one prologue of every handler.
+  template <typename Body>
+  grpc::Status AsCaller(const char* method, const grpc::ServerContext& context, Body&& body);
   // Runs `change` once per (caller, request_id) inside one transaction; see request_log.h.
   grpc::Status Idempotent(const std::string& user_id, const std::string& request_id, const std::string& method,
                           google::protobuf::Message* response, const std::function<grpc::Status(pqxx::work&)>& change);
