@@ -82,6 +82,7 @@ class Optimizer {
       if (!Best(kind_of_train_[0], Scoring{a_, b_, 0}, nullptr, must_all_, -1, &best)) return NoPlanUnlessFree();
       return MakePlan({Choice{&best, 0}}, {0});
     }
+    if (stopped_) return GreedyPlan();  // the bounds are not exact: the greedy plan is all we have
     // Trains in kind order, so identical trains are neighbours.
     order_.resize(n);
     std::iota(order_.begin(), order_.end(), 0);
@@ -97,6 +98,7 @@ class Optimizer {
     const int64_t upper = suffix_revenue_[0] + suffix_extra_[0];
 
     const int64_t lower = Greedy();
+    if (stopped_) return GreedyPlan();
 
     // Targets: the greedy plan's score, or (no greedy plan satisfies the constraints) falling ones.
     std::vector<int64_t> targets;
@@ -107,7 +109,8 @@ class Optimizer {
     }
     for (int64_t target : targets) {
       std::vector<RunList> lists(kinds_.size());
-      for (size_t k = 0; k < kinds_.size(); ++k) ListFor(static_cast<int>(k), target, &lists[k]);
+      for (size_t k = 0; k < kinds_.size() && !stopped_; ++k) ListFor(static_cast<int>(k), target, &lists[k]);
+      if (stopped_) return GreedyPlan();
       best_score_ = target - 1;
       best_choices_.clear();
       std::vector<Choice> choices(n);
@@ -136,7 +139,12 @@ class Optimizer {
     limits.reach_bound = options_.reach_bound;
     int64_t work = 0;
     limits.work = &work;
-    bool found = internal::FindBestRun(CoreOfKind(k), kinds_[k], scoring, limits, floor, out);
+    limits.max_partial_runs = options_.max_partial_runs;
+    if (internal::FindBestRun(CoreOfKind(k), kinds_[k], scoring, limits, floor, out) ==
+        internal::SearchEnd::kStopped) {
+      stopped_ = true;
+    }
+    bool found = !out->runs.empty();
     if (options_.stats != nullptr) options_.stats->partial_runs += work;
     return found;
   }
@@ -160,7 +168,12 @@ class Optimizer {
     limits.reach_bound = options_.reach_bound;
     int64_t work = 0;
     limits.work = &work;
-    internal::ListRuns(CoreOfKind(k), kinds_[k], Scoring{a_, b_, extra}, limits, target - others_revenue, out);
+    limits.max_partial_runs = options_.max_partial_runs;
+    limits.max_runs = options_.max_listed_runs;
+    if (internal::ListRuns(CoreOfKind(k), kinds_[k], Scoring{a_, b_, extra}, limits, target - others_revenue, out) ==
+        internal::SearchEnd::kStopped) {
+      stopped_ = true;
+    }
     // Best first by what the run adds on its own.
     std::vector<int> idx(out->runs.size());
     std::iota(idx.begin(), idx.end(), 0);
@@ -189,6 +202,8 @@ class Optimizer {
   // must-run-over hexes. Returns the best such plan's score (-1: none is legal).
   int64_t Greedy() {
     int64_t lower = -1;
+    greedy_lists_.clear();
+    greedy_choices_.assign(trains_.size(), Choice{});
     const int n = static_cast<int>(trains_.size());
     const int words = Words();
     std::vector<int> by_revenue(n);
@@ -204,6 +219,7 @@ class Optimizer {
         if (!tried.insert(kinds_in_order).second) continue;
         std::vector<uint64_t> used(words, 0);
         std::vector<RunList> found(n);
+        std::vector<Choice> picked(n);
         int64_t revenue = 0;
         int64_t mail = 0;
         uint64_t covered = 0;
@@ -223,9 +239,16 @@ class Optimizer {
           revenue += run.revenue;
           mail = std::max<int64_t>(mail, run.mail);
           covered |= run.must_mask;
+          picked[train] = Choice{&found[train], 0};
         }
         if ((covered & must_all_) != must_all_) continue;
-        lower = std::max(lower, a_ * revenue + b_ * mail);
+        if (a_ * revenue + b_ * mail > lower) {
+          lower = a_ * revenue + b_ * mail;
+          greedy_lists_ = std::move(found);
+          for (int t = 0; t < n; ++t) {
+            greedy_choices_[t] = picked[t].list == nullptr ? Choice{} : Choice{&greedy_lists_[t], 0};
+          }
+        }
       }
     }
     return lower;
@@ -274,6 +297,14 @@ class Optimizer {
     (*choices)[i] = Choice{&list, -1};
     Combine(i + 1, revenue, mail, covered, lists, choices, used);
     (*choices)[i] = Choice{};
+  }
+
+  // The best greedy plan (used when a search limit stopped the exact search).
+  Result<RunPlan> GreedyPlan() {
+    if (greedy_lists_.empty()) return NoPlanUnlessFree();
+    std::vector<int> train_of(trains_.size());
+    std::iota(train_of.begin(), train_of.end(), 0);
+    return MakePlan(greedy_choices_, train_of);
   }
 
   Result<RunPlan> NoPlanUnlessFree() {
@@ -348,9 +379,13 @@ class Optimizer {
   std::vector<int64_t> suffix_extra_;
   int64_t best_score_ = -1;
   std::vector<Choice> best_choices_;
+  std::vector<RunList> greedy_lists_;
+  std::vector<Choice> greedy_choices_;
+  bool stopped_ = false;  // a search limit was reached: results are legal but not proven best
 
  public:
   int64_t big() const { return big_; }
+  bool stopped() const { return stopped_; }
 };
 
 }  // namespace
@@ -384,7 +419,7 @@ Result<OptimizedRuns> Optimize(const RouteGraph& graph, const std::vector<TrainS
   if (!total.ok()) return total.error();
   Result<RunPlan> dividend = optimizer.Solve(big, 1);  // dividend first, then mail
   if (!dividend.ok()) return dividend.error();
-  return OptimizedRuns{std::move(total).value(), std::move(dividend).value()};
+  return OptimizedRuns{std::move(total).value(), std::move(dividend).value(), !optimizer.stopped()};
 }
 
 }  // namespace mailrun::engine::routes

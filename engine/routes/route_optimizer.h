@@ -38,11 +38,17 @@ struct OptimizeOptions {
   RunConstraints constraints;    // 4.2.3 / 4.4.2 hexes some run must include
   bool reach_bound = true;       // false: bound by every station of the graph (only to measure the gain)
   OptimizeStats* stats = nullptr;  // filled when set
+  // Safety valves against pathological boards (far denser than the tile manifest allows): a search
+  // stops after this many partial runs, the listing after this many runs; the plans returned are
+  // then the greedy ones: legal, but not proven best (proven_optimal false). 0: no limit.
+  int64_t max_partial_runs = 20'000'000;
+  int64_t max_listed_runs = 2'000'000;
 };
 
 struct OptimizedRuns {
   RunPlan best_total;     // highest runs + mail
   RunPlan best_dividend;  // highest dividend (sum of runs), then highest mail
+  bool proven_optimal = true;  // false only when a safety valve of OptimizeOptions stopped a search
 };
 
 // kIllegal "4.2.3" when no legal set of runs includes every must-run-over hex; kMalformed for bad

@@ -50,6 +50,7 @@ class Dfs {
   }
 
   bool found() const { return found_; }
+  SearchEnd end() const { return stopped_ ? SearchEnd::kStopped : SearchEnd::kComplete; }
 
   void Run() {
     const int n = static_cast<int>(nodes_.size());
@@ -127,6 +128,10 @@ class Dfs {
 
   void Step(int phase, int at, int in_side) {
     if (limits_.work != nullptr) ++*limits_.work;
+    if (stopped_ || (limits_.max_partial_runs > 0 && ++partial_runs_ > limits_.max_partial_runs)) {
+      stopped_ = true;
+      return;
+    }
     const CoreNode& here = nodes_[at];
     if (here.station) {
       if (phase == 1) {
@@ -184,14 +189,17 @@ class Dfs {
     run.mail = mail;
     run.must_mask = must_;
     run.score = score;
-    run.seg_begin = static_cast<int>(out_->segments.size());
+    run.seg_begin = static_cast<int64_t>(out_->segments.size());
     for (auto it = half2_.rbegin(); it != half2_.rend(); ++it) out_->segments.push_back(*it ^ 1);
     out_->segments.insert(out_->segments.end(), half1_.begin(), half1_.end());
-    run.seg_count = static_cast<int>(out_->segments.size()) - run.seg_begin;
+    run.seg_count = static_cast<int>(static_cast<int64_t>(out_->segments.size()) - run.seg_begin);
     const int words = g_.group_words();
     out_->groups.resize(out_->groups.size() + words, 0);
     AddRunGroups(g_, &out_->segments[run.seg_begin], run.seg_count, &out_->groups[out_->groups.size() - words]);
     out_->runs.push_back(run);
+    if (list_mode_ && limits_.max_runs > 0 && static_cast<int64_t>(out_->runs.size()) >= limits_.max_runs) {
+      stopped_ = true;
+    }
   }
 
   // Whether a run extended from here could still reach the bar.
@@ -280,6 +288,8 @@ class Dfs {
   int end_ = -1;
   int first_segment_ = -1;
   bool found_ = false;
+  bool stopped_ = false;
+  int64_t partial_runs_ = 0;
 
   std::vector<int> stamp_;
   int current_stamp_ = 0;
@@ -303,20 +313,21 @@ void AddRunGroups(const CoreGraph& graph, const int* segments, int count, uint64
   }
 }
 
-bool FindBestRun(const CoreGraph& graph, const TrainKind& kind, const Scoring& scoring, const SearchLimits& limits,
-                 int64_t floor, RunList* best) {
+SearchEnd FindBestRun(const CoreGraph& graph, const TrainKind& kind, const Scoring& scoring,
+                      const SearchLimits& limits, int64_t floor, RunList* best) {
   best->runs.clear();
   best->segments.clear();
   best->groups.clear();
   Dfs dfs(graph, kind, scoring, limits, false, floor, best);
   dfs.Run();
-  return dfs.found();
+  return dfs.end();
 }
 
-void ListRuns(const CoreGraph& graph, const TrainKind& kind, const Scoring& scoring, const SearchLimits& limits,
-              int64_t threshold, RunList* out) {
+SearchEnd ListRuns(const CoreGraph& graph, const TrainKind& kind, const Scoring& scoring, const SearchLimits& limits,
+                   int64_t threshold, RunList* out) {
   Dfs dfs(graph, kind, scoring, limits, true, threshold, out);
   dfs.Run();
+  return dfs.end();
 }
 
 }  // namespace mailrun::engine::routes::internal

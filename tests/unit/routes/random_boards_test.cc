@@ -78,6 +78,7 @@ Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
       ADD_FAILURE() << "seed " << seed << ": " << optimised.error().ToString();
       break;
     }
+    EXPECT_TRUE(optimised->proven_optimal) << "seed " << seed;
     ExpectSamePlanValue(optimised->best_total, reference->best_total, seed, "total");
     ExpectSamePlanValue(optimised->best_dividend, reference->best_dividend, seed, "dividend");
     ExpectResubmittable(board.graph, trains, optimised->best_total, constraints, seed);
