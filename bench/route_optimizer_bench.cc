@@ -5,7 +5,8 @@
 // the weak-bound optimiser as the baseline on the same positions), then Google Benchmark's own
 // timing of a few positions.
 //
-//   build/bin/mailrun_bench_routes [--positions=N] [--baseline_limit_ms=MS] [benchmark flags]
+//   build/bin/mailrun_bench_routes [--positions=N] [--dense_positions=N] [--no_baseline] [--first=I]
+//                                  [--late_game_only | --hub_dense_only] [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -51,48 +52,85 @@ double Percentile(std::vector<double> values, double p) {
   return values[std::min(rank, values.size() - 1)];
 }
 
-double TimeOnce(const Position& position, const OptimizeOptions& options, int* total) {
+struct Timing {
+  double ms = 0;
+  int total = -1;
+  bool proven = false;
+  OptimizeStats stats;
+};
+
+Timing TimeOnce(const Position& position, bool reach_bound) {
+  Timing timing;
+  OptimizeOptions options;
+  options.stats = &timing.stats;
+  options.reach_bound = reach_bound;
   auto start = std::chrono::steady_clock::now();
   auto result = Optimize(position.board.graph, position.trains, options);
   auto end = std::chrono::steady_clock::now();
-  *total = result.ok() ? result->best_total.total() : -1;
-  return std::chrono::duration<double, std::milli>(end - start).count();
+  timing.ms = std::chrono::duration<double, std::milli>(end - start).count();
+  if (result.ok()) {
+    timing.total = result->best_total.total();
+    timing.proven = result->proven_optimal;
+  }
+  return timing;
+}
+
+void Print(const char* what, int positions, const std::vector<double>& times, int unproven) {
+  std::printf("%-28s positions=%d  p50=%8.2f ms  p90=%8.2f ms  p99=%8.2f ms  max=%8.2f ms  not proven: %d\n", what,
+              positions, Percentile(times, 0.5), Percentile(times, 0.9), Percentile(times, 0.99),
+              Percentile(times, 1.0), unproven);
 }
 
 int g_first_position = 0;
 
-void Study(bool hub_dense, int positions) {
+// p50/p99 of Optimize per company over the positions; with a baseline, the same positions again
+// with the weak static bound (every station of the graph instead of what is still reachable).
+void Study(bool hub_dense, int positions, bool baseline) {
   std::vector<double> times;
   std::vector<double> baseline_times;
-  int mismatches = 0;
-  OptimizeStats worst_stats;
-  double worst = -1;
+  int unproven = 0;
+  int baseline_unproven = 0;
+  int disagreements = 0;
+  Timing worst;
   std::string worst_label;
-  int64_t revenue_sum = 0;
   for (int i = g_first_position; i < g_first_position + positions; ++i) {
     Position position = MakePosition(hub_dense, i);
-    if (std::getenv("ROUTES_BENCH_TRACE") != nullptr) std::fprintf(stderr, "%s\n", position.label.c_str());
-    OptimizeStats stats;
-    OptimizeOptions options;
-    options.stats = &stats;
-    int total = 0;
-    double ms = TimeOnce(position, options, &total);
-    times.push_back(ms);
-    revenue_sum += total;
-    if (ms > worst) {
-      worst = ms;
-      worst_stats = stats;
+    Timing timing = TimeOnce(position, true);
+    times.push_back(timing.ms);
+    unproven += timing.proven ? 0 : 1;
+    if (timing.ms > worst.ms) {
+      worst = timing;
       worst_label = position.label;
     }
+    if (std::getenv("ROUTES_BENCH_TRACE") != nullptr) {
+      std::fprintf(stderr, "%s: %.2f ms total %d%s: %lld partial runs, %lld listed, %lld combinations\n",
+                   position.label.c_str(), timing.ms, timing.total, timing.proven ? "" : " (not proven)",
+                   static_cast<long long>(timing.stats.partial_runs), static_cast<long long>(timing.stats.listed_runs),
+                   static_cast<long long>(timing.stats.combinations));
+    }
+    if (baseline) {
+      Timing weak = TimeOnce(position, false);
+      if (std::getenv("ROUTES_BENCH_TRACE") != nullptr) {
+        std::fprintf(stderr, "  weak bound: %.2f ms total %d%s: %lld partial runs, %lld listed, %lld combinations\n",
+                     weak.ms, weak.total, weak.proven ? "" : " (not proven)",
+                     static_cast<long long>(weak.stats.partial_runs), static_cast<long long>(weak.stats.listed_runs),
+                     static_cast<long long>(weak.stats.combinations));
+      }
+      baseline_times.push_back(weak.ms);
+      baseline_unproven += weak.proven ? 0 : 1;
+      if (weak.proven && timing.proven && weak.total != timing.total) ++disagreements;
+    }
   }
-  std::printf("%-10s positions=%d  p50=%.2f ms  p90=%.2f ms  p99=%.2f ms  max=%.2f ms  mean total=%.1f\n",
-              hub_dense ? "hub-dense" : "late-game", positions, Percentile(times, 0.5), Percentile(times, 0.9),
-              Percentile(times, 0.99), Percentile(times, 1.0), static_cast<double>(revenue_sum) / positions);
-  std::printf("           slowest: %s (%.2f ms): %lld partial runs, %lld runs listed, %lld combinations\n",
-              worst_label.c_str(), worst, static_cast<long long>(worst_stats.partial_runs),
-              static_cast<long long>(worst_stats.listed_runs), static_cast<long long>(worst_stats.combinations));
-  (void)baseline_times;
-  (void)mismatches;
+  const char* name = hub_dense ? "hub-dense (stress)" : "late-game";
+  Print(name, positions, times, unproven);
+  std::printf("  slowest: %s, %.2f ms: %lld partial runs, %lld runs listed, %lld combinations\n", worst_label.c_str(),
+              worst.ms, static_cast<long long>(worst.stats.partial_runs),
+              static_cast<long long>(worst.stats.listed_runs), static_cast<long long>(worst.stats.combinations));
+  if (baseline) {
+    Print((std::string(name) + " baseline: weak bound").c_str(), positions, baseline_times, baseline_unproven);
+    std::printf("  baseline and optimiser disagree (both proven) on %d positions\n", disagreements);
+  }
+  std::fflush(stdout);
 }
 
 void BM_Optimize(benchmark::State& state) {
@@ -111,10 +149,16 @@ int main(int argc, char** argv) {
   int positions = 120;
   bool late = true;
   bool dense = true;
+  bool no_baseline = false;
+  int dense_positions = 30;
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--positions=", 12) == 0) {
       positions = std::atoi(argv[i] + 12);
+    } else if (std::strncmp(argv[i], "--dense_positions=", 18) == 0) {
+      dense_positions = std::atoi(argv[i] + 18);
+    } else if (std::strcmp(argv[i], "--no_baseline") == 0) {
+      no_baseline = true;
     } else if (std::strncmp(argv[i], "--first=", 8) == 0) {
       g_first_position = std::atoi(argv[i] + 8);
     } else if (std::strcmp(argv[i], "--late_game_only") == 0) {
@@ -125,8 +169,8 @@ int main(int argc, char** argv) {
       rest.push_back(argv[i]);
     }
   }
-  if (late) Study(false, positions);
-  if (dense) Study(true, positions);
+  if (late) Study(false, positions, !no_baseline);
+  if (dense) Study(true, dense_positions, false);
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
   benchmark::RunSpecifiedBenchmarks();

@@ -101,12 +101,16 @@ class Optimizer {
     if (stopped_) return GreedyPlan();
 
     // Targets: the greedy plan's score, or (no greedy plan satisfies the constraints) falling ones.
+    // Listing is cheap for targets near the upper bound and grows fast below, so targets fall
+    // from near the upper bound to the greedy score: the first that a plan reaches is the optimum.
     std::vector<int64_t> targets;
-    if (lower >= 0) {
-      targets.push_back(lower);
-    } else {
-      for (int64_t num : {15, 12, 8, 0}) targets.push_back(upper * num / 16);
+    const int64_t floor_target = lower >= 0 ? lower : 0;
+    const int64_t gap = upper - floor_target;
+    for (int64_t part : {16, 8, 4, 2}) {
+      int64_t target = upper - gap / part;
+      if (target > floor_target && (targets.empty() || target < targets.back())) targets.push_back(target);
     }
+    targets.push_back(floor_target);
     for (int64_t target : targets) {
       std::vector<RunList> lists(kinds_.size());
       for (size_t k = 0; k < kinds_.size() && !stopped_; ++k) ListFor(static_cast<int>(k), target, &lists[k]);
@@ -114,8 +118,11 @@ class Optimizer {
       best_score_ = target - 1;
       best_choices_.clear();
       std::vector<Choice> choices(n);
-      std::vector<uint64_t> used(Words() * (n + 1), 0);
+      combine_words_ = CompressGroups(&lists);
+      BuildPostings(lists);
+      std::vector<uint64_t> used(static_cast<size_t>(combine_words_) * (n + 1), 0);
       Combine(0, 0, 0, 0, &lists, &choices, &used);
+      if (stopped_) return GreedyPlan();
       if (!best_choices_.empty()) {
         std::vector<Choice> by_train(n);
         for (int i = 0; i < n; ++i) by_train[order_[i]] = best_choices_[i];
@@ -194,6 +201,58 @@ class Optimizer {
     if (options_.stats != nullptr) {
       options_.stats->partial_runs += work;
       options_.stats->listed_runs += static_cast<int64_t>(out->runs.size());
+    }
+  }
+
+  // Only groups some listed run uses can make runs clash: renumbers them densely so the
+  // combination search compares fewer words. Returns the words per run.
+  int CompressGroups(std::vector<RunList>* lists) {
+    const int words = Words();
+    std::vector<int> dense(static_cast<size_t>(words) * 64, -1);
+    int count = 0;
+    for (RunList& list : *lists) {
+      for (uint64_t word_index = 0; word_index < list.groups.size(); ++word_index) {
+        for (uint64_t bits = list.groups[word_index]; bits != 0; bits &= bits - 1) {
+          int group = static_cast<int>((word_index % words) * 64 + __builtin_ctzll(bits));
+          if (dense[group] < 0) dense[group] = count++;
+        }
+      }
+    }
+    const int compact = std::max(1, (count + 63) / 64);
+    for (RunList& list : *lists) {
+      std::vector<uint64_t> packed(list.runs.size() * compact, 0);
+      for (size_t r = 0; r < list.runs.size(); ++r) {
+        for (int w = 0; w < words; ++w) {
+          for (uint64_t bits = list.groups[r * words + w]; bits != 0; bits &= bits - 1) {
+            int group = dense[w * 64 + __builtin_ctzll(bits)];
+            packed[r * compact + group / 64] |= uint64_t{1} << (group % 64);
+          }
+        }
+      }
+      list.groups = std::move(packed);
+    }
+    return compact;
+  }
+
+  // Per kind and group: which listed runs use the group (a bit set over the list), when small enough.
+  void BuildPostings(const std::vector<RunList>& lists) {
+    const int words = combine_words_;
+    postings_.assign(lists.size(), {});
+    blocked_.assign(trains_.size() + 1, {});
+    for (size_t k = 0; k < lists.size(); ++k) {
+      const size_t count = lists[k].runs.size();
+      const size_t run_words = (count + 63) / 64;
+      if (count < 16 || run_words * words * 64 > kMaxPostingWords) continue;
+      std::vector<uint64_t>& posting = postings_[k];
+      posting.assign(static_cast<size_t>(words) * 64 * run_words, 0);
+      for (size_t r = 0; r < count; ++r) {
+        for (int w = 0; w < words; ++w) {
+          for (uint64_t bits = lists[k].groups[r * words + w]; bits != 0; bits &= bits - 1) {
+            size_t group = static_cast<size_t>(w) * 64 + __builtin_ctzll(bits);
+            posting[group * run_words + r / 64] |= uint64_t{1} << (r % 64);
+          }
+        }
+      }
     }
   }
 
@@ -276,17 +335,49 @@ class Optimizer {
       const Choice& previous = (*choices)[i - 1];
       start = previous.index < 0 ? count : previous.index + 1;  // identical trains: list order
     }
-    const int words = Words();
+    const int words = combine_words_;
     const uint64_t* mine = &(*used)[static_cast<size_t>(i) * words];
     uint64_t* next = &(*used)[static_cast<size_t>(i + 1) * words];
     const int64_t rest = suffix_revenue_[i + 1];
+    // After a few clashes in a row the runs clashing with the track taken so far are marked at
+    // once from the per-group index, and the scan jumps over them.
+    const std::vector<uint64_t>* index = k < static_cast<int>(postings_.size()) ? &postings_[k] : nullptr;
+    const int run_words = (count + 63) / 64;
+    std::vector<uint64_t>& blocked = blocked_[i];
+    bool have_blocked = false;
+    int clashes = 0;
     for (int r = start; r < count; ++r) {
+      if (options_.max_combination_steps > 0 && ++combination_steps_ > options_.max_combination_steps) {
+        stopped_ = true;
+        return;
+      }
+      if (have_blocked) {
+        int word = r / 64;
+        uint64_t free = ~blocked[word] & (~uint64_t{0} << (r % 64));
+        while (free == 0 && ++word < run_words) free = ~blocked[word];
+        if (word >= run_words) break;
+        r = word * 64 + __builtin_ctzll(free);
+        if (r >= count) break;
+      }
       const FoundRun& run = list.runs[r];
       if (a_ * revenue + rest + run.score + std::max(b_ * mail, suffix_extra_[i + 1]) <= best_score_) break;
       const uint64_t* groups = &list.groups[static_cast<size_t>(r) * words];
       bool clash = false;
       for (int w = 0; w < words && !clash; ++w) clash = (groups[w] & mine[w]) != 0;
-      if (clash) continue;
+      if (clash) {
+        if (++clashes == 8 && index != nullptr && !index->empty()) {
+          if (options_.stats != nullptr) ++options_.stats->index_jumps;
+          blocked.assign(run_words, 0);
+          for (int w = 0; w < words; ++w) {
+            for (uint64_t bits = mine[w]; bits != 0; bits &= bits - 1) {
+              const uint64_t* posting = &(*index)[static_cast<size_t>(w * 64 + __builtin_ctzll(bits)) * run_words];
+              for (int x = 0; x < run_words; ++x) blocked[x] |= posting[x];
+            }
+          }
+          have_blocked = true;
+        }
+        continue;
+      }
       for (int w = 0; w < words; ++w) next[w] = mine[w] | groups[w];
       (*choices)[i] = Choice{&list, r};
       Combine(i + 1, revenue + run.revenue, std::max<int64_t>(mail, run.mail), covered | run.must_mask, lists,
@@ -381,6 +472,11 @@ class Optimizer {
   std::vector<Choice> best_choices_;
   std::vector<RunList> greedy_lists_;
   std::vector<Choice> greedy_choices_;
+  int64_t combination_steps_ = 0;
+  int combine_words_ = 1;
+  static constexpr size_t kMaxPostingWords = 4'000'000;  // 32 MB
+  std::vector<std::vector<uint64_t>> postings_;  // per kind: group-major bit sets over the list
+  std::vector<std::vector<uint64_t>> blocked_;   // per combination level: runs clashing with the track taken
   bool stopped_ = false;  // a search limit was reached: results are legal but not proven best
 
  public:

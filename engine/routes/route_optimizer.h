@@ -32,6 +32,7 @@ struct OptimizeStats {
   int64_t partial_runs = 0;  // partial runs the searches expanded
   int64_t listed_runs = 0;   // runs listed for the combination search
   int64_t combinations = 0;  // nodes of the combination search
+  int64_t index_jumps = 0;   // times the combination search skipped clashing runs by the group index
 };
 
 struct OptimizeOptions {
@@ -39,10 +40,12 @@ struct OptimizeOptions {
   bool reach_bound = true;       // false: bound by every station of the graph (only to measure the gain)
   OptimizeStats* stats = nullptr;  // filled when set
   // Safety valves against pathological boards (far denser than the tile manifest allows): a search
-  // stops after this many partial runs, the listing after this many runs; the plans returned are
+  // stops after this many partial runs, the listing after this many runs, the combination search
+  // after this many steps (each roughly 1 to 100 ns); the plans returned are
   // then the greedy ones: legal, but not proven best (proven_optimal false). 0: no limit.
-  int64_t max_partial_runs = 20'000'000;
-  int64_t max_listed_runs = 2'000'000;
+  int64_t max_partial_runs = 5'000'000;
+  int64_t max_listed_runs = 200'000;
+  int64_t max_combination_steps = 20'000'000;
 };
 
 struct OptimizedRuns {

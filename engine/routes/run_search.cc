@@ -120,7 +120,11 @@ class Dfs {
     uint64_t saved_must = must_;
     must_ |= seg.must_mask;
     Enter(adj.other);
+    const int64_t saved_bound = inherited_;
+    const int saved_since = since_refresh_;
     Step(phase, adj.other, adj.side_there);
+    inherited_ = saved_bound;
+    since_refresh_ = saved_since;
     Leave(adj.other);
     must_ = saved_must;
     half.pop_back();
@@ -144,7 +148,14 @@ class Dfs {
         Consider(at, end_);
       }
     }
-    if (!here.passable || !BoundAllows(phase, at)) return;
+    if (!here.passable || !Passes(inherited_)) return;
+    // The reachability bound costs a search of the graph: it is refreshed every few steps, and in
+    // between the last one holds (what a longer run can still reach is a part of it).
+    if (++since_refresh_ >= kRefreshEvery || !limits_.reach_bound) {
+      inherited_ = std::min(inherited_, Bound(phase, at));
+      since_refresh_ = 0;
+      if (!Passes(inherited_)) return;
+    }
     for (const CoreAdj* adj = g_.AdjBegin(at); adj != g_.AdjEnd(at); ++adj) {
       if (Banned(adj->segment)) continue;
       if (here.boundary && adj->side_here == in_side) continue;  // 4.5.5: no reversing at a tile edge
@@ -158,11 +169,19 @@ class Dfs {
     for (const CoreAdj* adj = g_.AdjBegin(b_); adj != g_.AdjEnd(b_); ++adj) {
       if (adj->segment > first_segment_ && !Banned(adj->segment) && CanEnter(adj->other)) any = true;
     }
-    if (!any || !BoundAllows(2, b_)) return;
-    for (const CoreAdj* adj = g_.AdjBegin(b_); adj != g_.AdjEnd(b_); ++adj) {
-      if (adj->segment <= first_segment_ || Banned(adj->segment) || !CanEnter(adj->other)) continue;
-      Go(2, *adj, b_);
+    if (!any) return;
+    const int64_t saved_bound = inherited_;
+    const int saved_since = since_refresh_;
+    inherited_ = std::min(inherited_, Bound(2, b_));
+    since_refresh_ = 0;
+    if (Passes(inherited_)) {
+      for (const CoreAdj* adj = g_.AdjBegin(b_); adj != g_.AdjEnd(b_); ++adj) {
+        if (adj->segment <= first_segment_ || Banned(adj->segment) || !CanEnter(adj->other)) continue;
+        Go(2, *adj, b_);
+      }
     }
+    inherited_ = saved_bound;
+    since_refresh_ = saved_since;
   }
 
   int64_t Score(int64_t revenue, int64_t mail) const {
@@ -202,8 +221,10 @@ class Dfs {
     }
   }
 
-  // Whether a run extended from here could still reach the bar.
-  bool BoundAllows(int phase, int at) {
+  bool Passes(int64_t bound) const { return list_mode_ ? bound >= bar_ : bound > bar_; }
+
+  // The most a run extended from here could still score.
+  int64_t Bound(int phase, int at) {
     const int cap_left = cap_ - large_;
     int64_t towns = 0;
     int best_end = 0;
@@ -262,8 +283,7 @@ class Dfs {
     } else {
       mail_bound = std::max(here, best_end) + nodes_[end_].value;
     }
-    int64_t bound = Score(revenue_bound, mail_bound);
-    return list_mode_ ? bound >= bar_ : bound > bar_;
+    return Score(revenue_bound, mail_bound);
   }
 
   const CoreGraph& g_;
@@ -289,6 +309,9 @@ class Dfs {
   int first_segment_ = -1;
   bool found_ = false;
   bool stopped_ = false;
+  static constexpr int kRefreshEvery = 3;
+  int64_t inherited_ = INT64_MAX;
+  int since_refresh_ = kRefreshEvery;
   int64_t partial_runs_ = 0;
 
   std::vector<int> stamp_;

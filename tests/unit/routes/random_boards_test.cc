@@ -26,6 +26,7 @@ struct Tally {
   int multi_train = 0;    // ... at least two trains
   int must_run_over = 0;  // boards with a hex that must be run over
   int no_plan = 0;        // boards where no plan covers that hex
+  int64_t index_jumps = 0;  // the combination search's group index was used
 };
 
 void ExpectSamePlanValue(const RunPlan& optimised, const RunPlan& reference, uint64_t seed, const char* which) {
@@ -64,6 +65,8 @@ Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
     OptimizeOptions options;
     options.constraints = constraints;
     options.reach_bound = reach_bound;
+    OptimizeStats stats;
+    options.stats = &stats;
     Result<OptimizedRuns> optimised = Optimize(board.graph, trains, options);
     if (!reference.ok()) {
       EXPECT_EQ(reference.error().rule, "4.2.3") << "seed " << seed;
@@ -83,6 +86,7 @@ Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
     ExpectSamePlanValue(optimised->best_dividend, reference->best_dividend, seed, "dividend");
     ExpectResubmittable(board.graph, trains, optimised->best_total, constraints, seed);
     ExpectResubmittable(board.graph, trains, optimised->best_dividend, constraints, seed);
+    tally.index_jumps += stats.index_jumps;
     if (!reference->best_total.runs.empty()) ++tally.with_runs;
     if (reference->best_total.runs.size() >= 2) ++tally.multi_train;
     if (::testing::Test::HasFailure()) break;  // one seed's story is enough
@@ -92,8 +96,9 @@ Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
 
 void Report(const Tally& tally) {
   std::printf("compared %d boards (%d skipped: reference over budget); best plan runs a train on %d, two or more "
-              "trains on %d; %d with a hex to run over, %d of them impossible\n",
-              tally.compared, tally.skipped, tally.with_runs, tally.multi_train, tally.must_run_over, tally.no_plan);
+              "trains on %d; %d with a hex to run over, %d of them impossible; group index used %lld times\n",
+              tally.compared, tally.skipped, tally.with_runs, tally.multi_train, tally.must_run_over, tally.no_plan,
+              static_cast<long long>(tally.index_jumps));
 }
 
 // The comparison is split so CTest can run the parts in parallel.
@@ -101,6 +106,7 @@ TEST(RandomBoards, OptimiserEqualsExhaustiveSearchPart1) {
   Tally tally = CompareRange(1, 1000, true);
   Report(tally);
   EXPECT_GT(tally.multi_train, 150);  // the interesting cases are really there
+  EXPECT_GT(tally.index_jumps, 0);
 }
 
 TEST(RandomBoards, OptimiserEqualsExhaustiveSearchPart2) {
