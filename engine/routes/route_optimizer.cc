@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <set>
 #include <utility>
@@ -83,18 +84,7 @@ class Optimizer {
       return MakePlan({Choice{&best, 0}}, {0});
     }
     if (stopped_) return GreedyPlan();  // the bounds are not exact: the greedy plan is all we have
-    // Trains in kind order, so identical trains are neighbours.
-    order_.resize(n);
-    std::iota(order_.begin(), order_.end(), 0);
-    std::stable_sort(order_.begin(), order_.end(),
-                     [&](int x, int y) { return kind_of_train_[x] < kind_of_train_[y]; });
-    suffix_revenue_.assign(n + 1, 0);
-    suffix_extra_.assign(n + 1, 0);
-    for (int i = n - 1; i >= 0; --i) {
-      int k = kind_of_train_[order_[i]];
-      suffix_revenue_[i] = suffix_revenue_[i + 1] + a_ * revenue_best_[k];
-      suffix_extra_[i] = std::max(suffix_extra_[i + 1], score_best_[k] - a_ * revenue_best_[k]);
-    }
+    OrderTrains(std::vector<size_t>(kinds_.size(), 0));
     const int64_t upper = suffix_revenue_[0] + suffix_extra_[0];
 
     const int64_t lower = Greedy();
@@ -111,6 +101,7 @@ class Optimizer {
       if (target > floor_target && (targets.empty() || target < targets.back())) targets.push_back(target);
     }
     targets.push_back(floor_target);
+    if (!options_.threshold_listing) targets = {std::numeric_limits<int64_t>::min() / 4};  // list every run
     for (int64_t target : targets) {
       std::vector<RunList> lists(kinds_.size());
       for (size_t k = 0; k < kinds_.size() && !stopped_; ++k) ListFor(static_cast<int>(k), target, &lists[k]);
@@ -118,6 +109,9 @@ class Optimizer {
       best_score_ = target - 1;
       best_choices_.clear();
       std::vector<Choice> choices(n);
+      std::vector<size_t> sizes;
+      for (const RunList& list : lists) sizes.push_back(list.runs.size());
+      OrderTrains(sizes);
       combine_words_ = CompressGroups(&lists);
       BuildPostings(lists);
       std::vector<uint64_t> used(static_cast<size_t>(combine_words_) * (n + 1), 0);
@@ -135,6 +129,25 @@ class Optimizer {
   }
 
  private:
+  // The order of the combination search: identical trains next to each other, kinds with the
+  // shortest run lists first (the last level is the one searched most often), then by kind.
+  void OrderTrains(const std::vector<size_t>& list_sizes) {
+    const int n = static_cast<int>(trains_.size());
+    order_.resize(n);
+    std::iota(order_.begin(), order_.end(), 0);
+    std::stable_sort(order_.begin(), order_.end(), [&](int x, int y) {
+      int kx = kind_of_train_[x], ky = kind_of_train_[y];
+      return std::make_pair(list_sizes[kx], kx) < std::make_pair(list_sizes[ky], ky);
+    });
+    suffix_revenue_.assign(n + 1, 0);
+    suffix_extra_.assign(n + 1, 0);
+    for (int i = n - 1; i >= 0; --i) {
+      int k = kind_of_train_[order_[i]];
+      suffix_revenue_[i] = suffix_revenue_[i + 1] + a_ * revenue_best_[k];
+      suffix_extra_[i] = std::max(suffix_extra_[i + 1], score_best_[k] - a_ * revenue_best_[k]);
+    }
+  }
+
   int Words() const { return cores_.empty() ? 1 : cores_[0].group_words(); }
   const CoreGraph& CoreOfKind(int k) const { return cores_[core_index_[kinds_[k].gauge == Gauge::kMetre ? 1 : 0]]; }
 
@@ -238,7 +251,7 @@ class Optimizer {
   void BuildPostings(const std::vector<RunList>& lists) {
     const int words = combine_words_;
     postings_.assign(lists.size(), {});
-    blocked_.assign(trains_.size() + 1, {});
+    taken_groups_.assign(trains_.size() + 1, {});
     for (size_t k = 0; k < lists.size(); ++k) {
       const size_t count = lists[k].runs.size();
       const size_t run_words = (count + 63) / 64;
@@ -343,19 +356,32 @@ class Optimizer {
     // once from the per-group index, and the scan jumps over them.
     const std::vector<uint64_t>* index = k < static_cast<int>(postings_.size()) ? &postings_[k] : nullptr;
     const int run_words = (count + 63) / 64;
-    std::vector<uint64_t>& blocked = blocked_[i];
-    bool have_blocked = false;
+    // After a few clashes in a row the scan goes by the per-group index instead: 64 runs at a
+    // time, the runs using any group taken so far are masked out with one OR per taken group.
+    std::vector<int>& taken = taken_groups_[i];
+    bool by_index = false;
     int clashes = 0;
+    // Runs from `stop` on cannot beat the best plan (keys fall along the list).
+    const int64_t key_limit = best_score_ - a_ * revenue - rest - std::max(b_ * mail, suffix_extra_[i + 1]);
+    const int stop = static_cast<int>(
+        std::partition_point(list.runs.begin() + std::min(start, count), list.runs.end(),
+                             [&](const FoundRun& run) { return run.score > key_limit; }) -
+        list.runs.begin());
+    auto free_runs = [&](int word) {
+      uint64_t blocked = 0;
+      for (int group : taken) blocked |= (*index)[static_cast<size_t>(group) * run_words + word];
+      return ~blocked;
+    };
     for (int r = start; r < count; ++r) {
       if (options_.max_combination_steps > 0 && ++combination_steps_ > options_.max_combination_steps) {
         stopped_ = true;
         return;
       }
-      if (have_blocked) {
+      if (by_index) {
         int word = r / 64;
-        uint64_t free = ~blocked[word] & (~uint64_t{0} << (r % 64));
-        while (free == 0 && ++word < run_words) free = ~blocked[word];
-        if (word >= run_words) break;
+        uint64_t free = free_runs(word) & (~uint64_t{0} << (r % 64));
+        while (free == 0 && ++word * 64 < stop) free = free_runs(word);
+        if (free == 0) break;
         r = word * 64 + __builtin_ctzll(free);
         if (r >= count) break;
       }
@@ -367,14 +393,11 @@ class Optimizer {
       if (clash) {
         if (++clashes == 8 && index != nullptr && !index->empty()) {
           if (options_.stats != nullptr) ++options_.stats->index_jumps;
-          blocked.assign(run_words, 0);
+          taken.clear();
           for (int w = 0; w < words; ++w) {
-            for (uint64_t bits = mine[w]; bits != 0; bits &= bits - 1) {
-              const uint64_t* posting = &(*index)[static_cast<size_t>(w * 64 + __builtin_ctzll(bits)) * run_words];
-              for (int x = 0; x < run_words; ++x) blocked[x] |= posting[x];
-            }
+            for (uint64_t bits = mine[w]; bits != 0; bits &= bits - 1) taken.push_back(w * 64 + __builtin_ctzll(bits));
           }
-          have_blocked = true;
+          by_index = true;
         }
         continue;
       }
@@ -476,7 +499,7 @@ class Optimizer {
   int combine_words_ = 1;
   static constexpr size_t kMaxPostingWords = 4'000'000;  // 32 MB
   std::vector<std::vector<uint64_t>> postings_;  // per kind: group-major bit sets over the list
-  std::vector<std::vector<uint64_t>> blocked_;   // per combination level: runs clashing with the track taken
+  std::vector<std::vector<int>> taken_groups_;    // per combination level: the groups taken so far
   bool stopped_ = false;  // a search limit was reached: results are legal but not proven best
 
  public:

@@ -38,6 +38,7 @@ struct OptimizeStats {
 struct OptimizeOptions {
   RunConstraints constraints;    // 4.2.3 / 4.4.2 hexes some run must include
   bool reach_bound = true;       // false: bound by every station of the graph (only to measure the gain)
+  bool threshold_listing = true;  // false: list every run of every train, then combine (a baseline)
   OptimizeStats* stats = nullptr;  // filled when set
   // Safety valves against pathological boards (far denser than the tile manifest allows): a search
   // stops after this many partial runs, the listing after this many runs, the combination search
