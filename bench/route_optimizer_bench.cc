@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -52,8 +53,15 @@ double Percentile(std::vector<double> values, double p) {
   return values[std::min(rank, values.size() - 1)];
 }
 
+double ThreadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
 struct Timing {
   double ms = 0;
+  double cpu_ms = 0;
   int total = -1;
   bool proven = false;
   OptimizeStats stats;
@@ -67,10 +75,12 @@ Timing TimeOnce(const Position& position, Variant variant) {
   options.stats = &timing.stats;
   options.reach_bound = variant != Variant::kWeakBound;
   options.threshold_listing = variant != Variant::kListEverything;
+  const double cpu_start = ThreadCpuMs();
   auto start = std::chrono::steady_clock::now();
   auto result = Optimize(position.board.graph, position.trains, options);
   auto end = std::chrono::steady_clock::now();
   timing.ms = std::chrono::duration<double, std::milli>(end - start).count();
+  timing.cpu_ms = ThreadCpuMs() - cpu_start;
   if (result.ok()) {
     timing.total = result->best_total.total();
     timing.proven = result->proven_optimal;
@@ -78,10 +88,12 @@ Timing TimeOnce(const Position& position, Variant variant) {
   return timing;
 }
 
-void Print(const char* what, int positions, const std::vector<double>& times, int unproven) {
-  std::printf("%-28s positions=%d  p50=%8.2f ms  p90=%8.2f ms  p99=%8.2f ms  max=%8.2f ms  not proven: %d\n", what,
-              positions, Percentile(times, 0.5), Percentile(times, 0.9), Percentile(times, 0.99),
-              Percentile(times, 1.0), unproven);
+void Print(const char* what, int positions, const std::vector<double>& wall, const std::vector<double>& cpu,
+           int unproven) {
+  std::printf("%-28s positions=%d  wall p50=%7.2f p90=%7.2f p99=%7.2f max=%8.2f ms | cpu p50=%7.2f p99=%7.2f "
+              "max=%8.2f ms | not proven: %d\n",
+              what, positions, Percentile(wall, 0.5), Percentile(wall, 0.9), Percentile(wall, 0.99),
+              Percentile(wall, 1.0), Percentile(cpu, 0.5), Percentile(cpu, 0.99), Percentile(cpu, 1.0), unproven);
 }
 
 int g_first_position = 0;
@@ -89,11 +101,11 @@ int g_first_position = 0;
 // p50/p99 of Optimize per company over the positions; with a baseline, the same positions again
 // with the weak static bound (every station of the graph instead of what is still reachable).
 void Study(bool hub_dense, int positions, bool baseline) {
-  std::vector<double> times;
-  std::vector<double> baseline_times;
+  std::vector<double> times, cpu;
+  std::vector<double> baseline_times, baseline_cpu;
   int unproven = 0;
   int baseline_unproven = 0;
-  std::vector<double> list_all_times;
+  std::vector<double> list_all_times, list_all_cpu;
   int list_all_unproven = 0;
   int disagreements = 0;
   Timing worst;
@@ -102,6 +114,7 @@ void Study(bool hub_dense, int positions, bool baseline) {
     Position position = MakePosition(hub_dense, i);
     Timing timing = TimeOnce(position, Variant::kOptimiser);
     times.push_back(timing.ms);
+    cpu.push_back(timing.cpu_ms);
     unproven += timing.proven ? 0 : 1;
     if (timing.ms > worst.ms) {
       worst = timing;
@@ -116,10 +129,12 @@ void Study(bool hub_dense, int positions, bool baseline) {
     if (baseline) {
       Timing weak = TimeOnce(position, Variant::kWeakBound);
       baseline_times.push_back(weak.ms);
+      baseline_cpu.push_back(weak.cpu_ms);
       baseline_unproven += weak.proven ? 0 : 1;
       if (weak.proven && timing.proven && weak.total != timing.total) ++disagreements;
       Timing all = TimeOnce(position, Variant::kListEverything);
       list_all_times.push_back(all.ms);
+      list_all_cpu.push_back(all.cpu_ms);
       list_all_unproven += all.proven ? 0 : 1;
       if (all.proven && timing.proven && all.total != timing.total) ++disagreements;
       if (std::getenv("ROUTES_BENCH_TRACE") != nullptr) {
@@ -129,13 +144,13 @@ void Study(bool hub_dense, int positions, bool baseline) {
     }
   }
   const char* name = hub_dense ? "hub-dense (stress)" : "late-game";
-  Print(name, positions, times, unproven);
+  Print(name, positions, times, cpu, unproven);
   std::printf("  slowest: %s, %.2f ms: %lld partial runs, %lld runs listed, %lld combinations\n", worst_label.c_str(),
               worst.ms, static_cast<long long>(worst.stats.partial_runs),
               static_cast<long long>(worst.stats.listed_runs), static_cast<long long>(worst.stats.combinations));
   if (baseline) {
-    Print("  baseline: weak bound", positions, baseline_times, baseline_unproven);
-    Print("  baseline: list every run", positions, list_all_times, list_all_unproven);
+    Print("  baseline: weak bound", positions, baseline_times, baseline_cpu, baseline_unproven);
+    Print("  baseline: list every run", positions, list_all_times, list_all_cpu, list_all_unproven);
     std::printf("  baselines and optimiser disagree (where both proven) on %d positions\n", disagreements);
   }
   std::fflush(stdout);

@@ -91,12 +91,14 @@ class Optimizer {
     if (stopped_) return GreedyPlan();
 
     // Targets: the greedy plan's score, or (no greedy plan satisfies the constraints) falling ones.
-    // Listing is cheap for targets near the upper bound and grows fast below, so targets fall
-    // from near the upper bound to the greedy score: the first that a plan reaches is the optimum.
+    // With a greedy plan the target is its score: one listing. Without one (no greedy plan covers
+    // the must-run-over hexes) targets fall from near the upper bound, since listing is cheap for
+    // high targets and grows fast below: the first target a plan reaches gives the optimum.
     std::vector<int64_t> targets;
     const int64_t floor_target = lower >= 0 ? lower : 0;
     const int64_t gap = upper - floor_target;
     for (int64_t part : {16, 8, 4, 2}) {
+      if (lower >= 0) break;
       int64_t target = upper - gap / part;
       if (target > floor_target && (targets.empty() || target < targets.back())) targets.push_back(target);
     }
