@@ -6,11 +6,14 @@
 // How (see also run_search.h): the graph is compressed per gauge (core_graph.h). Per kind of
 // train, a branch and bound search finds the best revenue and the best score a train could make
 // alone; those bound every train's share of any plan. A greedy plan (trains one after another,
-// each taking the best run on the track the others left) gives a lower bound L. Every run that can
-// be part of a plan scoring at least L must then score at least L minus the other trains' best,
-// so only those runs are listed (with reachability bounds, each run once), and a branch and bound
-// over the trains' lists with group bit sets for the exclusivity of track (4.5.10) picks the best
-// combination. Identical trains take their runs in list order (no symmetric duplicates).
+// each taking the best run on the track the others left, every rotation of the train order)
+// gives a lower bound L. Every run that can be part of a plan scoring at least L must score at
+// least L minus the other trains' best alone, so only those runs are listed (each run once, with
+// reachability bounds), and a branch and bound over the trains' lists (best first, exclusivity of
+// track (4.5.10) as bit sets over the exclusivity groups the lists use, a per-group index to skip
+// clashing runs 64 at a time) picks the best combination. Identical trains take their runs in list
+// order (no symmetric duplicates). Without a greedy plan (none covers the must-run-over hexes),
+// targets fall from the upper bound instead; the first target a plan reaches is the optimum.
 //
 // Ties: among plans of equal total the higher dividend wins; among plans of equal dividend (the
 // dividend plan) the higher mail wins; remaining ties go to the first plan in the search order,

@@ -44,7 +44,9 @@ void ExpectResubmittable(const RouteGraph& graph, const std::vector<TrainSpec>& 
   EXPECT_EQ(again->run_revenue, plan.run_revenue) << "seed " << seed;
 }
 
-Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
+enum class Variant { kOptimiser, kWeakBound, kListEverything };
+
+Tally CompareRange(uint64_t first_seed, int boards, Variant variant) {
   Tally tally;
   for (uint64_t seed = first_seed; tally.compared < boards; ++seed) {
     bench::Board board = bench::MakeBoard(bench::RandomSmallParams(seed), seed);
@@ -64,7 +66,8 @@ Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
     ++tally.compared;
     OptimizeOptions options;
     options.constraints = constraints;
-    options.reach_bound = reach_bound;
+    options.reach_bound = variant != Variant::kWeakBound;
+    options.threshold_listing = variant != Variant::kListEverything;
     OptimizeStats stats;
     options.stats = &stats;
     Result<OptimizedRuns> optimised = Optimize(board.graph, trains, options);
@@ -103,29 +106,36 @@ void Report(const Tally& tally) {
 
 // The comparison is split so CTest can run the parts in parallel.
 TEST(RandomBoards, OptimiserEqualsExhaustiveSearchPart1) {
-  Tally tally = CompareRange(1, 1000, true);
+  Tally tally = CompareRange(1, 2000, Variant::kOptimiser);
   Report(tally);
-  EXPECT_GT(tally.multi_train, 150);  // the interesting cases are really there
+  EXPECT_GT(tally.multi_train, 300);  // the interesting cases are really there
   EXPECT_GT(tally.index_jumps, 0);
 }
 
 TEST(RandomBoards, OptimiserEqualsExhaustiveSearchPart2) {
-  Tally tally = CompareRange(100'001, 1000, true);
+  Tally tally = CompareRange(100'001, 2000, Variant::kOptimiser);
   Report(tally);
-  EXPECT_GT(tally.multi_train, 150);
+  EXPECT_GT(tally.multi_train, 300);
 }
 
 TEST(RandomBoards, OptimiserEqualsExhaustiveSearchPart3) {
-  Tally tally = CompareRange(200'001, 1000, true);
+  Tally tally = CompareRange(200'001, 2000, Variant::kOptimiser);
   Report(tally);
-  EXPECT_GT(tally.with_runs, 500);
+  EXPECT_GT(tally.with_runs, 1000);
 }
 
 // The weak static bound (used only to measure the gain) must be exact as well.
 TEST(RandomBoards, OptimiserWithoutReachBoundEqualsExhaustiveSearch) {
-  Tally tally = CompareRange(300'001, 300, false);
+  Tally tally = CompareRange(300'001, 600, Variant::kWeakBound);
   Report(tally);
-  EXPECT_GT(tally.with_runs, 100);
+  EXPECT_GT(tally.with_runs, 200);
+}
+
+// So must listing every run and combining (the other baseline).
+TEST(RandomBoards, ListingEveryRunEqualsExhaustiveSearch) {
+  Tally tally = CompareRange(400'001, 600, Variant::kListEverything);
+  Report(tally);
+  EXPECT_GT(tally.with_runs, 200);
 }
 
 }  // namespace
