@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bench/route_boards.h"
+#include "engine/routes/exhaustive_search.h"
 #include "engine/routes/route_optimizer.h"
 
 namespace {
@@ -27,6 +28,7 @@ using mailrun::bench::Board;
 using mailrun::bench::LateGameParams;
 using mailrun::bench::MakeBoard;
 using mailrun::bench::Trains;
+using mailrun::engine::routes::ExhaustiveSearch;
 using mailrun::engine::routes::Optimize;
 using mailrun::engine::routes::OptimizeOptions;
 using mailrun::engine::routes::OptimizeStats;
@@ -156,6 +158,22 @@ void Study(bool hub_dense, int positions, bool baseline) {
   std::fflush(stdout);
 }
 
+// The exhaustive reference on the first late-game positions, with a budget of paths and
+// combinations: it shows why the reference is for small boards only.
+void ExhaustiveAttempt(int count, int64_t budget) {
+  for (int i = 0; i < count; ++i) {
+    Position position = MakePosition(false, i);
+    auto start = std::chrono::steady_clock::now();
+    auto result = ExhaustiveSearch(position.board.graph, position.trains, {}, budget);
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    bool finished = result.ok() && result->finished;
+    std::printf("  exhaustive search, %s: %s after %.0f ms (%lld paths, budget %lld)\n", position.label.c_str(),
+                finished ? "finished" : "NOT finished", ms,
+                static_cast<long long>(result.ok() ? result->paths : 0), static_cast<long long>(budget));
+  }
+  std::fflush(stdout);
+}
+
 void BM_Optimize(benchmark::State& state) {
   Position position = MakePosition(state.range(0) != 0, static_cast<int>(state.range(1)));
   for (auto _ : state) {
@@ -193,6 +211,7 @@ int main(int argc, char** argv) {
     }
   }
   if (late) Study(false, positions, !no_baseline);
+  if (late && !no_baseline) ExhaustiveAttempt(3, 20'000'000);
   if (dense) Study(true, dense_positions, false);
   int rest_argc = static_cast<int>(rest.size());
   benchmark::Initialize(&rest_argc, rest.data());
