@@ -66,7 +66,12 @@ ServiceProcess::~ServiceProcess() {
 
 bool ServiceProcess::WaitServing(const std::string& address, std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  auto channel = grpc::CreateChannel(address, grpc::InsecureChannelCredentials());
+  // Short reconnect back-off: the server is expected to come up within moments.
+  grpc::ChannelArguments args;
+  args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 50);
+  args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 50);
+  args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 200);
+  auto channel = grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
   auto stub = grpc::health::v1::Health::NewStub(channel);
   while (std::chrono::steady_clock::now() < deadline) {
     if (!Running()) return false;
