@@ -171,7 +171,8 @@ struct FinalScore {
 struct GameState {
   mailrun::v1::Edition edition = mailrun::v1::EDITION_RETUNED;
   int players_count = 0;
-  int bank = 0;                          // may fall below 0 once the bank is broken (5.1.2)
+  int bank = 0;                          // money; may fall below 0 once the bank is broken (5.1.2)
+  int credits = 0;                       // the bank's Company Credits (negative: held by companies), bank.h
   int total_money = 0;                   // bank + players + companies + bonds, constant
   uint64_t rng = 0;                      // state of the lot-drawing generator (rng.h)
   int64_t tick = 0;                      // increases with every share acquisition (for "held longest")

@@ -40,7 +40,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RailwayState, number, in_set, se
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PendingOffer, kind, from_seat, to_seat, price, buying_company,
                                                 selling_company, train_id)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(FinalScore, seat, wealth, rank)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameState, edition, players_count, bank, total_money, rng, tick,
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameState, edition, players_count, bank, credits, total_money, rng, tick,
                                                 players, companies, seating_order, elephant, phase,
                                                 phase_for_round_count, minor_formed_in_first_round, trains_left,
                                                 trains_next_serial, returned_trains, first_three_bought, board, stage,

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 
+#include "engine/rules/bank.h"
 #include "engine/rules/contracts.h"
 #include "engine/rules/railway_round.h"
+#include "engine/rules/running.h"
 #include "engine/track/track_network.h"
 
 namespace mailrun::engine {
@@ -79,6 +81,18 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
     return Illegal("4.4.1", fmt::format("before phase 4 the {} establishes bases only within its area (TABLE 2)",
                                         ctx.Initials(company)));
   }
+  if (!in_area) {
+    // 4.4.2: outside its area the company must run over the new base this round.
+    GameState after = ctx.state;
+    after.companies[company].bases.push_back({*hex, action.station()});
+    std::vector<HexCoord> must = ctx.state.railway.must_run_hexes;
+    must.push_back(*hex);
+    if (!CanRunOver(ctx, after, company, must)) {
+      return Illegal("4.4.2", fmt::format("outside its area the {} must run over a new base this round, and its trains "
+                                          "could not run over {}",
+                                          ctx.Initials(company), action.hex()));
+    }
+  }
   const int cost = BaseCost(ctx, company);
   if (c.treasury < cost) {
     return Illegal("4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury)));
@@ -104,9 +118,8 @@ void ExecutePlaceBase(Context& ctx, int, const mailrun::v1::PlaceBase& action) {
     (void)Validate(ctx, network.Reach(s, company), action, &outside);
   }
   const int cost = BaseCost(ctx, company);
+  CompanyPays(ctx, company, cost);
   CompanyState& c = s.companies[company];
-  c.treasury -= cost;
-  s.bank += cost;
   c.bases.push_back({*ParseHexName(action.hex()), action.station()});
   --c.tokens_left;
   s.railway.base_placed = true;

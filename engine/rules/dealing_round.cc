@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/rules/bank.h"
 #include "engine/rules/elephant.h"
 #include "engine/rules/share_ledger.h"
 #include "engine/rules/trains.h"
@@ -189,7 +190,7 @@ void ExecuteSellShares(Context& ctx, int seat, const mailrun::v1::SellShares& ac
   PlayerState& p = s.players[seat];
   LoseShares(ctx, seat, company, action.count());
   p.cash += total;
-  s.bank -= total;
+  PayFromBank(ctx, total);
   s.companies[company].pool_shares += action.count();
   p.sold_this_round[company] = true;
   s.dealing.sold_this_turn[company] = true;

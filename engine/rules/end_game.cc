@@ -6,14 +6,6 @@
 
 namespace mailrun::engine {
 
-void PayFromBank(Context& ctx, int amount) {
-  ctx.state.bank -= amount;
-  if (ctx.state.bank <= 0 && !ctx.state.bank_broken) {
-    ctx.state.bank_broken = true;
-    ctx.Log("The bank has run out of money: the game ends after this railway round (5.1.2)");
-  }
-}
-
 int PlayerWealth(const Context& ctx, int seat) {
   const PlayerState& p = ctx.state.players[seat];
   int wealth = p.cash;

@@ -8,9 +8,6 @@
 
 namespace mailrun::engine {
 
-// Records a payment out of the bank; marks the bank broken when it runs out (5.1.1).
-void PayFromBank(Context& ctx, int amount);
-
 // A player's wealth for scoring (5.2.1).
 int PlayerWealth(const Context& ctx, int seat);
 

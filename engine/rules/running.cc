@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engine/rules/bank.h"
 #include "engine/rules/end_game.h"
 #include "engine/rules/railway_round.h"
 #include "engine/rules/share_ledger.h"
@@ -108,6 +109,14 @@ Result<RunSuggestions> SuggestRuns(const Context& ctx, int company) {
                         routes::ToProto(graph, trains, optimized->best_dividend)};
 }
 
+bool CanRunOver(const Context& ctx, const GameState& state, int company, const std::vector<HexCoord>& hexes) {
+  const Context view{ctx.data, ctx.config, const_cast<GameState&>(state), nullptr};
+  routes::OptimizeOptions options;
+  options.constraints.must_run_over = hexes;
+  const auto optimized = routes::Optimize(BuildRouteGraph(ctx.data, state, company), TrainSpecs(view, company), options);
+  return optimized.ok() && !optimized->best_total.runs.empty();
+}
+
 bool CompanyCanRun(const Context& ctx, int company) { return !ctx.state.companies[company].trains.empty(); }
 
 void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
@@ -172,13 +181,11 @@ void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains& action) {
     ctx.Log(fmt::format("The {} pays a dividend of {} ({} a share)", ctx.Initials(company), Money(revenue),
                         Money(revenue / 10)));
   } else if (revenue > 0) {
-    c.treasury += revenue;
-    PayFromBank(ctx, revenue);
+    CompanyReceives(ctx, company, revenue);
     ctx.Log(fmt::format("The {} retains its earnings of {}", ctx.Initials(company), Money(revenue)));
   }
   if (plan.mail_revenue > 0) {
-    c.treasury += plan.mail_revenue;  // 4.6.6: always to the company
-    PayFromBank(ctx, plan.mail_revenue);
+    CompanyReceives(ctx, company, plan.mail_revenue);  // 4.6.6: always to the company
     ctx.Log(fmt::format("The Government Mail pays the {} {} (treasury {})", ctx.Initials(company),
                         Money(plan.mail_revenue), Money(c.treasury)));
   }

@@ -30,6 +30,10 @@ struct RunSuggestions {
 };
 Result<RunSuggestions> SuggestRuns(const Context& ctx, int company);
 
+// 4.2.3 / 4.4.2: whether `company`'s trains could run, on `state`'s board, a legal set of runs
+// that passes over every one of `hexes`.
+bool CanRunOver(const Context& ctx, const GameState& state, int company, const std::vector<HexCoord>& hexes);
+
 // 4.7.1: moves the share price for a total dividend (0 = none paid). Ends the game at £400
 // (4.7.3, 5.1.3) unless 2.4.3 is played.
 void AdjustSharePrice(Context& ctx, int company, int total_dividend);

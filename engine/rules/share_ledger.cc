@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "engine/rules/contracts.h"
-#include "engine/rules/end_game.h"
+#include "engine/rules/bank.h"
 
 namespace mailrun::engine {
 
@@ -142,8 +142,7 @@ void FormCompany(Context& ctx, int company) {
   } else {
     c.major = def.kind == CompanyKind::kMajor;
   }
-  c.treasury = 10 * def.par;  // 3.3.1
-  PayFromBank(ctx, c.treasury);
+  CompanyReceives(ctx, company, 10 * def.par);  // 3.3.1
   c.price_index = static_cast<int>(
       std::find(ctx.data.share_prices.begin(), ctx.data.share_prices.end(), def.par) - ctx.data.share_prices.begin());
   c.tokens_left = def.tokens;

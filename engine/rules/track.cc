@@ -6,8 +6,9 @@
 
 #include "engine/board/promotion.h"
 #include "engine/rules/contracts.h"
-#include "engine/rules/end_game.h"
+#include "engine/rules/bank.h"
 #include "engine/rules/railway_round.h"
+#include "engine/rules/running.h"
 #include "engine/track/track_network.h"
 
 namespace mailrun::engine {
@@ -365,6 +366,25 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
     return Illegal("4.2.2", fmt::format("before phase 4 the {} promotes only within its area (TABLE 2)",
                                         ctx.Initials(company)));
   }
+  if (!in_area) {
+    // 4.2.3: outside its area the company must run over the tile this round: its trains must be
+    // able to (on the board as it would be).
+    GameState after = ctx.state;
+    after.board.tiles[p.hex] = {p.tile->id, action.rotation()};
+    const std::vector<int> mapping = StationMapping(from, current->rotation, *p.tile, action.rotation());
+    for (CompanyState& c : after.companies) {
+      for (Base& base : c.bases) {
+        if (base.hex == p.hex && base.station < static_cast<int>(mapping.size())) base.station = mapping[base.station];
+      }
+    }
+    std::vector<HexCoord> must = ctx.state.railway.must_run_hexes;
+    must.push_back(p.hex);
+    if (!CanRunOver(ctx, after, company, must)) {
+      return Illegal("4.2.3", fmt::format("outside its area the {} must run over the promoted tile this round, and its "
+                                          "trains could not run over {}",
+                                          ctx.Initials(company), action.hex()));
+    }
+  }
   const int cost = PromotionCost(ctx, p, *current);
   if (ctx.state.companies[company].treasury < cost) {
     return Illegal("4.2.13", fmt::format("the first promotion of Calcutta costs {}; the {} has {}", Money(cost),
@@ -394,8 +414,7 @@ void ExecuteLayTile(Context& ctx, int, const mailrun::v1::LayTile& action) {
     cost = LayCost(ctx, company, p) + SecondLayFee(ctx, company);
   }
   GameState& s = ctx.state;
-  s.companies[company].treasury -= cost;
-  s.bank += cost;
+  CompanyPays(ctx, company, cost);
   --s.board.supply[p.tile->id];
   s.board.tiles[p.hex] = {p.tile->id, action.rotation()};
   s.railway.lays.push_back(lay);
@@ -422,8 +441,7 @@ void ExecutePromoteTile(Context& ctx, int, const mailrun::v1::PromoteTile& actio
   const ParsedTile p = *Parse(ctx, action.hex(), action.tile(), action.rotation());
   const TileOnHex current = *TileOn(ctx.data, s.board, p.hex);
   const int cost = PromotionCost(ctx, p, current);
-  s.companies[company].treasury -= cost;
-  s.bank += cost;
+  CompanyPays(ctx, company, cost);
   if (!current.preprinted) ++s.board.supply[current.tile->id];  // 4.2.10
   --s.board.supply[p.tile->id];
   s.board.tiles[p.hex] = {p.tile->id, action.rotation()};
@@ -455,8 +473,7 @@ void FinishTrackStep(Context& ctx) {
       continue;
     }
     s.board.frontier_paid.push_back(hex.coord);
-    s.companies[company].treasury += *hex.frontier_value;
-    PayFromBank(ctx, *hex.frontier_value);
+    CompanyReceives(ctx, company, *hex.frontier_value);  // 4.1.15: in Company Credits
     ctx.Log(fmt::format("The {} reaches the frontier post at {} and receives {} (4.1.15)", ctx.Initials(company),
                         HexName(hex.coord), Money(*hex.frontier_value)));
   }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engine/rules/bank.h"
 #include "engine/rules/railway_round.h"
 #include "engine/rules/share_ledger.h"
 
@@ -280,10 +281,8 @@ void ExecuteBuyTrain(Context& ctx, int seat, const mailrun::v1::BuyTrain& action
     paid = "on credit (3.4.3)";
   } else {
     const int gift = action.director_gift();
-    s.players[seat].cash -= gift;
-    c.treasury += gift;
-    c.treasury -= def.price;
-    s.bank += def.price;
+    if (gift > 0) DirectorGives(ctx, seat, company, gift);
+    CompanyPays(ctx, company, def.price);
     paid = gift > 0 ? fmt::format("for {}, {} of it a gift from {} (4.8.8)", Money(def.price), Money(gift), ctx.Name(seat))
                     : fmt::format("for {}", Money(def.price));
   }
@@ -425,10 +424,8 @@ void ExecuteSettleCreditTrain(Context& ctx, int seat, const mailrun::v1::SettleC
     return;
   }
   const int price = FindTrain(ctx.data, credit->name)->price;
-  s.players[seat].cash -= action.director_gift();
-  c.treasury += action.director_gift();
-  c.treasury -= price;
-  s.bank += price;
+  if (action.director_gift() > 0) DirectorGives(ctx, seat, company, action.director_gift());
+  CompanyPays(ctx, company, price);
   credit->on_credit = false;
   ctx.Log(fmt::format("The {} pays {} for its '{}' train bought on credit (treasury {})", action.company(),
                       Money(price), credit->name, Money(c.treasury)));

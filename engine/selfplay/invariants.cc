@@ -9,11 +9,14 @@
 namespace mailrun::engine {
 
 std::vector<std::string> CheckInvariants(const Game& game, const GameState* before) {
+  return CheckInvariants(game.data(), game.config(), game.state(), before);
+}
+
+std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun::v1::GameConfig& config,
+                                         const GameState& s, const GameState* before) {
   std::vector<std::string> problems;
-  const GameState& s = game.state();
-  const EditionData& data = game.data();
   // Money.
-  int total = s.bank;
+  int total = s.bank + s.credits;
   for (const PlayerState& p : s.players) {
     total += p.cash;
     if (!p.bond.returned && s.stage != Stage::kBondCommit) total += p.bond.amount;
@@ -31,7 +34,7 @@ std::vector<std::string> CheckInvariants(const Game& game, const GameState* befo
   for (const auto& r : data.player_counts) {
     if (r.players == s.players_count) limits = r;
   }
-  if (game.config().options().simplified_game()) limits.share_limit = data.simplified_game.share_limit;
+  if (config.options().simplified_game()) limits.share_limit = data.simplified_game.share_limit;
   for (int c = 0; c < kCompanies; ++c) {
     const CompanyState& company = s.companies[c];
     const std::string& name = data.companies[c].initials;
@@ -88,7 +91,7 @@ std::vector<std::string> CheckInvariants(const Game& game, const GameState* befo
   for (const auto& [hex, tile] : s.board.tiles) ++laid[tile.tile];
   std::map<std::string, int> manifest;
   for (const auto& supply : data.manifest) manifest[supply.tile_id] += supply.count;
-  const auto& options = game.config().options();
+  const auto& options = config.options();
   if (options.unrestricted_58()) manifest["58"] = data.tile_58_count_unrestricted;
   const auto& kit = options.tile_kit() == mailrun::v1::TILE_KIT_MIK1     ? data.manifest_mik1
                     : options.tile_kit() == mailrun::v1::TILE_KIT_MIK1_1 ? data.manifest_mik1_1

@@ -13,5 +13,7 @@ namespace mailrun::engine {
 
 // `before` is the state before the last action (for the limits, which bind purchases only).
 std::vector<std::string> CheckInvariants(const Game& game, const GameState* before = nullptr);
+std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun::v1::GameConfig& config,
+                                         const GameState& state, const GameState* before = nullptr);
 
 }  // namespace mailrun::engine

@@ -47,8 +47,14 @@ std::optional<TileOnHex> TileOn(const EditionData& data, const BoardState& board
   return std::nullopt;
 }
 
+uint64_t TrackNetwork::NodeKey(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
+  auto part = [](int value) { return static_cast<uint64_t>(value + 64) & 0xFFFF; };  // rows/cols may be -1
+  return (static_cast<uint64_t>(kind) << 60) | (part(hex.row) << 44) | (part(hex.col) << 28) |
+         (static_cast<uint64_t>(index & 0xFF) << 20) | (part(other.row) << 10) | part(other.col);
+}
+
 int TrackNetwork::Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
-  const auto key = std::make_tuple(static_cast<int>(kind), hex, index, other);
+  const uint64_t key = NodeKey(kind, hex, index, other);
   const auto found = node_index_.find(key);
   if (found != node_index_.end()) return found->second;
   const int id = static_cast<int>(nodes_.size());
@@ -59,7 +65,17 @@ int TrackNetwork::Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord o
 }
 
 TrackNetwork::TrackNetwork(const EditionData& data, const BoardState& board) : data_(data) {
+  // Only hexes with a tile: the laid ones and the preprinted large cities.
+  std::vector<const HexDef*> tiled;
+  for (const auto& [coord, placed] : board.tiles) {
+    if (const HexDef* hex = data.Hex(coord)) tiled.push_back(hex);
+  }
   for (const HexDef& hex : data.hexes) {
+    if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back(&hex);
+  }
+  node_index_.reserve(tiled.size() * 8);
+  for (const HexDef* hex_ptr : tiled) {
+    const HexDef& hex = *hex_ptr;
     const auto on = TileOn(data, board, hex.coord);
     if (!on) continue;
     const TileDef& tile = *on->tile;
@@ -91,8 +107,7 @@ TrackNetwork::TrackNetwork(const EditionData& data, const BoardState& board) : d
 }
 
 int TrackNetwork::StationNode(HexCoord hex, int station) const {
-  const auto found =
-      node_index_.find(std::make_tuple(static_cast<int>(TrackNode::Kind::kStation), hex, station, HexCoord{}));
+  const auto found = node_index_.find(NodeKey(TrackNode::Kind::kStation, hex, station, HexCoord{}));
   return found == node_index_.end() ? -1 : found->second;
 }
 

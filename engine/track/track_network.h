@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -110,7 +111,8 @@ class TrackNetwork {
   std::vector<TrackNode> nodes_;
   std::vector<TrackPath> paths_;
   std::vector<std::vector<TrackLink>> links_;
-  std::map<std::tuple<int, HexCoord, int, HexCoord>, int> node_index_;
+  static uint64_t NodeKey(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other);
+  std::unordered_map<uint64_t, int> node_index_;
 };
 
 }  // namespace mailrun::engine

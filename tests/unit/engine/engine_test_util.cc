@@ -32,7 +32,7 @@ mailrun::v1::GameConfig Config(int players, uint64_t seed, mailrun::v1::GameOpti
 }
 
 int TotalMoney(const GameState& s) {
-  int total = s.bank;
+  int total = s.bank + s.credits;
   for (const PlayerState& p : s.players) {
     total += p.cash;
     if (!p.bond.returned && s.stage != Stage::kBondCommit) total += p.bond.amount;
