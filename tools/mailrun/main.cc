@@ -8,6 +8,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   mailrun::cli::RegisterHealthCommand(app);
   mailrun::cli::RegisterBoardCommand(app);
+  mailrun::cli::RegisterSelfPlayCommand(app);
+  mailrun::cli::RegisterReplayCommand(app);
   CLI11_PARSE(app, argc, argv);
   return 0;
 }

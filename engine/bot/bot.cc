@@ -1,0 +1,305 @@
+#include "engine/bot/bot.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "engine/game/rng.h"
+
+namespace mailrun::engine::bot {
+namespace {
+
+using mailrun::v1::Action;
+using mailrun::v1::LegalAction;
+
+int CompanyIndex(const Game& game, const std::string& initials) {
+  for (int c = 0; c < kCompanies; ++c) {
+    if (game.data().companies[c].initials == initials) return c;
+  }
+  return -1;
+}
+
+// Hex distance on the board's doubled-column grid.
+int Distance(HexCoord a, HexCoord b) {
+  const int dr = std::abs(a.row - b.row);
+  const int dc = std::abs(a.col - b.col);
+  return dr + std::max(0, (dc - dr) / 2);
+}
+
+double Jitter(uint64_t& rng) { return static_cast<double>(RandomBelow(rng, 1000)) / 1000.0; }
+
+// Picks the action with the highest score (ties and near-ties broken by the random state).
+const LegalAction* Best(const std::vector<const LegalAction*>& options, const std::vector<double>& scores,
+                        uint64_t& rng) {
+  const LegalAction* best = nullptr;
+  double best_score = -1e18;
+  for (size_t i = 0; i < options.size(); ++i) {
+    const double s = scores[i] + Jitter(rng) * 0.5;
+    if (s > best_score) {
+      best_score = s;
+      best = options[i];
+    }
+  }
+  return best;
+}
+
+const LegalAction* FindKind(const std::vector<LegalAction>& legal, Action::KindCase kind) {
+  for (const auto& l : legal) {
+    if (l.action().kind_case() == kind) return &l;
+  }
+  return nullptr;
+}
+
+// The company a player cares most about: the one they direct, else hold most of.
+int Favourite(const Game& game, int seat) {
+  const GameState& s = game.state();
+  int best = -1, best_shares = 0;
+  for (int c = 0; c < kCompanies; ++c) {
+    int shares = s.players[seat].shares[c] + (s.companies[c].director == seat ? 10 : 0);
+    if (shares > best_shares) {
+      best_shares = shares;
+      best = c;
+    }
+  }
+  return best;
+}
+
+Action ChooseBond(const Game&, const LegalAction& legal, uint64_t& rng) {
+  Action action = legal.action();
+  const int64_t amount = std::min<int64_t>(legal.max_amount(), legal.min_amount() + 10 * RandomBelow(rng, 4));
+  action.mutable_commit_bond()->set_amount(static_cast<int32_t>(amount));
+  return action;
+}
+
+Action ChooseClaim(const Game& game, int seat, const std::vector<LegalAction>& legal, uint64_t& rng) {
+  if (const LegalAction* pass = FindKind(legal, Action::kPassBid)) return pass->action();
+  const Bond& bond = game.state().players[seat].bond;
+  std::map<int, int> claimed;
+  for (const BidClaim& claim : bond.claims) ++claimed[claim.company];
+  int favourite = -1;
+  for (const auto& [company, count] : claimed) {
+    if (favourite < 0 || count > claimed[favourite]) favourite = company;
+  }
+  if (favourite < 0) favourite = static_cast<int>(RandomBelow(rng, kCompanies));
+  std::vector<const LegalAction*> options;
+  std::vector<double> scores;
+  for (const auto& l : legal) {
+    if (!l.action().has_claim_city()) continue;
+    const int company = CompanyIndex(game, l.action().claim_city().company());
+    const auto city = game.data().CityIndex(l.action().claim_city().city());
+    double score = company == favourite ? 5 : 0;
+    if (city && game.data().cities[*city].bid_value == 20) score += 2;
+    if (city) {
+      // Cities near the others of the bid are easier to link.
+      for (const BidClaim& claim : bond.claims) {
+        score -= 0.1 * Distance(game.data().cities[*city].hex, game.data().cities[claim.city].hex);
+      }
+    }
+    options.push_back(&l);
+    scores.push_back(score);
+  }
+  return Best(options, scores, rng)->action();
+}
+
+Action ChooseDealing(const Game& game, int seat, const std::vector<LegalAction>& legal, uint64_t& rng) {
+  const GameState& s = game.state();
+  const PlayerState& p = s.players[seat];
+  if (const LegalAction* redeem = FindKind(legal, Action::kRedeemShare)) return redeem->action();
+  const LegalAction* end = FindKind(legal, Action::kEndDealingTurn);
+  if (p.must_correct_certificates || !end) {
+    // Sell one share of the company held least.
+    const LegalAction* pick = nullptr;
+    for (const auto& l : legal) {
+      if (l.action().has_sell_shares() && l.action().sell_shares().count() == 1) {
+        const int c = CompanyIndex(game, l.action().sell_shares().company());
+        if (!pick || p.shares[c] < p.shares[CompanyIndex(game, pick->action().sell_shares().company())]) pick = &l;
+      }
+    }
+    if (pick) return pick->action();
+  }
+  if (s.dealing.bought_this_turn && end) return end->action();
+  const int qualifying = [&] {
+    for (const auto& rules : game.data().player_counts) {
+      if (rules.players == s.players_count) return rules.qualifying_shares;
+    }
+    return 5;
+  }();
+  const int favourite = Favourite(game, seat);
+  std::vector<const LegalAction*> options;
+  std::vector<double> scores;
+  for (const auto& l : legal) {
+    if (!l.action().has_buy_share()) continue;
+    const int c = CompanyIndex(game, l.action().buy_share().company());
+    const CompanyState& company = s.companies[c];
+    const int issued = kSharesPerCompany - company.bank_shares;
+    double score = 0;
+    if (company.status == CompanyStatus::kFormed) {
+      score = 1.5 + (company.director == seat ? 2.5 : 0) + (company.trains.empty() ? 0 : 1);
+    } else {
+      score = 1 + p.shares[c] * 0.8;
+      if (issued + 1 >= qualifying) score += 2;
+      if (p.shares[c] >= 2) score += 1;
+    }
+    if (c == favourite) score += 2;
+    options.push_back(&l);
+    scores.push_back(score);
+  }
+  if (options.empty() || (RandomBelow(rng, 10) == 0 && end)) return end->action();
+  return Best(options, scores, rng)->action();
+}
+
+// The gauge the company's trains run on most.
+Gauge PreferredGauge(const Game& game, int company) {
+  int metre = 0, broad = 0;
+  for (const TrainCard& t : game.state().companies[company].trains) (t.name.back() == 'M' ? metre : broad)++;
+  if (metre + broad == 0) return game.state().companies[company].major ? Gauge::kBroad : Gauge::kMetre;
+  return metre > broad ? Gauge::kMetre : Gauge::kBroad;
+}
+
+// Cities the company should link: its director's unlinked bid cities, then the cities of its area.
+std::vector<HexCoord> Targets(const Game& game, int company) {
+  const GameState& s = game.state();
+  std::vector<HexCoord> targets;
+  const int director = s.companies[company].director;
+  if (director >= 0 && !s.players[director].bond.returned) {
+    for (const BidClaim& claim : s.players[director].bond.claims) targets.push_back(game.data().cities[claim.city].hex);
+  }
+  for (const CityDef& city : game.data().cities) {
+    if (game.data().companies[company].area.Contains(city.hex)) targets.push_back(city.hex);
+  }
+  return targets;
+}
+
+Action ChooseTrack(const Game& game, int company, const std::vector<LegalAction>& legal, uint64_t& rng) {
+  const GameState& s = game.state();
+  const CompanyState& c = s.companies[company];
+  const Gauge gauge = PreferredGauge(game, company);
+  const std::vector<HexCoord> targets = Targets(game, company);
+  std::vector<const LegalAction*> options;
+  std::vector<double> scores;
+  for (const auto& l : legal) {
+    double score = 0;
+    if (l.action().has_lay_tile()) {
+      const auto& lay = l.action().lay_tile();
+      const HexCoord hex = *ParseHexName(lay.hex());
+      const TileDef* tile = game.data().Tile(lay.tile());
+      const HexDef* def = game.data().Hex(hex);
+      int tile_gauge_metre = 0;
+      for (const TilePath& path : tile->paths) tile_gauge_metre += path.gauge == Gauge::kMetre;
+      const Gauge tile_gauge = tile_gauge_metre ? Gauge::kMetre : Gauge::kBroad;
+      const int cost = game.data().ConstructionCost(*def, tile_gauge);
+      score = 4 + (tile->stations.empty() ? 0 : 3) + (def->city ? 4 : 0);
+      score += tile_gauge == gauge ? 3 : -3;
+      if (cost > c.treasury / 3) score -= 6;
+      score -= cost / 40.0;
+      int nearest = 99;
+      for (const HexCoord& t : targets) nearest = std::min(nearest, Distance(hex, t));
+      score += std::max(0, 8 - nearest);
+    } else if (l.action().has_promote_tile()) {
+      const TileDef* tile = game.data().Tile(l.action().promote_tile().tile());
+      score = 3 + (tile->stations.empty() ? 0 : 6);
+    } else if (l.action().has_end_step()) {
+      score = 1;
+    } else {
+      score = 0;
+    }
+    options.push_back(&l);
+    scores.push_back(score);
+  }
+  return Best(options, scores, rng)->action();
+}
+
+Action ChooseRun(const Game& game, int company, int seat, const std::vector<LegalAction>& legal) {
+  const CompanyState& c = game.state().companies[company];
+  const bool needs_money = c.treasury < 300 && c.trains.size() < 2;
+  const bool can_pay = c.director == seat;
+  for (const auto& l : legal) {
+    if (!l.action().has_run_trains() || l.action().run_trains().runs_size() == 0) continue;
+    if (l.action().run_trains().pay_dividend() == (can_pay && !needs_money)) return l.action();
+  }
+  for (const auto& l : legal) {
+    if (l.action().has_run_trains()) return l.action();
+  }
+  return legal.front().action();
+}
+
+Action ChooseTrains(const Game& game, int company, const std::vector<LegalAction>& legal, uint64_t& rng) {
+  const GameState& s = game.state();
+  const CompanyState& c = s.companies[company];
+  const LegalAction* end = FindKind(legal, Action::kEndStep);
+  if (const LegalAction* settle = FindKind(legal, Action::kSettleCreditTrain)) return settle->action();
+  const Gauge gauge = PreferredGauge(game, company);
+  const int limit = game.data().phases[s.phase - 1].train_limit;
+  const bool want = c.trains.empty() || (static_cast<int>(c.trains.size()) < limit && RandomBelow(rng, 10) < 6);
+  if (!want && end) return end->action();
+  const LegalAction* pick = nullptr;
+  int pick_price = 0;
+  for (const auto& l : legal) {
+    if (!l.action().has_buy_train()) continue;
+    const auto& buy = l.action().buy_train();
+    const TrainDef* def = nullptr;
+    for (const TrainDef& t : game.data().trains) {
+      if (t.name == buy.train()) def = &t;
+    }
+    if (!def) continue;
+    if (buy.director_gift() > 0 && !c.trains.empty()) continue;  // gifts only when the company has no train
+    if (buy.on_credit() && !c.trains.empty()) continue;
+    const bool right_gauge = def->gauge == gauge || c.trains.empty();
+    if (!right_gauge) continue;
+    // The biggest affordable train of the right gauge keeps the game moving.
+    if (!pick || def->price > pick_price) {
+      pick = &l;
+      pick_price = def->price;
+    }
+  }
+  if (pick) return pick->action();
+  return end ? end->action() : legal.front().action();
+}
+
+}  // namespace
+
+Action ChooseAction(const Game& game, int seat, const std::vector<LegalAction>& legal, uint64_t& rng) {
+  const GameState& s = game.state();
+  Action chosen;
+  if (s.offer) {
+    // Offers are declined: the bot makes no side deals.
+    for (const auto& l : legal) {
+      if (l.action().has_answer_offer() && !l.action().answer_offer().accept()) return l.action();
+    }
+    return legal.front().action();
+  }
+  if (const LegalAction* settle = FindKind(legal, Action::kSettleCreditTrain)) return settle->action();
+  switch (s.stage) {
+    case Stage::kBondCommit: return ChooseBond(game, legal.front(), rng);
+    case Stage::kCityClaims: return ChooseClaim(game, seat, legal, rng);
+    case Stage::kDealing: return ChooseDealing(game, seat, legal, rng);
+    case Stage::kElephantSale:
+      if (const LegalAction* keep = FindKind(legal, Action::kKeepElephant)) return keep->action();
+      break;
+    case Stage::kExtraRound:
+      for (const auto& l : legal) {
+        if (l.action().call_extra_railway_round().call() == (RandomBelow(rng, 5) == 0)) return l.action();
+      }
+      break;
+    case Stage::kRailway: {
+      const int company = s.railway.company;
+      switch (s.railway.step) {
+        case TurnStep::kDoubleLayChoice: return legal[RandomBelow(rng, 10) < 7 ? 0 : legal.size() - 1].action();
+        case TurnStep::kTrack: return ChooseTrack(game, company, legal, rng);
+        case TurnStep::kBase: {
+          const LegalAction* base = FindKind(legal, Action::kPlaceBase);
+          if (base && s.companies[company].treasury > 400 && RandomBelow(rng, 2) == 0) return base->action();
+          if (const LegalAction* end = FindKind(legal, Action::kEndStep)) return end->action();
+          break;
+        }
+        case TurnStep::kRun: return ChooseRun(game, company, seat, legal);
+        case TurnStep::kBuyTrains: return ChooseTrains(game, company, legal, rng);
+      }
+      break;
+    }
+    case Stage::kFinished: break;
+  }
+  return legal.front().action();
+}
+
+}  // namespace mailrun::engine::bot
