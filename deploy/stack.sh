@@ -11,6 +11,8 @@
 #   PostgreSQL 55432 (MAILRUN_PG_PORT)     Redis 56379 (MAILRUN_REDIS_PORT)
 #   mailrun-game 50151 (MAILRUN_GAME_PORT)  mailrun-lobby 50152 (MAILRUN_LOBBY_PORT)
 #   mailrun-notify 50153 (MAILRUN_NOTIFY_PORT)
+# Pushes: mailrun-notify POSTs each push to MAILRUN_PUSH_ENDPOINT (an http(s):// push gateway or
+# chat webhook) when it is set in the environment of `deploy/stack.sh start`; unset: no pushes.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -62,6 +64,7 @@ start_service() {
   MAILRUN_GAME_ADDR=127.0.0.1:$game_port \
   MAILRUN_LOBBY_ADDR=127.0.0.1:$lobby_port \
   MAILRUN_NOTIFY_ADDR=127.0.0.1:$notify_port \
+  MAILRUN_PUSH_ENDPOINT="${MAILRUN_PUSH_ENDPOINT:-}" \
     nohup "$bin/mailrun-$name" >>"$stack/logs/$name.log" 2>&1 </dev/null &
   echo $! >"$pidfile"
 }

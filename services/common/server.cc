@@ -57,6 +57,7 @@ int RunServer(const ServerOptions& options) {
   sigwait(&signals, &signal_number);
   spdlog::info("{} received signal {}, shutting down", options.name, signal_number);
   server->GetHealthCheckService()->SetServingStatus(false);
+  if (options.on_draining) options.on_draining();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(options.shutdown_grace_seconds));
   if (options.on_shutdown) options.on_shutdown();
   server->Wait();

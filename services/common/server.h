@@ -18,6 +18,9 @@ struct ServerOptions {
   int shutdown_grace_seconds = 10;
   int max_connection_age_seconds = 300;  // 0 = unlimited
   std::vector<grpc::Service*> services;  // not owned; must outlive RunServer
+  // Called when shutdown begins, before in-flight calls get their grace period: end long-lived
+  // calls here (server streams), so they do not hold the shutdown up.
+  std::function<void()> on_draining;
   // Called after the server has stopped accepting calls, before RunServer returns: stop
   // background workers here (relays, subscribers).
   std::function<void()> on_shutdown;

@@ -2,32 +2,94 @@
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <memory>
+
 #include "services/common/config.h"
 #include "services/common/database.h"
 #include "services/common/logging.h"
 #include "services/common/server.h"
+#include "services/notification/notification_app.h"
 
 int main(int argc, char** argv) {
   mailrun::service::BlockShutdownSignals();
   CLI::App app{"mailrun-notify: the notification service: your-turn events to streams, inbox and push"};
   mailrun::service::CommonConfig config;
   mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50153");
-  CLI11_PARSE(app, argc, argv);
 
-  const std::string options_name = "mailrun-notify";
+  mailrun::notification::NotificationOptions options;
+  int push_initial_backoff_ms = 1000;
+  int push_max_backoff_ms = 300000;
+  int push_timeout_ms = 5000;
+  int reminder_check_seconds = 30;
+  int catch_up_margin_seconds = 60;
+  app.add_option("--push-endpoint", options.push.endpoint,
+                 "http:// URL of the push gateway or chat webhook that receives each push as JSON; empty: no pushes")
+      ->envname("MAILRUN_PUSH_ENDPOINT");
+  app.add_option("--push-max-attempts", options.push.max_attempts, "attempts per push before giving up")
+      ->envname("MAILRUN_PUSH_MAX_ATTEMPTS")
+      ->check(CLI::Range(1, 100))
+      ->capture_default_str();
+  app.add_option("--push-initial-backoff-ms", push_initial_backoff_ms, "delay before the first retry of a push")
+      ->envname("MAILRUN_PUSH_INITIAL_BACKOFF_MS")
+      ->check(CLI::Range(1, 3600000))
+      ->capture_default_str();
+  app.add_option("--push-max-backoff-ms", push_max_backoff_ms, "longest delay between retries of a push")
+      ->envname("MAILRUN_PUSH_MAX_BACKOFF_MS")
+      ->check(CLI::Range(1, 86400000))
+      ->capture_default_str();
+  app.add_option("--push-timeout-ms", push_timeout_ms, "connect/read/write timeout of one push request")
+      ->envname("MAILRUN_PUSH_TIMEOUT_MS")
+      ->check(CLI::Range(1, 600000))
+      ->capture_default_str();
+  app.add_option("--reminder-check-interval-seconds", reminder_check_seconds,
+                 "how often overdue turns are looked for (the deadlines themselves come from each table)")
+      ->envname("MAILRUN_REMINDER_CHECK_INTERVAL_SECONDS")
+      ->check(CLI::Range(1, 86400))
+      ->capture_default_str();
+  app.add_option("--catch-up-margin-seconds", catch_up_margin_seconds,
+                 "after a Redis outage, re-read outbox events published this long before it began")
+      ->envname("MAILRUN_CATCH_UP_MARGIN_SECONDS")
+      ->check(CLI::Range(1, 86400))
+      ->capture_default_str();
+  app.add_option("--events-channel", options.events_channel,
+                 "Redis pub/sub channel of events (the same for every service of a deployment)")
+      ->envname("MAILRUN_EVENTS_CHANNEL")
+      ->capture_default_str();
+  app.add_option("--database-pool-size", options.database_pool_size, "PostgreSQL connections at most")
+      ->envname("MAILRUN_DATABASE_POOL_SIZE")
+      ->check(CLI::Range(2, 1000))
+      ->capture_default_str();
+  CLI11_PARSE(app, argc, argv);
+  options.push.initial_backoff = std::chrono::milliseconds(push_initial_backoff_ms);
+  options.push.max_backoff = std::chrono::milliseconds(std::max(push_max_backoff_ms, push_initial_backoff_ms));
+  options.push.request_timeout = std::chrono::milliseconds(push_timeout_ms);
+  options.reminder_check_interval = std::chrono::seconds(reminder_check_seconds);
+  options.catch_up_margin = std::chrono::seconds(catch_up_margin_seconds);
+
+  std::unique_ptr<mailrun::notification::NotificationApp> notifications;
   try {
     mailrun::service::InitLogging("mailrun-notify", config.log_level);
-    if (auto code = mailrun::service::RunMigrateOnly(config, options_name)) return *code;
-    auto db = mailrun::service::PrepareDatabase(config, options_name);
+    if (auto code = mailrun::service::RunMigrateOnly(config, "mailrun-notify")) return *code;
+    options.database_url = config.database_url;
+    options.redis_url = config.redis_url;
+    options.token_key = mailrun::service::LoadTokenKey(config);
+    auto db = mailrun::service::PrepareDatabase(config, "mailrun-notify");
+    notifications = std::make_unique<mailrun::notification::NotificationApp>(options);
   } catch (const std::exception& e) {
     spdlog::error("mailrun-notify cannot start: {}", e.what());
     return 1;
   }
+  spdlog::info("push {}", options.push.endpoint.empty() ? "disabled (no --push-endpoint)" : "enabled");
+  notifications->Start();
 
-  mailrun::service::ServerOptions options;
-  options.name = "mailrun-notify";
-  options.listen = config.listen;
-  options.shutdown_grace_seconds = config.shutdown_grace_seconds;
-  options.max_connection_age_seconds = config.max_connection_age_seconds;
-  return mailrun::service::RunServer(options);
+  mailrun::service::ServerOptions server;
+  server.name = "mailrun-notify";
+  server.listen = config.listen;
+  server.shutdown_grace_seconds = config.shutdown_grace_seconds;
+  // Streams stay open for hours: no maximum connection age here, or every stream would be cut.
+  server.max_connection_age_seconds = 0;
+  server.services = {notifications->service()};
+  server.on_draining = [&] { notifications->CloseStreams(); };
+  server.on_shutdown = [&] { notifications->Stop(); };
+  return mailrun::service::RunServer(server);
 }

@@ -1,0 +1,18 @@
+#include "services/common/outbox.h"
+
+#include <stdexcept>
+
+namespace mailrun::service {
+
+void AppendOutboxEvent(pqxx::work& txn, const mailrun::v1::Event& event) {
+  if (event.event_id().empty()) throw std::invalid_argument("outbox event has no event_id");
+  if (event.user_ids().empty()) throw std::invalid_argument("outbox event " + event.event_id() + " has no user_ids");
+  if (event.kind_case() == mailrun::v1::Event::KIND_NOT_SET) {
+    throw std::invalid_argument("outbox event " + event.event_id() + " has no kind");
+  }
+  const std::string payload = event.SerializeAsString();
+  txn.exec_params("INSERT INTO outbox (event_id, payload) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING",
+                  event.event_id(), pqxx::binarystring(payload));
+}
+
+}  // namespace mailrun::service

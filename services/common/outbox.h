@@ -1,0 +1,23 @@
+// The transactional outbox (migrations/0002_outbox.sql): a service that announces an event (the
+// game service's "your turn", the lobby's invitations, the notification service's reminders)
+// appends it with AppendOutboxEvent INSIDE the transaction that makes the change, so the event
+// exists exactly when the change does. An OutboxRelay (outbox_relay.h) then publishes it to Redis.
+#pragma once
+
+#include <pqxx/pqxx>
+
+#include "mailrun/v1/events.pb.h"
+
+namespace mailrun::service {
+
+// The Redis channel every event is published on (message = the serialized mailrun.v1.Event).
+inline constexpr char kEventsChannel[] = "mailrun.events";
+// The PostgreSQL NOTIFY channel the outbox trigger signals on commit.
+inline constexpr char kOutboxNotifyChannel[] = "mailrun_outbox";
+
+// Appends `event` to the outbox in `txn` (the caller commits). Throws std::invalid_argument when
+// the event has no event_id, no recipients or no kind. Appending an event_id that is already in
+// the outbox changes nothing (a retried change announces its event once).
+void AppendOutboxEvent(pqxx::work& txn, const mailrun::v1::Event& event);
+
+}  // namespace mailrun::service

@@ -1,0 +1,114 @@
+#include "services/common/outbox_relay.h"
+
+#include <spdlog/spdlog.h>
+
+#include <pqxx/pqxx>
+#include <stdexcept>
+
+#include "services/common/backoff.h"
+#include "services/common/outbox.h"
+#include "services/common/redis.h"
+
+namespace mailrun::service {
+
+// Remembers that the outbox trigger signalled (LISTEN mailrun_outbox) on the relay's connection.
+class OutboxRelay::Wakeup final : public pqxx::notification_receiver {
+ public:
+  explicit Wakeup(pqxx::connection& connection) : pqxx::notification_receiver(connection, kOutboxNotifyChannel) {}
+  void operator()(const std::string&, int) override { signalled = true; }
+  bool signalled = false;
+};
+
+OutboxRelay::OutboxRelay(OutboxRelayOptions options) : options_(std::move(options)) {
+  ParseRedisUrl(options_.redis_url);  // fail early on a malformed URL
+  if (options_.batch_size <= 0) throw std::invalid_argument("outbox relay batch size must be positive");
+}
+
+OutboxRelay::~OutboxRelay() { Stop(); }
+
+void OutboxRelay::Start() {
+  worker_.Start([this] { Run(); });
+}
+
+void OutboxRelay::Stop() { worker_.Stop(); }
+
+int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publisher) {
+  pqxx::work txn(connection);
+  const pqxx::result rows = txn.exec_params(
+      "SELECT id, payload FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED",
+      options_.batch_size);
+  std::string ids;
+  int sent = 0;
+  bool failed = false;
+  for (const auto& row : rows) {
+    const pqxx::binarystring payload(row[1]);
+    std::string error;
+    if (!publisher.Publish(options_.channel, payload.str(), &error)) {
+      ++redis_failures_;
+      spdlog::warn("outbox relay: {}; {} row(s) wait for Redis", error, rows.size() - sent);
+      failed = true;
+      break;
+    }
+    if (!ids.empty()) ids.push_back(',');
+    ids.append(row[0].c_str());
+    ++sent;
+  }
+  if (sent > 0) {
+    txn.exec("UPDATE outbox SET sent_at = clock_timestamp() WHERE id = ANY('{" + ids + "}'::bigint[])");
+  }
+  txn.commit();
+  published_ += sent;
+  return failed ? -1 : sent;
+}
+
+void OutboxRelay::Prune(pqxx::connection& connection) {
+  pqxx::work txn(connection);
+  const auto hours = std::to_string(options_.retention.count());
+  const pqxx::result deleted =
+      txn.exec("DELETE FROM outbox WHERE sent_at < clock_timestamp() - interval '" + hours + " hours'");
+  txn.commit();
+  if (deleted.affected_rows() > 0) spdlog::info("outbox relay: pruned {} sent row(s)", deleted.affected_rows());
+}
+
+void OutboxRelay::Run() {
+  ExponentialBackoff backoff(options_.min_backoff, options_.max_backoff);
+  RedisPublisher publisher(ParseRedisUrl(options_.redis_url), options_.redis_timeout);
+  std::unique_ptr<pqxx::connection> connection;
+  std::unique_ptr<Wakeup> wakeup;
+  auto next_prune = std::chrono::steady_clock::now();
+  while (!worker_.stopping()) {
+    try {
+      if (!connection) {
+        connection = std::make_unique<pqxx::connection>(options_.database_url);
+        wakeup = std::make_unique<Wakeup>(*connection);
+      }
+      wakeup->signalled = false;
+      const int sent = PublishBatch(*connection, publisher);
+      if (sent < 0) {
+        worker_.WaitFor(backoff.Next());
+        continue;
+      }
+      backoff.Reset();
+      if (sent == options_.batch_size) continue;  // more rows may be waiting
+      if (std::chrono::steady_clock::now() >= next_prune) {
+        Prune(*connection);
+        next_prune = std::chrono::steady_clock::now() + std::chrono::hours(1);
+      }
+      // Wait for the trigger's NOTIFY (or the poll interval), in short slices so Stop is quick.
+      const auto deadline = std::chrono::steady_clock::now() + options_.poll_interval;
+      while (!worker_.stopping() && !wakeup->signalled && std::chrono::steady_clock::now() < deadline) {
+        connection->await_notification(0, 100000);
+      }
+    } catch (const pqxx::broken_connection& e) {
+      spdlog::warn("outbox relay: PostgreSQL connection lost: {}", e.what());
+      wakeup.reset();
+      connection.reset();
+      worker_.WaitFor(backoff.Next());
+    } catch (const std::exception& e) {
+      spdlog::error("outbox relay: {}", e.what());
+      worker_.WaitFor(backoff.Next());
+    }
+  }
+}
+
+}  // namespace mailrun::service

@@ -1,0 +1,72 @@
+// OutboxRelay: the background worker that moves outbox rows (outbox.h) to Redis. Each service that
+// appends outbox events runs one in its own process; several relays (processes, replicas) may run
+// against one database at once.
+//
+// Loop: take the oldest unsent rows (SELECT ... FOR UPDATE SKIP LOCKED, so relays never wait for
+// each other and never for the writers), PUBLISH each payload on "mailrun.events" in id order,
+// set sent_at for the rows Redis took, commit. It wakes on the outbox trigger's NOTIFY and polls
+// as a fallback. While Redis is down it backs off and leaves the rows unsent; writers are never
+// blocked because they only insert. Delivery is at least once (a crash between PUBLISH and commit
+// publishes again); consumers de-duplicate by event_id. Sent rows older than `retention` are pruned.
+//
+// Thread-safety: Start/Stop and stats() may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include <pqxx/pqxx>
+
+#include "services/common/worker_thread.h"
+
+namespace mailrun::service {
+
+class RedisPublisher;
+
+struct OutboxRelayOptions {
+  std::string database_url;
+  std::string redis_url;
+  std::string channel = "mailrun.events";
+  std::chrono::milliseconds poll_interval{1000};   // fallback when no NOTIFY arrives
+  int batch_size = 100;                             // rows per transaction
+  std::chrono::milliseconds redis_timeout{2000};    // connect and PUBLISH timeout
+  std::chrono::milliseconds min_backoff{100};       // after a Redis or PostgreSQL failure ...
+  std::chrono::milliseconds max_backoff{5000};      // ... doubling up to this
+  std::chrono::hours retention{24 * 7};             // sent rows older than this are deleted
+};
+
+class OutboxRelay {
+ public:
+  // Throws std::invalid_argument for a malformed Redis URL or batch size. Connects nothing yet.
+  explicit OutboxRelay(OutboxRelayOptions options);
+  ~OutboxRelay();  // Stop()
+  OutboxRelay(const OutboxRelay&) = delete;
+  OutboxRelay& operator=(const OutboxRelay&) = delete;
+
+  void Start();
+  // Ends the thread after the batch in flight; rows not yet published stay unsent.
+  void Stop();
+
+  struct Stats {
+    int64_t published = 0;        // rows published and marked sent
+    int64_t redis_failures = 0;   // failed PUBLISH attempts
+  };
+  Stats stats() const { return {published_.load(), redis_failures_.load()}; }
+
+ private:
+  class Wakeup;
+  void Run();
+  // Publishes one batch; returns the number of rows marked sent, or -1 when Redis failed.
+  int PublishBatch(pqxx::connection& connection, RedisPublisher& publisher);
+  void Prune(pqxx::connection& connection);
+
+  OutboxRelayOptions options_;
+  WorkerThread worker_;
+  std::atomic<int64_t> published_{0};
+  std::atomic<int64_t> redis_failures_{0};
+};
+
+}  // namespace mailrun::service

@@ -1,0 +1,260 @@
+#include "services/common/redis.h"
+
+#include <hiredis/hiredis.h>
+#include <poll.h>
+#include <spdlog/spdlog.h>
+
+#include <cerrno>
+#include <stdexcept>
+
+#include "services/common/backoff.h"
+
+namespace mailrun::service {
+namespace {
+
+timeval ToTimeval(std::chrono::milliseconds ms) {
+  timeval tv{};
+  tv.tv_sec = static_cast<time_t>(ms.count() / 1000);
+  tv.tv_usec = static_cast<suseconds_t>((ms.count() % 1000) * 1000);
+  return tv;
+}
+
+struct ReplyDeleter {
+  void operator()(redisReply* reply) const { freeReplyObject(reply); }
+};
+using Reply = std::unique_ptr<redisReply, ReplyDeleter>;
+
+std::string ContextError(const redisContext* context) {
+  if (context == nullptr) return "cannot allocate a Redis context";
+  return context->errstr[0] != '\0' ? std::string(context->errstr) : "connection lost";
+}
+
+// Connects and authenticates. Returns nullptr with *error set on failure.
+redisContext* Connect(const RedisEndpoint& endpoint, std::chrono::milliseconds timeout, std::string* error) {
+  redisContext* context = redisConnectWithTimeout(endpoint.host.c_str(), endpoint.port, ToTimeval(timeout));
+  if (context == nullptr || context->err) {
+    *error = "cannot connect to Redis at " + endpoint.host + ":" + std::to_string(endpoint.port) + ": " +
+             ContextError(context);
+    if (context) redisFree(context);
+    return nullptr;
+  }
+  redisSetTimeout(context, ToTimeval(timeout));
+  redisEnableKeepAlive(context);
+  if (!endpoint.password.empty()) {
+    Reply reply(static_cast<redisReply*>(redisCommand(context, "AUTH %b", endpoint.password.data(),
+                                                      endpoint.password.size())));
+    if (!reply || reply->type == REDIS_REPLY_ERROR) {
+      *error = "Redis refused the password";  // never the password itself
+      redisFree(context);
+      return nullptr;
+    }
+  }
+  return context;
+}
+
+bool Flush(redisContext* context) {
+  int done = 0;
+  while (!done) {
+    if (redisBufferWrite(context, &done) != REDIS_OK) return false;
+  }
+  return true;
+}
+
+std::string Element(const redisReply* reply, size_t i) {
+  if (i >= reply->elements || reply->element[i]->str == nullptr) return {};
+  return std::string(reply->element[i]->str, reply->element[i]->len);
+}
+
+}  // namespace
+
+RedisEndpoint ParseRedisUrl(const std::string& url) {
+  const std::string scheme = "redis://";
+  if (url.rfind(scheme, 0) != 0) throw std::invalid_argument("Redis URL '" + url + "' must start with redis://");
+  std::string rest = url.substr(scheme.size());
+  RedisEndpoint endpoint;
+  const auto at = rest.rfind('@');
+  if (at != std::string::npos) {
+    const std::string userinfo = rest.substr(0, at);
+    const auto colon = userinfo.find(':');
+    endpoint.password = colon == std::string::npos ? userinfo : userinfo.substr(colon + 1);
+    rest = rest.substr(at + 1);
+  }
+  const auto slash = rest.find('/');
+  if (slash != std::string::npos) {
+    const std::string db = rest.substr(slash + 1);
+    rest = rest.substr(0, slash);
+    if (!db.empty()) {
+      if (db.find_first_not_of("0123456789") != std::string::npos || db.size() > 6) {
+        throw std::invalid_argument("Redis URL database '" + db + "' must be a number");
+      }
+      endpoint.database = std::stoi(db);
+    }
+  }
+  const auto colon = rest.rfind(':');
+  if (colon != std::string::npos) {
+    const std::string port = rest.substr(colon + 1);
+    if (port.empty() || port.find_first_not_of("0123456789") != std::string::npos || port.size() > 5 ||
+        std::stoi(port) == 0 || std::stoi(port) > 65535) {
+      throw std::invalid_argument("Redis URL port '" + port + "' must be a number from 1 to 65535");
+    }
+    endpoint.port = std::stoi(port);
+    rest = rest.substr(0, colon);
+  }
+  if (rest.empty()) throw std::invalid_argument("Redis URL '" + url + "' has no host");
+  endpoint.host = rest;
+  return endpoint;
+}
+
+RedisPublisher::RedisPublisher(RedisEndpoint endpoint, std::chrono::milliseconds timeout)
+    : endpoint_(std::move(endpoint)), timeout_(timeout) {}
+
+RedisPublisher::~RedisPublisher() { Disconnect(); }
+
+void RedisPublisher::Disconnect() {
+  if (context_) redisFree(context_);
+  context_ = nullptr;
+}
+
+bool RedisPublisher::EnsureConnected(std::string* error) {
+  if (context_ && !context_->err) return true;
+  Disconnect();
+  context_ = Connect(endpoint_, timeout_, error);
+  return context_ != nullptr;
+}
+
+bool RedisPublisher::Publish(const std::string& channel, const std::string& message, std::string* error) {
+  std::string ignored;
+  if (error == nullptr) error = &ignored;
+  if (!EnsureConnected(error)) return false;
+  Reply reply(static_cast<redisReply*>(redisCommand(context_, "PUBLISH %b %b", channel.data(), channel.size(),
+                                                    message.data(), message.size())));
+  if (!reply) {
+    *error = "Redis PUBLISH failed: " + ContextError(context_);
+    Disconnect();
+    return false;
+  }
+  if (reply->type == REDIS_REPLY_ERROR) {
+    *error = "Redis PUBLISH refused: " + std::string(reply->str, reply->len);
+    return false;
+  }
+  return true;
+}
+
+RedisSubscriber::RedisSubscriber(Options options, MessageHandler on_message, SubscribedHandler on_subscribed)
+    : options_(std::move(options)), on_message_(std::move(on_message)), on_subscribed_(std::move(on_subscribed)) {
+  if (options_.channels.empty()) throw std::invalid_argument("a Redis subscriber needs at least one channel");
+}
+
+RedisSubscriber::~RedisSubscriber() { Stop(); }
+
+void RedisSubscriber::Start() {
+  worker_.Start([this] { Run(); });
+}
+
+void RedisSubscriber::Stop() { worker_.Stop(); }
+
+void RedisSubscriber::Run() {
+  ExponentialBackoff backoff(options_.min_backoff, options_.max_backoff);
+  bool first = true;
+  auto last_healthy = std::chrono::steady_clock::now();
+  while (!worker_.stopping()) {
+    const auto before = last_healthy;
+    Session(first, &last_healthy);
+    subscribed_ = false;
+    if (worker_.stopping()) break;
+    if (last_healthy != before) {
+      first = false;  // that session subscribed: the next one is a re-subscription
+      backoff.Reset();
+    }
+    if (!worker_.WaitFor(backoff.Next())) break;
+  }
+}
+
+void RedisSubscriber::Session(bool first, std::chrono::steady_clock::time_point* last_healthy) {
+  std::string error;
+  redisContext* raw = Connect(options_.endpoint, options_.connect_timeout, &error);
+  if (raw == nullptr) {
+    spdlog::warn("Redis subscriber: {}", error);
+    return;
+  }
+  std::unique_ptr<redisContext, decltype(&redisFree)> context(raw, &redisFree);
+  std::vector<const char*> argv = {"SUBSCRIBE"};
+  std::vector<size_t> lengths = {9};
+  for (const auto& channel : options_.channels) {
+    argv.push_back(channel.data());
+    lengths.push_back(channel.size());
+  }
+  if (redisAppendCommandArgv(context.get(), static_cast<int>(argv.size()), argv.data(), lengths.data()) != REDIS_OK ||
+      !Flush(context.get())) {
+    spdlog::warn("Redis subscriber: SUBSCRIBE failed: {}", ContextError(context.get()));
+    return;
+  }
+  size_t confirmed = 0;
+  auto last_traffic = std::chrono::steady_clock::now();
+  bool ping_outstanding = false;
+  const auto previous_healthy = *last_healthy;
+  while (!worker_.stopping()) {
+    void* reply_raw = nullptr;
+    if (redisGetReplyFromReader(context.get(), &reply_raw) != REDIS_OK) {
+      spdlog::warn("Redis subscriber: protocol error: {}", ContextError(context.get()));
+      return;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (reply_raw != nullptr) {
+      Reply reply(static_cast<redisReply*>(reply_raw));
+      last_traffic = now;
+      ping_outstanding = false;
+      if (subscribed_) *last_healthy = now;
+      if (reply->type != REDIS_REPLY_ARRAY || reply->elements < 2) continue;
+      const std::string kind = Element(reply.get(), 0);
+      if (kind == "message" && reply->elements >= 3) {
+        try {
+          on_message_(Element(reply.get(), 1), Element(reply.get(), 2));
+        } catch (const std::exception& e) {
+          spdlog::error("Redis subscriber: message handler failed: {}", e.what());
+        }
+      } else if (kind == "subscribe" && ++confirmed == options_.channels.size()) {
+        spdlog::info("Redis subscriber: subscribed to {} channel(s) at {}:{}", confirmed, options_.endpoint.host,
+                     options_.endpoint.port);
+        try {
+          if (on_subscribed_) on_subscribed_(Resubscribed{first, previous_healthy});
+        } catch (const std::exception& e) {
+          // The subscriber's owner could not get ready (say, catch up): subscribe again later.
+          spdlog::warn("Redis subscriber: dropping the subscription: {}", e.what());
+          return;
+        }
+        subscribed_ = true;
+        *last_healthy = std::chrono::steady_clock::now();
+      }
+      continue;
+    }
+    pollfd fd{context->fd, POLLIN, 0};
+    const int ready = poll(&fd, 1, 200);
+    if (ready < 0 && errno != EINTR) {
+      spdlog::warn("Redis subscriber: poll failed");
+      return;
+    }
+    if (ready == 0) {
+      if (ping_outstanding && now - last_traffic > 2 * options_.ping_interval) {
+        spdlog::warn("Redis subscriber: no answer to PING, reconnecting");
+        return;
+      }
+      if (!ping_outstanding && now - last_traffic > options_.ping_interval) {
+        const char* ping[] = {"PING"};
+        const size_t ping_len[] = {4};
+        if (redisAppendCommandArgv(context.get(), 1, ping, ping_len) != REDIS_OK || !Flush(context.get())) {
+          spdlog::warn("Redis subscriber: connection lost: {}", ContextError(context.get()));
+          return;
+        }
+        ping_outstanding = true;
+      }
+      continue;
+    }
+    if (ready > 0 && redisBufferRead(context.get()) != REDIS_OK) {
+      spdlog::warn("Redis subscriber: connection lost: {}", ContextError(context.get()));
+      return;
+    }
+  }
+}
+
+}  // namespace mailrun::service

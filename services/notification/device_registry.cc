@@ -1,0 +1,47 @@
+#include "services/notification/device_registry.h"
+
+#include "services/common/token.h"
+
+namespace mailrun::notification {
+
+std::string DeviceRegistry::PlatformName(mailrun::v1::Platform platform) {
+  switch (platform) {
+    case mailrun::v1::PLATFORM_APNS: return "apns";
+    case mailrun::v1::PLATFORM_FCM: return "fcm";
+    case mailrun::v1::PLATFORM_WEBHOOK: return "webhook";
+    default: return "";
+  }
+}
+
+std::string DeviceRegistry::Register(pqxx::work& txn, const std::string& user_id, const std::string& platform,
+                                     const std::string& push_token) {
+  return txn
+      .exec_params(
+          "INSERT INTO push_devices (device_id, user_id, platform, push_token) VALUES ($1, $2, $3, $4) "
+          "ON CONFLICT (platform, push_token) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING device_id",
+          service::RandomId(), user_id, platform, push_token)[0][0]
+      .as<std::string>();
+}
+
+bool DeviceRegistry::Unregister(pqxx::work& txn, const std::string& user_id, const std::string& device_id) {
+  const pqxx::result removed =
+      txn.exec_params("DELETE FROM push_devices WHERE device_id = $1 AND user_id = $2", device_id, user_id);
+  if (removed.affected_rows() == 0) return false;
+  txn.exec_params(
+      "UPDATE push_deliveries SET status = 'cancelled', finished_at = clock_timestamp(), "
+      "last_error = 'device unregistered' WHERE device_id = $1 AND status = 'pending'",
+      device_id);
+  return true;
+}
+
+std::vector<Device> DeviceRegistry::DevicesOf(pqxx::transaction_base& txn, const std::string& user_id) {
+  std::vector<Device> devices;
+  for (const auto& row : txn.exec_params("SELECT device_id, platform FROM push_devices WHERE user_id = $1 ORDER BY "
+                                         "created_at, device_id",
+                                         user_id)) {
+    devices.push_back({row[0].as<std::string>(), row[1].as<std::string>()});
+  }
+  return devices;
+}
+
+}  // namespace mailrun::notification

@@ -1,0 +1,164 @@
+#include "services/notification/event_consumer.h"
+
+#include <spdlog/spdlog.h>
+
+#include <thread>
+
+#include "services/common/backoff.h"
+
+namespace mailrun::notification {
+
+EventConsumer::EventConsumer(EventConsumerOptions options, service::ConnectionPool& pool, InboxStore& inbox,
+                             Fanout& fanout, PushSender& push, ReminderScheduler& reminders, Clock clock)
+    : options_(std::move(options)),
+      pool_(pool),
+      inbox_(inbox),
+      fanout_(fanout),
+      push_(push),
+      reminders_(reminders),
+      clock_(std::move(clock)) {
+  service::RedisSubscriber::Options subscriber;
+  subscriber.endpoint = service::ParseRedisUrl(options_.redis_url);
+  subscriber.channels = {options_.channel};
+  subscriber_ = std::make_unique<service::RedisSubscriber>(
+      subscriber, [this](const std::string&, const std::string& message) { HandleMessage(message); },
+      [this](const service::RedisSubscriber::Resubscribed& info) { OnSubscribed(info); });
+}
+
+EventConsumer::~EventConsumer() { Stop(); }
+
+void EventConsumer::Start() {
+  stop_ = false;
+  subscriber_->Start();
+}
+
+void EventConsumer::Stop() {
+  stop_ = true;
+  subscriber_->Stop();
+}
+
+bool EventConsumer::HandleMessage(const std::string& payload) {
+  mailrun::v1::Event event;
+  if (!event.ParseFromString(payload)) {
+    spdlog::warn("event consumer: dropped a message that is not a mailrun.v1.Event ({} bytes)", payload.size());
+    return false;
+  }
+  return HandleEvent(event);
+}
+
+namespace {
+
+template <typename Work>
+void Extra(pqxx::work& txn, const mailrun::v1::Event& event, const char* what, Work&& work) {
+  try {
+    pqxx::subtransaction sub(txn, what);
+    work(sub);
+    sub.commit();
+  } catch (const pqxx::broken_connection&) {
+    throw;
+  } catch (const std::exception& e) {
+    spdlog::error("event consumer: {} of event {} failed, the event is stored without it: {}", what,
+                  event.event_id(), e.what());
+  }
+}
+
+}  // namespace
+
+bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
+  if (event.event_id().empty() || event.user_ids().empty() ||
+      event.kind_case() == mailrun::v1::Event::KIND_NOT_SET) {
+    spdlog::warn("event consumer: dropped event '{}' without event_id, recipients or kind", event.event_id());
+    return false;
+  }
+  const TimePoint now = clock_();
+  service::ExponentialBackoff backoff(std::chrono::milliseconds(100), std::chrono::seconds(5));
+  while (true) {
+    try {
+      std::optional<std::vector<StoredFor>> stored;
+      {
+        auto connection = pool_.Acquire();
+        pqxx::work txn(*connection);
+        stored = inbox_.Append(txn, event);
+        if (stored) {
+          // Pushes and reminders are extras: if either fails, the event is still stored and
+          // streamed (each runs in its own savepoint), and the failure is logged.
+          Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
+          Extra(txn, event, "reminders", [&](pqxx::transaction_base& sub) { reminders_.Observe(sub, event, now); });
+        }
+        txn.commit();
+      }
+      // Also for a repeat: another replica may have stored it, and this one's streams must wake.
+      for (const auto& user : event.user_ids()) fanout_.Notify(user);
+      if (!stored) return false;
+      ++stored_;
+      push_.Wake();
+      return true;
+    } catch (const pqxx::broken_connection& e) {
+      spdlog::warn("event consumer: database unreachable ({}); retrying event {}", e.what(), event.event_id());
+    } catch (const pqxx::transaction_rollback& e) {
+      spdlog::warn("event consumer: transaction rolled back ({}); retrying event {}", e.what(), event.event_id());
+    } catch (const std::exception& e) {
+      spdlog::error("event consumer: event {} could not be stored: {}", event.event_id(), e.what());
+      return false;
+    }
+    const auto delay = backoff.Next();
+    for (auto slept = std::chrono::milliseconds(0); slept < delay; slept += std::chrono::milliseconds(50)) {
+      if (stop_) return false;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+}
+
+int EventConsumer::CatchUp(int64_t since_unix_ms) {
+  int fresh = 0;
+  int64_t after_id = 0;
+  while (!stop_) {
+    std::vector<std::pair<int64_t, std::string>> rows;
+    {
+      auto connection = pool_.Acquire();
+      pqxx::read_transaction txn(*connection);
+      for (const auto& row : txn.exec_params(
+               "SELECT id, payload FROM outbox WHERE id > $1 "
+               "AND (sent_at IS NULL OR sent_at >= to_timestamp($2::bigint / 1000.0)) ORDER BY id LIMIT 500",
+               after_id, since_unix_ms)) {
+        rows.emplace_back(row[0].as<int64_t>(), pqxx::binarystring(row[1]).str());
+      }
+    }
+    for (const auto& [id, payload] : rows) {
+      if (HandleMessage(payload)) ++fresh;
+      after_id = id;
+    }
+    if (rows.size() < 500) break;
+  }
+  return fresh;
+}
+
+void EventConsumer::OnSubscribed(const service::RedisSubscriber::Resubscribed& info) {
+  const int64_t margin_ms = options_.catch_up_margin.count();
+  try {
+    int64_t since_ms = 0;
+    {
+      auto connection = pool_.Acquire();
+      pqxx::read_transaction txn(*connection);
+      if (info.first) {
+        since_ms = txn.exec("SELECT (extract(epoch FROM coalesce(max(received_at), to_timestamp(0))) * 1000)::bigint "
+                            "FROM notification_events")[0][0]
+                       .as<int64_t>();
+      } else {
+        const auto outage = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() -
+                                                                                  info.last_healthy);
+        since_ms = txn.exec("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint")[0][0].as<int64_t>() -
+                   outage.count();
+      }
+    }
+    const int fresh = CatchUp(since_ms - margin_ms);
+    if (fresh > 0) spdlog::info("event consumer: caught up on {} event(s) missed while not subscribed", fresh);
+  } catch (const std::exception& e) {
+    // Without the catch-up, events published while unsubscribed would wait for nothing: drop the
+    // subscription so the next one tries again.
+    spdlog::error("event consumer: catch-up failed: {}", e.what());
+    throw;
+  }
+}
+
+}  // namespace mailrun::notification

@@ -1,0 +1,111 @@
+#include "services/notification/event_text.h"
+
+#include <fmt/format.h>
+
+namespace mailrun::notification {
+
+using mailrun::v1::Event;
+using mailrun::v1::EventKind;
+
+EventKind KindOf(const Event& event) {
+  switch (event.kind_case()) {
+    case Event::kYourTurn: return mailrun::v1::EVENT_KIND_YOUR_TURN;
+    case Event::kBondReturned: return mailrun::v1::EVENT_KIND_BOND_RETURNED;
+    case Event::kGameFinished: return mailrun::v1::EVENT_KIND_GAME_FINISHED;
+    case Event::kTournamentRoundStarted: return mailrun::v1::EVENT_KIND_TOURNAMENT_ROUND_STARTED;
+    case Event::kInvitationReceived: return mailrun::v1::EVENT_KIND_INVITATION_RECEIVED;
+    case Event::kReminder: return mailrun::v1::EVENT_KIND_REMINDER;
+    case Event::KIND_NOT_SET: break;
+  }
+  return mailrun::v1::EVENT_KIND_UNSPECIFIED;
+}
+
+std::string KindName(EventKind kind) {
+  switch (kind) {
+    case mailrun::v1::EVENT_KIND_YOUR_TURN: return "your_turn";
+    case mailrun::v1::EVENT_KIND_BOND_RETURNED: return "bond_returned";
+    case mailrun::v1::EVENT_KIND_GAME_FINISHED: return "game_finished";
+    case mailrun::v1::EVENT_KIND_TOURNAMENT_ROUND_STARTED: return "tournament_round_started";
+    case mailrun::v1::EVENT_KIND_INVITATION_RECEIVED: return "invitation_received";
+    case mailrun::v1::EVENT_KIND_REMINDER: return "reminder";
+    default: return "";
+  }
+}
+
+std::optional<EventKind> KindFromName(const std::string& name) {
+  for (int k = mailrun::v1::EventKind_MIN; k <= mailrun::v1::EventKind_MAX; ++k) {
+    const auto kind = static_cast<EventKind>(k);
+    if (mailrun::v1::EventKind_IsValid(k) && !KindName(kind).empty() && KindName(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
+
+std::string GameIdOf(const Event& event) {
+  switch (event.kind_case()) {
+    case Event::kYourTurn: return event.your_turn().game_id();
+    case Event::kBondReturned: return event.bond_returned().game_id();
+    case Event::kGameFinished: return event.game_finished().game_id();
+    case Event::kTournamentRoundStarted: return event.tournament_round_started().game_id();
+    case Event::kReminder: return event.reminder().game_id();
+    default: return "";
+  }
+}
+
+namespace {
+
+std::string JoinCities(const google::protobuf::RepeatedPtrField<std::string>& cities) {
+  std::string out;
+  for (const auto& city : cities) out += (out.empty() ? "" : ", ") + city;
+  return out;
+}
+
+EventText DescribeFinished(const mailrun::v1::GameFinished& finished, const std::string& recipient) {
+  std::string winners;
+  std::string mine;
+  for (const auto& result : finished.results()) {
+    if (result.rank() == 1) winners += (winners.empty() ? "" : " and ") + result.display_name();
+    if (result.user_id() == recipient) mine = fmt::format("you finished #{} with £{}", result.rank(), result.final_wealth());
+  }
+  std::string text = fmt::format("Game {} ended ({})", finished.game_id(), finished.reason());
+  if (!winners.empty()) text += fmt::format(": {} won", winners);
+  if (!mine.empty()) text += fmt::format("; {}", mine);
+  return {"Game finished", text};
+}
+
+}  // namespace
+
+EventText DescribeEvent(const Event& event, const std::string& recipient) {
+  switch (event.kind_case()) {
+    case Event::kYourTurn: {
+      const auto& turn = event.your_turn();
+      std::string text = turn.round().empty() ? turn.expected() : turn.round() + ": " + turn.expected();
+      if (!turn.acting_for().empty()) text += fmt::format(" (for the {})", turn.acting_for());
+      return {"Your turn", text};
+    }
+    case Event::kBondReturned: {
+      const auto& bond = event.bond_returned();
+      // 4.3: a returned bond makes the contract cities public.
+      const std::string whose = bond.user_id() == recipient ? "Your" : "A player's";
+      return {"Contract bond returned", fmt::format("{} bond of £{} came back in game {}; cities: {}", whose,
+                                                    bond.amount(), bond.game_id(), JoinCities(bond.cities()))};
+    }
+    case Event::kGameFinished: return DescribeFinished(event.game_finished(), recipient);
+    case Event::kTournamentRoundStarted: {
+      const auto& round = event.tournament_round_started();
+      return {"Tournament round started", fmt::format("{}: round {} has begun; you play at table {}",
+                                                      round.tournament_name(), round.round(), round.table_number())};
+    }
+    case Event::kInvitationReceived: {
+      const auto& invitation = event.invitation_received();
+      return {"Invitation", fmt::format("{} invites you to a table", invitation.from_display_name())};
+    }
+    case Event::kReminder: {
+      const auto& reminder = event.reminder();
+      return {"Reminder: your turn", fmt::format("Game {} is waiting for you: {}", reminder.game_id(), reminder.expected())};
+    }
+    case Event::KIND_NOT_SET: break;
+  }
+  return {"Notification", ""};
+}
+
+}  // namespace mailrun::notification

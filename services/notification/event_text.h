@@ -1,0 +1,32 @@
+// What a notification says: the kind of an event (events.proto's oneof) as the API enum and as
+// the name stored in the database, and the short title and one-line text shown on a phone.
+// Pure functions.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "mailrun/v1/events.pb.h"
+#include "mailrun/v1/notification.pb.h"
+
+namespace mailrun::notification {
+
+mailrun::v1::EventKind KindOf(const mailrun::v1::Event& event);
+
+// "your_turn", "bond_returned", "game_finished", "tournament_round_started",
+// "invitation_received", "reminder"; "" for EVENT_KIND_UNSPECIFIED.
+std::string KindName(mailrun::v1::EventKind kind);
+std::optional<mailrun::v1::EventKind> KindFromName(const std::string& name);
+
+struct EventText {
+  std::string title;
+  std::string text;
+};
+
+// Title and text for `recipient` (the bond and results read differently for the player concerned).
+EventText DescribeEvent(const mailrun::v1::Event& event, const std::string& recipient);
+
+// The game an event is about, or "" (invitations, tournament rounds without a game).
+std::string GameIdOf(const mailrun::v1::Event& event);
+
+}  // namespace mailrun::notification

@@ -1,0 +1,51 @@
+#include "services/notification/notification_app.h"
+
+namespace mailrun::notification {
+namespace {
+
+EventConsumerOptions ConsumerOptions(const NotificationOptions& options) {
+  EventConsumerOptions consumer;
+  consumer.redis_url = options.redis_url;
+  consumer.channel = options.events_channel;
+  consumer.catch_up_margin = options.catch_up_margin;
+  return consumer;
+}
+
+}  // namespace
+
+NotificationApp::NotificationApp(NotificationOptions options)
+    : options_(std::move(options)),
+      pool_(options_.database_url, options_.database_pool_size),
+      inbox_(pool_),
+      push_(pool_, options_.push, options_.clock),
+      reminders_(pool_, options_.reminder_check_interval, options_.clock),
+      consumer_(ConsumerOptions(options_), pool_, inbox_, fanout_, push_, reminders_, options_.clock),
+      service_(options_.token_key, pool_, inbox_, fanout_) {
+  if (options_.run_outbox_relay) {
+    service::OutboxRelayOptions relay;
+    relay.database_url = options_.database_url;
+    relay.redis_url = options_.redis_url;
+    relay.channel = options_.events_channel;
+    relay.poll_interval = options_.relay_poll_interval;
+    relay_ = std::make_unique<service::OutboxRelay>(relay);
+  }
+}
+
+NotificationApp::~NotificationApp() { Stop(); }
+
+void NotificationApp::Start() {
+  consumer_.Start();
+  push_.Start();
+  reminders_.Start();
+  if (relay_) relay_->Start();
+}
+
+void NotificationApp::Stop() {
+  fanout_.CloseAll();
+  if (relay_) relay_->Stop();
+  reminders_.Stop();
+  consumer_.Stop();
+  push_.Stop();
+}
+
+}  // namespace mailrun::notification

@@ -1,0 +1,77 @@
+// NotificationApp: the whole notification service in one object, for main.cc and for tests that
+// run it in-process: the database pool, the stores, the live-stream fanout, the event consumer
+// (Redis subscriber with outbox catch-up), the push sender, the reminder scheduler, an outbox
+// relay (for the reminders this service announces itself) and the gRPC service.
+//
+// Lifecycle: construct (checks options, connects nothing), Start() (background workers),
+// register service() with a gRPC server, CloseStreams() when the server begins to drain,
+// Stop() after it stopped. Thread-safety: the getters are safe; Start/Stop from one thread.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <string>
+
+#include "services/common/connection_pool.h"
+#include "services/common/outbox_relay.h"
+#include "services/notification/clock.h"
+#include "services/notification/event_consumer.h"
+#include "services/notification/fanout.h"
+#include "services/notification/inbox_store.h"
+#include "services/notification/notification_service.h"
+#include "services/notification/push_sender.h"
+#include "services/notification/reminder_scheduler.h"
+
+namespace mailrun::notification {
+
+struct NotificationOptions {
+  std::string database_url;
+  std::string redis_url;
+  std::string token_key;  // 32 raw bytes (service::LoadTokenKey)
+  // The Redis channel of events: one per deployment, the same in every service (tests that share
+  // one Redis give each database its own).
+  std::string events_channel = "mailrun.events";
+  int database_pool_size = 32;
+  PushSenderOptions push;
+  std::chrono::milliseconds reminder_check_interval{std::chrono::seconds(30)};
+  std::chrono::milliseconds catch_up_margin{std::chrono::seconds(60)};
+  bool run_outbox_relay = true;
+  std::chrono::milliseconds relay_poll_interval{1000};
+  Clock clock = SystemClock();
+};
+
+class NotificationApp {
+ public:
+  // Throws std::invalid_argument for malformed options (Redis URL, push endpoint, ...).
+  explicit NotificationApp(NotificationOptions options);
+  ~NotificationApp();
+  NotificationApp(const NotificationApp&) = delete;
+  NotificationApp& operator=(const NotificationApp&) = delete;
+
+  void Start();
+  // Ends every open Subscribe stream (with UNAVAILABLE, "reconnect"), so a draining server is
+  // not held up by them.
+  void CloseStreams() { fanout_.CloseAll(); }
+  void Stop();
+
+  grpc::Service* service() { return &service_; }
+  service::ConnectionPool& pool() { return pool_; }
+  InboxStore& inbox() { return inbox_; }
+  Fanout& fanout() { return fanout_; }
+  PushSender& push() { return push_; }
+  ReminderScheduler& reminders() { return reminders_; }
+  EventConsumer& consumer() { return consumer_; }
+
+ private:
+  NotificationOptions options_;
+  service::ConnectionPool pool_;
+  InboxStore inbox_;
+  Fanout fanout_;
+  PushSender push_;
+  ReminderScheduler reminders_;
+  EventConsumer consumer_;
+  std::unique_ptr<service::OutboxRelay> relay_;
+  NotificationServiceImpl service_;
+};
+
+}  // namespace mailrun::notification

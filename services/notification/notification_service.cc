@@ -1,0 +1,210 @@
+#include "services/notification/notification_service.h"
+
+#include <spdlog/spdlog.h>
+
+#include "services/common/auth.h"
+#include "services/notification/device_registry.h"
+#include "services/notification/preferences_store.h"
+#include "services/notification/request_log.h"
+
+namespace mailrun::notification {
+namespace {
+
+using grpc::Status;
+using grpc::StatusCode;
+
+constexpr int kReplayBatch = 100;
+// A stream re-reads its inbox at least this often even without a wake-up (belt and braces).
+constexpr auto kStreamRecheck = std::chrono::seconds(30);
+
+Status Invalid(const std::string& message) { return Status(StatusCode::INVALID_ARGUMENT, message); }
+
+// Runs a handler body, mapping database trouble to UNAVAILABLE and anything else to INTERNAL
+// (logged here; the client gets no internals).
+template <typename Body>
+Status Guarded(const char* method, Body&& body) {
+  try {
+    return body();
+  } catch (const pqxx::broken_connection& e) {
+    spdlog::warn("{}: database unavailable: {}", method, e.what());
+    return Status(StatusCode::UNAVAILABLE, "the notification database is unavailable; retry");
+  } catch (const std::exception& e) {
+    spdlog::error("{}: {}", method, e.what());
+    return Status(StatusCode::INTERNAL, "internal error");
+  }
+}
+
+}  // namespace
+
+template <typename Body>
+Status NotificationServiceImpl::AsCaller(const char* method, const grpc::ServerContext& context, Body&& body) {
+  return Guarded(method, [&]() -> Status {
+    Status status;
+    const auto claims = service::Authenticate(context, token_key_, service::TokenKind::kAccess, &status);
+    if (!claims) return status;
+    return body(claims->subject);
+  });
+}
+
+NotificationServiceImpl::NotificationServiceImpl(std::string token_key, service::ConnectionPool& pool,
+                                                 InboxStore& inbox, Fanout& fanout)
+    : token_key_(std::move(token_key)), pool_(pool), inbox_(inbox), fanout_(fanout) {}
+
+Status NotificationServiceImpl::Idempotent(const std::string& user_id, const std::string& request_id,
+                                           const std::string& method, google::protobuf::Message* response,
+                                           const std::function<Status(pqxx::work&)>& change) {
+  if (const std::string problem = RequestLog::Check(request_id); !problem.empty()) return Invalid(problem);
+  auto connection = pool_.Acquire();
+  pqxx::work txn(*connection);
+  std::string previous;
+  switch (RequestLog::Begin(txn, user_id, request_id, method, &previous)) {
+    case RequestLog::Claim::kReplay:
+      response->ParseFromString(previous);
+      return Status::OK;
+    case RequestLog::Claim::kConflict:
+      return Invalid("request_id '" + request_id + "' was already used for another call");
+    case RequestLog::Claim::kNew:
+      break;
+  }
+  const Status status = change(txn);
+  if (!status.ok()) return status;  // the transaction rolls back: nothing changed, nothing recorded
+  RequestLog::Finish(txn, user_id, request_id, response->SerializeAsString());
+  txn.commit();
+  return Status::OK;
+}
+
+Status NotificationServiceImpl::Subscribe(grpc::ServerContext* context, const mailrun::v1::SubscribeRequest* request,
+                                          grpc::ServerWriter<mailrun::v1::Notification>* writer) {
+  return AsCaller("Subscribe", *context, [&](const std::string& user) -> Status {
+    // Register before looking at the inbox, so nothing stored in between goes unnoticed.
+    auto registration = fanout_.Add(user);
+    int64_t after = 0;
+    if (request->since_event_id().empty()) {
+      after = inbox_.LastSequence(user);
+    } else {
+      const auto sequence = inbox_.SequenceOf(user, request->since_event_id());
+      if (!sequence) {
+        return Status(StatusCode::NOT_FOUND, "since_event_id '" + request->since_event_id() + "' is not in your inbox");
+      }
+      after = *sequence;
+    }
+    writer->SendInitialMetadata();  // tells the client the stream is live
+    while (!context->IsCancelled()) {
+      const auto batch = inbox_.ReadAfter(user, after, kReplayBatch);
+      for (const auto& notification : batch) {
+        if (!writer->Write(notification)) return Status::OK;  // the client went away
+        after = notification.sequence();
+      }
+      if (static_cast<int>(batch.size()) == kReplayBatch) continue;
+      if (registration->listener().closed()) {
+        return Status(StatusCode::UNAVAILABLE, "the server is shutting down; reconnect with since_event_id");
+      }
+      const auto recheck_at = std::chrono::steady_clock::now() + kStreamRecheck;
+      while (!context->IsCancelled() && std::chrono::steady_clock::now() < recheck_at &&
+             !registration->listener().Wait(std::chrono::seconds(1))) {
+      }
+    }
+    return Status(StatusCode::CANCELLED, "the client cancelled the stream");
+  });
+}
+
+Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const mailrun::v1::ListInboxRequest* request,
+                                          mailrun::v1::ListInboxResponse* response) {
+  return AsCaller("ListInbox", *context, [&](const std::string& user) -> Status {
+    int size = request->page().page_size();
+    if (size < 0) return Invalid("page.page_size must not be negative");
+    size = size == 0 ? 50 : std::min(size, 200);
+    int64_t before = 0;
+    const std::string& token = request->page().page_token();
+    if (!token.empty()) {
+      if (token.size() > 18 || token.find_first_not_of("0123456789") != std::string::npos ||
+          (before = std::stoll(token)) <= 0) {
+        return Invalid("page.page_token is not valid: copy next_page_token from the previous response");
+      }
+    }
+    auto page = inbox_.List(user, before, size, request->unread_only());
+    for (auto& notification : page.notifications) *response->add_notifications() = std::move(notification);
+    if (page.next_before > 0) response->mutable_page()->set_next_page_token(std::to_string(page.next_before));
+    response->set_unread_count(page.unread_count);
+    return Status::OK;
+  });
+}
+
+Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mailrun::v1::MarkReadRequest* request,
+                                         mailrun::v1::MarkReadResponse* response) {
+  return AsCaller("MarkRead", *context, [&](const std::string& user) -> Status {
+    if (request->up_to_sequence() < 0) return Invalid("up_to_sequence must not be negative");
+    if (request->event_ids().empty() && request->up_to_sequence() == 0) {
+      return Invalid("give event_ids or up_to_sequence (or both)");
+    }
+    for (const auto& id : request->event_ids()) {
+      if (id.empty()) return Invalid("event_ids must not hold an empty id");
+    }
+    const std::vector<std::string> ids(request->event_ids().begin(), request->event_ids().end());
+    return Idempotent(user, request->request_id(), "MarkRead", response, [&](pqxx::work& txn) {
+      std::string missing;
+      const auto marked = inbox_.MarkRead(txn, user, ids, request->up_to_sequence(), &missing);
+      if (!marked) return Status(StatusCode::NOT_FOUND, "event '" + missing + "' is not in your inbox");
+      response->set_marked(marked->marked);
+      response->set_unread_count(marked->unread_count);
+      return Status::OK;
+    });
+  });
+}
+
+Status NotificationServiceImpl::RegisterDevice(grpc::ServerContext* context,
+                                               const mailrun::v1::RegisterDeviceRequest* request,
+                                               mailrun::v1::RegisterDeviceResponse* response) {
+  return AsCaller("RegisterDevice", *context, [&](const std::string& user) -> Status {
+    const std::string platform = DeviceRegistry::PlatformName(request->platform());
+    if (platform.empty()) return Invalid("platform must be PLATFORM_APNS, PLATFORM_FCM or PLATFORM_WEBHOOK");
+    if (request->push_token().empty() || request->push_token().size() > 4096) {
+      return Invalid("push_token must be 1-4096 characters");
+    }
+    return Idempotent(user, request->request_id(), "RegisterDevice", response, [&](pqxx::work& txn) {
+      response->set_device_id(DeviceRegistry::Register(txn, user, platform, request->push_token()));
+      return Status::OK;
+    });
+  });
+}
+
+Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
+                                                 const mailrun::v1::UnregisterDeviceRequest* request,
+                                                 mailrun::v1::UnregisterDeviceResponse* response) {
+  return AsCaller("UnregisterDevice", *context, [&](const std::string& user) -> Status {
+    if (request->device_id().empty()) return Invalid("device_id is required");
+    return Idempotent(user, request->request_id(), "UnregisterDevice", response, [&](pqxx::work& txn) {
+      if (!DeviceRegistry::Unregister(txn, user, request->device_id())) {
+        return Status(StatusCode::NOT_FOUND, "device '" + request->device_id() + "' is not one of your devices");
+      }
+      return Status::OK;
+    });
+  });
+}
+
+Status NotificationServiceImpl::GetPreferences(grpc::ServerContext* context, const mailrun::v1::GetPreferencesRequest*,
+                                               mailrun::v1::GetPreferencesResponse* response) {
+  return AsCaller("GetPreferences", *context, [&](const std::string& user) -> Status {
+    auto connection = pool_.Acquire();
+    pqxx::read_transaction txn(*connection);
+    *response->mutable_preferences() = PreferencesStore::Get(txn, user);
+    return Status::OK;
+  });
+}
+
+Status NotificationServiceImpl::SetPreferences(grpc::ServerContext* context,
+                                               const mailrun::v1::SetPreferencesRequest* request,
+                                               mailrun::v1::SetPreferencesResponse* response) {
+  return AsCaller("SetPreferences", *context, [&](const std::string& user) -> Status {
+    if (const std::string problem = PreferencesStore::Check(request->preferences()); !problem.empty()) {
+      return Invalid(problem);
+    }
+    return Idempotent(user, request->request_id(), "SetPreferences", response, [&](pqxx::work& txn) {
+      PreferencesStore::Set(txn, user, request->preferences());
+      *response->mutable_preferences() = PreferencesStore::Get(txn, user);
+      return Status::OK;
+    });
+  });
+}
+
+}  // namespace mailrun::notification

@@ -1,0 +1,53 @@
+// The gRPC face of the notification service (proto/mailrun/v1/notification.proto). Handlers are
+// thin: authenticate (access token; the subject is the caller), check the request, call the
+// stores, map failures to status codes. Thread-safe (gRPC calls handlers concurrently).
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <chrono>
+#include <string>
+
+#include "mailrun/v1/notification.grpc.pb.h"
+#include "services/common/connection_pool.h"
+#include "services/notification/fanout.h"
+#include "services/notification/inbox_store.h"
+
+namespace mailrun::notification {
+
+class NotificationServiceImpl final : public mailrun::v1::NotificationService::Service {
+ public:
+  // `token_key`: the 32-byte key that verifies access tokens. References must outlive the service.
+  NotificationServiceImpl(std::string token_key, service::ConnectionPool& pool, InboxStore& inbox, Fanout& fanout);
+
+  grpc::Status Subscribe(grpc::ServerContext* context, const mailrun::v1::SubscribeRequest* request,
+                         grpc::ServerWriter<mailrun::v1::Notification>* writer) override;
+  grpc::Status ListInbox(grpc::ServerContext* context, const mailrun::v1::ListInboxRequest* request,
+                         mailrun::v1::ListInboxResponse* response) override;
+  grpc::Status MarkRead(grpc::ServerContext* context, const mailrun::v1::MarkReadRequest* request,
+                        mailrun::v1::MarkReadResponse* response) override;
+  grpc::Status RegisterDevice(grpc::ServerContext* context, const mailrun::v1::RegisterDeviceRequest* request,
+                              mailrun::v1::RegisterDeviceResponse* response) override;
+  grpc::Status UnregisterDevice(grpc::ServerContext* context, const mailrun::v1::UnregisterDeviceRequest* request,
+                                mailrun::v1::UnregisterDeviceResponse* response) override;
+  grpc::Status GetPreferences(grpc::ServerContext* context, const mailrun::v1::GetPreferencesRequest* request,
+                              mailrun::v1::GetPreferencesResponse* response) override;
+  grpc::Status SetPreferences(grpc::ServerContext* context, const mailrun::v1::SetPreferencesRequest* request,
+                              mailrun::v1::SetPreferencesResponse* response) override;
+
+ private:
+  // Authenticates the caller (access token) and runs body(user_id) with the database failures
+  // mapped to status codes; the one prologue of every handler.
+  template <typename Body>
+  grpc::Status AsCaller(const char* method, const grpc::ServerContext& context, Body&& body);
+  // Runs `change` once per (caller, request_id) inside one transaction; see request_log.h.
+  grpc::Status Idempotent(const std::string& user_id, const std::string& request_id, const std::string& method,
+                          google::protobuf::Message* response, const std::function<grpc::Status(pqxx::work&)>& change);
+
+  const std::string token_key_;
+  service::ConnectionPool& pool_;
+  InboxStore& inbox_;
+  Fanout& fanout_;
+};
+
+}  // namespace mailrun::notification

@@ -1,0 +1,33 @@
+// PreferencesStore: each user's notification preferences (migrations/0303): which kinds of event
+// are pushed and the quiet hours. Defaults until set: every kind pushed, no quiet hours.
+// Stateless; every method works inside the caller's transaction. Thread-safe.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include <pqxx/pqxx>
+
+#include "mailrun/v1/notification.pb.h"
+#include "services/notification/quiet_hours.h"
+
+namespace mailrun::notification {
+
+// What the push sender needs to know about a user.
+struct PushPolicy {
+  std::set<mailrun::v1::EventKind> muted;
+  QuietHoursRule quiet;
+};
+
+class PreferencesStore {
+ public:
+  // "" when `preferences` can be stored, else what is wrong (naming the field).
+  static std::string Check(const mailrun::v1::Preferences& preferences);
+
+  static mailrun::v1::Preferences Get(pqxx::transaction_base& txn, const std::string& user_id);
+  // Replaces the user's preferences; `preferences` must pass Check.
+  static void Set(pqxx::work& txn, const std::string& user_id, const mailrun::v1::Preferences& preferences);
+  static PushPolicy PolicyFor(pqxx::transaction_base& txn, const std::string& user_id);
+};
+
+}  // namespace mailrun::notification

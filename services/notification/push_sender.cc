@@ -1,0 +1,186 @@
+#include "services/notification/push_sender.h"
+
+#include <httplib.h>
+#include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
+
+#include <set>
+#include <stdexcept>
+
+#include "services/common/backoff.h"
+#include "services/notification/device_registry.h"
+#include "services/notification/event_text.h"
+#include "services/notification/preferences_store.h"
+
+namespace mailrun::notification {
+
+PushEndpoint ParsePushEndpoint(const std::string& url) {
+  const size_t scheme_end = url.find("://");
+  const std::string scheme = scheme_end == std::string::npos ? "" : url.substr(0, scheme_end);
+  if (scheme != "http" && scheme != "https") {
+    throw std::invalid_argument("push endpoint '" + url + "' must start with http:// or https://");
+  }
+  const size_t host_start = scheme_end + 3;
+  const size_t slash = url.find('/', host_start);
+  PushEndpoint endpoint{url.substr(0, slash), slash == std::string::npos ? "/" : url.substr(slash)};
+  if (endpoint.origin.size() == host_start) throw std::invalid_argument("push endpoint '" + url + "' has no host");
+  return endpoint;
+}
+
+PushOutcome ClassifyPushResponse(int http_status) {
+  if (http_status >= 200 && http_status < 300) return PushOutcome::kDelivered;
+  if (http_status == 0 || http_status == 408 || http_status == 429 || http_status >= 500) return PushOutcome::kRetry;
+  return PushOutcome::kPermanent;
+}
+
+std::string PushBody(const PushMessage& message) {
+  nlohmann::json body = {{"delivery_id", message.delivery_id}, {"event_id", message.event_id},
+                         {"kind", message.kind},               {"user_id", message.user_id},
+                         {"platform", message.platform},       {"device_token", message.device_token},
+                         {"title", message.title},             {"text", message.text}};
+  if (!message.game_id.empty()) body["game_id"] = message.game_id;
+  return body.dump();
+}
+
+PushSender::PushSender(service::ConnectionPool& pool, PushSenderOptions options, Clock clock)
+    : pool_(pool), options_(std::move(options)), clock_(std::move(clock)) {
+  if (options_.max_attempts < 1) throw std::invalid_argument("push max attempts must be at least 1");
+  if (!enabled()) return;
+  endpoint_ = ParsePushEndpoint(options_.endpoint);
+  client_ = std::make_unique<httplib::Client>(endpoint_.origin);
+  const auto timeout = options_.request_timeout;
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(timeout);
+  const auto micros = std::chrono::duration_cast<std::chrono::microseconds>(timeout - seconds);
+  client_->set_connection_timeout(seconds.count(), micros.count());
+  client_->set_read_timeout(seconds.count(), micros.count());
+  client_->set_write_timeout(seconds.count(), micros.count());
+  client_->set_keep_alive(true);
+}
+
+PushSender::~PushSender() { Stop(); }
+
+int PushSender::Enqueue(pqxx::transaction_base& txn, const mailrun::v1::Event& event, TimePoint now) {
+  if (!enabled()) return 0;
+  const auto kind = KindOf(event);
+  int created = 0;
+  for (const std::string& user : std::set<std::string>(event.user_ids().begin(), event.user_ids().end())) {
+    const PushPolicy policy = PreferencesStore::PolicyFor(txn, user);
+    if (policy.muted.count(kind)) continue;
+    const TimePoint due = QuietHoursEnd(policy.quiet, now).value_or(now);
+    for (const Device& device : DeviceRegistry::DevicesOf(txn, user)) {
+      created += static_cast<int>(
+          txn.exec_params("INSERT INTO push_deliveries (event_id, device_id, user_id, next_attempt_at) "
+                          "VALUES ($1, $2, $3, to_timestamp($4::bigint / 1000.0)) "
+                          "ON CONFLICT (event_id, device_id) DO NOTHING",
+                          event.event_id(), device.device_id, user, ToUnixMs(due))
+              .affected_rows());
+    }
+  }
+  return created;
+}
+
+bool PushSender::AttemptOne(TimePoint now) {
+  auto connection = pool_.Acquire();
+  pqxx::work txn(*connection);
+  const pqxx::result rows = txn.exec_params(
+      "SELECT d.id, d.event_id, d.user_id, d.attempts, dev.platform, dev.push_token, e.payload "
+      "FROM push_deliveries d JOIN notification_events e ON e.event_id = d.event_id "
+      "LEFT JOIN push_devices dev ON dev.device_id = d.device_id AND dev.user_id = d.user_id "
+      "WHERE d.status = 'pending' AND d.next_attempt_at <= to_timestamp($1::bigint / 1000.0) "
+      "ORDER BY d.next_attempt_at, d.id LIMIT 1 FOR UPDATE OF d SKIP LOCKED",
+      ToUnixMs(now));
+  if (rows.empty()) return false;
+  const auto& row = rows[0];
+  const int64_t id = row[0].as<int64_t>();
+  if (row[4].is_null()) {  // unregistered, or moved to another user, since the event
+    txn.exec_params("UPDATE push_deliveries SET status = 'cancelled', finished_at = clock_timestamp(), "
+                    "last_error = 'device no longer registered to this user' WHERE id = $1",
+                    id);
+    txn.commit();
+    return true;
+  }
+  mailrun::v1::Event event;
+  event.ParseFromString(pqxx::binarystring(row[6]).str());
+  PushMessage message;
+  message.delivery_id = id;
+  message.event_id = row[1].as<std::string>();
+  message.user_id = row[2].as<std::string>();
+  message.kind = KindName(KindOf(event));
+  message.platform = row[4].as<std::string>();
+  message.device_token = row[5].as<std::string>();
+  const EventText text = DescribeEvent(event, message.user_id);
+  message.title = text.title;
+  message.text = text.text;
+  message.game_id = GameIdOf(event);
+
+  int status = 0;
+  std::string error;
+  {
+    std::lock_guard lock(client_mutex_);
+    const httplib::Headers headers = {{"Idempotency-Key", message.event_id + "/" + std::to_string(id)}};
+    const auto result = client_->Post(endpoint_.path.c_str(), headers, PushBody(message), "application/json");
+    if (result) {
+      status = result->status;
+      if (ClassifyPushResponse(status) != PushOutcome::kDelivered) error = "HTTP " + std::to_string(status);
+    } else {
+      error = httplib::to_string(result.error());
+    }
+  }
+  const int attempt = row[3].as<int>() + 1;
+  const PushOutcome outcome = ClassifyPushResponse(status);
+  std::string recorded;
+  if (outcome == PushOutcome::kDelivered) {
+    recorded = "delivered";
+    txn.exec_params("UPDATE push_deliveries SET status = 'delivered', attempts = $2, finished_at = clock_timestamp(), "
+                    "last_error = NULL WHERE id = $1",
+                    id, attempt);
+  } else if (outcome == PushOutcome::kPermanent || attempt >= options_.max_attempts) {
+    recorded = outcome == PushOutcome::kPermanent ? "rejected" : "gave_up";
+    txn.exec_params("UPDATE push_deliveries SET status = $2, attempts = $3, finished_at = clock_timestamp(), "
+                    "last_error = $4 WHERE id = $1",
+                    id, recorded, attempt, error);
+  } else {
+    recorded = "retry";
+    const auto delay = service::ExponentialBackoff::DelayFor(attempt, options_.initial_backoff, options_.max_backoff);
+    txn.exec_params("UPDATE push_deliveries SET attempts = $2, last_error = $3, "
+                    "next_attempt_at = to_timestamp($4::bigint / 1000.0) WHERE id = $1",
+                    id, attempt, error, ToUnixMs(now + delay));
+  }
+  txn.exec_params("INSERT INTO push_attempts (delivery_id, attempt, attempted_at, http_status, outcome, error) "
+                  "VALUES ($1, $2, to_timestamp($3::bigint / 1000.0), NULLIF($4, 0), $5, NULLIF($6, ''))",
+                  id, attempt, ToUnixMs(now), status, recorded, error);
+  txn.commit();
+  if (recorded == "delivered") {
+    spdlog::debug("push {} of event {} delivered", id, message.event_id);
+  } else {
+    spdlog::warn("push {} of event {} attempt {}: {} ({})", id, message.event_id, attempt, recorded, error);
+  }
+  return true;
+}
+
+int PushSender::RunDue(TimePoint now) {
+  if (!enabled()) return 0;
+  int attempts = 0;
+  while (!worker_.stopping() && AttemptOne(now)) ++attempts;
+  return attempts;
+}
+
+void PushSender::Start() {
+  if (enabled()) worker_.Start([this] { Run(); });
+}
+
+void PushSender::Stop() { worker_.Stop(); }
+
+void PushSender::Wake() { worker_.Wake(); }
+
+void PushSender::Run() {
+  do {
+    try {
+      RunDue(clock_());
+    } catch (const std::exception& e) {
+      spdlog::warn("push sender: {}", e.what());
+    }
+  } while (worker_.WaitFor(options_.poll_interval));
+}
+
+}  // namespace mailrun::notification

@@ -1,0 +1,113 @@
+// Reminders: a player who has not acted within the table's deadline gets a Reminder (through the
+// outbox, so it reaches inbox, stream and push like any event), at most one per interval, and
+// none once the game moved on or finished. Time is a FakeClock; Tick() is driven by the test.
+#include <gtest/gtest.h>
+
+#include "tests/integration/notification/notification_harness.h"
+#include "tests/testing/servers.h"
+
+namespace mailrun::notification::testing {
+namespace {
+
+using mailrun::testing::RedisUrl;
+using std::chrono::minutes;
+
+constexpr int64_t kHourSeconds = 3600;
+
+class Reminders : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db_ = MigratedDatabase("notify_reminders");
+    auto options = TestOptions(db_, RedisUrl());
+    options.run_outbox_relay = true;  // reminders leave through the service's own relay
+    options.clock = clock_.clock();
+    notify_ = std::make_unique<InProcessNotify>(options);
+    ASSERT_TRUE(notify_->WaitSubscribed());
+    stub_ = notify_->Stub();
+  }
+
+  // A YourTurn created at the fake clock's start, stored before returning.
+  void Turn(const std::string& event_id, const std::string& user, int64_t version, int64_t remind_after = kHourSeconds) {
+    auto event = YourTurn(event_id, user, "game-1", version, remind_after);
+    event.set_created_at_unix_ms(kStart);
+    AppendToOutbox(db_, event);
+    ASSERT_TRUE(Eventually([&] {
+      return QueryInt(db_, "SELECT count(*) FROM notification_events WHERE event_id = '" + event_id + "'") == 1;
+    }));
+  }
+  int Tick(minutes after_start) {
+    return notify_->app().reminders().Tick(FromUnixMs(kStart) + after_start);
+  }
+
+  static constexpr int64_t kStart = 1'800'000'000'000;
+  FakeClock clock_{kStart};
+  std::string db_;
+  std::unique_ptr<InProcessNotify> notify_;
+  std::unique_ptr<mailrun::v1::NotificationService::Stub> stub_;
+};
+
+TEST_F(Reminders, AReminderComesAfterTheDeadlineAndAtMostOncePerInterval) {
+  StreamReader alice(*stub_, AccessToken("alice"));
+  Turn("turn-5", "alice", 5);
+  ASSERT_TRUE(alice.Next().has_value());
+
+  EXPECT_EQ(Tick(minutes(59)), 0);
+  EXPECT_EQ(Tick(minutes(61)), 1);
+  const auto reminder = alice.Next();
+  ASSERT_TRUE(reminder.has_value());
+  EXPECT_EQ(reminder->kind(), mailrun::v1::EVENT_KIND_REMINDER);
+  EXPECT_EQ(reminder->event().reminder().game_id(), "game-1");
+  EXPECT_EQ(reminder->event().reminder().waiting_since_unix_ms(), kStart);
+  EXPECT_EQ(reminder->event().reminder().expected(), "operate the EIR: lay track");
+  EXPECT_EQ(reminder->title(), "Reminder: your turn");
+
+  EXPECT_EQ(Tick(minutes(62)), 0) << "one reminder per interval";
+  EXPECT_EQ(Tick(minutes(120)), 0);
+  EXPECT_EQ(Tick(minutes(122)), 1);
+  const auto second = alice.Next();
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->kind(), mailrun::v1::EVENT_KIND_REMINDER);
+  EXPECT_NE(second->event_id(), reminder->event_id());
+  EXPECT_FALSE(alice.Next(std::chrono::milliseconds(300)).has_value());
+}
+
+TEST_F(Reminders, NoReminderOnceTheTurnMovedOn) {
+  Turn("turn-5", "alice", 5);
+  Turn("turn-6", "bob", 6);  // alice acted: the game is at version 6, bob's turn
+  EXPECT_EQ(Tick(minutes(61)), 1);
+  ASSERT_TRUE(Eventually([&] { return QueryInt(db_, "SELECT count(*) FROM inbox WHERE user_id = 'bob'") == 2; }));
+  EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM notification_events WHERE kind = 'reminder'"), 1);
+  EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM inbox WHERE user_id = 'alice'"), 1);
+}
+
+TEST_F(Reminders, PlayersExpectedAtTheSameVersionAreEachReminded) {
+  Turn("bids-3", "alice", 3);
+  Turn("bids-3-bob", "bob", 3);  // simultaneous decisions at one version
+  EXPECT_EQ(Tick(minutes(61)), 2);
+}
+
+TEST_F(Reminders, ALateOlderTurnStartsNoWait) {
+  Turn("turn-6", "bob", 6);
+  Turn("turn-5", "alice", 5);  // arrives late, the game is already past it
+  EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM reminder_waits WHERE user_id = 'alice'"), 0);
+  EXPECT_EQ(Tick(minutes(61)), 1);
+}
+
+TEST_F(Reminders, AFinishedGameAndAZeroDeadlineRemindNobody) {
+  Turn("turn-5", "alice", 5);
+  mailrun::v1::Event finished;
+  finished.set_event_id("finished");
+  finished.set_created_at_unix_ms(kStart);
+  finished.add_user_ids("alice");
+  finished.mutable_game_finished()->set_game_id("game-1");
+  AppendToOutbox(db_, finished);
+  ASSERT_TRUE(Eventually([&] { return QueryInt(db_, "SELECT count(*) FROM reminder_waits") == 0; }));
+  Turn("turn-7", "alice", 7);  // a straggler after the end starts nothing either
+  auto other = YourTurn("other-game", "bob", "game-2", 1, 0);
+  AppendToOutbox(db_, other);
+  ASSERT_TRUE(Eventually([&] { return QueryInt(db_, "SELECT count(*) FROM notification_events") == 4; }));
+  EXPECT_EQ(Tick(minutes(24 * 60)), 0);
+}
+
+}  // namespace
+}  // namespace mailrun::notification::testing
