@@ -45,4 +45,14 @@ grpc::Status RunTransaction(pqxx::connection& connection, const TransactionBody&
   return status;
 }
 
+grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body) {
+  try {
+    auto connection = pool.Acquire();
+    return RunTransaction(*connection, body);
+  } catch (const pqxx::broken_connection& e) {
+    spdlog::warn("cannot connect to the database: {}", e.what());
+    return grpc::Status(grpc::StatusCode::UNAVAILABLE, "the database is unreachable; retry with the same request_id");
+  }
+}
+
 }  // namespace mailrun::service

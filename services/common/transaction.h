@@ -11,12 +11,17 @@
 #include <functional>
 #include <pqxx/pqxx>
 
+#include "services/common/connection_pool.h"
+
 namespace mailrun::service {
 
 using TransactionBody = std::function<grpc::Status(pqxx::work& txn)>;
 
 // Runs `body` on a connection the caller holds (one thread at a time per connection).
 grpc::Status RunTransaction(pqxx::connection& connection, const TransactionBody& body);
+
+// The same on a connection leased from `pool` (UNAVAILABLE when none can be had).
+grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body);
 
 // Something that runs a body as RunTransaction does, on a connection of its choice (a pool's):
 // what request handlers hold instead of a pool type.

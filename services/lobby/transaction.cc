@@ -1,18 +1,6 @@
 #include "services/lobby/transaction.h"
 
-#include <spdlog/spdlog.h>
-
 namespace mailrun::lobby {
-
-grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body) {
-  try {
-    auto connection = pool.Acquire();
-    return RunTransaction(*connection, body);
-  } catch (const pqxx::broken_connection& e) {
-    spdlog::warn("cannot connect to the database: {}", e.what());
-    return grpc::Status(grpc::StatusCode::UNAVAILABLE, "the database is unreachable; retry with the same request_id");
-  }
-}
 
 grpc::Status ApplyOnce(pqxx::work& txn, const RequestKey& key, std::string* result_id,
                        const std::function<grpc::Status(std::string* result_id)>& apply, bool* replayed) {

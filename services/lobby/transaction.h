@@ -21,9 +21,6 @@ namespace mailrun::lobby {
 using TransactionBody = mailrun::service::TransactionBody;
 using mailrun::service::RunTransaction;
 
-// services/common/transaction.h's RunTransaction on a connection from the lobby's pool.
-grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body);
-
 struct RequestKey {
   std::string scope;       // the caller's user id ("register" for Register)
   std::string request_id;  // checked by CheckRequestId before
