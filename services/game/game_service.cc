@@ -81,7 +81,8 @@ grpc::Status GameServiceImpl::SubmitAction(grpc::ServerContext* context,
   const auto user = Player(context, &status);
   if (!user) return status;
   int64_t current_version = -1;
-  return WithVersionTrailer(context, moves_.Submit(*user, *request, response, &current_version), current_version);
+  status = moves_.Submit(*user, *request, response, &current_version);
+  return WithVersionTrailer(context, status, current_version);
 }
 
 grpc::Status GameServiceImpl::PreviewAction(grpc::ServerContext* context,
@@ -116,7 +117,8 @@ grpc::Status GameServiceImpl::UndoLastAction(grpc::ServerContext* context,
   const auto user = Player(context, &status);
   if (!user) return status;
   int64_t current_version = -1;
-  return WithVersionTrailer(context, moves_.Undo(*user, *request, response, &current_version), current_version);
+  status = moves_.Undo(*user, *request, response, &current_version);
+  return WithVersionTrailer(context, status, current_version);
 }
 
 grpc::Status GameServiceImpl::ListMyGames(grpc::ServerContext* context, const mailrun::v1::ListMyGamesRequest* request,
