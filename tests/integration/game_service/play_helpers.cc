@@ -28,6 +28,19 @@ mailrun::v1::GetGameResponse GetGame(GameStub& stub, const std::string& token, c
   return response;
 }
 
+int64_t PlayRecorded(GameStub& stub, const mailrun::engine::GameRecord& record, const std::string& game_id,
+                     size_t from, size_t to, int64_t version) {
+  for (size_t i = from; i < to; ++i) {
+    const std::string token = GameHarness::AccessToken(record.config.players(record.actions[i].seat()).user_id());
+    mailrun::v1::SubmitActionResponse response;
+    const grpc::Status status = Submit(stub, token, game_id, version, record.actions[i], NewRequestId(), &response);
+    EXPECT_TRUE(status.ok()) << "recorded action " << i << ": " << Describe(status);
+    if (!status.ok()) break;
+    version = response.version();
+  }
+  return version;
+}
+
 std::vector<mailrun::v1::Action> EffectiveActions(pqxx::connection& db, const std::string& game_id) {
   pqxx::nontransaction txn(db);
   const pqxx::result rows = txn.exec_params(

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "engine/game/game.h"
+#include "engine/game/game_record.h"
 #include "tests/integration/game_service/game_harness.h"
 
 namespace mailrun::game::testing {
@@ -19,6 +20,11 @@ grpc::Status Submit(GameStub& stub, const std::string& token, const std::string&
 // GetGame as `token` (full view unless since_version).
 mailrun::v1::GetGameResponse GetGame(GameStub& stub, const std::string& token, const std::string& game_id,
                                      int64_t since_version = 0);
+
+// Submits record.actions[from, to) through the API, each as its seat's player (seat from the
+// token), starting at `version`; returns the version after them (fails the test on a refusal).
+int64_t PlayRecorded(GameStub& stub, const mailrun::engine::GameRecord& record, const std::string& game_id,
+                     size_t from, size_t to, int64_t version);
 
 // The engine's replay of the game's stored log (undone actions skipped), from its stored config.
 mailrun::engine::Game ReplayStoredLog(pqxx::connection& db, const std::string& game_id);
