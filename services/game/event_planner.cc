@@ -80,9 +80,8 @@ std::vector<Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game*
     bond->set_user_id(info.user_of(seat));
     bond->set_amount(players_after[seat].bond.amount);
     // 4.3.2: a returned bond's cities are public; every viewer's view shows them now.
-    for (const auto& city : after.View(mailrun::engine::kSpectator).players(seat).bond().cities()) {
-      bond->add_cities(city);
-    }
+    const mailrun::v1::GameView view = after.View(mailrun::engine::kSpectator);
+    for (const auto& city : view.players(seat).bond().cities()) bond->add_cities(city);
     events.push_back(std::move(event));
   }
 

@@ -198,7 +198,7 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     if (!current.ok()) return LoadFailure(opened, current.error());
     auto before = loader_.Without(txn, *opened.info, opened.head.version, last->seq);
     if (!before.ok()) return LoadFailure(opened, before.error());
-    if (auto refusal = UndoRefusal(*before, **current, opened.seat)) return EngineErrorStatus(*refusal);
+    if (auto refusal = UndoRefusal(*before, **current)) return EngineErrorStatus(*refusal);
 
     response->Clear();
     response->set_version(opened.head.version + 1);
