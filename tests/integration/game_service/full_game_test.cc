@@ -14,6 +14,7 @@
 #include "engine/bot/bot.h"
 #include "mailrun/v1/events.pb.h"
 #include "services/game/view_delta.h"
+#include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/play_helpers.h"
 #include "tests/unit/engine/engine_test_util.h"
 
@@ -121,7 +122,7 @@ Game PlayWithBot(GameHarness& harness, const mailrun::v1::GameConfig& config, co
   EXPECT_TRUE(local.ok());
   std::vector<std::string> tokens;
   for (const auto& player : config.players()) tokens.push_back(GameHarness::AccessToken(player.user_id()));
-  uint64_t rng = config.seed() * 7919 + 1;
+  uint64_t rng = config.seed() + 17;  // as PlayBotTransitions: the same games as kEndingBotGames
   int64_t version = 0;
   for (int n = 0; n < max_actions; ++n) {
     const auto state = GetGame(harness.stub(), tokens[0], game_id);
@@ -156,8 +157,9 @@ Game PlayWithBot(GameHarness& harness, const mailrun::v1::GameConfig& config, co
 }
 
 TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
-  for (uint64_t seed : {4u, 5u}) {
-    const auto config = PlayersConfig("bot" + std::to_string(seed), 3, seed, mailrun::v1::BANK_SHORT);
+  int bonds_returned = 0;
+  for (const auto [players, seed] : {kEndingBotGames[0], kEndingBotGames[3]}) {
+    const auto config = PlayersConfig("bot" + std::to_string(seed), players, seed, mailrun::v1::BANK_SHORT);
     const std::string game_id = harness_->CreateGame(config, "table-bot-" + std::to_string(seed), 3600);
     const Game local = PlayWithBot(*harness_, config, game_id, 5000);
     ASSERT_TRUE(local.Finished()) << "seed " << seed << ": the bot game did not end within 5000 actions";
@@ -173,7 +175,7 @@ TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
     EXPECT_EQ(result.status(), mailrun::v1::GAME_STATUS_FINISHED);
     EXPECT_EQ(result.reason(), local.state().end_reason);
     EXPECT_EQ(result.table_id(), "table-bot-" + std::to_string(seed));
-    ASSERT_EQ(result.results_size(), 3);
+    ASSERT_EQ(result.results_size(), players);
     for (const auto& score : local.state().scores) {
       EXPECT_EQ(result.results(score.seat).user_id(), config.players(score.seat).user_id());
       EXPECT_EQ(result.results(score.seat).final_wealth(), score.wealth);
@@ -184,9 +186,16 @@ TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
     mailrun::v1::Event event;
     ASSERT_TRUE(event.ParseFromString(pqxx::binarystring(finished[0]).str()));
     EXPECT_EQ(event.game_finished().table_id(), "table-bot-" + std::to_string(seed));
-    EXPECT_EQ(event.game_finished().results_size(), 3);
-    EXPECT_EQ(event.user_ids_size(), 3);
+    EXPECT_EQ(event.game_finished().results_size(), players);
+    EXPECT_EQ(event.user_ids_size(), players);
+    for (int seat = 0; seat < players; ++seat) {
+      const pqxx::result bond = txn.exec_params("SELECT payload FROM outbox WHERE event_id = $1",
+                                                "game:" + game_id + ":bond:" + std::to_string(seat));
+      EXPECT_EQ(bond.size(), local.state().players[seat].bond.returned ? 1u : 0u);
+      bonds_returned += static_cast<int>(bond.size());
+    }
   }
+  EXPECT_GT(bonds_returned, 0) << "no BondReturned event went through the service";
 }
 
 }  // namespace
