@@ -45,16 +45,20 @@ Event YourTurnEvent(const GameInfo& info, const mailrun::engine::Game& after, in
 
 std::string RoundName(const mailrun::v1::RoundInfo& round) {
   switch (round.kind()) {
-    case mailrun::v1::ROUND_CONTRACT_BIDS: return "Contract bids";
-    case mailrun::v1::ROUND_DEALING: return fmt::format("Dealing Round {}", round.number());
+    case mailrun::v1::ROUND_CONTRACT_BIDS:
+      return "Contract bids";
+    case mailrun::v1::ROUND_DEALING:
+      return fmt::format("Dealing Round {}", round.number());
     case mailrun::v1::ROUND_RAILWAY:
       if (round.railway_set_size() > 1) {
         return fmt::format("Railway Round {} ({} of {})", round.number(), round.railway_in_set(),
                            round.railway_set_size());
       }
       return fmt::format("Railway Round {}", round.number());
-    case mailrun::v1::ROUND_FINISHED: return "Finished";
-    default: break;
+    case mailrun::v1::ROUND_FINISHED:
+      return "Finished";
+    default:
+      break;
   }
   return "";
 }
@@ -70,8 +74,8 @@ std::vector<Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game*
 
   const auto& players_after = after.state().players;
   for (int seat = 0; seat < static_cast<int>(players_after.size()); ++seat) {
-    const bool returned_now = players_after[seat].bond.returned &&
-                              (before == nullptr || !before->state().players[seat].bond.returned);
+    const bool returned_now =
+        players_after[seat].bond.returned && (before == nullptr || !before->state().players[seat].bond.returned);
     if (!returned_now) continue;
     Event event = NewEvent(fmt::format("game:{}:bond:{}", info.game_id, seat), now_unix_ms);
     AddEveryPlayer(info, event);

@@ -37,7 +37,8 @@ std::optional<std::string> CheckCreateRequest(const mailrun::v1::CreateGameReque
     }
   }
   if (request.turn_deadline_seconds() < 0) return "turn_deadline_seconds must not be negative";
-  if (request.table_id().size() > kMaxIdLength) return fmt::format("table_id is longer than {} characters", kMaxIdLength);
+  if (request.table_id().size() > kMaxIdLength)
+    return fmt::format("table_id is longer than {} characters", kMaxIdLength);
   if (request.tournament_id().size() > kMaxIdLength) {
     return fmt::format("tournament_id is longer than {} characters", kMaxIdLength);
   }

@@ -42,13 +42,11 @@ Result<std::shared_ptr<const Game>> GameLoader::At(pqxx::transaction_base& txn,
   return shared;
 }
 
-Result<Game> GameLoader::Without(pqxx::transaction_base& txn, const GameInfo& info, int64_t version,
-                                 int64_t skip_seq) {
+Result<Game> GameLoader::Without(pqxx::transaction_base& txn, const GameInfo& info, int64_t version, int64_t skip_seq) {
   return Replay(txn, info, version, skip_seq);
 }
 
-Result<Game> GameLoader::Replay(pqxx::transaction_base& txn, const GameInfo& info, int64_t version,
-                                int64_t skip_seq) {
+Result<Game> GameLoader::Replay(pqxx::transaction_base& txn, const GameInfo& info, int64_t version, int64_t skip_seq) {
   const int64_t max_snapshot = skip_seq > 0 ? skip_seq - 1 : std::numeric_limits<int64_t>::max();
   const auto snapshot = store::UsableSnapshot(txn, info.game_id, version, max_snapshot);
   auto game = snapshot ? Game::FromSnapshot(info.config, snapshot->second) : Game::Create(info.config);

@@ -4,9 +4,8 @@
 // Thread-safe (the cache is; each call uses the caller's transaction).
 #pragma once
 
-#include <pqxx/pqxx>
-
 #include <memory>
+#include <pqxx/pqxx>
 #include <string>
 
 #include "engine/core/result.h"
@@ -39,19 +38,20 @@ class GameLoader {
   std::shared_ptr<const GameInfo> Info(pqxx::transaction_base& txn, const std::string& game_id);
 
   // The game at `version`, which the caller has just read from the games row.
-  mailrun::engine::Result<std::shared_ptr<const mailrun::engine::Game>> At(
-      pqxx::transaction_base& txn, const std::shared_ptr<const GameInfo>& info, int64_t version);
+  mailrun::engine::Result<std::shared_ptr<const mailrun::engine::Game>> At(pqxx::transaction_base& txn,
+                                                                           const std::shared_ptr<const GameInfo>& info,
+                                                                           int64_t version);
 
   // The game at `version` as it would be with the action at `skip_seq` taken back too (what an
   // undo of it leaves). Not cached.
   mailrun::engine::Result<mailrun::engine::Game> Without(pqxx::transaction_base& txn, const GameInfo& info,
-                                                        int64_t version, int64_t skip_seq);
+                                                         int64_t version, int64_t skip_seq);
 
   GameCache& cache() { return cache_; }
 
  private:
   mailrun::engine::Result<mailrun::engine::Game> Replay(pqxx::transaction_base& txn, const GameInfo& info,
-                                                       int64_t version, int64_t skip_seq);
+                                                        int64_t version, int64_t skip_seq);
 
   GameCache& cache_;
 };

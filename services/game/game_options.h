@@ -4,7 +4,6 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <set>
 #include <string>
@@ -12,13 +11,13 @@
 namespace mailrun::game {
 
 struct GameOptions {
-  int database_pool_size = 16;                          // MAILRUN_DATABASE_POOL_SIZE
-  int snapshot_every = 50;                              // MAILRUN_SNAPSHOT_EVERY
-  int cache_games = 512;                                // MAILRUN_CACHE_GAMES
-  int64_t max_delta_versions = 200;                     // MAILRUN_MAX_DELTA_VERSIONS
-  std::string trusted_services = "lobby";               // MAILRUN_TRUSTED_SERVICES (comma-separated)
-  std::string events_channel = "mailrun.events";        // MAILRUN_EVENTS_CHANNEL
-  bool run_outbox_relay = true;                         // MAILRUN_OUTBOX_RELAY
+  int database_pool_size = 16;                    // MAILRUN_DATABASE_POOL_SIZE
+  int snapshot_every = 50;                        // MAILRUN_SNAPSHOT_EVERY
+  int cache_games = 512;                          // MAILRUN_CACHE_GAMES
+  int64_t max_delta_versions = 200;               // MAILRUN_MAX_DELTA_VERSIONS
+  std::string trusted_services = "lobby";         // MAILRUN_TRUSTED_SERVICES (comma-separated)
+  std::string events_channel = "mailrun.events";  // MAILRUN_EVENTS_CHANNEL
+  bool run_outbox_relay = true;                   // MAILRUN_OUTBOX_RELAY
 
   std::set<std::string> TrustedServices() const;
 };

@@ -163,9 +163,8 @@ grpc::Status GameQueries::SuggestRuns(const std::string& user_id, const mailrun:
   if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
   OpenedGame opened;
   std::shared_ptr<const Game> game;
-  grpc::Status status = transactor_([&](pqxx::work& txn) {
-    return LoadCurrent(txn, request.game_id(), user_id, &opened, &game);
-  });
+  grpc::Status status =
+      transactor_([&](pqxx::work& txn) { return LoadCurrent(txn, request.game_id(), user_id, &opened, &game); });
   if (!status.ok()) return status;
   // The optimiser runs outside the transaction: it may take a while and needs no database.
   std::string company = request.company();

@@ -25,10 +25,12 @@ GameServiceImpl::GameServiceImpl(std::string token_key, std::set<std::string> tr
       queries_(queries),
       creation_(creation) {}
 
-std::optional<std::string> GameServiceImpl::Player(grpc::ServerContext* context, grpc::Status* status) const {
-  auto claims = mailrun::service::Authenticate(*context, token_key_, TokenKind::kAccess, status);
-  if (!claims) return std::nullopt;
-  return claims->subject;
+grpc::Status GameServiceImpl::AsPlayer(grpc::ServerContext* context,
+                                       const std::function<grpc::Status(const std::string&)>& handler) const {
+  grpc::Status status;
+  const auto claims = mailrun::service::Authenticate(*context, token_key_, TokenKind::kAccess, &status);
+  if (!claims) return status;
+  return handler(claims->subject);
 }
 
 std::optional<std::string> GameServiceImpl::TrustedService(grpc::ServerContext* context, grpc::Status* status) const {
@@ -59,74 +61,55 @@ grpc::Status GameServiceImpl::GetGameResult(grpc::ServerContext* context,
 
 grpc::Status GameServiceImpl::GetGame(grpc::ServerContext* context, const mailrun::v1::GetGameRequest* request,
                                       mailrun::v1::GetGameResponse* response) {
-  grpc::Status status;
-  const auto user = Player(context, &status);
-  if (!user) return status;
-  return queries_.GetGame(*user, *request, response);
+  return AsPlayer(context, [&](const std::string& user) { return queries_.GetGame(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::ListLegalActions(grpc::ServerContext* context,
                                                const mailrun::v1::ListLegalActionsRequest* request,
                                                mailrun::v1::ListLegalActionsResponse* response) {
-  grpc::Status status;
-  const auto user = Player(context, &status);
-  if (!user) return status;
-  return queries_.ListLegalActions(*user, *request, response);
+  return AsPlayer(context,
+                  [&](const std::string& user) { return queries_.ListLegalActions(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::SubmitAction(grpc::ServerContext* context,
                                            const mailrun::v1::SubmitActionRequest* request,
                                            mailrun::v1::SubmitActionResponse* response) {
-  grpc::Status status;
-  const auto user = Player(context, &status);
-  if (!user) return status;
-  int64_t current_version = -1;
-  status = moves_.Submit(*user, *request, response, &current_version);
-  return WithVersionTrailer(context, status, current_version);
+  return AsPlayer(context, [&](const std::string& user) {
+    int64_t current_version = -1;
+    const grpc::Status status = moves_.Submit(user, *request, response, &current_version);
+    return WithVersionTrailer(context, status, current_version);
+  });
 }
 
 grpc::Status GameServiceImpl::PreviewAction(grpc::ServerContext* context,
                                             const mailrun::v1::PreviewActionRequest* request,
                                             mailrun::v1::PreviewActionResponse* response) {
-  grpc::Status status;
-  const auto user = Player(context, &status);
-  if (!user) return status;
-  return moves_.Preview(*user, *request, response);
+  return AsPlayer(context, [&](const std::string& user) { return moves_.Preview(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::GetHistory(grpc::ServerContext* context, const mailrun::v1::GetHistoryRequest* request,
                                          mailrun::v1::GetHistoryResponse* response) {
-  grpc::Status status;
-  const auto user = Player(context, &status);
-  if (!user) return status;
-  return queries_.GetHistory(*user, *request, response);
+  return AsPlayer(context, [&](const std::string& user) { return queries_.GetHistory(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::SuggestRuns(grpc::ServerContext* context, const mailrun::v1::SuggestRunsRequest* request,
                                           mailrun::v1::SuggestRunsResponse* response) {
-  grpc::Status status;
-  const auto user = Player(context, &status);
-  if (!user) return status;
-  return queries_.SuggestRuns(*user, *request, response);
+  return AsPlayer(context, [&](const std::string& user) { return queries_.SuggestRuns(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::UndoLastAction(grpc::ServerContext* context,
                                              const mailrun::v1::UndoLastActionRequest* request,
                                              mailrun::v1::UndoLastActionResponse* response) {
-  grpc::Status status;
-  const auto user = Player(context, &status);
-  if (!user) return status;
-  int64_t current_version = -1;
-  status = moves_.Undo(*user, *request, response, &current_version);
-  return WithVersionTrailer(context, status, current_version);
+  return AsPlayer(context, [&](const std::string& user) {
+    int64_t current_version = -1;
+    const grpc::Status status = moves_.Undo(user, *request, response, &current_version);
+    return WithVersionTrailer(context, status, current_version);
+  });
 }
 
 grpc::Status GameServiceImpl::ListMyGames(grpc::ServerContext* context, const mailrun::v1::ListMyGamesRequest* request,
                                           mailrun::v1::ListMyGamesResponse* response) {
-  grpc::Status status;
-  const auto user = Player(context, &status);
-  if (!user) return status;
-  return queries_.ListMyGames(*user, *request, response);
+  return AsPlayer(context, [&](const std::string& user) { return queries_.ListMyGames(user, *request, response); });
 }
 
 }  // namespace mailrun::game

@@ -6,6 +6,7 @@
 // Thread-safe.
 #pragma once
 
+#include <functional>
 #include <set>
 #include <string>
 
@@ -45,8 +46,9 @@ class GameServiceImpl final : public mailrun::v1::GameService::Service {
                            mailrun::v1::ListMyGamesResponse* response) override;
 
  private:
-  // The caller's user id from their access token; nullopt with *status set when refused.
-  std::optional<std::string> Player(grpc::ServerContext* context, grpc::Status* status) const;
+  // Runs `handler` with the caller's user id from their access token; UNAUTHENTICATED without one.
+  grpc::Status AsPlayer(grpc::ServerContext* context,
+                        const std::function<grpc::Status(const std::string& user_id)>& handler) const;
   // The calling service's name from its service token, if it is trusted.
   std::optional<std::string> TrustedService(grpc::ServerContext* context, grpc::Status* status) const;
 

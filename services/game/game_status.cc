@@ -8,17 +8,18 @@ using mailrun::engine::ErrorKind;
 
 grpc::Status EngineErrorStatus(const mailrun::engine::Error& error) {
   switch (error.kind) {
-    case ErrorKind::kMalformed: return Invalid(error.ToString());
+    case ErrorKind::kMalformed:
+      return Invalid(error.ToString());
     case ErrorKind::kIllegal:
-    case ErrorKind::kNotYourTurn: return NotNow(error.ToString());
-    case ErrorKind::kBadData: break;
+    case ErrorKind::kNotYourTurn:
+      return NotNow(error.ToString());
+    case ErrorKind::kBadData:
+      break;
   }
   return Internal("the game's data could not be loaded");
 }
 
-grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error) {
-  return Invalid("config: " + error.ToString());
-}
+grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error) { return Invalid("config: " + error.ToString()); }
 
 grpc::Status Invalid(const std::string& message) { return {grpc::StatusCode::INVALID_ARGUMENT, message}; }
 grpc::Status NotNow(const std::string& message) { return {grpc::StatusCode::FAILED_PRECONDITION, message}; }

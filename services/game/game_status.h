@@ -22,8 +22,8 @@ grpc::Status EngineErrorStatus(const mailrun::engine::Error& error);
 grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error);
 
 grpc::Status Invalid(const std::string& message);
-grpc::Status NotNow(const std::string& message);   // FAILED_PRECONDITION
-grpc::Status Denied(const std::string& message);   // PERMISSION_DENIED
+grpc::Status NotNow(const std::string& message);  // FAILED_PRECONDITION
+grpc::Status Denied(const std::string& message);  // PERMISSION_DENIED
 grpc::Status NoSuchGame(const std::string& game_id);
 grpc::Status Internal(const std::string& message);
 // ABORTED: expected_version was stale. The message carries the current version.

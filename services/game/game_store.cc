@@ -6,7 +6,9 @@
 namespace mailrun::game::store {
 namespace {
 
-std::string Bytes(const pqxx::field& field) { return field.is_null() ? std::string() : pqxx::binarystring(field).str(); }
+std::string Bytes(const pqxx::field& field) {
+  return field.is_null() ? std::string() : pqxx::binarystring(field).str();
+}
 
 pqxx::binarystring Blob(const std::string& bytes) { return pqxx::binarystring(bytes.data(), bytes.size()); }
 
@@ -60,9 +62,8 @@ std::optional<StoredRequest> FindRequest(pqxx::transaction_base& txn, const std:
   return StoredRequest{rows[0][0].as<std::string>(), rows[0][1].as<std::string>(), Bytes(rows[0][2])};
 }
 
-std::optional<std::pair<int64_t, std::string>> UsableSnapshot(pqxx::transaction_base& txn,
-                                                              const std::string& game_id, int64_t version,
-                                                              int64_t max_seq) {
+std::optional<std::pair<int64_t, std::string>> UsableSnapshot(pqxx::transaction_base& txn, const std::string& game_id,
+                                                              int64_t version, int64_t max_seq) {
   const pqxx::result rows = txn.exec_params(
       "SELECT s.seq, s.state FROM game_snapshots s WHERE s.game_id = $1 AND s.seq <= $3"
       " AND NOT EXISTS (SELECT 1 FROM game_actions u WHERE u.game_id = $1 AND u.kind = 'undo'"
@@ -73,8 +74,8 @@ std::optional<std::pair<int64_t, std::string>> UsableSnapshot(pqxx::transaction_
   return std::make_pair(rows[0][0].as<int64_t>(), rows[0][1].as<std::string>());
 }
 
-std::vector<LogRow> Rows(pqxx::transaction_base& txn, const std::string& game_id, int64_t after_seq,
-                         int64_t up_to_seq, bool with_actions) {
+std::vector<LogRow> Rows(pqxx::transaction_base& txn, const std::string& game_id, int64_t after_seq, int64_t up_to_seq,
+                         bool with_actions) {
   const pqxx::result rows = txn.exec_params(
       std::string("SELECT seq, kind, seat, ") + (with_actions ? "action" : "NULL::bytea") +
           ", coalesce(undoes_seq, 0) FROM game_actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq",
@@ -82,8 +83,8 @@ std::vector<LogRow> Rows(pqxx::transaction_base& txn, const std::string& game_id
   std::vector<LogRow> out;
   out.reserve(rows.size());
   for (const auto& row : rows) {
-    out.push_back({row[0].as<int64_t>(), row[1].as<std::string>(), row[2].as<int>(), Bytes(row[3]),
-                   row[4].as<int64_t>()});
+    out.push_back(
+        {row[0].as<int64_t>(), row[1].as<std::string>(), row[2].as<int>(), Bytes(row[3]), row[4].as<int64_t>()});
   }
   return out;
 }
@@ -183,16 +184,14 @@ std::vector<MyGameRow> GamesOf(pqxx::transaction_base& txn, const std::string& u
       " FROM game_players p JOIN games g ON g.game_id = p.game_id WHERE p.user_id = $1";
   const std::string order = " ORDER BY updated_us DESC, g.game_id DESC LIMIT $2";
   const pqxx::result rows =
-      after ? txn.exec_params(select +
-                                  " AND ((extract(epoch FROM g.updated_at) * 1000000)::bigint, g.game_id) < ($3, $4)" +
-                                  order,
-                              user_id, limit, after->updated_us, after->game_id)
+      after ? txn.exec_params(
+                  select + " AND ((extract(epoch FROM g.updated_at) * 1000000)::bigint, g.game_id) < ($3, $4)" + order,
+                  user_id, limit, after->updated_us, after->game_id)
             : txn.exec_params(select + order, user_id, limit);
   std::vector<MyGameRow> out;
   for (const auto& row : rows) {
     out.push_back({row[0].as<std::string>(), row[1].as<bool>(), row[2].as<int64_t>(), row[3].as<int>(),
-                   ParseInts(row[4].as<std::string>()), row[5].as<std::string>(), Bytes(row[6]),
-                   row[7].as<int64_t>()});
+                   ParseInts(row[4].as<std::string>()), row[5].as<std::string>(), Bytes(row[6]), row[7].as<int64_t>()});
   }
   return out;
 }

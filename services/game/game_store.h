@@ -5,10 +5,9 @@
 // Stateless; thread-safe as long as each thread uses its own transaction.
 #pragma once
 
-#include <pqxx/pqxx>
-
 #include <cstdint>
 #include <optional>
+#include <pqxx/pqxx>
 #include <string>
 #include <vector>
 
@@ -47,12 +46,11 @@ struct LogRow {
 
 // The newest snapshot (seq, state JSON) with seq <= max_seq that replay up to `version` may start
 // from: no undo up to `version` takes back an action at or before it.
-std::optional<std::pair<int64_t, std::string>> UsableSnapshot(pqxx::transaction_base& txn,
-                                                              const std::string& game_id, int64_t version,
-                                                              int64_t max_seq);
+std::optional<std::pair<int64_t, std::string>> UsableSnapshot(pqxx::transaction_base& txn, const std::string& game_id,
+                                                              int64_t version, int64_t max_seq);
 // Rows after_seq < seq <= up_to_seq in order; `with_actions` also reads the action bytes.
-std::vector<LogRow> Rows(pqxx::transaction_base& txn, const std::string& game_id, int64_t after_seq,
-                         int64_t up_to_seq, bool with_actions);
+std::vector<LogRow> Rows(pqxx::transaction_base& txn, const std::string& game_id, int64_t after_seq, int64_t up_to_seq,
+                         bool with_actions);
 
 // A new row for the log. action is empty for undo rows, undoes_seq 0 for action rows.
 struct NewRow {

@@ -1,7 +1,7 @@
 // mailrun-game: the game service: the engine over gRPC, the action log in PostgreSQL.
-#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <CLI/CLI.hpp>
 #include <memory>
 
 #include "services/common/config.h"

@@ -32,6 +32,15 @@ grpc::Status StoredAnswer(const store::StoredRequest& stored, const char* kind, 
   return grpc::Status::OK;
 }
 
+// The stored answer if the log already has `request_id` (a repeated request), else nullopt.
+template <typename Response>
+std::optional<grpc::Status> RepeatedRequest(pqxx::work& txn, const std::string& game_id, const std::string& request_id,
+                                            const char* kind, const std::string& user_id, Response* response) {
+  const auto stored = store::FindRequest(txn, game_id, request_id);
+  if (!stored) return std::nullopt;
+  return StoredAnswer(*stored, kind, user_id, response);
+}
+
 grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error& error) {
   spdlog::error("game {} at version {} cannot be loaded: {}", opened.info->game_id, opened.head.version,
                 error.ToString());
@@ -64,10 +73,17 @@ MoveService::MoveService(mailrun::service::Transactor transactor, GameLoader& lo
                          MoveOptions options)
     : transactor_(std::move(transactor)), loader_(loader), events_(std::move(events)), options_(options) {}
 
+grpc::Status MoveService::OpenAsPlayer(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
+                                       OpenedGame* opened) {
+  if (!loader_.Open(txn, game_id, user_id, opened)) return NoSuchGame(game_id);
+  if (opened->spectator()) return NoSeat(game_id);
+  return grpc::Status::OK;
+}
+
 bool MoveService::Commit(pqxx::work& txn, const Change& change) {
   const mailrun::v1::GameView view = change.after.View(mailrun::engine::kSpectator);
-  const auto events = PlanEvents(change.info, &change.before, change.after, change.row.seat, change.row.seq,
-                                 NowUnixMs());
+  const auto events =
+      PlanEvents(change.info, &change.before, change.after, change.row.seat, change.row.seq, NowUnixMs());
   store::HeadUpdate head;
   head.expected_version = change.row.seq - 1;
   head.finished = change.after.Finished();
@@ -97,10 +113,10 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
   std::shared_ptr<const Game> applied;
   grpc::Status status = transactor_([&](pqxx::work& txn) {
     applied.reset();
-    if (!loader_.Open(txn, request.game_id(), user_id, &opened)) return NoSuchGame(request.game_id());
-    if (opened.spectator()) return NoSeat(request.game_id());
-    if (auto stored = store::FindRequest(txn, request.game_id(), request.request_id())) {
-      return StoredAnswer(*stored, store::kActionRow, user_id, response);
+    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
+    if (auto repeated =
+            RepeatedRequest(txn, request.game_id(), request.request_id(), store::kActionRow, user_id, response)) {
+      return *repeated;
     }
     if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
     if (opened.head.version != request.expected_version()) {
@@ -124,8 +140,9 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
                                 action.SerializeAsString(), 0, request.request_id(), response->SerializeAsString()}};
     if (!Commit(txn, change)) {
       // A lost race, or a concurrent duplicate of this very request that got there first.
-      if (auto stored = store::FindRequest(txn, request.game_id(), request.request_id())) {
-        return StoredAnswer(*stored, store::kActionRow, user_id, response);
+      if (auto repeated =
+              RepeatedRequest(txn, request.game_id(), request.request_id(), store::kActionRow, user_id, response)) {
+        return *repeated;
       }
       *current_version = store::ReadHead(txn, request.game_id())->version;
       return StaleVersion(request.expected_version(), *current_version);
@@ -144,8 +161,7 @@ grpc::Status MoveService::Preview(const std::string& user_id, const mailrun::v1:
   OpenedGame opened;
   std::shared_ptr<const Game> current;
   grpc::Status status = transactor_([&](pqxx::work& txn) {
-    if (!loader_.Open(txn, request.game_id(), user_id, &opened)) return NoSuchGame(request.game_id());
-    if (opened.spectator()) return NoSeat(request.game_id());
+    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
     if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
     auto loaded = loader_.At(txn, opened.info, opened.head.version);
     if (!loaded.ok()) return LoadFailure(opened, loaded.error());
@@ -174,10 +190,10 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
   std::shared_ptr<const Game> undone;
   grpc::Status status = transactor_([&](pqxx::work& txn) {
     undone.reset();
-    if (!loader_.Open(txn, request.game_id(), user_id, &opened)) return NoSuchGame(request.game_id());
-    if (opened.spectator()) return NoSeat(request.game_id());
-    if (auto stored = store::FindRequest(txn, request.game_id(), request.request_id())) {
-      return StoredAnswer(*stored, store::kUndoRow, user_id, response);
+    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
+    if (auto repeated =
+            RepeatedRequest(txn, request.game_id(), request.request_id(), store::kUndoRow, user_id, response)) {
+      return *repeated;
     }
     if (opened.head.finished) return NotNow("5.1: the game is over: its last action cannot be taken back");
 
@@ -186,8 +202,10 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     std::set<int64_t> taken_back;
     const store::LogRow* last = nullptr;
     for (auto row = rows.rbegin(); row != rows.rend() && last == nullptr; ++row) {
-      if (row->kind == store::kUndoRow) taken_back.insert(row->undoes_seq);
-      else if (!taken_back.contains(row->seq)) last = &*row;
+      if (row->kind == store::kUndoRow)
+        taken_back.insert(row->undoes_seq);
+      else if (!taken_back.contains(row->seq))
+        last = &*row;
     }
     if (last == nullptr) return NotNow("there is no action to take back");
     if (last->seat != opened.seat) {
@@ -203,15 +221,15 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     response->Clear();
     response->set_version(opened.head.version + 1);
     response->set_undone_seq(last->seq);
-    response->add_log_lines()->set_text(
-        fmt::format("{} takes back their last action (#{})",
-                    opened.info->config.players(opened.seat).display_name(), last->seq));
+    response->add_log_lines()->set_text(fmt::format(
+        "{} takes back their last action (#{})", opened.info->config.players(opened.seat).display_name(), last->seq));
     Change change{*opened.info, **current, *before,
                   store::NewRow{response->version(), store::kUndoRow, opened.seat, user_id, "", last->seq,
                                 request.request_id(), response->SerializeAsString()}};
     if (!Commit(txn, change)) {
-      if (auto stored = store::FindRequest(txn, request.game_id(), request.request_id())) {
-        return StoredAnswer(*stored, store::kUndoRow, user_id, response);
+      if (auto repeated =
+              RepeatedRequest(txn, request.game_id(), request.request_id(), store::kUndoRow, user_id, response)) {
+        return *repeated;
       }
       *current_version = store::ReadHead(txn, request.game_id())->version;
       return ChangedMeanwhile(*current_version);

@@ -45,6 +45,9 @@ class MoveService {
 
  private:
   struct Change;
+  // Opens the game for `user_id`: NOT_FOUND without the game, PERMISSION_DENIED without a seat.
+  grpc::Status OpenAsPlayer(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
+                            OpenedGame* opened);
   // Appends the change's row, bumps the version, stores a snapshot when due, writes the events.
   // False (nothing written) when the version was no longer change.version - 1.
   bool Commit(pqxx::work& txn, const Change& change);

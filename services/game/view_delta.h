@@ -12,8 +12,7 @@ namespace mailrun::game {
 // The delta from `before` to `after` (two views for the same viewer), or nullopt when the client
 // would have to remove something it has (a tile taken back by an undo, a player or company that
 // is gone): the caller then sends the full view.
-std::optional<mailrun::v1::GameView> ViewDelta(const mailrun::v1::GameView& before,
-                                               const mailrun::v1::GameView& after);
+std::optional<mailrun::v1::GameView> ViewDelta(const mailrun::v1::GameView& before, const mailrun::v1::GameView& after);
 
 // Merges `delta` into `base` as a client does (tests use it to check ViewDelta).
 void MergeDelta(mailrun::v1::GameView& base, const mailrun::v1::GameView& delta);

@@ -3,9 +3,8 @@
 // deltas and errors, CreateGame's idempotency and service-token-only access, GetGameResult. The
 // service runs without a cache and with a snapshot every 3 log entries, so every call loads its
 // game from the database (snapshot + replay, undone actions skipped).
-#include <gtest/gtest.h>
-
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 
 #include <thread>
 
@@ -126,7 +125,8 @@ TEST_F(Api, PreviewShowsTheConsequencesAndChangesNothing) {
   ASSERT_TRUE(Submit(harness_->stub(), tokens_[kBeth], game_id_, version, buy, NewRequestId(), &done).ok());
   ASSERT_EQ(preview.log_lines_size(), done.log_lines_size());
   for (int l = 0; l < done.log_lines_size(); ++l) EXPECT_EQ(preview.log_lines(l).text(), done.log_lines(l).text());
-  EXPECT_TRUE(MessageDifferencer::Equals(preview.view_after(), GetGame(harness_->stub(), tokens_[kBeth], game_id_).view()));
+  EXPECT_TRUE(
+      MessageDifferencer::Equals(preview.view_after(), GetGame(harness_->stub(), tokens_[kBeth], game_id_).view()));
 
   // Refusals are the same as SubmitAction's, and change nothing either.
   *request.mutable_action() = buy;  // Beth's turn is over: it is Clive's
@@ -157,9 +157,9 @@ TEST_F(Api, UndoTakesBackOnlyTheCallersOwnLastActionAndBumpsTheVersion) {
 
   // A client still at the old version is told to re-read.
   mailrun::v1::SubmitActionResponse response;
-  EXPECT_EQ(Submit(harness_->stub(), tokens_[kAdam], game_id_, 1, record_.actions[0], NewRequestId(), &response)
-                .error_code(),
-            grpc::StatusCode::ABORTED);
+  EXPECT_EQ(
+      Submit(harness_->stub(), tokens_[kAdam], game_id_, 1, record_.actions[0], NewRequestId(), &response).error_code(),
+      grpc::StatusCode::ABORTED);
   // Adam bonds again, then Beth: Adam can no longer take his back, Beth can take hers.
   version = Play(0, 2, version);
   const grpc::Status too_late = Undo(kAdam, &again);
@@ -181,7 +181,8 @@ TEST_F(Api, UndoTakesBackOnlyTheCallersOwnLastActionAndBumpsTheVersion) {
   EXPECT_TRUE(page.entries(3).undone());
   EXPECT_EQ(page.entries(4).undoes_seq(), 4);
   EXPECT_EQ(ReplayStoredLog(harness_->db(), game_id_).SnapshotJson(), Direct(1).SnapshotJson());
-  EXPECT_TRUE(MessageDifferencer::Equals(GetGame(harness_->stub(), tokens_[kBeth], game_id_).view(), Direct(1).View(kBeth)));
+  EXPECT_TRUE(
+      MessageDifferencer::Equals(GetGame(harness_->stub(), tokens_[kBeth], game_id_).view(), Direct(1).View(kBeth)));
 
   // The last bond reveals every amount (2.5.2.3): it cannot be taken back.
   version = Play(1, 5, version);
@@ -202,9 +203,9 @@ TEST_F(Api, AnUndoneTileLayMakesTheNextDeltaAFullView) {
   EXPECT_TRUE(MessageDifferencer::Equals(answer.view(), Direct(54).View(kAdam)));
   // Laid again (the same lay is still legal), the next delta adds it back.
   mailrun::v1::SubmitActionResponse again;
-  ASSERT_TRUE(Submit(harness_->stub(), tokens_[kAdam], game_id_, undone.version(), record_.actions[54], NewRequestId(),
-                     &again)
-                  .ok());
+  ASSERT_TRUE(
+      Submit(harness_->stub(), tokens_[kAdam], game_id_, undone.version(), record_.actions[54], NewRequestId(), &again)
+          .ok());
   const auto delta = GetGame(harness_->stub(), tokens_[kAdam], game_id_, undone.version());
   EXPECT_TRUE(delta.is_delta());
   ASSERT_EQ(delta.view().tiles_size(), 1);
@@ -218,7 +219,8 @@ TEST_F(Api, GetGameDeltasAndItsRefusals) {
   const int64_t later = Play(30, 40, version);
   const auto delta = GetGame(harness_->stub(), tokens_[kClive], game_id_, version);
   ASSERT_TRUE(delta.is_delta());
-  EXPECT_LT(delta.view().players_size() + delta.view().companies_size(), client.players_size() + client.companies_size());
+  EXPECT_LT(delta.view().players_size() + delta.view().companies_size(),
+            client.players_size() + client.companies_size());
   EXPECT_GE(delta.new_log_lines_size(), 10);
   MergeDelta(client, delta.view());
   MessageDifferencer differ;
@@ -243,8 +245,7 @@ TEST_F(Api, GetGameDeltasAndItsRefusals) {
   EXPECT_EQ(harness_->Call(&GameStub::GetGame, tokens_[kClive], request, &response).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
   request.set_game_id(game_id_);
-  EXPECT_EQ(harness_->Call(&GameStub::GetGame, "", request, &response).error_code(),
-            grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(harness_->Call(&GameStub::GetGame, "", request, &response).error_code(), grpc::StatusCode::UNAUTHENTICATED);
 }
 
 TEST_F(Api, SuggestRunsIsTheOptimisersAnswerForTheOperatingCompany) {
@@ -277,9 +278,9 @@ TEST_F(Api, ListMyGamesShowsTheCallersGamesMostRecentFirstInPages) {
   mailrun::v1::SubmitActionResponse response;
   mailrun::v1::Action bond;
   bond.mutable_commit_bond()->set_amount(100);
-  ASSERT_TRUE(Submit(harness_->stub(), GameHarness::AccessToken("my-own-user"), ids[0], 0, bond, NewRequestId(),
-                     &response)
-                  .ok());
+  ASSERT_TRUE(
+      Submit(harness_->stub(), GameHarness::AccessToken("my-own-user"), ids[0], 0, bond, NewRequestId(), &response)
+          .ok());
   mailrun::v1::ListMyGamesRequest request;
   request.set_page_size(2);
   mailrun::v1::ListMyGamesResponse first, second;
@@ -352,8 +353,9 @@ TEST_F(Api, CreateGameIsIdempotentAndForTrustedServicesOnly) {
   changed.set_table_id("another-table");
   EXPECT_EQ(harness_->Call(&GameStub::CreateGame, lobby, changed, &response).error_code(),
             grpc::StatusCode::ALREADY_EXISTS);
-  EXPECT_EQ(harness_->Call(&GameStub::CreateGame, GameHarness::AccessToken("create-0"), request, &response).error_code(),
-            grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(
+      harness_->Call(&GameStub::CreateGame, GameHarness::AccessToken("create-0"), request, &response).error_code(),
+      grpc::StatusCode::UNAUTHENTICATED);
   EXPECT_EQ(harness_->Call(&GameStub::CreateGame, GameHarness::ServiceToken("notify"), request, &response).error_code(),
             grpc::StatusCode::PERMISSION_DENIED);
 
@@ -363,15 +365,18 @@ TEST_F(Api, CreateGameIsIdempotentAndForTrustedServicesOnly) {
     spoil(bad);
     return harness_->Call(&GameStub::CreateGame, lobby, bad, &response);
   };
-  EXPECT_EQ(refused([](auto& r) { r.mutable_config()->mutable_players()->RemoveLast(); r.mutable_config()->mutable_players()->RemoveLast(); })
-                .error_code(),
+  EXPECT_EQ(refused([](auto& r) {
+              r.mutable_config()->mutable_players()->RemoveLast();
+              r.mutable_config()->mutable_players()->RemoveLast();
+            }).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(refused([](auto& r) { r.mutable_config()->mutable_players(1)->set_user_id("create-0"); }).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(refused([](auto& r) { r.mutable_config()->mutable_players(2)->clear_display_name(); }).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(refused([](auto& r) { r.clear_request_id(); }).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
-  const grpc::Status lookout = refused([](auto& r) { r.mutable_config()->set_edition(mailrun::v1::EDITION_LOOKOUT_2009); });
+  const grpc::Status lookout =
+      refused([](auto& r) { r.mutable_config()->set_edition(mailrun::v1::EDITION_LOOKOUT_2009); });
   EXPECT_EQ(lookout.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(lookout);
   EXPECT_EQ(harness_->Count("SELECT count(*) FROM games WHERE table_id = 'table-create'"), 1);
 }

@@ -8,7 +8,8 @@
 
 namespace mailrun::game::testing {
 
-using Transition = std::function<void(const mailrun::engine::Game& before, const mailrun::engine::Game& after, int seat)>;
+using Transition =
+    std::function<void(const mailrun::engine::Game& before, const mailrun::engine::Game& after, int seat)>;
 
 // Whole bot games (players, seed; short bank) that end within a few hundred actions; the one with
 // 4 players returns a bond (4.3). Other seeds may run for thousands of actions.

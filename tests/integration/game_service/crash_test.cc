@@ -69,13 +69,13 @@ class BotClient {
 void ExpectLogIsWhole(GameHarness& harness, const std::string& game_id, const BotClient& client) {
   pqxx::nontransaction txn(harness.db());
   const int64_t version = txn.exec_params1("SELECT version FROM games WHERE game_id = $1", game_id)[0].as<int64_t>();
-  const auto counts = txn.exec_params1("SELECT count(*), coalesce(max(seq), 0) FROM game_actions WHERE game_id = $1",
-                                       game_id);
+  const auto counts =
+      txn.exec_params1("SELECT count(*), coalesce(max(seq), 0) FROM game_actions WHERE game_id = $1", game_id);
   EXPECT_EQ(counts[0].as<int64_t>(), version) << "rows";
   EXPECT_EQ(counts[1].as<int64_t>(), version) << "highest seq";
   for (const auto& [request_id, answered] : client.acknowledged()) {
-    const pqxx::result row = txn.exec_params(
-        "SELECT seq FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id, request_id);
+    const pqxx::result row =
+        txn.exec_params("SELECT seq FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id, request_id);
     ASSERT_EQ(row.size(), 1u) << "acknowledged action " << request_id << " (version " << answered << ") is lost";
     EXPECT_EQ(row[0][0].as<int64_t>(), answered);
   }

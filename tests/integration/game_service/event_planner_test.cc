@@ -1,10 +1,11 @@
 // PlanEvents on real transitions of the engine: the sample game of Appendix 4 for turns, and
 // whole games of the reference bot for returned bonds and the end of the game.
+#include "services/game/event_planner.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 
-#include "services/game/event_planner.h"
 #include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/game_harness.h"
 #include "tests/unit/engine/engine_test_util.h"

@@ -19,8 +19,7 @@ namespace {
 class Listener {
  public:
   explicit Listener(const std::string& channel)
-      : subscriber_({.endpoint = mailrun::service::ParseRedisUrl(mailrun::testing::RedisUrl()),
-                     .channels = {channel}},
+      : subscriber_({.endpoint = mailrun::service::ParseRedisUrl(mailrun::testing::RedisUrl()), .channels = {channel}},
                     [this](const std::string&, const std::string& payload) {
                       mailrun::v1::Event event;
                       if (!event.ParseFromString(payload)) return;
@@ -28,7 +27,8 @@ class Listener {
                       events_[event.event_id()] = event;
                     }) {
     subscriber_.Start();
-    for (int i = 0; i < 200 && !subscriber_.subscribed(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    for (int i = 0; i < 200 && !subscriber_.subscribed(); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
   ~Listener() { subscriber_.Stop(); }
 
@@ -75,8 +75,9 @@ TEST(Events, EachMovesEventsArePublishedOnTheEventsChannel) {
 }
 
 TEST(Events, MovesGoOnWhileRedisIsUnreachable) {
-  GameHarness harness("game_service_no_redis",
-                      {.extra_args = {}, .redis_url = "redis://127.0.0.1:" + std::to_string(mailrun::testing::FreePort())});
+  GameHarness harness(
+      "game_service_no_redis",
+      {.extra_args = {}, .redis_url = "redis://127.0.0.1:" + std::to_string(mailrun::testing::FreePort())});
   const auto record = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
   const std::string game_id = harness.CreateGame(record.config);
   const auto began = std::chrono::steady_clock::now();

@@ -7,9 +7,8 @@
 //   - complete games of the reference bot (engine/bot/bot.h) to the end of the game: the final
 //     state equals the engine's replay of the stored log, GetGameResult gives the engine's scores,
 //     and a GameFinished event with the table is in the outbox.
-#include <gtest/gtest.h>
-
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 
 #include "engine/bot/bot.h"
 #include "mailrun/v1/events.pb.h"
@@ -80,8 +79,10 @@ TEST_F(FullGame, SampleGameThroughTheApiMatchesTheEngine) {
       for (int s = 0; s < players; ++s) {
         const auto answer = GetGame(harness_->stub(), tokens[s], game_id, synced_version[s]);
         ASSERT_EQ(answer.version(), version);
-        if (answer.is_delta()) MergeDelta(synced[s], answer.view());
-        else synced[s] = answer.view();
+        if (answer.is_delta())
+          MergeDelta(synced[s], answer.view());
+        else
+          synced[s] = answer.view();
         synced_version[s] = answer.version();
         std::string report;
         ASSERT_TRUE(SameView(synced[s], direct->View(s), &report)) << "seat " << s << " after action " << i << "\n"
@@ -144,7 +145,8 @@ Game PlayWithBot(GameHarness& harness, const mailrun::v1::GameConfig& config, co
     }
     mailrun::v1::Action action = mailrun::engine::bot::ChooseAction(*local, seat, choices, rng);
     mailrun::v1::SubmitActionResponse response;
-    const grpc::Status status = Submit(harness.stub(), tokens[seat], game_id, version, action, NewRequestId(), &response);
+    const grpc::Status status =
+        Submit(harness.stub(), tokens[seat], game_id, version, action, NewRequestId(), &response);
     if (!status.ok()) {
       ADD_FAILURE() << "action " << n << " refused: " << Describe(status);
       break;
@@ -182,7 +184,8 @@ TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
       EXPECT_EQ(result.results(score.seat).rank(), score.rank);
     }
     pqxx::nontransaction txn(harness_->db());
-    const auto finished = txn.exec_params1("SELECT payload FROM outbox WHERE event_id = $1", "game:" + game_id + ":finished");
+    const auto finished =
+        txn.exec_params1("SELECT payload FROM outbox WHERE event_id = $1", "game:" + game_id + ":finished");
     mailrun::v1::Event event;
     ASSERT_TRUE(event.ParseFromString(pqxx::binarystring(finished[0]).str()));
     EXPECT_EQ(event.game_finished().table_id(), "table-bot-" + std::to_string(seed));

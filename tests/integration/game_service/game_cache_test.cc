@@ -1,9 +1,10 @@
 // GameCache: versions, least-recently-used eviction, capacity, and concurrent use.
+#include "services/game/game_cache.h"
+
 #include <gtest/gtest.h>
 
 #include <thread>
 
-#include "services/game/game_cache.h"
 #include "tests/integration/game_service/game_harness.h"
 
 namespace mailrun::game {

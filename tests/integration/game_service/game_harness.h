@@ -55,7 +55,8 @@ class GameHarness {
 
   // Sends one call with "authorization: Bearer <token>" (none if token is empty) and a deadline.
   template <typename Request, typename Response>
-  static grpc::Status Call(GameStub& stub, grpc::Status (GameStub::*method)(grpc::ClientContext*, const Request&, Response*),
+  static grpc::Status Call(GameStub& stub,
+                           grpc::Status (GameStub::*method)(grpc::ClientContext*, const Request&, Response*),
                            const std::string& token, const Request& request, Response* response,
                            std::multimap<std::string, std::string>* trailers = nullptr) {
     grpc::ClientContext context;

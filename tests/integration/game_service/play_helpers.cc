@@ -28,8 +28,8 @@ mailrun::v1::GetGameResponse GetGame(GameStub& stub, const std::string& token, c
   return response;
 }
 
-int64_t PlayRecorded(GameStub& stub, const mailrun::engine::GameRecord& record, const std::string& game_id,
-                     size_t from, size_t to, int64_t version) {
+int64_t PlayRecorded(GameStub& stub, const mailrun::engine::GameRecord& record, const std::string& game_id, size_t from,
+                     size_t to, int64_t version) {
   for (size_t i = from; i < to; ++i) {
     const std::string token = GameHarness::AccessToken(record.config.players(record.actions[i].seat()).user_id());
     mailrun::v1::SubmitActionResponse response;

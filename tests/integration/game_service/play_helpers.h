@@ -3,7 +3,6 @@
 #pragma once
 
 #include <pqxx/pqxx>
-
 #include <string>
 
 #include "engine/game/game.h"
@@ -23,8 +22,8 @@ mailrun::v1::GetGameResponse GetGame(GameStub& stub, const std::string& token, c
 
 // Submits record.actions[from, to) through the API, each as its seat's player (seat from the
 // token), starting at `version`; returns the version after them (fails the test on a refusal).
-int64_t PlayRecorded(GameStub& stub, const mailrun::engine::GameRecord& record, const std::string& game_id,
-                     size_t from, size_t to, int64_t version);
+int64_t PlayRecorded(GameStub& stub, const mailrun::engine::GameRecord& record, const std::string& game_id, size_t from,
+                     size_t to, int64_t version);
 
 // The engine's replay of the game's stored log (undone actions skipped), from its stored config.
 mailrun::engine::Game ReplayStoredLog(pqxx::connection& db, const std::string& game_id);

@@ -1,8 +1,9 @@
 // Request field checks and the game ids CreateGame derives from request ids.
+#include "services/game/request_checks.h"
+
 #include <gtest/gtest.h>
 
 #include "services/game/game_creation.h"
-#include "services/game/request_checks.h"
 
 namespace mailrun::game {
 namespace {

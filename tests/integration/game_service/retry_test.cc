@@ -39,8 +39,9 @@ class Retry : public ::testing::Test {
   }
   int64_t Rows(const std::string& request_id) {
     pqxx::nontransaction txn(harness_->db());
-    return txn.exec_params1("SELECT count(*) FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id_,
-                            request_id)[0]
+    return txn
+        .exec_params1("SELECT count(*) FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id_,
+                      request_id)[0]
         .as<int64_t>();
   }
   int64_t Version() {
@@ -124,9 +125,8 @@ TEST_F(Retry, DuplicatesArrivingTogetherApplyOnceAndAllGetTheFirstAnswer) {
   for (int i = 0; i < kDuplicates; ++i) stubs.push_back(harness_->NewStub());
   std::vector<std::thread> threads;
   for (int i = 0; i < kDuplicates; ++i) {
-    threads.emplace_back([&, i] {
-      statuses[i] = Submit(*stubs[i], token, game_id_, 0, action, request_id, &answers[i]);
-    });
+    threads.emplace_back(
+        [&, i] { statuses[i] = Submit(*stubs[i], token, game_id_, 0, action, request_id, &answers[i]); });
   }
   for (auto& thread : threads) thread.join();
   for (int i = 0; i < kDuplicates; ++i) {

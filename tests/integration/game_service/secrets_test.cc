@@ -3,9 +3,8 @@
 // bid cities (or, before everyone has committed, bond amounts) through any RPC, event or log
 // line, and a spectator sees no secrets. The game is the Appendix 4 sample game, where everyone's
 // cities are known from the fixture.
-#include <gtest/gtest.h>
-
 #include <google/protobuf/text_format.h>
+#include <gtest/gtest.h>
 
 #include <set>
 
@@ -116,7 +115,8 @@ TEST_F(Secrets, NobodyActsForAnotherSeatAndARefusalChangesNothing) {
   // (seat 0 means "unset", so use Clive's turn-less claim for the explicit-seat check)
   mailrun::v1::Action as_clive = as_adam;
   as_clive.set_seat(kClive);
-  grpc::Status status = Submit(harness_->stub(), tokens_[kBeth], game_id_, version, as_clive, NewRequestId(), &response);
+  grpc::Status status =
+      Submit(harness_->stub(), tokens_[kBeth], game_id_, version, as_clive, NewRequestId(), &response);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::PERMISSION_DENIED) << Describe(status);
   // ... and so is Beth claiming in Adam's turn (the seat is hers, whatever the action says).
   status = Submit(harness_->stub(), tokens_[kBeth], game_id_, version, as_adam, NewRequestId(), &response);
@@ -130,8 +130,12 @@ TEST_F(Secrets, NobodyActsForAnotherSeatAndARefusalChangesNothing) {
   EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAUTHENTICATED) << Describe(status);
   status = Submit(harness_->stub(), tokens_[kAdam] + "x", game_id_, version, as_adam, NewRequestId(), &response);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAUTHENTICATED) << Describe(status);
-  mailrun::service::TokenClaims expired{"adam", "Adam", mailrun::service::TokenKind::kAccess,
-                                        mailrun::service::UnixNow() - 7200, mailrun::service::UnixNow() - 3600, "x"};
+  mailrun::service::TokenClaims expired{"adam",
+                                        "Adam",
+                                        mailrun::service::TokenKind::kAccess,
+                                        mailrun::service::UnixNow() - 7200,
+                                        mailrun::service::UnixNow() - 3600,
+                                        "x"};
   status = Submit(harness_->stub(), mailrun::service::IssueToken(GameHarness::TokenKey(), expired), game_id_, version,
                   as_adam, NewRequestId(), &response);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAUTHENTICATED) << Describe(status);
@@ -142,9 +146,9 @@ TEST_F(Secrets, NobodyActsForAnotherSeatAndARefusalChangesNothing) {
   preview.set_game_id(game_id_);
   *preview.mutable_action() = as_adam;
   mailrun::v1::PreviewActionResponse previewed;
-  EXPECT_EQ(harness_->Call(&GameStub::PreviewAction, GameHarness::AccessToken("stranger"), preview, &previewed)
-                .error_code(),
-            grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(
+      harness_->Call(&GameStub::PreviewAction, GameHarness::AccessToken("stranger"), preview, &previewed).error_code(),
+      grpc::StatusCode::PERMISSION_DENIED);
   mailrun::v1::UndoLastActionRequest undo;
   undo.set_game_id(game_id_);
   undo.set_request_id(NewRequestId());

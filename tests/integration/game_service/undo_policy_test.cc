@@ -1,7 +1,8 @@
 // UndoRefusal: which actions may be taken back, on real engine transitions.
+#include "services/game/undo_policy.h"
+
 #include <gtest/gtest.h>
 
-#include "services/game/undo_policy.h"
 #include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/game_harness.h"
 #include "tests/unit/engine/engine_test_util.h"

@@ -1,11 +1,11 @@
 // ViewDelta and MergeDelta on views of a real game (the Appendix 4 sample game): merging the delta
 // into the older view gives the newer view, lists carry only what changed, and a removal (an
 // undone tile) asks for the full view.
-#include <gtest/gtest.h>
+#include "services/game/view_delta.h"
 
 #include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
 
-#include "services/game/view_delta.h"
 #include "tests/unit/engine/engine_test_util.h"
 
 namespace mailrun::game {
