@@ -32,14 +32,12 @@ std::shared_ptr<const GameInfo> GameLoader::Info(pqxx::transaction_base& txn, co
   return std::make_shared<const GameInfo>(std::move(*info));
 }
 
-Result<std::shared_ptr<const Game>> GameLoader::At(pqxx::transaction_base& txn,
-                                                   const std::shared_ptr<const GameInfo>& info, int64_t version) {
-  if (auto cached = cache_.Find(info->game_id); cached && cached->version == version) return cached->game;
+Result<Game> GameLoader::At(pqxx::transaction_base& txn, const std::shared_ptr<const GameInfo>& info, int64_t version) {
+  if (auto cached = cache_.Find(info->game_id); cached && cached->version == version) return Game(*cached->game);
   auto game = Replay(txn, *info, version, 0);
   if (!game.ok()) return game.error();
-  auto shared = std::make_shared<const Game>(std::move(*game));
-  cache_.Put({info, version, shared});
-  return shared;
+  cache_.Put({info, version, std::make_shared<const Game>(*game)});
+  return game;
 }
 
 Result<Game> GameLoader::Without(pqxx::transaction_base& txn, const GameInfo& info, int64_t version, int64_t skip_seq) {

@@ -37,10 +37,10 @@ class GameLoader {
   // The game's GameInfo (cached, or read); nullptr when there is no such game.
   std::shared_ptr<const GameInfo> Info(pqxx::transaction_base& txn, const std::string& game_id);
 
-  // The game at `version`, which the caller has just read from the games row.
-  mailrun::engine::Result<std::shared_ptr<const mailrun::engine::Game>> At(pqxx::transaction_base& txn,
-                                                                           const std::shared_ptr<const GameInfo>& info,
-                                                                           int64_t version);
+  // The game at `version`, which the caller has just read from the games row: a copy of its own
+  // (the engine's Game is not thread-safe, so no two calls share one).
+  mailrun::engine::Result<mailrun::engine::Game> At(pqxx::transaction_base& txn,
+                                                    const std::shared_ptr<const GameInfo>& info, int64_t version);
 
   // The game at `version` as it would be with the action at `skip_seq` taken back too (what an
   // undo of it leaves). Not cached.

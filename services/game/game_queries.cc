@@ -71,11 +71,11 @@ GameQueries::GameQueries(mailrun::service::Transactor transactor, GameLoader& lo
     : transactor_(std::move(transactor)), loader_(loader), options_(options) {}
 
 grpc::Status GameQueries::LoadCurrent(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
-                                      OpenedGame* opened, std::shared_ptr<const Game>* game) {
+                                      OpenedGame* opened, std::optional<Game>* game) {
   if (!loader_.Open(txn, game_id, user_id, opened)) return NoSuchGame(game_id);
   auto loaded = loader_.At(txn, opened->info, opened->head.version);
   if (!loaded.ok()) return LoadFailure(*opened, loaded.error());
-  *game = *loaded;
+  game->emplace(std::move(*loaded));
   return grpc::Status::OK;
 }
 
@@ -85,7 +85,7 @@ grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1:
   if (request.since_version() < 0) return Invalid("since_version must not be negative");
   return transactor_([&](pqxx::work& txn) {
     OpenedGame opened;
-    std::shared_ptr<const Game> game;
+    std::optional<Game> game;
     if (grpc::Status status = LoadCurrent(txn, request.game_id(), user_id, &opened, &game); !status.ok()) {
       return status;
     }
@@ -105,7 +105,7 @@ grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1:
     }
     auto old = loader_.At(txn, opened.info, since);
     if (!old.ok()) return LoadFailure(opened, old.error());
-    if (auto delta = ViewDelta((*old)->View(opened.seat), response->view())) {
+    if (auto delta = ViewDelta(old->View(opened.seat), response->view())) {
       *response->mutable_view() = std::move(*delta);
       response->set_is_delta(true);
     }
@@ -119,7 +119,7 @@ grpc::Status GameQueries::ListLegalActions(const std::string& user_id,
   if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
   return transactor_([&](pqxx::work& txn) {
     OpenedGame opened;
-    std::shared_ptr<const Game> game;
+    std::optional<Game> game;
     if (grpc::Status status = LoadCurrent(txn, request.game_id(), user_id, &opened, &game); !status.ok()) {
       return status;
     }
@@ -162,7 +162,7 @@ grpc::Status GameQueries::SuggestRuns(const std::string& user_id, const mailrun:
                                       mailrun::v1::SuggestRunsResponse* response) {
   if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
   OpenedGame opened;
-  std::shared_ptr<const Game> game;
+  std::optional<Game> game;
   grpc::Status status =
       transactor_([&](pqxx::work& txn) { return LoadCurrent(txn, request.game_id(), user_id, &opened, &game); });
   if (!status.ok()) return status;

@@ -37,7 +37,7 @@ class GameQueries {
  private:
   // Opens the game for `user_id` and loads it at its current version.
   grpc::Status LoadCurrent(pqxx::work& txn, const std::string& game_id, const std::string& user_id, OpenedGame* opened,
-                           std::shared_ptr<const mailrun::engine::Game>* game);
+                           std::optional<mailrun::engine::Game>* game);
 
   mailrun::service::Transactor transactor_;
   GameLoader& loader_;

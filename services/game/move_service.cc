@@ -128,14 +128,14 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
 
     mailrun::v1::Action action = request.action();
     action.set_seat(opened.seat);
-    Game next = **current;
+    Game next = *current;
     auto outcome = next.Apply(action);
     if (!outcome.ok()) return EngineErrorStatus(outcome.error());
 
     response->Clear();
     response->set_version(opened.head.version + 1);
     for (const auto& line : outcome->log) response->add_log_lines()->set_text(line);
-    Change change{*opened.info, **current, next,
+    Change change{*opened.info, *current, next,
                   store::NewRow{response->version(), store::kActionRow, opened.seat, user_id,
                                 action.SerializeAsString(), 0, request.request_id(), response->SerializeAsString()}};
     if (!Commit(txn, change)) {
@@ -159,24 +159,23 @@ grpc::Status MoveService::Preview(const std::string& user_id, const mailrun::v1:
   if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
   if (!request.has_action()) return Invalid("action is required");
   OpenedGame opened;
-  std::shared_ptr<const Game> current;
+  std::optional<Game> next;
   grpc::Status status = transactor_([&](pqxx::work& txn) {
     if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
     if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
     auto loaded = loader_.At(txn, opened.info, opened.head.version);
     if (!loaded.ok()) return LoadFailure(opened, loaded.error());
-    current = *loaded;
+    next.emplace(std::move(*loaded));
     return grpc::Status::OK;
   });
   if (!status.ok()) return status;
   // The engine works on a copy: nothing of the stored game changes, and nothing is written.
   mailrun::v1::Action action = request.action();
   action.set_seat(opened.seat);
-  Game next = *current;
-  auto outcome = next.Apply(action);
+  auto outcome = next->Apply(action);
   if (!outcome.ok()) return EngineErrorStatus(outcome.error());
   for (const auto& line : outcome->log) response->add_log_lines()->set_text(line);
-  *response->mutable_view_after() = next.View(opened.seat);
+  *response->mutable_view_after() = next->View(opened.seat);
   response->set_version(opened.head.version);
   return grpc::Status::OK;
 }
@@ -216,14 +215,14 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     if (!current.ok()) return LoadFailure(opened, current.error());
     auto before = loader_.Without(txn, *opened.info, opened.head.version, last->seq);
     if (!before.ok()) return LoadFailure(opened, before.error());
-    if (auto refusal = UndoRefusal(*before, **current)) return EngineErrorStatus(*refusal);
+    if (auto refusal = UndoRefusal(*before, *current)) return EngineErrorStatus(*refusal);
 
     response->Clear();
     response->set_version(opened.head.version + 1);
     response->set_undone_seq(last->seq);
     response->add_log_lines()->set_text(fmt::format(
         "{} takes back their last action (#{})", opened.info->config.players(opened.seat).display_name(), last->seq));
-    Change change{*opened.info, **current, *before,
+    Change change{*opened.info, *current, *before,
                   store::NewRow{response->version(), store::kUndoRow, opened.seat, user_id, "", last->seq,
                                 request.request_id(), response->SerializeAsString()}};
     if (!Commit(txn, change)) {
