@@ -1,1 +1,221 @@
-int main() { return 0; }
+// Benchmark of the route optimiser on late-game positions (bench/route_boards.h): a 170-hex
+// India-sized grid, most hexes built with brown and grey tiles, 24 cities of which 4 have several
+// stations, 40 town hexes, hubs and junctions, foreign tokens blocking, and companies with two
+// or three late trains. First a latency study (p50/p99 per company over seeded positions, with
+// the weak-bound optimiser as the baseline on the same positions), then Google Benchmark's own
+// timing of a few positions.
+//
+//   build/bin/mailrun_bench_routes [--positions=N] [--dense_positions=N] [--no_baseline] [--first=I]
+//                                  [--late_game_only | --hub_dense_only] [Google Benchmark flags]
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "bench/route_boards.h"
+#include "engine/routes/exhaustive_search.h"
+#include "engine/routes/route_optimizer.h"
+
+namespace {
+
+using mailrun::bench::Board;
+using mailrun::bench::LateGameParams;
+using mailrun::bench::MakeBoard;
+using mailrun::bench::Trains;
+using mailrun::engine::routes::ExhaustiveSearch;
+using mailrun::engine::routes::Optimize;
+using mailrun::engine::routes::OptimizeOptions;
+using mailrun::engine::routes::OptimizeStats;
+using mailrun::engine::routes::TrainSpec;
+
+const char* const kTrainSets[] = {"6+6", "5+4M", "6+4M", "6+5", "5+5", "4+4M"};
+
+struct Position {
+  Board board;
+  std::vector<TrainSpec> trains;
+  std::string label;
+};
+
+Position MakePosition(bool hub_dense, int index) {
+  uint64_t seed = 1000 + static_cast<uint64_t>(index);
+  const char* set = kTrainSets[index % (sizeof(kTrainSets) / sizeof(kTrainSets[0]))];
+  return Position{MakeBoard(LateGameParams(hub_dense), seed), Trains(set),
+                  std::string(hub_dense ? "hub-dense" : "late-game") + " #" + std::to_string(index) + " " + set};
+}
+
+double Percentile(std::vector<double> values, double p) {
+  std::sort(values.begin(), values.end());
+  size_t rank = static_cast<size_t>(p * static_cast<double>(values.size() - 1) + 0.5);
+  return values[std::min(rank, values.size() - 1)];
+}
+
+double ThreadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
+
+struct Timing {
+  double ms = 0;
+  double cpu_ms = 0;
+  int total = -1;
+  bool proven = false;
+  OptimizeStats stats;
+};
+
+enum class Variant { kOptimiser, kWeakBound, kListEverything };
+
+Timing TimeOnce(const Position& position, Variant variant) {
+  Timing timing;
+  OptimizeOptions options;
+  options.stats = &timing.stats;
+  options.reach_bound = variant != Variant::kWeakBound;
+  options.threshold_listing = variant != Variant::kListEverything;
+  const double cpu_start = ThreadCpuMs();
+  auto start = std::chrono::steady_clock::now();
+  auto result = Optimize(position.board.graph, position.trains, options);
+  auto end = std::chrono::steady_clock::now();
+  timing.ms = std::chrono::duration<double, std::milli>(end - start).count();
+  timing.cpu_ms = ThreadCpuMs() - cpu_start;
+  if (result.ok()) {
+    timing.total = result->best_total.total();
+    timing.proven = result->proven_optimal;
+  }
+  return timing;
+}
+
+void Print(const char* what, int positions, const std::vector<double>& wall, const std::vector<double>& cpu,
+           int unproven) {
+  std::printf("%-28s positions=%d  wall p50=%7.2f p90=%7.2f p99=%7.2f max=%8.2f ms | cpu p50=%7.2f p99=%7.2f "
+              "max=%8.2f ms | not proven: %d\n",
+              what, positions, Percentile(wall, 0.5), Percentile(wall, 0.9), Percentile(wall, 0.99),
+              Percentile(wall, 1.0), Percentile(cpu, 0.5), Percentile(cpu, 0.99), Percentile(cpu, 1.0), unproven);
+}
+
+int g_first_position = 0;
+
+// p50/p99 of Optimize per company over the positions; with a baseline, the same positions again
+// with the weak static bound (every station of the graph instead of what is still reachable).
+void Study(bool hub_dense, int positions, bool baseline) {
+  std::vector<double> times, cpu;
+  std::vector<double> baseline_times, baseline_cpu;
+  int unproven = 0;
+  int baseline_unproven = 0;
+  std::vector<double> list_all_times, list_all_cpu;
+  int list_all_unproven = 0;
+  int disagreements = 0;
+  Timing worst;
+  std::string worst_label;
+  for (int i = g_first_position; i < g_first_position + positions; ++i) {
+    Position position = MakePosition(hub_dense, i);
+    Timing timing = TimeOnce(position, Variant::kOptimiser);
+    times.push_back(timing.ms);
+    cpu.push_back(timing.cpu_ms);
+    unproven += timing.proven ? 0 : 1;
+    if (timing.ms > worst.ms) {
+      worst = timing;
+      worst_label = position.label;
+    }
+    if (std::getenv("ROUTES_BENCH_TRACE") != nullptr) {
+      std::fprintf(stderr, "%s: %.2f ms total %d%s: %lld partial runs, %lld listed, %lld combinations, %lld jumps\n",
+                   position.label.c_str(), timing.ms, timing.total, timing.proven ? "" : " (not proven)",
+                   static_cast<long long>(timing.stats.partial_runs), static_cast<long long>(timing.stats.listed_runs),
+                   static_cast<long long>(timing.stats.combinations), static_cast<long long>(timing.stats.index_jumps));
+    }
+    if (baseline) {
+      Timing weak = TimeOnce(position, Variant::kWeakBound);
+      baseline_times.push_back(weak.ms);
+      baseline_cpu.push_back(weak.cpu_ms);
+      baseline_unproven += weak.proven ? 0 : 1;
+      if (weak.proven && timing.proven && weak.total != timing.total) ++disagreements;
+      Timing all = TimeOnce(position, Variant::kListEverything);
+      list_all_times.push_back(all.ms);
+      list_all_cpu.push_back(all.cpu_ms);
+      list_all_unproven += all.proven ? 0 : 1;
+      if (all.proven && timing.proven && all.total != timing.total) ++disagreements;
+      if (std::getenv("ROUTES_BENCH_TRACE") != nullptr) {
+        std::fprintf(stderr, "  weak bound: %.2f ms%s; list everything: %.2f ms%s\n", weak.ms,
+                     weak.proven ? "" : " (not proven)", all.ms, all.proven ? "" : " (not proven)");
+      }
+    }
+  }
+  const char* name = hub_dense ? "hub-dense (stress)" : "late-game";
+  Print(name, positions, times, cpu, unproven);
+  std::printf("  slowest: %s, %.2f ms: %lld partial runs, %lld runs listed, %lld combinations\n", worst_label.c_str(),
+              worst.ms, static_cast<long long>(worst.stats.partial_runs),
+              static_cast<long long>(worst.stats.listed_runs), static_cast<long long>(worst.stats.combinations));
+  if (baseline) {
+    Print("  baseline: weak bound", positions, baseline_times, baseline_cpu, baseline_unproven);
+    Print("  baseline: list every run", positions, list_all_times, list_all_cpu, list_all_unproven);
+    std::printf("  baselines and optimiser disagree (where both proven) on %d positions\n", disagreements);
+  }
+  std::fflush(stdout);
+}
+
+// The exhaustive reference on the first late-game positions, with a budget of paths and
+// combinations: it shows why the reference is for small boards only.
+void ExhaustiveAttempt(int count, int64_t budget) {
+  for (int i = 0; i < count; ++i) {
+    Position position = MakePosition(false, i);
+    auto start = std::chrono::steady_clock::now();
+    auto result = ExhaustiveSearch(position.board.graph, position.trains, {}, budget);
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    bool finished = result.ok() && result->finished;
+    std::printf("  exhaustive search, %s: %s after %.0f ms (%lld paths, budget %lld)\n", position.label.c_str(),
+                finished ? "finished" : "NOT finished", ms,
+                static_cast<long long>(result.ok() ? result->paths : 0), static_cast<long long>(budget));
+  }
+  std::fflush(stdout);
+}
+
+void BM_Optimize(benchmark::State& state) {
+  Position position = MakePosition(state.range(0) != 0, static_cast<int>(state.range(1)));
+  for (auto _ : state) {
+    auto result = Optimize(position.board.graph, position.trains);
+    benchmark::DoNotOptimize(result);
+  }
+  state.SetLabel(position.label);
+}
+BENCHMARK(BM_Optimize)->ArgsProduct({{0, 1}, {0, 1, 2}})->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int positions = 120;
+  bool late = true;
+  bool dense = true;
+  bool no_baseline = false;
+  int dense_positions = 30;
+  std::vector<char*> rest;
+  for (int i = 0; i < argc; ++i) {
+    if (std::strncmp(argv[i], "--positions=", 12) == 0) {
+      positions = std::atoi(argv[i] + 12);
+    } else if (std::strncmp(argv[i], "--dense_positions=", 18) == 0) {
+      dense_positions = std::atoi(argv[i] + 18);
+    } else if (std::strcmp(argv[i], "--no_baseline") == 0) {
+      no_baseline = true;
+    } else if (std::strncmp(argv[i], "--first=", 8) == 0) {
+      g_first_position = std::atoi(argv[i] + 8);
+    } else if (std::strcmp(argv[i], "--late_game_only") == 0) {
+      dense = false;
+    } else if (std::strcmp(argv[i], "--hub_dense_only") == 0) {
+      late = false;
+    } else {
+      rest.push_back(argv[i]);
+    }
+  }
+  if (late) Study(false, positions, !no_baseline);
+  if (late && !no_baseline) ExhaustiveAttempt(3, 20'000'000);
+  if (dense) Study(true, dense_positions, false);
+  int rest_argc = static_cast<int>(rest.size());
+  benchmark::Initialize(&rest_argc, rest.data());
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -64,6 +64,22 @@ int Favourite(const Game& game, int seat) {
   return best;
 }
 
+// The cheapest train the company could buy from the bank now (0 if none is on sale).
+int CheapestTrainPrice(const Game& game, int company) {
+  const GameState& s = game.state();
+  int cheapest = 0;
+  for (const TrainDef& def : game.data().trains) {
+    const std::string card = def.name == "1M" ? "2" : def.name;
+    const auto left = s.trains_left.find(card);
+    if (left == s.trains_left.end() || left->second <= 0) continue;
+    if (def.name == "1M" && s.companies[company].major) continue;
+    if (def.phase_introduced > s.phase && !def.starts_phase) continue;
+    if (def.obsolete_in_phase && s.phase >= *def.obsolete_in_phase) continue;
+    if (cheapest == 0 || def.price < cheapest) cheapest = def.price;
+  }
+  return cheapest;
+}
+
 Action ChooseBond(const Game&, const LegalAction& legal, uint64_t& rng) {
   Action action = legal.action();
   const int64_t amount = std::min<int64_t>(legal.max_amount(), legal.min_amount() + 10 * RandomBelow(rng, 4));
@@ -118,6 +134,19 @@ Action ChooseDealing(const Game& game, int seat, const std::vector<LegalAction>&
     if (pick) return pick->action();
   }
   if (s.dealing.bought_this_turn && end) return end->action();
+  // A director whose company has no train and cannot pay for one sells other shares to help.
+  for (int c = 0; c < kCompanies; ++c) {
+    const CompanyState& company = s.companies[c];
+    if (company.director != seat || !company.trains.empty()) continue;
+    const int price = CheapestTrainPrice(game, c);
+    if (price == 0 || company.treasury + p.cash >= price) continue;
+    for (const auto& l : legal) {
+      if (l.action().has_sell_shares() && l.action().sell_shares().count() == 1 &&
+          CompanyIndex(game, l.action().sell_shares().company()) != c) {
+        return l.action();
+      }
+    }
+  }
   const int qualifying = [&] {
     for (const auto& rules : game.data().player_counts) {
       if (rules.players == s.players_count) return rules.qualifying_shares;
@@ -148,11 +177,15 @@ Action ChooseDealing(const Game& game, int seat, const std::vector<LegalAction>&
   return Best(options, scores, rng)->action();
 }
 
-// The gauge the company's trains run on most.
+// The gauge the company builds and buys for: that of the trains it owns; without trains, metre
+// for the MSM and the SIR (the south suits metre gauge, Appendix 2) and broad for the others.
 Gauge PreferredGauge(const Game& game, int company) {
   int metre = 0, broad = 0;
   for (const TrainCard& t : game.state().companies[company].trains) (t.name.back() == 'M' ? metre : broad)++;
-  if (metre + broad == 0) return game.state().companies[company].major ? Gauge::kBroad : Gauge::kMetre;
+  if (metre + broad == 0) {
+    const std::string& initials = game.data().companies[company].initials;
+    return (initials == "MSM" || initials == "SIR") ? Gauge::kMetre : Gauge::kBroad;
+  }
   return metre > broad ? Gauge::kMetre : Gauge::kBroad;
 }
 
@@ -173,6 +206,8 @@ std::vector<HexCoord> Targets(const Game& game, int company) {
 Action ChooseTrack(const Game& game, int company, const std::vector<LegalAction>& legal, uint64_t& rng) {
   const GameState& s = game.state();
   const CompanyState& c = s.companies[company];
+  // A company without a train keeps the price of one.
+  const int reserve = c.trains.empty() ? CheapestTrainPrice(game, company) : 0;
   const Gauge gauge = PreferredGauge(game, company);
   const std::vector<HexCoord> targets = Targets(game, company);
   std::vector<const LegalAction*> options;
@@ -191,6 +226,7 @@ Action ChooseTrack(const Game& game, int company, const std::vector<LegalAction>
       score = 4 + (tile->stations.empty() ? 0 : 3) + (def->city ? 4 : 0);
       score += tile_gauge == gauge ? 3 : -3;
       if (cost > c.treasury / 3) score -= 6;
+      if (cost > 0 && c.treasury - cost < reserve) score -= 100;
       score -= cost / 40.0;
       int nearest = 99;
       for (const HexCoord& t : targets) nearest = std::min(nearest, Distance(hex, t));
@@ -198,8 +234,9 @@ Action ChooseTrack(const Game& game, int company, const std::vector<LegalAction>
     } else if (l.action().has_promote_tile()) {
       const TileDef* tile = game.data().Tile(l.action().promote_tile().tile());
       score = 3 + (tile->stations.empty() ? 0 : 6);
+      if (c.trains.empty() && c.treasury - 60 < reserve) score -= 100;  // Calcutta's first promotion costs
     } else if (l.action().has_end_step()) {
-      score = 1;
+      score = 0;
     } else {
       score = 0;
     }
@@ -234,6 +271,11 @@ Action ChooseTrains(const Game& game, int company, const std::vector<LegalAction
   if (!want && end) return end->action();
   const LegalAction* pick = nullptr;
   int pick_price = 0;
+  bool any_of_gauge = false;
+  for (const auto& l : legal) {
+    if (!l.action().has_buy_train()) continue;
+    for (const TrainDef& t : game.data().trains) any_of_gauge = any_of_gauge || (t.name == l.action().buy_train().train() && t.gauge == gauge);
+  }
   for (const auto& l : legal) {
     if (!l.action().has_buy_train()) continue;
     const auto& buy = l.action().buy_train();
@@ -244,7 +286,8 @@ Action ChooseTrains(const Game& game, int company, const std::vector<LegalAction
     if (!def) continue;
     if (buy.director_gift() > 0 && !c.trains.empty()) continue;  // gifts only when the company has no train
     if (buy.on_credit() && !c.trains.empty()) continue;
-    const bool right_gauge = def->gauge == gauge || c.trains.empty();
+    // Without a train of its gauge on sale, a company without trains takes what there is.
+    const bool right_gauge = def->gauge == gauge || (c.trains.empty() && !any_of_gauge);
     if (!right_gauge) continue;
     // The biggest affordable train of the right gauge keeps the game moving.
     if (!pick || def->price > pick_price) {

@@ -59,7 +59,6 @@ class CoreGraph {
   // Adjacency of a core node, in segment order.
   const CoreAdj* AdjBegin(int core) const { return adj_.data() + adj_start_[core]; }
   const CoreAdj* AdjEnd(int core) const { return adj_.data() + adj_start_[core + 1]; }
-  int CoreOf(int graph_node) const { return core_of_[graph_node]; }  // -1 if not a core node
 
  private:
   std::vector<CoreNode> nodes_;

@@ -103,6 +103,12 @@ class RouteGraph {
   int AddBoundary(int hex_a, int hex_b);
   // A tile path between two nodes on `hex`. group -1: the edge's own new group.
   int AddEdge(int a, int b, Gauge gauge, int hex, int group = -1);
+  // Station flags may change after the tiles are in (tokens placed later); nullptr if not a station.
+  StationInfo* MutableStation(int node) {
+    return node >= 0 && node < static_cast<int>(nodes_.size()) && nodes_[node].kind == NodeKind::kStation
+               ? &nodes_[node].station
+               : nullptr;
+  }
   // A fresh exclusivity group for edges that may not be used by two trains (4.5.10).
   int NewGroup() { return group_count_++; }
 

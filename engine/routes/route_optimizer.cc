@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 #include <set>
 #include <utility>
@@ -82,37 +83,42 @@ class Optimizer {
       if (!Best(kind_of_train_[0], Scoring{a_, b_, 0}, nullptr, must_all_, -1, &best)) return NoPlanUnlessFree();
       return MakePlan({Choice{&best, 0}}, {0});
     }
-    // Trains in kind order, so identical trains are neighbours.
-    order_.resize(n);
-    std::iota(order_.begin(), order_.end(), 0);
-    std::stable_sort(order_.begin(), order_.end(),
-                     [&](int x, int y) { return kind_of_train_[x] < kind_of_train_[y]; });
-    suffix_revenue_.assign(n + 1, 0);
-    suffix_extra_.assign(n + 1, 0);
-    for (int i = n - 1; i >= 0; --i) {
-      int k = kind_of_train_[order_[i]];
-      suffix_revenue_[i] = suffix_revenue_[i + 1] + a_ * revenue_best_[k];
-      suffix_extra_[i] = std::max(suffix_extra_[i + 1], score_best_[k] - a_ * revenue_best_[k]);
-    }
+    if (stopped_) return GreedyPlan();  // the bounds are not exact: the greedy plan is all we have
+    OrderTrains(std::vector<size_t>(kinds_.size(), 0));
     const int64_t upper = suffix_revenue_[0] + suffix_extra_[0];
 
     const int64_t lower = Greedy();
+    if (stopped_) return GreedyPlan();
 
     // Targets: the greedy plan's score, or (no greedy plan satisfies the constraints) falling ones.
+    // With a greedy plan the target is its score: one listing. Without one (no greedy plan covers
+    // the must-run-over hexes) targets fall from near the upper bound, since listing is cheap for
+    // high targets and grows fast below: the first target a plan reaches gives the optimum.
     std::vector<int64_t> targets;
-    if (lower >= 0) {
-      targets.push_back(lower);
-    } else {
-      for (int64_t num : {15, 12, 8, 0}) targets.push_back(upper * num / 16);
+    const int64_t floor_target = lower >= 0 ? lower : 0;
+    const int64_t gap = upper - floor_target;
+    for (int64_t part : {16, 8, 4, 2}) {
+      if (lower >= 0) break;
+      int64_t target = upper - gap / part;
+      if (target > floor_target && (targets.empty() || target < targets.back())) targets.push_back(target);
     }
+    targets.push_back(floor_target);
+    if (!options_.threshold_listing) targets = {std::numeric_limits<int64_t>::min() / 4};  // list every run
     for (int64_t target : targets) {
       std::vector<RunList> lists(kinds_.size());
-      for (size_t k = 0; k < kinds_.size(); ++k) ListFor(static_cast<int>(k), target, &lists[k]);
+      for (size_t k = 0; k < kinds_.size() && !stopped_; ++k) ListFor(static_cast<int>(k), target, &lists[k]);
+      if (stopped_) return GreedyPlan();
       best_score_ = target - 1;
       best_choices_.clear();
       std::vector<Choice> choices(n);
-      std::vector<uint64_t> used(Words() * (n + 1), 0);
+      std::vector<size_t> sizes;
+      for (const RunList& list : lists) sizes.push_back(list.runs.size());
+      OrderTrains(sizes);
+      combine_words_ = CompressGroups(&lists);
+      BuildPostings(lists);
+      std::vector<uint64_t> used(static_cast<size_t>(combine_words_) * (n + 1), 0);
       Combine(0, 0, 0, 0, &lists, &choices, &used);
+      if (stopped_) return GreedyPlan();
       if (!best_choices_.empty()) {
         std::vector<Choice> by_train(n);
         for (int i = 0; i < n; ++i) by_train[order_[i]] = best_choices_[i];
@@ -125,6 +131,25 @@ class Optimizer {
   }
 
  private:
+  // The order of the combination search: identical trains next to each other, kinds with the
+  // shortest run lists first (the last level is the one searched most often), then by kind.
+  void OrderTrains(const std::vector<size_t>& list_sizes) {
+    const int n = static_cast<int>(trains_.size());
+    order_.resize(n);
+    std::iota(order_.begin(), order_.end(), 0);
+    std::stable_sort(order_.begin(), order_.end(), [&](int x, int y) {
+      int kx = kind_of_train_[x], ky = kind_of_train_[y];
+      return std::make_pair(list_sizes[kx], kx) < std::make_pair(list_sizes[ky], ky);
+    });
+    suffix_revenue_.assign(n + 1, 0);
+    suffix_extra_.assign(n + 1, 0);
+    for (int i = n - 1; i >= 0; --i) {
+      int k = kind_of_train_[order_[i]];
+      suffix_revenue_[i] = suffix_revenue_[i + 1] + a_ * revenue_best_[k];
+      suffix_extra_[i] = std::max(suffix_extra_[i + 1], score_best_[k] - a_ * revenue_best_[k]);
+    }
+  }
+
   int Words() const { return cores_.empty() ? 1 : cores_[0].group_words(); }
   const CoreGraph& CoreOfKind(int k) const { return cores_[core_index_[kinds_[k].gauge == Gauge::kMetre ? 1 : 0]]; }
 
@@ -136,7 +161,12 @@ class Optimizer {
     limits.reach_bound = options_.reach_bound;
     int64_t work = 0;
     limits.work = &work;
-    bool found = internal::FindBestRun(CoreOfKind(k), kinds_[k], scoring, limits, floor, out);
+    limits.max_partial_runs = options_.max_partial_runs;
+    if (internal::FindBestRun(CoreOfKind(k), kinds_[k], scoring, limits, floor, out) ==
+        internal::SearchEnd::kStopped) {
+      stopped_ = true;
+    }
+    bool found = !out->runs.empty();
     if (options_.stats != nullptr) options_.stats->partial_runs += work;
     return found;
   }
@@ -160,7 +190,12 @@ class Optimizer {
     limits.reach_bound = options_.reach_bound;
     int64_t work = 0;
     limits.work = &work;
-    internal::ListRuns(CoreOfKind(k), kinds_[k], Scoring{a_, b_, extra}, limits, target - others_revenue, out);
+    limits.max_partial_runs = options_.max_partial_runs;
+    limits.max_runs = options_.max_listed_runs;
+    if (internal::ListRuns(CoreOfKind(k), kinds_[k], Scoring{a_, b_, extra}, limits, target - others_revenue, out) ==
+        internal::SearchEnd::kStopped) {
+      stopped_ = true;
+    }
     // Best first by what the run adds on its own.
     std::vector<int> idx(out->runs.size());
     std::iota(idx.begin(), idx.end(), 0);
@@ -184,11 +219,65 @@ class Optimizer {
     }
   }
 
+  // Only groups some listed run uses can make runs clash: renumbers them densely so the
+  // combination search compares fewer words. Returns the words per run.
+  int CompressGroups(std::vector<RunList>* lists) {
+    const int words = Words();
+    std::vector<int> dense(static_cast<size_t>(words) * 64, -1);
+    int count = 0;
+    for (RunList& list : *lists) {
+      for (uint64_t word_index = 0; word_index < list.groups.size(); ++word_index) {
+        for (uint64_t bits = list.groups[word_index]; bits != 0; bits &= bits - 1) {
+          int group = static_cast<int>((word_index % words) * 64 + __builtin_ctzll(bits));
+          if (dense[group] < 0) dense[group] = count++;
+        }
+      }
+    }
+    const int compact = std::max(1, (count + 63) / 64);
+    for (RunList& list : *lists) {
+      std::vector<uint64_t> packed(list.runs.size() * compact, 0);
+      for (size_t r = 0; r < list.runs.size(); ++r) {
+        for (int w = 0; w < words; ++w) {
+          for (uint64_t bits = list.groups[r * words + w]; bits != 0; bits &= bits - 1) {
+            int group = dense[w * 64 + __builtin_ctzll(bits)];
+            packed[r * compact + group / 64] |= uint64_t{1} << (group % 64);
+          }
+        }
+      }
+      list.groups = std::move(packed);
+    }
+    return compact;
+  }
+
+  // Per kind and group: which listed runs use the group (a bit set over the list), when small enough.
+  void BuildPostings(const std::vector<RunList>& lists) {
+    const int words = combine_words_;
+    postings_.assign(lists.size(), {});
+    taken_groups_.assign(trains_.size() + 1, {});
+    for (size_t k = 0; k < lists.size(); ++k) {
+      const size_t count = lists[k].runs.size();
+      const size_t run_words = (count + 63) / 64;
+      if (count < 16 || run_words * words * 64 > kMaxPostingWords) continue;
+      std::vector<uint64_t>& posting = postings_[k];
+      posting.assign(static_cast<size_t>(words) * 64 * run_words, 0);
+      for (size_t r = 0; r < count; ++r) {
+        for (int w = 0; w < words; ++w) {
+          for (uint64_t bits = lists[k].groups[r * words + w]; bits != 0; bits &= bits - 1) {
+            size_t group = static_cast<size_t>(w) * 64 + __builtin_ctzll(bits);
+            posting[group * run_words + r / 64] |= uint64_t{1} << (r % 64);
+          }
+        }
+      }
+    }
+  }
+
   // Trains one after another, each taking its best run on the track the others left; every
   // rotation of the train order, once plainly and once with the first train made to cover the
   // must-run-over hexes. Returns the best such plan's score (-1: none is legal).
   int64_t Greedy() {
     int64_t lower = -1;
+    greedy_lists_.clear();
+    greedy_choices_.assign(trains_.size(), Choice{});
     const int n = static_cast<int>(trains_.size());
     const int words = Words();
     std::vector<int> by_revenue(n);
@@ -204,6 +293,7 @@ class Optimizer {
         if (!tried.insert(kinds_in_order).second) continue;
         std::vector<uint64_t> used(words, 0);
         std::vector<RunList> found(n);
+        std::vector<Choice> picked(n);
         int64_t revenue = 0;
         int64_t mail = 0;
         uint64_t covered = 0;
@@ -223,9 +313,16 @@ class Optimizer {
           revenue += run.revenue;
           mail = std::max<int64_t>(mail, run.mail);
           covered |= run.must_mask;
+          picked[train] = Choice{&found[train], 0};
         }
         if ((covered & must_all_) != must_all_) continue;
-        lower = std::max(lower, a_ * revenue + b_ * mail);
+        if (a_ * revenue + b_ * mail > lower) {
+          lower = a_ * revenue + b_ * mail;
+          greedy_lists_ = std::move(found);
+          for (int t = 0; t < n; ++t) {
+            greedy_choices_[t] = picked[t].list == nullptr ? Choice{} : Choice{&greedy_lists_[t], 0};
+          }
+        }
       }
     }
     return lower;
@@ -253,17 +350,59 @@ class Optimizer {
       const Choice& previous = (*choices)[i - 1];
       start = previous.index < 0 ? count : previous.index + 1;  // identical trains: list order
     }
-    const int words = Words();
+    const int words = combine_words_;
     const uint64_t* mine = &(*used)[static_cast<size_t>(i) * words];
     uint64_t* next = &(*used)[static_cast<size_t>(i + 1) * words];
     const int64_t rest = suffix_revenue_[i + 1];
+    // After a few clashes in a row the runs clashing with the track taken so far are marked at
+    // once from the per-group index, and the scan jumps over them.
+    const std::vector<uint64_t>* index = k < static_cast<int>(postings_.size()) ? &postings_[k] : nullptr;
+    const int run_words = (count + 63) / 64;
+    // After a few clashes in a row the scan goes by the per-group index instead: 64 runs at a
+    // time, the runs using any group taken so far are masked out with one OR per taken group.
+    std::vector<int>& taken = taken_groups_[i];
+    bool by_index = false;
+    int clashes = 0;
+    // Runs from `stop` on cannot beat the best plan (keys fall along the list).
+    const int64_t key_limit = best_score_ - a_ * revenue - rest - std::max(b_ * mail, suffix_extra_[i + 1]);
+    const int stop = static_cast<int>(
+        std::partition_point(list.runs.begin() + std::min(start, count), list.runs.end(),
+                             [&](const FoundRun& run) { return run.score > key_limit; }) -
+        list.runs.begin());
+    auto free_runs = [&](int word) {
+      uint64_t blocked = 0;
+      for (int group : taken) blocked |= (*index)[static_cast<size_t>(group) * run_words + word];
+      return ~blocked;
+    };
     for (int r = start; r < count; ++r) {
+      if (options_.max_combination_steps > 0 && ++combination_steps_ > options_.max_combination_steps) {
+        stopped_ = true;
+        return;
+      }
+      if (by_index) {
+        int word = r / 64;
+        uint64_t free = free_runs(word) & (~uint64_t{0} << (r % 64));
+        while (free == 0 && ++word * 64 < stop) free = free_runs(word);
+        if (free == 0) break;
+        r = word * 64 + __builtin_ctzll(free);
+        if (r >= count) break;
+      }
       const FoundRun& run = list.runs[r];
       if (a_ * revenue + rest + run.score + std::max(b_ * mail, suffix_extra_[i + 1]) <= best_score_) break;
       const uint64_t* groups = &list.groups[static_cast<size_t>(r) * words];
       bool clash = false;
       for (int w = 0; w < words && !clash; ++w) clash = (groups[w] & mine[w]) != 0;
-      if (clash) continue;
+      if (clash) {
+        if (++clashes == 8 && index != nullptr && !index->empty()) {
+          if (options_.stats != nullptr) ++options_.stats->index_jumps;
+          taken.clear();
+          for (int w = 0; w < words; ++w) {
+            for (uint64_t bits = mine[w]; bits != 0; bits &= bits - 1) taken.push_back(w * 64 + __builtin_ctzll(bits));
+          }
+          by_index = true;
+        }
+        continue;
+      }
       for (int w = 0; w < words; ++w) next[w] = mine[w] | groups[w];
       (*choices)[i] = Choice{&list, r};
       Combine(i + 1, revenue + run.revenue, std::max<int64_t>(mail, run.mail), covered | run.must_mask, lists,
@@ -274,6 +413,14 @@ class Optimizer {
     (*choices)[i] = Choice{&list, -1};
     Combine(i + 1, revenue, mail, covered, lists, choices, used);
     (*choices)[i] = Choice{};
+  }
+
+  // The best greedy plan (used when a search limit stopped the exact search).
+  Result<RunPlan> GreedyPlan() {
+    if (greedy_lists_.empty()) return NoPlanUnlessFree();
+    std::vector<int> train_of(trains_.size());
+    std::iota(train_of.begin(), train_of.end(), 0);
+    return MakePlan(greedy_choices_, train_of);
   }
 
   Result<RunPlan> NoPlanUnlessFree() {
@@ -348,9 +495,18 @@ class Optimizer {
   std::vector<int64_t> suffix_extra_;
   int64_t best_score_ = -1;
   std::vector<Choice> best_choices_;
+  std::vector<RunList> greedy_lists_;
+  std::vector<Choice> greedy_choices_;
+  int64_t combination_steps_ = 0;
+  int combine_words_ = 1;
+  static constexpr size_t kMaxPostingWords = 4'000'000;  // 32 MB
+  std::vector<std::vector<uint64_t>> postings_;  // per kind: group-major bit sets over the list
+  std::vector<std::vector<int>> taken_groups_;    // per combination level: the groups taken so far
+  bool stopped_ = false;  // a search limit was reached: results are legal but not proven best
 
  public:
   int64_t big() const { return big_; }
+  bool stopped() const { return stopped_; }
 };
 
 }  // namespace
@@ -384,7 +540,7 @@ Result<OptimizedRuns> Optimize(const RouteGraph& graph, const std::vector<TrainS
   if (!total.ok()) return total.error();
   Result<RunPlan> dividend = optimizer.Solve(big, 1);  // dividend first, then mail
   if (!dividend.ok()) return dividend.error();
-  return OptimizedRuns{std::move(total).value(), std::move(dividend).value()};
+  return OptimizedRuns{std::move(total).value(), std::move(dividend).value(), !optimizer.stopped()};
 }
 
 }  // namespace mailrun::engine::routes

@@ -39,7 +39,7 @@ struct FoundRun {
   int mail = 0;
   uint64_t must_mask = 0;
   int64_t score = 0;
-  int seg_begin = 0;  // into RunList::segments
+  int64_t seg_begin = 0;  // into RunList::segments
   int seg_count = 0;
 };
 
@@ -56,14 +56,21 @@ struct SearchLimits {
   uint64_t must_all = 0;  // best mode: a run is accepted only when it covers all these hexes
   bool reach_bound = true;  // false: the weak static bound (for measuring the gain)
   int64_t* work = nullptr;  // counts expanded partial runs when set
+  // Safety valves: the search stops (and reports it) after this many partial runs, or (listing)
+  // this many runs. 0: no limit.
+  int64_t max_partial_runs = 0;
+  int64_t max_runs = 0;
 };
 
-// Best run with score > floor (and covering limits.must_all); false when there is none.
-bool FindBestRun(const CoreGraph& graph, const TrainKind& kind, const Scoring& scoring, const SearchLimits& limits,
+enum class SearchEnd { kComplete, kStopped /* a limit was reached: the answer is not exact */ };
+
+// Best run with score > floor (and covering limits.must_all), as the only run of *best (none when
+// there is none).
+SearchEnd FindBestRun(const CoreGraph& graph, const TrainKind& kind, const Scoring& scoring, const SearchLimits& limits,
                  int64_t floor, RunList* best);
 
 // Every run with score >= threshold, appended to *out (the must masks are recorded, not required).
-void ListRuns(const CoreGraph& graph, const TrainKind& kind, const Scoring& scoring, const SearchLimits& limits,
+SearchEnd ListRuns(const CoreGraph& graph, const TrainKind& kind, const Scoring& scoring, const SearchLimits& limits,
               int64_t threshold, RunList* out);
 
 // The groups of a run made of the given segments (group_words words, OR-ed into *bits).

@@ -184,14 +184,18 @@ Result<RunPlan> CheckPlan(const RouteGraph& graph, const std::vector<TrainSpec>&
   std::unordered_map<int, int> group_edge;  // group -> an edge of it, used by run group_run[group]
   std::unordered_map<int, int> group_run;
   std::vector<bool> hex_covered(graph.hexes().size(), false);
+  for (const PlannedRun& run : runs) {
+    if (run.train < 0 || run.train >= static_cast<int>(trains.size())) return Malformed("a run names no known train");
+    if (++runs_of_train[run.train] > 1) {
+      const TrainSpec& train = trains[run.train];
+      return Illegal("4.5.1", fmt::format("{} (train {}) may run only once in a turn", TrainWords(train), train.id));
+    }
+  }
   for (size_t r = 0; r < runs.size(); ++r) {
     Result<PlannedRun> checked = CheckRun(graph, trains, std::move(runs[r]));
     if (!checked.ok()) return checked.error();
     PlannedRun& run = *checked;
     const TrainSpec& train = trains[run.train];
-    if (++runs_of_train[run.train] > 1) {
-      return Illegal("4.5.1", fmt::format("{} (train {}) may run only once in a turn", TrainWords(train), train.id));
-    }
     for (int e : run.edges) {
       hex_covered[edges[e].hex] = true;
       auto [it, fresh] = edge_run.emplace(e, static_cast<int>(r));

@@ -13,7 +13,11 @@ namespace {
 
 // One Check call; returns the status name ("SERVING", ...) or the RPC error.
 std::string CheckOnce(const std::string& address, std::chrono::milliseconds timeout, bool* serving) {
-  auto channel = grpc::CreateChannel(address, grpc::InsecureChannelCredentials());
+  grpc::ChannelArguments args;
+  args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 50);
+  args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 50);
+  args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 200);
+  auto channel = grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
   auto stub = grpc::health::v1::Health::NewStub(channel);
   grpc::ClientContext context;
   context.set_deadline(std::chrono::system_clock::now() + timeout);

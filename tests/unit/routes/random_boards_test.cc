@@ -26,6 +26,7 @@ struct Tally {
   int multi_train = 0;    // ... at least two trains
   int must_run_over = 0;  // boards with a hex that must be run over
   int no_plan = 0;        // boards where no plan covers that hex
+  int64_t index_jumps = 0;  // the combination search's group index was used
 };
 
 void ExpectSamePlanValue(const RunPlan& optimised, const RunPlan& reference, uint64_t seed, const char* which) {
@@ -43,7 +44,9 @@ void ExpectResubmittable(const RouteGraph& graph, const std::vector<TrainSpec>& 
   EXPECT_EQ(again->run_revenue, plan.run_revenue) << "seed " << seed;
 }
 
-Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
+enum class Variant { kOptimiser, kWeakBound, kListEverything };
+
+Tally CompareRange(uint64_t first_seed, int boards, Variant variant) {
   Tally tally;
   for (uint64_t seed = first_seed; tally.compared < boards; ++seed) {
     bench::Board board = bench::MakeBoard(bench::RandomSmallParams(seed), seed);
@@ -63,7 +66,10 @@ Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
     ++tally.compared;
     OptimizeOptions options;
     options.constraints = constraints;
-    options.reach_bound = reach_bound;
+    options.reach_bound = variant != Variant::kWeakBound;
+    options.threshold_listing = variant != Variant::kListEverything;
+    OptimizeStats stats;
+    options.stats = &stats;
     Result<OptimizedRuns> optimised = Optimize(board.graph, trains, options);
     if (!reference.ok()) {
       EXPECT_EQ(reference.error().rule, "4.2.3") << "seed " << seed;
@@ -78,10 +84,12 @@ Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
       ADD_FAILURE() << "seed " << seed << ": " << optimised.error().ToString();
       break;
     }
+    EXPECT_TRUE(optimised->proven_optimal) << "seed " << seed;
     ExpectSamePlanValue(optimised->best_total, reference->best_total, seed, "total");
     ExpectSamePlanValue(optimised->best_dividend, reference->best_dividend, seed, "dividend");
     ExpectResubmittable(board.graph, trains, optimised->best_total, constraints, seed);
     ExpectResubmittable(board.graph, trains, optimised->best_dividend, constraints, seed);
+    tally.index_jumps += stats.index_jumps;
     if (!reference->best_total.runs.empty()) ++tally.with_runs;
     if (reference->best_total.runs.size() >= 2) ++tally.multi_train;
     if (::testing::Test::HasFailure()) break;  // one seed's story is enough
@@ -91,34 +99,43 @@ Tally CompareRange(uint64_t first_seed, int boards, bool reach_bound) {
 
 void Report(const Tally& tally) {
   std::printf("compared %d boards (%d skipped: reference over budget); best plan runs a train on %d, two or more "
-              "trains on %d; %d with a hex to run over, %d of them impossible\n",
-              tally.compared, tally.skipped, tally.with_runs, tally.multi_train, tally.must_run_over, tally.no_plan);
+              "trains on %d; %d with a hex to run over, %d of them impossible; group index used %lld times\n",
+              tally.compared, tally.skipped, tally.with_runs, tally.multi_train, tally.must_run_over, tally.no_plan,
+              static_cast<long long>(tally.index_jumps));
 }
 
 // The comparison is split so CTest can run the parts in parallel.
 TEST(RandomBoards, OptimiserEqualsExhaustiveSearchPart1) {
-  Tally tally = CompareRange(1, 1000, true);
+  Tally tally = CompareRange(1, 2000, Variant::kOptimiser);
   Report(tally);
-  EXPECT_GT(tally.multi_train, 150);  // the interesting cases are really there
+  EXPECT_GT(tally.multi_train, 300);  // the interesting cases are really there
+  EXPECT_GT(tally.index_jumps, 0);
 }
 
 TEST(RandomBoards, OptimiserEqualsExhaustiveSearchPart2) {
-  Tally tally = CompareRange(100'001, 1000, true);
+  Tally tally = CompareRange(100'001, 2000, Variant::kOptimiser);
   Report(tally);
-  EXPECT_GT(tally.multi_train, 150);
+  EXPECT_GT(tally.multi_train, 300);
 }
 
 TEST(RandomBoards, OptimiserEqualsExhaustiveSearchPart3) {
-  Tally tally = CompareRange(200'001, 1000, true);
+  Tally tally = CompareRange(200'001, 2000, Variant::kOptimiser);
   Report(tally);
-  EXPECT_GT(tally.with_runs, 500);
+  EXPECT_GT(tally.with_runs, 1000);
 }
 
 // The weak static bound (used only to measure the gain) must be exact as well.
 TEST(RandomBoards, OptimiserWithoutReachBoundEqualsExhaustiveSearch) {
-  Tally tally = CompareRange(300'001, 300, false);
+  Tally tally = CompareRange(300'001, 600, Variant::kWeakBound);
   Report(tally);
-  EXPECT_GT(tally.with_runs, 100);
+  EXPECT_GT(tally.with_runs, 200);
+}
+
+// So must listing every run and combining (the other baseline).
+TEST(RandomBoards, ListingEveryRunEqualsExhaustiveSearch) {
+  Tally tally = CompareRange(400'001, 600, Variant::kListEverything);
+  Report(tally);
+  EXPECT_GT(tally.with_runs, 200);
 }
 
 }  // namespace
