@@ -13,6 +13,7 @@
 
 #include "engine/bot/bot.h"
 #include "mailrun/v1/events.pb.h"
+#include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/play_helpers.h"
 
 namespace mailrun::game::testing {
@@ -32,7 +33,7 @@ struct Move {
 class BotClient {
  public:
   BotClient(const mailrun::v1::GameConfig& config, std::string game_id)
-      : config_(config), game_id_(std::move(game_id)), local_(*Game::Create(config)) {}
+      : config_(config), game_id_(std::move(game_id)), local_(*Game::Create(config)), rng_(BotRngStart(config)) {}
 
   // The next move (a new request id), or nullopt once the game is over.
   std::optional<Move> NextMove() {
@@ -61,7 +62,7 @@ class BotClient {
   mailrun::v1::GameConfig config_;
   std::string game_id_;
   Game local_;
-  uint64_t rng_ = 99;
+  uint64_t rng_;
   int64_t version_ = 0;
   std::vector<std::pair<std::string, int64_t>> acknowledged_;  // request id, version answered
 };
@@ -88,7 +89,7 @@ void ExpectLogIsWhole(GameHarness& harness, const std::string& game_id, const Bo
 
 TEST(Crash, SigkillMidGameLosesNoAcknowledgedActionAndLeavesNoHalfMove) {
   GameHarness harness("game_service_crash", {.extra_args = {"--snapshot-every", "7"}, .redis_url = ""});
-  const auto config = PlayersConfig("crash", 3, 4, mailrun::v1::BANK_SHORT);
+  const auto config = EndingBotGames("crash", 1).at(0);
   const std::string game_id = harness.CreateGame(config);
   BotClient client(config, game_id);
 
@@ -142,7 +143,7 @@ TEST(Crash, SigkillMidGameLosesNoAcknowledgedActionAndLeavesNoHalfMove) {
     const grpc::Status status = client.Send(*stub, *move, &response);
     ASSERT_TRUE(status.ok()) << Describe(status);
     client.Acknowledged(*move, response.version());
-    if (client.acknowledged().size() > 5000) break;
+    if (client.acknowledged().size() > kBotGameMaxActions) break;
   }
   EXPECT_TRUE(client.local().Finished());
   ExpectLogIsWhole(harness, game_id, client);

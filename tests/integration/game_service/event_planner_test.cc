@@ -91,22 +91,23 @@ TEST_F(SampleGameEvents, RailwayTurnsSayWhichCompanyTheDirectorRuns) {
 
 TEST(BotGameEvents, ReturnedBondsAndTheEndAreAnnouncedToEveryPlayer) {
   int bonds_returned = 0;
-  for (const auto [players, seed] : testing::kEndingBotGames) {
-    const auto config = testing::PlayersConfig("p", players, seed, mailrun::v1::BANK_SHORT);
+  for (const auto& config : testing::EndingBotGames("p", 3)) {
+    const int players = config.players_size();
     const GameInfo info = InfoOf(config);
     std::map<std::string, Event> events;
     int64_t version = 0;
-    const Game end = testing::PlayBotTransitions(config, 5000, [&](const Game& before, const Game& after, int seat) {
-      for (auto& event : PlanEvents(info, &before, after, seat, ++version, 1)) {
-        EXPECT_FALSE(events.contains(event.event_id())) << "event id used twice: " << event.event_id();
-        events[event.event_id()] = event;
-      }
-    });
-    ASSERT_TRUE(end.Finished()) << "seed " << seed;
+    const Game end = testing::PlayBotTransitions(
+        config, testing::kBotGameMaxActions, [&](const Game& before, const Game& after, int seat) {
+          for (auto& event : PlanEvents(info, &before, after, seat, ++version, 1)) {
+            EXPECT_FALSE(events.contains(event.event_id())) << "event id used twice: " << event.event_id();
+            events[event.event_id()] = event;
+          }
+        });
+    ASSERT_TRUE(end.Finished()) << "seed " << config.seed();
     for (int seat = 0; seat < players; ++seat) {
       const auto& bond = end.state().players[seat].bond;
       const auto found = events.find("game:g1:bond:" + std::to_string(seat));
-      ASSERT_EQ(found != events.end(), bond.returned) << "seed " << seed << " seat " << seat;
+      ASSERT_EQ(found != events.end(), bond.returned) << "seed " << config.seed() << " seat " << seat;
       if (!bond.returned) continue;
       ++bonds_returned;
       const auto& returned = found->second.bond_returned();

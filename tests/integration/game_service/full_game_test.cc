@@ -123,7 +123,7 @@ Game PlayWithBot(GameHarness& harness, const mailrun::v1::GameConfig& config, co
   EXPECT_TRUE(local.ok());
   std::vector<std::string> tokens;
   for (const auto& player : config.players()) tokens.push_back(GameHarness::AccessToken(player.user_id()));
-  uint64_t rng = config.seed() + 17;  // as PlayBotTransitions: the same games as kEndingBotGames
+  uint64_t rng = BotRngStart(config);
   int64_t version = 0;
   for (int n = 0; n < max_actions; ++n) {
     const auto state = GetGame(harness.stub(), tokens[0], game_id);
@@ -160,11 +160,14 @@ Game PlayWithBot(GameHarness& harness, const mailrun::v1::GameConfig& config, co
 
 TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
   int bonds_returned = 0;
-  for (const auto [players, seed] : {kEndingBotGames[0], kEndingBotGames[3]}) {
-    const auto config = PlayersConfig("bot" + std::to_string(seed), players, seed, mailrun::v1::BANK_SHORT);
-    const std::string game_id = harness_->CreateGame(config, "table-bot-" + std::to_string(seed), 3600);
-    const Game local = PlayWithBot(*harness_, config, game_id, 5000);
-    ASSERT_TRUE(local.Finished()) << "seed " << seed << ": the bot game did not end within 5000 actions";
+  const auto configs = EndingBotGames("bot", 2);
+  for (size_t g = 0; g < configs.size(); ++g) {
+    const auto& config = configs[g];
+    const int players = config.players_size();
+    const std::string table = "table-bot-" + std::to_string(g);
+    const std::string game_id = harness_->CreateGame(config, table, 3600);
+    const Game local = PlayWithBot(*harness_, config, game_id, kBotGameMaxActions);
+    ASSERT_TRUE(local.Finished()) << "seed " << config.seed() << ": the bot game did not end";
 
     const Game replayed = ReplayStoredLog(harness_->db(), game_id);
     EXPECT_TRUE(replayed.Finished());
@@ -176,7 +179,7 @@ TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
     ASSERT_TRUE(harness_->Call(&GameStub::GetGameResult, GameHarness::ServiceToken(), ask, &result).ok());
     EXPECT_EQ(result.status(), mailrun::v1::GAME_STATUS_FINISHED);
     EXPECT_EQ(result.reason(), local.state().end_reason);
-    EXPECT_EQ(result.table_id(), "table-bot-" + std::to_string(seed));
+    EXPECT_EQ(result.table_id(), table);
     ASSERT_EQ(result.results_size(), players);
     for (const auto& score : local.state().scores) {
       EXPECT_EQ(result.results(score.seat).user_id(), config.players(score.seat).user_id());
@@ -188,7 +191,7 @@ TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
         txn.exec_params1("SELECT payload FROM outbox WHERE event_id = $1", "game:" + game_id + ":finished");
     mailrun::v1::Event event;
     ASSERT_TRUE(event.ParseFromString(pqxx::binarystring(finished[0]).str()));
-    EXPECT_EQ(event.game_finished().table_id(), "table-bot-" + std::to_string(seed));
+    EXPECT_EQ(event.game_finished().table_id(), table);
     EXPECT_EQ(event.game_finished().results_size(), players);
     EXPECT_EQ(event.user_ids_size(), players);
     for (int seat = 0; seat < players; ++seat) {
