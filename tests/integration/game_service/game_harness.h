@@ -31,7 +31,8 @@ class GameHarness {
   GameHarness(const std::string& name, Options options);
   ~GameHarness();
 
-  // Starts the service (again) and waits until it serves; fails the test if it does not.
+  // Starts the service (again) and waits until it serves; fails the test if it does not. The
+  // address may change (when another test took the port); stub() and NewStub() follow it.
   void Start();
   // SIGKILL, and waits for the process to be gone.
   void Kill();
