@@ -158,20 +158,44 @@ Action ChooseDealing(const Game& game, int seat, const std::vector<LegalAction>&
   std::vector<double> scores;
   for (const auto& l : legal) {
     if (!l.action().has_buy_share()) continue;
+    if (l.action().buy_share().source() == mailrun::v1::SHARE_SOURCE_POOL && p.sold_this_round[CompanyIndex(game, l.action().buy_share().company())]) continue;
     const int c = CompanyIndex(game, l.action().buy_share().company());
     const CompanyState& company = s.companies[c];
     const int issued = kSharesPerCompany - company.bank_shares;
     double score = 0;
     if (company.status == CompanyStatus::kFormed) {
       score = 1.5 + (company.director == seat ? 2.5 : 0) + (company.trains.empty() ? 0 : 1);
+      // Shares of a company whose trains earn nothing are no investment: float another instead.
+      if (!company.trains.empty()) {
+        const auto runs = game.SuggestedRuns(game.data().companies[c].initials, true);
+        if (runs.ok() && runs->run_revenue() == 0) score = -1;
+      }
     } else {
       score = 1 + p.shares[c] * 0.8;
       if (issued + 1 >= qualifying) score += 2;
       if (p.shares[c] >= 2) score += 1;
     }
-    if (c == favourite) score += 2;
+    if (c == favourite && score > 0) score += 2;
+    if (score <= 0) continue;
     options.push_back(&l);
     scores.push_back(score);
+  }
+  bool any_formed = false;
+  for (const CompanyState& c : s.companies) any_formed = any_formed || c.status == CompanyStatus::kFormed;
+  if (options.empty() && !any_formed) {
+    // Nothing runs and nothing is affordable: sell a share of a company that is far from floating,
+    // to afford shares of the one closest to it.
+    int closest = -1;
+    for (int c = 0; c < kCompanies; ++c) {
+      if (s.companies[c].status == CompanyStatus::kSetAside) continue;
+      if (closest < 0 || s.companies[c].bank_shares < s.companies[closest].bank_shares) closest = c;
+    }
+    for (const auto& l : legal) {
+      if (l.action().has_sell_shares() && l.action().sell_shares().count() == 1 &&
+          CompanyIndex(game, l.action().sell_shares().company()) != closest) {
+        return l.action();
+      }
+    }
   }
   if (options.empty() || (RandomBelow(rng, 10) == 0 && end)) return end->action();
   return Best(options, scores, rng)->action();
@@ -184,7 +208,10 @@ Gauge PreferredGauge(const Game& game, int company) {
   for (const TrainCard& t : game.state().companies[company].trains) (t.name.back() == 'M' ? metre : broad)++;
   if (metre + broad == 0) {
     const std::string& initials = game.data().companies[company].initials;
-    return (initials == "MSM" || initials == "SIR") ? Gauge::kMetre : Gauge::kBroad;
+    // Metre gauge only when a metre train can be had: the 1M (a minor formed in the first
+    // dealing round, 4.8.16) or, from phase 2, the 2M.
+    const bool metre_trains = game.state().minor_formed_in_first_round || game.state().phase >= 2;
+    return ((initials == "MSM" || initials == "SIR") && metre_trains) ? Gauge::kMetre : Gauge::kBroad;
   }
   return metre > broad ? Gauge::kMetre : Gauge::kBroad;
 }
@@ -203,7 +230,42 @@ std::vector<HexCoord> Targets(const Game& game, int company) {
   return targets;
 }
 
+// Distance (in hexes, terrain making a hex dearer) from every empty playable hex to the nearest
+// empty hex with a town or city: where to build to make a run.
+std::map<HexCoord, double> DistanceToStations(const Game& game) {
+  const EditionData& data = game.data();
+  std::map<HexCoord, double> distance;
+  std::vector<std::pair<double, HexCoord>> queue;
+  auto empty = [&](const HexDef& hex) { return hex.playable && !hex.preprinted && !game.state().board.tiles.count(hex.coord); };
+  for (const HexDef& hex : data.hexes) {
+    if (empty(hex) && (hex.towns > 0 || hex.city)) {
+      distance[hex.coord] = 0;
+      queue.push_back({0, hex.coord});
+    }
+  }
+  std::make_heap(queue.begin(), queue.end(), std::greater<>());
+  while (!queue.empty()) {
+    std::pop_heap(queue.begin(), queue.end(), std::greater<>());
+    const auto [d, at] = queue.back();
+    queue.pop_back();
+    if (d > distance[at]) continue;
+    for (int edge = 0; edge < 6; ++edge) {
+      const HexDef* next = data.Hex(Neighbour(at, edge));
+      if (!next || !empty(*next)) continue;
+      const double step = 1 + data.ConstructionCost(*next, Gauge::kBroad) / 60.0;
+      const auto known = distance.find(next->coord);
+      if (known == distance.end() || d + step < known->second) {
+        distance[next->coord] = d + step;
+        queue.push_back({d + step, next->coord});
+        std::push_heap(queue.begin(), queue.end(), std::greater<>());
+      }
+    }
+  }
+  return distance;
+}
+
 Action ChooseTrack(const Game& game, int company, const std::vector<LegalAction>& legal, uint64_t& rng) {
+  const std::map<HexCoord, double> to_stations = DistanceToStations(game);
   const GameState& s = game.state();
   const CompanyState& c = s.companies[company];
   // A company without a train keeps the price of one.
@@ -223,7 +285,19 @@ Action ChooseTrack(const Game& game, int company, const std::vector<LegalAction>
       for (const TilePath& path : tile->paths) tile_gauge_metre += path.gauge == Gauge::kMetre;
       const Gauge tile_gauge = tile_gauge_metre ? Gauge::kMetre : Gauge::kBroad;
       const int cost = game.data().ConstructionCost(*def, tile_gauge);
-      score = 4 + (tile->stations.empty() ? 0 : 3) + (def->city ? 4 : 0);
+      score = 4 + (tile->stations.empty() ? 0 : 8) + (def->city ? 4 : 0);
+      if (tile->stations.empty()) {
+        // A plain tile should lead toward a station: the nearest one beyond its open ends.
+        double nearest_station = 20;
+        for (const TilePath& path : tile->paths) {
+          for (const PathEnd& end : {path.a, path.b}) {
+            if (end.kind != PathEnd::Kind::kEdge) continue;
+            const auto far = to_stations.find(Neighbour(hex, (end.index + lay.rotation()) % 6));
+            if (far != to_stations.end()) nearest_station = std::min(nearest_station, far->second);
+          }
+        }
+        score -= 1.5 * nearest_station;
+      }
       score += tile_gauge == gauge ? 3 : -3;
       if (cost > c.treasury / 3) score -= 6;
       if (cost > 0 && c.treasury - cost < reserve) score -= 100;
@@ -242,6 +316,31 @@ Action ChooseTrack(const Game& game, int company, const std::vector<LegalAction>
     }
     options.push_back(&l);
     scores.push_back(score);
+  }
+  // A company with trains that earns nothing looks one lay ahead: among the best-scored lays, the
+  // one after which its trains earn most (the optimiser decides).
+  if (!c.trains.empty()) {
+    const auto now = game.SuggestedRuns(game.data().companies[company].initials, true);
+    if (now.ok() && now->run_revenue() == 0) {
+      std::vector<size_t> order(options.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return scores[a] > scores[b]; });
+      const LegalAction* best = nullptr;
+      int best_revenue = 0;
+      for (size_t k = 0; k < order.size() && k < 40; ++k) {
+        const LegalAction* option = options[order[k]];
+        if (!option->action().has_lay_tile() && !option->action().has_promote_tile()) continue;
+        if (scores[order[k]] < -50) continue;
+        Game copy = game;
+        if (!copy.Apply(option->action()).ok()) continue;
+        const auto after = copy.SuggestedRuns(game.data().companies[company].initials, true);
+        if (after.ok() && after->run_revenue() > best_revenue) {
+          best_revenue = after->run_revenue();
+          best = option;
+        }
+      }
+      if (best) return best->action();
+    }
   }
   return Best(options, scores, rng)->action();
 }
@@ -267,7 +366,13 @@ Action ChooseTrains(const Game& game, int company, const std::vector<LegalAction
   if (const LegalAction* settle = FindKind(legal, Action::kSettleCreditTrain)) return settle->action();
   const Gauge gauge = PreferredGauge(game, company);
   const int limit = game.data().phases[s.phase - 1].train_limit;
-  const bool want = c.trains.empty() || (static_cast<int>(c.trains.size()) < limit && RandomBelow(rng, 10) < 6);
+  // More trains only for a company whose trains earn something already.
+  bool earning = false;
+  if (!c.trains.empty()) {
+    const auto runs = game.SuggestedRuns(game.data().companies[company].initials, true);
+    earning = runs.ok() && runs->run_revenue() > 0;
+  }
+  const bool want = c.trains.empty() || (earning && static_cast<int>(c.trains.size()) < limit && RandomBelow(rng, 10) < 6);
   if (!want && end) return end->action();
   const LegalAction* pick = nullptr;
   int pick_price = 0;
