@@ -11,6 +11,8 @@
 #   PostgreSQL 55432 (MAILRUN_PG_PORT)     Redis 56379 (MAILRUN_REDIS_PORT)
 #   mailrun-game 50151 (MAILRUN_GAME_PORT)  mailrun-lobby 50152 (MAILRUN_LOBBY_PORT)
 #   mailrun-notify 50153 (MAILRUN_NOTIFY_PORT)
+# mailrun-game: its own settings (MAILRUN_SNAPSHOT_EVERY, MAILRUN_CACHE_GAMES, MAILRUN_TRUSTED_SERVICES,
+# ...; see `build/bin/mailrun-game --help`) pass through from the environment of `deploy/stack.sh start`.
 # Pushes: mailrun-notify POSTs each push to MAILRUN_PUSH_ENDPOINT (an http(s):// push gateway or
 # chat webhook) when it is set in the environment of `deploy/stack.sh start`; unset: no pushes.
 set -euo pipefail

@@ -1,33 +1,44 @@
 // mailrun-game: the game service: the engine over gRPC, the action log in PostgreSQL.
-#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <memory>
 
 #include "services/common/config.h"
 #include "services/common/database.h"
 #include "services/common/logging.h"
 #include "services/common/server.h"
+#include "services/game/game_app.h"
+#include "services/game/game_options.h"
 
 int main(int argc, char** argv) {
   mailrun::service::BlockShutdownSignals();
   CLI::App app{"mailrun-game: the game service: the engine over gRPC, the action log in PostgreSQL"};
   mailrun::service::CommonConfig config;
   mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50151");
+  mailrun::game::GameOptions game_options;
+  mailrun::game::AddGameOptions(app, game_options);
   CLI11_PARSE(app, argc, argv);
 
-  const std::string options_name = "mailrun-game";
+  std::unique_ptr<mailrun::game::GameApp> game;
   try {
     mailrun::service::InitLogging("mailrun-game", config.log_level);
-    if (auto code = mailrun::service::RunMigrateOnly(config, options_name)) return *code;
-    auto db = mailrun::service::PrepareDatabase(config, options_name);
+    if (auto code = mailrun::service::RunMigrateOnly(config, "mailrun-game")) return *code;
+    const std::string token_key = mailrun::service::LoadTokenKey(config);
+    mailrun::service::PrepareDatabase(config, "mailrun-game");
+    game = std::make_unique<mailrun::game::GameApp>(config.database_url, config.redis_url, token_key, game_options);
   } catch (const std::exception& e) {
     spdlog::error("mailrun-game cannot start: {}", e.what());
     return 1;
   }
+  game->Start();
 
   mailrun::service::ServerOptions options;
   options.name = "mailrun-game";
   options.listen = config.listen;
   options.shutdown_grace_seconds = config.shutdown_grace_seconds;
   options.max_connection_age_seconds = config.max_connection_age_seconds;
+  options.services.push_back(game->service());
+  options.on_shutdown = [&game] { game->Stop(); };
   return mailrun::service::RunServer(options);
 }

@@ -1,10 +1,10 @@
 // Transactions and idempotency for the lobby.
 //
-// RunTransaction runs a body in one PostgreSQL transaction on a pooled connection and commits
-// only when the body returns OK, so a refused call changes nothing. ApplyOnce, inside such a
-// body, makes a changing call idempotent: it records (scope, request_id) before applying, so a
-// retry (or a concurrent duplicate, which waits on the row lock) finds the record and gets the
-// result id of the first call instead of applying the change again.
+// RunTransaction (services/common/transaction.h) runs a body in one PostgreSQL transaction on a
+// pooled connection and commits only when the body returns OK, so a refused call changes nothing.
+// ApplyOnce, inside such a body, makes a changing call idempotent: it records (scope, request_id)
+// before applying, so a retry (or a concurrent duplicate, which waits on the row lock) finds the
+// record and gets the result id of the first call instead of applying the change again.
 #pragma once
 
 #include <grpcpp/grpcpp.h>
@@ -13,20 +13,13 @@
 #include <pqxx/pqxx>
 #include <string>
 
+#include "services/common/transaction.h"
 #include "services/lobby/connection_pool.h"
 
 namespace mailrun::lobby {
 
-using TransactionBody = std::function<grpc::Status(pqxx::work& txn)>;
-
-// Commits when `body` returns OK, rolls back otherwise. Retries the whole body (up to 5 times)
-// after a deadlock, a serialization failure or a unique violation (two calls racing for the same
-// name or request_id: the retry sees the winner's row). Database failures become UNAVAILABLE
-// (connection lost) or INTERNAL (logged; the client sees no SQL).
-grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body);
-
-// Same, on a connection the caller holds (for tests and the start-up code).
-grpc::Status RunTransaction(pqxx::connection& connection, const TransactionBody& body);
+using TransactionBody = mailrun::service::TransactionBody;
+using mailrun::service::RunTransaction;
 
 struct RequestKey {
   std::string scope;       // the caller's user id ("register" for Register)

@@ -66,15 +66,14 @@ ServiceProcess::~ServiceProcess() {
 
 bool ServiceProcess::WaitServing(const std::string& address, std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  // Short reconnect back-off: the server is expected to come up within moments.
-  grpc::ChannelArguments args;
-  args.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 50);
-  args.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 50);
-  args.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 200);
-  auto channel = grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), args);
-  auto stub = grpc::health::v1::Health::NewStub(channel);
   while (std::chrono::steady_clock::now() < deadline) {
     if (!Running()) return false;
+    // A fresh channel (and connection) per attempt: a channel whose first attempt found nobody
+    // listening waits out gRPC's reconnect back-off (seconds) before it tries again.
+    grpc::ChannelArguments arguments;
+    arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+    auto stub = grpc::health::v1::Health::NewStub(
+        grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), arguments));
     grpc::ClientContext context;
     context.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
     grpc::health::v1::HealthCheckRequest request;

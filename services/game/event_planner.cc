@@ -1,0 +1,113 @@
+#include "services/game/event_planner.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace mailrun::game {
+namespace {
+
+using mailrun::v1::Event;
+
+bool Contains(const std::vector<int>& seats, int seat) {
+  return std::find(seats.begin(), seats.end(), seat) != seats.end();
+}
+
+Event NewEvent(const std::string& id, int64_t now_unix_ms) {
+  Event event;
+  event.set_event_id(id);
+  event.set_created_at_unix_ms(now_unix_ms);
+  return event;
+}
+
+void AddEveryPlayer(const GameInfo& info, Event& event) {
+  for (int seat = 0; seat < info.players(); ++seat) event.add_user_ids(info.user_of(seat));
+}
+
+Event YourTurnEvent(const GameInfo& info, const mailrun::engine::Game& after, int seat, int64_t version,
+                    int64_t now_unix_ms) {
+  Event event = NewEvent(fmt::format("game:{}:{}:turn:{}", info.game_id, version, seat), now_unix_ms);
+  event.add_user_ids(info.user_of(seat));
+  const mailrun::v1::GameView view = after.View(mailrun::engine::kSpectator);
+  auto* turn = event.mutable_your_turn();
+  turn->set_game_id(info.game_id);
+  turn->set_version(version);
+  turn->set_round(RoundName(view.round()));
+  turn->set_expected(view.round().description());
+  if (view.round().kind() == mailrun::v1::ROUND_RAILWAY && !view.has_pending_offer()) {
+    turn->set_acting_for(view.round().operating_company());
+  }
+  turn->set_remind_after_seconds(info.turn_deadline_seconds);
+  return event;
+}
+
+}  // namespace
+
+std::string RoundName(const mailrun::v1::RoundInfo& round) {
+  switch (round.kind()) {
+    case mailrun::v1::ROUND_CONTRACT_BIDS:
+      return "Contract bids";
+    case mailrun::v1::ROUND_DEALING:
+      return fmt::format("Dealing Round {}", round.number());
+    case mailrun::v1::ROUND_RAILWAY:
+      if (round.railway_set_size() > 1) {
+        return fmt::format("Railway Round {} ({} of {})", round.number(), round.railway_in_set(),
+                           round.railway_set_size());
+      }
+      return fmt::format("Railway Round {}", round.number());
+    case mailrun::v1::ROUND_FINISHED:
+      return "Finished";
+    default:
+      break;
+  }
+  return "";
+}
+
+std::vector<Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game* before,
+                              const mailrun::engine::Game& after, int actor, int64_t version, int64_t now_unix_ms) {
+  std::vector<Event> events;
+  const std::vector<int> was_active = before ? before->ActiveSeats() : std::vector<int>{};
+  for (int seat : after.ActiveSeats()) {
+    if (seat == actor || Contains(was_active, seat)) continue;
+    events.push_back(YourTurnEvent(info, after, seat, version, now_unix_ms));
+  }
+
+  const auto& players_after = after.state().players;
+  for (int seat = 0; seat < static_cast<int>(players_after.size()); ++seat) {
+    const bool returned_now =
+        players_after[seat].bond.returned && (before == nullptr || !before->state().players[seat].bond.returned);
+    if (!returned_now) continue;
+    Event event = NewEvent(fmt::format("game:{}:bond:{}", info.game_id, seat), now_unix_ms);
+    AddEveryPlayer(info, event);
+    auto* bond = event.mutable_bond_returned();
+    bond->set_game_id(info.game_id);
+    bond->set_user_id(info.user_of(seat));
+    bond->set_amount(players_after[seat].bond.amount);
+    // 4.3.2: a returned bond's cities are public; every viewer's view shows them now.
+    const mailrun::v1::GameView view = after.View(mailrun::engine::kSpectator);
+    for (const auto& city : view.players(seat).bond().cities()) bond->add_cities(city);
+    events.push_back(std::move(event));
+  }
+
+  if (after.Finished() && (before == nullptr || !before->Finished())) {
+    Event event = NewEvent(fmt::format("game:{}:finished", info.game_id), now_unix_ms);
+    AddEveryPlayer(info, event);
+    auto* finished = event.mutable_game_finished();
+    finished->set_game_id(info.game_id);
+    finished->set_reason(after.state().end_reason);
+    finished->set_table_id(info.table_id);
+    finished->set_tournament_id(info.tournament_id);
+    for (const auto& score : after.state().scores) {  // 5.2: in seat order
+      auto* result = finished->add_results();
+      result->set_user_id(info.user_of(score.seat));
+      result->set_display_name(info.config.players(score.seat).display_name());
+      result->set_seat(score.seat);
+      result->set_final_wealth(score.wealth);
+      result->set_rank(score.rank);
+    }
+    events.push_back(std::move(event));
+  }
+  return events;
+}
+
+}  // namespace mailrun::game

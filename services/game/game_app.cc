@@ -1,0 +1,38 @@
+#include "services/game/game_app.h"
+
+#include "services/common/outbox.h"
+#include "services/common/transaction.h"
+
+namespace mailrun::game {
+
+GameApp::GameApp(const std::string& database_url, const std::string& redis_url, const std::string& token_key,
+                 const GameOptions& options)
+    : pool_(database_url, options.database_pool_size), cache_(options.cache_games), loader_(cache_) {
+  auto transactor = [this](const mailrun::service::TransactionBody& body) {
+    return mailrun::service::RunTransaction(pool_, body);
+  };
+  moves_ = std::make_unique<MoveService>(transactor, loader_, mailrun::service::AppendOutboxEvent,
+                                         MoveOptions{options.snapshot_every});
+  queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
+  creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
+  service_ = std::make_unique<GameServiceImpl>(token_key, options.TrustedServices(), *moves_, *queries_, *creation_);
+  if (options.run_outbox_relay) {
+    mailrun::service::OutboxRelayOptions relay;
+    relay.database_url = database_url;
+    relay.redis_url = redis_url;
+    relay.channel = options.events_channel;
+    relay_ = std::make_unique<mailrun::service::OutboxRelay>(relay);
+  }
+}
+
+GameApp::~GameApp() { Stop(); }
+
+void GameApp::Start() {
+  if (relay_) relay_->Start();
+}
+
+void GameApp::Stop() {
+  if (relay_) relay_->Stop();
+}
+
+}  // namespace mailrun::game

@@ -1,0 +1,45 @@
+// GameApp: the game service's parts wired together: the database pool, the game cache and
+// loader, the move service, the queries, game creation, the gRPC service and the outbox relay
+// that publishes the outbox to Redis (Redis being down never blocks a move: moves only insert
+// outbox rows). main.cc builds one and serves service().
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "services/common/connection_pool.h"
+#include "services/common/outbox_relay.h"
+#include "services/game/game_cache.h"
+#include "services/game/game_creation.h"
+#include "services/game/game_loader.h"
+#include "services/game/game_options.h"
+#include "services/game/game_queries.h"
+#include "services/game/game_service.h"
+#include "services/game/move_service.h"
+
+namespace mailrun::game {
+
+class GameApp {
+ public:
+  // `database_url`: the (migrated) database; `redis_url`: where the relay publishes;
+  // `token_key`: 32 raw bytes.
+  GameApp(const std::string& database_url, const std::string& redis_url, const std::string& token_key,
+          const GameOptions& options);
+  ~GameApp();
+
+  grpc::Service* service() { return service_.get(); }
+  void Start();  // the outbox relay
+  void Stop();
+
+ private:
+  mailrun::service::ConnectionPool pool_;
+  GameCache cache_;
+  GameLoader loader_;
+  std::unique_ptr<MoveService> moves_;
+  std::unique_ptr<GameQueries> queries_;
+  std::unique_ptr<GameCreation> creation_;
+  std::unique_ptr<GameServiceImpl> service_;
+  std::unique_ptr<mailrun::service::OutboxRelay> relay_;
+};
+
+}  // namespace mailrun::game

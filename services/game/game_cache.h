@@ -1,0 +1,57 @@
+// GameCache: the games this process loaded recently, each at one version, so that the next call
+// on a busy game needs no replay. Bounded by count (the least recently used game is dropped when
+// a new one comes in beyond `capacity`); one entry is one game's state plus its GameInfo, about
+// 15 to 20 KB (measured for 4-player games, docs/game-service.md), so 512 games take some 10 MB.
+//
+// The cache never decides what is current: callers read the game's version from the database
+// first and take the entry only if its version is exactly that one (Find + version check), so a
+// stale entry (another replica moved the game on) is never used. Put keeps the newer of two
+// versions. Entries are immutable and shared; copy the Game to change it.
+//
+// Thread-safe.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <unordered_map>
+
+#include "engine/game/game.h"
+#include "services/game/game_info.h"
+
+namespace mailrun::game {
+
+struct CachedGame {
+  std::shared_ptr<const GameInfo> info;
+  int64_t version = 0;
+  std::shared_ptr<const mailrun::engine::Game> game;
+};
+
+class GameCache {
+ public:
+  explicit GameCache(size_t capacity);
+  GameCache(const GameCache&) = delete;
+  GameCache& operator=(const GameCache&) = delete;
+
+  // The entry of `game_id` (whatever its version), marked as recently used.
+  std::optional<CachedGame> Find(const std::string& game_id);
+  // Stores `entry` unless the cache holds a newer version of the game.
+  void Put(CachedGame entry);
+
+  size_t size() const;
+  size_t capacity() const { return capacity_; }
+
+ private:
+  using Order = std::list<std::string>;  // game ids, most recently used first
+
+  const size_t capacity_;
+  mutable std::mutex mutex_;
+  Order order_;
+  std::unordered_map<std::string, std::pair<CachedGame, Order::iterator>> entries_;
+};
+
+}  // namespace mailrun::game

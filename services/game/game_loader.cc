@@ -1,0 +1,75 @@
+#include "services/game/game_loader.h"
+
+#include <fmt/format.h>
+
+#include <limits>
+#include <set>
+
+#include "services/game/game_store.h"
+
+namespace mailrun::game {
+
+using mailrun::engine::Error;
+using mailrun::engine::ErrorKind;
+using mailrun::engine::Game;
+using mailrun::engine::Result;
+
+bool GameLoader::Open(pqxx::transaction_base& txn, const std::string& game_id, const std::string& user_id,
+                      OpenedGame* opened) {
+  const auto head = store::ReadHead(txn, game_id);
+  if (!head) return false;
+  opened->head = *head;
+  opened->info = Info(txn, game_id);
+  if (!opened->info) return false;
+  opened->seat = opened->info->SeatOf(user_id).value_or(mailrun::engine::kSpectator);
+  return true;
+}
+
+std::shared_ptr<const GameInfo> GameLoader::Info(pqxx::transaction_base& txn, const std::string& game_id) {
+  if (auto cached = cache_.Find(game_id)) return cached->info;
+  auto info = store::ReadInfo(txn, game_id);
+  if (!info) return nullptr;
+  return std::make_shared<const GameInfo>(std::move(*info));
+}
+
+Result<Game> GameLoader::At(pqxx::transaction_base& txn, const std::shared_ptr<const GameInfo>& info, int64_t version) {
+  if (auto cached = cache_.Find(info->game_id); cached && cached->version == version) return Game(*cached->game);
+  auto game = Replay(txn, *info, version, 0);
+  if (!game.ok()) return game.error();
+  cache_.Put({info, version, std::make_shared<const Game>(*game)});
+  return game;
+}
+
+Result<Game> GameLoader::Without(pqxx::transaction_base& txn, const GameInfo& info, int64_t version, int64_t skip_seq) {
+  return Replay(txn, info, version, skip_seq);
+}
+
+Result<Game> GameLoader::Replay(pqxx::transaction_base& txn, const GameInfo& info, int64_t version, int64_t skip_seq) {
+  const int64_t max_snapshot = skip_seq > 0 ? skip_seq - 1 : std::numeric_limits<int64_t>::max();
+  const auto snapshot = store::UsableSnapshot(txn, info.game_id, version, max_snapshot);
+  auto game = snapshot ? Game::FromSnapshot(info.config, snapshot->second) : Game::Create(info.config);
+  if (!game.ok()) return game.error();
+  const std::vector<store::LogRow> rows =
+      store::Rows(txn, info.game_id, snapshot ? snapshot->first : 0, version, /*with_actions=*/true);
+  std::set<int64_t> taken_back;
+  if (skip_seq > 0) taken_back.insert(skip_seq);
+  for (const auto& row : rows) {
+    if (row.kind == store::kUndoRow) taken_back.insert(row.undoes_seq);
+  }
+  for (const auto& row : rows) {
+    if (row.kind != store::kActionRow || taken_back.contains(row.seq)) continue;
+    mailrun::v1::Action action;
+    if (!action.ParseFromString(row.action)) {
+      return Error{ErrorKind::kBadData, "", fmt::format("game {}: log entry {} does not parse", info.game_id, row.seq)};
+    }
+    auto applied = game->Apply(action);
+    if (!applied.ok()) {
+      return Error{ErrorKind::kBadData, "",
+                   fmt::format("game {}: log entry {} no longer applies: {}", info.game_id, row.seq,
+                               applied.error().ToString())};
+    }
+  }
+  return game;
+}
+
+}  // namespace mailrun::game

@@ -1,0 +1,59 @@
+// GameLoader: a game's engine state at a given version, from the GameCache when it holds exactly
+// that version, else rebuilt from the database: the newest usable snapshot (game_snapshots) plus
+// the log rows after it, skipping the actions that undo rows took back. What it loads it caches.
+// Thread-safe (the cache is; each call uses the caller's transaction).
+#pragma once
+
+#include <memory>
+#include <pqxx/pqxx>
+#include <string>
+
+#include "engine/core/result.h"
+#include "engine/game/game.h"
+#include "services/game/game_cache.h"
+#include "services/game/game_info.h"
+#include "services/game/game_store.h"
+
+namespace mailrun::game {
+
+// A game as one caller sees it: its head (version, finished), its info, and the caller's seat
+// (mailrun::engine::kSpectator, -1, for a caller without a seat).
+struct OpenedGame {
+  store::GameHead head;
+  std::shared_ptr<const GameInfo> info;
+  int seat = -1;
+
+  bool spectator() const { return seat < 0; }
+};
+
+class GameLoader {
+ public:
+  // `cache` must outlive the loader.
+  explicit GameLoader(GameCache& cache) : cache_(cache) {}
+
+  // Reads the game's head and info and finds `user_id`'s seat. False when there is no such game.
+  bool Open(pqxx::transaction_base& txn, const std::string& game_id, const std::string& user_id, OpenedGame* opened);
+
+  // The game's GameInfo (cached, or read); nullptr when there is no such game.
+  std::shared_ptr<const GameInfo> Info(pqxx::transaction_base& txn, const std::string& game_id);
+
+  // The game at `version`, which the caller has just read from the games row: a copy of its own
+  // (the engine's Game is not thread-safe, so no two calls share one).
+  mailrun::engine::Result<mailrun::engine::Game> At(pqxx::transaction_base& txn,
+                                                    const std::shared_ptr<const GameInfo>& info, int64_t version);
+
+  // The game at `version` as it would be with the action at `skip_seq` taken back too (what an
+  // undo of it leaves). Not cached.
+  mailrun::engine::Result<mailrun::engine::Game> Without(pqxx::transaction_base& txn, const GameInfo& info,
+                                                         int64_t version, int64_t skip_seq);
+
+  GameCache& cache() { return cache_; }
+
+ private:
+  mailrun::engine::Result<mailrun::engine::Game> Replay(pqxx::transaction_base& txn, const GameInfo& info,
+                                                        int64_t version, int64_t skip_seq);
+
+  GameCache& cache_;
+};
+
+}  // namespace mailrun::game

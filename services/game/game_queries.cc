@@ -1,0 +1,216 @@
+#include "services/game/game_queries.h"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+#include "services/game/event_planner.h"
+#include "services/game/game_status.h"
+#include "services/game/game_store.h"
+#include "services/game/request_checks.h"
+#include "services/game/view_delta.h"
+
+namespace mailrun::game {
+namespace {
+
+using mailrun::engine::Game;
+
+constexpr int kDefaultHistoryPage = 100;
+constexpr int kMaxHistoryPage = 500;
+constexpr int kDefaultGamesPage = 50;
+constexpr int kMaxGamesPage = 200;
+
+mailrun::v1::GameStatus StatusOf(bool finished) {
+  return finished ? mailrun::v1::GAME_STATUS_FINISHED : mailrun::v1::GAME_STATUS_ACTIVE;
+}
+
+grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error& error) {
+  spdlog::error("game {} at version {} cannot be loaded: {}", opened.info->game_id, opened.head.version,
+                error.ToString());
+  return EngineErrorStatus(error);
+}
+
+// ListMyGames page tokens: "<updated_us>.<game_id>" of the last game of the previous page.
+std::string PageToken(const store::MyGameRow& row) { return fmt::format("{}.{}", row.updated_us, row.game_id); }
+
+std::optional<store::MyGamesCursor> ParsePageToken(const std::string& token) {
+  const size_t dot = token.find('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 >= token.size()) return std::nullopt;
+  store::MyGamesCursor cursor;
+  try {
+    size_t used = 0;
+    cursor.updated_us = std::stoll(token.substr(0, dot), &used);
+    if (used != dot) return std::nullopt;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  cursor.game_id = token.substr(dot + 1);
+  return cursor;
+}
+
+}  // namespace
+
+std::vector<std::string> LogLinesOfAnswer(const std::string& kind, const std::string& answer) {
+  std::vector<std::string> lines;
+  if (kind == store::kActionRow) {
+    mailrun::v1::SubmitActionResponse parsed;
+    if (parsed.ParseFromString(answer)) {
+      for (const auto& line : parsed.log_lines()) lines.push_back(line.text());
+    }
+  } else {
+    mailrun::v1::UndoLastActionResponse parsed;
+    if (parsed.ParseFromString(answer)) {
+      for (const auto& line : parsed.log_lines()) lines.push_back(line.text());
+    }
+  }
+  return lines;
+}
+
+GameQueries::GameQueries(mailrun::service::Transactor transactor, GameLoader& loader, QueryOptions options)
+    : transactor_(std::move(transactor)), loader_(loader), options_(options) {}
+
+grpc::Status GameQueries::LoadCurrent(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
+                                      OpenedGame* opened, std::optional<Game>* game) {
+  if (!loader_.Open(txn, game_id, user_id, opened)) return NoSuchGame(game_id);
+  auto loaded = loader_.At(txn, opened->info, opened->head.version);
+  if (!loaded.ok()) return LoadFailure(*opened, loaded.error());
+  game->emplace(std::move(*loaded));
+  return grpc::Status::OK;
+}
+
+grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1::GetGameRequest& request,
+                                  mailrun::v1::GetGameResponse* response) {
+  if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
+  if (request.since_version() < 0) return Invalid("since_version must not be negative");
+  return transactor_([&](pqxx::work& txn) {
+    OpenedGame opened;
+    std::optional<Game> game;
+    if (grpc::Status status = LoadCurrent(txn, request.game_id(), user_id, &opened, &game); !status.ok()) {
+      return status;
+    }
+    const int64_t version = opened.head.version;
+    const int64_t since = request.since_version();
+    if (since > version) {
+      return Invalid(fmt::format("since_version {} is ahead of the game's version {}", since, version));
+    }
+    response->Clear();
+    response->set_version(version);
+    response->set_status(StatusOf(opened.head.finished));
+    response->set_your_seat(opened.seat);
+    *response->mutable_view() = game->View(opened.seat);
+    if (since == 0 || version - since > options_.max_delta_versions) return grpc::Status::OK;
+    for (const auto& row : store::History(txn, request.game_id(), since, version, static_cast<int>(version - since))) {
+      for (const auto& line : LogLinesOfAnswer(row.kind, row.answer)) response->add_new_log_lines()->set_text(line);
+    }
+    auto old = loader_.At(txn, opened.info, since);
+    if (!old.ok()) return LoadFailure(opened, old.error());
+    if (auto delta = ViewDelta(old->View(opened.seat), response->view())) {
+      *response->mutable_view() = std::move(*delta);
+      response->set_is_delta(true);
+    }
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status GameQueries::ListLegalActions(const std::string& user_id,
+                                           const mailrun::v1::ListLegalActionsRequest& request,
+                                           mailrun::v1::ListLegalActionsResponse* response) {
+  if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
+  return transactor_([&](pqxx::work& txn) {
+    OpenedGame opened;
+    std::optional<Game> game;
+    if (grpc::Status status = LoadCurrent(txn, request.game_id(), user_id, &opened, &game); !status.ok()) {
+      return status;
+    }
+    response->Clear();
+    response->set_version(opened.head.version);
+    if (opened.spectator()) return grpc::Status::OK;
+    for (auto& legal : game->LegalActions(opened.seat)) *response->add_actions() = std::move(legal);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status GameQueries::GetHistory(const std::string& user_id, const mailrun::v1::GetHistoryRequest& request,
+                                     mailrun::v1::GetHistoryResponse* response) {
+  if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
+  if (request.page_size() < 0) return Invalid("page_size must not be negative");
+  if (request.after_seq() < 0) return Invalid("after_seq must not be negative");
+  const int page = request.page_size() == 0 ? kDefaultHistoryPage : std::min(request.page_size(), kMaxHistoryPage);
+  return transactor_([&](pqxx::work& txn) {
+    OpenedGame opened;
+    if (!loader_.Open(txn, request.game_id(), user_id, &opened)) return NoSuchGame(request.game_id());
+    const auto rows = store::History(txn, request.game_id(), request.after_seq(), opened.head.version, page + 1);
+    response->Clear();
+    response->set_version(opened.head.version);
+    for (size_t i = 0; i < rows.size() && static_cast<int>(i) < page; ++i) {
+      const auto& row = rows[i];
+      auto* entry = response->add_entries();
+      entry->set_seq(row.seq);
+      entry->set_seat(row.seat);
+      entry->set_at_unix_ms(row.at_unix_ms);
+      entry->set_undone(row.undone);
+      entry->set_undoes_seq(row.undoes_seq);
+      for (const auto& line : LogLinesOfAnswer(row.kind, row.answer)) entry->add_log_lines()->set_text(line);
+    }
+    if (static_cast<int>(rows.size()) > page) response->set_next_after_seq(rows[page - 1].seq);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status GameQueries::SuggestRuns(const std::string& user_id, const mailrun::v1::SuggestRunsRequest& request,
+                                      mailrun::v1::SuggestRunsResponse* response) {
+  if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
+  OpenedGame opened;
+  std::optional<Game> game;
+  grpc::Status status =
+      transactor_([&](pqxx::work& txn) { return LoadCurrent(txn, request.game_id(), user_id, &opened, &game); });
+  if (!status.ok()) return status;
+  // The optimiser runs outside the transaction: it may take a while and needs no database.
+  std::string company = request.company();
+  if (company.empty()) company = game->View(opened.seat).round().operating_company();
+  if (company.empty()) return NotNow("4.5: no company is operating now: name the company");
+  auto best_total = game->SuggestedRuns(company, /*best_dividend=*/false);
+  if (!best_total.ok()) return EngineErrorStatus(best_total.error());
+  auto best_dividend = game->SuggestedRuns(company, /*best_dividend=*/true);
+  if (!best_dividend.ok()) return EngineErrorStatus(best_dividend.error());
+  *response->mutable_best_total() = std::move(*best_total);
+  *response->mutable_best_dividend() = std::move(*best_dividend);
+  response->set_version(opened.head.version);
+  response->set_company(company);
+  return grpc::Status::OK;
+}
+
+grpc::Status GameQueries::ListMyGames(const std::string& user_id, const mailrun::v1::ListMyGamesRequest& request,
+                                      mailrun::v1::ListMyGamesResponse* response) {
+  if (request.page_size() < 0) return Invalid("page_size must not be negative");
+  const int page = request.page_size() == 0 ? kDefaultGamesPage : std::min(request.page_size(), kMaxGamesPage);
+  std::optional<store::MyGamesCursor> after;
+  if (!request.page_token().empty()) {
+    after = ParsePageToken(request.page_token());
+    if (!after) return Invalid("page_token is not one this service issued: copy next_page_token");
+  }
+  return transactor_([&](pqxx::work& txn) {
+    const auto rows = store::GamesOf(txn, user_id, after, page + 1);
+    response->Clear();
+    for (size_t i = 0; i < rows.size() && static_cast<int>(i) < page; ++i) {
+      const auto& row = rows[i];
+      auto* summary = response->add_games();
+      summary->set_game_id(row.game_id);
+      summary->set_status(StatusOf(row.finished));
+      summary->set_version(row.version);
+      summary->set_your_seat(row.seat);
+      summary->set_your_turn(std::find(row.active_seats.begin(), row.active_seats.end(), row.seat) !=
+                             row.active_seats.end());
+      summary->set_round(row.round);
+      mailrun::v1::GameConfig config;
+      if (config.ParseFromString(row.config)) {
+        for (const auto& player : config.players()) summary->add_players(player.display_name());
+      }
+    }
+    if (static_cast<int>(rows.size()) > page) response->set_next_page_token(PageToken(rows[page - 1]));
+    return grpc::Status::OK;
+  });
+}
+
+}  // namespace mailrun::game

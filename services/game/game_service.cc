@@ -1,0 +1,115 @@
+#include "services/game/game_service.h"
+
+#include "services/common/auth.h"
+#include "services/game/game_status.h"
+
+namespace mailrun::game {
+namespace {
+
+using mailrun::service::TokenKind;
+
+grpc::Status WithVersionTrailer(grpc::ServerContext* context, grpc::Status status, int64_t current_version) {
+  if (status.error_code() == grpc::StatusCode::ABORTED && current_version >= 0) {
+    context->AddTrailingMetadata(kCurrentVersionTrailer, std::to_string(current_version));
+  }
+  return status;
+}
+
+}  // namespace
+
+GameServiceImpl::GameServiceImpl(std::string token_key, std::set<std::string> trusted_services, MoveService& moves,
+                                 GameQueries& queries, GameCreation& creation)
+    : token_key_(std::move(token_key)),
+      trusted_services_(std::move(trusted_services)),
+      moves_(moves),
+      queries_(queries),
+      creation_(creation) {}
+
+grpc::Status GameServiceImpl::AsPlayer(grpc::ServerContext* context,
+                                       const std::function<grpc::Status(const std::string&)>& handler) const {
+  grpc::Status status;
+  const auto claims = mailrun::service::Authenticate(*context, token_key_, TokenKind::kAccess, &status);
+  if (!claims) return status;
+  return handler(claims->subject);
+}
+
+std::optional<std::string> GameServiceImpl::TrustedService(grpc::ServerContext* context, grpc::Status* status) const {
+  auto claims = mailrun::service::Authenticate(*context, token_key_, TokenKind::kService, status);
+  if (!claims) return std::nullopt;
+  if (!trusted_services_.contains(claims->subject)) {
+    *status = Denied("this call is for the lobby only: service '" + claims->subject + "' is not trusted");
+    return std::nullopt;
+  }
+  return claims->subject;
+}
+
+grpc::Status GameServiceImpl::CreateGame(grpc::ServerContext* context, const mailrun::v1::CreateGameRequest* request,
+                                         mailrun::v1::CreateGameResponse* response) {
+  grpc::Status status;
+  const auto service = TrustedService(context, &status);
+  if (!service) return status;
+  return creation_.CreateGame(*service, *request, response);
+}
+
+grpc::Status GameServiceImpl::GetGameResult(grpc::ServerContext* context,
+                                            const mailrun::v1::GetGameResultRequest* request,
+                                            mailrun::v1::GetGameResultResponse* response) {
+  grpc::Status status;
+  if (!TrustedService(context, &status)) return status;
+  return creation_.GetGameResult(*request, response);
+}
+
+grpc::Status GameServiceImpl::GetGame(grpc::ServerContext* context, const mailrun::v1::GetGameRequest* request,
+                                      mailrun::v1::GetGameResponse* response) {
+  return AsPlayer(context, [&](const std::string& user) { return queries_.GetGame(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::ListLegalActions(grpc::ServerContext* context,
+                                               const mailrun::v1::ListLegalActionsRequest* request,
+                                               mailrun::v1::ListLegalActionsResponse* response) {
+  return AsPlayer(context,
+                  [&](const std::string& user) { return queries_.ListLegalActions(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::SubmitAction(grpc::ServerContext* context,
+                                           const mailrun::v1::SubmitActionRequest* request,
+                                           mailrun::v1::SubmitActionResponse* response) {
+  return AsPlayer(context, [&](const std::string& user) {
+    int64_t current_version = -1;
+    const grpc::Status status = moves_.Submit(user, *request, response, &current_version);
+    return WithVersionTrailer(context, status, current_version);
+  });
+}
+
+grpc::Status GameServiceImpl::PreviewAction(grpc::ServerContext* context,
+                                            const mailrun::v1::PreviewActionRequest* request,
+                                            mailrun::v1::PreviewActionResponse* response) {
+  return AsPlayer(context, [&](const std::string& user) { return moves_.Preview(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::GetHistory(grpc::ServerContext* context, const mailrun::v1::GetHistoryRequest* request,
+                                         mailrun::v1::GetHistoryResponse* response) {
+  return AsPlayer(context, [&](const std::string& user) { return queries_.GetHistory(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::SuggestRuns(grpc::ServerContext* context, const mailrun::v1::SuggestRunsRequest* request,
+                                          mailrun::v1::SuggestRunsResponse* response) {
+  return AsPlayer(context, [&](const std::string& user) { return queries_.SuggestRuns(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::UndoLastAction(grpc::ServerContext* context,
+                                             const mailrun::v1::UndoLastActionRequest* request,
+                                             mailrun::v1::UndoLastActionResponse* response) {
+  return AsPlayer(context, [&](const std::string& user) {
+    int64_t current_version = -1;
+    const grpc::Status status = moves_.Undo(user, *request, response, &current_version);
+    return WithVersionTrailer(context, status, current_version);
+  });
+}
+
+grpc::Status GameServiceImpl::ListMyGames(grpc::ServerContext* context, const mailrun::v1::ListMyGamesRequest* request,
+                                          mailrun::v1::ListMyGamesResponse* response) {
+  return AsPlayer(context, [&](const std::string& user) { return queries_.ListMyGames(user, *request, response); });
+}
+
+}  // namespace mailrun::game

@@ -1,0 +1,62 @@
+// GameServiceImpl: the gRPC face of the game service (proto/mailrun/v1/game.proto). Thin: each
+// handler authenticates the caller (an access token for players and spectators; a service token
+// of a trusted service for CreateGame and GetGameResult), then hands the request to MoveService,
+// GameQueries or GameCreation and returns their answer. An ABORTED answer carries the game's
+// current version in the trailing metadata "mailrun-current-version".
+// Thread-safe.
+#pragma once
+
+#include <functional>
+#include <set>
+#include <string>
+
+#include "mailrun/v1/game.grpc.pb.h"
+#include "services/game/game_creation.h"
+#include "services/game/game_queries.h"
+#include "services/game/move_service.h"
+
+namespace mailrun::game {
+
+class GameServiceImpl final : public mailrun::v1::GameService::Service {
+ public:
+  // `token_key`: 32 raw bytes. `trusted_services`: service token subjects allowed to create games
+  // and read results. The parts must outlive the service.
+  GameServiceImpl(std::string token_key, std::set<std::string> trusted_services, MoveService& moves,
+                  GameQueries& queries, GameCreation& creation);
+
+  grpc::Status CreateGame(grpc::ServerContext* context, const mailrun::v1::CreateGameRequest* request,
+                          mailrun::v1::CreateGameResponse* response) override;
+  grpc::Status GetGameResult(grpc::ServerContext* context, const mailrun::v1::GetGameResultRequest* request,
+                             mailrun::v1::GetGameResultResponse* response) override;
+  grpc::Status GetGame(grpc::ServerContext* context, const mailrun::v1::GetGameRequest* request,
+                       mailrun::v1::GetGameResponse* response) override;
+  grpc::Status ListLegalActions(grpc::ServerContext* context, const mailrun::v1::ListLegalActionsRequest* request,
+                                mailrun::v1::ListLegalActionsResponse* response) override;
+  grpc::Status SubmitAction(grpc::ServerContext* context, const mailrun::v1::SubmitActionRequest* request,
+                            mailrun::v1::SubmitActionResponse* response) override;
+  grpc::Status PreviewAction(grpc::ServerContext* context, const mailrun::v1::PreviewActionRequest* request,
+                             mailrun::v1::PreviewActionResponse* response) override;
+  grpc::Status GetHistory(grpc::ServerContext* context, const mailrun::v1::GetHistoryRequest* request,
+                          mailrun::v1::GetHistoryResponse* response) override;
+  grpc::Status SuggestRuns(grpc::ServerContext* context, const mailrun::v1::SuggestRunsRequest* request,
+                           mailrun::v1::SuggestRunsResponse* response) override;
+  grpc::Status UndoLastAction(grpc::ServerContext* context, const mailrun::v1::UndoLastActionRequest* request,
+                              mailrun::v1::UndoLastActionResponse* response) override;
+  grpc::Status ListMyGames(grpc::ServerContext* context, const mailrun::v1::ListMyGamesRequest* request,
+                           mailrun::v1::ListMyGamesResponse* response) override;
+
+ private:
+  // Runs `handler` with the caller's user id from their access token; UNAUTHENTICATED without one.
+  grpc::Status AsPlayer(grpc::ServerContext* context,
+                        const std::function<grpc::Status(const std::string& user_id)>& handler) const;
+  // The calling service's name from its service token, if it is trusted.
+  std::optional<std::string> TrustedService(grpc::ServerContext* context, grpc::Status* status) const;
+
+  const std::string token_key_;
+  const std::set<std::string> trusted_services_;
+  MoveService& moves_;
+  GameQueries& queries_;
+  GameCreation& creation_;
+};
+
+}  // namespace mailrun::game

@@ -1,0 +1,34 @@
+// The gRPC statuses the game service answers with, made in one place (see the status codes of
+// proto/mailrun/v1/game.proto). EngineErrorStatus is THE mapping of engine errors: a malformed
+// action is INVALID_ARGUMENT; an action the rules refuse now, or one by a seat that is not to act,
+// is FAILED_PRECONDITION with "rule: message". Messages name the problem and never contain a token
+// or another player's secret (engine messages never do).
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <cstdint>
+#include <string>
+
+#include "engine/core/result.h"
+
+namespace mailrun::game {
+
+// Trailing metadata key of an ABORTED answer: the game's current version, in decimal.
+inline constexpr char kCurrentVersionTrailer[] = "mailrun-current-version";
+
+grpc::Status EngineErrorStatus(const mailrun::engine::Error& error);
+// A GameConfig the engine refused at CreateGame: always the caller's mistake.
+grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error);
+
+grpc::Status Invalid(const std::string& message);
+grpc::Status NotNow(const std::string& message);  // FAILED_PRECONDITION
+grpc::Status Denied(const std::string& message);  // PERMISSION_DENIED
+grpc::Status NoSuchGame(const std::string& game_id);
+grpc::Status Internal(const std::string& message);
+// ABORTED: expected_version was stale. The message carries the current version.
+grpc::Status StaleVersion(int64_t expected, int64_t current);
+// ABORTED for an undo that lost a race with another change.
+grpc::Status ChangedMeanwhile(int64_t current);
+
+}  // namespace mailrun::game

@@ -1,0 +1,199 @@
+#include "services/game/game_store.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace mailrun::game::store {
+namespace {
+
+std::string Bytes(const pqxx::field& field) {
+  return field.is_null() ? std::string() : pqxx::binarystring(field).str();
+}
+
+pqxx::binarystring Blob(const std::string& bytes) { return pqxx::binarystring(bytes.data(), bytes.size()); }
+
+// "{1,2}" for an integer[] parameter.
+std::string IntArray(const std::vector<int>& values) {
+  std::string text = "{";
+  for (size_t i = 0; i < values.size(); ++i) text += (i ? "," : "") + std::to_string(values[i]);
+  return text + "}";
+}
+
+// Parses array_to_string(x, ',').
+std::vector<int> ParseInts(const std::string& text) {
+  std::vector<int> values;
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    if (!item.empty()) values.push_back(std::stoi(item));
+  }
+  return values;
+}
+
+}  // namespace
+
+std::optional<GameHead> ReadHead(pqxx::transaction_base& txn, const std::string& game_id) {
+  const pqxx::result rows =
+      txn.exec_params("SELECT version, status = 'finished' FROM games WHERE game_id = $1", game_id);
+  if (rows.empty()) return std::nullopt;
+  return GameHead{rows[0][0].as<int64_t>(), rows[0][1].as<bool>()};
+}
+
+std::optional<GameInfo> ReadInfo(pqxx::transaction_base& txn, const std::string& game_id) {
+  const pqxx::result rows = txn.exec_params(
+      "SELECT config, table_id, tournament_id, turn_deadline_seconds FROM games WHERE game_id = $1", game_id);
+  if (rows.empty()) return std::nullopt;
+  GameInfo info;
+  info.game_id = game_id;
+  if (!info.config.ParseFromString(Bytes(rows[0][0]))) {
+    throw std::runtime_error("game " + game_id + ": stored config does not parse");
+  }
+  info.table_id = rows[0][1].as<std::string>();
+  info.tournament_id = rows[0][2].as<std::string>();
+  info.turn_deadline_seconds = rows[0][3].as<int64_t>();
+  return info;
+}
+
+std::optional<StoredRequest> FindRequest(pqxx::transaction_base& txn, const std::string& game_id,
+                                         const std::string& request_id) {
+  const pqxx::result rows = txn.exec_params(
+      "SELECT kind, user_id, answer FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id, request_id);
+  if (rows.empty()) return std::nullopt;
+  return StoredRequest{rows[0][0].as<std::string>(), rows[0][1].as<std::string>(), Bytes(rows[0][2])};
+}
+
+std::optional<std::pair<int64_t, std::string>> UsableSnapshot(pqxx::transaction_base& txn, const std::string& game_id,
+                                                              int64_t version, int64_t max_seq) {
+  const pqxx::result rows = txn.exec_params(
+      "SELECT s.seq, s.state FROM game_snapshots s WHERE s.game_id = $1 AND s.seq <= $3"
+      " AND NOT EXISTS (SELECT 1 FROM game_actions u WHERE u.game_id = $1 AND u.kind = 'undo'"
+      "                 AND u.seq > s.seq AND u.seq <= $2 AND u.undoes_seq <= s.seq)"
+      " ORDER BY s.seq DESC LIMIT 1",
+      game_id, version, std::min(version, max_seq));
+  if (rows.empty()) return std::nullopt;
+  return std::make_pair(rows[0][0].as<int64_t>(), rows[0][1].as<std::string>());
+}
+
+std::vector<LogRow> Rows(pqxx::transaction_base& txn, const std::string& game_id, int64_t after_seq, int64_t up_to_seq,
+                         bool with_actions) {
+  const pqxx::result rows = txn.exec_params(
+      std::string("SELECT seq, kind, seat, ") + (with_actions ? "action" : "NULL::bytea") +
+          ", coalesce(undoes_seq, 0) FROM game_actions WHERE game_id = $1 AND seq > $2 AND seq <= $3 ORDER BY seq",
+      game_id, after_seq, up_to_seq);
+  std::vector<LogRow> out;
+  out.reserve(rows.size());
+  for (const auto& row : rows) {
+    out.push_back(
+        {row[0].as<int64_t>(), row[1].as<std::string>(), row[2].as<int>(), Bytes(row[3]), row[4].as<int64_t>()});
+  }
+  return out;
+}
+
+void AppendRow(pqxx::work& txn, const std::string& game_id, const NewRow& row) {
+  if (row.kind == kActionRow) {
+    txn.exec_params(
+        "INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, request_id, answer)"
+        " VALUES ($1, $2, 'action', $3, $4, $5, $6, $7)",
+        game_id, row.seq, row.seat, row.user_id, Blob(row.action), row.request_id, Blob(row.answer));
+  } else {
+    txn.exec_params(
+        "INSERT INTO game_actions (game_id, seq, kind, seat, user_id, undoes_seq, request_id, answer)"
+        " VALUES ($1, $2, 'undo', $3, $4, $5, $6, $7)",
+        game_id, row.seq, row.seat, row.user_id, row.undoes_seq, row.request_id, Blob(row.answer));
+  }
+}
+
+bool AdvanceVersion(pqxx::work& txn, const std::string& game_id, const HeadUpdate& update) {
+  const std::string results_sql = update.results ? ", results = $7" : "";
+  const std::string sql =
+      "UPDATE games SET version = version + 1, status = $3, active_seats = $4::integer[], round = $5,"
+      " end_reason = $6, updated_at = clock_timestamp(),"
+      " finished_at = CASE WHEN $3 = 'finished' THEN coalesce(finished_at, clock_timestamp()) END" +
+      results_sql + " WHERE game_id = $1 AND version = $2";
+  const char* status = update.finished ? "finished" : "active";
+  const pqxx::result rows =
+      update.results ? txn.exec_params(sql, game_id, update.expected_version, status, IntArray(update.active_seats),
+                                       update.round, update.end_reason, Blob(*update.results))
+                     : txn.exec_params(sql, game_id, update.expected_version, status, IntArray(update.active_seats),
+                                       update.round, update.end_reason);
+  return rows.affected_rows() == 1;
+}
+
+void SaveSnapshot(pqxx::work& txn, const std::string& game_id, int64_t seq, const std::string& state_json) {
+  txn.exec_params("INSERT INTO game_snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                  game_id, seq, state_json);
+}
+
+bool InsertGame(pqxx::work& txn, const NewGame& game) {
+  const GameInfo& info = game.info;
+  const pqxx::result inserted = txn.exec_params(
+      "INSERT INTO games (game_id, create_request, config, edition, options, seed, players, active_seats, round,"
+      " table_id, tournament_id, turn_deadline_seconds, created_by)"
+      " VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, $8::integer[], $9, $10, $11, $12, $13)"
+      " ON CONFLICT (game_id) DO NOTHING",
+      info.game_id, Blob(game.create_request), Blob(info.config.SerializeAsString()),
+      static_cast<int>(info.config.edition()), Blob(info.config.options().SerializeAsString()),
+      std::to_string(info.config.seed()), info.players(), IntArray(game.active_seats), game.round, info.table_id,
+      info.tournament_id, info.turn_deadline_seconds, game.created_by);
+  if (inserted.affected_rows() == 0) return false;
+  for (int seat = 0; seat < info.players(); ++seat) {
+    txn.exec_params("INSERT INTO game_players (game_id, seat, user_id, display_name) VALUES ($1, $2, $3, $4)",
+                    info.game_id, seat, info.user_of(seat), info.config.players(seat).display_name());
+  }
+  return true;
+}
+
+std::optional<std::string> CreateRequestOf(pqxx::transaction_base& txn, const std::string& game_id) {
+  const pqxx::result rows = txn.exec_params("SELECT create_request FROM games WHERE game_id = $1", game_id);
+  if (rows.empty()) return std::nullopt;
+  return Bytes(rows[0][0]);
+}
+
+std::optional<GameOutcome> ReadOutcome(pqxx::transaction_base& txn, const std::string& game_id) {
+  const pqxx::result rows = txn.exec_params(
+      "SELECT status = 'finished', end_reason, results, table_id, tournament_id FROM games WHERE game_id = $1",
+      game_id);
+  if (rows.empty()) return std::nullopt;
+  return GameOutcome{rows[0][0].as<bool>(), rows[0][1].as<std::string>(), Bytes(rows[0][2]),
+                     rows[0][3].as<std::string>(), rows[0][4].as<std::string>()};
+}
+
+std::vector<HistoryRow> History(pqxx::transaction_base& txn, const std::string& game_id, int64_t after_seq,
+                                int64_t up_to_seq, int limit) {
+  const pqxx::result rows = txn.exec_params(
+      "SELECT a.seq, a.seat, a.kind, coalesce(a.undoes_seq, 0), a.answer,"
+      " (extract(epoch FROM a.created_at) * 1000)::bigint,"
+      " EXISTS (SELECT 1 FROM game_actions u WHERE u.game_id = a.game_id AND u.kind = 'undo'"
+      "         AND u.undoes_seq = a.seq AND u.seq <= $3)"
+      " FROM game_actions a WHERE a.game_id = $1 AND a.seq > $2 AND a.seq <= $3 ORDER BY a.seq LIMIT $4",
+      game_id, after_seq, up_to_seq, limit);
+  std::vector<HistoryRow> out;
+  out.reserve(rows.size());
+  for (const auto& row : rows) {
+    out.push_back({row[0].as<int64_t>(), row[1].as<int>(), row[2].as<std::string>(), row[3].as<int64_t>(),
+                   Bytes(row[4]), row[5].as<int64_t>(), row[6].as<bool>()});
+  }
+  return out;
+}
+
+std::vector<MyGameRow> GamesOf(pqxx::transaction_base& txn, const std::string& user_id,
+                               const std::optional<MyGamesCursor>& after, int limit) {
+  const std::string select =
+      "SELECT g.game_id, g.status = 'finished', g.version, p.seat, array_to_string(g.active_seats, ','), g.round,"
+      " g.config, (extract(epoch FROM g.updated_at) * 1000000)::bigint AS updated_us"
+      " FROM game_players p JOIN games g ON g.game_id = p.game_id WHERE p.user_id = $1";
+  const std::string order = " ORDER BY updated_us DESC, g.game_id DESC LIMIT $2";
+  const pqxx::result rows =
+      after ? txn.exec_params(
+                  select + " AND ((extract(epoch FROM g.updated_at) * 1000000)::bigint, g.game_id) < ($3, $4)" + order,
+                  user_id, limit, after->updated_us, after->game_id)
+            : txn.exec_params(select + order, user_id, limit);
+  std::vector<MyGameRow> out;
+  for (const auto& row : rows) {
+    out.push_back({row[0].as<std::string>(), row[1].as<bool>(), row[2].as<int64_t>(), row[3].as<int>(),
+                   ParseInts(row[4].as<std::string>()), row[5].as<std::string>(), Bytes(row[6]), row[7].as<int64_t>()});
+  }
+  return out;
+}
+
+}  // namespace mailrun::game::store

@@ -1,0 +1,243 @@
+#include "services/game/move_service.h"
+
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+
+#include "services/game/event_planner.h"
+#include "services/game/game_status.h"
+#include "services/game/game_store.h"
+#include "services/game/request_checks.h"
+#include "services/game/undo_policy.h"
+
+namespace mailrun::game {
+namespace {
+
+using mailrun::engine::Game;
+
+int64_t NowUnixMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The stored answer of a repeated request, if it was the same kind of call by the same caller.
+template <typename Response>
+grpc::Status StoredAnswer(const store::StoredRequest& stored, const char* kind, const std::string& user_id,
+                          Response* response) {
+  if (stored.kind != kind || stored.user_id != user_id) {
+    return Invalid("request_id was already used for another call in this game; use a new request_id for each call");
+  }
+  if (!response->ParseFromString(stored.answer)) return Internal("the stored answer of this request is unreadable");
+  return grpc::Status::OK;
+}
+
+// The stored answer if the log already has `request_id` (a repeated request), else nullopt.
+template <typename Response>
+std::optional<grpc::Status> RepeatedRequest(pqxx::work& txn, const std::string& game_id, const std::string& request_id,
+                                            const char* kind, const std::string& user_id, Response* response) {
+  const auto stored = store::FindRequest(txn, game_id, request_id);
+  if (!stored) return std::nullopt;
+  return StoredAnswer(*stored, kind, user_id, response);
+}
+
+grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error& error) {
+  spdlog::error("game {} at version {} cannot be loaded: {}", opened.info->game_id, opened.head.version,
+                error.ToString());
+  return EngineErrorStatus(error);
+}
+
+grpc::Status NoSeat(const std::string& game_id) {
+  return Denied(fmt::format("you have no seat in game {}: spectators cannot act", game_id));
+}
+
+// Action.seat may be unset (0) or the caller's own seat; the service sets it.
+grpc::Status CheckActingSeat(const mailrun::v1::Action& action, int seat) {
+  if (action.seat() != 0 && action.seat() != seat) {
+    return Denied(fmt::format("you hold seat {}; you may act only for your own seat", seat));
+  }
+  return grpc::Status::OK;
+}
+
+}  // namespace
+
+// One change to commit: the log row and the game before and after it.
+struct MoveService::Change {
+  const GameInfo& info;
+  const Game& before;
+  const Game& after;
+  store::NewRow row;  // row.seq is the new version
+};
+
+MoveService::MoveService(mailrun::service::Transactor transactor, GameLoader& loader, EventWriter events,
+                         MoveOptions options)
+    : transactor_(std::move(transactor)), loader_(loader), events_(std::move(events)), options_(options) {}
+
+grpc::Status MoveService::OpenAsPlayer(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
+                                       OpenedGame* opened) {
+  if (!loader_.Open(txn, game_id, user_id, opened)) return NoSuchGame(game_id);
+  if (opened->spectator()) return NoSeat(game_id);
+  return grpc::Status::OK;
+}
+
+bool MoveService::Commit(pqxx::work& txn, const Change& change) {
+  const mailrun::v1::GameView view = change.after.View(mailrun::engine::kSpectator);
+  const auto events =
+      PlanEvents(change.info, &change.before, change.after, change.row.seat, change.row.seq, NowUnixMs());
+  store::HeadUpdate head;
+  head.expected_version = change.row.seq - 1;
+  head.finished = change.after.Finished();
+  head.active_seats = change.after.ActiveSeats();
+  head.round = view.round().description();
+  head.end_reason = change.after.state().end_reason;
+  for (const auto& event : events) {
+    if (event.has_game_finished()) head.results = event.game_finished().SerializeAsString();
+  }
+  if (!store::AdvanceVersion(txn, change.info.game_id, head)) return false;
+  store::AppendRow(txn, change.info.game_id, change.row);
+  if (change.row.seq % options_.snapshot_every == 0 || change.after.Finished()) {
+    store::SaveSnapshot(txn, change.info.game_id, change.row.seq, change.after.SnapshotJson());
+  }
+  for (const auto& event : events) events_(txn, event);
+  return true;
+}
+
+grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::SubmitActionRequest& request,
+                                 mailrun::v1::SubmitActionResponse* response, int64_t* current_version) {
+  if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
+  if (auto bad = CheckRequestId(request.request_id())) return Invalid(*bad);
+  if (request.expected_version() < 0) return Invalid("expected_version must not be negative");
+  if (!request.has_action()) return Invalid("action is required");
+
+  OpenedGame opened;
+  std::shared_ptr<const Game> applied;
+  grpc::Status status = transactor_([&](pqxx::work& txn) {
+    applied.reset();
+    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
+    if (auto repeated =
+            RepeatedRequest(txn, request.game_id(), request.request_id(), store::kActionRow, user_id, response)) {
+      return *repeated;
+    }
+    if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
+    if (opened.head.version != request.expected_version()) {
+      *current_version = opened.head.version;
+      return StaleVersion(request.expected_version(), opened.head.version);
+    }
+    auto current = loader_.At(txn, opened.info, opened.head.version);
+    if (!current.ok()) return LoadFailure(opened, current.error());
+
+    mailrun::v1::Action action = request.action();
+    action.set_seat(opened.seat);
+    Game next = *current;
+    auto outcome = next.Apply(action);
+    if (!outcome.ok()) return EngineErrorStatus(outcome.error());
+
+    response->Clear();
+    response->set_version(opened.head.version + 1);
+    for (const auto& line : outcome->log) response->add_log_lines()->set_text(line);
+    Change change{*opened.info, *current, next,
+                  store::NewRow{response->version(), store::kActionRow, opened.seat, user_id,
+                                action.SerializeAsString(), 0, request.request_id(), response->SerializeAsString()}};
+    if (!Commit(txn, change)) {
+      // A lost race, or a concurrent duplicate of this very request that got there first.
+      if (auto repeated =
+              RepeatedRequest(txn, request.game_id(), request.request_id(), store::kActionRow, user_id, response)) {
+        return *repeated;
+      }
+      *current_version = store::ReadHead(txn, request.game_id())->version;
+      return StaleVersion(request.expected_version(), *current_version);
+    }
+    applied = std::make_shared<const Game>(std::move(next));
+    return grpc::Status::OK;
+  });
+  if (status.ok() && applied) loader_.cache().Put({opened.info, response->version(), applied});
+  return status;
+}
+
+grpc::Status MoveService::Preview(const std::string& user_id, const mailrun::v1::PreviewActionRequest& request,
+                                  mailrun::v1::PreviewActionResponse* response) {
+  if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
+  if (!request.has_action()) return Invalid("action is required");
+  OpenedGame opened;
+  std::optional<Game> next;
+  grpc::Status status = transactor_([&](pqxx::work& txn) {
+    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
+    if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
+    auto loaded = loader_.At(txn, opened.info, opened.head.version);
+    if (!loaded.ok()) return LoadFailure(opened, loaded.error());
+    next.emplace(std::move(*loaded));
+    return grpc::Status::OK;
+  });
+  if (!status.ok()) return status;
+  // The engine works on a copy: nothing of the stored game changes, and nothing is written.
+  mailrun::v1::Action action = request.action();
+  action.set_seat(opened.seat);
+  auto outcome = next->Apply(action);
+  if (!outcome.ok()) return EngineErrorStatus(outcome.error());
+  for (const auto& line : outcome->log) response->add_log_lines()->set_text(line);
+  *response->mutable_view_after() = next->View(opened.seat);
+  response->set_version(opened.head.version);
+  return grpc::Status::OK;
+}
+
+grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::UndoLastActionRequest& request,
+                               mailrun::v1::UndoLastActionResponse* response, int64_t* current_version) {
+  if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
+  if (auto bad = CheckRequestId(request.request_id())) return Invalid(*bad);
+
+  OpenedGame opened;
+  std::shared_ptr<const Game> undone;
+  grpc::Status status = transactor_([&](pqxx::work& txn) {
+    undone.reset();
+    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
+    if (auto repeated =
+            RepeatedRequest(txn, request.game_id(), request.request_id(), store::kUndoRow, user_id, response)) {
+      return *repeated;
+    }
+    if (opened.head.finished) return NotNow("5.1: the game is over: its last action cannot be taken back");
+
+    // The latest action still in effect: walk back over the rows, skipping what undos took back.
+    const auto rows = store::Rows(txn, request.game_id(), 0, opened.head.version, /*with_actions=*/false);
+    std::set<int64_t> taken_back;
+    const store::LogRow* last = nullptr;
+    for (auto row = rows.rbegin(); row != rows.rend() && last == nullptr; ++row) {
+      if (row->kind == store::kUndoRow)
+        taken_back.insert(row->undoes_seq);
+      else if (!taken_back.contains(row->seq))
+        last = &*row;
+    }
+    if (last == nullptr) return NotNow("there is no action to take back");
+    if (last->seat != opened.seat) {
+      return NotNow(fmt::format("you can take back only your own last action, and {} has acted since",
+                                opened.info->config.players(last->seat).display_name()));
+    }
+    auto current = loader_.At(txn, opened.info, opened.head.version);
+    if (!current.ok()) return LoadFailure(opened, current.error());
+    auto before = loader_.Without(txn, *opened.info, opened.head.version, last->seq);
+    if (!before.ok()) return LoadFailure(opened, before.error());
+    if (auto refusal = UndoRefusal(*before, *current)) return EngineErrorStatus(*refusal);
+
+    response->Clear();
+    response->set_version(opened.head.version + 1);
+    response->set_undone_seq(last->seq);
+    response->add_log_lines()->set_text(fmt::format(
+        "{} takes back their last action (#{})", opened.info->config.players(opened.seat).display_name(), last->seq));
+    Change change{*opened.info, *current, *before,
+                  store::NewRow{response->version(), store::kUndoRow, opened.seat, user_id, "", last->seq,
+                                request.request_id(), response->SerializeAsString()}};
+    if (!Commit(txn, change)) {
+      if (auto repeated =
+              RepeatedRequest(txn, request.game_id(), request.request_id(), store::kUndoRow, user_id, response)) {
+        return *repeated;
+      }
+      *current_version = store::ReadHead(txn, request.game_id())->version;
+      return ChangedMeanwhile(*current_version);
+    }
+    undone = std::make_shared<const Game>(std::move(*before));
+    return grpc::Status::OK;
+  });
+  if (status.ok() && undone) loader_.cache().Put({opened.info, response->version(), undone});
+  return status;
+}
+
+}  // namespace mailrun::game

@@ -1,0 +1,61 @@
+// MoveService: the flow of one move (docs/game-service.md, DESIGN.md "The flow of one move"):
+// SubmitAction, PreviewAction and UndoLastAction, after the caller is authenticated.
+//
+// One move is ONE transaction: the request_id is looked up (a repeat gets the stored first answer,
+// even after the game moved on), the caller's seat is checked, the game is loaded at its current
+// version (cache or snapshot + replay), the engine applies the action to a copy, and then the log
+// row is appended, games.version bumped "WHERE version = expected_version" (0 rows: a lost race,
+// ABORTED with the current version; a concurrent duplicate of the same request finds the winner's
+// row and gets its answer), a snapshot stored when due, and the move's events written to the
+// outbox. A refused move writes nothing. After the commit the new state goes into the cache.
+//
+// Thread-safe: each call runs in its own transaction.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "mailrun/v1/events.pb.h"
+#include "mailrun/v1/game.pb.h"
+#include "services/common/transaction.h"
+#include "services/game/game_loader.h"
+
+namespace mailrun::game {
+
+// Appends an event to the outbox inside the move's transaction (services/common/outbox.h).
+using EventWriter = std::function<void(pqxx::work& txn, const mailrun::v1::Event& event)>;
+
+struct MoveOptions {
+  int snapshot_every = 50;  // store the state every this many log rows (and when the game ends)
+};
+
+class MoveService {
+ public:
+  // `loader` must outlive the service.
+  MoveService(mailrun::service::Transactor transactor, GameLoader& loader, EventWriter events, MoveOptions options);
+
+  // `user_id`: the authenticated caller. On ABORTED, *current_version is the game's version.
+  grpc::Status Submit(const std::string& user_id, const mailrun::v1::SubmitActionRequest& request,
+                      mailrun::v1::SubmitActionResponse* response, int64_t* current_version);
+  grpc::Status Preview(const std::string& user_id, const mailrun::v1::PreviewActionRequest& request,
+                       mailrun::v1::PreviewActionResponse* response);
+  grpc::Status Undo(const std::string& user_id, const mailrun::v1::UndoLastActionRequest& request,
+                    mailrun::v1::UndoLastActionResponse* response, int64_t* current_version);
+
+ private:
+  struct Change;
+  // Opens the game for `user_id`: NOT_FOUND without the game, PERMISSION_DENIED without a seat.
+  grpc::Status OpenAsPlayer(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
+                            OpenedGame* opened);
+  // Appends the change's row, bumps the version, stores a snapshot when due, writes the events.
+  // False (nothing written) when the version was no longer change.version - 1.
+  bool Commit(pqxx::work& txn, const Change& change);
+
+  mailrun::service::Transactor transactor_;
+  GameLoader& loader_;
+  EventWriter events_;
+  MoveOptions options_;
+};
+
+}  // namespace mailrun::game

@@ -1,0 +1,140 @@
+// PlanEvents on real transitions of the engine: the sample game of Appendix 4 for turns, and
+// whole games of the reference bot for returned bonds and the end of the game.
+#include "services/game/event_planner.h"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "tests/integration/game_service/bot_transitions.h"
+#include "tests/integration/game_service/game_harness.h"
+#include "tests/unit/engine/engine_test_util.h"
+
+namespace mailrun::game {
+namespace {
+
+using mailrun::engine::Game;
+using mailrun::v1::Event;
+
+GameInfo InfoOf(const mailrun::v1::GameConfig& config) {
+  GameInfo info;
+  info.game_id = "g1";
+  info.config = config;
+  info.table_id = "table-7";
+  info.tournament_id = "cup";
+  info.turn_deadline_seconds = 3600;
+  return info;
+}
+
+class SampleGameEvents : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    record_ = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+    info_ = InfoOf(record_.config);
+    game_.emplace(*Game::Create(record_.config));
+  }
+  // Applies action i and returns the events it causes.
+  std::vector<Event> Step(size_t i) {
+    const Game before = *game_;
+    EXPECT_TRUE(game_->Apply(record_.actions[i]).ok());
+    return PlanEvents(info_, &before, *game_, record_.actions[i].seat(), static_cast<int64_t>(i + 1), 1234);
+  }
+
+  mailrun::engine::GameRecord record_;
+  GameInfo info_;
+  std::optional<Game> game_;
+};
+
+TEST_F(SampleGameEvents, CreationTellsEveryoneToWriteDownABond) {
+  const auto events = PlanEvents(info_, nullptr, *game_, kNoActor, 0, 1234);
+  ASSERT_EQ(events.size(), 5u);
+  for (int seat = 0; seat < 5; ++seat) {
+    EXPECT_EQ(events[seat].event_id(), "game:g1:0:turn:" + std::to_string(seat));
+    ASSERT_EQ(events[seat].user_ids_size(), 1);
+    EXPECT_EQ(events[seat].user_ids(0), record_.config.players(seat).user_id());
+    EXPECT_EQ(events[seat].created_at_unix_ms(), 1234);
+    const auto& turn = events[seat].your_turn();
+    EXPECT_EQ(turn.game_id(), "g1");
+    EXPECT_EQ(turn.version(), 0);
+    EXPECT_EQ(turn.round(), "Contract bids");
+    EXPECT_FALSE(turn.expected().empty());
+    EXPECT_EQ(turn.remind_after_seconds(), 3600);
+    EXPECT_TRUE(turn.acting_for().empty());
+  }
+}
+
+TEST_F(SampleGameEvents, OnlyPlayersWhoseTurnBeginsAreTold) {
+  for (size_t i = 0; i < 4; ++i) EXPECT_TRUE(Step(i).empty()) << "bond " << i << ": the others were already told";
+  const auto claims = Step(4);  // the last bond: Adam, the largest, claims first
+  ASSERT_EQ(claims.size(), 1u);
+  EXPECT_EQ(claims[0].event_id(), "game:g1:5:turn:0");
+  EXPECT_EQ(claims[0].user_ids(0), "adam");
+  for (size_t i = 5; i < 23; ++i) Step(i);
+  const auto dealing = Step(23);  // Adam ends his dealing turn: Beth's begins
+  ASSERT_EQ(dealing.size(), 1u);
+  EXPECT_EQ(dealing[0].user_ids(0), "beth");
+  EXPECT_EQ(dealing[0].your_turn().round(), "Dealing Round 1");
+}
+
+TEST_F(SampleGameEvents, RailwayTurnsSayWhichCompanyTheDirectorRuns) {
+  int railway_turns = 0;
+  for (size_t i = 0; i < record_.actions.size(); ++i) {
+    for (const auto& event : Step(i)) {
+      if (!event.has_your_turn() || game_->View(-1).round().kind() != mailrun::v1::ROUND_RAILWAY) continue;
+      EXPECT_EQ(event.your_turn().acting_for(), game_->View(-1).round().operating_company());
+      EXPECT_NE(event.your_turn().round().find("Railway Round"), std::string::npos);
+      ++railway_turns;
+    }
+  }
+  EXPECT_GT(railway_turns, 5);
+}
+
+TEST(BotGameEvents, ReturnedBondsAndTheEndAreAnnouncedToEveryPlayer) {
+  int bonds_returned = 0;
+  for (const auto& config : testing::EndingBotGames("p", 3)) {
+    const int players = config.players_size();
+    const GameInfo info = InfoOf(config);
+    std::map<std::string, Event> events;
+    int64_t version = 0;
+    const Game end = testing::PlayBotTransitions(
+        config, testing::kBotGameMaxActions, [&](const Game& before, const Game& after, int seat) {
+          for (auto& event : PlanEvents(info, &before, after, seat, ++version, 1)) {
+            EXPECT_FALSE(events.contains(event.event_id())) << "event id used twice: " << event.event_id();
+            events[event.event_id()] = event;
+          }
+        });
+    ASSERT_TRUE(end.Finished()) << "seed " << config.seed();
+    for (int seat = 0; seat < players; ++seat) {
+      const auto& bond = end.state().players[seat].bond;
+      const auto found = events.find("game:g1:bond:" + std::to_string(seat));
+      ASSERT_EQ(found != events.end(), bond.returned) << "seed " << config.seed() << " seat " << seat;
+      if (!bond.returned) continue;
+      ++bonds_returned;
+      const auto& returned = found->second.bond_returned();
+      EXPECT_EQ(returned.user_id(), config.players(seat).user_id());
+      EXPECT_EQ(returned.amount(), bond.amount);
+      ASSERT_EQ(returned.cities_size(), static_cast<int>(bond.claims.size()));
+      for (size_t c = 0; c < bond.claims.size(); ++c) {
+        EXPECT_EQ(returned.cities(c), end.data().cities[bond.claims[c].city].name);
+      }
+      EXPECT_EQ(found->second.user_ids_size(), players);
+    }
+    const auto finished = events.find("game:g1:finished");
+    ASSERT_NE(finished, events.end());
+    const auto& result = finished->second.game_finished();
+    EXPECT_EQ(result.reason(), end.state().end_reason);
+    EXPECT_EQ(result.table_id(), "table-7");
+    EXPECT_EQ(result.tournament_id(), "cup");
+    ASSERT_EQ(result.results_size(), players);
+    for (int seat = 0; seat < players; ++seat) {
+      EXPECT_EQ(result.results(seat).seat(), seat);
+      EXPECT_EQ(result.results(seat).user_id(), config.players(seat).user_id());
+      EXPECT_EQ(result.results(seat).final_wealth(), end.state().scores[seat].wealth);
+      EXPECT_EQ(result.results(seat).rank(), end.state().scores[seat].rank);
+    }
+  }
+  EXPECT_GT(bonds_returned, 0) << "no bot game returned a bond: the check above checked nothing";
+}
+
+}  // namespace
+}  // namespace mailrun::game

@@ -1,0 +1,136 @@
+#include "tests/integration/game_service/game_harness.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include "services/common/auth.h"
+#include "services/common/config.h"
+#include "services/common/token.h"
+#include "tests/testing/servers.h"
+
+namespace mailrun::game::testing {
+
+using mailrun::testing::BinaryPath;
+using mailrun::testing::ReadFile;
+
+GameHarness::GameHarness(const std::string& name, Options options) : options_(std::move(options)) {
+  database_url_ = mailrun::testing::FreshDatabase(name);
+  address_ = "127.0.0.1:" + std::to_string(mailrun::testing::FreePort());
+  log_path_ = ::testing::TempDir() + "/" + name + "-game.log";
+  events_channel_ = "mailrun.events." + name + "." + mailrun::service::RandomId();
+  std::remove(log_path_.c_str());
+  Start();
+  db_ = std::make_unique<pqxx::connection>(database_url_);
+}
+
+GameHarness::~GameHarness() = default;
+
+void GameHarness::Start() {
+  // A free port can be taken by another test between FreePort() and the service's bind: then the
+  // health check may even be answered by that other service. Whatever answers must be a game
+  // service (an unauthenticated GetGameResult is UNAUTHENTICATED there, UNIMPLEMENTED elsewhere)
+  // and our process must still run; otherwise try again on another port.
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    process_.reset();
+    std::vector<std::string> args = {"--listen", address_};
+    args.insert(args.end(), options_.extra_args.begin(), options_.extra_args.end());
+    process_ = std::make_unique<mailrun::testing::ServiceProcess>(
+        BinaryPath("mailrun-game"), args,
+        std::map<std::string, std::string>{
+            {"MAILRUN_DATABASE_URL", database_url_},
+            {"MAILRUN_REDIS_URL", options_.redis_url.empty() ? mailrun::testing::RedisUrl() : options_.redis_url},
+            {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
+            {"MAILRUN_EVENTS_CHANNEL", events_channel_}},
+        log_path_);
+    if (process_->WaitServing(address_, std::chrono::seconds(30))) {
+      channel_ = grpc::CreateChannel(address_, grpc::InsecureChannelCredentials());
+      stub_ = mailrun::v1::GameService::NewStub(channel_);
+      mailrun::v1::GetGameResultResponse ignored;
+      const grpc::Status probe = Call(&GameStub::GetGameResult, "", mailrun::v1::GetGameResultRequest(), &ignored);
+      if (probe.error_code() == grpc::StatusCode::UNAUTHENTICATED && process_->Running()) return;
+    }
+    address_ = "127.0.0.1:" + std::to_string(mailrun::testing::FreePort());
+  }
+  ADD_FAILURE() << "mailrun-game did not start:\n" << ReadFile(log_path_);
+}
+
+void GameHarness::Kill() {
+  process_->Signal(SIGKILL);
+  EXPECT_EQ(process_->Wait(std::chrono::seconds(10)), 128 + SIGKILL);
+}
+
+std::unique_ptr<GameStub> GameHarness::NewStub() const {
+  grpc::ChannelArguments arguments;
+  arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);  // a connection of its own
+  return mailrun::v1::GameService::NewStub(
+      grpc::CreateCustomChannel(address_, grpc::InsecureChannelCredentials(), arguments));
+}
+
+int64_t GameHarness::Count(const std::string& sql) {
+  pqxx::nontransaction txn(*db_);
+  return txn.exec(sql)[0][0].as<int64_t>();
+}
+
+std::string GameHarness::TokenKey() {
+  mailrun::service::CommonConfig config;
+  config.token_key = mailrun::testing::TestTokenKeyHex();
+  return mailrun::service::LoadTokenKey(config);
+}
+
+namespace {
+std::string Issue(const std::string& subject, mailrun::service::TokenKind kind) {
+  mailrun::service::TokenClaims claims;
+  claims.subject = subject;
+  claims.display_name = subject;
+  claims.kind = kind;
+  claims.issued_at = mailrun::service::UnixNow();
+  claims.expires_at = claims.issued_at + 3600;
+  claims.token_id = mailrun::service::RandomId();
+  return mailrun::service::IssueToken(GameHarness::TokenKey(), claims);
+}
+}  // namespace
+
+std::string GameHarness::AccessToken(const std::string& user_id) {
+  return Issue(user_id, mailrun::service::TokenKind::kAccess);
+}
+
+std::string GameHarness::ServiceToken(const std::string& service) {
+  return Issue(service, mailrun::service::TokenKind::kService);
+}
+
+std::string NewRequestId() { return "req-" + mailrun::service::RandomId(); }
+
+std::string GameHarness::CreateGame(const mailrun::v1::GameConfig& config, const std::string& table_id,
+                                    int64_t turn_deadline_seconds) {
+  mailrun::v1::CreateGameRequest request;
+  request.set_request_id(NewRequestId());
+  *request.mutable_config() = config;
+  request.set_table_id(table_id);
+  request.set_turn_deadline_seconds(turn_deadline_seconds);
+  mailrun::v1::CreateGameResponse response;
+  const grpc::Status status = Call(&GameStub::CreateGame, ServiceToken(), request, &response);
+  EXPECT_TRUE(status.ok()) << Describe(status);
+  return response.game_id();
+}
+
+mailrun::v1::GameConfig PlayersConfig(const std::string& prefix, int players, uint64_t seed,
+                                      mailrun::v1::BankSize bank) {
+  mailrun::v1::GameConfig config;
+  config.set_edition(mailrun::v1::EDITION_RETUNED);
+  config.mutable_options()->set_bank(bank);
+  config.set_seed(seed);
+  std::string name = prefix;
+  if (!name.empty()) name[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])));
+  for (int seat = 0; seat < players; ++seat) {
+    auto* player = config.add_players();
+    player->set_user_id(prefix + "-" + std::to_string(seat));
+    player->set_display_name(name + std::to_string(seat));
+  }
+  return config;
+}
+
+std::string Describe(const grpc::Status& status) {
+  return std::to_string(static_cast<int>(status.error_code())) + ": " + status.error_message();
+}
+
+}  // namespace mailrun::game::testing
