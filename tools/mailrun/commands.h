@@ -1,8 +1,11 @@
 // The subcommands of the `mailrun` command-line client. Each group lives in its own file and adds
-// itself to the app here; main.cc calls every Register function in turn.
+// itself to the app here; main.cc calls every Register function in turn. The commands that talk to
+// the services take the global client options (tools/mailrun/client/options.h), read when they run.
 #pragma once
 
 #include <CLI/CLI.hpp>
+
+#include "tools/mailrun/client/options.h"
 
 namespace mailrun::cli {
 
@@ -18,5 +21,29 @@ void RegisterSelfPlayCommand(CLI::App& app);
 
 // `mailrun replay FILE`: replays a game record, printing the game log and the final scores.
 void RegisterReplayCommand(CLI::App& app);
+
+// `mailrun register NAME`, `login NAME`, `logout`, `whoami`: accounts and the saved login.
+void RegisterAccountCommands(CLI::App& app, const ClientOptions& options);
+
+// `mailrun tables list|show|create|join|leave|start|invite`: tables in the lobby.
+void RegisterTablesCommand(CLI::App& app, const ClientOptions& options);
+
+// `mailrun games list|show|turn`: the caller's games, a game's summary (and board as SVG), whose turn.
+void RegisterGamesCommand(CLI::App& app, const ClientOptions& options);
+
+// `mailrun actions GAME`, `act GAME ...`, `undo GAME`: the legal actions now, playing one, taking one back.
+void RegisterActCommands(CLI::App& app, const ClientOptions& options);
+
+// `mailrun runs GAME` (the optimiser's runs) and `mailrun history GAME` (the game's log).
+void RegisterGameLogCommands(CLI::App& app, const ClientOptions& options);
+
+// `mailrun watch` (follow the notification stream) and `mailrun inbox`.
+void RegisterWatchCommands(CLI::App& app, const ClientOptions& options);
+
+// `mailrun tournaments list|show|create|register|withdraw|start-round|standings|drop`.
+void RegisterTournamentsCommand(CLI::App& app, const ClientOptions& options);
+
+// `mailrun leaderboard` and `mailrun results`: ratings and the caller's finished games.
+void RegisterRatingsCommands(CLI::App& app, const ClientOptions& options);
 
 }  // namespace mailrun::cli

@@ -1,0 +1,46 @@
+// Text for people of what the game service answers: a game's summary (round, whose turn, the
+// players' cash and holdings, the companies, the caller's own secret cities), whose turn it is,
+// the numbered legal actions, suggested runs, the history and the list of the caller's games.
+// Pure functions of API messages.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "mailrun/v1/game.pb.h"
+#include "mailrun/v1/views.pb.h"
+
+namespace mailrun::cli {
+
+// "1853 Retuned" or "1853 (2009 edition)".
+std::string EditionName(mailrun::v1::Edition edition);
+
+// The edition with its optional rules: "1853 Retuned, short game (2.4.2)".
+std::string GameOptionsText(mailrun::v1::Edition edition, const mailrun::v1::GameOptions& options);
+
+// The display name of a seat ("seat 3" if the view has no such player).
+std::string PlayerName(const mailrun::v1::GameView& view, int seat);
+
+// Who may act now: "Bram (you)", "Asha, Bram and Chen", or "nobody" when the game is over.
+std::string ActiveText(const mailrun::v1::GameView& view, int your_seat);
+
+// The whole summary of `mailrun games show`.
+std::string GameText(const std::string& game_id, const mailrun::v1::GetGameResponse& game);
+
+// `mailrun games turn`: the round and who is to act.
+std::string TurnText(const std::string& game_id, const mailrun::v1::GetGameResponse& game);
+
+// `mailrun actions`: the legal actions numbered from 1 (the numbers of `act --choice`).
+std::string LegalActionsText(const std::string& game_id, const mailrun::v1::ListLegalActionsResponse& legal,
+                             const mailrun::v1::GetGameResponse& game);
+
+// `mailrun runs`: both plans of the route optimiser.
+std::string SuggestedRunsText(const mailrun::v1::SuggestRunsResponse& runs);
+
+// `mailrun history`: one line per log line, each entry numbered with who acted.
+std::string HistoryText(const std::vector<mailrun::v1::HistoryEntry>& entries, const mailrun::v1::GameView& view);
+
+// `mailrun games list`.
+std::string GameListText(const mailrun::v1::ListMyGamesResponse& games);
+
+}  // namespace mailrun::cli

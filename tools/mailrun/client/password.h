@@ -1,0 +1,14 @@
+// Reading a password for register and login: from MAILRUN_PASSWORD when it is set (scripts), else
+// a prompt on the terminal with echo off, else one line of standard input (a pipe). The password
+// is never printed or saved; only the lobby sees it.
+#pragma once
+
+#include <string>
+
+namespace mailrun::cli {
+
+// `confirm`: on a terminal, ask twice and insist on the same answer. Throws CliError (exit code 2)
+// when no password can be read or the two answers differ.
+std::string ReadPassword(const std::string& prompt, bool confirm);
+
+}  // namespace mailrun::cli
