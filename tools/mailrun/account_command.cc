@@ -17,12 +17,15 @@ void Saved(CommandContext& ctx, const mailrun::v1::AuthResponse& auth, const std
   ctx.session.Save(auth);
   const std::string& profile = ctx.connections.options().profile;
   if (ctx.out.json()) {
-    ctx.out.Document({{"user_id", auth.user_id()},
-                      {"display_name", auth.display_name()},
-                      {"profile", profile},
-                      {"credentials_file", ctx.session.path()},
-                      {"access_expires_at_unix_ms", auth.access_expires_at_unix_ms()},
-                      {"refresh_expires_at_unix_ms", auth.refresh_expires_at_unix_ms()}});
+    mailrun::v1::AuthResponse shown = auth;  // the tokens are secrets: never printed
+    shown.clear_access_token();
+    shown.clear_refresh_token();
+    auto json = ToJson(shown);
+    json.erase("accessToken");
+    json.erase("refreshToken");
+    json["profile"] = profile;
+    json["credentialsFile"] = ctx.session.path();
+    ctx.out.Document(json);
     return;
   }
   ctx.out.Text(fmt::format("{} as {} (user {}). Login saved in {}{}", verb, auth.display_name(), auth.user_id(),
@@ -85,7 +88,7 @@ void RegisterAccountCommands(CLI::App& app, const ClientOptions& options) {
     }
     ctx.session.Forget();
     if (ctx.out.json()) {
-      ctx.out.Document({{"user_id", saved.user_id}, {"sessions_revoked", revoked}, {"credentials_deleted", true}});
+      ctx.out.Document({{"userId", saved.user_id}, {"sessionsRevoked", revoked}, {"credentialsDeleted", true}});
     } else {
       ctx.out.Text(fmt::format("Logged out {} ({} session{} ended{}); deleted {}", saved.display_name, revoked,
                                revoked == 1 ? "" : "s", note.empty() ? "" : "; " + note, ctx.session.path()));
@@ -99,7 +102,7 @@ void RegisterAccountCommands(CLI::App& app, const ClientOptions& options) {
                                                ctx.session.AccessToken(), "GetProfile");
     if (ctx.out.json()) {
       auto json = ToJson(profile);
-      json["credentials_file"] = ctx.session.path();
+      json["credentialsFile"] = ctx.session.path();
       ctx.out.Document(json);
       return;
     }

@@ -14,7 +14,7 @@ namespace {
 // A failed command: its message on stderr (one JSON object with --json), and its exit code.
 int Fail(const mailrun::cli::CliError& error, bool json) {
   if (json) {
-    nlohmann::ordered_json out = {{"error", {{"message", error.what()}, {"exit_code", error.exit_code()}}}};
+    nlohmann::ordered_json out = {{"error", {{"message", error.what()}, {"exitCode", error.exit_code()}}}};
     if (const auto* call = dynamic_cast<const mailrun::cli::CallError*>(&error)) {
       out["error"]["code"] = mailrun::cli::StatusCodeName(call->code());
     }

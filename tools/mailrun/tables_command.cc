@@ -46,7 +46,9 @@ std::string TableText(const Table& table) {
     text += "  Private" + (table.invitation_code().empty() ? std::string() : ": invitation code " + table.invitation_code()) +
             "\n";
   }
-  if (!table.game_id().empty()) text += fmt::format("  Game: {}  (mailrun games show {})\n", table.game_id(), table.game_id());
+  if (!table.game_id().empty()) {
+    text += fmt::format("  Game: {}  (the game has started: mailrun games show {})\n", table.game_id(), table.game_id());
+  }
   return text;
 }
 
@@ -68,9 +70,7 @@ void ShowStarted(CommandContext& ctx, Table table, double wait_seconds) {
     return;
   }
   std::string text = TableText(table);
-  if (table.status() == mailrun::v1::TABLE_STATUS_PLAYING) {
-    text += fmt::format("The game has started: mailrun games show {}\n", table.game_id());
-  } else if (table.status() == mailrun::v1::TABLE_STATUS_STARTING) {
+  if (table.status() == mailrun::v1::TABLE_STATUS_STARTING) {
     text += "The lobby is still creating the game; mailrun tables show " + table.table_id() + " shows it when ready\n";
   }
   ctx.out.Text(text);

@@ -181,7 +181,7 @@ std::string LegalActionsText(const std::string& game_id, const mailrun::v1::List
     const auto& option = legal.actions(i);
     std::string text = option.description();
     if (option.max_amount() > 0 || option.min_amount() > 0) {
-      text += fmt::format("  [amount {} to {}: add --amount N]", Money(option.min_amount()), Money(option.max_amount()));
+      text += fmt::format("  [--amount N: {} to {}]", Money(option.min_amount()), Money(option.max_amount()));
     }
     table.Row({std::to_string(i + 1), text});
   }
