@@ -96,6 +96,9 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
   if (!check.def) return Malformed(fmt::format("there is no train '{}'", action.train()));
   const TrainDef& def = *check.def;
   if (Obsolete(ctx, def)) return Illegal("4.8.4", fmt::format("'{}' trains are obsolete", def.name));
+  if (action.use_special_token() && (c.major || !c.special_token)) {
+    return Illegal("4.8.19", "the company has no special token");
+  }
   if (def.name == "1M") {
     if (c.major) return Illegal("4.8.18", "only minor companies may buy '1M' trains");
     if (!s.minor_formed_in_first_round) {
@@ -106,7 +109,6 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
     return Illegal("4.8.15", "metre-gauge trains are not on sale to major companies before phase 2");
   }
   if (action.use_special_token()) {
-    if (c.major || !c.special_token) return Illegal("4.8.19", "the company has no special token");
     if (s.railway.number == 1) return Illegal("4.8.19", "the special token may not be used in the first railway round");
     if (def.gauge != Gauge::kMetre || def.phase_introduced != s.phase + 1) {
       return Illegal("4.8.19", "the special token buys a metre-gauge train of the next phase");
