@@ -245,6 +245,24 @@ void AddFirstRoundTrainMix(Context& ctx) {
           "'1M' trains (2.8.4)");
 }
 
+int TrainsInBank(const Context& ctx, const TrainDef& def) {
+  const std::string type = CardType(def.name);
+  int count = Left(ctx, type);
+  for (const TrainCard& card : ctx.state.returned_trains) count += CardType(card.name) == type ? 1 : 0;
+  return count;
+}
+
+bool TrainOnSale(const Context& ctx, const TrainDef& def) {
+  const GameState& s = ctx.state;
+  if (Obsolete(ctx, def)) return false;
+  if (def.name == "1M" && !s.minor_formed_in_first_round) return false;  // 4.8.16
+  if (IsReturnedTrain(ctx, def.name)) return true;                       // 4.8.6
+  if (CardType(def.name) == "2" && Left(ctx, "2") == 0) return FirstRoundExtraOption(ctx);  // 4.8.17
+  if (Left(ctx, CardType(def.name)) == 0) return false;
+  if (def.gauge == Gauge::kMetre) return def.phase_introduced <= s.phase;  // 4.8.12, 4.8.13
+  return HeldBackBy(ctx, def) == nullptr;                                  // 4.8.3
+}
+
 Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrain& action) {
   if (!OperatingController(ctx, seat)) return NotBuyingNow();
   const int company = ctx.state.railway.company;

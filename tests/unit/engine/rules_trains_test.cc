@@ -234,6 +234,43 @@ TEST(Trains, ExcessTrainsAreReturnedCheapestFirstAndSoldAgainAtFullPrice) {
   EXPECT_EQ(MustRefuse(game, BuyTrain(kEd, "3M")).rule, "4.8.12") << "that was the last 3M";
 }
 
+// ---- What the players see of the bank's trains ---------------------------------------------------
+
+// The view's entry for one train type: {remaining, on sale}.
+std::pair<int, bool> BankTrain(const Game& game, const std::string& name) {
+  const auto view = game.View(kSpectator);
+  for (const auto& train : view.trains()) {
+    if (train.name() == name) return {train.remaining(), train.on_sale()};
+  }
+  ADD_FAILURE() << "no train " << name << " in the view";
+  return {0, false};
+}
+
+TEST(Trains, TheViewShowsWhatTheBankHasOnSale) {
+  Game round_1 = SampleGameAt("railway_round_1");
+  EXPECT_EQ(BankTrain(round_1, "2"), std::make_pair(7, true));
+  EXPECT_EQ(BankTrain(round_1, "1M"), std::make_pair(7, true)) << "the same seven 2/1M cards";
+  EXPECT_EQ(BankTrain(round_1, "3"), std::make_pair(5, false));
+  EXPECT_EQ(BankTrain(round_1, "2M"), std::make_pair(3, false));
+  // Phase 3 after the first '4' (as in TheFirstFour... below): the excess 2M is back on sale.
+  EditedPosition position(SampleGameAt("railway_round_4"));
+  position.SetStock("3", 0);
+  position.SetStock("2M", 0);
+  position.SetTrains("GIP", {"3", "3", "2M", "2M"});
+  position.SetTreasury("NWR", 700);
+  position.AtBuyStep("NWR");
+  Game game = position.Build();
+  EXPECT_EQ(BankTrain(game, "2M"), std::make_pair(0, false));
+  EXPECT_EQ(BankTrain(game, "4"), std::make_pair(4, true));
+  MustApply(game, BuyTrain(kBeth, "4"));
+  EXPECT_EQ(BankTrain(game, "2M"), std::make_pair(1, true));
+  EXPECT_EQ(BankTrain(game, "3M"), std::make_pair(4, true));
+  EXPECT_EQ(BankTrain(game, "4"), std::make_pair(3, true));
+  EXPECT_EQ(BankTrain(game, "5"), std::make_pair(3, false));
+  EXPECT_FALSE(BankTrain(game, "2").second);
+  EXPECT_FALSE(BankTrain(game, "1M").second);
+}
+
 // ---- 4.8.7: no sales to the bank ---------------------------------------------------------------
 
 TEST(Trains, NoActionSellsATrainToTheBank) {
