@@ -30,14 +30,18 @@ std::string ReadActionJson(const std::string& given) {
   return text.str();
 }
 
-// What to tell a player whose move did not go through.
-CliError Explained(const CallError& error, const std::string& request_id, const std::string& game_id) {
+// "mailrun " with the profile in use, to start a command the player can copy.
+std::string CommandPrefix(const ClientOptions& options) {
+  return "mailrun " + (options.profile.empty() ? std::string() : "--profile " + options.profile + " ");
+}
+
+// What to tell a player whose move did not go through. `retry`: the command that repeats it.
+CliError Explained(const CallError& error, const std::string& retry, const std::string& game_id) {
   switch (error.code()) {
     case grpc::StatusCode::UNAVAILABLE:
     case grpc::StatusCode::DEADLINE_EXCEEDED:
       return CliError(error.exit_code(), std::string(error.what()) + "\nThe move may or may not have been applied. "
-                                             "Retry it safely (it is applied at most once) with: --request-id " +
-                                             request_id);
+                                             "Retry it safely (it is applied at most once) with:\n  " + retry);
     case grpc::StatusCode::ABORTED:
       return CliError(error.exit_code(), std::string(error.what()) + "\nThe game changed meanwhile: look again "
                                              "(mailrun actions " + game_id + ") and choose again.");
@@ -111,7 +115,15 @@ void RegisterActCommands(CLI::App& app, const ClientOptions& options) {
     } else if (version < 0) {
       version = ctx.ReadGame(game_id).version();
     }
-    const mailrun::v1::Action action = BuildAction(forms, legal);
+    mailrun::v1::Action action;
+    try {
+      action = BuildAction(forms, legal);
+    } catch (const CliError& error) {
+      if (flags->request_id.empty()) throw;
+      throw CliError(error.exit_code(), std::string(error.what()) +
+                                            "\n(To retry a move whose answer was lost, use the command its failure "
+                                            "printed: the move as --action JSON with the same --request-id.)");
+    }
 
     mailrun::v1::SubmitActionRequest request;
     request.set_game_id(game_id);
@@ -122,13 +134,16 @@ void RegisterActCommands(CLI::App& app, const ClientOptions& options) {
     try {
       answer = ctx.connections.Game(&GameStub::SubmitAction, request, ctx.session.AccessToken(), "SubmitAction");
     } catch (const CallError& error) {
-      throw Explained(error, request.request_id(), game_id);
+      const std::string retry = fmt::format("{}act {} --request-id {} --action '{}'", CommandPrefix(options), game_id,
+                                            request.request_id(), ToJson(action, false).dump());
+      throw Explained(error, retry, game_id);
     }
     if (ctx.out.json()) {
       auto json = ToJson(answer);
       json["gameId"] = game_id;
       json["requestId"] = request.request_id();
       json["action"] = ToJson(action);
+      json["action"].erase("seat");  // the service takes the seat from the token
       return ctx.out.Document(json);
     }
     std::string text;
@@ -152,7 +167,8 @@ void RegisterActCommands(CLI::App& app, const ClientOptions& options) {
     try {
       answer = ctx.connections.Game(&GameStub::UndoLastAction, request, ctx.session.AccessToken(), "UndoLastAction");
     } catch (const CallError& error) {
-      throw Explained(error, request.request_id(), game_id);
+      throw Explained(error, fmt::format("{}undo {} --request-id {}", CommandPrefix(options), game_id, request.request_id()),
+                      game_id);
     }
     if (ctx.out.json()) {
       auto json = ToJson(answer);

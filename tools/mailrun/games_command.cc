@@ -1,5 +1,5 @@
-// `mailrun games list|show|turn`: the caller's games, one game's summary (with the board drawn as
-// SVG on request) and whose turn it is.
+// `mailrun games list|show|turn`: the caller's games, one game's summary (with the board as text
+// or drawn as SVG on request) and whose turn it is.
 #include <fmt/format.h>
 
 #include <fstream>
@@ -31,6 +31,7 @@ void RegisterGamesCommand(CLI::App& app, const ClientOptions& options) {
   struct Flags {
     std::string game;
     std::string svg;
+    bool board = false;
     int limit = 50;
     std::string page;
   };
@@ -53,6 +54,7 @@ void RegisterGamesCommand(CLI::App& app, const ClientOptions& options) {
 
   auto* show = games->add_subcommand("show", "A game as you see it: round, turn, players, companies, your secret cities");
   show->add_option("game", flags->game, "game id (default: your only game, or the one whose turn is yours)");
+  show->add_flag("--board", flags->board, "also list the board: every hex with a tile laid or a base");
   show->add_option("--svg", flags->svg, "also draw the board with the game's tiles and tokens into this SVG file");
   show->callback([&options, flags] {
     CommandContext ctx(options);
@@ -66,6 +68,11 @@ void RegisterGamesCommand(CLI::App& app, const ClientOptions& options) {
       return ctx.out.Document(json);
     }
     std::string text = GameText(game_id, game);
+    if (flags->board) {
+      const auto board = GameBoardText(game.view());
+      if (!board.ok()) throw CliError(kExitRefused, "cannot list the board: " + board.error().message);
+      text += "\n" + *board;
+    }
     if (!flags->svg.empty()) text += "Board drawn into " + flags->svg + "\n";
     ctx.out.Text(text);
   });

@@ -1,6 +1,7 @@
 // `mailrun watch`: follows the caller's notification stream (NotificationService.Subscribe) and
-// prints each notification as it arrives ("Your turn", "Game finished", ...); reconnects after a
-// dropped stream from the last notification received, so nothing is missed or repeated. Stops on
+// prints each notification as it arrives ("Your turn", "Game finished", ...), from the moment it
+// starts (or after --since); reconnects after a dropped stream from the last notification
+// received, so nothing is missed or repeated. Stops on
 // Ctrl-C, after --for seconds or after --count notifications. `mailrun inbox`: the stored ones.
 #include <fmt/format.h>
 
@@ -89,14 +90,16 @@ class StopWatch {
 void Watch(CommandContext& ctx, const WatchFlags& flags) {
   std::signal(SIGINT, OnInterrupt);
   std::signal(SIGTERM, OnInterrupt);
+  std::string last_event = flags.since;
   {
-    // Fails early, with a clear message, when the service is unreachable or the login refused.
+    // Fails early, with a clear message, when the service is unreachable or the login refused; and
+    // starts without a gap (notification.proto): from the newest notification stored now.
     mailrun::v1::ListInboxRequest probe;
     probe.mutable_page()->set_page_size(1);
-    ctx.connections.Notify(&NotifyStub::ListInbox, probe, ctx.session.AccessToken(), "ListInbox");
+    const auto newest = ctx.connections.Notify(&NotifyStub::ListInbox, probe, ctx.session.AccessToken(), "ListInbox");
+    if (last_event.empty() && !newest.notifications().empty()) last_event = newest.notifications(0).event_id();
   }
   StopWatch stop(flags.seconds);
-  std::string last_event = flags.since;
   int shown = 0;
   int failures = 0;
   bool announced = false;

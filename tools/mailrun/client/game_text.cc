@@ -157,7 +157,7 @@ std::string GameText(const std::string& game_id, const mailrun::v1::GetGameRespo
     if (t.on_sale() && t.remaining() > 0) on_sale.push_back(fmt::format("'{}' {} ({} left)", t.name(), Money(t.price()), t.remaining()));
   }
   if (!on_sale.empty()) out += "\nTrains on sale: " + Join(on_sale, ", ") + "\n";
-  if (!view.tiles().empty()) out += fmt::format("Tiles laid: {} (draw them: --svg FILE)\n", view.tiles_size());
+  if (!view.tiles().empty()) out += fmt::format("Tiles laid: {} (list them: --board; draw them: --svg FILE)\n", view.tiles_size());
   if (view.has_pending_offer()) {
     const auto& offer = view.pending_offer();
     out += fmt::format("Offer waiting: {} offers {} to {} for {}\n", PlayerName(view, offer.from_seat()),

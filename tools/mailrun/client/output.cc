@@ -8,9 +8,9 @@
 
 namespace mailrun::cli {
 
-nlohmann::ordered_json ToJson(const google::protobuf::Message& message) {
+nlohmann::ordered_json ToJson(const google::protobuf::Message& message, bool with_defaults) {
   google::protobuf::util::JsonPrintOptions options;
-  options.always_print_primitive_fields = true;
+  options.always_print_primitive_fields = with_defaults;
   std::string text;
   const auto status = google::protobuf::util::MessageToJsonString(message, &text, options);
   if (!status.ok()) return nlohmann::ordered_json{{"error", std::string(status.message())}};

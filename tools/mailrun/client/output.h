@@ -12,8 +12,9 @@
 
 namespace mailrun::cli {
 
-// The message in the protobuf JSON mapping, fields with default values included.
-nlohmann::ordered_json ToJson(const google::protobuf::Message& message);
+// The message in the protobuf JSON mapping, fields with default values included (or left out:
+// `with_defaults` false, the compact form for a command line).
+nlohmann::ordered_json ToJson(const google::protobuf::Message& message, bool with_defaults = true);
 
 // Parses protobuf-JSON `text` into `message`; returns "" or what is wrong with it.
 std::string FromJson(const std::string& text, google::protobuf::Message* message);

@@ -2,16 +2,23 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 
 namespace mailrun::cli {
 
+namespace {
+
+std::atomic<int> g_waits{0};  // indicators alive in this process
+
+}  // namespace
+
 bool Progress::Enabled() { return isatty(STDERR_FILENO) == 1 && std::getenv("MAILRUN_NO_PROGRESS") == nullptr; }
 
 Progress::Progress(std::string label, int delay_ms) : label_(std::move(label)), delay_ms_(delay_ms) {
-  if (Enabled()) thread_ = std::thread([this] { Run(); });
+  if (g_waits.fetch_add(1) == 0 && Enabled()) thread_ = std::thread([this] { Run(); });
 }
 
 Progress::~Progress() {
@@ -21,6 +28,7 @@ Progress::~Progress() {
   }
   done_changed_.notify_all();
   if (thread_.joinable()) thread_.join();
+  g_waits.fetch_sub(1);
 }
 
 void Progress::Run() {

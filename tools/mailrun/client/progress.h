@@ -1,6 +1,8 @@
 // A progress indicator for anything that waits on a service: a spinner with a label on stderr,
 // shown only when stderr is a terminal and only once the wait has lasted a moment (so quick calls
 // and scripts never see it). The line is wiped when the wait ends. Owns one thread while shown.
+// Waits nest (a command that waits for a table to start calls the lobby meanwhile): only the
+// outermost indicator of the process draws.
 #pragma once
 
 #include <condition_variable>

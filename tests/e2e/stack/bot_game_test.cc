@@ -1,0 +1,432 @@
+// Acceptance 1 of issue 12: a complete game of 1853 through the public API of the whole stack
+// (real PostgreSQL and Redis, the three service binaries). Four players register in the lobby,
+// open their notification streams, sit down at a table and start it; then the reference bot
+// (engine/bot/bot.h) plays every seat to the end of the game.
+//
+// What the bot sees: the bot decides on an engine Game, so the test keeps a local copy of the game
+// in step with the service using the API only: the configuration comes from the lobby's table
+// (players in seat order) and GetGame (edition and options), and every action applied is one this
+// test submitted and the service accepted. Before each move the test reads the acting seat's legal
+// actions with ListLegalActions (the bot chooses among those) and an observer's view with GetGame,
+// which must equal the local copy's view for that seat; each SubmitAction's log lines must equal
+// the local copy's. One thing the API does not publish is the game's seed, which decides ties of
+// bonds by lot (2.5.2.3) and nothing else in a game without the simplified deal (2.4.1): if the
+// seating order the service drew differs from the local copy's, the local copy is rebuilt with a
+// seed whose lot gives the published seating order (found by trying seeds, a handful at most).
+//
+// Then: every YourTurn arrives on the stream of the player it is for, exactly once, at the version
+// where that seat became active (computed from GetGame's active seats before and after each move,
+// the actor excepted: see services/game/event_planner.h); every player's stream gets every
+// BondReturned and the GameFinished; GetHistory holds every move with the same log lines;
+// GetGameResult gives the local copy's scores; the lobby marks the table finished and shows the
+// game in each player's results and the leaderboard with the documented Elo changes.
+#include <google/protobuf/util/message_differencer.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "engine/bot/bot.h"
+#include "engine/game/game.h"
+#include "mailrun/v1/game.grpc.pb.h"
+#include "mailrun/v1/lobby.grpc.pb.h"
+#include "tests/e2e/stack/notification_stream.h"
+#include "tests/e2e/stack/stack.h"
+
+namespace mailrun::e2e {
+namespace {
+
+using google::protobuf::util::MessageDifferencer;
+using mailrun::engine::Game;
+using mailrun::v1::GameService;
+using mailrun::v1::LobbyService;
+using GameStub = GameService::Stub;
+using LobbyStub = LobbyService::Stub;
+
+constexpr int kMaxMoves = 3000;
+
+struct Player {
+  std::string name;
+  std::string user_id;
+  std::string token;
+  int seat = -1;
+  std::unique_ptr<NotificationStream> stream;
+};
+
+// A YourTurn as the test expects it: for this seat, at this version.
+using TurnKey = std::pair<int64_t, int>;  // (version, seat)
+
+bool SameView(const mailrun::v1::GameView& a, const mailrun::v1::GameView& b, std::string* report) {
+  MessageDifferencer differ;
+  differ.ReportDifferencesToString(report);
+  return differ.Compare(a, b);
+}
+
+class BotGameThroughTheStack : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { stack_ = new Stack("e2e_bot_game"); }
+  static void TearDownTestSuite() {
+    delete stack_;
+    stack_ = nullptr;
+  }
+
+  void SetUp() override {
+    lobby_ = LobbyService::NewStub(Stack::Channel(stack_->lobby_address()));
+    game_ = GameService::NewStub(Stack::Channel(stack_->game_address()));
+  }
+
+  Player Register(const std::string& name) {
+    mailrun::v1::RegisterRequest request;
+    request.set_request_id(NewRequestId());
+    request.set_display_name(name);
+    request.set_password("password-of-" + name);
+    mailrun::v1::AuthResponse auth;
+    const grpc::Status status = CallAs(*lobby_, &LobbyStub::Register, "", request, &auth);
+    EXPECT_TRUE(status.ok()) << Describe(status);
+    Player player;
+    player.name = name;
+    player.user_id = auth.user_id();
+    player.token = auth.access_token();
+    return player;
+  }
+
+  mailrun::v1::GetGameResponse GetGame(const Player& player, const std::string& game_id) {
+    mailrun::v1::GetGameRequest request;
+    request.set_game_id(game_id);
+    mailrun::v1::GetGameResponse response;
+    const grpc::Status status = CallAs(*game_, &GameStub::GetGame, player.token, request, &response);
+    EXPECT_TRUE(status.ok()) << Describe(status);
+    return response;
+  }
+
+  mailrun::v1::Table GetTable(const Player& player, const std::string& table_id) {
+    mailrun::v1::GetTableRequest request;
+    request.set_table_id(table_id);
+    mailrun::v1::Table table;
+    const grpc::Status status = CallAs(*lobby_, &LobbyStub::GetTable, player.token, request, &table);
+    EXPECT_TRUE(status.ok()) << Describe(status);
+    return table;
+  }
+
+  static Stack* stack_;
+  std::unique_ptr<LobbyStub> lobby_;
+  std::unique_ptr<GameStub> game_;
+};
+Stack* BotGameThroughTheStack::stack_ = nullptr;
+
+// The local copy rebuilt with the first seed whose lot reproduces `published` (the service's view
+// for `viewer`) after `actions`; nullopt if none of the seeds tried does.
+std::optional<Game> ReseedToMatch(mailrun::v1::GameConfig config, const std::vector<mailrun::v1::Action>& actions,
+                                  int viewer, const mailrun::v1::GameView& published) {
+  for (uint64_t seed = 1; seed <= 2000; ++seed) {
+    config.set_seed(seed);
+    auto candidate = Game::Create(config);
+    if (!candidate.ok()) return std::nullopt;
+    bool applied = true;
+    for (const auto& action : actions) applied = applied && candidate->Apply(action).ok();
+    if (applied && MessageDifferencer::Equals(candidate->View(viewer), published)) return std::move(*candidate);
+  }
+  return std::nullopt;
+}
+
+TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) {
+  const auto started = std::chrono::steady_clock::now();
+  // ---- Four accounts, each with an open notification stream --------------------------------
+  std::vector<Player> players;
+  for (const std::string name : {"Asha", "Bram", "Chen", "Dara"}) players.push_back(Register(name));
+  for (auto& player : players) {
+    ASSERT_FALSE(player.token.empty()) << player.name;
+    player.stream = std::make_unique<NotificationStream>(stack_->notify_address(), player.token);
+  }
+
+  // ---- A table: Asha opens it for up to five, three join, Asha starts it with four -----------
+  mailrun::v1::CreateTableRequest create;
+  create.set_request_id(NewRequestId());
+  create.set_name("end-to-end bot game");
+  create.set_seats(5);
+  create.mutable_options()->set_bank(mailrun::v1::BANK_SHORT);
+  mailrun::v1::Table table;
+  ASSERT_TRUE(CallAs(*lobby_, &LobbyStub::CreateTable, players[0].token, create, &table).ok());
+  for (size_t p = 1; p < players.size(); ++p) {
+    mailrun::v1::JoinTableRequest join;
+    join.set_request_id(NewRequestId());
+    join.set_table_id(table.table_id());
+    const grpc::Status status = CallAs(*lobby_, &LobbyStub::JoinTable, players[p].token, join, &table);
+    ASSERT_TRUE(status.ok()) << Describe(status);
+  }
+  EXPECT_EQ(table.status(), mailrun::v1::TABLE_STATUS_OPEN);
+  EXPECT_EQ(table.open_seats(), 1);
+  mailrun::v1::StartTableRequest start;
+  start.set_request_id(NewRequestId());
+  start.set_table_id(table.table_id());
+  ASSERT_TRUE(CallAs(*lobby_, &LobbyStub::StartTable, players[0].token, start, &table).ok());
+  for (int i = 0; i < 100 && table.game_id().empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    table = GetTable(players[0], table.table_id());
+  }
+  ASSERT_EQ(table.status(), mailrun::v1::TABLE_STATUS_PLAYING) << stack_->LogTails();
+  const std::string game_id = table.game_id();
+  ASSERT_EQ(table.players_size(), 4);
+
+  // Seats follow the order the players sat down in; each player's view says which is theirs.
+  std::map<int, Player*> by_seat;
+  mailrun::v1::GameConfig config;
+  for (int seat = 0; seat < table.players_size(); ++seat) {
+    Player* player = nullptr;
+    for (auto& p : players) {
+      if (p.user_id == table.players(seat).user_id()) player = &p;
+    }
+    ASSERT_NE(player, nullptr);
+    player->seat = seat;
+    by_seat[seat] = player;
+    EXPECT_EQ(GetGame(*player, game_id).your_seat(), seat) << player->name;
+    auto* entry = config.add_players();
+    entry->set_user_id(player->user_id);
+    entry->set_display_name(player->name);
+  }
+
+  // ---- The local copy for the bot -------------------------------------------------------------
+  const auto first = GetGame(*by_seat[0], game_id);
+  ASSERT_EQ(first.version(), 0);
+  config.set_edition(first.view().edition());
+  *config.mutable_options() = first.view().options();
+  auto created = Game::Create(config);
+  ASSERT_TRUE(created.ok()) << created.error().ToString();
+  Game local = std::move(*created);
+  std::vector<mailrun::v1::Action> applied;  // every accepted action, seat set
+  bool reseeded = false;
+
+  // ---- Play: the bot for whoever is to act, through the API -----------------------------------
+  std::vector<uint64_t> rng = {1853, 1854, 1855, 1856};
+  std::set<TurnKey> expected_turns;
+  std::vector<std::string> submitted_log;  // every log line the answers gave, in order
+  std::vector<int> previously_active;      // none before the game exists
+  int64_t version = 0;
+  int observer = 0;
+  int bonds_returned = 0;
+  int moves = 0;
+  for (; moves <= kMaxMoves; ++moves) {
+    const auto state = GetGame(*by_seat[observer], game_id);
+    ASSERT_EQ(state.version(), version);
+    std::string report;
+    if (!SameView(local.View(observer), state.view(), &report)) {
+      // The one thing the API does not give: the lot that breaks ties of bonds (2.5.2.3).
+      ASSERT_FALSE(reseeded) << "the local copy differs from the service at version " << version << ":\n" << report;
+      ASSERT_EQ(local.View(observer).round().kind(), mailrun::v1::ROUND_CONTRACT_BIDS) << report;
+      auto matched = ReseedToMatch(config, applied, observer, state.view());
+      ASSERT_TRUE(matched.has_value()) << "no seed reproduces the service's seating:\n" << report;
+      local = std::move(*matched);
+      reseeded = true;
+    }
+    // The seats that became active with the last change are told it is their turn.
+    const std::vector<int> active(state.view().active_seats().begin(), state.view().active_seats().end());
+    const int actor = applied.empty() ? -1 : applied.back().seat();
+    for (const int seat : active) {
+      if (seat != actor && std::find(previously_active.begin(), previously_active.end(), seat) == previously_active.end()) {
+        expected_turns.insert({version, seat});
+      }
+    }
+    previously_active = active;
+    if (state.status() == mailrun::v1::GAME_STATUS_FINISHED) break;
+    ASSERT_FALSE(active.empty()) << "nobody may act in an unfinished game at version " << version;
+    ASSERT_LT(moves, kMaxMoves) << "the game did not end within " << kMaxMoves << " moves";
+
+    const int seat = active.front();
+    Player& acting = *by_seat[seat];
+    mailrun::v1::ListLegalActionsRequest list;
+    list.set_game_id(game_id);
+    mailrun::v1::ListLegalActionsResponse legal;
+    ASSERT_TRUE(CallAs(*game_, &GameStub::ListLegalActions, acting.token, list, &legal).ok());
+    ASSERT_EQ(legal.version(), version);
+    const std::vector<mailrun::v1::LegalAction> choices(legal.actions().begin(), legal.actions().end());
+    ASSERT_FALSE(choices.empty()) << acting.name << " is to act but has no legal action";
+    ASSERT_EQ(choices.size(), local.LegalActions(seat).size()) << "at version " << version;
+
+    mailrun::v1::Action action = mailrun::engine::bot::ChooseAction(local, seat, choices, rng[static_cast<size_t>(seat)]);
+    action.clear_seat();  // the service takes the seat from the token
+    mailrun::v1::SubmitActionRequest submit;
+    submit.set_game_id(game_id);
+    submit.set_expected_version(version);
+    *submit.mutable_action() = action;
+    submit.set_request_id(NewRequestId());
+    mailrun::v1::SubmitActionResponse answer;
+    const grpc::Status status = CallAs(*game_, &GameStub::SubmitAction, acting.token, submit, &answer);
+    ASSERT_TRUE(status.ok()) << "move " << moves << " by " << acting.name << ": " << Describe(status);
+    ASSERT_EQ(answer.version(), version + 1);
+
+    action.set_seat(seat);
+    const auto before_returned = [&] {
+      int n = 0;
+      for (const auto& p : local.state().players) n += p.bond.returned ? 1 : 0;
+      return n;
+    }();
+    const auto outcome = local.Apply(action);
+    ASSERT_TRUE(outcome.ok()) << "the local copy refuses what the service accepted: " << outcome.error().ToString();
+    ASSERT_EQ(static_cast<size_t>(answer.log_lines_size()), outcome->log.size()) << "move " << moves;
+    for (int i = 0; i < answer.log_lines_size(); ++i) {
+      ASSERT_EQ(answer.log_lines(i).text(), outcome->log[static_cast<size_t>(i)]) << "move " << moves;
+      submitted_log.push_back(answer.log_lines(i).text());
+    }
+    for (const auto& p : local.state().players) bonds_returned += p.bond.returned ? 1 : 0;
+    bonds_returned -= before_returned;
+    applied.push_back(action);
+    version = answer.version();
+    observer = local.Finished() ? (observer + 1) % 4 : local.ActiveSeats().front();
+  }
+  ASSERT_TRUE(local.Finished());
+  const auto played = std::chrono::steady_clock::now();
+  std::cout << "[ played    ] " << moves << " moves in "
+            << std::chrono::duration_cast<std::chrono::milliseconds>(played - started).count() << " ms ("
+            << (reseeded ? "seating lot reproduced with another seed" : "same seating lot") << ", " << bonds_returned
+            << " bonds returned, " << expected_turns.size() << " turns announced)\n";
+
+  // ---- Every player's view of the finished game equals the local copy's ------------------------
+  for (const auto& [seat, player] : by_seat) {
+    const auto final_view = GetGame(*player, game_id);
+    EXPECT_EQ(final_view.status(), mailrun::v1::GAME_STATUS_FINISHED);
+    std::string report;
+    EXPECT_TRUE(SameView(local.View(seat), final_view.view(), &report)) << player->name << "\n" << report;
+  }
+
+  // ---- The history holds every move with the same log lines ---------------------------------
+  std::vector<std::string> history_log;
+  int64_t entries = 0;
+  for (int64_t after = 0;;) {
+    mailrun::v1::GetHistoryRequest request;
+    request.set_game_id(game_id);
+    request.set_after_seq(after);
+    request.set_page_size(500);
+    mailrun::v1::GetHistoryResponse page;
+    ASSERT_TRUE(CallAs(*game_, &GameStub::GetHistory, players[0].token, request, &page).ok());
+    for (const auto& entry : page.entries()) {
+      ++entries;
+      for (const auto& line : entry.log_lines()) history_log.push_back(line.text());
+    }
+    if (page.next_after_seq() == 0) break;
+    after = page.next_after_seq();
+  }
+  EXPECT_EQ(entries, version);
+  EXPECT_EQ(history_log, submitted_log);
+
+  // ---- Notifications: each YourTurn on the right player's stream, once ----------------------------
+  std::map<int, std::vector<TurnKey>> expected_by_seat;
+  for (const auto& key : expected_turns) expected_by_seat[key.second].push_back(key);
+  for (const auto& [seat, player] : by_seat) {
+    const size_t turns = expected_by_seat[seat].size();
+    const auto complete = [&](const std::vector<mailrun::v1::Notification>& received) {
+      size_t your_turns = 0;
+      bool finished = false;
+      for (const auto& n : received) {
+        your_turns += n.event().has_your_turn() ? 1 : 0;
+        finished = finished || n.event().has_game_finished();
+      }
+      return your_turns >= turns && finished;
+    };
+    EXPECT_TRUE(player->stream->WaitFor(complete, std::chrono::seconds(30)))
+        << player->name << " did not get every notification in time\n"
+        << stack_->LogTails();
+    grpc::Status ended;
+    EXPECT_FALSE(player->stream->Ended(&ended)) << player->name << "'s stream ended: " << Describe(ended);
+
+    std::vector<TurnKey> got_turns;
+    int finished = 0, bond_events = 0;
+    int64_t previous_sequence = 0;
+    for (const auto& n : player->stream->Received()) {
+      if (previous_sequence > 0) {
+        EXPECT_EQ(n.sequence(), previous_sequence + 1) << player->name << ": a gap";
+      }
+      previous_sequence = n.sequence();
+      if (n.event().has_your_turn()) {
+        EXPECT_EQ(n.event().your_turn().game_id(), game_id);
+        EXPECT_EQ(n.kind(), mailrun::v1::EVENT_KIND_YOUR_TURN);
+        got_turns.push_back({n.event().your_turn().version(), seat});
+      } else if (n.event().has_game_finished()) {
+        ++finished;
+        EXPECT_EQ(n.event().game_finished().table_id(), table.table_id());
+      } else if (n.event().has_bond_returned()) {
+        ++bond_events;
+      }
+      ASSERT_EQ(n.event().user_ids_size() > 0 ? std::count(n.event().user_ids().begin(), n.event().user_ids().end(),
+                                                           player->user_id)
+                                              : 0,
+                1)
+          << player->name << " got a notification meant for others: " << n.ShortDebugString();
+    }
+    EXPECT_EQ(got_turns, expected_by_seat[seat]) << player->name << " (seat " << seat << ")";
+    EXPECT_EQ(finished, 1) << player->name;
+    EXPECT_EQ(bond_events, bonds_returned) << player->name;
+  }
+
+  // ---- The game service's result (asked as the lobby) ----------------------------------------
+  mailrun::v1::GetGameResultRequest ask;
+  ask.set_game_id(game_id);
+  mailrun::v1::GetGameResultResponse result;
+  ASSERT_TRUE(CallAs(*game_, &GameStub::GetGameResult, Stack::ServiceToken(), ask, &result).ok());
+  EXPECT_EQ(result.status(), mailrun::v1::GAME_STATUS_FINISHED);
+  EXPECT_EQ(result.reason(), local.state().end_reason);
+  EXPECT_EQ(result.table_id(), table.table_id());
+  ASSERT_EQ(result.results_size(), 4);
+  std::map<int, mailrun::engine::FinalScore> scores;
+  for (const auto& score : local.state().scores) scores[score.seat] = score;
+  for (const auto& entry : result.results()) {
+    EXPECT_EQ(entry.user_id(), by_seat[entry.seat()]->user_id);
+    EXPECT_EQ(entry.final_wealth(), scores[entry.seat()].wealth);
+    EXPECT_EQ(entry.rank(), scores[entry.seat()].rank);
+  }
+
+  // ---- The lobby: the table is finished, the results and ratings show the game ----------------
+  for (int i = 0; i < 150 && table.status() != mailrun::v1::TABLE_STATUS_FINISHED; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    table = GetTable(players[0], table.table_id());
+  }
+  ASSERT_EQ(table.status(), mailrun::v1::TABLE_STATUS_FINISHED) << stack_->LogTails();
+  std::map<int, double> expected_rating;  // lobby.proto: K / (n - 1) * sum (result - expected), all from 1500
+  for (const auto& [seat, score] : scores) {
+    double sum = 0;
+    for (const auto& [other, their] : scores) {
+      if (other == seat) continue;
+      sum += (score.rank < their.rank ? 1.0 : score.rank == their.rank ? 0.5 : 0.0) - 0.5;
+    }
+    expected_rating[seat] = 1500.0 + 32.0 / 3.0 * sum;
+  }
+  for (const auto& [seat, player] : by_seat) {
+    mailrun::v1::GetMyResultsRequest request;
+    mailrun::v1::MyResults mine;
+    ASSERT_TRUE(CallAs(*lobby_, &LobbyStub::GetMyResults, player->token, request, &mine).ok());
+    ASSERT_EQ(mine.results_size(), 1) << player->name;
+    const auto& r = mine.results(0);
+    EXPECT_EQ(r.game_id(), game_id);
+    EXPECT_EQ(r.table_id(), table.table_id());
+    EXPECT_EQ(r.seat(), seat);
+    EXPECT_EQ(r.players(), 4);
+    EXPECT_EQ(r.rank(), scores[seat].rank);
+    EXPECT_EQ(r.final_wealth(), scores[seat].wealth);
+    EXPECT_DOUBLE_EQ(r.rating_before(), 1500.0);
+    EXPECT_NEAR(r.rating_after(), expected_rating[seat], 1e-6) << player->name;
+  }
+  mailrun::v1::GetLeaderboardRequest board_request;
+  mailrun::v1::Leaderboard board;
+  ASSERT_TRUE(CallAs(*lobby_, &LobbyStub::GetLeaderboard, players[1].token, board_request, &board).ok());
+  ASSERT_EQ(board.entries_size(), 4);
+  for (int i = 0; i < board.entries_size(); ++i) {
+    const auto& entry = board.entries(i);
+    EXPECT_EQ(entry.games(), 1);
+    int seat = -1;
+    for (const auto& [s, player] : by_seat) seat = player->user_id == entry.player().user_id() ? s : seat;
+    ASSERT_GE(seat, 0);
+    EXPECT_NEAR(entry.rating(), expected_rating[seat], 1e-6);
+    if (i > 0) {
+      EXPECT_GE(board.entries(i - 1).rating(), entry.rating());
+    }
+  }
+  std::cout << "[ checked   ] notifications, history, result, lobby results and ratings in "
+            << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - played).count()
+            << " ms\n";
+}
+
+}  // namespace
+}  // namespace mailrun::e2e

@@ -1,0 +1,123 @@
+#include "tests/e2e/stack/stack.h"
+
+#include <gtest/gtest.h>
+
+#include "mailrun/v1/game.grpc.pb.h"
+#include "mailrun/v1/lobby.grpc.pb.h"
+#include "mailrun/v1/notification.grpc.pb.h"
+#include "services/common/auth.h"
+#include "services/common/config.h"
+#include "services/common/token.h"
+#include "tests/testing/servers.h"
+
+namespace mailrun::e2e {
+namespace {
+
+using mailrun::testing::ReadFile;
+
+// Whatever answers at `address` must be the service we started: an unauthenticated call of one of
+// its own methods is UNAUTHENTICATED there (UNIMPLEMENTED anywhere else).
+bool AnswersAs(const std::string& binary, const std::string& address) {
+  auto channel = Stack::Channel(address);
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
+  grpc::Status status;
+  if (binary == "mailrun-game") {
+    mailrun::v1::GetGameResultResponse response;
+    status = mailrun::v1::GameService::NewStub(channel)->GetGameResult(&context, {}, &response);
+  } else if (binary == "mailrun-lobby") {
+    mailrun::v1::Profile response;
+    status = mailrun::v1::LobbyService::NewStub(channel)->GetProfile(&context, {}, &response);
+  } else {
+    mailrun::v1::ListInboxResponse response;
+    status = mailrun::v1::NotificationService::NewStub(channel)->ListInbox(&context, {}, &response);
+  }
+  return status.error_code() == grpc::StatusCode::UNAUTHENTICATED;
+}
+
+std::string Tail(const std::string& path, size_t lines) {
+  const std::string text = ReadFile(path);
+  size_t start = text.size();
+  for (size_t n = 0; n <= lines && start > 0;) {
+    if (text[--start] == '\n') ++n;
+  }
+  return text.substr(start);
+}
+
+}  // namespace
+
+Stack::Stack(const std::string& name) {
+  database_url_ = mailrun::testing::FreshDatabase(name);
+  events_channel_ = "mailrun.events." + name + "." + mailrun::service::RandomId();
+  const std::string logs = ::testing::TempDir() + "/" + name + "-" + mailrun::service::RandomId().substr(0, 8);
+  game_log_ = logs + "-game.log";
+  lobby_log_ = logs + "-lobby.log";
+  notify_log_ = logs + "-notify.log";
+  const std::map<std::string, std::string> common = {{"MAILRUN_DATABASE_URL", database_url_},
+                                                     {"MAILRUN_REDIS_URL", mailrun::testing::RedisUrl()},
+                                                     {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
+                                                     {"MAILRUN_EVENTS_CHANNEL", events_channel_}};
+  game_address_ = Start("mailrun-game", game_, common, game_log_);
+  auto lobby_env = common;
+  lobby_env["MAILRUN_GAME_ADDR"] = game_address_;
+  lobby_env["MAILRUN_RECONCILE_SECONDS"] = "1";
+  lobby_env["MAILRUN_PASSWORD_HASH_LIMITS"] = "interactive";
+  lobby_address_ = Start("mailrun-lobby", lobby_, lobby_env, lobby_log_);
+  notify_address_ = Start("mailrun-notify", notify_, common, notify_log_);
+}
+
+Stack::~Stack() = default;  // each ServiceProcess stops its service (SIGTERM)
+
+std::string Stack::Start(const std::string& binary, std::unique_ptr<mailrun::testing::ServiceProcess>& process,
+                         std::map<std::string, std::string> env, const std::string& log_path) {
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    const std::string address = "127.0.0.1:" + std::to_string(mailrun::testing::FreePort());
+    env["MAILRUN_LISTEN"] = address;
+    process = std::make_unique<mailrun::testing::ServiceProcess>(mailrun::testing::BinaryPath(binary),
+                                                                 std::vector<std::string>{}, env, log_path);
+    if (process->WaitServing(address, std::chrono::seconds(60)) && AnswersAs(binary, address) && process->Running()) {
+      return address;
+    }
+    process.reset();
+  }
+  ADD_FAILURE() << binary << " did not start:\n" << Tail(log_path, 30);
+  return "";
+}
+
+std::map<std::string, std::string> Stack::ClientEnvironment() const {
+  return {{"MAILRUN_GAME_ADDR", game_address_},
+          {"MAILRUN_LOBBY_ADDR", lobby_address_},
+          {"MAILRUN_NOTIFY_ADDR", notify_address_}};
+}
+
+std::string Stack::LogTails() const {
+  return "--- mailrun-game log:\n" + Tail(game_log_, 15) + "--- mailrun-lobby log:\n" + Tail(lobby_log_, 15) +
+         "--- mailrun-notify log:\n" + Tail(notify_log_, 15);
+}
+
+std::string Stack::ServiceToken() {
+  mailrun::service::CommonConfig config;
+  config.token_key = mailrun::testing::TestTokenKeyHex();
+  mailrun::service::TokenClaims claims;
+  claims.subject = "lobby";
+  claims.display_name = "lobby";
+  claims.kind = mailrun::service::TokenKind::kService;
+  claims.issued_at = mailrun::service::UnixNow();
+  claims.expires_at = claims.issued_at + 3600;
+  claims.token_id = mailrun::service::RandomId();
+  return mailrun::service::IssueToken(mailrun::service::LoadTokenKey(config), claims);
+}
+
+std::shared_ptr<grpc::Channel> Stack::Channel(const std::string& address) {
+  grpc::ChannelArguments arguments;
+  arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+  return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), arguments);
+}
+
+std::string Describe(const grpc::Status& status) {
+  return std::to_string(static_cast<int>(status.error_code())) + ": " + status.error_message();
+}
+
+std::string NewRequestId() { return "e2e-" + mailrun::service::RandomId(); }
+
+}  // namespace mailrun::e2e

@@ -1,0 +1,77 @@
+// Stack: the whole Mailrun backend for an end-to-end test, as the local stack runs it: the real
+// mailrun-game, mailrun-lobby and mailrun-notify binaries as child processes on free loopback
+// ports, sharing one fresh PostgreSQL database (migrated by the services at start-up), the test
+// harness's Redis with an events channel of their own, and one token key. The lobby checks for
+// finished games every second (its reconciler) and hashes passwords with the "interactive" Argon2id
+// limits, so tests stay quick; everything else is the services' defaults.
+//
+// Clients reach it only through the public API: addresses(), ClientEnvironment() for child
+// processes (the mailrun CLI, node). ServiceToken() is what a trusted service (the lobby) holds;
+// tests use it only for the service-only GetGameResult.
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "tests/testing/service_process.h"
+
+namespace mailrun::e2e {
+
+class Stack {
+ public:
+  // Starts the three services (fails the test if one does not serve). `name`: letters, digits, '_'.
+  explicit Stack(const std::string& name);
+  ~Stack();
+  Stack(const Stack&) = delete;
+  Stack& operator=(const Stack&) = delete;
+
+  const std::string& game_address() const { return game_address_; }
+  const std::string& lobby_address() const { return lobby_address_; }
+  const std::string& notify_address() const { return notify_address_; }
+
+  // MAILRUN_GAME_ADDR, MAILRUN_LOBBY_ADDR and MAILRUN_NOTIFY_ADDR of the stack.
+  std::map<std::string, std::string> ClientEnvironment() const;
+
+  // The last lines of each service's log, for failure messages.
+  std::string LogTails() const;
+
+  // A service token (subject "lobby") signed with the stack's key, valid for an hour.
+  static std::string ServiceToken();
+
+  // A channel to an address (connections of its own, so concurrent streams do not queue).
+  static std::shared_ptr<grpc::Channel> Channel(const std::string& address);
+
+ private:
+  // Starts one service; retries on another port if the port was taken. Returns the address.
+  std::string Start(const std::string& binary, std::unique_ptr<mailrun::testing::ServiceProcess>& process,
+                    std::map<std::string, std::string> env, const std::string& log_path);
+
+  std::string database_url_;
+  std::string events_channel_;
+  std::string game_address_;
+  std::string lobby_address_;
+  std::string notify_address_;
+  std::string game_log_, lobby_log_, notify_log_;
+  std::unique_ptr<mailrun::testing::ServiceProcess> game_, lobby_, notify_;
+};
+
+// One unary call with "authorization: Bearer <token>" (none if empty) and a 60-second deadline.
+template <typename Stub, typename Request, typename Response>
+grpc::Status CallAs(Stub& stub, grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&, Response*),
+                    const std::string& token, const Request& request, Response* response) {
+  grpc::ClientContext context;
+  if (!token.empty()) context.AddMetadata("authorization", "Bearer " + token);
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(60));
+  return (stub.*method)(&context, request, response);
+}
+
+// "<code>: <message>" for failure output.
+std::string Describe(const grpc::Status& status);
+
+// A fresh request id.
+std::string NewRequestId();
+
+}  // namespace mailrun::e2e
