@@ -1,0 +1,28 @@
+// The lobby steps every end-to-end game starts with, through the public API: accounts registered
+// (each with its access token) and a table opened, joined and started until its game exists.
+// Failures are reported as test failures (and an empty result). Thread-compatible.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "mailrun/v1/lobby.grpc.pb.h"
+
+namespace mailrun::e2e {
+
+struct Account {
+  std::string name;
+  std::string user_id;
+  std::string token;  // access token
+};
+
+// Registers `name` with `password`.
+Account RegisterAccount(mailrun::v1::LobbyService::Stub& lobby, const std::string& name, const std::string& password);
+
+// `players[0]` opens a table of `seats` with `options`, the others join in order, and the host
+// starts it unless the last seat filled it; then waits until the lobby has created its game. The
+// table as it is then (TABLE_STATUS_PLAYING, game_id set), players in seat order.
+mailrun::v1::Table SeatAndStart(mailrun::v1::LobbyService::Stub& lobby, const std::vector<Account>& players, int seats,
+                                const mailrun::v1::GameOptions& options);
+
+}  // namespace mailrun::e2e
