@@ -301,7 +301,7 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
         LockOpenAsHost(txn, request.table_id(), caller, "invite players to the table", &locked);
     if (!allowed.ok()) return allowed;
     const TableRow* row = &locked;
-    mailrun::v1::Event event;
+    mailrun::v1::Event event = NewLobbyEvent("lobby-invitation-" + mailrun::service::RandomId());
     for (const std::string& name : request.display_names()) {
       const pqxx::result user =
           txn.exec_params("SELECT user_id FROM users WHERE lower(display_name) = lower($1)", name);
@@ -316,7 +316,6 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
       if (!added.empty()) event.add_user_ids(invitee);
     }
     if (event.user_ids_size() > 0) {
-      event.set_event_id("lobby-invitation-" + mailrun::service::RandomId());
       auto* invitation = event.mutable_invitation_received();
       invitation->set_table_id(row->table_id);
       invitation->set_from_user_id(caller);
