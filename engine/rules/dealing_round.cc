@@ -122,6 +122,10 @@ void StartDealingRound(Context& ctx, int first_seat) {
   s.dealing.consecutive_declines = 0;
   s.dealing.last_buyer = -1;
   ctx.Log(fmt::format("Dealing Round {} begins with {}", s.dealing.number, ctx.Name(first_seat)));
+  if (FirstRound(ctx)) {
+    // 2.7.5: the contracted shares alone may already be the qualifying number.
+    for (int c = 0; c < kCompanies; ++c) CheckFlotation(ctx, c);
+  }
   BeginTurn(ctx, first_seat);
 }
 

@@ -40,27 +40,46 @@ int Left(const Context& ctx, const std::string& card) {
   return it == ctx.state.trains_left.end() ? 0 : it->second;
 }
 
-// Broad-gauge trains are bought in order of size; once a '5' has been bought the '6' is on sale
-// beside the remaining 5s (4.8.3).
-bool BroadOnSale(const Context& ctx, const TrainDef& def) {
-  if (Obsolete(ctx, def) || Left(ctx, def.name) == 0) return false;
+// Broad-gauge trains are bought in order of size (4.8.3): the smaller type still in the bank's
+// stock that holds `def` back, or null. Once a '5' has been bought the '6' is on sale beside the
+// remaining 5s.
+const TrainDef* HeldBackBy(const Context& ctx, const TrainDef& def) {
   if (def.name == "6") {
     const auto bought = ctx.state.trains_next_serial.find("5");
-    return bought != ctx.state.trains_next_serial.end() && bought->second > 0;
+    return bought != ctx.state.trains_next_serial.end() && bought->second > 0 ? nullptr : FindTrain(ctx.data, "5");
   }
   for (const TrainDef& other : ctx.data.trains) {
     if (other.gauge == Gauge::kBroad && other.large_stations < def.large_stations && Left(ctx, other.name) > 0) {
-      return false;  // a smaller type is not yet sold out
+      return &other;
     }
   }
-  return true;
+  return nullptr;
+}
+
+// 4.8.17: why no more 2/1M cards can be bought once the seven are gone.
+Error NoMoreTwoOneM(const Context& ctx) {
+  if (ctx.state.railway.number == 1) {
+    return Illegal("4.8.17", "the first '3' has been bought: no more 2/1M trains are added");
+  }
+  return Illegal("4.8.17", "the seven 2/1M trains are sold: more are added only in the first railway round");
+}
+
+// A train back in the bank (4.8.6, 4.8.10) that can be bought as `name`: a returned 2/1M card
+// is again either face (2.8.4).
+std::vector<TrainCard>::const_iterator ReturnedTrain(const Context& ctx, const std::string& name) {
+  const auto& returned = ctx.state.returned_trains;
+  return std::find_if(returned.begin(), returned.end(),
+                      [&](const TrainCard& card) { return CardType(card.name) == CardType(name); });
 }
 
 bool IsReturnedTrain(const Context& ctx, const std::string& name) {
-  for (const TrainCard& card : ctx.state.returned_trains) {
-    if (card.name == name) return true;
-  }
-  return false;
+  return ReturnedTrain(ctx, name) != ctx.state.returned_trains.end();
+}
+
+// 4.8.19: a metre-gauge train of this type on sale from the bank now, new or returned.
+bool MetreTrainOnSale(const Context& ctx, const TrainDef& def) {
+  if (def.name == "1M" && !ctx.state.minor_formed_in_first_round) return false;  // 4.8.16
+  return Left(ctx, CardType(def.name)) > 0 || IsReturnedTrain(ctx, def.name);
 }
 
 struct PurchaseCheck {
@@ -77,6 +96,9 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
   if (!check.def) return Malformed(fmt::format("there is no train '{}'", action.train()));
   const TrainDef& def = *check.def;
   if (Obsolete(ctx, def)) return Illegal("4.8.4", fmt::format("'{}' trains are obsolete", def.name));
+  if (action.use_special_token() && (c.major || !c.special_token)) {
+    return Illegal("4.8.19", "the company has no special token");
+  }
   if (def.name == "1M") {
     if (c.major) return Illegal("4.8.18", "only minor companies may buy '1M' trains");
     if (!s.minor_formed_in_first_round) {
@@ -87,14 +109,13 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
     return Illegal("4.8.15", "metre-gauge trains are not on sale to major companies before phase 2");
   }
   if (action.use_special_token()) {
-    if (c.major || !c.special_token) return Illegal("4.8.19", "the company has no special token");
     if (s.railway.number == 1) return Illegal("4.8.19", "the special token may not be used in the first railway round");
     if (def.gauge != Gauge::kMetre || def.phase_introduced != s.phase + 1) {
       return Illegal("4.8.19", "the special token buys a metre-gauge train of the next phase");
     }
     for (const TrainDef& other : ctx.data.trains) {
       if (other.gauge != Gauge::kMetre || other.phase_introduced > s.phase || Obsolete(ctx, other)) continue;
-      if (other.name == "1M" ? Left(ctx, "2") > 0 : Left(ctx, other.name) > 0) {
+      if (MetreTrainOnSale(ctx, other)) {
         return Illegal("4.8.19", fmt::format("'{}' trains are still on sale: the special token is for when no "
                                              "metre-gauge train of the current phase is left",
                                              other.name));
@@ -118,19 +139,25 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
         check.extra_card = true;
         return check;
       }
-      return Illegal("4.8.16", "all the 2/1M cards have been bought");
+      return NoMoreTwoOneM(ctx);
     }
     if (Left(ctx, def.name) == 0) return Illegal("4.8.12", fmt::format("no '{}' train is left", def.name));
     return check;
   }
-  if (def.name == "2" && Left(ctx, "2") == 0 && FirstRoundExtraOption(ctx)) {
+  if (def.name == "2" && Left(ctx, "2") == 0 && s.minor_formed_in_first_round) {
+    if (!FirstRoundExtraOption(ctx)) return NoMoreTwoOneM(ctx);
     check.extra_card = true;
     return check;
   }
-  if (!BroadOnSale(ctx, def)) {
-    if (Left(ctx, def.name) == 0) return Illegal("4.8.3", fmt::format("no '{}' train is left", def.name));
-    return Illegal("4.8.3", fmt::format("broad-gauge trains are bought in order: '{}' trains are not on sale yet",
-                                        def.name));
+  if (Left(ctx, def.name) == 0) return Illegal("4.8.3", fmt::format("no '{}' train is left", def.name));
+  if (const TrainDef* held_back = HeldBackBy(ctx, def)) {
+    if (held_back->name == "2" && s.minor_formed_in_first_round) {
+      return Illegal("4.8.16", fmt::format("all seven 2/1M trains must be bought before the first '3' ({} left)",
+                                           Left(ctx, "2")));
+    }
+    if (def.name == "6") return Illegal("4.8.3", "the '6' trains are on sale once the first '5' has been bought");
+    return Illegal("4.8.3", fmt::format("broad-gauge trains are bought in order: the '{}' trains come first",
+                                        held_back->name));
   }
   return check;
 }
@@ -218,6 +245,24 @@ void AddFirstRoundTrainMix(Context& ctx) {
           "'1M' trains (2.8.4)");
 }
 
+int TrainsInBank(const Context& ctx, const TrainDef& def) {
+  const std::string type = CardType(def.name);
+  int count = Left(ctx, type);
+  for (const TrainCard& card : ctx.state.returned_trains) count += CardType(card.name) == type ? 1 : 0;
+  return count;
+}
+
+bool TrainOnSale(const Context& ctx, const TrainDef& def) {
+  const GameState& s = ctx.state;
+  if (Obsolete(ctx, def)) return false;
+  if (def.name == "1M" && !s.minor_formed_in_first_round) return false;  // 4.8.16
+  if (IsReturnedTrain(ctx, def.name)) return true;                       // 4.8.6
+  if (CardType(def.name) == "2" && Left(ctx, "2") == 0) return FirstRoundExtraOption(ctx);  // 4.8.17
+  if (Left(ctx, CardType(def.name)) == 0) return false;
+  if (def.gauge == Gauge::kMetre) return def.phase_introduced <= s.phase;  // 4.8.12, 4.8.13
+  return HeldBackBy(ctx, def) == nullptr;                                  // 4.8.3
+}
+
 Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrain& action) {
   if (!OperatingController(ctx, seat)) return NotBuyingNow();
   const int company = ctx.state.railway.company;
@@ -265,9 +310,9 @@ void ExecuteBuyTrain(Context& ctx, int seat, const mailrun::v1::BuyTrain& action
   const TrainDef& def = *check.def;
   TrainCard card;
   if (check.from_returned) {
-    auto it = std::find_if(s.returned_trains.begin(), s.returned_trains.end(),
-                           [&](const TrainCard& t) { return t.name == def.name; });
+    const auto it = ReturnedTrain(ctx, def.name);
     card = *it;
+    card.name = def.name;
     s.returned_trains.erase(it);
   } else {
     const std::string type = CardType(def.name);
@@ -416,9 +461,12 @@ void ExecuteSettleCreditTrain(Context& ctx, int seat, const mailrun::v1::SettleC
     s.pending_credit_settlements.erase(s.pending_credit_settlements.begin());
   }
   if (!action.pay()) {
+    // Back in the bank like an excess train (4.8.6): on sale at full price beside the trains on
+    // offer, not ahead of them in the order of 4.8.3 (docs/rulings.md).
     TrainCard card = *credit;
+    card.on_credit = false;
     c.trains.erase(credit);
-    ++s.trains_left[CardType(card.name)];
+    s.returned_trains.push_back(card);
     ctx.Log(fmt::format("{} returns the {}'s '{}' train bought on credit to the bank (4.8.10)", ctx.Name(seat),
                         action.company(), card.name));
     return;

@@ -18,6 +18,13 @@ void SetUpTrainStock(GameState& state, const EditionData& data);
 // the 2 cards become dual-option 2/1M for minors.
 void AddFirstRoundTrainMix(Context& ctx);
 
+// The bank's cards of this train's type: new ones in the stock and returned ones (4.8.6, 4.8.10).
+// A '1M' counts the 2/1M cards (2.8.4).
+int TrainsInBank(const Context& ctx, const TrainDef& def);
+// Whether some company could buy this train from the bank now (4.8.3, 4.8.12, 4.8.13, 4.8.16,
+// 4.8.17), before the buyer's own limits (major or minor, train limit, money).
+bool TrainOnSale(const Context& ctx, const TrainDef& def);
+
 Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrain& action);
 void ExecuteBuyTrain(Context& ctx, int seat, const mailrun::v1::BuyTrain& action);
 

@@ -5,6 +5,7 @@
 #include "engine/game/game.h"
 #include "engine/rules/end_game.h"
 #include "engine/rules/railway_round.h"
+#include "engine/rules/trains.h"
 
 namespace mailrun::engine {
 namespace {
@@ -157,8 +158,8 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
     auto* tv = view.add_trains();
     tv->set_name(def.name);
     tv->set_price(def.price);
-    const auto left = s.trains_left.find(def.name == "1M" ? "2" : def.name);
-    tv->set_remaining(left == s.trains_left.end() ? 0 : left->second);
+    tv->set_remaining(TrainsInBank(ctx, def));
+    tv->set_on_sale(TrainOnSale(ctx, def));
   }
   if (s.offer) {
     auto* o = view.mutable_pending_offer();

@@ -1,12 +1,21 @@
-// mailrun-bench-notify: measures how long "it's your turn" takes from the commit of a move to its
-// arrival on the player's open Subscribe stream (acceptance 1 of the notification issue).
+// mailrun-bench-notify: measures how long "it's your turn" takes to reach the player's open
+// Subscribe stream (acceptance 1 of the notification issue). It starts no server: it talks to a
+// running mailrun-notify (and mailrun-game, PostgreSQL). Two modes:
 //
-// It starts no server: it talks to a running PostgreSQL and mailrun-notify. For each of N events,
-// one at a time, it commits a transaction that appends a YourTurn to the outbox (what the game
-// service does in the transaction of a move), takes the time right after the commit returns, and
-// waits until the event arrives on a stream opened as the recipient; the difference is the
-// latency. The outbox rows are published by the relay of the running notification service, or,
-// with --redis-url, by a relay in this process (as the game service runs one).
+//   --game HOST:PORT (real moves): creates games in mailrun-game (as the lobby, with a service
+//     token) and plays them with the reference bot (engine/bot/bot.h), one SubmitAction at a time
+//     as the player to act. For every move that gives another player the turn it waits until that
+//     player's stream delivers "your turn" for the game at the new version; the latency runs from
+//     the acknowledged commit (SubmitAction answered OK) to the arrival, and is also reported from
+//     the moment the request was sent. The game service's own outbox relay publishes the events.
+//   otherwise (outbox only): commits, for each of N events, a transaction that appends a YourTurn to
+//     the outbox (what the game service does in the transaction of a move), takes the time right
+//     after the commit returns and waits for the event on the recipient's stream. The rows are
+//     published by the relay of the running notification service or, with --redis-url, by a relay
+//     in this process.
+//
+// Moves and events go one at a time (the next only after the previous arrived); the first
+// --warmup are not measured. The measured interval holds no work of this process but waiting.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <grpcpp/grpcpp.h>
@@ -15,11 +24,16 @@
 #include <chrono>
 #include <condition_variable>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <numeric>
+#include <optional>
 #include <pqxx/pqxx>
 #include <thread>
 
+#include "engine/bot/bot.h"
+#include "engine/game/game.h"
+#include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/notification.grpc.pb.h"
 #include "services/common/config.h"
 #include "services/common/outbox.h"
@@ -28,122 +42,283 @@
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
+constexpr auto kArrivalTimeout = std::chrono::seconds(10);
 
-struct Arrivals {
-  std::mutex mutex;
-  std::condition_variable arrived;
-  std::map<std::string, Clock::time_point> at;
+int64_t UnixSeconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+int64_t UnixMs() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string Token(const std::string& key, const std::string& subject, mailrun::service::TokenKind kind) {
+  mailrun::service::TokenClaims claims;
+  claims.subject = subject;
+  claims.display_name = subject;
+  claims.kind = kind;
+  claims.issued_at = UnixSeconds();
+  claims.expires_at = claims.issued_at + 6 * 3600;
+  claims.token_id = mailrun::service::RandomId();
+  return mailrun::service::IssueToken(key, claims);
+}
+
+// Which "your turn" arrived: the game, its version and the recipient.
+std::string TurnKey(const std::string& game_id, int64_t version, const std::string& user) {
+  return fmt::format("{}/{}/{}", game_id, version, user);
+}
+
+// One open Subscribe stream per user, each read on its own thread; records when each "your turn"
+// arrived. Thread-safe.
+class Streams {
+ public:
+  Streams(const std::string& notify_address, const std::string& key, const std::vector<std::string>& users)
+      : stub_(mailrun::v1::NotificationService::NewStub(
+            grpc::CreateChannel(notify_address, grpc::InsecureChannelCredentials()))) {
+    for (const auto& user : users) {
+      auto& open = open_.emplace_back(std::make_unique<Open>());
+      open->context.AddMetadata("authorization", "Bearer " + Token(key, user, mailrun::service::TokenKind::kAccess));
+      open->reader = stub_->Subscribe(&open->context, mailrun::v1::SubscribeRequest());
+      open->reader->WaitForInitialMetadata();  // the stream is live (or has failed: nothing will arrive)
+      open->thread = std::thread([this, user, reader = open->reader.get()] {
+        mailrun::v1::Notification notification;
+        while (reader->Read(&notification)) {
+          const auto now = SteadyClock::now();
+          if (!notification.event().has_your_turn()) continue;
+          const auto& turn = notification.event().your_turn();
+          std::lock_guard lock(mutex_);
+          arrived_at_[TurnKey(turn.game_id(), turn.version(), user)] = now;
+          arrived_.notify_all();
+        }
+        reader->Finish();
+      });
+    }
+  }
+  ~Streams() {
+    for (auto& open : open_) open->context.TryCancel();
+    for (auto& open : open_) open->thread.join();
+  }
+
+  // When "your turn" of `key` arrived (waiting up to kArrivalTimeout), or nullopt.
+  std::optional<SteadyClock::time_point> Await(const std::string& key) {
+    std::unique_lock lock(mutex_);
+    if (!arrived_.wait_for(lock, kArrivalTimeout, [&] { return arrived_at_.count(key) > 0; })) return std::nullopt;
+    return arrived_at_[key];
+  }
+
+ private:
+  struct Open {
+    grpc::ClientContext context;
+    std::unique_ptr<grpc::ClientReader<mailrun::v1::Notification>> reader;
+    std::thread thread;
+  };
+  std::unique_ptr<mailrun::v1::NotificationService::Stub> stub_;
+  std::vector<std::unique_ptr<Open>> open_;
+  std::mutex mutex_;
+  std::condition_variable arrived_;
+  std::map<std::string, SteadyClock::time_point> arrived_at_;
 };
 
-double Percentile(std::vector<double> sorted, double p) {
+double Milliseconds(SteadyClock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
+
+double Percentile(const std::vector<double>& sorted, double p) {
   const size_t index = std::min(sorted.size() - 1, static_cast<size_t>(p / 100.0 * sorted.size()));
   return sorted[index];
+}
+
+void PrintLatencies(const std::string& what, std::vector<double> ms) {
+  if (ms.empty()) return;
+  std::sort(ms.begin(), ms.end());
+  const double mean = std::accumulate(ms.begin(), ms.end(), 0.0) / ms.size();
+  fmt::print("{} ms: p50 {:.2f}  p90 {:.2f}  p99 {:.2f}  max {:.2f}  mean {:.2f}\n", what, Percentile(ms, 50),
+             Percentile(ms, 90), Percentile(ms, 99), ms.back(), mean);
+}
+
+struct Settings {
+  std::string notify = "127.0.0.1:50153";
+  std::string game;
+  std::string database_url = "postgresql://mailrun@127.0.0.1:55432/mailrun";
+  std::string redis_url;
+  std::string key;  // raw token key
+  std::string lobby_service = "lobby";
+  int measured = 1000;
+  int warmup = 20;
+  int players = 5;
+};
+
+// Real moves through mailrun-game.
+int RunGameMoves(const Settings& s) {
+  const std::string run = mailrun::service::RandomId().substr(0, 12);
+  std::vector<std::string> users;
+  for (int seat = 0; seat < s.players; ++seat) users.push_back(fmt::format("bench-{}-{}", run, seat));
+  Streams streams(s.notify, s.key, users);
+  std::map<std::string, std::string> tokens;
+  for (const auto& user : users) tokens[user] = Token(s.key, user, mailrun::service::TokenKind::kAccess);
+  auto games = mailrun::v1::GameService::NewStub(grpc::CreateChannel(s.game, grpc::InsecureChannelCredentials()));
+
+  std::vector<double> from_ack_ms, from_send_ms, submit_ms;
+  int submitted = 0, handovers = 0, lost = 0, before_ack = 0, games_played = 0;
+  while (static_cast<int>(from_ack_ms.size()) < s.measured && lost == 0) {
+    // A new game of the bot: short bank (2.4.2), a new seed each time.
+    mailrun::v1::CreateGameRequest create;
+    create.set_request_id(fmt::format("bench-{}-{}", run, games_played));
+    auto* config = create.mutable_config();
+    config->set_edition(mailrun::v1::EDITION_RETUNED);
+    config->mutable_options()->set_bank(mailrun::v1::BANK_SHORT);
+    config->set_seed(1000 + games_played);
+    for (int seat = 0; seat < s.players; ++seat) {
+      auto* player = config->add_players();
+      player->set_user_id(users[seat]);
+      player->set_display_name(fmt::format("Bench{}", seat));
+    }
+    mailrun::v1::CreateGameResponse created;
+    {
+      grpc::ClientContext context;
+      context.AddMetadata("authorization",
+                          "Bearer " + Token(s.key, s.lobby_service, mailrun::service::TokenKind::kService));
+      const grpc::Status status = games->CreateGame(&context, create, &created);
+      if (!status.ok()) throw std::runtime_error("CreateGame: " + status.error_message());
+    }
+    ++games_played;
+    auto engine_game = mailrun::engine::Game::Create(*config);
+    if (!engine_game.ok()) throw std::runtime_error(engine_game.error().ToString());
+    mailrun::engine::Game game = std::move(*engine_game);
+    uint64_t rng = config->seed() + 17;
+    int64_t version = 0;
+    while (!game.Finished() && static_cast<int>(from_ack_ms.size()) < s.measured && lost == 0) {
+      const int seat = game.ActiveSeats().at(0);
+      mailrun::v1::Action action = mailrun::engine::bot::ChooseAction(game, seat, game.LegalActions(seat), rng);
+      action.set_seat(seat);
+      mailrun::engine::Game next = game;
+      if (!next.Apply(action).ok()) throw std::runtime_error("the bot chose a refused action");
+      std::vector<std::string> told;  // who may act now and could not before, the mover excepted
+      const auto was_active = game.ActiveSeats();
+      for (int now_active : next.ActiveSeats()) {
+        if (now_active != seat && std::find(was_active.begin(), was_active.end(), now_active) == was_active.end()) {
+          told.push_back(users[now_active]);
+        }
+      }
+
+      mailrun::v1::SubmitActionRequest submit;
+      submit.set_game_id(created.game_id());
+      submit.set_expected_version(version);
+      *submit.mutable_action() = action;
+      submit.set_request_id(fmt::format("bench-{}-{}", run, submitted));
+      mailrun::v1::SubmitActionResponse answer;
+      grpc::ClientContext context;
+      context.AddMetadata("authorization", "Bearer " + tokens[users[seat]]);
+      context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+      const auto sent = SteadyClock::now();
+      const grpc::Status status = games->SubmitAction(&context, submit, &answer);
+      const auto acknowledged = SteadyClock::now();
+      if (!status.ok()) throw std::runtime_error(fmt::format("SubmitAction: {}", status.error_message()));
+      ++submitted;
+      version = answer.version();
+      game = std::move(next);
+      if (told.empty()) continue;
+      ++handovers;
+      SteadyClock::time_point last_arrival = acknowledged;
+      for (const auto& user : told) {
+        const auto arrived = streams.Await(TurnKey(created.game_id(), version, user));
+        if (!arrived) {
+          ++lost;
+          break;
+        }
+        last_arrival = std::max(last_arrival, *arrived);
+        if (*arrived < acknowledged) ++before_ack;
+      }
+      if (lost > 0 || handovers <= s.warmup) continue;
+      from_ack_ms.push_back(Milliseconds(last_arrival - acknowledged));
+      from_send_ms.push_back(Milliseconds(last_arrival - sent));
+      submit_ms.push_back(Milliseconds(acknowledged - sent));
+    }
+  }
+  fmt::print("games {}, SubmitActions {}, moves that passed the turn {} (measured {} after {} warm-up)\n",
+             games_played, submitted, handovers, from_ack_ms.size(), s.warmup);
+  fmt::print("not arrived within 10 s: {}; arrived before the SubmitAction answer: {} (counted as 0 ms)\n", lost,
+             before_ack);
+  PrintLatencies("acknowledged commit -> stream", from_ack_ms);
+  PrintLatencies("request sent -> stream       ", from_send_ms);
+  PrintLatencies("SubmitAction round trip      ", submit_ms);
+  return lost == 0 && !from_ack_ms.empty() ? 0 : 1;
+}
+
+// Outbox rows appended directly, as the game service appends them.
+int RunOutboxOnly(const Settings& s) {
+  const std::string run = mailrun::service::RandomId().substr(0, 12);
+  const std::string user = "bench-" + run;
+  std::unique_ptr<mailrun::service::OutboxRelay> relay;
+  if (!s.redis_url.empty()) {
+    mailrun::service::OutboxRelayOptions options;
+    options.database_url = s.database_url;
+    options.redis_url = s.redis_url;
+    relay = std::make_unique<mailrun::service::OutboxRelay>(options);
+    relay->Start();
+  }
+  Streams streams(s.notify, s.key, {user});
+  pqxx::connection connection(s.database_url);
+  std::vector<double> latencies_ms;
+  int lost = 0;
+  for (int i = 0; i < s.warmup + s.measured; ++i) {
+    mailrun::v1::Event event;
+    event.set_event_id(fmt::format("bench/{}/{}", run, i));
+    event.set_created_at_unix_ms(UnixMs());
+    event.add_user_ids(user);
+    auto* turn = event.mutable_your_turn();
+    turn->set_game_id("bench-" + run);
+    turn->set_version(i + 1);
+    turn->set_round("Railway Round 1.1");
+    turn->set_expected("lay track");
+    {
+      pqxx::work txn(connection);
+      mailrun::service::AppendOutboxEvent(txn, event);
+      txn.commit();
+    }
+    const auto committed = SteadyClock::now();
+    const auto arrived = streams.Await(TurnKey(turn->game_id(), turn->version(), user));
+    if (!arrived) {
+      ++lost;
+      continue;
+    }
+    if (i >= s.warmup) latencies_ms.push_back(Milliseconds(*arrived - committed));
+  }
+  if (relay) relay->Stop();
+  fmt::print("events {} (after {} warm-up), not arrived within 10 s: {}\n", latencies_ms.size(), s.warmup, lost);
+  PrintLatencies("commit-to-stream latency", latencies_ms);
+  return lost == 0 && !latencies_ms.empty() ? 0 : 1;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"mailrun-bench-notify: commit-to-stream latency of outbox events through mailrun-notify"};
-  std::string database_url = "postgresql://mailrun@127.0.0.1:55432/mailrun";
-  std::string notify = "127.0.0.1:50153";
-  std::string redis_url;
+  CLI::App app{"mailrun-bench-notify: commit-to-stream latency of \"your turn\" through mailrun-notify"};
+  Settings settings;
   mailrun::service::CommonConfig keys;
-  int events = 1000;
-  int warmup = 20;
-  app.add_option("--database-url", database_url, "the notification service's PostgreSQL")->capture_default_str();
-  app.add_option("--notify", notify, "host:port of mailrun-notify")->capture_default_str();
-  app.add_option("--redis-url", redis_url, "run an outbox relay in this process, publishing to this Redis");
-  app.add_option("--token-key", keys.token_key, "hex token key of the service")->envname("MAILRUN_TOKEN_KEY");
+  app.add_option("--notify", settings.notify, "host:port of mailrun-notify")->capture_default_str();
+  app.add_option("--game", settings.game, "host:port of mailrun-game: measure real moves (otherwise outbox rows)");
+  app.add_option("--lobby-service", settings.lobby_service,
+                 "with --game: the service token subject the game service trusts to create games")
+      ->capture_default_str();
+  app.add_option("--players", settings.players, "with --game: players per game")
+      ->check(CLI::Range(3, 6))
+      ->capture_default_str();
+  app.add_option("--database-url", settings.database_url, "without --game: the PostgreSQL of the outbox")
+      ->capture_default_str();
+  app.add_option("--redis-url", settings.redis_url, "without --game: run an outbox relay here, publishing to this Redis");
+  app.add_option("--token-key", keys.token_key, "hex token key of the services")->envname("MAILRUN_TOKEN_KEY");
   app.add_option("--token-key-file", keys.token_key_file, "file holding the hex token key")
       ->envname("MAILRUN_TOKEN_KEY_FILE");
-  app.add_option("--events", events, "events measured")->check(CLI::Range(1, 1000000))->capture_default_str();
-  app.add_option("--warmup", warmup, "events sent first and not measured")->capture_default_str();
+  app.add_option("--events,--moves", settings.measured, "deliveries measured: moves that pass the turn, or events")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  app.add_option("--warmup", settings.warmup, "deliveries first made and not measured")->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   try {
-    const std::string key = mailrun::service::LoadTokenKey(keys);
-    const std::string run = mailrun::service::RandomId().substr(0, 12);
-    const std::string user = "bench-" + run;
-    mailrun::service::TokenClaims claims;
-    claims.subject = user;
-    claims.kind = mailrun::service::TokenKind::kAccess;
-    claims.issued_at = std::chrono::duration_cast<std::chrono::seconds>(
-                           std::chrono::system_clock::now().time_since_epoch()).count();
-    claims.expires_at = claims.issued_at + 3600;
-    claims.token_id = run;
-
-    std::unique_ptr<mailrun::service::OutboxRelay> relay;
-    if (!redis_url.empty()) {
-      mailrun::service::OutboxRelayOptions options;
-      options.database_url = database_url;
-      options.redis_url = redis_url;
-      relay = std::make_unique<mailrun::service::OutboxRelay>(options);
-      relay->Start();
-    }
-
-    auto stub = mailrun::v1::NotificationService::NewStub(
-        grpc::CreateChannel(notify, grpc::InsecureChannelCredentials()));
-    grpc::ClientContext context;
-    context.AddMetadata("authorization", "Bearer " + mailrun::service::IssueToken(key, claims));
-    auto reader = stub->Subscribe(&context, mailrun::v1::SubscribeRequest());
-    reader->WaitForInitialMetadata();
-    Arrivals arrivals;
-    std::thread reading([&] {
-      mailrun::v1::Notification notification;
-      while (reader->Read(&notification)) {
-        const auto now = Clock::now();
-        std::lock_guard lock(arrivals.mutex);
-        arrivals.at[notification.event_id()] = now;
-        arrivals.arrived.notify_all();
-      }
-    });
-
-    pqxx::connection connection(database_url);
-    std::vector<double> latencies_ms;
-    int lost = 0;
-    for (int i = 0; i < warmup + events; ++i) {
-      mailrun::v1::Event event;
-      event.set_event_id(fmt::format("bench/{}/{}", run, i));
-      event.set_created_at_unix_ms(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                       std::chrono::system_clock::now().time_since_epoch()).count());
-      event.add_user_ids(user);
-      auto* turn = event.mutable_your_turn();
-      turn->set_game_id("bench-" + run);
-      turn->set_version(i + 1);
-      turn->set_round("Railway Round 1.1");
-      turn->set_expected("lay track");
-      {
-        pqxx::work txn(connection);
-        mailrun::service::AppendOutboxEvent(txn, event);
-        txn.commit();
-      }
-      const auto committed = Clock::now();
-      std::unique_lock lock(arrivals.mutex);
-      if (!arrivals.arrived.wait_for(lock, std::chrono::seconds(10),
-                                     [&] { return arrivals.at.count(event.event_id()) > 0; })) {
-        ++lost;
-        continue;
-      }
-      if (i >= warmup) {
-        latencies_ms.push_back(std::chrono::duration<double, std::milli>(arrivals.at[event.event_id()] - committed).count());
-      }
-    }
-    context.TryCancel();
-    reading.join();
-    if (relay) relay->Stop();
-
-    if (latencies_ms.empty()) {
-      fmt::print(stderr, "no event arrived\n");
-      return 1;
-    }
-    std::sort(latencies_ms.begin(), latencies_ms.end());
-    const double mean = std::accumulate(latencies_ms.begin(), latencies_ms.end(), 0.0) / latencies_ms.size();
-    fmt::print("events {} (after {} warm-up), not arrived within 10 s: {}\n", latencies_ms.size(), warmup, lost);
-    fmt::print("commit-to-stream latency ms: p50 {:.2f}  p90 {:.2f}  p99 {:.2f}  max {:.2f}  mean {:.2f}\n",
-               Percentile(latencies_ms, 50), Percentile(latencies_ms, 90), Percentile(latencies_ms, 99),
-               latencies_ms.back(), mean);
-    return lost == 0 ? 0 : 1;
+    settings.key = mailrun::service::LoadTokenKey(keys);
+    return settings.game.empty() ? RunOutboxOnly(settings) : RunGameMoves(settings);
   } catch (const std::exception& e) {
     fmt::print(stderr, "mailrun-bench-notify: {}\n", e.what());
     return 1;

@@ -1,7 +1,7 @@
 // Delivery of events from the outbox to open streams and inboxes, driven the way the game service
-// will drive it: an event appended to the outbox in a committed transaction, published by a relay
-// (the game service's own), consumed by the notification service. (Game-service-driven versions
-// of these tests belong next to the game service once it exists.)
+// drives it: an event appended to the outbox in a committed transaction, published by a relay
+// (as the game service runs one), consumed by the notification service. (game_driven_test.cc has
+// acceptance 1 to 3 with real moves in the real game service.)
 #include <gtest/gtest.h>
 
 #include "services/common/outbox.h"

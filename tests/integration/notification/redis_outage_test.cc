@@ -1,40 +1,14 @@
 // Acceptance 2: with Redis stopped, moves are still accepted (their transactions, outbox rows
 // included, commit); after Redis returns every event is delivered once. Uses a private
-// redis-server on a free port (deploy/servers.sh), never the shared test Redis.
+// redis-server (private_redis.h), never the shared test Redis. (game_driven_test.cc has the same
+// with the real game service making the moves.)
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-
 #include "tests/integration/notification/notification_harness.h"
-#include "tests/testing/servers.h"
+#include "tests/integration/notification/private_redis.h"
 
 namespace mailrun::notification::testing {
 namespace {
-
-class PrivateRedis {
- public:
-  PrivateRedis() : port_(mailrun::testing::FreePort()) {
-    char dir[] = "/tmp/mailrun-notify-redis.XXXXXX";
-    if (!mkdtemp(dir)) throw std::runtime_error("cannot create a temporary directory");
-    dir_ = dir;
-    Start();
-  }
-  ~PrivateRedis() {
-    Stop();
-    (void)std::system(("rm -rf '" + dir_ + "'").c_str());
-  }
-  void Start() { Run("start-redis '" + dir_ + "/redis' " + std::to_string(port_)); }
-  void Stop() { Run("stop-redis '" + dir_ + "/redis'"); }
-  std::string url() const { return "redis://127.0.0.1:" + std::to_string(port_); }
-
- private:
-  void Run(const std::string& args) {
-    const std::string command = mailrun::testing::SourcePath("deploy/servers.sh") + " " + args + " >/dev/null";
-    if (std::system(command.c_str()) != 0) throw std::runtime_error("deploy/servers.sh " + args + " failed");
-  }
-  int port_;
-  std::string dir_;
-};
 
 TEST(RedisOutage, MovesAreAcceptedWhileRedisIsDownAndEveryEventArrivesOnceAfterwards) {
   PrivateRedis redis;

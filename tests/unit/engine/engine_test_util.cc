@@ -1,5 +1,7 @@
 #include "tests/unit/engine/engine_test_util.h"
 
+#include "engine/game/state_json.h"
+
 #include <fstream>
 #include <sstream>
 
@@ -120,6 +122,18 @@ int CompanyIndexOf(const Game& game, const std::string& initials) {
   }
   ADD_FAILURE() << "no company " << initials;
   return 0;
+}
+
+}  // namespace mailrun::engine::testing
+
+namespace mailrun::engine::testing {
+
+Game WithState(const Game& base, const std::function<void(GameState&)>& edit) {
+  GameState state = base.state();
+  edit(state);
+  auto game = Game::FromSnapshot(base.config(), StateToJson(state));
+  EXPECT_TRUE(game.ok());
+  return std::move(*game);
 }
 
 }  // namespace mailrun::engine::testing

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <functional>
 #include <string>
 
 #include "engine/game/game.h"
@@ -39,5 +40,10 @@ mailrun::v1::Action Redeem(int seat, const std::string& company);
 mailrun::v1::Action EndTurn(int seat);
 
 int CompanyIndexOf(const Game& game, const std::string& initials);
+
+// Test set-up only: a game whose state is `base`'s with `edit` applied (through a snapshot), for
+// positions that would take long to reach by play. The rules under test are then exercised with
+// Apply/LegalActions as usual.
+Game WithState(const Game& base, const std::function<void(GameState&)>& edit);
 
 }  // namespace mailrun::engine::testing

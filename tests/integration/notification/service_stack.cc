@@ -1,0 +1,102 @@
+#include "tests/integration/notification/service_stack.h"
+
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <map>
+#include <vector>
+
+#include "tests/testing/servers.h"
+
+namespace mailrun::notification::testing {
+namespace {
+
+using mailrun::testing::ServiceProcess;
+
+using Probe = std::function<grpc::StatusCode(const std::shared_ptr<grpc::Channel>&)>;
+
+// Starts `binary` on a free loopback port until the service answering there is this process: a free
+// port can be taken by another test meanwhile, and then even the health check may be answered by
+// that other service. `probe` calls a method of the expected service without a token: the expected
+// service answers UNAUTHENTICATED, any other UNIMPLEMENTED. Returns the address ("" after five
+// failed attempts, with a test failure).
+std::string StartOnFreePort(std::unique_ptr<ServiceProcess>& process, const std::string& binary,
+                            const std::map<std::string, std::string>& env, const std::string& log_path,
+                            const Probe& probe) {
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    process.reset();
+    const std::string address = "127.0.0.1:" + std::to_string(mailrun::testing::FreePort());
+    process = std::make_unique<ServiceProcess>(mailrun::testing::BinaryPath(binary),
+                                               std::vector<std::string>{"--listen", address}, env, log_path);
+    if (process->WaitServing(address, std::chrono::seconds(30)) &&
+        probe(grpc::CreateChannel(address, grpc::InsecureChannelCredentials())) ==
+            grpc::StatusCode::UNAUTHENTICATED &&
+        process->Running()) {
+      return address;
+    }
+  }
+  ADD_FAILURE() << binary << " did not start:\n" << mailrun::testing::ReadFile(log_path);
+  return "";
+}
+
+template <typename Stub, typename Request, typename Response>
+grpc::StatusCode CallWithoutToken(Stub& stub, grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&,
+                                                                           Response*)) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  Response response;
+  return (stub.*method)(&context, Request(), &response).error_code();
+}
+
+}  // namespace
+
+ServiceStack::ServiceStack(const std::string& name, StackOptions options)
+    : redis_url_(options.redis_url.empty() ? mailrun::testing::RedisUrl() : options.redis_url) {
+  game_ = std::make_unique<game::testing::GameHarness>(name,
+                                                       game::testing::GameHarness::Options{{}, options.redis_url});
+  const std::map<std::string, std::string> common = {{"MAILRUN_DATABASE_URL", database_url()},
+                                                     {"MAILRUN_REDIS_URL", redis_url_},
+                                                     {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
+                                                     {"MAILRUN_EVENTS_CHANNEL", channel()}};
+  if (options.notify) {
+    notify_log_ = ::testing::TempDir() + "/" + name + "-notify.log";
+    std::remove(notify_log_.c_str());
+    notify_address_ = StartOnFreePort(notify_, "mailrun-notify", common, notify_log_, [](const auto& channel) {
+      auto stub = mailrun::v1::NotificationService::NewStub(channel);
+      return CallWithoutToken(*stub, &mailrun::v1::NotificationService::Stub::GetPreferences);
+    });
+    notify_stub_ = mailrun::v1::NotificationService::NewStub(
+        grpc::CreateChannel(notify_address_, grpc::InsecureChannelCredentials()));
+  }
+  if (options.lobby) {
+    lobby_log_ = ::testing::TempDir() + "/" + name + "-lobby.log";
+    std::remove(lobby_log_.c_str());
+    auto env = common;
+    env["MAILRUN_GAME_ADDR"] = game_->address();
+    env["MAILRUN_PASSWORD_HASH_LIMITS"] = "interactive";
+    env["MAILRUN_RECONCILE_SECONDS"] = "2";
+    const std::string address = StartOnFreePort(lobby_, "mailrun-lobby", env, lobby_log_, [](const auto& channel) {
+      auto stub = mailrun::v1::LobbyService::NewStub(channel);
+      return CallWithoutToken(*stub, &mailrun::v1::LobbyService::Stub::GetProfile);
+    });
+    lobby_stub_ = mailrun::v1::LobbyService::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+  }
+}
+
+ServiceStack::~ServiceStack() {
+  // Clients first: a service shutting down waits for the calls of connected clients.
+  lobby_stub_.reset();
+  notify_stub_.reset();
+  lobby_.reset();
+  notify_.reset();
+  game_.reset();
+}
+
+std::string ServiceStack::Logs() const {
+  std::string logs = "--- mailrun-game\n" + mailrun::testing::ReadFile(game_->log_path());
+  if (notify_) logs += "--- mailrun-notify\n" + mailrun::testing::ReadFile(notify_log_);
+  if (lobby_) logs += "--- mailrun-lobby\n" + mailrun::testing::ReadFile(lobby_log_);
+  return logs;
+}
+
+}  // namespace mailrun::notification::testing

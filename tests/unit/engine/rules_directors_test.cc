@@ -1,0 +1,248 @@
+// Directors and managers (2.9, 3.2, 3.3, 3.4, 1.5), the second and later dealing rounds (3.1.8),
+// the £40 exemption from the limits (3.1.2), the BBCI's type (2.6) and the simplified game (2.4.1).
+#include <gtest/gtest.h>
+
+#include "tests/unit/engine/engine_test_util.h"
+
+namespace mailrun::engine::testing {
+namespace {
+
+// Four players after contract bids and a first dealing round in which nothing was bought: the
+// second dealing round is about to start with seat 0 (no company formed, so no railway round).
+// Bids as in rules_dealing_test.cc: seat 0 Patna, Calcutta (EIR x2), Lahore (NWR); seat 1 Delhi,
+// Multan, Lahore (NWR x3); seat 2 Madras (MSM), Mysore, Trichinopoly (SIR x2); seat 3 Nagpur,
+// Hyderabad (BNR x2), Jaipur (BBCI).
+Game SecondDealingRound() {
+  auto created = Game::Create(Config(4));
+  EXPECT_TRUE(created.ok());
+  Game game = std::move(*created);
+  for (auto [seat, bond] : std::vector<std::pair<int, int>>{{0, 90}, {1, 80}, {2, 70}, {3, 60}}) {
+    MustApply(game, Bond(seat, bond));
+  }
+  const std::vector<std::vector<std::pair<std::string, std::string>>> rounds = {
+      {{"Patna", "EIR"}, {"Delhi", "NWR"}, {"Madras", "MSM"}, {"Nagpur", "BNR"}},
+      {{"Calcutta", "EIR"}, {"Multan", "NWR"}, {"Mysore", "SIR"}, {"Hyderabad", "BNR"}},
+      {{"Lahore", "NWR"}, {"Lahore", "NWR"}, {"Trichinopoly", "SIR"}, {"Jaipur", "BBCI"}},
+  };
+  for (const auto& round : rounds) {
+    for (int seat = 0; seat < 4; ++seat) MustApply(game, Claim(seat, round[seat].first, round[seat].second));
+  }
+  for (int guard = 0; guard < 8 && game.state().stage == Stage::kDealing; ++guard) {
+    MustApply(game, EndTurn(game.state().dealing.current));
+  }
+  mailrun::v1::Action keep;
+  keep.set_seat(game.state().elephant);
+  keep.mutable_keep_elephant();
+  MustApply(game, keep);
+  EXPECT_EQ(game.state().stage, Stage::kDealing);
+  EXPECT_EQ(game.state().dealing.number, 2);
+  return game;
+}
+
+// Test set-up: a company formed in the first dealing round, its capital in Company Credits so the
+// money stays constant (docs/rulings.md #20).
+void FormForTest(GameState& s, const EditionData& data, int company, int director, int price) {
+  CompanyState& c = s.companies[company];
+  c.status = CompanyStatus::kFormed;
+  c.floated = true;
+  c.major = data.companies[company].kind == CompanyKind::kMajor;
+  c.director = director;
+  c.treasury = 10 * data.companies[company].par;
+  s.credits -= c.treasury;
+  c.price_index = static_cast<int>(std::find(data.share_prices.begin(), data.share_prices.end(), price) -
+                                   data.share_prices.begin());
+  c.formed_in_dealing_round = 1;
+  c.tokens_left = data.companies[company].tokens;
+  c.special_token = !c.major;
+}
+
+// Moves `amount` of money from the bank to a player (test set-up).
+void GiveCash(GameState& s, int seat, int amount) {
+  s.players[seat].cash += amount;
+  s.bank -= amount;
+}
+
+// Gives a player shares of a company from the bank (test set-up; no money moves).
+void GiveShares(GameState& s, int seat, int company, int count) {
+  s.players[seat].shares[company] += count;
+  s.companies[company].bank_shares -= count;
+}
+
+void PassUntilTurnOf(Game& game, int seat) {
+  for (int guard = 0; guard < 8 && game.state().dealing.current != seat; ++guard) {
+    MustApply(game, EndTurn(game.state().dealing.current));
+  }
+  ASSERT_EQ(game.state().dealing.current, seat);
+}
+
+TEST(Directors, InLaterRoundsTheDirectorIsAppointedAtOnceAndMayNotSellThatRound) {
+  Game game = SecondDealingRound();
+  const int nwr = CompanyIndexOf(game, "NWR");
+  // Seat 1 holds 3 NWR and seat 0 one: one more share issued floats the NWR (qualifying 5).
+  PassUntilTurnOf(game, 1);
+  MustApply(game, Buy(1, "NWR"));
+  EXPECT_EQ(game.state().companies[nwr].status, CompanyStatus::kFormed) << "3.2.1: appointed at once";
+  EXPECT_EQ(game.state().companies[nwr].director, 1);
+  EXPECT_EQ(game.state().companies[nwr].treasury, 920);
+  EXPECT_EQ(game.state().companies[nwr].formed_in_dealing_round, 2);
+  PassUntilTurnOf(game, 0);
+  EXPECT_EQ(MustRefuse(game, Sell(0, "NWR", 1)).rule, "3.1.8");
+}
+
+TEST(Directors, ARivalHoldingMoreTakesOverAndTheFormerDirectorCorrectsHisCertificates) {
+  Game base = SecondDealingRound();
+  const int nwr = CompanyIndexOf(base, "NWR");
+  // Set-up: the NWR formed in the first round with seat 1 as director on 3 shares; seat 0 holds 2
+  // and one share is in the pool. Seat 1 is at the certificate limit (16) counting the director's
+  // certificate as one.
+  Game game = WithState(base, [&](GameState& s) {
+    const EditionData& data = base.data();
+    FormForTest(s, data, nwr, 1, 92);
+    GiveShares(s, 0, nwr, 2 - s.players[0].shares[nwr]);
+    GiveShares(s, 1, nwr, 3 - s.players[1].shares[nwr]);
+    GiveShares(s, 3, nwr, 1);
+    s.players[3].shares[nwr] -= 1;
+    s.companies[nwr].pool_shares = 1;
+    GiveCash(s, 0, 500 - s.players[0].cash);
+    // Certificates for seat 1: 2 for the NWR (the director's certificate and one share) and 14 more.
+    GiveShares(s, 1, CompanyIndexOf(base, "BAR"), 5);
+    GiveShares(s, 1, CompanyIndexOf(base, "GIP"), 5);
+    GiveShares(s, 1, CompanyIndexOf(base, "MSM"), 4);
+    s.players[1].holding_since[nwr] = 1;
+    s.players[0].holding_since[nwr] = 2;
+  });
+  ASSERT_EQ(game.state().dealing.current, 0);
+  EXPECT_EQ(game.state().companies[nwr].director, 1);
+  // Equal holdings do not unseat the director (1.5.2)...
+  MustApply(game, Buy(0, "NWR", /*from_pool=*/true));
+  EXPECT_EQ(game.state().companies[nwr].director, 1);
+  MustApply(game, EndTurn(0));
+  PassUntilTurnOf(game, 0);
+  // ...a larger one does, at once (3.2.3).
+  MustApply(game, Buy(0, "NWR"));
+  EXPECT_EQ(game.state().companies[nwr].director, 0);
+  EXPECT_EQ(game.state().players[0].shares[nwr], 4);
+  EXPECT_EQ(game.state().players[1].shares[nwr], 3);
+  EXPECT_TRUE(game.state().players[1].must_correct_certificates) << "now 17 certificates, the limit is 16";
+  PassUntilTurnOf(game, 1);
+  EXPECT_EQ(MustRefuse(game, EndTurn(1)).rule, "3.2.3");
+  MustApply(game, Sell(1, "BAR", 1));
+  EXPECT_FALSE(game.state().players[1].must_correct_certificates);
+  MustApply(game, EndTurn(1));
+}
+
+TEST(Directors, TheDirectorsCertificateIsSoldWholeAndAManagerFollows) {
+  Game base = SecondDealingRound();
+  const int sir = CompanyIndexOf(base, "SIR");
+  // Set-up: the SIR formed with seat 2 as director holding only the director's certificate, and
+  // seats 0, 1 and 3 holding one share each.
+  Game game = WithState(base, [&](GameState& s) {
+    FormForTest(s, base.data(), sir, 2, 75);
+    for (int seat : {0, 1, 3}) {
+      GiveShares(s, seat, sir, 1 - s.players[seat].shares[sir]);
+      s.players[seat].holding_since[sir] = 10 + seat;
+    }
+    GiveShares(s, 2, sir, 2 - s.players[2].shares[sir]);
+    s.players[2].contracted[sir] = 0;
+    s.players[2].holding_since[sir] = 1;
+  });
+  PassUntilTurnOf(game, 2);
+  EXPECT_EQ(MustRefuse(game, Sell(2, "SIR", 1)).rule, "1.5.3");
+  MustApply(game, Sell(2, "SIR", 2));
+  // Nobody holds two shares: a manager, the longest holder (3.4.1): seat 0 (held since tick 10).
+  EXPECT_EQ(game.state().companies[sir].director, -1);
+  EXPECT_EQ(game.state().companies[sir].manager, 0);
+  EXPECT_EQ(game.state().companies[sir].pool_shares, 2);
+  // A manager is replaced as soon as a player qualifies as director.
+  PassUntilTurnOf(game, 3);
+  MustApply(game, Buy(3, "SIR", /*from_pool=*/true));
+  EXPECT_EQ(game.state().companies[sir].director, 3);
+  EXPECT_EQ(game.state().companies[sir].manager, -1);
+}
+
+TEST(Directors, SharesAtFortyPoundsOrLessAreExemptFromTheLimits) {
+  Game base = SecondDealingRound();
+  const int sir = CompanyIndexOf(base, "SIR");
+  Game game = WithState(base, [&](GameState& s) {
+    FormForTest(s, base.data(), sir, 2, 40);
+    GiveShares(s, 0, sir, 6);  // at the limit of 6 (TABLE 3, four players)
+    GiveShares(s, 2, sir, 2 - s.players[2].shares[sir]);
+    GiveShares(s, 1, sir, 2);
+    s.players[1].shares[sir] -= 2;
+    s.companies[sir].pool_shares = 2;
+  });
+  ASSERT_EQ(game.state().dealing.current, 0);
+  MustApply(game, Buy(0, "SIR", /*from_pool=*/true));
+  EXPECT_EQ(game.state().players[0].shares[sir], 7) << "3.1.2: a £40 share is exempt";
+  EXPECT_EQ(game.state().players[0].cash, 188 - 40);
+}
+
+TEST(BbciType, MajorOnlyIfItsDirectorBidBothAjmerAndBombay) {
+  for (const bool both : {true, false}) {
+    auto created = Game::Create(Config(3));
+    ASSERT_TRUE(created.ok());
+    Game game = std::move(*created);
+    MustApply(game, Bond(0, 120));
+    MustApply(game, Bond(1, 90));
+    MustApply(game, Bond(2, 80));
+    // Seat 0 bids four BBCI cities, with or without Bombay.
+    const std::vector<std::vector<std::pair<std::string, std::string>>> rounds = {
+        {{"Ajmer", "BBCI"}, {"Lahore", "NWR"}, {"Nagpur", "BNR"}},
+        {{both ? "Bombay" : "Jaipur", "BBCI"}, {"Multan", "NWR"}, {"Hyderabad", "BNR"}},
+        {{"Ahmadabad", "BBCI"}, {"Peshawar", "NWR"}, {"Mysore", "SIR"}},
+        {{"Delhi", "BBCI"}, {"Rawalpindi", "NWR"}, {"Trichinopoly", "SIR"}},
+    };
+    for (const auto& round : rounds) {
+      for (int seat = 0; seat < 3; ++seat) MustApply(game, Claim(seat, round[seat].first, round[seat].second));
+    }
+    if (game.state().stage == Stage::kCityClaims) MustApply(game, PassBid(0));  // £20 left without Bombay
+    // Seat 0 buys BBCI shares until it floats (6 with three players).
+    for (int i = 0; i < 4 && !game.state().companies[CompanyIndexOf(game, "BBCI")].floated; ++i) {
+      PassUntilTurnOf(game, 0);
+      MustApply(game, Buy(0, "BBCI"));
+      if (game.state().dealing.current == 0) MustApply(game, EndTurn(0));
+    }
+    for (int guard = 0; guard < 12 && game.state().stage == Stage::kDealing; ++guard) {
+      MustApply(game, EndTurn(game.state().dealing.current));
+    }
+    const CompanyState& bbci = game.state().companies[CompanyIndexOf(game, "BBCI")];
+    ASSERT_EQ(bbci.status, CompanyStatus::kFormed);
+    EXPECT_EQ(bbci.director, 0);
+    EXPECT_EQ(bbci.major, both) << "2.6.2";
+    EXPECT_EQ(bbci.bases.size(), both ? 2u : 1u) << "a major BBCI's second home is north Bombay";
+    EXPECT_EQ(bbci.special_token, !both) << "4.8.19: minors only";
+  }
+}
+
+TEST(SimplifiedGame, DirectorsCertificatesAreDealtAndTheDealingRoundIsOrdinary) {
+  mailrun::v1::GameOptions options;
+  options.set_simplified_game(true);
+  auto created = Game::Create(Config(4, 5, options));
+  ASSERT_TRUE(created.ok());
+  const Game& game = *created;
+  const GameState& s = game.state();
+  EXPECT_EQ(s.stage, Stage::kDealing);
+  int formed = 0;
+  for (int c = 0; c < kCompanies; ++c) {
+    const CompanyState& company = s.companies[c];
+    if (company.status != CompanyStatus::kFormed) continue;
+    ++formed;
+    EXPECT_NE(game.data().companies[c].initials, "BBCI");
+    EXPECT_NE(game.data().companies[c].initials, "BAR");
+    EXPECT_EQ(s.players[company.director].shares[c], 4) << "the certificate and two shares (2.4.1)";
+  }
+  EXPECT_EQ(formed, 4);
+  for (const PlayerState& p : s.players) {
+    int paid = 0;
+    for (int c = 0; c < kCompanies; ++c) paid += p.shares[c] * game.data().companies[c].par;
+    EXPECT_EQ(p.cash + paid, 440) << "2.4.1: £440 each, the four shares paid for";
+  }
+  EXPECT_EQ(s.players[s.seating_order[0]].seating, 0);
+  EXPECT_EQ(s.elephant, s.seating_order[0]);
+  // Seating follows company order (EIR's director first).
+  const int eir_director = s.companies[CompanyIndexOf(game, "EIR")].director;
+  EXPECT_EQ(s.seating_order[0], eir_director);
+}
+
+}  // namespace
+}  // namespace mailrun::engine::testing
