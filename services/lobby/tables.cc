@@ -123,6 +123,7 @@ grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::Create
   }
   if (auto status = InvalidIf(CheckGameSetup(request.edition(), request.options())); !status.ok()) return status;
   if (auto status = InvalidIf(CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
+  if (auto problem = CheckEditionPlayable(request.edition())) return NotNow(*problem);
   return Apply(caller, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = mailrun::service::RandomId();
     const std::string options = request.options().SerializeAsString();
