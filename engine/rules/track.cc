@@ -330,7 +330,10 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
     return Illegal(current->preprinted ? "4.2.12" : "4.2.5",
                    fmt::format("{} promotes only to {} (TABLE 8)", current->preprinted ? from.id : "#" + from.id, list));
   }
-  if (SupplyOf(ctx, p.tile->id) <= 0) return Illegal("Appendix 3", fmt::format("no #{} tile is left", p.tile->id));
+  if (SupplyOf(ctx, p.tile->id) <= 0) {
+    // 4.2.12: the large cities' own tiles are few ("only ONE grey CD tile").
+    return Illegal(p.tile->label.empty() ? "Appendix 3" : "4.2.12", fmt::format("no #{} tile is left", p.tile->id));
+  }
   if (from.colour == TileColour::kBrown) {
     for (int edge = 0; edge < 6; ++edge) {
       const auto next = TileOn(ctx.data, ctx.state.board, Neighbour(p.hex, edge));

@@ -4,7 +4,9 @@
 #include <set>
 #include <fmt/format.h>
 
+#include "engine/board/promotion.h"
 #include "engine/game/state_json.h"
+#include "engine/track/track_network.h"
 
 namespace mailrun::engine::testing {
 namespace {
@@ -59,9 +61,17 @@ int RailwayPosition::Index(const std::string& company) const {
 
 RailwayPosition& RailwayPosition::Tile(const std::string& hex, const std::string& tile, int rotation) {
   const HexCoord coord = HexOf(hex);
-  EXPECT_NE(data_->Tile(tile), nullptr) << "no tile " << tile;
-  if (const auto old = state_.board.tiles.find(coord); old != state_.board.tiles.end()) {
-    ++state_.board.supply[old->second.tile];
+  const TileDef* def = data_->Tile(tile);
+  EXPECT_NE(def, nullptr) << "no tile " << tile;
+  if (const auto old = TileOn(*data_, state_.board, coord); old && def) {
+    if (!old->preprinted) ++state_.board.supply[old->tile->id];
+    // Tokens go where a promotion would put them.
+    const std::vector<int> mapping = StationMapping(*old->tile, old->rotation, *def, rotation);
+    for (CompanyState& c : state_.companies) {
+      for (engine::Base& base : c.bases) {
+        if (base.hex == coord && base.station < static_cast<int>(mapping.size())) base.station = mapping[base.station];
+      }
+    }
   }
   EXPECT_GT(state_.board.supply[tile], 0) << "no #" << tile << " left for the position";
   --state_.board.supply[tile];

@@ -29,7 +29,8 @@ class RailwayPosition {
   // Continues from any game (a position already built, then played on).
   explicit RailwayPosition(const Game& from);
 
-  // A tile laid on `hex` (taken from the supply; a tile already there goes back to it).
+  // A tile on `hex`, taken from the supply; a tile already there goes back to it and its base tokens
+  // move as a promotion would move them.
   RailwayPosition& Tile(const std::string& hex, const std::string& tile, int rotation);
   // A base token of `company` on station `station` of `hex`.
   RailwayPosition& Base(const std::string& company, const std::string& hex, int station = 0);
