@@ -4,6 +4,8 @@
 #include <deque>
 #include <numeric>
 
+#include "engine/board/promotion.h"
+
 namespace mailrun::engine {
 namespace {
 
@@ -45,6 +47,16 @@ std::optional<TileOnHex> TileOn(const EditionData& data, const BoardState& board
     if (tile) return TileOnHex{tile, def->preprinted->rotation, true};
   }
   return std::nullopt;
+}
+
+int CurrentStation(const EditionData& data, const BoardState& board, HexCoord hex, int printed) {
+  const HexDef* def = data.Hex(hex);
+  if (!def || !def->preprinted) return printed;
+  const auto on = TileOn(data, board, hex);
+  const TileDef* first = data.Tile(def->preprinted->tile_id);
+  if (!on || on->preprinted || !first) return printed;
+  const std::vector<int> mapping = StationMapping(*first, def->preprinted->rotation, *on->tile, on->rotation);
+  return printed >= 0 && printed < static_cast<int>(mapping.size()) ? mapping[printed] : printed;
 }
 
 uint64_t TrackNetwork::NodeKey(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {

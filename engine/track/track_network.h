@@ -25,6 +25,11 @@ struct TileOnHex {
   bool preprinted = false;
 };
 std::optional<TileOnHex> TileOn(const EditionData& data, const BoardState& board, HexCoord hex);
+// The station of the tile now on `hex` that stands for station `printed` of the hex's first tile.
+// The large cities' stations are numbered on their preprinted tiles (TABLE 1 homes name them) and
+// keep their identity through promotions (4.2.12): this follows a promotion's station mapping.
+// Elsewhere, and while the preprinted tile is still there, it is `printed` itself.
+int CurrentStation(const EditionData& data, const BoardState& board, HexCoord hex, int printed);
 // The board edge a tile edge faces when the tile is laid with `rotation`.
 inline int BoardEdge(int tile_edge, int rotation) { return (tile_edge + rotation) % 6; }
 

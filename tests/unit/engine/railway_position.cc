@@ -99,7 +99,7 @@ RailwayPosition& RailwayPosition::Form(const std::string& company, int director)
   c.tokens_left = def.tokens;
   c.bases.clear();
   for (const HomeBase& home : def.homes) {
-    c.bases.push_back({home.hex, home.station});
+    c.bases.push_back({home.hex, CurrentStation(*data_, state_.board, home.hex, home.station)});
     --c.tokens_left;
   }
   c.special_token = !c.major;
@@ -171,6 +171,27 @@ Game RailwayPosition::Operate(const std::string& company, TurnStep step) {
   r.base_placed = false;
   r.must_run_hexes.clear();
   r.trains_bought = false;
+  s.total_money = TotalMoney(s);
+  auto game = Game::FromSnapshot(config_, StateToJson(s));
+  EXPECT_TRUE(game.ok()) << game.error().ToString();
+  return std::move(*game);
+}
+
+Game RailwayPosition::Deal(int seat) {
+  GameState s = state_;
+  s.stage = Stage::kDealing;
+  s.offer.reset();
+  s.pending_credit_settlements.clear();
+  s.railway.company = -1;
+  const int number = std::max(s.dealing.number + 1, 2);
+  s.dealing = DealingState{};
+  s.dealing.number = number;
+  s.dealing.current = seat;
+  for (PlayerState& p : s.players) {
+    p.sold_this_round = {};
+    p.contract_sale_open = {};
+    p.contract_sale_pending = {};
+  }
   s.total_money = TotalMoney(s);
   auto game = Game::FromSnapshot(config_, StateToJson(s));
   EXPECT_TRUE(game.ok()) << game.error().ToString();
@@ -280,6 +301,36 @@ std::vector<std::string> AcceptedTrackMoves(const Game& game) {
       for (int rotation = 0; rotation < 6; ++rotation) {
         if (!on_tile && tile.colour == TileColour::kYellow) try_action(Lay(seat, name, tile.id, rotation));
         if (on_tile && tile.colour != TileColour::kYellow) try_action(Promote(seat, name, tile.id, rotation));
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> ListedBasePlacements(const Game& game) {
+  std::vector<std::string> out;
+  for (int seat : game.ActiveSeats()) {
+    for (const auto& legal : game.LegalActions(seat)) {
+      if (!legal.action().has_place_base()) continue;
+      out.push_back(fmt::format("{} {}", legal.action().place_base().hex(), legal.action().place_base().station()));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<std::string> AcceptedBasePlacements(const Game& game) {
+  std::vector<std::string> out;
+  const auto seats = game.ActiveSeats();
+  if (seats.size() != 1) return out;
+  for (const HexDef& hex : game.data().hexes) {
+    const auto on = TileOn(game.data(), game.state().board, hex.coord);
+    if (!on) continue;
+    for (int station = 0; station < static_cast<int>(on->tile->stations.size()); ++station) {
+      Game copy = game;
+      if (copy.Apply(PlaceBase(seats[0], HexName(hex.coord), station)).ok()) {
+        out.push_back(fmt::format("{} {}", HexName(hex.coord), station));
       }
     }
   }

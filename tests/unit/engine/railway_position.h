@@ -51,6 +51,9 @@ class RailwayPosition {
   // money of the game is counted afresh, so the money invariant holds from here on.
   Game Operate(const std::string& company, TurnStep step = TurnStep::kTrack);
 
+  // The game in a dealing round after the first, at `seat`'s turn (for companies forming late).
+  Game Deal(int seat);
+
   int Index(const std::string& company) const;
 
  private:
@@ -80,6 +83,11 @@ std::vector<std::string> ListedTrackMoves(const Game& game);
 // every hex next to a tile or holding a base, and every other tile on every tiled hex (on copies
 // of the game).
 std::vector<std::string> AcceptedTrackMoves(const Game& game);
+
+// The base placements listed now, as "Gs 0", sorted; and those Apply accepts, found by trying
+// every station of every tiled hex (on copies of the game).
+std::vector<std::string> ListedBasePlacements(const Game& game);
+std::vector<std::string> AcceptedBasePlacements(const Game& game);
 
 const CompanyState& CompanyOf(const Game& game, const std::string& initials);
 bool HasTile(const Game& game, const std::string& hex, const std::string& tile);
