@@ -13,7 +13,8 @@ namespace {
 constexpr int kEdsBond = 70;
 
 std::vector<std::string> CitiesSeenBy(const Game& game, int viewer, int seat) {
-  const auto& cities = game.View(viewer).players(seat).bond().cities();
+  const auto view = game.View(viewer);
+  const auto& cities = view.players(seat).bond().cities();
   return {cities.begin(), cities.end()};
 }
 
