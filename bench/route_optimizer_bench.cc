@@ -1,4 +1,5 @@
-// Benchmark of the route optimiser on late-game positions (bench/route_boards.h): a 170-hex
+// Benchmark of the route optimiser on late-game positions: real ones from bot games
+// (bench/selfplay_positions.h), then synthetic ones (bench/route_boards.h): a 170-hex
 // India-sized grid, most hexes built with brown and grey tiles, 24 cities of which 4 have several
 // stations, 40 town hexes, hubs and junctions, foreign tokens blocking, and companies with two
 // or three late trains. First a latency study (p50/p99 per company over seeded positions, with
@@ -6,7 +7,9 @@
 // timing of a few positions.
 //
 //   build/bin/mailrun_bench_routes [--positions=N] [--dense_positions=N] [--no_baseline] [--first=I]
-//                                  [--late_game_only | --hub_dense_only] [Google Benchmark flags]
+//                                  [--real_games=N] [--real_seed=S] [--real_positions=N]
+//                                  [--real_only | --no_real] [--late_game_only | --hub_dense_only]
+//                                  [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
