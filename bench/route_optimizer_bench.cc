@@ -1,4 +1,5 @@
-// Benchmark of the route optimiser on late-game positions (bench/route_boards.h): a 170-hex
+// Benchmark of the route optimiser on late-game positions: real ones from bot games
+// (bench/selfplay_positions.h), then synthetic ones (bench/route_boards.h): a 170-hex
 // India-sized grid, most hexes built with brown and grey tiles, 24 cities of which 4 have several
 // stations, 40 town hexes, hubs and junctions, foreign tokens blocking, and companies with two
 // or three late trains. First a latency study (p50/p99 per company over seeded positions, with
@@ -6,7 +7,9 @@
 // timing of a few positions.
 //
 //   build/bin/mailrun_bench_routes [--positions=N] [--dense_positions=N] [--no_baseline] [--first=I]
-//                                  [--late_game_only | --hub_dense_only] [Google Benchmark flags]
+//                                  [--real_games=N] [--real_seed=S] [--real_positions=N]
+//                                  [--real_only | --no_real] [--late_game_only | --hub_dense_only]
+//                                  [Google Benchmark flags]
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -19,8 +22,10 @@
 #include <vector>
 
 #include "bench/route_boards.h"
+#include "bench/selfplay_positions.h"
 #include "engine/routes/exhaustive_search.h"
 #include "engine/routes/route_optimizer.h"
+#include "engine/track/route_graph_builder.h"
 
 namespace {
 
@@ -174,6 +179,78 @@ void ExhaustiveAttempt(int count, int64_t budget) {
   std::fflush(stdout);
 }
 
+// Real late-game positions: bot games (3 to 6 players) replayed to every run step of a company
+// owning a '5', '6' or '4M' train. Per position: Optimize on the company's RouteGraph (as the
+// synthetic study) and Game::SuggestedRuns (the engine's whole path: the graph built from the
+// tiles, both plans, the proto).
+void RealStudy(int games_per_count, uint64_t seed, int max_positions) {
+  std::vector<mailrun::bench::RealPosition> positions;
+  const auto play_start = std::chrono::steady_clock::now();
+  int games = 0;
+  for (int players = 3; players <= 6; ++players) {
+    for (const auto& record : mailrun::bench::PlayBotGames(games_per_count, players, seed)) {
+      ++games;
+      for (auto& position : mailrun::bench::LateGameRunSteps(record)) positions.push_back(std::move(position));
+    }
+  }
+  if (max_positions > 0 && static_cast<int>(positions.size()) > max_positions) {
+    positions.erase(positions.begin() + max_positions, positions.end());
+  }
+  std::printf("real late-game positions: %zu run steps from %d bot games (seeds %llu..%llu, 3-6 players), played in "
+              "%.1f s\n",
+              positions.size(), games, static_cast<unsigned long long>(seed),
+              static_cast<unsigned long long>(seed + games_per_count - 1),
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - play_start).count());
+  if (positions.empty()) return;
+  std::vector<double> times, cpu, suggest_times, suggest_cpu;
+  int unproven = 0;
+  int mismatches = 0;
+  Timing worst;
+  std::string worst_label;
+  for (const auto& position : positions) {
+    const auto& s = position.game.state();
+    const auto graph = mailrun::engine::BuildRouteGraph(position.game.data(), s, position.company);
+    const auto trains = mailrun::engine::RouteTrains(position.game.data(), s, position.company);
+    Timing timing;
+    OptimizeOptions options;
+    options.stats = &timing.stats;
+    options.constraints.must_run_over = s.railway.must_run_hexes;
+    const double cpu_start = ThreadCpuMs();
+    auto start = std::chrono::steady_clock::now();
+    auto result = Optimize(graph, trains, options);
+    timing.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    timing.cpu_ms = ThreadCpuMs() - cpu_start;
+    times.push_back(timing.ms);
+    cpu.push_back(timing.cpu_ms);
+    unproven += result.ok() && result->proven_optimal ? 0 : 1;
+    if (timing.ms > worst.ms) {
+      worst = timing;
+      worst_label = position.label;
+    }
+    const std::string& initials = position.game.data().companies[position.company].initials;
+    const double suggest_cpu_start = ThreadCpuMs();
+    start = std::chrono::steady_clock::now();
+    auto suggested = position.game.SuggestedRuns(initials, false);
+    suggest_times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    suggest_cpu.push_back(ThreadCpuMs() - suggest_cpu_start);
+    if (!suggested.ok() || !result.ok() || suggested->total() != result->best_total.total()) ++mismatches;
+    if (std::getenv("ROUTES_BENCH_TRACE") != nullptr) {
+      std::fprintf(stderr, "%s: %.2f ms total %d: %lld partial runs, %lld listed, %lld combinations\n",
+                   position.label.c_str(), timing.ms, result.ok() ? result->best_total.total() : -1,
+                   static_cast<long long>(timing.stats.partial_runs), static_cast<long long>(timing.stats.listed_runs),
+                   static_cast<long long>(timing.stats.combinations));
+    }
+  }
+  const int count = static_cast<int>(positions.size());
+  Print("real late-game: Optimize", count, times, cpu, unproven);
+  Print("real late-game: SuggestedRuns", count, suggest_times, suggest_cpu, 0);
+  std::printf("  slowest: %s, %.2f ms: %lld partial runs, %lld runs listed, %lld combinations\n", worst_label.c_str(),
+              worst.ms, static_cast<long long>(worst.stats.partial_runs),
+              static_cast<long long>(worst.stats.listed_runs), static_cast<long long>(worst.stats.combinations));
+  std::printf("  SuggestedRuns and Optimize disagree on %d positions\n", mismatches);
+  std::fflush(stdout);
+}
+
 void BM_Optimize(benchmark::State& state) {
   Position position = MakePosition(state.range(0) != 0, static_cast<int>(state.range(1)));
   for (auto _ : state) {
@@ -192,6 +269,10 @@ int main(int argc, char** argv) {
   bool dense = true;
   bool no_baseline = false;
   int dense_positions = 30;
+  int real_games = 3;
+  uint64_t real_seed = 1;
+  int real_positions = 0;
+  bool real = true;
   std::vector<char*> rest;
   for (int i = 0; i < argc; ++i) {
     if (std::strncmp(argv[i], "--positions=", 12) == 0) {
@@ -202,6 +283,17 @@ int main(int argc, char** argv) {
       no_baseline = true;
     } else if (std::strncmp(argv[i], "--first=", 8) == 0) {
       g_first_position = std::atoi(argv[i] + 8);
+    } else if (std::strncmp(argv[i], "--real_games=", 13) == 0) {
+      real_games = std::atoi(argv[i] + 13);
+    } else if (std::strncmp(argv[i], "--real_seed=", 12) == 0) {
+      real_seed = std::strtoull(argv[i] + 12, nullptr, 10);
+    } else if (std::strncmp(argv[i], "--real_positions=", 17) == 0) {
+      real_positions = std::atoi(argv[i] + 17);
+    } else if (std::strcmp(argv[i], "--real_only") == 0) {
+      late = false;
+      dense = false;
+    } else if (std::strcmp(argv[i], "--no_real") == 0) {
+      real = false;
     } else if (std::strcmp(argv[i], "--late_game_only") == 0) {
       dense = false;
     } else if (std::strcmp(argv[i], "--hub_dense_only") == 0) {
@@ -210,6 +302,7 @@ int main(int argc, char** argv) {
       rest.push_back(argv[i]);
     }
   }
+  if (real) RealStudy(real_games, real_seed, real_positions);
   if (late) Study(false, positions, !no_baseline);
   if (late && !no_baseline) ExhaustiveAttempt(3, 20'000'000);
   if (dense) Study(true, dense_positions, false);

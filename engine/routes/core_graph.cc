@@ -1,7 +1,9 @@
 #include "engine/routes/core_graph.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
+#include <unordered_map>
 
 namespace mailrun::engine::routes::internal {
 
@@ -134,6 +136,48 @@ CoreGraph CoreGraph::Build(const RouteGraph& graph, Gauge gauge, const std::vect
     core.adj_start_.push_back(static_cast<int>(core.adj_.size()));
   }
   return core;
+}
+
+void CoreGraph::MergeGroups(std::vector<CoreGraph>* cores) {
+  if (cores->empty()) return;
+  const int words = (*cores)[0].group_words_;
+  const size_t groups = static_cast<size_t>(words) * 64;
+  // The segments using each group (numbered across the cores), in increasing order.
+  std::vector<std::vector<int>> users(groups);
+  int offset = 0;
+  for (const CoreGraph& core : *cores) {
+    for (size_t s = 0; s < core.segments_.size(); ++s) {
+      for (int w = 0; w < words; ++w) {
+        for (uint64_t bits = core.group_bits_[s * words + w]; bits != 0; bits &= bits - 1) {
+          users[static_cast<size_t>(w) * 64 + __builtin_ctzll(bits)].push_back(offset + static_cast<int>(s));
+        }
+      }
+    }
+    offset += static_cast<int>(core.segments_.size());
+  }
+  std::vector<int> merged(groups, -1);
+  std::map<std::vector<int>, int> by_users;
+  int count = 0;
+  for (size_t g = 0; g < groups; ++g) {
+    if (users[g].empty()) continue;
+    const auto [it, fresh] = by_users.emplace(users[g], count);
+    if (fresh) ++count;
+    merged[g] = it->second;
+  }
+  const int merged_words = std::max(1, (count + 63) / 64);
+  for (CoreGraph& core : *cores) {
+    std::vector<uint64_t> bits(core.segments_.size() * merged_words, 0);
+    for (size_t s = 0; s < core.segments_.size(); ++s) {
+      for (int w = 0; w < words; ++w) {
+        for (uint64_t old = core.group_bits_[s * words + w]; old != 0; old &= old - 1) {
+          const int group = merged[static_cast<size_t>(w) * 64 + __builtin_ctzll(old)];
+          bits[s * merged_words + group / 64] |= uint64_t{1} << (group % 64);
+        }
+      }
+    }
+    core.group_bits_ = std::move(bits);
+    core.group_words_ = merged_words;
+  }
 }
 
 }  // namespace mailrun::engine::routes::internal

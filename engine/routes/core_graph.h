@@ -50,11 +50,17 @@ class CoreGraph {
   // must_hexes: RouteGraph hex indices of the must-run-over constraint (at most 64).
   static CoreGraph Build(const RouteGraph& graph, Gauge gauge, const std::vector<int>& must_hexes);
 
+  // Renumbers the exclusivity groups of `cores` (built from one RouteGraph): groups used by
+  // exactly the same segments of all of them become one (a run, a chain of segments, uses all of
+  // them or none), and groups no segment uses disappear. Two runs then clash exactly when they did
+  // before, over far fewer bits (most groups are the single edges of one segment).
+  static void MergeGroups(std::vector<CoreGraph>* cores);
+
   const std::vector<CoreNode>& nodes() const { return nodes_; }
   const std::vector<Segment>& segments() const { return segments_; }
   int city_count() const { return city_count_; }
   int group_words() const { return group_words_; }
-  // Exclusivity groups used by a segment: group_words() words.
+  // Exclusivity groups used by a segment (after MergeGroups, the merged ones): group_words() words.
   const uint64_t* SegmentGroups(int segment) const { return &group_bits_[static_cast<size_t>(segment) * group_words_]; }
   // Adjacency of a core node, in segment order.
   const CoreAdj* AdjBegin(int core) const { return adj_.data() + adj_start_[core]; }

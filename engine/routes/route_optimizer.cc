@@ -6,6 +6,7 @@
 #include <limits>
 #include <numeric>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 #include "engine/routes/core_graph.h"
@@ -48,6 +49,7 @@ class Optimizer {
         cores_.push_back(CoreGraph::Build(graph_, kind.gauge, must_hexes_));
       }
     }
+    CoreGraph::MergeGroups(&cores_);
     int64_t all = 0;
     int top = 0;
     for (const RouteNode& node : graph_.nodes()) {
@@ -116,6 +118,7 @@ class Optimizer {
       OrderTrains(sizes);
       combine_words_ = CompressGroups(&lists);
       BuildPostings(lists);
+      BuildAvoidBounds(lists);
       std::vector<uint64_t> used(static_cast<size_t>(combine_words_) * (n + 1), 0);
       Combine(0, 0, 0, 0, &lists, &choices, &used);
       if (stopped_) return GreedyPlan();
@@ -131,6 +134,12 @@ class Optimizer {
   }
 
  private:
+  // The best revenue and the best score a listed run of one kind can still make (see caps_).
+  struct Cap {
+    int64_t revenue = 0;
+    int64_t score = 0;
+  };
+
   // The order of the combination search: identical trains next to each other, kinds with the
   // shortest run lists first (the last level is the one searched most often), then by kind.
   void OrderTrains(const std::vector<size_t>& list_sizes) {
@@ -219,19 +228,70 @@ class Optimizer {
     }
   }
 
-  // Only groups some listed run uses can make runs clash: renumbers them densely so the
-  // combination search compares fewer words. Returns the words per run.
+  // Only what can make two listed runs clash matters to the combination search. Groups that
+  // exactly the same listed runs use are merged (a clash on one is a clash on all); groups no two
+  // runs that could run together use are dropped (one run only, or only runs of one kind that a
+  // single train has). What is left is renumbered densely, so the search compares and ORs far
+  // fewer bits. Returns the words per run.
   int CompressGroups(std::vector<RunList>* lists) {
     const int words = Words();
-    std::vector<int> dense(static_cast<size_t>(words) * 64, -1);
-    int count = 0;
-    for (RunList& list : *lists) {
-      for (uint64_t word_index = 0; word_index < list.groups.size(); ++word_index) {
-        for (uint64_t bits = list.groups[word_index]; bits != 0; bits &= bits - 1) {
-          int group = static_cast<int>((word_index % words) * 64 + __builtin_ctzll(bits));
-          if (dense[group] < 0) dense[group] = count++;
+    const int kinds = static_cast<int>(lists->size());
+    std::vector<int> trains_of_kind(kinds, 0);
+    for (int kind : kind_of_train_) ++trains_of_kind[kind];
+    std::vector<int64_t> first_run(kinds + 1, 0);  // global run ids: list k holds [first_run[k], first_run[k + 1])
+    for (int k = 0; k < kinds; ++k) first_run[k + 1] = first_run[k] + static_cast<int64_t>((*lists)[k].runs.size());
+    // The runs using each group, in increasing order, as slices of one array (counting sort).
+    const size_t groups = static_cast<size_t>(words) * 64;
+    std::vector<int> start(groups + 1, 0);
+    std::vector<uint64_t> hash(groups, 0);
+    for (int k = 0; k < kinds; ++k) {
+      const RunList& list = (*lists)[k];
+      for (size_t r = 0; r < list.runs.size(); ++r) {
+        const uint64_t id = static_cast<uint64_t>(first_run[k]) + r;
+        for (int w = 0; w < words; ++w) {
+          for (uint64_t bits = list.groups[r * words + w]; bits != 0; bits &= bits - 1) {
+            const size_t group = static_cast<size_t>(w) * 64 + __builtin_ctzll(bits);
+            ++start[group + 1];
+            hash[group] = (hash[group] ^ id) * 0x100000001B3ULL;
+          }
         }
       }
+    }
+    for (size_t g = 0; g < groups; ++g) start[g + 1] += start[g];
+    std::vector<int> users(start[groups]);
+    std::vector<int> fill(start.begin(), start.end() - 1);
+    for (int k = 0; k < kinds; ++k) {
+      const RunList& list = (*lists)[k];
+      for (size_t r = 0; r < list.runs.size(); ++r) {
+        for (int w = 0; w < words; ++w) {
+          for (uint64_t bits = list.groups[r * words + w]; bits != 0; bits &= bits - 1) {
+            users[fill[static_cast<size_t>(w) * 64 + __builtin_ctzll(bits)]++] = static_cast<int>(first_run[k] + r);
+          }
+        }
+      }
+    }
+    auto kind_of_run = [&](int id) {
+      return static_cast<int>(std::upper_bound(first_run.begin(), first_run.end(), id) - first_run.begin()) - 1;
+    };
+    auto same_users = [&](size_t a, size_t b) {
+      return start[a + 1] - start[a] == start[b + 1] - start[b] &&
+             std::equal(users.begin() + start[a], users.begin() + start[a + 1], users.begin() + start[b]);
+    };
+    std::vector<int> dense(groups, -1);
+    std::unordered_map<uint64_t, std::vector<int>> by_hash;  // hash of the users -> groups kept
+    int count = 0;
+    for (size_t group = 0; group < groups; ++group) {
+      const int used_by = start[group + 1] - start[group];
+      if (used_by < 2) continue;
+      const int kind = kind_of_run(users[start[group]]);
+      if (kind == kind_of_run(users[start[group + 1] - 1]) && trains_of_kind[kind] == 1) continue;
+      std::vector<int>& same_hash = by_hash[hash[group] ^ static_cast<uint64_t>(used_by)];
+      for (int other : same_hash) {
+        if (same_users(group, static_cast<size_t>(other))) dense[group] = dense[other];
+      }
+      if (dense[group] >= 0) continue;
+      dense[group] = count++;
+      same_hash.push_back(static_cast<int>(group));
     }
     const int compact = std::max(1, (count + 63) / 64);
     for (RunList& list : *lists) {
@@ -239,8 +299,8 @@ class Optimizer {
       for (size_t r = 0; r < list.runs.size(); ++r) {
         for (int w = 0; w < words; ++w) {
           for (uint64_t bits = list.groups[r * words + w]; bits != 0; bits &= bits - 1) {
-            int group = dense[w * 64 + __builtin_ctzll(bits)];
-            packed[r * compact + group / 64] |= uint64_t{1} << (group % 64);
+            const int group = dense[w * 64 + __builtin_ctzll(bits)];
+            if (group >= 0) packed[r * compact + group / 64] |= uint64_t{1} << (group % 64);
           }
         }
       }
@@ -253,6 +313,7 @@ class Optimizer {
   void BuildPostings(const std::vector<RunList>& lists) {
     const int words = combine_words_;
     postings_.assign(lists.size(), {});
+    posting_users_.assign(lists.size(), std::vector<int>(static_cast<size_t>(words) * 64, 0));
     taken_groups_.assign(trains_.size() + 1, {});
     for (size_t k = 0; k < lists.size(); ++k) {
       const size_t count = lists[k].runs.size();
@@ -265,10 +326,62 @@ class Optimizer {
           for (uint64_t bits = lists[k].groups[r * words + w]; bits != 0; bits &= bits - 1) {
             size_t group = static_cast<size_t>(w) * 64 + __builtin_ctzll(bits);
             posting[group * run_words + r / 64] |= uint64_t{1} << (r % 64);
+            ++posting_users_[k][group];
           }
         }
       }
     }
+  }
+
+  // Per kind: the best revenue of a listed run that avoids one group (for every group), the best
+  // listed score and the best mail value. With them a choice of runs bounds what each later
+  // train can still earn: no more than its best run avoiding every group taken so far.
+  void BuildAvoidBounds(const std::vector<RunList>& lists) {
+    const int words = combine_words_;
+    const size_t groups = static_cast<size_t>(words) * 64;
+    avoid_.assign(lists.size(), {});
+    for (size_t k = 0; k < lists.size(); ++k) {
+      const RunList& list = lists[k];
+      AvoidBound& bound = avoid_[k];
+      bound.revenue_without.assign(groups, 0);
+      bound.score_without.assign(groups, 0);
+      if (list.runs.empty()) continue;
+      bound.top_score = list.runs[0].score;  // the list is sorted by score
+      std::vector<int> by_revenue(list.runs.size());
+      std::iota(by_revenue.begin(), by_revenue.end(), 0);
+      std::stable_sort(by_revenue.begin(), by_revenue.end(),
+                       [&](int x, int y) { return list.runs[x].revenue > list.runs[y].revenue; });
+      for (const FoundRun& run : list.runs) bound.top_mail = std::max<int64_t>(bound.top_mail, run.mail);
+      bound.top_revenue = list.runs[by_revenue[0]].revenue;
+      // For every group some run uses: the first run without it, by revenue and by score (the
+      // list's own order). Groups no run uses keep the best of all.
+      std::fill(bound.revenue_without.begin(), bound.revenue_without.end(), bound.top_revenue);
+      std::fill(bound.score_without.begin(), bound.score_without.end(), bound.top_score);
+      std::vector<uint64_t> used(words, 0);
+      for (size_t r = 0; r < list.runs.size(); ++r) {
+        for (int w = 0; w < words; ++w) used[w] |= list.groups[r * words + w];
+      }
+      auto without = [&](const std::vector<int>& order, int group) {
+        const size_t w = static_cast<size_t>(group / 64);
+        for (int r : order) {
+          if (((list.groups[static_cast<size_t>(r) * words + w] >> (group % 64)) & 1) == 0) return r;
+        }
+        return -1;
+      };
+      std::vector<int> by_score(list.runs.size());
+      std::iota(by_score.begin(), by_score.end(), 0);
+      for (int w = 0; w < words; ++w) {
+        for (uint64_t bits = used[w]; bits != 0; bits &= bits - 1) {
+          const int group = w * 64 + __builtin_ctzll(bits);
+          const int by_rev = without(by_revenue, group);
+          bound.revenue_without[group] = by_rev < 0 ? 0 : list.runs[by_rev].revenue;
+          const int by_sc = without(by_score, group);
+          bound.score_without[group] = by_sc < 0 ? 0 : list.runs[by_sc].score;
+        }
+      }
+    }
+    caps_.assign((trains_.size() + 1) * lists.size(), Cap{});
+    for (size_t k = 0; k < lists.size(); ++k) caps_[k] = Cap{avoid_[k].top_revenue, avoid_[k].top_score};
   }
 
   // Trains one after another, each taking its best run on the track the others left; every
@@ -363,11 +476,19 @@ class Optimizer {
     std::vector<int>& taken = taken_groups_[i];
     bool by_index = false;
     int clashes = 0;
-    // Runs from `stop` on cannot beat the best plan (keys fall along the list).
-    const int64_t key_limit = best_score_ - a_ * revenue - rest - std::max(b_ * mail, suffix_extra_[i + 1]);
+    // Whether a run of this score could still be part of a plan beating the best: the later
+    // trains bounded by their best alone, or by their best avoiding the track taken so far (and an
+    // identical train by this run's score: it takes a run further down the list). Both bounds fall
+    // along the list, so runs from `stop` on cannot beat the best plan.
+    const Cap* cap = &caps_[static_cast<size_t>(i) * avoid_.size()];
+    auto may_beat = [&](int64_t score) {
+      if (a_ * revenue + rest + score + std::max(b_ * mail, suffix_extra_[i + 1]) <= best_score_) return false;
+      const LaterBound later = BoundLater(i, cap, score);
+      return a_ * revenue + score + later.revenue + std::max(b_ * mail, later.extra) > best_score_;
+    };
     const int stop = static_cast<int>(
         std::partition_point(list.runs.begin() + std::min(start, count), list.runs.end(),
-                             [&](const FoundRun& run) { return run.score > key_limit; }) -
+                             [&](const FoundRun& run) { return may_beat(run.score); }) -
         list.runs.begin());
     auto free_runs = [&](int word) {
       uint64_t blocked = 0;
@@ -388,7 +509,7 @@ class Optimizer {
         if (r >= count) break;
       }
       const FoundRun& run = list.runs[r];
-      if (a_ * revenue + rest + run.score + std::max(b_ * mail, suffix_extra_[i + 1]) <= best_score_) break;
+      if (!may_beat(run.score)) break;
       const uint64_t* groups = &list.groups[static_cast<size_t>(r) * words];
       bool clash = false;
       for (int w = 0; w < words && !clash; ++w) clash = (groups[w] & mine[w]) != 0;
@@ -399,8 +520,20 @@ class Optimizer {
           for (int w = 0; w < words; ++w) {
             for (uint64_t bits = mine[w]; bits != 0; bits &= bits - 1) taken.push_back(w * 64 + __builtin_ctzll(bits));
           }
+          // The groups most runs of the list use rule out nearly all clashing runs: the index
+          // masks with those only, and the few runs it lets through are checked in full above.
+          const std::vector<int>& users = posting_users_[k];
+          if (taken.size() > kIndexGroups) {
+            std::partial_sort(taken.begin(), taken.begin() + kIndexGroups, taken.end(),
+                              [&](int x, int y) { return users[x] > users[y]; });
+            taken.resize(kIndexGroups);
+          }
           by_index = true;
         }
+        continue;
+      }
+      if (i + 1 < n &&
+          !LaterTrainsMayBeat(i, revenue + run.revenue, std::max<int64_t>(mail, run.mail), run.score, groups)) {
         continue;
       }
       for (int w = 0; w < words; ++w) next[w] = mine[w] | groups[w];
@@ -409,10 +542,60 @@ class Optimizer {
               choices, used);
     }
     // This train does not run.
+    const size_t kinds = avoid_.size();
+    std::copy(caps_.begin() + i * kinds, caps_.begin() + (i + 1) * kinds, caps_.begin() + (i + 1) * kinds);
     for (int w = 0; w < words; ++w) next[w] = mine[w];
     (*choices)[i] = Choice{&list, -1};
     Combine(i + 1, revenue, mail, covered, lists, choices, used);
     (*choices)[i] = Choice{};
+  }
+
+  // What the trains of the levels after i can add at most, each avoiding the track of the caps
+  // `cap` (per kind): the sum of their revenues (weighted) and, on top, the most the one carrying
+  // the best mail can add. A train identical to level i's takes a run further down the list, so
+  // scores no more than `score`, the score of level i's run.
+  struct LaterBound {
+    int64_t revenue = 0;
+    int64_t extra = 0;
+  };
+  LaterBound BoundLater(int i, const Cap* cap, int64_t score) const {
+    LaterBound bound;
+    const int here = kind_of_train_[order_[i]];
+    for (int j = i + 1; j < static_cast<int>(trains_.size()); ++j) {
+      const int k = kind_of_train_[order_[j]];
+      int64_t revenue = a_ * cap[k].revenue;
+      int64_t whole = std::min({avoid_[k].top_score, revenue + b_ * avoid_[k].top_mail, cap[k].score});
+      if (k == here) {
+        revenue = std::min(revenue, score);
+        whole = std::min(whole, score);
+      }
+      bound.revenue += revenue;
+      bound.extra = std::max(bound.extra, whole - revenue);
+    }
+    return bound;
+  }
+
+  // With the run of `groups` (and `score`) chosen at level i, the revenue and mail so far given:
+  // whether the later trains, each avoiding every group taken, could still lift the plan above
+  // the best found. Fills the caps of level i + 1.
+  bool LaterTrainsMayBeat(int i, int64_t revenue, int64_t mail, int64_t score, const uint64_t* groups) {
+    const size_t kinds = avoid_.size();
+    const Cap* cap = &caps_[i * kinds];
+    Cap* next_cap = &caps_[(i + 1) * kinds];
+    for (size_t k = 0; k < kinds; ++k) {
+      Cap best = cap[k];
+      const AvoidBound& avoid = avoid_[k];
+      for (int w = 0; w < combine_words_; ++w) {
+        for (uint64_t bits = groups[w]; bits != 0; bits &= bits - 1) {
+          const int group = w * 64 + __builtin_ctzll(bits);
+          best.revenue = std::min(best.revenue, avoid.revenue_without[group]);
+          best.score = std::min(best.score, avoid.score_without[group]);
+        }
+      }
+      next_cap[k] = best;
+    }
+    const LaterBound later = BoundLater(i, next_cap, score);
+    return a_ * revenue + later.revenue + std::max(b_ * mail, later.extra) > best_score_;
   }
 
   // The best greedy plan (used when a search limit stopped the exact search).
@@ -501,7 +684,20 @@ class Optimizer {
   int combine_words_ = 1;
   static constexpr size_t kMaxPostingWords = 4'000'000;  // 32 MB
   std::vector<std::vector<uint64_t>> postings_;  // per kind: group-major bit sets over the list
-  std::vector<std::vector<int>> taken_groups_;    // per combination level: the groups taken so far
+  std::vector<std::vector<int>> posting_users_;   // per kind and group: how many listed runs use it
+  std::vector<std::vector<int>> taken_groups_;    // per combination level: the groups the index masks with
+  static constexpr size_t kIndexGroups = 10;
+  struct AvoidBound {
+    std::vector<int64_t> revenue_without;  // per group: best revenue of a listed run not using it
+    std::vector<int64_t> score_without;    // per group: best score of a listed run not using it
+    int64_t top_revenue = 0;
+    int64_t top_score = 0;
+    int64_t top_mail = 0;
+  };
+  std::vector<AvoidBound> avoid_;  // per kind
+  // Per combination level and kind: the best revenue and the best score a listed run of the kind
+  // can still make, avoiding every group taken by the levels before.
+  std::vector<Cap> caps_;
   bool stopped_ = false;  // a search limit was reached: results are legal but not proven best
 
  public:

@@ -35,17 +35,21 @@ bool Unrestricted(const Context& ctx, int company) {
   return false;
 }
 
-// 4.4.7: the home stations of companies not yet running are reserved.
-bool ReservedHome(const Context& ctx, HexCoord hex, int station) {
+// 4.4.7: how many token spaces of a station are kept for the home bases of companies not yet
+// running: one for each such home on it. A large city's homes are followed through its
+// promotions (on Bombay's brown tile both terminals' homes are on its one station).
+int ReservedSpaces(const Context& ctx, HexCoord hex, int station) {
+  int reserved = 0;
   for (int c = 0; c < kCompanies; ++c) {
     if (ctx.state.companies[c].status == CompanyStatus::kFormed) continue;
     const CompanyDef& def = ctx.Def(c);
-    for (const HomeBase& home : def.homes) {
-      if (home.hex == hex && home.station == station) return true;
-    }
-    if (def.major_home && def.major_home->hex == hex && def.major_home->station == station) return true;
+    auto here = [&](const HomeBase& home) {
+      return home.hex == hex && CurrentStation(ctx.data, ctx.state.board, hex, home.station) == station;
+    };
+    for (const HomeBase& home : def.homes) reserved += here(home) ? 1 : 0;
+    if (def.major_home && here(*def.major_home)) ++reserved;
   }
-  return false;
+  return reserved;
 }
 
 Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1::PlaceBase& action, bool* outside) {
@@ -68,8 +72,8 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
   const auto here = tokens.find({*hex, action.station()});
   const int taken = here == tokens.end() ? 0 : static_cast<int>(here->second.size());
   if (taken >= station.token_slots) return Illegal("4.4.5", "that station has no vacant space for a base");
-  if (ReservedHome(ctx, *hex, action.station())) {
-    return Illegal("4.4.7", "that station is the home base of a company not yet running");
+  if (station.token_slots - taken <= ReservedSpaces(ctx, *hex, action.station())) {
+    return Illegal("4.4.7", "that station's vacant space is the home base of a company not yet running");
   }
   if (!reach.stations.count({*hex, action.station()})) {
     return Illegal("4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "

@@ -17,20 +17,7 @@ namespace mailrun::engine {
 namespace {
 
 std::vector<routes::TrainSpec> TrainSpecs(const Context& ctx, int company) {
-  std::vector<routes::TrainSpec> specs;
-  for (const TrainCard& card : ctx.state.companies[company].trains) {
-    routes::TrainSpec spec;
-    spec.id = card.id;
-    spec.name = card.name;
-    for (const TrainDef& def : ctx.data.trains) {
-      if (def.name != card.name) continue;
-      spec.large_stations = def.large_stations;
-      spec.gauge = def.gauge;
-    }
-    spec.is_1m = card.name == "1M";
-    specs.push_back(spec);
-  }
-  return specs;
+  return RouteTrains(ctx.data, ctx.state, company);
 }
 
 bool OperatingRun(const Context& ctx, int seat) {
@@ -110,10 +97,10 @@ Result<RunSuggestions> SuggestRuns(const Context& ctx, int company) {
 }
 
 bool CanRunOver(const Context& ctx, const GameState& state, int company, const std::vector<HexCoord>& hexes) {
-  const Context view{ctx.data, ctx.config, const_cast<GameState&>(state), nullptr};
   routes::OptimizeOptions options;
   options.constraints.must_run_over = hexes;
-  const auto optimized = routes::Optimize(BuildRouteGraph(ctx.data, state, company), TrainSpecs(view, company), options);
+  const auto optimized =
+      routes::Optimize(BuildRouteGraph(ctx.data, state, company), RouteTrains(ctx.data, state, company), options);
   return optimized.ok() && !optimized->best_total.runs.empty();
 }
 

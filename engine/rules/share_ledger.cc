@@ -6,6 +6,7 @@
 
 #include "engine/rules/contracts.h"
 #include "engine/rules/bank.h"
+#include "engine/track/track_network.h"
 
 namespace mailrun::engine {
 
@@ -146,14 +147,14 @@ void FormCompany(Context& ctx, int company) {
   c.price_index = static_cast<int>(
       std::find(ctx.data.share_prices.begin(), ctx.data.share_prices.end(), def.par) - ctx.data.share_prices.begin());
   c.tokens_left = def.tokens;
-  for (const HomeBase& home : def.homes) {
-    c.bases.push_back({home.hex, home.station});
+  // A home in a large city promoted before the company forms is on the station that carries its
+  // printed station's line (4.2.12).
+  auto place_home = [&](const HomeBase& home) {
+    c.bases.push_back({home.hex, CurrentStation(ctx.data, s.board, home.hex, home.station)});
     --c.tokens_left;
-  }
-  if (c.major && def.kind == CompanyKind::kMajorOrMinor && def.major_home) {
-    c.bases.push_back({def.major_home->hex, def.major_home->station});
-    --c.tokens_left;
-  }
+  };
+  for (const HomeBase& home : def.homes) place_home(home);
+  if (c.major && def.kind == CompanyKind::kMajorOrMinor && def.major_home) place_home(*def.major_home);
   c.special_token = !c.major;  // 4.8.19
   if (director >= 0) {
     SetDirector(ctx, company, director);

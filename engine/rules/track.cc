@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
+#include <tuple>
 
 #include "engine/board/promotion.h"
 #include "engine/rules/contracts.h"
@@ -162,6 +164,24 @@ struct LayContext {
   LayContext(const Context& c, int company_index)
       : ctx(c), company(company_index), network(c.data, c.state.board),
         reach(network.Reach(c.state, company_index)) {}
+
+  // 4.1.8 for a second lay extending `second` (on one hex): answers kept for the listing, where
+  // many tiles and rotations extend the same railheads.
+  bool SeparateFromFirstLay(const LayRecord& first, const std::vector<Railhead>& second) const {
+    std::vector<std::tuple<HexCoord, int, Gauge>> key;
+    for (const Railhead& rh : second) key.emplace_back(rh.hex, rh.edge, rh.gauge);
+    std::sort(key.begin(), key.end());
+    key.erase(std::unique(key.begin(), key.end()), key.end());
+    if (const auto known = separate.find(key); known != separate.end()) return known->second;
+    std::vector<Railhead> first_heads;
+    for (size_t i = 0; i < first.railhead_edges.size(); ++i) {
+      first_heads.push_back({first.hex, first.railhead_edges[i], first.railhead_gauges[i], 0});
+    }
+    const bool answer = network.SeparateConnections(ctx.state, company, first_heads, second);
+    separate.emplace(std::move(key), answer);
+    return answer;
+  }
+  mutable std::map<std::vector<std::tuple<HexCoord, int, Gauge>>, bool> separate;
 };
 
 // The railheads on `hex` that the tile extends (4.1.7): a path of the tile leaves by the
@@ -182,12 +202,6 @@ std::vector<Railhead> Extended(const LayContext& lc, const ParsedTile& p, int ro
     }
   }
   return found;
-}
-
-BoardState BoardWithout(const BoardState& board, HexCoord hex) {
-  BoardState copy = board;
-  copy.tiles.erase(hex);
-  return copy;
 }
 
 Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, LayRecord* record) {
@@ -241,16 +255,7 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
     } else if (first.home) {
       separate = std::any_of(extended.begin(), extended.end(), [&](const Railhead& rh) { return rh.base != first.base; });
     } else {
-      const TrackNetwork before(ctx.data, BoardWithout(ctx.state.board, first.hex));
-      for (size_t i = 0; i < first.railhead_edges.size() && !separate; ++i) {
-        const Railhead first_head{first.hex, first.railhead_edges[i], first.railhead_gauges[i], 0};
-        for (const Railhead& rh : extended) {
-          if (lc.network.SeparateConnections(ctx.state, company, before, first_head, rh)) {
-            separate = true;
-            break;
-          }
-        }
-      }
+      separate = lc.SeparateFromFirstLay(first, extended);
     }
     if (!separate) {
       return Illegal("4.1.8", "each of two lays must connect to a different base, over track the other does not use");
@@ -330,7 +335,10 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
     return Illegal(current->preprinted ? "4.2.12" : "4.2.5",
                    fmt::format("{} promotes only to {} (TABLE 8)", current->preprinted ? from.id : "#" + from.id, list));
   }
-  if (SupplyOf(ctx, p.tile->id) <= 0) return Illegal("Appendix 3", fmt::format("no #{} tile is left", p.tile->id));
+  if (SupplyOf(ctx, p.tile->id) <= 0) {
+    // 4.2.12: the large cities' own tiles are few ("only ONE grey CD tile").
+    return Illegal(p.tile->label.empty() ? "Appendix 3" : "4.2.12", fmt::format("no #{} tile is left", p.tile->id));
+  }
   if (from.colour == TileColour::kBrown) {
     for (int edge = 0; edge < 6; ++edge) {
       const auto next = TileOn(ctx.data, ctx.state.board, Neighbour(p.hex, edge));

@@ -63,4 +63,21 @@ routes::RouteGraph BuildRouteGraph(const EditionData& data, const GameState& sta
   return graph;
 }
 
+std::vector<routes::TrainSpec> RouteTrains(const EditionData& data, const GameState& state, int company) {
+  std::vector<routes::TrainSpec> specs;
+  for (const TrainCard& card : state.companies[company].trains) {
+    routes::TrainSpec spec;
+    spec.id = card.id;
+    spec.name = card.name;
+    for (const TrainDef& def : data.trains) {
+      if (def.name != card.name) continue;
+      spec.large_stations = def.large_stations;
+      spec.gauge = def.gauge;
+    }
+    spec.is_1m = card.name == "1M";
+    specs.push_back(spec);
+  }
+  return specs;
+}
+
 }  // namespace mailrun::engine

@@ -1,8 +1,12 @@
 #include "engine/track/track_network.h"
 
 #include <algorithm>
+#include <array>
 #include <deque>
+#include <functional>
 #include <numeric>
+
+#include "engine/board/promotion.h"
 
 namespace mailrun::engine {
 namespace {
@@ -26,9 +30,69 @@ struct UnionFind {
   void Union(int a, int b) { parent[Find(a)] = Find(b); }
 };
 
-// Caps the enumeration of connecting lines for 4.1.8; beyond it the check gives the benefit of
-// the doubt (docs/rulings.md).
+// Caps the enumeration of connecting lines for 4.1.8 (only for lines of two gauges sharing dual
+// track); beyond it the check gives the benefit of the doubt (docs/rulings.md).
 constexpr int kMaxConnectingLines = 4000;
+
+int LineOf(Gauge gauge) { return gauge == Gauge::kMetre ? kMetreLine : kBroadLine; }
+
+// A maximum flow on a small graph with unit capacities (Edmonds-Karp), for 4.1.8's two lines.
+class UnitFlow {
+ public:
+  explicit UnitFlow(int nodes) : out_(static_cast<size_t>(nodes)) {}
+
+  void Arc(int from, int to) {
+    out_[from].push_back(static_cast<int>(arcs_.size()));
+    arcs_.push_back({to, 1, 0});
+    out_[to].push_back(static_cast<int>(arcs_.size()));
+    arcs_.push_back({from, 0, 0});
+  }
+  // A piece of track usable once in either direction; returns its id for NetFlow.
+  int Edge(int a, int b) {
+    const int id = static_cast<int>(arcs_.size());
+    Arc(a, b);
+    Arc(b, a);
+    return id;
+  }
+  int NetFlow(int edge) const { return arcs_[edge].flow - arcs_[edge + 2].flow; }
+
+  // Augments from `source` to `sink` until `limit` units flow or no path is left.
+  int Max(int source, int sink, int limit) {
+    int total = 0;
+    std::vector<int> via(out_.size());
+    while (total < limit) {
+      std::fill(via.begin(), via.end(), -1);
+      std::deque<int> queue{source};
+      via[source] = -2;
+      while (!queue.empty() && via[sink] == -1) {
+        const int node = queue.front();
+        queue.pop_front();
+        for (int a : out_[node]) {
+          if (arcs_[a].flow < arcs_[a].cap && via[arcs_[a].to] == -1) {
+            via[arcs_[a].to] = a;
+            queue.push_back(arcs_[a].to);
+          }
+        }
+      }
+      if (via[sink] == -1) break;
+      for (int node = sink; node != source; node = arcs_[via[node] ^ 1].to) {
+        ++arcs_[via[node]].flow;
+        --arcs_[via[node] ^ 1].flow;
+      }
+      ++total;
+    }
+    return total;
+  }
+
+ private:
+  struct FlowArc {
+    int to;
+    int cap;
+    int flow;
+  };
+  std::vector<FlowArc> arcs_;
+  std::vector<std::vector<int>> out_;
+};
 
 }  // namespace
 
@@ -45,6 +109,16 @@ std::optional<TileOnHex> TileOn(const EditionData& data, const BoardState& board
     if (tile) return TileOnHex{tile, def->preprinted->rotation, true};
   }
   return std::nullopt;
+}
+
+int CurrentStation(const EditionData& data, const BoardState& board, HexCoord hex, int printed) {
+  const HexDef* def = data.Hex(hex);
+  if (!def || !def->preprinted) return printed;
+  const auto on = TileOn(data, board, hex);
+  const TileDef* first = data.Tile(def->preprinted->tile_id);
+  if (!on || on->preprinted || !first) return printed;
+  const std::vector<int> mapping = StationMapping(*first, def->preprinted->rotation, *on->tile, on->rotation);
+  return printed >= 0 && printed < static_cast<int>(mapping.size()) ? mapping[printed] : printed;
 }
 
 uint64_t TrackNetwork::NodeKey(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
@@ -189,8 +263,114 @@ CompanyReach TrackNetwork::Reach(const GameState& state, int company, std::optio
   return reach;
 }
 
-bool TrackNetwork::SeparateConnections(const GameState& state, int company, const TrackNetwork& before,
-                                       const Railhead& first, const Railhead& second) const {
+int TrackNetwork::BoundaryNode(HexCoord hex, int edge) const {
+  const HexCoord other = Neighbour(hex, edge);
+  const uint64_t key = hex < other ? NodeKey(TrackNode::Kind::kBoundary, hex, edge, other)
+                                   : NodeKey(TrackNode::Kind::kBoundary, other, OppositeEdge(edge), hex);
+  const auto found = node_index_.find(key);
+  return found == node_index_.end() ? -1 : found->second;
+}
+
+bool TrackNetwork::SeparateConnections(const GameState& state, int company, const std::vector<Railhead>& first,
+                                       const std::vector<Railhead>& second) const {
+  if (first.empty() || second.empty()) return false;
+  std::optional<TrackNetwork> before;  // built only if an enumeration is needed
+  for (Gauge first_gauge : {Gauge::kBroad, Gauge::kMetre}) {
+    if (std::none_of(first.begin(), first.end(), [&](const Railhead& h) { return h.gauge == first_gauge; })) continue;
+    for (Gauge second_gauge : {Gauge::kBroad, Gauge::kMetre}) {
+      if (std::none_of(second.begin(), second.end(), [&](const Railhead& h) { return h.gauge == second_gauge; })) {
+        continue;
+      }
+      const std::optional<bool> by_flow = SeparateByFlow(state, company, first, second, first_gauge, second_gauge);
+      if (by_flow.value_or(false)) return true;
+      if (by_flow) continue;
+      if (!before) {
+        BoardState without = state.board;
+        without.tiles.erase(first.front().hex);
+        before.emplace(data_, without);
+      }
+      for (const Railhead& f : first) {
+        for (const Railhead& s : second) {
+          if (f.gauge == first_gauge && s.gauge == second_gauge &&
+              SeparateByEnumeration(state, company, *before, f, s)) {
+            return true;
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// Flow network: for each gauge of line (one layer, or two when the lays' lines differ in gauge) a
+// copy of the track that fits it, each piece of track an edge of capacity 1; the source feeds each
+// base once (so the two lines start at different bases) and each layer's copy of its station;
+// the first lay's railheads lead to one sink, the second lay's to another, both to the target.
+// A flow of two is a pair of lines with no track in common. Stations the company may not pass
+// (full of other companies' tokens, terminals) carry no line through; the company's own terminal
+// bases only start one. Where the two layers' lines share a dual-gauge piece, the flow proves
+// nothing: nullopt.
+std::optional<bool> TrackNetwork::SeparateByFlow(const GameState& state, int company, const std::vector<Railhead>& first,
+                                                 const std::vector<Railhead>& second, Gauge first_gauge,
+                                                 Gauge second_gauge) const {
+  const int n = static_cast<int>(nodes_.size());
+  const int layers = first_gauge == second_gauge ? 1 : 2;
+  const int source = layers * n, target = source + 1, first_sink = source + 2, second_sink = source + 3;
+  const int base0 = source + 4;
+  const auto& bases = state.companies[company].bases;
+  UnitFlow flow(base0 + static_cast<int>(bases.size()));
+  const Tokens tokens = TokensOf(state);
+  std::vector<char> own_base(static_cast<size_t>(n), 0);
+  for (size_t b = 0; b < bases.size(); ++b) {
+    const int node = StationNode(bases[b].hex, bases[b].station);
+    if (node < 0) continue;
+    own_base[node] = 1;
+    flow.Arc(source, base0 + static_cast<int>(b));
+    for (int layer = 0; layer < layers; ++layer) flow.Arc(base0 + static_cast<int>(b), layer * n + node);
+  }
+  std::vector<char> blocked(static_cast<size_t>(n), 0);
+  for (int i = 0; i < n; ++i) blocked[i] = Blocks(tokens, company, i) ? 1 : 0;
+  const Gauge layer_gauge[2] = {first_gauge, second_gauge};
+  std::vector<std::array<int, 2>> edge_of(paths_.size(), {-1, -1});
+  for (size_t p = 0; p < paths_.size(); ++p) {
+    const TrackPath& path = paths_[p];
+    for (int layer = 0; layer < layers; ++layer) {
+      if (!Fits(path.gauge, LineOf(layer_gauge[layer]))) continue;
+      const bool a_starts = blocked[path.a] && own_base[path.a];
+      const bool b_starts = blocked[path.b] && own_base[path.b];
+      if ((blocked[path.a] && !a_starts) || (blocked[path.b] && !b_starts) || (a_starts && b_starts)) continue;
+      const int a = layer * n + path.a, b = layer * n + path.b;
+      if (a_starts) {
+        flow.Arc(a, b);
+      } else if (b_starts) {
+        flow.Arc(b, a);
+      } else {
+        edge_of[p][layer] = flow.Edge(a, b);
+      }
+    }
+  }
+  for (const Railhead& head : first) {
+    const int node = head.gauge == first_gauge ? BoundaryNode(head.hex, head.edge) : -1;
+    if (node >= 0) flow.Arc(node, first_sink);
+  }
+  for (const Railhead& head : second) {
+    const int node = head.gauge == second_gauge ? BoundaryNode(head.hex, head.edge) : -1;
+    if (node >= 0) flow.Arc((layers - 1) * n + node, second_sink);
+  }
+  flow.Arc(first_sink, target);
+  flow.Arc(second_sink, target);
+  if (flow.Max(source, target, 2) < 2) return false;
+  if (layers == 1) return true;
+  for (const auto& [first_layer, second_layer] : edge_of) {
+    if (first_layer >= 0 && second_layer >= 0 && flow.NetFlow(first_layer) != 0 && flow.NetFlow(second_layer) != 0) {
+      return std::nullopt;
+    }
+  }
+  return true;
+}
+
+bool TrackNetwork::SeparateByEnumeration(const GameState& state, int company, const TrackNetwork& before,
+                                         const Railhead& first, const Railhead& second) const {
   const Tokens tokens = TokensOf(state);
   const auto& bases = state.companies[company].bases;
   // The same path on both networks: (hex, index on the tile).

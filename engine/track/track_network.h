@@ -25,6 +25,11 @@ struct TileOnHex {
   bool preprinted = false;
 };
 std::optional<TileOnHex> TileOn(const EditionData& data, const BoardState& board, HexCoord hex);
+// The station of the tile now on `hex` that stands for station `printed` of the hex's first tile.
+// The large cities' stations are numbered on their preprinted tiles (TABLE 1 homes name them) and
+// keep their identity through promotions (4.2.12): this follows a promotion's station mapping.
+// Elsewhere, and while the preprinted tile is still there, it is `printed` itself.
+int CurrentStation(const EditionData& data, const BoardState& board, HexCoord hex, int printed);
 // The board edge a tile edge faces when the tile is laid with `rotation`.
 inline int BoardEdge(int tile_edge, int rotation) { return (tile_edge + rotation) % 6; }
 
@@ -92,11 +97,15 @@ class TrackNetwork {
   CompanyReach Reach(const GameState& state, int company, std::optional<int> only_base = std::nullopt,
                      const std::set<int>& excluded = {}) const;
 
-  // 4.1.8: whether railhead `first` (extended by the turn's first lay, found on `before`, the
-  // network without that lay) and railhead `second` (on this network) connect to two different
-  // bases by lines that share no track.
-  bool SeparateConnections(const GameState& state, int company, const TrackNetwork& before, const Railhead& first,
-                           const Railhead& second) const;
+  // 4.1.8: whether the turn's first lay and a second lay connect to two different bases by lines
+  // that share no track (they may meet or cross at stations and junctions). `first` are the
+  // railheads the first lay extended (on its hex, found before it was laid), `second` those the
+  // second lay would extend; this network includes the first lay. Each line keeps one gauge and
+  // passes no station it may not (4.1.7). Exact, by a maximum flow of two from the bases to the
+  // two lays; only lines of different gauges that both need the same dual-gauge track are
+  // settled by enumerating the first lay's lines (bounded, docs/rulings.md).
+  bool SeparateConnections(const GameState& state, int company, const std::vector<Railhead>& first,
+                           const std::vector<Railhead>& second) const;
 
   // Stations reachable by passengers for contracts (4.3): groups of linked stations. Lines of one
   // gauge count only if some base (of any company) lies on them; passengers change trains at any
@@ -105,6 +114,15 @@ class TrackNetwork {
 
  private:
   int Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other = {});
+  int BoundaryNode(HexCoord hex, int edge) const;  // -1 if no track crosses that edge
+  // SeparateConnections for one gauge of each lay's lines; nullopt when the two lines found share
+  // dual-gauge track and only an enumeration can tell.
+  std::optional<bool> SeparateByFlow(const GameState& state, int company, const std::vector<Railhead>& first,
+                                     const std::vector<Railhead>& second, Gauge first_gauge, Gauge second_gauge) const;
+  // The earlier method: every line (up to a bound) from a base to railhead `first` on `before` (this
+  // network without the first lay), each tried against the other bases' lines to `second`.
+  bool SeparateByEnumeration(const GameState& state, int company, const TrackNetwork& before, const Railhead& first,
+                             const Railhead& second) const;
   bool Blocks(const Tokens& tokens, int company, int node) const;
 
   const EditionData& data_;

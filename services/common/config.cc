@@ -8,8 +8,10 @@
 
 namespace mailrun::service {
 
-void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& default_listen) {
+void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& default_listen,
+                      int default_database_pool_size) {
   config.listen = default_listen;
+  config.database_pool_size = default_database_pool_size;
   config.database_url = "postgresql://mailrun@127.0.0.1:55432/mailrun";
   config.redis_url = "redis://127.0.0.1:56379";
   app.add_option("--listen", config.listen, "host:port to serve gRPC on")
@@ -41,6 +43,19 @@ void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& de
   app.add_option("--shutdown-grace-seconds", config.shutdown_grace_seconds,
                  "seconds in-flight calls get to finish on SIGTERM")
       ->envname("MAILRUN_SHUTDOWN_GRACE_SECONDS")
+      ->capture_default_str();
+  // At least 2: the notification service's workers and its calls share one pool.
+  app.add_option("--database-pool-size", config.database_pool_size, "PostgreSQL connections at most")
+      ->envname("MAILRUN_DATABASE_POOL_SIZE")
+      ->check(CLI::Range(2, 1000))
+      ->capture_default_str();
+  app.add_option("--events-channel", config.events_channel,
+                 "Redis pub/sub channel of events (the same for every service of a deployment)")
+      ->envname("MAILRUN_EVENTS_CHANNEL")
+      ->capture_default_str();
+  app.add_option("--outbox-relay", config.run_outbox_relay,
+                 "run the outbox relay in this process (publishes this database's events to Redis)")
+      ->envname("MAILRUN_OUTBOX_RELAY")
       ->capture_default_str();
 }
 

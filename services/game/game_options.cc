@@ -15,10 +15,6 @@ std::set<std::string> GameOptions::TrustedServices() const {
 }
 
 void AddGameOptions(CLI::App& app, GameOptions& options) {
-  app.add_option("--database-pool-size", options.database_pool_size, "PostgreSQL connections at most")
-      ->envname("MAILRUN_DATABASE_POOL_SIZE")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
   app.add_option("--snapshot-every", options.snapshot_every,
                  "store a game's state every this many log entries (loading replays fewer)")
       ->envname("MAILRUN_SNAPSHOT_EVERY")
@@ -36,14 +32,6 @@ void AddGameOptions(CLI::App& app, GameOptions& options) {
   app.add_option("--trusted-services", options.trusted_services,
                  "comma-separated service token subjects allowed to create games and read results")
       ->envname("MAILRUN_TRUSTED_SERVICES")
-      ->capture_default_str();
-  app.add_option("--events-channel", options.events_channel,
-                 "Redis pub/sub channel of events (the same for every service of a deployment)")
-      ->envname("MAILRUN_EVENTS_CHANNEL")
-      ->capture_default_str();
-  app.add_option("--outbox-relay", options.run_outbox_relay,
-                 "run the outbox relay in this process (publishes this database's events to Redis)")
-      ->envname("MAILRUN_OUTBOX_RELAY")
       ->capture_default_str();
 }
 

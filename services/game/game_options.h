@@ -1,6 +1,7 @@
 // The game service's own settings (beyond services/common/config.h), each a flag with an
-// environment variable: the database pool, snapshots, the cache, delta views, which services may
-// create games, and the Redis channel of the outbox relay.
+// environment variable: snapshots, the cache, delta views and which services may create games.
+// The database pool, the events channel and the outbox relay switch are common flags; main.cc
+// copies them in from CommonConfig.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -11,13 +12,13 @@
 namespace mailrun::game {
 
 struct GameOptions {
-  int database_pool_size = 16;                    // MAILRUN_DATABASE_POOL_SIZE
+  int database_pool_size = 16;                    // common flag (MAILRUN_DATABASE_POOL_SIZE)
   int snapshot_every = 50;                        // MAILRUN_SNAPSHOT_EVERY
   int cache_games = 512;                          // MAILRUN_CACHE_GAMES
   int64_t max_delta_versions = 200;               // MAILRUN_MAX_DELTA_VERSIONS
   std::string trusted_services = "lobby";         // MAILRUN_TRUSTED_SERVICES (comma-separated)
-  std::string events_channel = "mailrun.events";  // MAILRUN_EVENTS_CHANNEL
-  bool run_outbox_relay = true;                   // MAILRUN_OUTBOX_RELAY
+  std::string events_channel = "mailrun.events";  // common flag (MAILRUN_EVENTS_CHANNEL)
+  bool run_outbox_relay = true;                   // common flag (MAILRUN_OUTBOX_RELAY)
 
   std::set<std::string> TrustedServices() const;
 };

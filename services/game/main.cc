@@ -15,10 +15,13 @@ int main(int argc, char** argv) {
   mailrun::service::BlockShutdownSignals();
   CLI::App app{"mailrun-game: the game service: the engine over gRPC, the action log in PostgreSQL"};
   mailrun::service::CommonConfig config;
-  mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50151");
   mailrun::game::GameOptions game_options;
+  mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50151", game_options.database_pool_size);
   mailrun::game::AddGameOptions(app, game_options);
   CLI11_PARSE(app, argc, argv);
+  game_options.database_pool_size = config.database_pool_size;
+  game_options.events_channel = config.events_channel;
+  game_options.run_outbox_relay = config.run_outbox_relay;
 
   std::unique_ptr<mailrun::game::GameApp> game;
   try {

@@ -60,8 +60,7 @@ grpc::Status GameStarter::Start(const std::string& table_id) {
         " RETURNING tournament_id, tournament_round, table_number",
         table_id, created.game_id());
     if (updated.empty() || updated[0][0].is_null()) return grpc::Status::OK;
-    mailrun::v1::Event event;
-    event.set_event_id("lobby-round-started-" + table_id);
+    mailrun::v1::Event event = NewLobbyEvent("lobby-round-started-" + table_id);
     for (const auto& player : request.config().players()) event.add_user_ids(player.user_id());
     auto* started = event.mutable_tournament_round_started();
     started->set_tournament_id(updated[0][0].as<std::string>());

@@ -1,11 +1,20 @@
 // LobbyApp: the lobby's parts wired together: the database pool, the game service client, the
-// game starter, the result recorder, the reconciler and the gRPC service. main.cc builds one and
-// serves service(); tests can build one in-process the same way.
+// game starter, the result recorder, the reconciler, the gRPC service, and two background workers
+// on Redis: the outbox relay that publishes the lobby's own events (invitations, tournament rounds)
+// and the subscription to the events channel that hands every GameFinished to the result
+// recorder. The reconciler stays the safety net: it records what the subscription missed (Redis
+// down, the lobby restarting) and runs at once whenever a lost subscription is back.
+//
+// Lifecycle: construct (connects nothing), Start() the workers, serve service(), Stop() after the
+// server stopped. main.cc builds one; tests can build one in-process the same way.
 #pragma once
 
 #include <memory>
 #include <string>
 
+#include "services/common/config.h"
+#include "services/common/outbox_relay.h"
+#include "services/common/redis.h"
 #include "services/lobby/accounts.h"
 #include "services/lobby/connection_pool.h"
 #include "services/lobby/events.h"
@@ -23,10 +32,16 @@ namespace mailrun::lobby {
 
 class LobbyApp {
  public:
-  // `database_url`: the lobby's PostgreSQL (already migrated); `token_key`: 32 raw bytes.
-  // `events`: where the lobby's events go (WriteEventToOutbox unless the outbox library's writer).
-  LobbyApp(const std::string& database_url, const std::string& token_key, const LobbyConfig& config,
-           EventWriter events = WriteEventToOutbox);
+  // `common`: the database (already migrated), Redis, the pool size, the events channel and
+  // whether to run the outbox relay; `token_key`: 32 raw bytes. Throws std::invalid_argument for
+  // a malformed Redis URL.
+  LobbyApp(const mailrun::service::CommonConfig& common, const std::string& token_key, const LobbyConfig& config);
+  ~LobbyApp();
+  LobbyApp(const LobbyApp&) = delete;
+  LobbyApp& operator=(const LobbyApp&) = delete;
+
+  void Start();  // the reconciler, the outbox relay (unless turned off) and the subscription
+  void Stop();
 
   grpc::Service* service() { return service_.get(); }
 
@@ -45,6 +60,8 @@ class LobbyApp {
   std::unique_ptr<Tournaments> tournaments_;
   std::unique_ptr<LobbyServiceImpl> service_;
   std::unique_ptr<Reconciler> reconciler_;
+  std::unique_ptr<mailrun::service::OutboxRelay> relay_;         // null when turned off
+  std::unique_ptr<mailrun::service::RedisSubscriber> finished_;  // GameFinished events
 };
 
 }  // namespace mailrun::lobby

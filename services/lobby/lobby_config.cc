@@ -24,10 +24,6 @@ void AddLobbyOptions(CLI::App& app, LobbyConfig& config) {
       ->envname("MAILRUN_PASSWORD_HASH_LIMITS")
       ->check(CLI::IsMember({"interactive", "moderate", "sensitive"}))
       ->capture_default_str();
-  app.add_option("--database-pool-size", config.database_pool_size, "PostgreSQL connections the lobby keeps")
-      ->envname("MAILRUN_DATABASE_POOL_SIZE")
-      ->check(CLI::Range(1, 200))
-      ->capture_default_str();
   app.add_option("--game-call-timeout-seconds", config.game_call_timeout_seconds,
                  "deadline of each call to the game service")
       ->envname("MAILRUN_GAME_CALL_TIMEOUT_SECONDS")

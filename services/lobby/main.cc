@@ -13,7 +13,7 @@ int main(int argc, char** argv) {
   mailrun::service::BlockShutdownSignals();
   CLI::App app{"mailrun-lobby: the lobby service: accounts, tables, tournaments, ratings"};
   mailrun::service::CommonConfig config;
-  mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50152");
+  mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50152", mailrun::lobby::kLobbyDatabasePoolSize);
   mailrun::lobby::LobbyConfig lobby_config;
   mailrun::lobby::AddLobbyOptions(app, lobby_config);
   CLI11_PARSE(app, argc, argv);
@@ -24,16 +24,14 @@ int main(int argc, char** argv) {
     if (auto code = mailrun::service::RunMigrateOnly(config, "mailrun-lobby")) return *code;
     const std::string token_key = mailrun::service::LoadTokenKey(config);
     auto db = mailrun::service::PrepareDatabase(config, "mailrun-lobby");
-    lobby = std::make_unique<mailrun::lobby::LobbyApp>(config.database_url, token_key, lobby_config);
+    lobby = std::make_unique<mailrun::lobby::LobbyApp>(config, token_key, lobby_config);
   } catch (const std::exception& e) {
     spdlog::error("mailrun-lobby cannot start: {}", e.what());
     return 1;
   }
 
-  // MERGE HOOK (Redis): subscribe to channel "mailrun.events" (services/common/redis.h) and pass
-  // every message's payload to lobby->results().HandleEventPayload(payload). Until then the
-  // reconciler below learns of finished games by asking the game service.
-  lobby->reconciler().Start();
+  // The reconciler, the outbox relay and the subscription to GameFinished events (lobby_app.h).
+  lobby->Start();
 
   mailrun::service::ServerOptions options;
   options.name = "mailrun-lobby";
@@ -41,6 +39,6 @@ int main(int argc, char** argv) {
   options.shutdown_grace_seconds = config.shutdown_grace_seconds;
   options.max_connection_age_seconds = config.max_connection_age_seconds;
   options.services.push_back(lobby->service());
-  options.on_shutdown = [&lobby] { lobby->reconciler().Stop(); };
+  options.on_shutdown = [&lobby] { lobby->Stop(); };
   return mailrun::service::RunServer(options);
 }

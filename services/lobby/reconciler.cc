@@ -10,28 +10,12 @@ Reconciler::Reconciler(ConnectionPool& pool, GameServiceClient& games, GameStart
                        std::chrono::seconds interval, int batch)
     : pool_(pool), games_(games), starter_(starter), results_(results), interval_(interval), batch_(batch) {}
 
-Reconciler::~Reconciler() { Stop(); }
-
 void Reconciler::Start() {
-  std::lock_guard lock(mutex_);
-  if (thread_.joinable()) return;
-  stopping_ = false;
-  thread_ = std::thread([this] { Loop(); });
-}
-
-void Reconciler::Stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  worker_.Start([this] { Loop(); });
 }
 
 void Reconciler::Loop() {
-  std::unique_lock lock(mutex_);
-  while (!stopping_) {
-    lock.unlock();
+  do {
     try {
       const PassCounts counts = RunOnce();
       if (counts.games_created > 0 || counts.results_recorded > 0) {
@@ -41,9 +25,7 @@ void Reconciler::Loop() {
     } catch (const std::exception& e) {
       spdlog::error("reconciler pass failed: {}", e.what());
     }
-    lock.lock();
-    wake_.wait_for(lock, interval_, [this] { return stopping_; });
-  }
+  } while (worker_.WaitFor(interval_));
 }
 
 Reconciler::PassCounts Reconciler::RunOnce() {

@@ -4,14 +4,13 @@
 // GetGameResult for the lobby's 'playing' tables, least recently checked first, and records the
 // results of finished games (in case a GameFinished event was missed). Both steps are idempotent.
 //
-// Runs on its own thread between Start and Stop. Thread-safe.
+// Runs on its own thread between Start and Stop (services/common/worker_thread.h); Wake() runs a
+// pass now (the Redis subscription was lost and is back: events may have been missed). Thread-safe.
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
+#include "services/common/worker_thread.h"
 #include "services/lobby/connection_pool.h"
 #include "services/lobby/game_client.h"
 #include "services/lobby/game_starter.h"
@@ -24,12 +23,13 @@ class Reconciler {
   // Everything referenced must outlive this object. `batch`: tables checked per step and pass.
   Reconciler(ConnectionPool& pool, GameServiceClient& games, GameStarter& starter, ResultRecorder& results,
              std::chrono::seconds interval, int batch = 100);
-  ~Reconciler();
+  ~Reconciler() { Stop(); }
   Reconciler(const Reconciler&) = delete;
   Reconciler& operator=(const Reconciler&) = delete;
 
   void Start();
-  void Stop();  // waits for a pass in progress to end
+  void Stop() { worker_.Stop(); }  // waits for a pass in progress to end
+  void Wake() { worker_.Wake(); }  // the next pass starts now rather than after the interval
 
   struct PassCounts {
     int games_created = 0;
@@ -47,10 +47,7 @@ class Reconciler {
   ResultRecorder& results_;
   const std::chrono::seconds interval_;
   const int batch_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  mailrun::service::WorkerThread worker_;
 };
 
 }  // namespace mailrun::lobby

@@ -32,8 +32,8 @@ class ResultRecorder {
   // (INVALID_ARGUMENT, logged) and nothing is written.
   grpc::Status Record(const mailrun::v1::GameFinished& finished, Outcome* outcome = nullptr);
 
-  // The hook for the Redis subscription (wired in main.cc at merge time): one message of channel
-  // mailrun.events, a serialized mailrun.v1.Event. Events other than GameFinished are ignored.
+  // What the lobby's subscription to the events channel calls (LobbyApp) with each message, a
+  // serialized mailrun.v1.Event. Events other than GameFinished are ignored.
   grpc::Status HandleEventPayload(const std::string& payload);
 
  private:

@@ -123,6 +123,7 @@ grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::Create
   }
   if (auto status = InvalidIf(CheckGameSetup(request.edition(), request.options())); !status.ok()) return status;
   if (auto status = InvalidIf(CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
+  if (auto problem = CheckEditionPlayable(request.edition())) return NotNow(*problem);
   return Apply(caller, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = mailrun::service::RandomId();
     const std::string options = request.options().SerializeAsString();
@@ -301,7 +302,7 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
         LockOpenAsHost(txn, request.table_id(), caller, "invite players to the table", &locked);
     if (!allowed.ok()) return allowed;
     const TableRow* row = &locked;
-    mailrun::v1::Event event;
+    mailrun::v1::Event event = NewLobbyEvent("lobby-invitation-" + mailrun::service::RandomId());
     for (const std::string& name : request.display_names()) {
       const pqxx::result user =
           txn.exec_params("SELECT user_id FROM users WHERE lower(display_name) = lower($1)", name);
@@ -316,7 +317,6 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
       if (!added.empty()) event.add_user_ids(invitee);
     }
     if (event.user_ids_size() > 0) {
-      event.set_event_id("lobby-invitation-" + mailrun::service::RandomId());
       auto* invitation = event.mutable_invitation_received();
       invitation->set_table_id(row->table_id);
       invitation->set_from_user_id(caller);

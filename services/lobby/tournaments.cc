@@ -219,6 +219,7 @@ grpc::Status Tournaments::Create(const std::string& caller, const mailrun::v1::C
   if (request.registration_closes_at_unix_ms() <= now_ms || request.registration_closes_at_unix_ms() <= opens) {
     return Invalid("registration_closes_at_unix_ms must be in the future and after registration_opens_at_unix_ms");
   }
+  if (auto problem = CheckEditionPlayable(request.edition())) return NotNow(*problem);
   return Apply(caller, request.request_id(), "CreateTournament", "", [&](pqxx::work& txn, const std::string& id) {
     const std::string options = request.options().SerializeAsString();
     txn.exec_params(

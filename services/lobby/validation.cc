@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "engine/data/edition_data.h"
+
 namespace mailrun::lobby {
 namespace {
 
@@ -72,6 +74,12 @@ Problem CheckGameSetup(mailrun::v1::Edition edition, const mailrun::v1::GameOpti
   if (options.unrestricted_58()) return "2.4.4: unrestricted #58 upgrades are an option of 1853 Retuned only";
   if (options.tile_kit() != TILE_KIT_NONE) return "2.4.5: the MIK1 tile kits are an option of 1853 Retuned only";
   return std::nullopt;
+}
+
+Problem CheckEditionPlayable(mailrun::v1::Edition edition) {
+  const auto data = mailrun::engine::LoadEdition(EffectiveEdition(edition));
+  if (data.ok()) return std::nullopt;
+  return "this edition cannot be played yet: " + data.error().message;
 }
 
 mailrun::v1::Edition EffectiveEdition(mailrun::v1::Edition edition) {

@@ -1,7 +1,8 @@
-// Checks of the lobby's inputs that need nothing but the input: request ids, display names,
-// passwords, table and tournament settings. Each returns nullopt when the value is fine, or a
-// message naming the field and what is wrong (never echoing a password); the service answers it
-// with INVALID_ARGUMENT. Pure functions.
+// Checks of the lobby's inputs that need nothing but the input (and the engine's embedded board
+// data): request ids, display names, passwords, table and tournament settings. Each returns
+// nullopt when the value is fine, or a message naming the field and what is wrong (never echoing
+// a password); the service answers it with INVALID_ARGUMENT (CheckEditionPlayable:
+// FAILED_PRECONDITION). Pure functions.
 #pragma once
 
 #include <cstdint>
@@ -38,6 +39,11 @@ Problem CheckTurnDeadline(int64_t seconds);
 // short and longer banks (2.4.2, 2.4.3), unrestricted #58 (2.4.4) and the MIK1 kits (2.4.5) are
 // options of 1853 Retuned.
 Problem CheckGameSetup(mailrun::v1::Edition edition, const mailrun::v1::GameOptions& options);
+
+// The engine has the edition's board data, so the game service can play it (today 1853 Retuned
+// only: docs/board-data.md). The service answers a problem here with FAILED_PRECONDITION: a table
+// or tournament of an edition nobody can play yet would never start.
+Problem CheckEditionPlayable(mailrun::v1::Edition edition);
 
 // EDITION_UNSPECIFIED becomes EDITION_RETUNED.
 mailrun::v1::Edition EffectiveEdition(mailrun::v1::Edition edition);

@@ -14,9 +14,9 @@ int main(int argc, char** argv) {
   mailrun::service::BlockShutdownSignals();
   CLI::App app{"mailrun-notify: the notification service: your-turn events to streams, inbox and push"};
   mailrun::service::CommonConfig config;
-  mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50153");
-
   mailrun::notification::NotificationOptions options;
+  mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50153", options.database_pool_size);
+
   int push_initial_backoff_ms = 1000;
   int push_max_backoff_ms = 300000;
   int push_timeout_ms = 5000;
@@ -51,15 +51,10 @@ int main(int argc, char** argv) {
       ->envname("MAILRUN_CATCH_UP_MARGIN_SECONDS")
       ->check(CLI::Range(1, 86400))
       ->capture_default_str();
-  app.add_option("--events-channel", options.events_channel,
-                 "Redis pub/sub channel of events (the same for every service of a deployment)")
-      ->envname("MAILRUN_EVENTS_CHANNEL")
-      ->capture_default_str();
-  app.add_option("--database-pool-size", options.database_pool_size, "PostgreSQL connections at most")
-      ->envname("MAILRUN_DATABASE_POOL_SIZE")
-      ->check(CLI::Range(2, 1000))
-      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
+  options.database_pool_size = config.database_pool_size;
+  options.events_channel = config.events_channel;
+  options.run_outbox_relay = config.run_outbox_relay;
   options.push.initial_backoff = std::chrono::milliseconds(push_initial_backoff_ms);
   options.push.max_backoff = std::chrono::milliseconds(std::max(push_max_backoff_ms, push_initial_backoff_ms));
   options.push.request_timeout = std::chrono::milliseconds(push_timeout_ms);

@@ -58,16 +58,17 @@ test('the build copies every top-level directory the CMake build reads', () => {
   const build = stage(stages, 'build');
   const copied = build.instructions.filter((i) => i.keyword === 'COPY' && !i.args.startsWith('--from'))
     .map((i) => i.args.split(/\s+/)[0]);
-  // Directories the build reads: top-level add_subdirectory() calls (tests are off in the image)
-  // and ${CMAKE_SOURCE_DIR}/<dir> references in any CMake file outside tests/.
+  // Directories the build reads: top-level add_subdirectory() calls (tests, and the benchmarks
+  // that come with them, are off in the image) and ${CMAKE_SOURCE_DIR}/<dir> references in any
+  // CMake file outside tests/ and bench/.
   const needed = new Set(['cmake']);
   const top = fs.readFileSync(path.join(sourceDir, 'CMakeLists.txt'), 'utf8');
-  for (const m of top.matchAll(/add_subdirectory\((\w+)\)/g)) if (m[1] !== 'tests') needed.add(m[1]);
+  for (const m of top.matchAll(/add_subdirectory\((\w+)\)/g)) if (!['tests', 'bench'].includes(m[1])) needed.add(m[1]);
   const walk = (dir) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const p = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (!['tests', 'build', 'node_modules', '.git', '.local', 'charts', 'docs', 'deploy'].includes(entry.name)) walk(p);
+        if (!['tests', 'bench', 'build', 'node_modules', '.git', '.local', 'charts', 'docs', 'deploy'].includes(entry.name)) walk(p);
       } else if (entry.name === 'CMakeLists.txt' || entry.name.endsWith('.cmake')) {
         for (const m of fs.readFileSync(p, 'utf8').matchAll(/\$\{CMAKE_SOURCE_DIR\}\/(\w+)/g)) needed.add(m[1]);
       }

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "grpc/health/v1/health.grpc.pb.h"
+#include "tests/testing/servers.h"
 
 extern char** environ;
 
@@ -109,6 +110,24 @@ int ServiceProcess::Wait(std::chrono::milliseconds timeout) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   return exit_code_;
+}
+
+std::string StartServing(std::unique_ptr<ServiceProcess>& process, const std::string& binary,
+                         const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
+                         const std::string& log_path, const ServiceProbe& is_ours, std::string address) {
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    if (address.empty()) address = "127.0.0.1:" + std::to_string(FreePort());
+    process.reset();
+    std::vector<std::string> all_args = {"--listen", address};
+    all_args.insert(all_args.end(), args.begin(), args.end());
+    process = std::make_unique<ServiceProcess>(binary, all_args, env, log_path);
+    if (process->WaitServing(address, std::chrono::seconds(30)) &&
+        is_ours(grpc::CreateChannel(address, grpc::InsecureChannelCredentials())) && process->Running()) {
+      return address;
+    }
+    address.clear();
+  }
+  return "";
 }
 
 std::string ReadFile(const std::string& path) {

@@ -2,10 +2,13 @@
 // signals. The destructor sends SIGTERM (then SIGKILL after 10 s) if the process still runs.
 #pragma once
 
+#include <grpcpp/grpcpp.h>
 #include <sys/types.h>
 
 #include <chrono>
+#include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -36,6 +39,29 @@ class ServiceProcess {
   int exit_code_ = -1;
   std::string log_path_;
 };
+
+// Tells whether the service answering on `channel` is the one the test started: a method of it
+// called without a token answers UNAUTHENTICATED, where another service would answer UNIMPLEMENTED.
+using ServiceProbe = std::function<bool(const std::shared_ptr<grpc::Channel>& channel)>;
+
+// Starts `binary` with "--listen <address>" and `args` until the service answering there is this
+// process and `is_ours` says so: a free port can be taken by another test before the service binds
+// it, and then even the health check may be answered by that other service. Tries `address` first
+// when given (a restart), then free loopback ports, five attempts in all. Returns the address the
+// service serves on, or "" (with `process` the last attempt) when no attempt worked.
+std::string StartServing(std::unique_ptr<ServiceProcess>& process, const std::string& binary,
+                         const std::vector<std::string>& args, const std::map<std::string, std::string>& env,
+                         const std::string& log_path, const ServiceProbe& is_ours, std::string address = "");
+
+// Whether `method` of `stub`, called without a token, answers UNAUTHENTICATED (a probe for
+// StartServing: the expected service does; another answers UNIMPLEMENTED).
+template <typename Stub, typename Request, typename Response>
+bool RefusedWithoutToken(Stub& stub, grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&, Response*)) {
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
+  Response response;
+  return (stub.*method)(&context, Request(), &response).error_code() == grpc::StatusCode::UNAUTHENTICATED;
+}
 
 // Reads a whole file (for checking service logs).
 std::string ReadFile(const std::string& path);

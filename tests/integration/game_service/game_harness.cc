@@ -15,7 +15,6 @@ using mailrun::testing::ReadFile;
 
 GameHarness::GameHarness(const std::string& name, Options options) : options_(std::move(options)) {
   database_url_ = mailrun::testing::FreshDatabase(name);
-  address_ = "127.0.0.1:" + std::to_string(mailrun::testing::FreePort());
   log_path_ = ::testing::TempDir() + "/" + name + "-game.log";
   events_channel_ = "mailrun.events." + name + "." + mailrun::service::RandomId();
   std::remove(log_path_.c_str());
@@ -26,32 +25,27 @@ GameHarness::GameHarness(const std::string& name, Options options) : options_(st
 GameHarness::~GameHarness() = default;
 
 void GameHarness::Start() {
-  // A free port can be taken by another test between FreePort() and the service's bind: then the
-  // health check may even be answered by that other service. Whatever answers must be a game
-  // service (an unauthenticated GetGameResult is UNAUTHENTICATED there, UNIMPLEMENTED elsewhere)
-  // and our process must still run; otherwise try again on another port.
-  for (int attempt = 0; attempt < 5; ++attempt) {
-    process_.reset();
-    std::vector<std::string> args = {"--listen", address_};
-    args.insert(args.end(), options_.extra_args.begin(), options_.extra_args.end());
-    process_ = std::make_unique<mailrun::testing::ServiceProcess>(
-        BinaryPath("mailrun-game"), args,
-        std::map<std::string, std::string>{
-            {"MAILRUN_DATABASE_URL", database_url_},
-            {"MAILRUN_REDIS_URL", options_.redis_url.empty() ? mailrun::testing::RedisUrl() : options_.redis_url},
-            {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
-            {"MAILRUN_EVENTS_CHANNEL", events_channel_}},
-        log_path_);
-    if (process_->WaitServing(address_, std::chrono::seconds(30))) {
-      channel_ = grpc::CreateChannel(address_, grpc::InsecureChannelCredentials());
-      stub_ = mailrun::v1::GameService::NewStub(channel_);
-      mailrun::v1::GetGameResultResponse ignored;
-      const grpc::Status probe = Call(&GameStub::GetGameResult, "", mailrun::v1::GetGameResultRequest(), &ignored);
-      if (probe.error_code() == grpc::StatusCode::UNAUTHENTICATED && process_->Running()) return;
-    }
-    address_ = "127.0.0.1:" + std::to_string(mailrun::testing::FreePort());
+  // Whatever answers must be a game service: an unauthenticated GetGameResult is UNAUTHENTICATED
+  // there, UNIMPLEMENTED elsewhere. A restart tries the same address first.
+  const std::string serving = mailrun::testing::StartServing(
+      process_, BinaryPath("mailrun-game"), options_.extra_args,
+      {{"MAILRUN_DATABASE_URL", database_url_},
+       {"MAILRUN_REDIS_URL", options_.redis_url.empty() ? mailrun::testing::RedisUrl() : options_.redis_url},
+       {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
+       {"MAILRUN_EVENTS_CHANNEL", events_channel_}},
+      log_path_,
+      [](const std::shared_ptr<grpc::Channel>& channel) {
+        auto stub = mailrun::v1::GameService::NewStub(channel);
+        return mailrun::testing::RefusedWithoutToken(*stub, &GameStub::GetGameResult);
+      },
+      address_);
+  if (serving.empty()) {
+    ADD_FAILURE() << "mailrun-game did not start:\n" << ReadFile(log_path_);
+    return;
   }
-  ADD_FAILURE() << "mailrun-game did not start:\n" << ReadFile(log_path_);
+  address_ = serving;
+  channel_ = grpc::CreateChannel(address_, grpc::InsecureChannelCredentials());
+  stub_ = mailrun::v1::GameService::NewStub(channel_);
 }
 
 void GameHarness::Kill() {

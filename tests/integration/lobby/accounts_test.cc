@@ -11,8 +11,6 @@
 namespace mailrun::testing {
 namespace {
 
-using mailrun::service::IssueToken;
-using mailrun::service::TokenClaims;
 using mailrun::service::TokenKind;
 using mailrun::service::UnixNow;
 using mailrun::service::VerifyToken;
@@ -217,16 +215,8 @@ TEST_F(Accounts, LoginIgnoresCaseAndIsIdempotent) {
 
 TEST_F(Accounts, ExpiredForgedAndWrongKindTokensAreRefused) {
   const auto user = lobby_->NewUser("Jo");
-  TokenClaims claims;
-  claims.subject = user.user_id();
-  claims.display_name = user.display_name();
-  claims.kind = TokenKind::kAccess;
-  claims.issued_at = UnixNow() - 3600;
-  claims.expires_at = UnixNow() - 1800;
-  claims.token_id = "expired";
-  const std::string expired = IssueToken(TestTokenKey(), claims);
-  claims.expires_at = UnixNow() + 600;
-  const std::string forged = IssueToken(std::string(32, '\x01'), claims);
+  const std::string expired = ExpiredToken(user);
+  const std::string forged = ForgedToken(user);
   std::string tampered = user.access_token();
   tampered[tampered.find('.') + 5] ^= 0x01;
 

@@ -2,77 +2,99 @@
 
 #include <gtest/gtest.h>
 
-#include "services/common/database.h"
+#include <thread>
+
+#include "services/common/auth.h"
+#include "services/common/token.h"
 #include "tests/testing/servers.h"
 
 namespace mailrun::testing {
+namespace {
 
-std::string TestTokenKey() { return std::string(32, '\xaa'); }
-
-void CreateOutboxIfMissing(pqxx::connection& connection) {
-  pqxx::work txn(connection);
-  txn.exec(
-      "CREATE TABLE IF NOT EXISTS outbox (id bigserial PRIMARY KEY, event_id text UNIQUE NOT NULL,"
-      " payload bytea NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), sent_at timestamptz)");
-  txn.commit();
+mailrun::service::TokenClaims AccessClaims(const mailrun::v1::AuthResponse& user, int64_t expires_at) {
+  mailrun::service::TokenClaims claims;
+  claims.subject = user.user_id();
+  claims.display_name = user.display_name();
+  claims.kind = mailrun::service::TokenKind::kAccess;
+  claims.issued_at = mailrun::service::UnixNow() - 3600;
+  claims.expires_at = expires_at;
+  claims.token_id = mailrun::service::RandomId();
+  return claims;
 }
 
-std::string Describe(const grpc::Status& status) {
-  return std::to_string(static_cast<int>(status.error_code())) + ": " + status.error_message();
+}  // namespace
+
+std::string ExpiredToken(const mailrun::v1::AuthResponse& user) {
+  return mailrun::service::IssueToken(TestTokenKey(), AccessClaims(user, mailrun::service::UnixNow() - 60));
 }
 
-LobbyHarness::LobbyHarness(const std::string& name, Options options) {
-  database_url_ = FreshDatabase(name);
-  db_ = std::make_unique<pqxx::connection>(database_url_);
-  mailrun::service::ApplyMigrations(*db_, mailrun::service::EmbeddedMigrations());
-  CreateOutboxIfMissing(*db_);
+std::string ForgedToken(const mailrun::v1::AuthResponse& user) {
+  return mailrun::service::IssueToken(std::string(32, '\x01'),
+                                      AccessClaims(user, mailrun::service::UnixNow() + 600));
+}
 
-  game_port_ = FreePort();
-  game_address_ = "127.0.0.1:" + std::to_string(game_port_);
-  games_ = std::make_unique<StandInGameService>(TestTokenKey());
-  if (options.real_game_service) {
-    const std::string game_log = ::testing::TempDir() + "/" + name + "-game.log";
-    game_process_ = std::make_unique<ServiceProcess>(
-        BinaryPath("mailrun-game"), std::vector<std::string>{"--listen", game_address_},
-        std::map<std::string, std::string>{{"MAILRUN_DATABASE_URL", database_url_},
-                                           {"MAILRUN_REDIS_URL", RedisUrl()},
-                                           {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()}},
-        game_log);
-    if (!game_process_->WaitServing(game_address_, std::chrono::seconds(30))) {
-      ADD_FAILURE() << "mailrun-game did not start:\n" << ReadFile(game_log);
-    }
-  } else if (options.game_service_up) {
-    games_->Serve(game_port_);
-  }
+LobbyHarness::LobbyHarness(const std::string& name, Options options) : options_(std::move(options)) {
+  GameHarness::Options game_options;
+  if (!options_.game_outbox_relay) game_options.extra_args = {"--outbox-relay", "false"};
+  game_ = std::make_unique<GameHarness>(name, game_options);
+  game_address_ = game_->address();
 
-  const std::string address = "127.0.0.1:" + std::to_string(FreePort());
   log_path_ = ::testing::TempDir() + "/" + name + "-lobby.log";
   std::remove(log_path_.c_str());
-  lobby_ = std::make_unique<ServiceProcess>(
-      BinaryPath("mailrun-lobby"), std::vector<std::string>{"--listen", address},
-      std::map<std::string, std::string>{{"MAILRUN_DATABASE_URL", database_url_},
-                                         {"MAILRUN_REDIS_URL", RedisUrl()},
-                                         {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()},
-                                         {"MAILRUN_GAME_ADDR", game_address_},
-                                         {"MAILRUN_PASSWORD_HASH_LIMITS", "interactive"},
-                                         {"MAILRUN_GAME_CALL_TIMEOUT_SECONDS", "2"},
-                                         {"MAILRUN_RECONCILE_SECONDS", std::to_string(options.reconcile_seconds)}},
-      log_path_);
-  if (!lobby_->WaitServing(address, std::chrono::seconds(30))) {
-    ADD_FAILURE() << "mailrun-lobby did not start:\n" << ReadFile(log_path_);
-  }
+  const std::string address = StartServing(
+      lobby_, BinaryPath("mailrun-lobby"), {},
+      {{"MAILRUN_DATABASE_URL", database_url()},
+       {"MAILRUN_REDIS_URL", options_.lobby_redis_url.empty() ? RedisUrl() : options_.lobby_redis_url},
+       {"MAILRUN_EVENTS_CHANNEL", events_channel()},
+       {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()},
+       {"MAILRUN_GAME_ADDR", game_address_},
+       {"MAILRUN_PASSWORD_HASH_LIMITS", "interactive"},
+       {"MAILRUN_GAME_CALL_TIMEOUT_SECONDS", "2"},
+       {"MAILRUN_RECONCILE_SECONDS", std::to_string(options_.reconcile_seconds)}},
+      log_path_,
+      [](const std::shared_ptr<grpc::Channel>& channel) {
+        auto stub = mailrun::v1::LobbyService::NewStub(channel);
+        return RefusedWithoutToken(*stub, &mailrun::v1::LobbyService::Stub::GetProfile);
+      });
+  if (address.empty()) ADD_FAILURE() << "mailrun-lobby did not start:\n" << ReadFile(log_path_);
   stub_ = mailrun::v1::LobbyService::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
 }
 
 LobbyHarness::~LobbyHarness() {
   recorder_.reset();
   pool_.reset();
+  // Our idle connections would hold up each server's shutdown by seconds: close them first.
+  stub_.reset();
   lobby_.reset();
-  game_process_.reset();
-  games_.reset();
+  game_.reset();
 }
 
-void LobbyHarness::StartGameService() { games_->Serve(game_port_); }
+void LobbyHarness::KillGameService() { game_->Kill(); }
+
+void LobbyHarness::StartGameService() {
+  game_->Start();
+  EXPECT_EQ(game_->address(), game_address_) << "the game service came back elsewhere than the lobby calls it";
+}
+
+std::optional<mailrun::v1::CreateGameRequest> LobbyHarness::CreateRequestOf(const std::string& game_id) {
+  pqxx::nontransaction txn(db());
+  const pqxx::result rows = txn.exec_params("SELECT create_request FROM games WHERE game_id = $1", game_id);
+  if (rows.empty()) return std::nullopt;
+  mailrun::v1::CreateGameRequest request;
+  EXPECT_TRUE(request.ParseFromString(pqxx::binarystring(rows[0][0]).str()));
+  return request;
+}
+
+mailrun::v1::GameConfig LobbyHarness::StoredConfigOf(const std::string& game_id) {
+  pqxx::nontransaction txn(db());
+  mailrun::v1::GameConfig config;
+  const pqxx::result rows = txn.exec_params("SELECT config FROM games WHERE game_id = $1", game_id);
+  EXPECT_EQ(rows.size(), 1u) << "game " << game_id << " is not in the game service";
+  if (!rows.empty()) {
+    EXPECT_TRUE(config.ParseFromString(pqxx::binarystring(rows[0][0]).str()));
+  }
+  return config;
+}
 
 std::string LobbyHarness::UniqueName(const std::string& prefix) { return prefix + std::to_string(++counter_); }
 
@@ -91,28 +113,34 @@ mailrun::v1::AuthResponse LobbyHarness::NewUser(const std::string& prefix) {
 
 mailrun::lobby::ResultRecorder& LobbyHarness::recorder() {
   if (!recorder_) {
-    pool_ = std::make_unique<mailrun::lobby::ConnectionPool>(database_url_, 2);
+    pool_ = std::make_unique<mailrun::lobby::ConnectionPool>(database_url(), 2);
     recorder_ = std::make_unique<mailrun::lobby::ResultRecorder>(*pool_);
   }
   return *recorder_;
 }
 
-int64_t LobbyHarness::Count(const std::string& sql) {
-  pqxx::work txn(*db_);
-  return txn.exec(sql)[0][0].as<int64_t>();
+int64_t LobbyHarness::WaitForCount(const std::string& sql, int64_t count, std::chrono::seconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  int64_t now = Count(sql);
+  while (now < count && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    now = Count(sql);
+  }
+  return now;
 }
 
 std::map<std::string, std::string> LobbyHarness::Snapshot() {
   std::map<std::string, std::string> snapshot;
-  pqxx::work txn(*db_);
+  pqxx::work txn(db());
   for (const char* table :
        {"users", "user_sessions", "lobby_requests", "lobby_tables", "lobby_table_players", "lobby_table_invitations",
         "lobby_table_kicks", "tournaments", "tournament_players", "lobby_game_results", "lobby_result_players",
-        "ratings", "outbox"}) {
-    // result_checked_at is the reconciler's bookkeeping, not a change anyone made.
+        "ratings", "outbox", "games", "game_actions"}) {
+    // result_checked_at is the reconciler's bookkeeping and sent_at the outbox relay's, not
+    // changes anyone made.
     const pqxx::row row = txn.exec1(
         std::string("SELECT count(*), md5(coalesce(string_agg(r, '|' ORDER BY r), '')) FROM"
-                    " (SELECT (to_jsonb(t) - 'result_checked_at')::text AS r FROM ") +
+                    " (SELECT (to_jsonb(t) - 'result_checked_at' - 'sent_at')::text AS r FROM ") +
         table + " t) rows");
     snapshot[table] = row[0].as<std::string>() + " rows, md5 " + row[1].as<std::string>();
   }

@@ -1,9 +1,10 @@
-// Recording finished games: the GameFinished event hook (in-process, against the same database
-// the running lobby uses) and the reconciler's GetGameResult path (the lobby process asking the
-// stand-in game service); ratings, my results and leaderboards from recorded results.
+// Recording finished games with chosen results: the result recorder (what the lobby's events
+// subscription calls, here in-process against the same database the running lobby uses) for the
+// lobby's games in the real game service; ratings, my results and leaderboards from recorded
+// results. Games that really end in the game service: finished_games_test.cc.
 #include <gtest/gtest.h>
 
-#include <thread>
+#include <map>
 
 #include "tests/integration/lobby/lobby_harness.h"
 
@@ -24,12 +25,10 @@ class Results : public ::testing::Test {
   static void TearDownTestSuite() { delete lobby_; }
 
   // A started table of `players`; returns it (status PLAYING, with its game id).
-  static Table Playing(const std::vector<AuthResponse>& players,
-                       mailrun::v1::Edition edition = mailrun::v1::EDITION_RETUNED) {
+  static Table Playing(const std::vector<AuthResponse>& players) {
     mailrun::v1::CreateTableRequest create;
     create.set_request_id(lobby_->NewRequestId());
     create.set_seats(static_cast<int>(players.size()));
-    create.set_edition(edition);
     Table table;
     EXPECT_TRUE(lobby_->Call(&Stub::CreateTable, players[0].access_token(), create, &table).ok());
     for (size_t i = 1; i < players.size(); ++i) {
@@ -153,64 +152,42 @@ TEST_F(Results, UnknownGamesAndOtherEventsAreSkipped) {
   EXPECT_EQ(lobby_->Snapshot(), before);
 }
 
-TEST_F(Results, TheReconcilerRecordsGamesTheGameServiceReportsFinished) {
-  const std::vector<AuthResponse> players = {lobby_->NewUser("Rec"), lobby_->NewUser("Red"), lobby_->NewUser("Ree"),
-                                             lobby_->NewUser("Ref")};
-  const Table table = Playing(players);
-  std::vector<mailrun::v1::GameResultEntry> entries;
-  const std::vector<std::pair<int, int64_t>> outcome = {{2, 4000}, {1, 5000}, {4, 1000}, {3, 2000}};
-  for (int seat = 0; seat < 4; ++seat) {
-    mailrun::v1::GameResultEntry entry;
-    entry.set_user_id(players[seat].user_id());
-    entry.set_seat(seat);
-    entry.set_rank(outcome[seat].first);
-    entry.set_final_wealth(outcome[seat].second);
-    entries.push_back(entry);
-  }
-  lobby_->games().Finish(table.game_id(), "share price reached £400", entries);
-  const std::string count_sql = "SELECT count(*) FROM lobby_game_results WHERE game_id = '" + table.game_id() + "'";
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-  while (lobby_->Count(count_sql) == 0 && std::chrono::steady_clock::now() < deadline) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  }
-  ASSERT_EQ(lobby_->Count(count_sql), 1) << ReadFile(lobby_->log_path());
-  pqxx::work txn(lobby_->db());
-  const pqxx::result rows = txn.exec_params(
-      "SELECT user_id, rank, placement_points, wealth_share FROM lobby_result_players WHERE game_id = $1"
-      " ORDER BY rank",
-      table.game_id());
-  ASSERT_EQ(rows.size(), 4u);
-  // Four players: 60/40/20/0; wealth shares of 12000 in total.
-  EXPECT_EQ(rows[0][0].as<std::string>(), players[1].user_id());
-  EXPECT_DOUBLE_EQ(rows[0][2].as<double>(), 60);
-  EXPECT_DOUBLE_EQ(rows[0][3].as<double>(), 5000.0 / 12000.0);
-  EXPECT_DOUBLE_EQ(rows[1][2].as<double>(), 40);
-  EXPECT_DOUBLE_EQ(rows[2][2].as<double>(), 20);
-  EXPECT_DOUBLE_EQ(rows[3][2].as<double>(), 0);
-  EXPECT_EQ(txn.exec_params1("SELECT reason FROM lobby_game_results WHERE game_id = $1", table.game_id())[0]
-                .as<std::string>(),
-            "share price reached £400");
-}
-
 TEST_F(Results, LeaderboardsOverallAndPerEditionArePaged) {
-  const std::vector<AuthResponse> retuned = {lobby_->NewUser("Lb"), lobby_->NewUser("Lc"), lobby_->NewUser("Ld")};
-  const std::vector<AuthResponse> lookout = {lobby_->NewUser("Le"), lobby_->NewUser("Lf"), lobby_->NewUser("Lg")};
-  ASSERT_TRUE(recorder_->Record(Finished(Playing(retuned), {{1, 900}, {2, 800}, {3, 700}})).ok());
-  ASSERT_TRUE(
-      recorder_->Record(Finished(Playing(lookout, mailrun::v1::EDITION_LOOKOUT_2009), {{3, 10}, {1, 30}, {2, 20}}))
-          .ok());
+  const std::vector<AuthResponse> first = {lobby_->NewUser("Lb"), lobby_->NewUser("Lc"), lobby_->NewUser("Ld")};
+  const std::vector<AuthResponse> second = {lobby_->NewUser("Le"), lobby_->NewUser("Lf"), lobby_->NewUser("Lg")};
+  ASSERT_TRUE(recorder_->Record(Finished(Playing(first), {{1, 900}, {2, 800}, {3, 700}})).ok());
+  ASSERT_TRUE(recorder_->Record(Finished(Playing(second), {{3, 10}, {1, 30}, {2, 20}})).ok());
+  // Only 1853 Retuned can be played today; a 2009 rating stands in for the day it can, so that
+  // the edition boards are seen to be separate.
+  {
+    pqxx::work txn(lobby_->db());
+    txn.exec_params("INSERT INTO ratings (user_id, edition, rating, games) VALUES ($1, $2, 1530, 1)",
+                    second[0].user_id(), static_cast<int>(mailrun::v1::EDITION_LOOKOUT_2009));
+    txn.commit();
+  }
 
   mailrun::v1::GetLeaderboardRequest request;
   request.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
   mailrun::v1::Leaderboard board;
-  ASSERT_TRUE(lobby_->Call(&Stub::GetLeaderboard, retuned[0].access_token(), request, &board).ok());
-  ASSERT_EQ(board.entries_size(), 3);
-  EXPECT_EQ(board.entries(0).player().user_id(), lookout[1].user_id());
-  EXPECT_DOUBLE_EQ(board.entries(0).rating(), 1516);
-  EXPECT_EQ(board.entries(1).player().user_id(), lookout[2].user_id());
-  EXPECT_EQ(board.entries(2).player().user_id(), lookout[0].user_id());
-  EXPECT_EQ(board.entries(2).position(), 3);
+  ASSERT_TRUE(lobby_->Call(&Stub::GetLeaderboard, first[0].access_token(), request, &board).ok());
+  ASSERT_EQ(board.entries_size(), 1);
+  EXPECT_EQ(board.entries(0).player().user_id(), second[0].user_id());
+  EXPECT_DOUBLE_EQ(board.entries(0).rating(), 1530);
+  EXPECT_EQ(board.entries(0).position(), 1);
   EXPECT_TRUE(board.page().next_page_token().empty());
+
+  // The Retuned board has everyone rated in Retuned, with their Retuned ratings: the second
+  // game's loser is 1484 there (and overall), not 1530.
+  request.set_edition(mailrun::v1::EDITION_RETUNED);
+  request.mutable_page()->set_page_size(100);
+  ASSERT_TRUE(lobby_->Call(&Stub::GetLeaderboard, first[0].access_token(), request, &board).ok());
+  EXPECT_EQ(board.entries_size(), lobby_->Count("SELECT count(*) FROM ratings WHERE edition = 1"));
+  std::map<std::string, double> retuned_rating;
+  for (const auto& entry : board.entries()) retuned_rating[entry.player().user_id()] = entry.rating();
+  EXPECT_DOUBLE_EQ(retuned_rating.at(first[0].user_id()), 1516);
+  EXPECT_DOUBLE_EQ(retuned_rating.at(second[1].user_id()), 1516);
+  EXPECT_DOUBLE_EQ(retuned_rating.at(second[0].user_id()), 1484);
+  request.clear_page();
 
   // Overall: everyone rated in this suite, highest first, three per page; positions continue.
   request.set_edition(mailrun::v1::EDITION_UNSPECIFIED);
@@ -219,7 +196,7 @@ TEST_F(Results, LeaderboardsOverallAndPerEditionArePaged) {
   std::vector<int> positions;
   while (true) {
     board.Clear();
-    ASSERT_TRUE(lobby_->Call(&Stub::GetLeaderboard, retuned[0].access_token(), request, &board).ok());
+    ASSERT_TRUE(lobby_->Call(&Stub::GetLeaderboard, first[0].access_token(), request, &board).ok());
     for (const auto& entry : board.entries()) {
       ratings.push_back(entry.rating());
       positions.push_back(entry.position());
@@ -234,7 +211,7 @@ TEST_F(Results, LeaderboardsOverallAndPerEditionArePaged) {
     EXPECT_EQ(positions[i], ratings[i] == ratings[i - 1] ? positions[i - 1] : static_cast<int>(i) + 1);
   }
   request.mutable_page()->set_page_token("p1.x");
-  EXPECT_EQ(lobby_->Call(&Stub::GetLeaderboard, retuned[0].access_token(), request, &board).error_code(),
+  EXPECT_EQ(lobby_->Call(&Stub::GetLeaderboard, first[0].access_token(), request, &board).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
 }
 

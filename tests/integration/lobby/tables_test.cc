@@ -1,16 +1,21 @@
-// Tables against the real mailrun-lobby, PostgreSQL and a stand-in game service: creating,
-// joining, leaving, kicking, inviting, private codes, listing with filters and pages, starting
-// (by the host, or when full), idempotent retries, and refused calls that change nothing.
+// Tables against the real mailrun-lobby, mailrun-game, PostgreSQL and Redis: creating, joining,
+// leaving, kicking, inviting (the invitation published by the lobby's own outbox relay), private
+// codes, listing with filters and pages, starting (by the host, or when full, also while the game
+// service is down), idempotent retries, and refused calls that change nothing.
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <set>
 #include <thread>
 
 #include "mailrun/v1/events.pb.h"
 #include "services/common/auth.h"
+#include "services/common/redis.h"
 #include "services/common/token.h"
 #include "tests/integration/lobby/lobby_harness.h"
+#include "tests/testing/servers.h"
 
 namespace mailrun::testing {
 namespace {
@@ -21,7 +26,12 @@ using Stub = mailrun::v1::LobbyService::Stub;
 
 class TableTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { lobby_ = new LobbyHarness("lobby_tables"); }
+  // The game service runs no outbox relay here: whatever reaches Redis, the lobby published.
+  static void SetUpTestSuite() {
+    LobbyHarness::Options options;
+    options.game_outbox_relay = false;
+    lobby_ = new LobbyHarness("lobby_tables", options);
+  }
   static void TearDownTestSuite() {
     delete lobby_;
     lobby_ = nullptr;
@@ -74,14 +84,19 @@ class TableTest : public ::testing::Test {
     return ids;
   }
 
+  // How many games the game service has for `table_id`.
+  static int64_t GamesOf(const std::string& table_id) {
+    return lobby_->Count("SELECT count(*) FROM games WHERE table_id = '" + table_id + "'");
+  }
+
   static LobbyHarness* lobby_;
 };
 
 LobbyHarness* TableTest::lobby_ = nullptr;
 
 // Acceptance 1, up to the game service: four players at a full table; the lobby asks the game
-// service (here the stand-in) to create the game with exactly those players in seat order, and
-// each player's access token names the user of their seat.
+// service to create the game with exactly those players in seat order (the request as the game
+// service stored it), and each player's access token names the user of their seat.
 TEST_F(TableTest, FullTableStartsAndTheGameServiceGetsThosePlayers) {
   const auto host = lobby_->NewUser("Host");
   std::vector<AuthResponse> players = {host, lobby_->NewUser("Amy"), lobby_->NewUser("Ben"), lobby_->NewUser("Cat")};
@@ -98,7 +113,7 @@ TEST_F(TableTest, FullTableStartsAndTheGameServiceGetsThosePlayers) {
   EXPECT_EQ(table.open_seats(), 0);
   EXPECT_GT(table.started_at_unix_ms(), 0);
 
-  const auto request = lobby_->games().CreateRequestOf(table.game_id());
+  const auto request = lobby_->CreateRequestOf(table.game_id());
   ASSERT_TRUE(request.has_value());
   EXPECT_EQ(request->request_id(), "lobby-table-" + created.table_id());
   EXPECT_EQ(request->table_id(), created.table_id());
@@ -116,7 +131,6 @@ TEST_F(TableTest, FullTableStartsAndTheGameServiceGetsThosePlayers) {
     ASSERT_TRUE(claims.has_value());
     EXPECT_EQ(claims->subject, request->config().players(seat).user_id());
   }
-  EXPECT_EQ(lobby_->games().refused_calls(), 0);
   EXPECT_EQ(Get(players[2], created.table_id()).game_id(), table.game_id());
 
   // A fifth player finds the table full.
@@ -150,17 +164,16 @@ TEST_F(TableTest, OnlyTheHostStartsAndOnlyWithThreePlayers) {
     EXPECT_EQ(status.error_message(), "only the host can start the table");
   }
   EXPECT_EQ(lobby_->Snapshot(), before);
-  EXPECT_EQ(lobby_->games().GameOfTable(created.table_id()), std::nullopt);
+  EXPECT_EQ(GamesOf(created.table_id()), 0);
 
   Table started;
   ASSERT_TRUE(Start(host, created.table_id(), &started, "start-once").ok());
   EXPECT_EQ(started.status(), mailrun::v1::TABLE_STATUS_PLAYING);
-  EXPECT_EQ(lobby_->games().CreateRequestOf(started.game_id())->config().players_size(), 3);
-  const int games = lobby_->games().games_created();
+  EXPECT_EQ(lobby_->CreateRequestOf(started.game_id())->config().players_size(), 3);
   Table retried;
   ASSERT_TRUE(Start(host, created.table_id(), &retried, "start-once").ok());
   EXPECT_EQ(retried.game_id(), started.game_id());
-  EXPECT_EQ(lobby_->games().games_created(), games);
+  EXPECT_EQ(GamesOf(created.table_id()), 1);
   status = Start(host, created.table_id());
   EXPECT_EQ(status.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
   EXPECT_EQ(status.error_message(), "the table has already started");
@@ -275,7 +288,8 @@ TEST_F(TableTest, PrivateTablesNeedTheCodeOrAnInvitation) {
   ASSERT_TRUE(lobby_->Call(&Stub::InvitePlayers, host.access_token(), invite, &table).ok());
   {
     pqxx::work txn(lobby_->db());
-    const pqxx::result rows = txn.exec("SELECT event_id, payload FROM outbox ORDER BY id DESC LIMIT 1");
+    const pqxx::result rows =
+        txn.exec("SELECT event_id, payload FROM outbox WHERE event_id LIKE 'lobby-invitation-%' ORDER BY id DESC LIMIT 1");
     ASSERT_EQ(rows.size(), 1u);
     mailrun::v1::Event event;
     ASSERT_TRUE(event.ParseFromString(pqxx::binarystring(rows[0][1]).str()));
@@ -300,45 +314,117 @@ TEST_F(TableTest, PrivateTablesNeedTheCodeOrAnInvitation) {
   EXPECT_EQ(Join(stranger, created.table_id()).error_code(), grpc::StatusCode::PERMISSION_DENIED);
 }
 
+// The lobby runs an outbox relay for its own events: an invitation reaches the events channel on
+// Redis (this suite's game service runs no relay, so the lobby's published it) and its outbox row
+// is marked sent.
+TEST_F(TableTest, InvitationsArePublishedByTheLobbysOutboxRelay) {
+  std::mutex mutex;
+  std::condition_variable arrived;
+  std::vector<mailrun::v1::Event> received;
+  mailrun::service::RedisSubscriber::Options options;
+  options.endpoint = mailrun::service::ParseRedisUrl(RedisUrl());
+  options.channels = {lobby_->events_channel()};
+  mailrun::service::RedisSubscriber listener(options, [&](const std::string&, const std::string& message) {
+    mailrun::v1::Event event;
+    if (!event.ParseFromString(message)) return;
+    std::lock_guard lock(mutex);
+    received.push_back(event);
+    arrived.notify_all();
+  });
+  listener.Start();
+  for (int i = 0; i < 100 && !listener.subscribed(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ASSERT_TRUE(listener.subscribed());
+
+  const auto host = lobby_->NewUser("Host");
+  const auto invited = lobby_->NewUser("Ola");
+  const Table created = Create(host, 3, true);
+  mailrun::v1::InvitePlayersRequest invite;
+  invite.set_request_id(lobby_->NewRequestId());
+  invite.set_table_id(created.table_id());
+  invite.add_display_names(invited.display_name());
+  Table table;
+  ASSERT_TRUE(lobby_->Call(&Stub::InvitePlayers, host.access_token(), invite, &table).ok());
+
+  std::unique_lock lock(mutex);
+  mailrun::v1::Event published;
+  const bool seen = arrived.wait_for(lock, std::chrono::seconds(15), [&] {
+    for (const auto& event : received) {
+      if (event.invitation_received().table_id() == created.table_id()) published = event;
+    }
+    return !published.event_id().empty();
+  });
+  lock.unlock();
+  listener.Stop();
+  ASSERT_TRUE(seen) << "no InvitationReceived on " << lobby_->events_channel() << "\n" << ReadFile(lobby_->log_path());
+  EXPECT_EQ(std::vector<std::string>(published.user_ids().begin(), published.user_ids().end()),
+            std::vector<std::string>{invited.user_id()});
+  EXPECT_EQ(published.invitation_received().from_user_id(), host.user_id());
+  EXPECT_GT(published.created_at_unix_ms(), 0);
+  EXPECT_EQ(lobby_->WaitForCount("SELECT count(*) FROM outbox WHERE sent_at IS NOT NULL AND event_id = '" +
+                                     published.event_id() + "'",
+                                 1, std::chrono::seconds(10)),
+            1);
+}
+
+// Other tests' open tables may be listed too (when the suite runs in one process): the checks
+// look for this test's tables among the listed ones.
 TEST_F(TableTest, ListingFiltersAndPages) {
   const auto host = lobby_->NewUser("Host");
   const auto viewer = lobby_->NewUser("Oz");
-  std::set<std::string> lookout;
+  std::set<std::string> hosted;
+  std::set<std::string> roomy;  // 4 or more open seats
   for (int i = 0; i < 5; ++i) {
-    lookout.insert(Create(host, 3 + i % 4, false, mailrun::v1::EDITION_LOOKOUT_2009).table_id());
+    const Table table = Create(host, 3 + i % 4, false, i % 2 == 0 ? mailrun::v1::EDITION_RETUNED
+                                                                  : mailrun::v1::EDITION_UNSPECIFIED);
+    EXPECT_EQ(table.edition(), mailrun::v1::EDITION_RETUNED);
+    hosted.insert(table.table_id());
+    if (table.open_seats() >= 4) roomy.insert(table.table_id());
   }
-  Create(host, 6, false, mailrun::v1::EDITION_RETUNED);
+  // Seats 3, 4, 5, 6, 3 with the host seated: open seats 2, 3, 4, 5, 2.
+  EXPECT_EQ(roomy.size(), 2u);
 
+  // Pages of two, newest first, each table once; this test's tables are the newest.
   mailrun::v1::ListTablesRequest request;
-  request.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
+  request.set_edition(mailrun::v1::EDITION_RETUNED);
   request.mutable_page()->set_page_size(2);
-  std::set<std::string> seen;
-  int pages = 0;
+  std::vector<std::string> listed;
   while (true) {
     mailrun::v1::ListTablesResponse response;
     ASSERT_TRUE(lobby_->Call(&Stub::ListTables, viewer.access_token(), request, &response).ok());
-    ++pages;
     EXPECT_LE(response.tables_size(), 2);
     for (const auto& table : response.tables()) {
-      EXPECT_EQ(table.edition(), mailrun::v1::EDITION_LOOKOUT_2009);
-      EXPECT_TRUE(seen.insert(table.table_id()).second) << "a table listed twice";
+      EXPECT_EQ(table.edition(), mailrun::v1::EDITION_RETUNED);
+      EXPECT_EQ(table.status(), mailrun::v1::TABLE_STATUS_OPEN);
+      listed.push_back(table.table_id());
     }
     if (response.page().next_page_token().empty()) break;
     request.mutable_page()->set_page_token(response.page().next_page_token());
   }
-  EXPECT_EQ(seen, lookout);
-  EXPECT_EQ(pages, 3);
+  EXPECT_EQ(std::set<std::string>(listed.begin(), listed.end()).size(), listed.size()) << "a table listed twice";
+  ASSERT_GE(listed.size(), 5u);
+  EXPECT_EQ(std::set<std::string>(listed.begin(), listed.begin() + 5), hosted);
 
-  // Seats 3, 4, 5, 6, 3 with the host seated: open seats 2, 3, 4, 5, 2.
+  // No table of an edition nobody can play exists (CreateTable refuses them).
   request.clear_page();
+  request.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
+  mailrun::v1::ListTablesResponse none;
+  ASSERT_TRUE(lobby_->Call(&Stub::ListTables, viewer.access_token(), request, &none).ok());
+  EXPECT_EQ(none.tables_size(), 0);
+
+  request.set_edition(mailrun::v1::EDITION_UNSPECIFIED);
   request.set_min_open_seats(4);
-  mailrun::v1::ListTablesResponse roomy;
-  ASSERT_TRUE(lobby_->Call(&Stub::ListTables, viewer.access_token(), request, &roomy).ok());
-  EXPECT_EQ(roomy.tables_size(), 2);
-  for (const auto& table : roomy.tables()) EXPECT_GE(table.open_seats(), 4);
+  request.mutable_page()->set_page_size(100);
+  mailrun::v1::ListTablesResponse with_room;
+  ASSERT_TRUE(lobby_->Call(&Stub::ListTables, viewer.access_token(), request, &with_room).ok());
+  std::set<std::string> listed_roomy;
+  for (const auto& table : with_room.tables()) {
+    EXPECT_GE(table.open_seats(), 4);
+    if (hosted.contains(table.table_id())) listed_roomy.insert(table.table_id());
+  }
+  EXPECT_EQ(listed_roomy, roomy);
 
   request.mutable_page()->set_page_token("not-a-token");
-  const grpc::Status bad = lobby_->Call(&Stub::ListTables, viewer.access_token(), request, &roomy);
+  const grpc::Status bad = lobby_->Call(&Stub::ListTables, viewer.access_token(), request, &with_room);
   EXPECT_EQ(bad.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_NE(bad.error_message().find("page_token"), std::string::npos);
 
@@ -346,8 +432,9 @@ TEST_F(TableTest, ListingFiltersAndPages) {
   mine.set_mine(true);
   mailrun::v1::ListTablesResponse own;
   ASSERT_TRUE(lobby_->Call(&Stub::ListTables, host.access_token(), mine, &own).ok());
-  EXPECT_EQ(own.tables_size(), 6);
-  ASSERT_TRUE(lobby_->Call(&Stub::ListTables, viewer.access_token(), mine, &roomy).ok());
+  EXPECT_EQ(own.tables_size(), 5);
+  ASSERT_TRUE(lobby_->Call(&Stub::ListTables, viewer.access_token(), mine, &own).ok());
+  EXPECT_EQ(own.tables_size(), 0);
 }
 
 TEST_F(TableTest, RetriesWithTheSameRequestIdApplyOnce) {
@@ -432,6 +519,12 @@ TEST_F(TableTest, BadTableRequestsAreRefusedAndChangeNothing) {
   EXPECT_EQ(lobby_->Call(&Stub::CreateTable, "", request, &table).error_code(), grpc::StatusCode::UNAUTHENTICATED);
   EXPECT_EQ(Join(host, "no-such-table").error_code(), grpc::StatusCode::NOT_FOUND);
   EXPECT_EQ(Start(host, "no-such-table").error_message(), "no table with id 'no-such-table'");
+  // An edition nobody can play yet would never start.
+  request.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
+  const grpc::Status unplayable = lobby_->Call(&Stub::CreateTable, host.access_token(), request, &table);
+  EXPECT_EQ(unplayable.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(unplayable.error_message().rfind("this edition cannot be played yet: no board data", 0), 0u)
+      << unplayable.error_message();
   EXPECT_EQ(lobby_->Snapshot(), before);
 }
 
@@ -459,13 +552,13 @@ TEST_F(TableTest, ConcurrentJoinsNeverOverfillATable) {
   const Table table = Get(host, created.table_id());
   EXPECT_EQ(table.players_size(), 4);
   EXPECT_EQ(table.status(), mailrun::v1::TABLE_STATUS_PLAYING);
-  EXPECT_EQ(lobby_->games().CreateRequestOf(table.game_id())->config().players_size(), 4);
+  EXPECT_EQ(lobby_->CreateRequestOf(table.game_id())->config().players_size(), 4);
 }
 
-// With the game service down, a started table waits in STARTING; the reconciler creates the game
-// once the game service answers.
-TEST(TablesWithoutGameService, StartedTableWaitsUntilTheGameServiceAnswers) {
-  LobbyHarness lobby("lobby_tables_down", {.game_service_up = false, .reconcile_seconds = 1});
+// With the game service down, a started table waits in STARTING (the join itself succeeds); the
+// reconciler creates the game once the game service is back, exactly once.
+TEST(TablesWithoutGameService, StartedTableWaitsUntilTheGameServiceIsBack) {
+  LobbyHarness lobby("lobby_tables_down");  // the reconciler runs every second
   const auto host = lobby.NewUser("Host");
   std::vector<AuthResponse> others = {lobby.NewUser("Quin"), lobby.NewUser("Rex")};
   mailrun::v1::CreateTableRequest create;
@@ -473,6 +566,7 @@ TEST(TablesWithoutGameService, StartedTableWaitsUntilTheGameServiceAnswers) {
   create.set_seats(3);
   Table table;
   ASSERT_TRUE(lobby.Call(&Stub::CreateTable, host.access_token(), create, &table).ok());
+  lobby.KillGameService();
   for (const auto& user : others) {
     mailrun::v1::JoinTableRequest join;
     join.set_request_id(lobby.NewRequestId());
@@ -482,18 +576,26 @@ TEST(TablesWithoutGameService, StartedTableWaitsUntilTheGameServiceAnswers) {
   }
   EXPECT_EQ(table.status(), mailrun::v1::TABLE_STATUS_STARTING);
   EXPECT_TRUE(table.game_id().empty());
+  std::this_thread::sleep_for(std::chrono::seconds(2));  // reconciler passes that find it down
+  const std::string games_of_table = "SELECT count(*) FROM games WHERE table_id = '" + table.table_id() + "'";
+  EXPECT_EQ(lobby.Count(games_of_table), 0);
 
   lobby.StartGameService();
   mailrun::v1::GetTableRequest get;
   get.set_table_id(table.table_id());
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (table.status() != mailrun::v1::TABLE_STATUS_PLAYING && std::chrono::steady_clock::now() < deadline) {
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
     ASSERT_TRUE(lobby.Call(&Stub::GetTable, host.access_token(), get, &table).ok());
   }
   ASSERT_EQ(table.status(), mailrun::v1::TABLE_STATUS_PLAYING) << ReadFile(lobby.log_path());
-  EXPECT_EQ(lobby.games().GameOfTable(table.table_id()), table.game_id());
-  EXPECT_EQ(lobby.games().games_created(), 1);
+  EXPECT_EQ(lobby.Count(games_of_table), 1);
+  mailrun::v1::GetGameRequest game_request;
+  game_request.set_game_id(table.game_id());
+  mailrun::v1::GetGameResponse game;
+  ASSERT_TRUE(lobby.GameCall(&GameStub::GetGame, others[1].access_token(), game_request, &game).ok());
+  EXPECT_EQ(game.your_seat(), 2);
+  EXPECT_EQ(game.status(), mailrun::v1::GAME_STATUS_ACTIVE);
 }
 
 }  // namespace

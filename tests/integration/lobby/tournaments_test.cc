@@ -1,7 +1,8 @@
-// Tournaments against the real mailrun-lobby, PostgreSQL and the stand-in game service:
-// registration window, seating of rounds, a 9-player Swiss tournament played to the end with
-// standings and ratings checked by hand, round-robin groups with a final, dropping a no-show with
-// re-seating, and refused calls that change nothing.
+// Tournaments against the real mailrun-lobby, mailrun-game, PostgreSQL and Redis: registration
+// window, seating of rounds, a 9-player Swiss tournament with chosen results (GameFinished events
+// handed to the lobby's result recorder) and standings and ratings checked by hand, round-robin
+// groups with a final, dropping a no-show with re-seating, and refused calls that change nothing.
+// The same tournament played to the end by bots in the game service: acceptance_test.cc.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -126,36 +127,12 @@ class Tournaments : public ::testing::Test {
     return finished;
   }
 
-  // Ends the game in the stand-in game service; the lobby's reconciler must pick it up.
-  static void FinishInGameService(const TournamentTable& table, const Outcome& outcome) {
-    std::vector<mailrun::v1::GameResultEntry> entries;
-    const mailrun::v1::GameFinished finished = Finished(table, outcome);
-    for (const auto& result : finished.results()) {
-      mailrun::v1::GameResultEntry entry;
-      entry.set_user_id(result.user_id());
-      entry.set_seat(result.seat());
-      entry.set_rank(result.rank());
-      entry.set_final_wealth(result.final_wealth());
-      entries.push_back(entry);
-    }
-    lobby_->games().Finish(table.game_id(), "bank broken", entries);
-  }
-
   // Sends the GameFinished event through the lobby's event hook.
   static void FinishByEvent(const TournamentTable& table, const Outcome& outcome) {
     mailrun::v1::Event event;
     event.set_event_id("finished-" + table.game_id());
     *event.mutable_game_finished() = Finished(table, outcome);
     ASSERT_TRUE(lobby_->recorder().HandleEventPayload(event.SerializeAsString()).ok());
-  }
-
-  static void WaitForResults(const std::string& tournament_id, int64_t count) {
-    const std::string sql = "SELECT count(*) FROM lobby_game_results WHERE tournament_id = '" + tournament_id + "'";
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (lobby_->Count(sql) < count && std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    }
-    ASSERT_EQ(lobby_->Count(sql), count) << ReadFile(lobby_->log_path());
   }
 
   static mailrun::v1::Standings Standings(const AuthResponse& user, const std::string& tournament_id) {
@@ -177,9 +154,9 @@ class Tournaments : public ::testing::Test {
 
 LobbyHarness* Tournaments::lobby_ = nullptr;
 
-// Acceptance 2 with the stand-in game service: 9 players, tables of 3, two Swiss rounds played
-// to the end. Round 1 results arrive through the reconciler (GetGameResult), round 2 results
-// through GameFinished events. Standings and ratings are checked against a hand calculation.
+// Acceptance 2 with chosen results: 9 players, tables of 3, two Swiss rounds whose games end with
+// the results below (GameFinished events handed to the lobby's result recorder). Seating,
+// standings and ratings are checked against a hand calculation.
 TEST_F(Tournaments, NinePlayerSwissMatchesTheHandCalculation) {
   const auto organiser = lobby_->NewUser("Organiser");
   const Tournament created = Create(organiser, Swiss(3, 2));
@@ -199,7 +176,7 @@ TEST_F(Tournaments, NinePlayerSwissMatchesTheHandCalculation) {
   EXPECT_EQ(Ids(round1[2]), Ids(p, {3, 4, 9}));
   for (const auto& table : round1) {
     EXPECT_EQ(table.status(), mailrun::v1::TABLE_STATUS_PLAYING);
-    const auto request = lobby_->games().CreateRequestOf(table.game_id());
+    const auto request = lobby_->CreateRequestOf(table.game_id());
     ASSERT_TRUE(request.has_value());
     EXPECT_EQ(request->tournament_id(), id);
     EXPECT_EQ(request->turn_deadline_seconds(), 172800);
@@ -212,13 +189,10 @@ TEST_F(Tournaments, NinePlayerSwissMatchesTheHandCalculation) {
   EXPECT_EQ(early.error_message(), "round 1 is still being played");
 
   // Round 1: P1 beats P6 and P7; P2 and P5 tie for first ahead of P8; P9 beats P4 and P3.
-  FinishInGameService(round1[0],
-                       {{p[0].user_id(), {1, 3000}}, {p[5].user_id(), {2, 2000}}, {p[6].user_id(), {3, 1000}}});
-  FinishInGameService(round1[1],
-                       {{p[1].user_id(), {1, 2500}}, {p[4].user_id(), {1, 2500}}, {p[7].user_id(), {3, 1000}}});
-  FinishInGameService(round1[2],
-                       {{p[8].user_id(), {1, 4000}}, {p[3].user_id(), {2, 2000}}, {p[2].user_id(), {3, 1500}}});
-  WaitForResults(id, 3);
+  FinishByEvent(round1[0], {{p[0].user_id(), {1, 3000}}, {p[5].user_id(), {2, 2000}}, {p[6].user_id(), {3, 1000}}});
+  FinishByEvent(round1[1], {{p[1].user_id(), {1, 2500}}, {p[4].user_id(), {1, 2500}}, {p[7].user_id(), {3, 1000}}});
+  FinishByEvent(round1[2], {{p[8].user_id(), {1, 4000}}, {p[3].user_id(), {2, 2000}}, {p[2].user_id(), {3, 1500}}});
+  EXPECT_EQ(lobby_->Count("SELECT count(*) FROM lobby_game_results WHERE tournament_id = '" + id + "'"), 3);
   EXPECT_EQ(Standings(organiser, id).rounds_completed(), 1);
 
   // Standings after round 1 (points; wealth share): P9 60 (4000/7500 = .533), P1 60 (.5),
@@ -367,7 +341,7 @@ TEST_F(Tournaments, TenPlayersAtTablesOfFourSitFourThreeThree) {
   EXPECT_EQ(Ids(tables[2]), Ids(p, {3, 4, 9}));
   for (size_t i = 0; i < tables.size(); ++i) {
     EXPECT_EQ(tables[i].table_number(), static_cast<int>(i) + 1);
-    EXPECT_EQ(lobby_->games().CreateRequestOf(tables[i].game_id())->config().players_size(), tables[i].players_size());
+    EXPECT_EQ(lobby_->CreateRequestOf(tables[i].game_id())->config().players_size(), tables[i].players_size());
   }
   // Each player of a table got a TournamentRoundStarted event naming their game.
   pqxx::work txn(lobby_->db());
@@ -433,7 +407,7 @@ TEST_F(Tournaments, DroppingANoShowReseatsTheirTable) {
   EXPECT_EQ(tables[1].status(), mailrun::v1::TABLE_STATUS_VOID);
   EXPECT_EQ(tables[2].status(), mailrun::v1::TABLE_STATUS_VOID);
   EXPECT_EQ(Ids(tables[3]), Ids(p, {1, 4, 5, 2, 3}));
-  EXPECT_EQ(lobby_->games().CreateRequestOf(tables[3].game_id())->config().players_size(), 5);
+  EXPECT_EQ(lobby_->CreateRequestOf(tables[3].game_id())->config().players_size(), 5);
   for (const auto& entry : tournament.players()) {
     const bool dropped = entry.player().user_id() == p[5].user_id() || entry.player().user_id() == p[6].user_id();
     EXPECT_EQ(entry.status(), dropped ? mailrun::v1::TOURNAMENT_PLAYER_STATUS_DROPPED
@@ -555,6 +529,13 @@ TEST_F(Tournaments, BadTournamentRequestsAreRefusedAndChangeNothing) {
     EXPECT_EQ(status.error_message().rfind(c.message, 0), 0u) << status.error_message();
   }
   EXPECT_EQ(Register(organiser, "no-such-tournament").error_code(), grpc::StatusCode::NOT_FOUND);
+  auto lookout = Swiss(3, 2);
+  lookout.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
+  Tournament refused;
+  const grpc::Status unplayable = lobby_->Call(&Stub::CreateTournament, organiser.access_token(), lookout, &refused);
+  EXPECT_EQ(unplayable.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(unplayable.error_message().rfind("this edition cannot be played yet: no board data", 0), 0u)
+      << unplayable.error_message();
   EXPECT_EQ(lobby_->Snapshot(), before);
 
   mailrun::v1::ListTournamentsRequest list;

@@ -2,7 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <map>
 #include <vector>
 
@@ -13,39 +12,14 @@ namespace {
 
 using mailrun::testing::ServiceProcess;
 
-using Probe = std::function<grpc::StatusCode(const std::shared_ptr<grpc::Channel>&)>;
-
-// Starts `binary` on a free loopback port until the service answering there is this process: a free
-// port can be taken by another test meanwhile, and then even the health check may be answered by
-// that other service. `probe` calls a method of the expected service without a token: the expected
-// service answers UNAUTHENTICATED, any other UNIMPLEMENTED. Returns the address ("" after five
-// failed attempts, with a test failure).
+// Starts `binary` on a free loopback port (StartServing); fails the test if it does not start.
 std::string StartOnFreePort(std::unique_ptr<ServiceProcess>& process, const std::string& binary,
                             const std::map<std::string, std::string>& env, const std::string& log_path,
-                            const Probe& probe) {
-  for (int attempt = 0; attempt < 5; ++attempt) {
-    process.reset();
-    const std::string address = "127.0.0.1:" + std::to_string(mailrun::testing::FreePort());
-    process = std::make_unique<ServiceProcess>(mailrun::testing::BinaryPath(binary),
-                                               std::vector<std::string>{"--listen", address}, env, log_path);
-    if (process->WaitServing(address, std::chrono::seconds(30)) &&
-        probe(grpc::CreateChannel(address, grpc::InsecureChannelCredentials())) ==
-            grpc::StatusCode::UNAUTHENTICATED &&
-        process->Running()) {
-      return address;
-    }
-  }
-  ADD_FAILURE() << binary << " did not start:\n" << mailrun::testing::ReadFile(log_path);
-  return "";
-}
-
-template <typename Stub, typename Request, typename Response>
-grpc::StatusCode CallWithoutToken(Stub& stub, grpc::Status (Stub::*method)(grpc::ClientContext*, const Request&,
-                                                                           Response*)) {
-  grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(5));
-  Response response;
-  return (stub.*method)(&context, Request(), &response).error_code();
+                            const mailrun::testing::ServiceProbe& is_ours) {
+  const std::string address =
+      mailrun::testing::StartServing(process, mailrun::testing::BinaryPath(binary), {}, env, log_path, is_ours);
+  if (address.empty()) ADD_FAILURE() << binary << " did not start:\n" << mailrun::testing::ReadFile(log_path);
+  return address;
 }
 
 }  // namespace
@@ -63,7 +37,7 @@ ServiceStack::ServiceStack(const std::string& name, StackOptions options)
     std::remove(notify_log_.c_str());
     notify_address_ = StartOnFreePort(notify_, "mailrun-notify", common, notify_log_, [](const auto& channel) {
       auto stub = mailrun::v1::NotificationService::NewStub(channel);
-      return CallWithoutToken(*stub, &mailrun::v1::NotificationService::Stub::GetPreferences);
+      return mailrun::testing::RefusedWithoutToken(*stub, &mailrun::v1::NotificationService::Stub::GetPreferences);
     });
     notify_stub_ = mailrun::v1::NotificationService::NewStub(
         grpc::CreateChannel(notify_address_, grpc::InsecureChannelCredentials()));
@@ -77,7 +51,7 @@ ServiceStack::ServiceStack(const std::string& name, StackOptions options)
     env["MAILRUN_RECONCILE_SECONDS"] = "2";
     const std::string address = StartOnFreePort(lobby_, "mailrun-lobby", env, lobby_log_, [](const auto& channel) {
       auto stub = mailrun::v1::LobbyService::NewStub(channel);
-      return CallWithoutToken(*stub, &mailrun::v1::LobbyService::Stub::GetProfile);
+      return mailrun::testing::RefusedWithoutToken(*stub, &mailrun::v1::LobbyService::Stub::GetProfile);
     });
     lobby_stub_ = mailrun::v1::LobbyService::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
   }

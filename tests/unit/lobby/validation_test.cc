@@ -69,5 +69,15 @@ TEST(Validation, GameSetupPerEdition) {
   EXPECT_EQ(EffectiveEdition(mailrun::v1::EDITION_UNSPECIFIED), mailrun::v1::EDITION_RETUNED);
 }
 
+// Only editions with board data can be played (docs/board-data.md: 1853 Retuned today).
+TEST(Validation, OnlyEditionsWithBoardDataArePlayable) {
+  EXPECT_FALSE(CheckEditionPlayable(mailrun::v1::EDITION_RETUNED).has_value());
+  EXPECT_FALSE(CheckEditionPlayable(mailrun::v1::EDITION_UNSPECIFIED).has_value());
+  const Problem lookout = CheckEditionPlayable(mailrun::v1::EDITION_LOOKOUT_2009);
+  ASSERT_TRUE(lookout.has_value());
+  EXPECT_EQ(lookout->rfind("this edition cannot be played yet: no board data for edition EDITION_LOOKOUT_2009", 0), 0u)
+      << *lookout;
+}
+
 }  // namespace
 }  // namespace mailrun::lobby
