@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -107,6 +108,10 @@ class CliWalkthrough : public ::testing::Test {
   static void TearDownTestSuite() {
     delete stack_;
     stack_ = nullptr;
+  }
+
+  void TearDown() override {
+    if (!HasFailure()) std::filesystem::remove_all(home_);  // kept to look at after a failure
   }
 
   void SetUp() override {
@@ -286,6 +291,16 @@ TEST_F(CliWalkthrough, TheReadmeWalkthroughPlaysTheFirstMovesOfAGame) {
   r = Readme("mailrun inbox");
   ASSERT_DONE(r);
   EXPECT_NE(r.out.find("Your turn"), std::string::npos) << r.out;
+
+  // ---- The lobby's other lists answer (nothing finished yet) ----------------------------------------
+  r = Extra("mailrun tournaments list");
+  ASSERT_DONE(r);
+  EXPECT_NE(r.out.find("No tournaments"), std::string::npos) << r.out;
+  r = Extra("mailrun --json results");
+  ASSERT_DONE(r);
+  EXPECT_TRUE(nlohmann::json::parse(r.out).value("results", nlohmann::json::array()).empty()) << r.out;
+  r = Extra("mailrun leaderboard");
+  ASSERT_DONE(r);
 
   // ---- Logging out deletes the saved login; HOME/.config without XDG_CONFIG_HOME ------------------
   r = Readme("mailrun logout");

@@ -19,8 +19,9 @@
 // for the version where that seat became active (computed from GetGame's active seats before and after each move,
 // the actor excepted: see services/game/event_planner.h); every player's stream gets every
 // BondReturned and the GameFinished; GetHistory holds every move with the same log lines;
-// GetGameResult gives the local copy's scores; the lobby marks the table finished and shows the
-// game in each player's results and the leaderboard with the documented Elo changes.
+// GetGameResult gives the local copy's scores; the lobby, told by the GameFinished event (its
+// reconciler is made to wait an hour), marks the table finished and shows the game in each
+// player's results and the leaderboard with the documented Elo changes.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
@@ -67,7 +68,9 @@ bool SameView(const mailrun::v1::GameView& a, const mailrun::v1::GameView& b, st
 
 class BotGameThroughTheStack : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { stack_ = new Stack("e2e_bot_game"); }
+  // The lobby's reconciler waits an hour: the finished game can reach the lobby only as the
+  // GameFinished event through Redis.
+  static void SetUpTestSuite() { stack_ = new Stack("e2e_bot_game", 3600); }
   static void TearDownTestSuite() {
     delete stack_;
     stack_ = nullptr;

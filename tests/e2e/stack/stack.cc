@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
 #include "mailrun/v1/notification.grpc.pb.h"
@@ -15,24 +17,21 @@ namespace {
 
 using mailrun::testing::ReadFile;
 
-// Whatever answers at `address` must be the service we started: an unauthenticated call of one of
-// its own methods is UNAUTHENTICATED there (UNIMPLEMENTED anywhere else).
-bool AnswersAs(const std::string& binary, const std::string& address) {
-  auto channel = Stack::Channel(address);
-  grpc::ClientContext context;
-  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(10));
-  grpc::Status status;
-  if (binary == "mailrun-game") {
-    mailrun::v1::GetGameResultResponse response;
-    status = mailrun::v1::GameService::NewStub(channel)->GetGameResult(&context, {}, &response);
-  } else if (binary == "mailrun-lobby") {
-    mailrun::v1::Profile response;
-    status = mailrun::v1::LobbyService::NewStub(channel)->GetProfile(&context, {}, &response);
-  } else {
-    mailrun::v1::ListInboxResponse response;
-    status = mailrun::v1::NotificationService::NewStub(channel)->ListInbox(&context, {}, &response);
-  }
-  return status.error_code() == grpc::StatusCode::UNAUTHENTICATED;
+// Whether the service answering on a channel is the `binary` we started (StartServing's probe).
+mailrun::testing::ServiceProbe ProbeFor(const std::string& binary) {
+  return [binary](const std::shared_ptr<grpc::Channel>& channel) {
+    using mailrun::testing::RefusedWithoutToken;
+    if (binary == "mailrun-game") {
+      auto stub = mailrun::v1::GameService::NewStub(channel);
+      return RefusedWithoutToken(*stub, &mailrun::v1::GameService::Stub::GetGameResult);
+    }
+    if (binary == "mailrun-lobby") {
+      auto stub = mailrun::v1::LobbyService::NewStub(channel);
+      return RefusedWithoutToken(*stub, &mailrun::v1::LobbyService::Stub::GetProfile);
+    }
+    auto stub = mailrun::v1::NotificationService::NewStub(channel);
+    return RefusedWithoutToken(*stub, &mailrun::v1::NotificationService::Stub::ListInbox);
+  };
 }
 
 std::string Tail(const std::string& path, size_t lines) {
@@ -46,7 +45,7 @@ std::string Tail(const std::string& path, size_t lines) {
 
 }  // namespace
 
-Stack::Stack(const std::string& name) {
+Stack::Stack(const std::string& name, int reconcile_seconds) {
   database_url_ = mailrun::testing::FreshDatabase(name);
   events_channel_ = "mailrun.events." + name + "." + mailrun::service::RandomId();
   const std::string logs = ::testing::TempDir() + "/" + name + "-" + mailrun::service::RandomId().substr(0, 8);
@@ -60,28 +59,27 @@ Stack::Stack(const std::string& name) {
   game_address_ = Start("mailrun-game", game_, common, game_log_);
   auto lobby_env = common;
   lobby_env["MAILRUN_GAME_ADDR"] = game_address_;
-  lobby_env["MAILRUN_RECONCILE_SECONDS"] = "1";
+  lobby_env["MAILRUN_RECONCILE_SECONDS"] = std::to_string(reconcile_seconds);
   lobby_env["MAILRUN_PASSWORD_HASH_LIMITS"] = "interactive";
   lobby_address_ = Start("mailrun-lobby", lobby_, lobby_env, lobby_log_);
   notify_address_ = Start("mailrun-notify", notify_, common, notify_log_);
 }
 
-Stack::~Stack() = default;  // each ServiceProcess stops its service (SIGTERM)
+Stack::~Stack() {
+  game_.reset();  // each ServiceProcess stops its service (SIGTERM)
+  lobby_.reset();
+  notify_.reset();
+  if (!::testing::UnitTest::GetInstance()->Failed()) {  // the logs are kept for a failure only
+    for (const auto* log : {&game_log_, &lobby_log_, &notify_log_}) std::remove(log->c_str());
+  }
+}
 
 std::string Stack::Start(const std::string& binary, std::unique_ptr<mailrun::testing::ServiceProcess>& process,
-                         std::map<std::string, std::string> env, const std::string& log_path) {
-  for (int attempt = 0; attempt < 5; ++attempt) {
-    const std::string address = "127.0.0.1:" + std::to_string(mailrun::testing::FreePort());
-    env["MAILRUN_LISTEN"] = address;
-    process = std::make_unique<mailrun::testing::ServiceProcess>(mailrun::testing::BinaryPath(binary),
-                                                                 std::vector<std::string>{}, env, log_path);
-    if (process->WaitServing(address, std::chrono::seconds(60)) && AnswersAs(binary, address) && process->Running()) {
-      return address;
-    }
-    process.reset();
-  }
-  ADD_FAILURE() << binary << " did not start:\n" << Tail(log_path, 30);
-  return "";
+                         const std::map<std::string, std::string>& env, const std::string& log_path) {
+  const std::string address = mailrun::testing::StartServing(process, mailrun::testing::BinaryPath(binary), {}, env,
+                                                             log_path, ProbeFor(binary));
+  if (address.empty()) ADD_FAILURE() << binary << " did not start:\n" << Tail(log_path, 30);
+  return address;
 }
 
 std::map<std::string, std::string> Stack::ClientEnvironment() const {

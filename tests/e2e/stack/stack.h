@@ -1,9 +1,11 @@
 // Stack: the whole Mailrun backend for an end-to-end test, as the local stack runs it: the real
 // mailrun-game, mailrun-lobby and mailrun-notify binaries as child processes on free loopback
 // ports, sharing one fresh PostgreSQL database (migrated by the services at start-up), the test
-// harness's Redis with an events channel of their own, and one token key. The lobby checks for
-// finished games every second (its reconciler) and hashes passwords with the "interactive" Argon2id
-// limits, so tests stay quick; everything else is the services' defaults.
+// harness's Redis with an events channel of their own, and one token key. The lobby learns of a
+// finished game from its GameFinished event on Redis, and its reconciler asks the game service
+// every `reconcile_seconds` besides (a test of the event path makes that an hour); it hashes
+// passwords with the "interactive" Argon2id limits, so tests stay quick. Everything else is the
+// services' defaults.
 //
 // Clients reach it only through the public API: addresses(), ClientEnvironment() for child
 // processes (the mailrun CLI, node). ServiceToken() is what a trusted service (the lobby) holds;
@@ -23,7 +25,7 @@ namespace mailrun::e2e {
 class Stack {
  public:
   // Starts the three services (fails the test if one does not serve). `name`: letters, digits, '_'.
-  explicit Stack(const std::string& name);
+  explicit Stack(const std::string& name, int reconcile_seconds = 1);
   ~Stack();
   Stack(const Stack&) = delete;
   Stack& operator=(const Stack&) = delete;
@@ -45,9 +47,10 @@ class Stack {
   static std::shared_ptr<grpc::Channel> Channel(const std::string& address);
 
  private:
-  // Starts one service; retries on another port if the port was taken. Returns the address.
+  // Starts one service on a free port (tests/testing/service_process.h: StartServing). Returns the
+  // address, "" (and a test failure) when it does not start.
   std::string Start(const std::string& binary, std::unique_ptr<mailrun::testing::ServiceProcess>& process,
-                    std::map<std::string, std::string> env, const std::string& log_path);
+                    const std::map<std::string, std::string>& env, const std::string& log_path);
 
   std::string database_url_;
   std::string events_channel_;

@@ -1,0 +1,119 @@
+// The move forms of `mailrun act`: each short form builds its action, --choice takes the listed
+// action (with --amount inside its range), and bad input is refused with a message naming what was
+// wrong, before anything is sent.
+#include "tools/mailrun/client/action_forms.h"
+
+#include <gtest/gtest.h>
+
+#include "tools/mailrun/client/errors.h"
+
+namespace mailrun::cli {
+namespace {
+
+using mailrun::v1::Action;
+using mailrun::v1::LegalAction;
+
+// The message of the CliError that building `forms` throws ("" if it builds).
+std::string Refusal(const ActionForms& forms, const std::vector<LegalAction>& legal = {}) {
+  try {
+    BuildAction(forms, legal);
+  } catch (const CliError& error) {
+    EXPECT_EQ(error.exit_code(), kExitBadInput);
+    return error.what();
+  }
+  return "";
+}
+
+LegalAction Bond(int64_t min, int64_t max) {
+  LegalAction option;
+  option.mutable_action()->set_seat(2);
+  option.mutable_action()->mutable_commit_bond()->set_amount(static_cast<int32_t>(min));
+  option.set_description("Write down your bond");
+  option.set_min_amount(min);
+  option.set_max_amount(max);
+  return option;
+}
+
+TEST(ActionForms, ShortFormsBuildTheirActions) {
+  ActionForms sell;
+  sell.sell = "EIR:2";
+  const Action a = BuildAction(sell, {});
+  ASSERT_TRUE(a.has_sell_shares());
+  EXPECT_EQ(a.sell_shares().company(), "EIR");
+  EXPECT_EQ(a.sell_shares().count(), 2);
+
+  ActionForms lay;
+  lay.lay = "Iaa:58:5";
+  const Action b = BuildAction(lay, {});
+  ASSERT_TRUE(b.has_lay_tile());
+  EXPECT_EQ(b.lay_tile().hex(), "Iaa");
+  EXPECT_EQ(b.lay_tile().tile(), "58");
+  EXPECT_EQ(b.lay_tile().rotation(), 5);
+
+  ActionForms claim;
+  claim.claim = "Patna:EIR";
+  const Action c = BuildAction(claim, {});
+  EXPECT_EQ(c.claim_city().city(), "Patna");
+  EXPECT_EQ(c.claim_city().company(), "EIR");
+
+  ActionForms json;
+  json.json = R"({"endStep": {}})";
+  EXPECT_TRUE(BuildAction(json, {}).has_end_step());
+}
+
+TEST(ActionForms, BuyWithoutSourceTakesTheLegalOne) {
+  LegalAction from_pool;
+  from_pool.mutable_action()->mutable_buy_share()->set_company("GIP");
+  from_pool.mutable_action()->mutable_buy_share()->set_source(mailrun::v1::SHARE_SOURCE_POOL);
+  ActionForms buy;
+  buy.buy = "GIP";
+  EXPECT_EQ(BuildAction(buy, {from_pool}).buy_share().source(), mailrun::v1::SHARE_SOURCE_POOL);
+  buy.buy = "GIP:bank";
+  EXPECT_EQ(BuildAction(buy, {from_pool}).buy_share().source(), mailrun::v1::SHARE_SOURCE_BANK);
+}
+
+TEST(ActionForms, ChoiceTakesTheListedActionWithItsAmount) {
+  ActionForms forms;
+  forms.choice = 1;
+  forms.amount = 250;
+  const Action a = BuildAction(forms, {Bond(80, 730)});
+  EXPECT_EQ(a.commit_bond().amount(), 250);
+  EXPECT_EQ(a.seat(), 0) << "the service takes the seat from the token";
+}
+
+TEST(ActionForms, BadInputIsRefusedWithWhatWasWrong) {
+  ActionForms none;
+  EXPECT_NE(Refusal(none).find("say which move"), std::string::npos);
+  ActionForms two;
+  two.pass = true;
+  two.sell = "EIR:1";
+  EXPECT_NE(Refusal(two).find("one move at a time"), std::string::npos);
+  ActionForms sell;
+  sell.sell = "EIR";
+  EXPECT_NE(Refusal(sell).find("--sell wants COMPANY:COUNT"), std::string::npos);
+  sell.sell = "EIR:two";
+  EXPECT_NE(Refusal(sell).find("'two' is not a whole number"), std::string::npos);
+  ActionForms lay;
+  lay.lay = "Iaa:58:6";
+  EXPECT_NE(Refusal(lay).find("the rotation is 0 to 5, not 6"), std::string::npos);
+  ActionForms claim;
+  claim.claim = "Patna";
+  EXPECT_NE(Refusal(claim).find("--claim wants CITY:COMPANY"), std::string::npos);
+  ActionForms json;
+  json.json = R"({"noSuchMove": {}})";
+  EXPECT_NE(Refusal(json).find("not valid protobuf JSON"), std::string::npos);
+
+  ActionForms choice;
+  choice.choice = 2;
+  EXPECT_NE(Refusal(choice, {Bond(80, 730)}).find("pick 1 to 1"), std::string::npos);
+  EXPECT_NE(Refusal(choice).find("no legal action now"), std::string::npos);
+  choice.choice = 1;
+  choice.amount = 731;
+  EXPECT_NE(Refusal(choice, {Bond(80, 730)}).find("takes £80 to £730, not 731"), std::string::npos);
+  ActionForms pass;
+  pass.pass = true;
+  EXPECT_NE(Refusal(pass, {Bond(80, 730)}).find("nothing to pass now"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mailrun::cli
