@@ -34,6 +34,12 @@ void OutboxRelay::Stop() { worker_.Stop(); }
 
 int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publisher) {
   pqxx::work txn(connection);
+  // One relay publishes at a time, so events leave in id order whichever process runs the relay.
+  // A relay that finds the lock taken leaves the rows to the holder (which LISTENs too).
+  if (!txn.exec1("SELECT pg_try_advisory_xact_lock(" + std::to_string(kOutboxRelayLockKey) + ")")[0].as<bool>()) {
+    txn.commit();
+    return 0;
+  }
   const pqxx::result rows = txn.exec_params(
       "SELECT id, payload FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED",
       options_.batch_size);

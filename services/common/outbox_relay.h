@@ -2,8 +2,10 @@
 // appends outbox events runs one in its own process; several relays (processes, replicas) may run
 // against one database at once.
 //
-// Loop: take the oldest unsent rows (SELECT ... FOR UPDATE SKIP LOCKED, so relays never wait for
-// each other and never for the writers), PUBLISH each payload on "mailrun.events" in id order,
+// Loop: in one transaction, take a transaction-scoped advisory lock (kOutboxRelayLockKey; a relay
+// that cannot get it leaves the batch to the relay that has it, so events are published in id
+// order even with several relays), take the oldest unsent rows (SELECT ... FOR UPDATE SKIP
+// LOCKED: writers are never waited for), PUBLISH each payload on "mailrun.events" in id order,
 // set sent_at for the rows Redis took, commit. It wakes on the outbox trigger's NOTIFY and polls
 // as a fallback. While Redis is down it backs off and leaves the rows unsent; writers are never
 // blocked because they only insert. Delivery is at least once (a crash between PUBLISH and commit
@@ -25,6 +27,9 @@
 namespace mailrun::service {
 
 class RedisPublisher;
+
+// The advisory lock that lets one relay at a time publish (migrations use 1853001).
+inline constexpr long long kOutboxRelayLockKey = 1853002;
 
 struct OutboxRelayOptions {
   std::string database_url;

@@ -78,8 +78,14 @@ EventText DescribeEvent(const Event& event, const std::string& recipient) {
   switch (event.kind_case()) {
     case Event::kYourTurn: {
       const auto& turn = event.your_turn();
-      std::string text = turn.round().empty() ? turn.expected() : turn.round() + ": " + turn.expected();
-      if (!turn.acting_for().empty()) text += fmt::format(" (for the {})", turn.acting_for());
+      // The game's own description usually names the round already ("Dealing Round 2: Beth
+      // deals"); the round is put in front only when it does not.
+      const std::string round_stem = turn.round().substr(0, turn.round().find(" ("));
+      const bool names_round = !round_stem.empty() && turn.expected().rfind(round_stem, 0) == 0;
+      std::string text = turn.round().empty() || names_round ? turn.expected() : turn.round() + ": " + turn.expected();
+      if (!turn.acting_for().empty() && text.find("the " + turn.acting_for()) == std::string::npos) {
+        text += fmt::format(" (for the {})", turn.acting_for());
+      }
       return {"Your turn", text};
     }
     case Event::kBondReturned: {

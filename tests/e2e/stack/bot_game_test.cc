@@ -15,7 +15,7 @@
 // local copy is rebuilt with a seed whose lot logs the same (found by trying seeds, a few at most).
 // The game is the short one (2.4.2, a real rule option): a whole game is some 500 moves.
 //
-// Then: every YourTurn arrives on the stream of the player it is for, exactly once (in any order),
+// Then: every YourTurn arrives on the stream of the player it is for, exactly once, in order,
 // for the version where that seat became active (computed from GetGame's active seats before and after each move,
 // the actor excepted: see services/game/event_planner.h); every player's stream gets every
 // BondReturned and the GameFinished; GetHistory holds every move with the same log lines;
@@ -335,10 +335,9 @@ TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) 
                 1)
           << player->name << " got a notification meant for others: " << n.ShortDebugString();
     }
-    // Each exactly once. Not necessarily in the order of the versions: mailrun-game and
-    // mailrun-notify each run an outbox relay on the shared database (services/common/
-    // outbox_relay.h), with no order between them; a YourTurn carries its version.
-    std::sort(got_turns.begin(), got_turns.end());
+    // Each exactly once, in the order of the versions: the moves of one game commit one after
+    // another, and only one outbox relay publishes at a time, in id order (services/common/
+    // outbox_relay.h), although mailrun-game, mailrun-lobby and mailrun-notify each run one.
     EXPECT_EQ(got_turns, expected_by_seat[seat]) << player->name << " (seat " << seat << ")";
     EXPECT_EQ(finished, 1) << player->name;
     EXPECT_EQ(bond_events, bonds_returned) << player->name;

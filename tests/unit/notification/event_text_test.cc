@@ -31,6 +31,18 @@ TEST(EventText, YourTurnSaysWhatIsExpectedAndForWhichCompany) {
   EXPECT_EQ(text.text, "Railway Round 3.1: lay track (for the EIR)");
 }
 
+TEST(EventText, YourTurnNamesTheRoundOnceWhenTheDescriptionAlreadyDoes) {
+  mailrun::v1::Event event;
+  auto* turn = event.mutable_your_turn();
+  turn->set_round("Contract bids");
+  turn->set_expected("Contract bids: Beth claims a city");
+  EXPECT_EQ(DescribeEvent(event, "beth").text, "Contract bids: Beth claims a city");
+  turn->set_round("Railway Round 3 (1 of 2)");
+  turn->set_expected("Railway Round 3: the EIR");
+  turn->set_acting_for("EIR");
+  EXPECT_EQ(DescribeEvent(event, "beth").text, "Railway Round 3: the EIR");
+}
+
 TEST(EventText, BondReturnedReadsDifferentlyForItsOwner) {
   mailrun::v1::Event event;
   auto* bond = event.mutable_bond_returned();
