@@ -48,6 +48,12 @@ int Context::NextInSeating(int seat) const {
   return seat;
 }
 
+std::string ShareOf(const std::string& initials) {
+  // Letters whose names begin with a vowel sound: A, E, F (eff), H (aitch), I, L, M, N, O, R, S, X.
+  const bool vowel_sound = !initials.empty() && std::string("AEFHILMNORSX").find(initials[0]) != std::string::npos;
+  return (vowel_sound ? "an " : "a ") + initials + " share";
+}
+
 std::string Money(int amount) {
   const std::string digits = std::to_string(amount < 0 ? -amount : amount);
   std::string grouped;

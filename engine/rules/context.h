@@ -50,4 +50,7 @@ struct Context {
 // Formats money the way the rules print it: "£1,050".
 std::string Money(int amount);
 
+// "a BNR share", "an EIR share": a company's initials are read letter by letter.
+std::string ShareOf(const std::string& initials);
+
 }  // namespace mailrun::engine

@@ -229,7 +229,7 @@ void ExecuteClaimCity(Context& ctx, int seat, const mailrun::v1::ClaimCity& acti
   GainShares(ctx, seat, company, 1);
   ++p.contracted[company];
   --s.companies[company].bank_shares;
-  ctx.Log(fmt::format("{} claims a {} share", p.name, action.company()));
+  ctx.Log(fmt::format("{} claims {}", p.name, ShareOf(action.company())));
   AdvanceClaimTurn(ctx);
 }
 
@@ -313,7 +313,7 @@ void ListBidActions(const Context& ctx, int seat, std::vector<mailrun::v1::Legal
       mailrun::v1::LegalAction legal;
       *legal.mutable_action()->mutable_claim_city() = claim;
       legal.mutable_action()->set_seat(seat);
-      legal.set_description(fmt::format("Bid {} (£{}) and claim a {} share", city.name, city.bid_value, claim.company()));
+      legal.set_description(fmt::format("Bid {} (£{}) and claim {}", city.name, city.bid_value, ShareOf(claim.company())));
       out.push_back(std::move(legal));
     }
   }

@@ -158,7 +158,7 @@ Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellS
     return Illegal("3.1.5", fmt::format("you hold only {} {} share{}", sellable, name, sellable == 1 ? "" : "s"));
   }
   if (s.dealing.bought_this_turn && s.dealing.bought_company == *company) {
-    return Illegal("3.1.9", fmt::format("you bought a {} share this turn: you may not also sell {} shares", name, name));
+    return Illegal("3.1.9", fmt::format("you bought {} this turn: you may not also sell {} shares", ShareOf(name), name));
   }
   if (c.director == seat && p.shares[*company] == 2 && action.count() == 1) {
     return Illegal("1.5.3", fmt::format("your {} director's certificate is two shares: sell it whole or not at all",
@@ -269,7 +269,7 @@ void ExecuteBuyShare(Context& ctx, int seat, const mailrun::v1::BuyShare& action
   s.dealing.last_buyer = seat;
   // 3.1.9: a share of this company may not also be sold in this turn.
   p.contract_sale_open[company] = false;
-  ctx.Log(fmt::format("{} buys a {} share {} for {} (cash {})", p.name, action.company(),
+  ctx.Log(fmt::format("{} buys {} {} for {} (cash {})", p.name, ShareOf(action.company()),
                       action.source() == mailrun::v1::SHARE_SOURCE_BANK ? "from the bank" : "from the pool",
                       Money(price), Money(p.cash)));
   CheckFlotation(ctx, company);
@@ -287,7 +287,7 @@ Status ValidateRedeemShare(const Context& ctx, int seat, const mailrun::v1::Rede
   }
   const int price = ctx.Def(*company).par;
   if (p.cash < price) {
-    return Illegal("2.7.4", fmt::format("redeeming a {} share costs {}; you have {}", action.company(), Money(price),
+    return Illegal("2.7.4", fmt::format("redeeming {} costs {}; you have {}", ShareOf(action.company()), Money(price),
                                         Money(p.cash)));
   }
   return OkStatus();
@@ -301,7 +301,7 @@ void ExecuteRedeemShare(Context& ctx, int seat, const mailrun::v1::RedeemShare& 
   ctx.state.bank += price;
   --p.unredeemed[company];
   ctx.state.dealing.redeemed_this_turn[company] = true;
-  ctx.Log(fmt::format("{} redeems a {} share for {} (cash {})", p.name, action.company(), Money(price), Money(p.cash)));
+  ctx.Log(fmt::format("{} redeems {} for {} (cash {})", p.name, ShareOf(action.company()), Money(price), Money(p.cash)));
 }
 
 Status ValidateEndDealingTurn(const Context& ctx, int seat) {
@@ -350,7 +350,7 @@ void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
       action.mutable_buy_share()->set_company(name);
       action.mutable_buy_share()->set_source(source);
       if (ValidateBuyShare(ctx, seat, action.buy_share()).ok()) {
-        add(action, fmt::format("Buy a {} share from the {} for {}", name,
+        add(action, fmt::format("Buy {} from the {} for {}", ShareOf(name),
                                 source == mailrun::v1::SHARE_SOURCE_BANK ? "bank" : "pool",
                                 Money(PurchasePrice(ctx, c, source))));
       }
@@ -367,7 +367,7 @@ void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
     mailrun::v1::Action redeem;
     redeem.mutable_redeem_share()->set_company(name);
     if (ValidateRedeemShare(ctx, seat, redeem.redeem_share()).ok()) {
-      add(redeem, fmt::format("Redeem a {} share for {}", name, Money(ctx.Def(c).par)));
+      add(redeem, fmt::format("Redeem {} for {}", ShareOf(name), Money(ctx.Def(c).par)));
     }
   }
   if (ValidateEndDealingTurn(ctx, seat).ok()) {

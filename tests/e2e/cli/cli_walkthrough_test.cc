@@ -273,7 +273,7 @@ TEST_F(CliWalkthrough, TheReadmeWalkthroughPlaysTheFirstMovesOfAGame) {
   // ---- The largest bond claims first (2.5.2.3, 2.5.2.4) ----------------------------------------------
   r = Readme("mailrun act GAME --claim Patna:EIR");
   ASSERT_DONE(r);
-  EXPECT_NE(r.out.find("asha claims a EIR share"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("asha claims an EIR share"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("To act: bram"), std::string::npos) << r.out;
   r = Extra("mailrun --profile bram act GAME --claim Patna");  // bad input: nothing is sent
   EXPECT_EQ(r.exit_code, 2) << r.Describe();
@@ -285,7 +285,7 @@ TEST_F(CliWalkthrough, TheReadmeWalkthroughPlaysTheFirstMovesOfAGame) {
   r = Readme("mailrun history GAME");
   ASSERT_DONE(r);
   for (const std::string line : {"#1 asha", "asha bonds £400 (cash left £330)", "bram bonds £300", "chen bonds £250",
-                                  "#4 asha", "asha claims a EIR share"}) {
+                                  "#4 asha", "asha claims an EIR share"}) {
     EXPECT_NE(r.out.find(line), std::string::npos) << line << " not in\n" << r.out;
   }
   r = Readme("mailrun inbox");
