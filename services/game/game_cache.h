@@ -1,12 +1,14 @@
-// GameCache: the games this process loaded recently, each at one version, so that the next call
-// on a busy game needs no replay. Bounded by count (the least recently used game is dropped when
-// a new one comes in beyond `capacity`); one entry is one game's state plus its GameInfo, about
-// 15 to 20 KB (measured for 4-player games, docs/game-service.md), so 512 games take some 10 MB.
+// GameCache: the games this process loaded recently, each at its newest two versions, so that the
+// next call on a busy game needs no replay: the current version for moves and views, and the one
+// before it for GetGame(since_version) right after a move (the delta a phone asks for when told
+// it is its turn). Bounded by count of games (the least recently used game is dropped when a new
+// one comes in beyond `capacity`); one version is one game's state, about 15 to 20 KB (measured
+// for 4-player games, docs/game-service.md), so 512 games take some 20 MB.
 //
 // The cache never decides what is current: callers read the game's version from the database
 // first and take the entry only if its version is exactly that one (Find + version check), so a
-// stale entry (another replica moved the game on) is never used. Put keeps the newer of two
-// versions. Entries are immutable and shared; copy the Game to change it.
+// stale entry (another replica moved the game on) is never used. Put keeps the two newest
+// versions it was given. Entries are immutable and shared; copy the Game to change it.
 //
 // Thread-safe.
 #pragma once
@@ -19,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "engine/game/game.h"
 #include "services/game/game_info.h"
@@ -37,9 +40,14 @@ class GameCache {
   GameCache(const GameCache&) = delete;
   GameCache& operator=(const GameCache&) = delete;
 
-  // The entry of `game_id` (whatever its version), marked as recently used.
+  // Versions kept per game.
+  static constexpr size_t kVersionsPerGame = 2;
+
+  // The newest entry of `game_id`, marked as recently used.
   std::optional<CachedGame> Find(const std::string& game_id);
-  // Stores `entry` unless the cache holds a newer version of the game.
+  // The entry of `game_id` at exactly `version`, marked as recently used.
+  std::optional<CachedGame> Find(const std::string& game_id, int64_t version);
+  // Stores `entry` unless the cache holds kVersionsPerGame newer versions of the game.
   void Put(CachedGame entry);
 
   size_t size() const;
@@ -51,7 +59,11 @@ class GameCache {
   const size_t capacity_;
   mutable std::mutex mutex_;
   Order order_;
-  std::unordered_map<std::string, std::pair<CachedGame, Order::iterator>> entries_;
+  struct Versions {
+    std::vector<CachedGame> newest_first;  // at most kVersionsPerGame
+    Order::iterator position;
+  };
+  std::unordered_map<std::string, Versions> entries_;
 };
 
 }  // namespace mailrun::game

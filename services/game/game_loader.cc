@@ -33,7 +33,7 @@ std::shared_ptr<const GameInfo> GameLoader::Info(pqxx::transaction_base& txn, co
 }
 
 Result<Game> GameLoader::At(pqxx::transaction_base& txn, const std::shared_ptr<const GameInfo>& info, int64_t version) {
-  if (auto cached = cache_.Find(info->game_id); cached && cached->version == version) return Game(*cached->game);
+  if (auto cached = cache_.Find(info->game_id, version)) return Game(*cached->game);
   auto game = Replay(txn, *info, version, 0);
   if (!game.ok()) return game.error();
   cache_.Put({info, version, std::make_shared<const Game>(*game)});

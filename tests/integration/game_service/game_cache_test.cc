@@ -31,6 +31,25 @@ TEST(GameCache, KeepsTheNewestVersionOfEachGame) {
   EXPECT_EQ(cache.size(), 1u);
 }
 
+TEST(GameCache, KeepsTheVersionBeforeTheNewestForDeltas) {
+  GameCache cache(4);
+  cache.Put(Entry("a", 4));
+  cache.Put(Entry("a", 5));  // a move
+  ASSERT_TRUE(cache.Find("a", 4).has_value());
+  EXPECT_EQ(cache.Find("a", 4)->version, 4);
+  EXPECT_EQ(cache.Find("a", 5)->version, 5);
+  EXPECT_FALSE(cache.Find("a", 3).has_value());
+  cache.Put(Entry("a", 6));  // the next move: 4 is dropped
+  EXPECT_FALSE(cache.Find("a", 4).has_value());
+  EXPECT_TRUE(cache.Find("a", 5).has_value());
+  cache.Put(Entry("a", 2));  // older than both kept: not kept
+  EXPECT_FALSE(cache.Find("a", 2).has_value());
+  cache.Put(Entry("a", 6));  // the same version again changes nothing
+  EXPECT_EQ(cache.Find("a")->version, 6);
+  EXPECT_TRUE(cache.Find("a", 5).has_value());
+  EXPECT_FALSE(cache.Find("b", 6).has_value());
+}
+
 TEST(GameCache, DropsTheLeastRecentlyUsedGameBeyondItsCapacity) {
   GameCache cache(2);
   cache.Put(Entry("a", 1));
