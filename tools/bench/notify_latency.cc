@@ -8,6 +8,9 @@
 //     player's stream delivers "your turn" for the game at the new version; the latency runs from
 //     the acknowledged commit (SubmitAction answered OK) to the arrival, and is also reported from
 //     the moment the request was sent. The game service's own outbox relay publishes the events.
+//     With --read-delta, after the arrivals the mover also asks GetGame(since_version = the
+//     version before its move), what a phone does to catch up, and that call's time is reported
+//     (compare a mailrun-game started with --cache-games 0, where every read replays).
 //   otherwise (outbox only): commits, for each of N events, a transaction that appends a YourTurn to
 //     the outbox (what the game service does in the transaction of a move), takes the time right
 //     after the commit returns and waits for the event on the recipient's stream. The rows are
@@ -146,7 +149,27 @@ struct Settings {
   int measured = 1000;
   int warmup = 20;
   int players = 5;
+  bool read_delta = false;
 };
+
+// GetGame(since_version = version - 1) as the player of `token`; returns the call's time.
+double ReadDelta(mailrun::v1::GameService::Stub& games, const std::string& token, const std::string& game_id,
+                 int64_t version) {
+  mailrun::v1::GetGameRequest request;
+  request.set_game_id(game_id);
+  request.set_since_version(version - 1);
+  mailrun::v1::GetGameResponse response;
+  grpc::ClientContext context;
+  context.AddMetadata("authorization", "Bearer " + token);
+  const auto sent = SteadyClock::now();
+  const grpc::Status status = games.GetGame(&context, request, &response);
+  const auto answered = SteadyClock::now();
+  if (!status.ok()) throw std::runtime_error(fmt::format("GetGame: {}", status.error_message()));
+  if (response.version() != version) {
+    throw std::runtime_error(fmt::format("GetGame answered version {}, not {}", response.version(), version));
+  }
+  return Milliseconds(answered - sent);
+}
 
 // Real moves through mailrun-game.
 int RunGameMoves(const Settings& s) {
@@ -158,7 +181,7 @@ int RunGameMoves(const Settings& s) {
   for (const auto& user : users) tokens[user] = Token(s.key, user, mailrun::service::TokenKind::kAccess);
   auto games = mailrun::v1::GameService::NewStub(grpc::CreateChannel(s.game, grpc::InsecureChannelCredentials()));
 
-  std::vector<double> from_ack_ms, from_send_ms, submit_ms;
+  std::vector<double> from_ack_ms, from_send_ms, submit_ms, delta_read_ms;
   int submitted = 0, handovers = 0, lost = 0, before_ack = 0, games_played = 0;
   while (static_cast<int>(from_ack_ms.size()) < s.measured && lost == 0) {
     // A new game of the bot: short bank (2.4.2), a new seed each time.
@@ -233,6 +256,7 @@ int RunGameMoves(const Settings& s) {
       from_ack_ms.push_back(Milliseconds(last_arrival - acknowledged));
       from_send_ms.push_back(Milliseconds(last_arrival - sent));
       submit_ms.push_back(Milliseconds(acknowledged - sent));
+      if (s.read_delta) delta_read_ms.push_back(ReadDelta(*games, tokens[users[seat]], created.game_id(), version));
     }
   }
   fmt::print("games {}, SubmitActions {}, moves that passed the turn {} (measured {} after {} warm-up)\n",
@@ -242,6 +266,7 @@ int RunGameMoves(const Settings& s) {
   PrintLatencies("acknowledged commit -> stream", from_ack_ms);
   PrintLatencies("request sent -> stream       ", from_send_ms);
   PrintLatencies("SubmitAction round trip      ", submit_ms);
+  PrintLatencies("GetGame since the move before", delta_read_ms);
   return lost == 0 && !from_ack_ms.empty() ? 0 : 1;
 }
 
@@ -304,6 +329,8 @@ int main(int argc, char** argv) {
   app.add_option("--players", settings.players, "with --game: players per game")
       ->check(CLI::Range(3, 6))
       ->capture_default_str();
+  app.add_flag("--read-delta", settings.read_delta,
+               "with --game: after each measured move, time the mover's GetGame(since the version before it)");
   app.add_option("--database-url", settings.database_url, "without --game: the PostgreSQL of the outbox")
       ->capture_default_str();
   app.add_option("--redis-url", settings.redis_url, "without --game: run an outbox relay here, publishing to this Redis");
