@@ -149,6 +149,18 @@ struct RailwayState {
   bool base_placed = false;
   std::vector<HexCoord> must_run_hexes;  // 4.2.3 / 4.4.2
   bool trains_bought = false;
+
+  // A company's turn begins (4.0): it operates, at `at`, with nothing of the turn done yet.
+  void BeginTurn(int operating, TurnStep at) {
+    company = operating;
+    step = at;
+    lays_done = 0;
+    lays.clear();
+    promoted = false;
+    base_placed = false;
+    must_run_hexes.clear();
+    trains_bought = false;
+  }
 };
 
 struct PendingOffer {

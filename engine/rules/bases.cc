@@ -143,12 +143,9 @@ void ListBaseActions(const Context& ctx, int seat, std::vector<mailrun::v1::Lega
     action.mutable_place_base()->set_hex(HexName(hex));
     action.mutable_place_base()->set_station(station);
     if (!Validate(ctx, reach, action.place_base(), nullptr).ok()) continue;
-    action.set_seat(seat);
-    mailrun::v1::LegalAction legal;
-    *legal.mutable_action() = action;
-    legal.set_description(fmt::format("Establish a base on {} (station {}) for {}", HexName(hex), station,
-                                      Money(BaseCost(ctx, company))));
-    out.push_back(std::move(legal));
+    AddLegal(out, seat, std::move(action),
+             fmt::format("Establish a base on {} (station {}) for {}", HexName(hex), station,
+                         Money(BaseCost(ctx, company))));
   }
 }
 

@@ -48,6 +48,17 @@ int Context::NextInSeating(int seat) const {
   return seat;
 }
 
+void AddLegal(std::vector<mailrun::v1::LegalAction>& out, int seat, mailrun::v1::Action action, std::string description,
+              int64_t min_amount, int64_t max_amount) {
+  action.set_seat(seat);
+  mailrun::v1::LegalAction legal;
+  *legal.mutable_action() = std::move(action);
+  legal.set_description(std::move(description));
+  legal.set_min_amount(min_amount);
+  legal.set_max_amount(max_amount);
+  out.push_back(std::move(legal));
+}
+
 std::string ShareOf(const std::string& initials) {
   // Letters whose names begin with a vowel sound: A, E, F (eff), H (aitch), I, L, M, N, O, R, S, X.
   const bool vowel_sound = !initials.empty() && std::string("AEFHILMNORSX").find(initials[0]) != std::string::npos;

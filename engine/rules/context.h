@@ -10,6 +10,7 @@
 #include "engine/data/edition_data.h"
 #include "engine/game/state.h"
 #include "mailrun/v1/game_config.pb.h"
+#include "mailrun/v1/views.pb.h"
 
 namespace mailrun::engine {
 
@@ -46,6 +47,11 @@ struct Context {
   int PlayerShares(int company) const;
   bool IsMinor(int company) const { return !state.companies[company].major; }
 };
+
+// Appends `action`, as `seat`'s, to a listing of legal actions, with the sentence a player reads
+// and, where the player picks an amount, its range (0 and 0 when there is none).
+void AddLegal(std::vector<mailrun::v1::LegalAction>& out, int seat, mailrun::v1::Action action, std::string description,
+              int64_t min_amount = 0, int64_t max_amount = 0);
 
 // Formats money the way the rules print it: "£1,050".
 std::string Money(int amount);

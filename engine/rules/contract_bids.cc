@@ -293,14 +293,11 @@ void ListBidActions(const Context& ctx, int seat, std::vector<mailrun::v1::Legal
     mailrun::v1::CommitBond bond;
     bond.set_amount(MinimumBond(ctx));
     if (!ValidateCommitBond(ctx, seat, bond).ok()) return;
-    mailrun::v1::LegalAction legal;
-    *legal.mutable_action()->mutable_commit_bond() = bond;
-    legal.mutable_action()->set_seat(seat);
-    legal.set_min_amount(MinimumBond(ctx));
-    legal.set_max_amount(MaximumBond(ctx, seat));
-    legal.set_description(fmt::format("Write down your bond: {} to {}", Money(MinimumBond(ctx)),
-                                      Money(MaximumBond(ctx, seat))));
-    out.push_back(std::move(legal));
+    mailrun::v1::Action action;
+    *action.mutable_commit_bond() = bond;
+    AddLegal(out, seat, std::move(action),
+             fmt::format("Write down your bond: {} to {}", Money(MinimumBond(ctx)), Money(MaximumBond(ctx, seat))),
+             MinimumBond(ctx), MaximumBond(ctx, seat));
     return;
   }
   if (s.stage != Stage::kCityClaims || s.dealing.current != seat) return;
@@ -310,19 +307,16 @@ void ListBidActions(const Context& ctx, int seat, std::vector<mailrun::v1::Legal
       claim.set_city(city.name);
       claim.set_company(ctx.Initials(number - 1));
       if (!ValidateClaimCity(ctx, seat, claim).ok()) continue;
-      mailrun::v1::LegalAction legal;
-      *legal.mutable_action()->mutable_claim_city() = claim;
-      legal.mutable_action()->set_seat(seat);
-      legal.set_description(fmt::format("Bid {} (£{}) and claim {}", city.name, city.bid_value, ShareOf(claim.company())));
-      out.push_back(std::move(legal));
+      mailrun::v1::Action action;
+      *action.mutable_claim_city() = claim;
+      AddLegal(out, seat, std::move(action),
+               fmt::format("Bid {} (£{}) and claim {}", city.name, city.bid_value, ShareOf(claim.company())));
     }
   }
   if (ValidatePassBid(ctx, seat).ok()) {
-    mailrun::v1::LegalAction legal;
-    legal.mutable_action()->mutable_pass_bid();
-    legal.mutable_action()->set_seat(seat);
-    legal.set_description("Complete your bid");
-    out.push_back(std::move(legal));
+    mailrun::v1::Action action;
+    action.mutable_pass_bid();
+    AddLegal(out, seat, std::move(action), "Complete your bid");
   }
 }
 

@@ -336,11 +336,7 @@ void ExecuteEndDealingTurn(Context& ctx, int seat) {
 void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
   if (!InDealingTurn(ctx, seat)) return;
   auto add = [&](mailrun::v1::Action action, std::string description) {
-    action.set_seat(seat);
-    mailrun::v1::LegalAction legal;
-    *legal.mutable_action() = std::move(action);
-    legal.set_description(std::move(description));
-    out.push_back(std::move(legal));
+    AddLegal(out, seat, std::move(action), std::move(description));
   };
   const PlayerState& p = ctx.state.players[seat];
   for (int c = 0; c < kCompanies; ++c) {

@@ -15,17 +15,6 @@ Error NotHolder(const Context& ctx) {
                fmt::format("only the Elephant's holder ({}) decides this", ctx.Name(ctx.state.elephant))};
 }
 
-void MakeLegal(std::vector<mailrun::v1::LegalAction>& out, int seat, mailrun::v1::Action action, std::string text,
-               int64_t min = 0, int64_t max = 0) {
-  action.set_seat(seat);
-  mailrun::v1::LegalAction legal;
-  *legal.mutable_action() = std::move(action);
-  legal.set_description(std::move(text));
-  legal.set_min_amount(min);
-  legal.set_max_amount(max);
-  out.push_back(std::move(legal));
-}
-
 }  // namespace
 
 void StartElephantSale(Context& ctx) {
@@ -134,7 +123,7 @@ void ListElephantActions(const Context& ctx, int seat, std::vector<mailrun::v1::
       mailrun::v1::Action action;
       action.mutable_answer_offer()->set_accept(accept);
       if (ValidateAnswerOffer(ctx, seat, action.answer_offer()).ok()) {
-        MakeLegal(out, seat, action, accept ? "Accept the offer" : "Decline the offer");
+        AddLegal(out, seat, action, accept ? "Accept the offer" : "Decline the offer");
       }
     }
     return;
@@ -145,17 +134,17 @@ void ListElephantActions(const Context& ctx, int seat, std::vector<mailrun::v1::
       mailrun::v1::Action action;
       action.mutable_offer_elephant()->set_to_seat(to);
       action.mutable_offer_elephant()->set_price(0);
-      MakeLegal(out, seat, action, fmt::format("Offer the Elephant to {}", ctx.Name(to)), 0, s.players[to].cash);
+      AddLegal(out, seat, action, fmt::format("Offer the Elephant to {}", ctx.Name(to)), 0, s.players[to].cash);
     }
     mailrun::v1::Action keep;
     keep.mutable_keep_elephant();
-    MakeLegal(out, seat, keep, "Keep the Elephant");
+    AddLegal(out, seat, keep, "Keep the Elephant");
   }
   if (s.stage == Stage::kExtraRound && seat == s.elephant) {
     for (bool call : {true, false}) {
       mailrun::v1::Action action;
       action.mutable_call_extra_railway_round()->set_call(call);
-      MakeLegal(out, seat, action, call ? "Call one extra railway round (4.9)" : "Go on to the dealing round");
+      AddLegal(out, seat, action, call ? "Call one extra railway round (4.9)" : "Go on to the dealing round");
     }
   }
 }

@@ -33,19 +33,12 @@ int NextFormedCompany(const Context& ctx, int after) {
 }
 
 void BeginCompanyTurn(Context& ctx, int company) {
-  RailwayState& r = ctx.state.railway;
-  r.company = company;
-  r.lays_done = 0;
-  r.lays.clear();
-  r.promoted = false;
-  r.base_placed = false;
-  r.must_run_hexes.clear();
-  r.trains_bought = false;
   const CompanyState& c = ctx.state.companies[company];
+  // 4.1.3: a major's director chooses the double-lay option in its first railway round.
+  ctx.state.railway.BeginTurn(
+      company, (c.major && c.double_lay == DoubleLay::kUndecided) ? TurnStep::kDoubleLayChoice : TurnStep::kTrack);
   ctx.Log(fmt::format("{} operates the {} ({})", ctx.Name(Controller(ctx, company)), ctx.Initials(company),
                       Money(c.treasury)));
-  // 4.1.3: a major's director chooses the double-lay option in its first railway round.
-  r.step = (c.major && c.double_lay == DoubleLay::kUndecided) ? TurnStep::kDoubleLayChoice : TurnStep::kTrack;
 }
 
 void EndRailwayRound(Context& ctx) {
@@ -195,11 +188,7 @@ void ExecuteEndStep(Context& ctx, int) {
 void ListRailwayActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
   if (!Operating(ctx, seat)) return;
   auto add = [&](mailrun::v1::Action action, std::string text) {
-    action.set_seat(seat);
-    mailrun::v1::LegalAction legal;
-    *legal.mutable_action() = std::move(action);
-    legal.set_description(std::move(text));
-    out.push_back(std::move(legal));
+    AddLegal(out, seat, std::move(action), std::move(text));
   };
   const RailwayState& r = ctx.state.railway;
   switch (r.step) {

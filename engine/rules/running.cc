@@ -196,10 +196,7 @@ void ListRunActions(const Context& ctx, int seat, std::vector<mailrun::v1::Legal
     for (const auto& existing : out) {
       if (existing.action().SerializeAsString() == action.SerializeAsString()) return;
     }
-    mailrun::v1::LegalAction legal;
-    *legal.mutable_action() = std::move(action);
-    legal.set_description(std::move(text));
-    out.push_back(std::move(legal));
+    AddLegal(out, seat, std::move(action), std::move(text));
   };
   const auto optimized = routes::Optimize(graph, trains, options);
   if (optimized.ok()) {

@@ -492,11 +492,7 @@ void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::Leg
   const int company = ctx.state.railway.company;
   const LayContext lc(ctx, company);
   auto add = [&](mailrun::v1::Action action, std::string text) {
-    action.set_seat(seat);
-    mailrun::v1::LegalAction legal;
-    *legal.mutable_action() = std::move(action);
-    legal.set_description(std::move(text));
-    out.push_back(std::move(legal));
+    AddLegal(out, seat, std::move(action), std::move(text));
   };
   // Lays: the hexes next to a railhead, and the company's own untiled base hexes.
   std::set<HexCoord> candidates;

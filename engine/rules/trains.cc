@@ -489,13 +489,7 @@ void ListTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::Leg
   const int company = s.railway.company;
   const CompanyState& c = s.companies[company];
   auto add = [&](mailrun::v1::Action action, std::string text, int64_t min = 0, int64_t max = 0) {
-    action.set_seat(seat);
-    mailrun::v1::LegalAction legal;
-    *legal.mutable_action() = std::move(action);
-    legal.set_description(std::move(text));
-    legal.set_min_amount(min);
-    legal.set_max_amount(max);
-    out.push_back(std::move(legal));
+    AddLegal(out, seat, std::move(action), std::move(text), min, max);
   };
   for (const TrainDef& def : ctx.data.trains) {
     for (bool token : {false, true}) {
@@ -559,12 +553,9 @@ void ListCreditSettlementActions(const Context& ctx, int seat, std::vector<mailr
       settle->set_director_gift(FindTrain(ctx.data, credit->name)->price - c.treasury);
     }
     if (!ValidateSettleCreditTrain(ctx, seat, *settle).ok()) continue;
-    action.set_seat(seat);
-    mailrun::v1::LegalAction legal;
-    *legal.mutable_action() = action;
-    legal.set_description(pay ? "Pay for the train the manager bought on credit (4.8.10)"
-                              : "Return the train bought on credit to the bank (4.8.10)");
-    out.push_back(std::move(legal));
+    AddLegal(out, seat, std::move(action),
+             pay ? "Pay for the train the manager bought on credit (4.8.10)"
+                 : "Return the train bought on credit to the bank (4.8.10)");
   }
 }
 

@@ -116,6 +116,54 @@ mailrun::v1::Action EndTurn(int seat) {
   return a;
 }
 
+mailrun::v1::Action Lay(int seat, const std::string& hex, const std::string& tile, int rotation) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_lay_tile()->set_hex(hex);
+  a.mutable_lay_tile()->set_tile(tile);
+  a.mutable_lay_tile()->set_rotation(rotation);
+  return a;
+}
+
+mailrun::v1::Action Promote(int seat, const std::string& hex, const std::string& tile, int rotation) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_promote_tile()->set_hex(hex);
+  a.mutable_promote_tile()->set_tile(tile);
+  a.mutable_promote_tile()->set_rotation(rotation);
+  return a;
+}
+
+mailrun::v1::Action PlaceBase(int seat, const std::string& hex, int station) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_place_base()->set_hex(hex);
+  a.mutable_place_base()->set_station(station);
+  return a;
+}
+
+mailrun::v1::Action ChooseDoubleLay(int seat, mailrun::v1::DoubleLayOption option) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_choose_double_lay()->set_option(option);
+  return a;
+}
+
+mailrun::v1::Action EndStep(int seat) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_end_step();
+  return a;
+}
+
+mailrun::v1::Action BuyTrain(int seat, const std::string& train, int gift) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_buy_train()->set_train(train);
+  a.mutable_buy_train()->set_director_gift(gift);
+  return a;
+}
+
 int CompanyIndexOf(const Game& game, const std::string& initials) {
   for (int c = 0; c < kCompanies; ++c) {
     if (game.data().companies[c].initials == initials) return c;

@@ -38,6 +38,13 @@ mailrun::v1::Action Buy(int seat, const std::string& company, bool from_pool = f
 mailrun::v1::Action Sell(int seat, const std::string& company, int count);
 mailrun::v1::Action Redeem(int seat, const std::string& company);
 mailrun::v1::Action EndTurn(int seat);
+// ... for a company's turn in a railway round (4.0 - 4.8).
+mailrun::v1::Action Lay(int seat, const std::string& hex, const std::string& tile, int rotation);
+mailrun::v1::Action Promote(int seat, const std::string& hex, const std::string& tile, int rotation = 0);
+mailrun::v1::Action PlaceBase(int seat, const std::string& hex, int station = 0);
+mailrun::v1::Action ChooseDoubleLay(int seat, mailrun::v1::DoubleLayOption option);
+mailrun::v1::Action BuyTrain(int seat, const std::string& train, int gift = 0);
+mailrun::v1::Action EndStep(int seat);
 
 int CompanyIndexOf(const Game& game, const std::string& initials);
 

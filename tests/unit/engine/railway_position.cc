@@ -163,14 +163,7 @@ Game RailwayPosition::Operate(const std::string& company, TurnStep step) {
   r.number = std::max(r.number, 1);
   r.in_set = 1;
   r.set_size = data_->phases[s.phase_for_round_count - 1].railway_rounds;
-  r.company = Index(company);
-  r.step = step;
-  r.lays_done = 0;
-  r.lays.clear();
-  r.promoted = false;
-  r.base_placed = false;
-  r.must_run_hexes.clear();
-  r.trains_bought = false;
+  r.BeginTurn(Index(company), step);
   s.total_money = TotalMoney(s);
   auto game = Game::FromSnapshot(config_, StateToJson(s));
   EXPECT_TRUE(game.ok()) << game.error().ToString();
@@ -196,46 +189,6 @@ Game RailwayPosition::Deal(int seat) {
   auto game = Game::FromSnapshot(config_, StateToJson(s));
   EXPECT_TRUE(game.ok()) << game.error().ToString();
   return std::move(*game);
-}
-
-mailrun::v1::Action Lay(int seat, const std::string& hex, const std::string& tile, int rotation) {
-  mailrun::v1::Action a;
-  a.set_seat(seat);
-  a.mutable_lay_tile()->set_hex(hex);
-  a.mutable_lay_tile()->set_tile(tile);
-  a.mutable_lay_tile()->set_rotation(rotation);
-  return a;
-}
-
-mailrun::v1::Action Promote(int seat, const std::string& hex, const std::string& tile, int rotation) {
-  mailrun::v1::Action a;
-  a.set_seat(seat);
-  a.mutable_promote_tile()->set_hex(hex);
-  a.mutable_promote_tile()->set_tile(tile);
-  a.mutable_promote_tile()->set_rotation(rotation);
-  return a;
-}
-
-mailrun::v1::Action PlaceBase(int seat, const std::string& hex, int station) {
-  mailrun::v1::Action a;
-  a.set_seat(seat);
-  a.mutable_place_base()->set_hex(hex);
-  a.mutable_place_base()->set_station(station);
-  return a;
-}
-
-mailrun::v1::Action ChooseDoubleLay(int seat, mailrun::v1::DoubleLayOption option) {
-  mailrun::v1::Action a;
-  a.set_seat(seat);
-  a.mutable_choose_double_lay()->set_option(option);
-  return a;
-}
-
-mailrun::v1::Action EndStep(int seat) {
-  mailrun::v1::Action a;
-  a.set_seat(seat);
-  a.mutable_end_step();
-  return a;
 }
 
 bool Listed(const Game& game, const mailrun::v1::Action& action) {

@@ -62,13 +62,6 @@ class RailwayPosition {
   const EditionData* data_ = nullptr;
 };
 
-// Action builders.
-mailrun::v1::Action Lay(int seat, const std::string& hex, const std::string& tile, int rotation);
-mailrun::v1::Action Promote(int seat, const std::string& hex, const std::string& tile, int rotation);
-mailrun::v1::Action PlaceBase(int seat, const std::string& hex, int station = 0);
-mailrun::v1::Action ChooseDoubleLay(int seat, mailrun::v1::DoubleLayOption option);
-mailrun::v1::Action EndStep(int seat);
-
 // Whether `action` is among the legal actions listed for its seat.
 bool Listed(const Game& game, const mailrun::v1::Action& action);
 // The action must be listed and accepted (MustApply).

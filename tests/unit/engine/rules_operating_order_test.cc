@@ -16,13 +16,6 @@ mailrun::v1::Action NoRuns(int seat) {
   return a;
 }
 
-mailrun::v1::Action BuyTrain(int seat, const std::string& train) {
-  mailrun::v1::Action a;
-  a.set_seat(seat);
-  a.mutable_buy_train()->set_train(train);
-  return a;
-}
-
 TEST(OperatingOrder, RailwayRoundOneOfAppendixFourInTableOneOrder) {
   // Real play: Appendix 4's first railway round. BNR, MSM and BAR are not running.
   const GameRecord record = LoadRecord("sample_game/appendix4.json");

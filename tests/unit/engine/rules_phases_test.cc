@@ -11,15 +11,6 @@
 namespace mailrun::engine::testing {
 namespace {
 
-mailrun::v1::Action Promote(int seat, const std::string& hex, const std::string& tile, int rotation = 0) {
-  mailrun::v1::Action a;
-  a.set_seat(seat);
-  a.mutable_promote_tile()->set_hex(hex);
-  a.mutable_promote_tile()->set_tile(tile);
-  a.mutable_promote_tile()->set_rotation(rotation);
-  return a;
-}
-
 // The colours of the tiles `seat` may lay or promote to now.
 std::set<TileColour> ColoursListed(const Game& game, int seat) {
   std::set<TileColour> colours;

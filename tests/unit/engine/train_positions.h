@@ -23,14 +23,6 @@ namespace mailrun::engine::testing {
 
 // ---- Actions -------------------------------------------------------------------------------
 
-inline mailrun::v1::Action BuyTrain(int seat, const std::string& train, int gift = 0) {
-  mailrun::v1::Action a;
-  a.set_seat(seat);
-  a.mutable_buy_train()->set_train(train);
-  a.mutable_buy_train()->set_director_gift(gift);
-  return a;
-}
-
 inline mailrun::v1::Action BuyOnCredit(int seat, const std::string& train) {
   mailrun::v1::Action a = BuyTrain(seat, train);
   a.mutable_buy_train()->set_on_credit(true);
@@ -65,13 +57,6 @@ inline mailrun::v1::Action Settle(int seat, const std::string& company, bool pay
   a.mutable_settle_credit_train()->set_company(company);
   a.mutable_settle_credit_train()->set_pay(pay);
   a.mutable_settle_credit_train()->set_director_gift(gift);
-  return a;
-}
-
-inline mailrun::v1::Action EndStep(int seat) {
-  mailrun::v1::Action a;
-  a.set_seat(seat);
-  a.mutable_end_step();
   return a;
 }
 
@@ -309,15 +294,7 @@ class EditedPosition {
 
   // The company operates now, at this step of its turn (4.0).
   void AtStep(const std::string& company, TurnStep step) {
-    RailwayState& r = state_.railway;
-    r.company = Index(company);
-    r.step = step;
-    r.lays_done = 0;
-    r.lays.clear();
-    r.promoted = false;
-    r.base_placed = false;
-    r.must_run_hexes.clear();
-    r.trains_bought = false;
+    state_.railway.BeginTurn(Index(company), step);
   }
   // ... and has reached its purchases (4.8.1).
   void AtBuyStep(const std::string& company) { AtStep(company, TurnStep::kBuyTrains); }
