@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/routes/route_graph.h"
-#include "engine/routes/run_plan.h"
+#include "engine/core/routes/route_graph.h"
+#include "engine/core/routes/run_plan.h"
 
 namespace mailrun::bench {
 

@@ -23,9 +23,9 @@
 
 #include "bench/route_boards.h"
 #include "bench/selfplay_positions.h"
-#include "engine/routes/exhaustive_search.h"
-#include "engine/routes/route_optimizer.h"
-#include "engine/track/route_graph_builder.h"
+#include "engine/core/routes/exhaustive_search.h"
+#include "engine/core/routes/route_optimizer.h"
+#include "engine/titles/t1853/route_graph_builder.h"
 
 namespace {
 

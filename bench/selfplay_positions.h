@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/game.h"
-#include "engine/game/game_record.h"
+#include "engine/titles/t1853/game.h"
+#include "engine/core/game_record.h"
 
 namespace mailrun::bench {
 

@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 #include <google/protobuf/util/json_util.h>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
-#include "engine/game/rng.h"
-#include "engine/rules/end_game.h"
-#include "engine/selfplay/invariants.h"
+#include "engine/titles/t1853/bot.h"
+#include "engine/titles/t1853/game.h"
+#include "engine/core/rng.h"
+#include "engine/titles/t1853/rules/end_game.h"
+#include "engine/titles/t1853/invariants.h"
 
 namespace mailrun::engine {
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/game_record.h"
+#include "engine/core/game_record.h"
 #include "mailrun/v1/game_config.pb.h"
 
 namespace mailrun::engine {

@@ -12,7 +12,7 @@
 #include <optional>
 
 #include "engine/core/result.h"
-#include "engine/game/game.h"
+#include "engine/titles/t1853/game.h"
 
 namespace mailrun::game {
 

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "engine/data/edition_data.h"
+#include "engine/titles/t1853/edition/edition_data.h"
 
 namespace mailrun::lobby {
 namespace {

@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
-#include "engine/game/rng.h"
-#include "engine/selfplay/invariants.h"
+#include "engine/titles/t1853/bot.h"
+#include "engine/titles/t1853/game.h"
+#include "engine/core/rng.h"
+#include "engine/titles/t1853/invariants.h"
 
 namespace mailrun::engine::fuzz {
 namespace {

@@ -34,8 +34,8 @@
 #include <pqxx/pqxx>
 #include <thread>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
+#include "engine/titles/t1853/bot.h"
+#include "engine/titles/t1853/game.h"
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/notification.grpc.pb.h"
 #include "services/common/config.h"

@@ -14,9 +14,9 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "engine/board/board_summary.h"
-#include "engine/data/edition_data.h"
-#include "engine/render/board_svg.h"
+#include "engine/titles/t1853/board_summary.h"
+#include "engine/titles/t1853/edition/edition_data.h"
+#include "engine/titles/t1853/board_svg.h"
 #include "tools/mailrun/commands.h"
 
 extern char** environ;

@@ -5,8 +5,8 @@
 #include <iostream>
 #include <sstream>
 
-#include "engine/game/game.h"
-#include "engine/game/game_record.h"
+#include "engine/titles/t1853/game.h"
+#include "engine/core/game_record.h"
 #include "tools/mailrun/commands.h"
 
 namespace mailrun::cli {

@@ -32,8 +32,8 @@
 #include <set>
 #include <thread>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
+#include "engine/titles/t1853/bot.h"
+#include "engine/titles/t1853/game.h"
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
 #include "tests/e2e/stack/notification_stream.h"

@@ -4,7 +4,7 @@
 
 #include <stdexcept>
 
-#include "engine/bot/bot.h"
+#include "engine/titles/t1853/bot.h"
 #include "tests/integration/game_service/game_harness.h"
 
 namespace mailrun::game::testing {

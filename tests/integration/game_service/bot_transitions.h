@@ -6,7 +6,7 @@
 
 #include <functional>
 
-#include "engine/game/game.h"
+#include "engine/titles/t1853/game.h"
 
 namespace mailrun::game::testing {
 

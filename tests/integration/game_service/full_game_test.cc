@@ -10,7 +10,7 @@
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
-#include "engine/bot/bot.h"
+#include "engine/titles/t1853/bot.h"
 #include "mailrun/v1/events.pb.h"
 #include "services/game/view_delta.h"
 #include "tests/integration/game_service/bot_transitions.h"

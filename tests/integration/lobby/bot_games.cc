@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
+#include "engine/titles/t1853/bot.h"
+#include "engine/titles/t1853/game.h"
 #include "tests/integration/game_service/play_helpers.h"
 
 namespace mailrun::testing {

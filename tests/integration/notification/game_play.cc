@@ -7,7 +7,7 @@
 #include <pqxx/pqxx>
 #include <stdexcept>
 
-#include "engine/bot/bot.h"
+#include "engine/titles/t1853/bot.h"
 #include "tests/integration/game_service/play_helpers.h"
 
 namespace mailrun::notification::testing {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/game.h"
+#include "engine/titles/t1853/game.h"
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/notification.pb.h"
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <set>
 
-#include "engine/board/board_summary.h"
-#include "engine/board/promotion.h"
+#include "engine/titles/t1853/board_summary.h"
+#include "engine/core/board/promotion.h"
 #include "tests/unit/board/board_test_data.h"
 
 namespace mailrun::engine {

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "engine/render/board_svg.h"
+#include "engine/titles/t1853/board_svg.h"
 #include "tests/unit/board/board_test_data.h"
 
 namespace mailrun::engine {

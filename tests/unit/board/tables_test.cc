@@ -1,7 +1,7 @@
 // TABLE 3 to TABLE 6 and the single numbers of the rules.
 #include <gtest/gtest.h>
 
-#include "engine/board/board_summary.h"
+#include "engine/titles/t1853/board_summary.h"
 #include "tests/unit/board/board_test_data.h"
 
 namespace mailrun::engine {

@@ -6,8 +6,8 @@
 #include <map>
 #include <set>
 
-#include "engine/board/board_summary.h"
-#include "engine/board/promotion.h"
+#include "engine/titles/t1853/board_summary.h"
+#include "engine/core/board/promotion.h"
 #include "tests/unit/board/board_test_data.h"
 
 namespace mailrun::engine {

@@ -6,7 +6,7 @@
 
 #include <regex>
 
-#include "engine/data/edition_data.h"
+#include "engine/titles/t1853/edition/edition_data.h"
 
 namespace mailrun::cli {
 namespace {

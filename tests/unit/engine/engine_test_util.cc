@@ -1,6 +1,6 @@
 #include "tests/unit/engine/engine_test_util.h"
 
-#include "engine/game/state_json.h"
+#include "engine/titles/t1853/state_json.h"
 
 #include <fstream>
 #include <sstream>

@@ -4,9 +4,9 @@
 #include <set>
 #include <fmt/format.h>
 
-#include "engine/board/promotion.h"
-#include "engine/game/state_json.h"
-#include "engine/track/track_network.h"
+#include "engine/core/board/promotion.h"
+#include "engine/titles/t1853/state_json.h"
+#include "engine/core/track/track_network.h"
 
 namespace mailrun::engine::testing {
 namespace {

@@ -17,13 +17,13 @@
 #include <map>
 #include <set>
 
-#include "engine/routes/exhaustive_search.h"
-#include "engine/routes/plan_proto.h"
-#include "engine/routes/route_optimizer.h"
-#include "engine/rules/context.h"
-#include "engine/rules/railway_round.h"
-#include "engine/track/route_graph_builder.h"
-#include "engine/track/track_network.h"
+#include "engine/core/routes/exhaustive_search.h"
+#include "engine/core/routes/plan_proto.h"
+#include "engine/core/routes/route_optimizer.h"
+#include "engine/titles/t1853/rules/context.h"
+#include "engine/titles/t1853/rules/railway_round.h"
+#include "engine/titles/t1853/route_graph_builder.h"
+#include "engine/core/track/track_network.h"
 #include "tests/unit/engine/engine_test_util.h"
 
 namespace mailrun::engine::testing {

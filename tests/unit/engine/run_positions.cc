@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <numeric>
 
-#include "engine/game/state_json.h"
-#include "engine/rules/context.h"
-#include "engine/rules/railway_round.h"
-#include "engine/track/track_network.h"
+#include "engine/titles/t1853/state_json.h"
+#include "engine/titles/t1853/rules/context.h"
+#include "engine/titles/t1853/rules/railway_round.h"
+#include "engine/core/track/track_network.h"
 
 namespace mailrun::engine::testing {
 namespace {

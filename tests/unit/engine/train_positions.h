@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/state_json.h"
+#include "engine/titles/t1853/state_json.h"
 #include "tests/unit/engine/engine_test_util.h"
 
 namespace mailrun::engine::testing {

@@ -5,7 +5,7 @@
 // say why in the commit.
 #include <gtest/gtest.h>
 
-#include "engine/selfplay/invariants.h"
+#include "engine/titles/t1853/invariants.h"
 #include "tests/unit/engine/engine_test_util.h"
 
 namespace mailrun::engine::testing {

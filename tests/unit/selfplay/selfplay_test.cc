@@ -2,7 +2,7 @@
 // each, is `mailrun selfplay`, see docs/benchmarks.md), every invariant checked after every action.
 #include <gtest/gtest.h>
 
-#include "engine/selfplay/invariants.h"
+#include "engine/titles/t1853/invariants.h"
 #include "engine/selfplay/selfplay.h"
 #include "tests/unit/engine/engine_test_util.h"
 

@@ -4,8 +4,8 @@
 
 #include <map>
 
-#include "engine/data/edition_data.h"
-#include "engine/render/board_svg.h"
+#include "engine/titles/t1853/edition/edition_data.h"
+#include "engine/titles/t1853/board_svg.h"
 #include "tools/mailrun/client/output.h"
 
 namespace mailrun::cli {

@@ -1,0 +1,78 @@
+#include "engine/titles/t1853/rules/context.h"
+
+#include <fmt/format.h>
+
+namespace mailrun::engine {
+
+PlayerCountRules Context::Limits() const {
+  PlayerCountRules rules;
+  for (const auto& r : data.player_counts) {
+    if (r.players == state.players_count) rules = r;
+  }
+  if (config.options().simplified_game()) {
+    rules.qualifying_shares = data.simplified_game.qualifying_shares;
+    rules.share_limit = data.simplified_game.share_limit;
+  }
+  return rules;
+}
+
+int Context::SharePrice(int company) const {
+  const CompanyState& c = state.companies[company];
+  if (c.price_index >= 0) return data.share_prices[c.price_index];
+  return Def(company).par;
+}
+
+int Context::CountedCertificates(int seat) const {
+  const PlayerState& p = state.players[seat];
+  int count = 0;
+  for (int c = 0; c < kCompanies; ++c) {
+    if (p.shares[c] == 0 || ExemptFromLimits(c)) continue;
+    count += p.shares[c] - (state.companies[c].director == seat ? 1 : 0);
+  }
+  return count;
+}
+
+int Context::IssuedShares(int company) const { return kSharesPerCompany - state.companies[company].bank_shares; }
+
+int Context::PlayerShares(int company) const {
+  int total = 0;
+  for (const auto& p : state.players) total += p.shares[company];
+  return total;
+}
+
+int Context::NextInSeating(int seat) const {
+  const auto& order = state.seating_order;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i] == seat) return order[(i + 1) % order.size()];
+  }
+  return seat;
+}
+
+void AddLegal(std::vector<mailrun::v1::LegalAction>& out, int seat, mailrun::v1::Action action, std::string description,
+              int64_t min_amount, int64_t max_amount) {
+  action.set_seat(seat);
+  mailrun::v1::LegalAction legal;
+  *legal.mutable_action() = std::move(action);
+  legal.set_description(std::move(description));
+  legal.set_min_amount(min_amount);
+  legal.set_max_amount(max_amount);
+  out.push_back(std::move(legal));
+}
+
+std::string ShareOf(const std::string& initials) {
+  // Letters whose names begin with a vowel sound: A, E, F (eff), H (aitch), I, L, M, N, O, R, S, X.
+  const bool vowel_sound = !initials.empty() && std::string("AEFHILMNORSX").find(initials[0]) != std::string::npos;
+  return (vowel_sound ? "an " : "a ") + initials + " share";
+}
+
+std::string Money(int amount) {
+  const std::string digits = std::to_string(amount < 0 ? -amount : amount);
+  std::string grouped;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
+    grouped += digits[i];
+  }
+  return (amount < 0 ? "-£" : "£") + grouped;
+}
+
+}  // namespace mailrun::engine
