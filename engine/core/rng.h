@@ -1,6 +1,6 @@
-// The lot-drawing generator: everything the rules decide "by lot" (ties of bonds, 2.5.2.3; the
-// simplified game's deal of certificates, 2.4.1) comes from it. SplitMix64 over a 64-bit state kept
-// in GameState, so a game's seed fixes every draw and replay reproduces them.
+// The lot-drawing generator: everything the rules decide "by lot" (1853: ties of bonds, 2.5.2.3;
+// the simplified game's deal of certificates, 2.4.1) comes from it. SplitMix64 over a 64-bit state
+// kept in the title's game state, so a game's seed fixes every draw and replay reproduces them.
 #pragma once
 
 #include <cstdint>

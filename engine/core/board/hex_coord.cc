@@ -1,7 +1,7 @@
 // Hex names and neighbours in the board's own coordinates (see edition_data.h).
 #include <array>
 
-#include "engine/titles/t1853/edition/edition_data.h"
+#include "engine/core/board/board_data.h"
 
 namespace mailrun::engine {
 namespace {

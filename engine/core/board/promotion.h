@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "engine/titles/t1853/edition/edition_data.h"
+#include "engine/core/board/board_data.h"
 
 namespace mailrun::engine {
 

@@ -1,7 +1,8 @@
-// Reading the edition's JSON data files with errors that name the file, the entry and the
-// problem ("1853/tiles.json: tile \"58\": path \"0-s3\": the tile has no station s3"). Internal to
-// engine/data: the readers throw BadData, and ParseEditionData turns it into an Error of kind
-// kBadData, so no exception leaves the engine. Not thread-safe; each parse uses its own readers.
+// Reading a title's JSON data files with errors that name the file, the entry and the problem
+// ("retuned/tiles.json: tile \"58\": path \"0-s3\": the tile has no station s3"). For the titles'
+// data loaders: the readers throw BadData, and the loader (1853: ParseEditionData) turns it into
+// an Error of kind kBadData, so no exception leaves the engine. Not thread-safe; each parse uses
+// its own readers.
 #pragma once
 
 #include <initializer_list>
@@ -11,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/titles/t1853/edition/edition_data.h"
+#include "engine/core/board/board_data.h"
 
 namespace mailrun::engine::data_internal {
 
@@ -75,7 +76,7 @@ std::string EntryName(std::string_view kind, const Json& value, const char* key)
 std::pair<int, int> ReadRange(const Fields& fields, std::string_view key, bool rows);
 
 // The cell at `coord` of data under construction; nullptr outside the grid.
-inline HexDef* MutableHex(EditionData* data, HexCoord coord) { return const_cast<HexDef*>(data->Hex(coord)); }
+inline HexDef* MutableHex(BoardData* data, HexCoord coord) { return const_cast<HexDef*>(data->Hex(coord)); }
 
 // Small conversions shared by the file readers.
 std::optional<int> ParseRowLetter(std::string_view letter);   // "B" -> 1

@@ -53,7 +53,7 @@
 #include <vector>
 
 #include "engine/core/result.h"
-#include "engine/titles/t1853/edition/edition_data.h"
+#include "engine/core/board/board_data.h"
 
 namespace mailrun::engine::routes {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/titles/t1853/edition/edition_data.h"
+#include "engine/core/board/board_data.h"
 #include "engine/core/routes/route_graph.h"
 
 namespace mailrun::engine::routes {

@@ -96,7 +96,7 @@ class UnitFlow {
 
 }  // namespace
 
-std::optional<TileOnHex> TileOn(const EditionData& data, const BoardState& board, HexCoord hex) {
+std::optional<TileOnHex> TileOn(const BoardData& data, const BoardState& board, HexCoord hex) {
   const auto laid = board.tiles.find(hex);
   if (laid != board.tiles.end()) {
     const TileDef* tile = data.Tile(laid->second.tile);
@@ -111,7 +111,7 @@ std::optional<TileOnHex> TileOn(const EditionData& data, const BoardState& board
   return std::nullopt;
 }
 
-int CurrentStation(const EditionData& data, const BoardState& board, HexCoord hex, int printed) {
+int CurrentStation(const BoardData& data, const BoardState& board, HexCoord hex, int printed) {
   const HexDef* def = data.Hex(hex);
   if (!def || !def->preprinted) return printed;
   const auto on = TileOn(data, board, hex);
@@ -138,7 +138,7 @@ int TrackNetwork::Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord o
   return id;
 }
 
-TrackNetwork::TrackNetwork(const EditionData& data, const BoardState& board) : data_(data) {
+TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : data_(data) {
   // Only hexes with a tile: the laid ones and the preprinted large cities.
   std::vector<const HexDef*> tiled;
   for (const auto& [coord, placed] : board.tiles) {
@@ -185,10 +185,10 @@ int TrackNetwork::StationNode(HexCoord hex, int station) const {
   return found == node_index_.end() ? -1 : found->second;
 }
 
-TrackNetwork::Tokens TrackNetwork::TokensOf(const GameState& state) {
+TrackNetwork::Tokens TrackNetwork::TokensOf(const BasesByCompany& bases) {
   Tokens tokens;
-  for (int c = 0; c < kCompanies; ++c) {
-    for (const Base& base : state.companies[c].bases) tokens[{base.hex, base.station}].push_back(c);
+  for (size_t c = 0; c < bases.size(); ++c) {
+    for (const Base& base : bases[c]) tokens[{base.hex, base.station}].push_back(static_cast<int>(c));
   }
   return tokens;
 }
@@ -203,11 +203,11 @@ bool TrackNetwork::Blocks(const Tokens& tokens, int company, int node) const {
   return n.station->token_slots > 0 && static_cast<int>(on->second.size()) >= n.station->token_slots;
 }
 
-CompanyReach TrackNetwork::Reach(const GameState& state, int company, std::optional<int> only_base,
+CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::optional<int> only_base,
                                  const std::set<int>& excluded) const {
   CompanyReach reach;
-  const Tokens tokens = TokensOf(state);
-  const auto& bases = state.companies[company].bases;
+  const Tokens tokens = TokensOf(state.bases);
+  const auto& bases = state.bases[company];
   std::set<Railhead> railheads;
   std::set<Railhead> touches;
   for (size_t b = 0; b < bases.size(); ++b) {
@@ -271,7 +271,7 @@ int TrackNetwork::BoundaryNode(HexCoord hex, int edge) const {
   return found == node_index_.end() ? -1 : found->second;
 }
 
-bool TrackNetwork::SeparateConnections(const GameState& state, int company, const std::vector<Railhead>& first,
+bool TrackNetwork::SeparateConnections(const TrackPosition& state, int company, const std::vector<Railhead>& first,
                                        const std::vector<Railhead>& second) const {
   if (first.empty() || second.empty()) return false;
   std::optional<TrackNetwork> before;  // built only if an enumeration is needed
@@ -310,16 +310,16 @@ bool TrackNetwork::SeparateConnections(const GameState& state, int company, cons
 // (full of other companies' tokens, terminals) carry no line through; the company's own terminal
 // bases only start one. Where the two layers' lines share a dual-gauge piece, the flow proves
 // nothing: nullopt.
-std::optional<bool> TrackNetwork::SeparateByFlow(const GameState& state, int company, const std::vector<Railhead>& first,
+std::optional<bool> TrackNetwork::SeparateByFlow(const TrackPosition& state, int company, const std::vector<Railhead>& first,
                                                  const std::vector<Railhead>& second, Gauge first_gauge,
                                                  Gauge second_gauge) const {
   const int n = static_cast<int>(nodes_.size());
   const int layers = first_gauge == second_gauge ? 1 : 2;
   const int source = layers * n, target = source + 1, first_sink = source + 2, second_sink = source + 3;
   const int base0 = source + 4;
-  const auto& bases = state.companies[company].bases;
+  const auto& bases = state.bases[company];
   UnitFlow flow(base0 + static_cast<int>(bases.size()));
-  const Tokens tokens = TokensOf(state);
+  const Tokens tokens = TokensOf(state.bases);
   std::vector<char> own_base(static_cast<size_t>(n), 0);
   for (size_t b = 0; b < bases.size(); ++b) {
     const int node = StationNode(bases[b].hex, bases[b].station);
@@ -369,10 +369,10 @@ std::optional<bool> TrackNetwork::SeparateByFlow(const GameState& state, int com
   return true;
 }
 
-bool TrackNetwork::SeparateByEnumeration(const GameState& state, int company, const TrackNetwork& before,
+bool TrackNetwork::SeparateByEnumeration(const TrackPosition& state, int company, const TrackNetwork& before,
                                          const Railhead& first, const Railhead& second) const {
-  const Tokens tokens = TokensOf(state);
-  const auto& bases = state.companies[company].bases;
+  const Tokens tokens = TokensOf(state.bases);
+  const auto& bases = state.bases[company];
   // The same path on both networks: (hex, index on the tile).
   std::map<std::pair<HexCoord, int>, int> here;
   for (size_t i = 0; i < paths_.size(); ++i) here[{paths_[i].hex, paths_[i].index_on_tile}] = static_cast<int>(i);
@@ -430,7 +430,7 @@ bool TrackNetwork::SeparateByEnumeration(const GameState& state, int company, co
   return false;
 }
 
-std::vector<int> TrackNetwork::PassengerComponents(const GameState& state) const {
+std::vector<int> TrackNetwork::PassengerComponents(const TrackPosition& state) const {
   const int n = static_cast<int>(nodes_.size());
   // Element per (node, gauge), except that a station is one element for both gauges: passengers
   // change trains (and gauges) only at stations (4.3.1).
@@ -438,7 +438,7 @@ std::vector<int> TrackNetwork::PassengerComponents(const GameState& state) const
     return nodes_[node].kind == TrackNode::Kind::kStation ? node : n + node * 2 + line;
   };
   UnionFind uf(n * 3);
-  const Tokens tokens = TokensOf(state);
+  const Tokens tokens = TokensOf(state.bases);
   for (int line : {kBroadLine, kMetreLine}) {
     // Components of this gauge's track.
     UnionFind gauge_uf(n);

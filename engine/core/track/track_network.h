@@ -13,23 +13,30 @@
 #include <utility>
 #include <vector>
 
-#include "engine/titles/t1853/edition/edition_data.h"
-#include "engine/titles/t1853/state.h"
+#include "engine/core/board/board_data.h"
+#include "engine/core/board/board_state.h"
 
 namespace mailrun::engine {
 
-// The tile on a hex: laid, or preprinted on the board (the four large cities).
+// What the track network needs of a game's state: the tiles on the board and every company's
+// base tokens (a title builds one from its state).
+struct TrackPosition {
+  const BoardState& board;
+  BasesByCompany bases;
+};
+
+// The tile on a hex: laid, or preprinted on the board (1853: the four large cities).
 struct TileOnHex {
   const TileDef* tile = nullptr;
   int rotation = 0;
   bool preprinted = false;
 };
-std::optional<TileOnHex> TileOn(const EditionData& data, const BoardState& board, HexCoord hex);
+std::optional<TileOnHex> TileOn(const BoardData& data, const BoardState& board, HexCoord hex);
 // The station of the tile now on `hex` that stands for station `printed` of the hex's first tile.
 // The large cities' stations are numbered on their preprinted tiles (TABLE 1 homes name them) and
 // keep their identity through promotions (4.2.12): this follows a promotion's station mapping.
 // Elsewhere, and while the preprinted tile is still there, it is `printed` itself.
-int CurrentStation(const EditionData& data, const BoardState& board, HexCoord hex, int printed);
+int CurrentStation(const BoardData& data, const BoardState& board, HexCoord hex, int printed);
 // The board edge a tile edge faces when the tile is laid with `rotation`.
 inline int BoardEdge(int tile_edge, int rotation) { return (tile_edge + rotation) % 6; }
 
@@ -82,7 +89,7 @@ struct CompanyReach {
 
 class TrackNetwork {
  public:
-  TrackNetwork(const EditionData& data, const BoardState& board);
+  TrackNetwork(const BoardData& data, const BoardState& board);
 
   const std::vector<TrackNode>& nodes() const { return nodes_; }
   const std::vector<TrackPath>& paths() const { return paths_; }
@@ -91,10 +98,10 @@ class TrackNetwork {
 
   // Who holds base tokens where, from the companies' bases.
   using Tokens = std::map<std::pair<HexCoord, int>, std::vector<int>>;  // (hex, station) -> companies
-  static Tokens TokensOf(const GameState& state);
+  static Tokens TokensOf(const BasesByCompany& bases);
 
   // What `company` reaches from its bases (or from base `only_base`), not using `excluded` paths.
-  CompanyReach Reach(const GameState& state, int company, std::optional<int> only_base = std::nullopt,
+  CompanyReach Reach(const TrackPosition& state, int company, std::optional<int> only_base = std::nullopt,
                      const std::set<int>& excluded = {}) const;
 
   // 4.1.8: whether the turn's first lay and a second lay connect to two different bases by lines
@@ -104,28 +111,28 @@ class TrackNetwork {
   // passes no station it may not (4.1.7). Exact, by a maximum flow of two from the bases to the
   // two lays; only lines of different gauges that both need the same dual-gauge track are
   // settled by enumerating the first lay's lines (bounded, docs/rulings.md).
-  bool SeparateConnections(const GameState& state, int company, const std::vector<Railhead>& first,
+  bool SeparateConnections(const TrackPosition& state, int company, const std::vector<Railhead>& first,
                            const std::vector<Railhead>& second) const;
 
   // Stations reachable by passengers for contracts (4.3): groups of linked stations. Lines of one
   // gauge count only if some base (of any company) lies on them; passengers change trains at any
   // station and between the stations of one city.
-  std::vector<int> PassengerComponents(const GameState& state) const;  // node -> component id
+  std::vector<int> PassengerComponents(const TrackPosition& state) const;  // node -> component id
 
  private:
   int Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other = {});
   int BoundaryNode(HexCoord hex, int edge) const;  // -1 if no track crosses that edge
   // SeparateConnections for one gauge of each lay's lines; nullopt when the two lines found share
   // dual-gauge track and only an enumeration can tell.
-  std::optional<bool> SeparateByFlow(const GameState& state, int company, const std::vector<Railhead>& first,
+  std::optional<bool> SeparateByFlow(const TrackPosition& state, int company, const std::vector<Railhead>& first,
                                      const std::vector<Railhead>& second, Gauge first_gauge, Gauge second_gauge) const;
   // The earlier method: every line (up to a bound) from a base to railhead `first` on `before` (this
   // network without the first lay), each tried against the other bases' lines to `second`.
-  bool SeparateByEnumeration(const GameState& state, int company, const TrackNetwork& before, const Railhead& first,
+  bool SeparateByEnumeration(const TrackPosition& state, int company, const TrackNetwork& before, const Railhead& first,
                              const Railhead& second) const;
   bool Blocks(const Tokens& tokens, int company, int node) const;
 
-  const EditionData& data_;
+  const BoardData& data_;
   std::vector<TrackNode> nodes_;
   std::vector<TrackPath> paths_;
   std::vector<std::vector<TrackLink>> links_;

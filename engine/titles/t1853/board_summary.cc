@@ -1,6 +1,8 @@
 #include "engine/titles/t1853/board_summary.h"
 
-namespace mailrun::engine {
+#include <nlohmann/json.hpp>
+
+namespace mailrun::engine::t1853 {
 
 BoardSummary SummarizeBoard(const EditionData& data) {
   BoardSummary summary;
@@ -36,4 +38,36 @@ BoardSummary SummarizeBoard(const EditionData& data) {
   return summary;
 }
 
-}  // namespace mailrun::engine
+std::string SummaryJson(const BoardSummary& summary) {
+  nlohmann::ordered_json json;
+  json["edition"] = "1853";
+  json["cells"] = summary.cells;
+  json["playable_hexes"] = summary.playable_hexes;
+  json["named_cities"] = summary.named_cities;
+  json["large_cities"] = summary.large_cities;
+  json["towns"] = summary.towns;
+  json["town_hexes"] = summary.town_hexes;
+  json["frontier_posts"] = summary.frontier_posts;
+  json["ganges_hexes"] = summary.ganges_hexes;
+  json["terrain_hexes"] = summary.terrain_hexes;
+  json["buff_edges"] = summary.buff_edges;
+  const auto count = [&](TileColour colour) {
+    const auto found = summary.tiles_by_colour.find(colour);
+    return found == summary.tiles_by_colour.end() ? 0 : found->second;
+  };
+  nlohmann::ordered_json tiles;
+  tiles["yellow"] = count(TileColour::kYellow);
+  tiles["green"] = count(TileColour::kGreen);
+  tiles["brown"] = count(TileColour::kBrown);
+  tiles["grey"] = count(TileColour::kGrey);
+  tiles["total"] = summary.tiles_total;
+  tiles["total_unrestricted_58"] = summary.tiles_total_unrestricted_58;
+  json["tiles"] = tiles;
+  json["tile_designs"] = summary.tile_designs;
+  json["companies"] = summary.companies;
+  json["trains"] = summary.trains_total;
+  json["trains_if_minor_formed"] = summary.trains_total_if_minor_formed;
+  return json.dump(2);
+}
+
+}  // namespace mailrun::engine::t1853

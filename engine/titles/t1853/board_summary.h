@@ -4,10 +4,11 @@
 #pragma once
 
 #include <map>
+#include <string>
 
 #include "engine/titles/t1853/edition/edition_data.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 struct BoardSummary {
   int cells = 0;              // every cell of the grid, playable or not
@@ -31,4 +32,7 @@ struct BoardSummary {
 
 BoardSummary SummarizeBoard(const EditionData& data);
 
-}  // namespace mailrun::engine
+// The counts as one JSON object (`mailrun board summary`), in the order of the struct.
+std::string SummaryJson(const BoardSummary& summary);
+
+}  // namespace mailrun::engine::t1853

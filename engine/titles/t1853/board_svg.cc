@@ -12,7 +12,7 @@
 #include "engine/render/svg_canvas.h"
 #include "engine/render/tile_drawing.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using render::Point;
@@ -111,7 +111,9 @@ class BoardPicture {
       }
     }
     if (!overlay_.highlight_area.empty() && data_.Company(overlay_.highlight_area) == nullptr) {
-      return Malformed(fmt::format("no company {} whose area to show", overlay_.highlight_area));
+      std::string known;
+      for (const CompanyDef& company : data_.companies) known += (known.empty() ? "" : ", ") + company.initials;
+      return Malformed(fmt::format("no company {} whose area to show (known: {})", overlay_.highlight_area, known));
     }
     return OkStatus();
   }
@@ -417,4 +419,4 @@ Result<std::string> RenderBoardSvg(const EditionData& data, const BoardOverlay& 
   return picture.Draw();
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -6,7 +6,7 @@
 
 #include "engine/core/rng.h"
 
-namespace mailrun::engine::bot {
+namespace mailrun::engine::t1853::bot {
 namespace {
 
 using mailrun::v1::Action;
@@ -450,4 +450,4 @@ Action ChooseAction(const Game& game, int seat, const std::vector<LegalAction>& 
   return legal.front().action();
 }
 
-}  // namespace mailrun::engine::bot
+}  // namespace mailrun::engine::t1853::bot

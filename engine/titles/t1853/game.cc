@@ -15,7 +15,7 @@
 #include "engine/titles/t1853/rules/trains.h"
 #include "engine/titles/t1853/rules/view.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using mailrun::v1::Action;
@@ -316,4 +316,4 @@ Result<Game> Game::FromSnapshot(const mailrun::v1::GameConfig& config, const std
   return Game(*data, normalized, std::move(*state));
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -4,9 +4,9 @@
 
 #include <map>
 
-#include "engine/core/track/track_network.h"
+#include "engine/titles/t1853/track_position.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 std::vector<std::string> CheckInvariants(const Game& game, const GameState* before) {
   return CheckInvariants(game.data(), game.config(), game.state(), before);
@@ -78,7 +78,7 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
     }
   }
   // Tokens: never more on a station than its spaces.
-  for (const auto& [where, companies] : TrackNetwork::TokensOf(s)) {
+  for (const auto& [where, companies] : TrackNetwork::TokensOf(TrackPositionOf(s).bases)) {
     const auto on = TileOn(data, s.board, where.first);
     if (!on) continue;
     if (where.second >= static_cast<int>(on->tile->stations.size()) ||
@@ -107,4 +107,4 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
   return problems;
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -9,11 +9,11 @@
 
 #include "engine/titles/t1853/game.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 // `before` is the state before the last action (for the limits, which bind purchases only).
 std::vector<std::string> CheckInvariants(const Game& game, const GameState* before = nullptr);
 std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun::v1::GameConfig& config,
                                          const GameState& state, const GameState* before = nullptr);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

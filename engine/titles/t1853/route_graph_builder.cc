@@ -2,13 +2,13 @@
 
 #include <algorithm>
 
-#include "engine/core/track/track_network.h"
+#include "engine/titles/t1853/track_position.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 routes::RouteGraph BuildRouteGraph(const EditionData& data, const GameState& state, int company) {
   routes::RouteGraph graph;
-  const TrackNetwork::Tokens tokens = TrackNetwork::TokensOf(state);
+  const TrackNetwork::Tokens tokens = TrackNetwork::TokensOf(TrackPositionOf(state).bases);
   auto hex_index = [&](HexCoord coord) {
     const bool on_grid = coord.row >= 0 && coord.row < 26 && coord.col >= 1 && coord.col <= 52;
     return graph.AddHex(coord, on_grid ? HexName(coord) : "off" + std::to_string(coord.row) + "_" + std::to_string(coord.col));
@@ -80,4 +80,4 @@ std::vector<routes::TrainSpec> RouteTrains(const EditionData& data, const GameSt
   return specs;
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

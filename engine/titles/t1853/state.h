@@ -1,5 +1,5 @@
 // GameState: everything that changes during one game of 1853, as plain values. It is the fold of
-// the game's configuration and its actions (see game.h); the rules in engine/rules/ read and
+// the game's configuration and its actions (see game.h); the rules in rules/ read and
 // change it. It holds every secret (all players' bid cities): views (view.h) decide what each
 // viewer may see. It serialises to JSON (state_json.cc) for snapshots and replay checks.
 //
@@ -13,10 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/board/board_state.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 #include "mailrun/v1/game_config.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 inline constexpr int kCompanies = 8;
 inline constexpr int kSharesPerCompany = 10;
@@ -59,12 +60,6 @@ struct TrainCard {
   bool on_credit = false;  // 3.4.3: bought by a manager, still owed to the bank
 };
 
-struct Base {
-  HexCoord hex;
-  int station = 0;
-  friend bool operator==(const Base&, const Base&) = default;
-};
-
 struct CompanyState {
   CompanyStatus status = CompanyStatus::kSetAside;
   bool floated = false;              // 2.8.3: the qualifying number has been issued
@@ -84,14 +79,8 @@ struct CompanyState {
   int railway_turns = 0;             // completed operating turns
 };
 
-struct PlacedTile {
-  std::string tile;
-  int rotation = 0;
-};
-
-struct BoardState {
-  std::map<HexCoord, PlacedTile> tiles;      // laid or promoted tiles (preprinted cities are implicit)
-  std::map<std::string, int> supply;         // tiles left to lay, by id
+// The board (the core's tiles and supply) and what 1853 adds to it.
+struct BoardState : engine::BoardState {
   std::vector<HexCoord> frontier_paid;       // 4.1.15: frontier posts already paid (the first company only)
 };
 
@@ -210,4 +199,4 @@ struct GameState {
   std::vector<FinalScore> scores;
 };
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -16,20 +16,24 @@ struct adl_serializer<std::optional<T>> {
 };
 }  // namespace nlohmann
 
+// The core's types, next to them for argument-dependent lookup.
 namespace mailrun::engine {
-
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(HexCoord, row, col)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Base, hex, station)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlacedTile, tile, rotation)
+}  // namespace mailrun::engine
+
+namespace mailrun::engine::t1853 {
+
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BidClaim, city, company)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Bond, amount, committed, claims, passed, returned)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerState, name, cash, bond, seating, shares, unredeemed, contracted,
                                                 holding_since, sold_this_round, contract_sale_open,
                                                 contract_sale_pending, must_correct_certificates)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TrainCard, id, name, on_credit)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Base, hex, station)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CompanyState, status, floated, major, director, manager, treasury,
                                                 price_index, bank_shares, pool_shares, trains, tokens_left, bases,
                                                 double_lay, special_token, formed_in_dealing_round, railway_turns)
-NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlacedTile, tile, rotation)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardState, tiles, supply, frontier_paid)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DealingState, number, current, bought_this_turn, bought_company,
                                                 sold_this_turn, redeemed_this_turn, consecutive_declines, last_buyer)
@@ -57,4 +61,4 @@ Result<GameState> StateFromJson(const std::string& json) {
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

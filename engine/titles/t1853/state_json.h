@@ -7,9 +7,9 @@
 #include "engine/core/result.h"
 #include "engine/titles/t1853/state.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 std::string StateToJson(const GameState& state);
 Result<GameState> StateFromJson(const std::string& json);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -7,7 +7,7 @@
 #include "engine/titles/t1853/edition/embedded_files.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -181,4 +181,4 @@ TEST(Loader, RefusesAWrongFieldType) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -6,7 +6,7 @@
 #include "engine/selfplay/selfplay.h"
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 class SelfPlay : public ::testing::TestWithParam<int> {};
@@ -76,4 +76,4 @@ TEST(Invariants, DetectABrokenState) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -7,7 +7,7 @@
 
 #include "engine/titles/t1853/edition/data_files.h"
 
-namespace mailrun::engine::data_internal {
+namespace mailrun::engine::t1853::data_internal {
 namespace {
 
 constexpr int kIndexStride = EditionData::kHexIndexStride;
@@ -84,7 +84,10 @@ void ReadHex(const Json& value, const Grid& grid, const Where& file_where, Editi
 }  // namespace
 
 void ReadBoard(const Json& document, const Where& where, EditionData* data) {
-  Fields file(document, where, {"grid", "hexes", "margins"});
+  Fields file(document, where, {"grid", "hexes", "margins", "reconstructed"});
+  // A board reconstructed from the rules text rather than read off a printed board says so
+  // (DESIGN.md: the API shows it to players).
+  data->board_reconstructed = file.Bool("reconstructed", false);
   Fields grid_fields(file.Object("grid"), where.Entry("grid"), {"rows", "columns"});
   const auto [first_row, last_row] = ReadRange(grid_fields, "rows", true);
   const auto [first_col, last_col] = ReadRange(grid_fields, "columns", false);
@@ -127,4 +130,4 @@ void ReadBoard(const Json& document, const Where& where, EditionData* data) {
   }
 }
 
-}  // namespace mailrun::engine::data_internal
+}  // namespace mailrun::engine::t1853::data_internal

@@ -9,7 +9,7 @@
 
 #include "engine/titles/t1853/edition/data_files.h"
 
-namespace mailrun::engine::data_internal {
+namespace mailrun::engine::t1853::data_internal {
 namespace {
 
 HomeByCity ReadHome(const Json& value, const Where& where) {
@@ -164,4 +164,4 @@ void ReadCities(const Json& document, const Where& where, EditionData* data) {
   }
 }
 
-}  // namespace mailrun::engine::data_internal
+}  // namespace mailrun::engine::t1853::data_internal

@@ -1,7 +1,7 @@
 // The readers of the edition's data files, one per file, used by ParseEditionData in this order:
 // tiles, board, companies, cities, market, manifest, trains, rules. Each reads one JSON document
 // into EditionData and checks what it can check against what is already read; a problem throws
-// BadData naming the file, the entry and the problem. Internal to engine/data.
+// BadData naming the file, the entry and the problem. Internal to the 1853 loader.
 #pragma once
 
 #include <optional>
@@ -11,7 +11,10 @@
 #include "engine/core/data/data_reader.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 
-namespace mailrun::engine::data_internal {
+namespace mailrun::engine::t1853::data_internal {
+
+// The core's JSON reading toolbox (Json, Where, Fields, BadData, ...).
+using namespace mailrun::engine::data_internal;  // NOLINT(google-build-using-namespace)
 
 void ReadTiles(const Json& document, const Where& where, EditionData* data);
 void ReadBoard(const Json& document, const Where& where, EditionData* data);
@@ -36,4 +39,4 @@ void ReadManifest(const Json& document, const Where& where, EditionData* data);
 void ReadTrains(const Json& document, const Where& where, EditionData* data);
 void ReadRules(const Json& document, const Where& where, EditionData* data);
 
-}  // namespace mailrun::engine::data_internal
+}  // namespace mailrun::engine::t1853::data_internal

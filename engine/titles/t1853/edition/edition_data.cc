@@ -9,7 +9,7 @@
 #include "engine/titles/t1853/edition/data_files.h"
 #include "engine/titles/t1853/edition/embedded_files.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using data_internal::BadData;
@@ -27,38 +27,6 @@ std::optional<std::string> EditionFolder(mailrun::v1::Edition edition) {
 bool Area::Contains(HexCoord hex) const {
   return (!row_min || hex.row >= *row_min) && (!row_max || hex.row <= *row_max) && (!col_min || hex.col >= *col_min) &&
          (!col_max || hex.col <= *col_max);
-}
-
-void EditionData::Reindex() {
-  hex_index.assign(22 * kHexIndexStride, -1);
-  for (size_t i = 0; i < hexes.size(); ++i) {
-    const HexCoord coord = hexes[i].coord;
-    if (coord.row >= 0 && coord.row < 22 && coord.col >= 0 && coord.col < kHexIndexStride) {
-      hex_index[static_cast<size_t>(coord.row) * kHexIndexStride + static_cast<size_t>(coord.col)] = static_cast<int>(i);
-    }
-  }
-  tile_index.clear();
-  for (size_t i = 0; i < tiles.size(); ++i) tile_index.emplace(tiles[i].id, static_cast<int>(i));
-}
-
-const HexDef* EditionData::Hex(HexCoord coord) const {
-  if (hex_index.empty()) {
-    const auto found = std::find_if(hexes.begin(), hexes.end(), [&](const HexDef& hex) { return hex.coord == coord; });
-    return found == hexes.end() ? nullptr : &*found;
-  }
-  if (coord.row < 0 || coord.col < 0 || coord.col >= kHexIndexStride) return nullptr;
-  const size_t slot = static_cast<size_t>(coord.row) * kHexIndexStride + static_cast<size_t>(coord.col);
-  if (slot >= hex_index.size() || hex_index[slot] < 0) return nullptr;
-  return &hexes[hex_index[slot]];
-}
-
-const TileDef* EditionData::Tile(std::string_view id) const {
-  if (tile_index.empty()) {
-    const auto found = std::find_if(tiles.begin(), tiles.end(), [&](const TileDef& tile) { return tile.id == id; });
-    return found == tiles.end() ? nullptr : &*found;
-  }
-  const auto found = tile_index.find(id);
-  return found == tile_index.end() ? nullptr : &tiles[found->second];
 }
 
 const CompanyDef* EditionData::Company(std::string_view initials) const {
@@ -139,4 +107,4 @@ Result<const EditionData*> LoadEdition(mailrun::v1::Edition edition) {
   return &retuned.value();
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -1,122 +1,22 @@
 // EditionData: everything printed on the board, the tiles, the certificates, the train cards and
 // the rule tables of one edition of 1853, as plain values. It is loaded from the JSON files of
-// engine/data/<edition>/ (embedded in the library at build time), validated on load, and then
-// never changes: game state refers to it by index. See docs/board-data.md for the format and for
-// every reconstruction decision behind the numbers.
-//
-// Board coordinates (the board's own): rows 'A'..'V' north to south, columns 'a'..'z','aa'..'ak'
-// west to east. Neighbours in the same row are two columns apart; in the next row one column to
-// either side. Hex edges are numbered clockwise 0..5 starting at the south-west edge:
-//   0 = SW (row+1, col-1)   1 = W (row, col-2)    2 = NW (row-1, col-1)
-//   3 = NE (row-1, col+1)   4 = E (row, col+2)    5 = SE (row+1, col+1)
-// A tile rotated by r turns its edge e to edge (e + r) % 6.
+// engine/titles/t1853/data/<edition>/ (embedded in the library at build time), validated on load,
+// and then never changes: game state refers to it by index. The board and the tile designs are
+// the core's BoardData (engine/core/board/board_data.h); the rest is 1853's own. See
+// docs/board-data.md for the format and for every reconstruction decision behind the numbers.
 #pragma once
 
-#include <array>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/core/board/board_data.h"
 #include "engine/core/result.h"
 #include "mailrun/v1/game_config.pb.h"
 
-namespace mailrun::engine {
-
-struct HexCoord {
-  int row = 0;  // 0 = 'A' ... 21 = 'V'
-  int col = 0;  // 1 = 'a' ... 26 = 'z', 27 = 'aa' ... 37 = 'ak'
-  friend bool operator==(const HexCoord&, const HexCoord&) = default;
-  friend auto operator<=>(const HexCoord&, const HexCoord&) = default;
-};
-
-std::string HexName(HexCoord hex);                          // {8, 27} -> "Iaa"
-std::optional<HexCoord> ParseHexName(std::string_view name);  // "Iaa" -> {8, 27}; nullopt if malformed
-HexCoord Neighbour(HexCoord hex, int edge);                  // may lie outside the board
-int OppositeEdge(int edge);                                  // (edge + 3) % 6
-
-enum class Terrain { kNone, kRiver, kMultipleRiver, kHill, kMountain, kHimalaya };
-enum class Gauge { kBroad, kMetre, kDual };
-enum class TileColour { kYellow, kGreen, kBrown, kGrey };
-
-// One end of a path on a tile: a hex edge (0..5 in the tile's own orientation) or one of the
-// tile's nodes (stations, then junctions, by index).
-struct PathEnd {
-  enum class Kind { kEdge, kStation, kJunction };
-  Kind kind = Kind::kEdge;
-  int index = 0;
-  friend bool operator==(const PathEnd&, const PathEnd&) = default;
-};
-
-struct TilePath {
-  PathEnd a;
-  PathEnd b;
-  Gauge gauge = Gauge::kBroad;
-};
-
-enum class StationKind { kLarge, kSmall };
-
-struct TileStation {
-  StationKind kind = StationKind::kSmall;
-  int revenue = 0;
-  int token_slots = 0;    // base token spaces (0 for small stations)
-  bool terminal = false;  // 4.2.12: Calcutta/Delhi stations; a run may start or end here, never pass
-};
-
-// A point where lines meet without a station.
-//  kConverging: the green junction tiles (4.5.10): lines merge at the tile edge; only one train of
-//               a company may use the junction in a turn.
-//  kHub:        brown and grey non-station tiles (4.2.5): trains run through "as if a station",
-//               entering on one line and leaving on another, scoring nothing.
-struct TileJunction {
-  enum class Kind { kConverging, kHub };
-  Kind kind = Kind::kConverging;
-};
-
-struct TileDef {
-  std::string id;          // the tile number as printed, e.g. "58", "69", "104"
-  TileColour colour = TileColour::kYellow;
-  std::string label;       // "", "CD" (Calcutta/Delhi) or "BM" (Bombay/Madras)
-  std::vector<TileStation> stations;
-  std::vector<TileJunction> junctions;
-  std::vector<TilePath> paths;
-  bool preprinted = false;  // printed on the board (the four large cities); never in the supply
-};
-
-struct TileSupply {
-  std::string tile_id;
-  int count = 0;
-};
-
-struct PreprintedTile {
-  std::string tile_id;
-  int rotation = 0;
-};
-
-struct HexDef {
-  HexCoord coord;
-  bool playable = false;          // false: sea, margin, off-grid (drawn, never built on)
-  Terrain terrain = Terrain::kNone;
-  int towns = 0;                  // 0, 1 or 2 small towns
-  std::optional<int> city;        // index into EditionData::cities
-  std::optional<PreprintedTile> preprinted;
-  std::optional<int> frontier_value;  // 4.1.15 frontier post payment, in pounds
-  bool ganges_area = false;       // the beige Ganges valley shading
-  // 4.1.11: edges track may not run into (sea, dark margin). Edges towards another playable hex
-  // are always open; an open edge towards a non-playable hex is a "buff edge" (4.1.11) or a
-  // frontier post.
-  std::array<bool, 6> edge_blocked{};
-
-  // Added by the board data (docs/board-data.md):
-  // Every terrain feature of the hex, most expensive first; their TABLE 4 costs add up (Appendix 4:
-  // Lj, hill and river, costs 40 + 80). `terrain` is the first of them (kNone when empty). Use
-  // EditionData::ConstructionCost rather than `terrain` alone.
-  std::vector<Terrain> terrain_features;
-  // What a non-playable cell shows: the sea or the dark grey / dark green margins (1.3, 4.1.11).
-  enum class Outside { kNone, kSea, kDarkGrey, kDarkGreen };
-  Outside outside = Outside::kNone;  // kNone exactly when playable
-};
+namespace mailrun::engine::t1853 {
 
 struct CityDef {
   std::string name;
@@ -191,11 +91,12 @@ struct TerrainCost {
   int metre = 0;
 };
 
-struct EditionData {
+struct EditionData : BoardData {
   mailrun::v1::Edition edition = mailrun::v1::EDITION_RETUNED;
-  std::vector<HexDef> hexes;           // every cell of the board, playable or not
+  bool board_reconstructed = false;    // board.json "reconstructed": not read off a printed board
+  // BoardData: hexes (every cell of the board, playable or not) and tiles (every tile design,
+  // including the preprinted ones).
   std::vector<CityDef> cities;         // the named cities
-  std::vector<TileDef> tiles;          // every tile design, including the preprinted ones
   std::vector<TileSupply> manifest;    // Appendix 3 counts (with 8 #58 tiles)
   std::vector<TileSupply> manifest_mik1;    // extra tiles of the MIK1 kit
   std::vector<TileSupply> manifest_mik1_1;  // extra tiles of the MIK1.1 kit
@@ -215,9 +116,7 @@ struct EditionData {
   int bbci_major_ajmer_cost = 70;               // 4.1.14
   int calcutta_first_promotion_cost = 60;       // 4.2.13
 
-  // Lookups; nullptr / nullopt when absent.
-  const HexDef* Hex(HexCoord coord) const;
-  const TileDef* Tile(std::string_view id) const;
+  // Lookups; nullptr / nullopt when absent (BoardData has Hex() and Tile()).
   const CompanyDef* Company(std::string_view initials) const;
   std::optional<int> CityIndex(std::string_view name) const;
 
@@ -227,14 +126,6 @@ struct EditionData {
   // none). Dual gauge never comes from a lay (4.2.8) and costs as broad. The special cases of
   // 4.1.14 (Ajmer) and 4.2.13 (Calcutta) are the rules engine's, from the fields above.
   int ConstructionCost(const HexDef& hex, Gauge gauge) const;
-  // Indexes for Hex() and Tile(), filled by the loader: each cell's index in `hexes` at
-  // row * kHexIndexStride + col (-1 where no cell), each tile design's index in `tiles` by id.
-  // Data built by hand (in tests) calls Reindex() after filling `hexes` and `tiles`; while an
-  // index is empty the lookups search the vectors instead.
-  static constexpr int kHexIndexStride = 64;
-  std::vector<int> hex_index;
-  std::map<std::string, int, std::less<>> tile_index;
-  void Reindex();
 };
 
 // The validated data of an edition, loaded once from the embedded files and shared (thread-safe
@@ -245,4 +136,4 @@ Result<const EditionData*> LoadEdition(mailrun::v1::Edition edition);
 Result<EditionData> ParseEditionData(mailrun::v1::Edition edition,
                                      const std::map<std::string, std::string>& files);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

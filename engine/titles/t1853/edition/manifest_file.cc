@@ -8,7 +8,7 @@
 #include "engine/core/board/promotion.h"
 #include "engine/titles/t1853/edition/data_files.h"
 
-namespace mailrun::engine::data_internal {
+namespace mailrun::engine::t1853::data_internal {
 namespace {
 
 std::optional<TileColour> NextColour(TileColour colour) {
@@ -115,4 +115,4 @@ void ReadManifest(const Json& document, const Where& where, EditionData* data) {
   }
 }
 
-}  // namespace mailrun::engine::data_internal
+}  // namespace mailrun::engine::t1853::data_internal

@@ -6,7 +6,7 @@
 
 #include "engine/titles/t1853/edition/data_files.h"
 
-namespace mailrun::engine::data_internal {
+namespace mailrun::engine::t1853::data_internal {
 void ReadMarket(const Json& document, const Where& where, EditionData* data) {
   Fields file(document, where, {"share_prices"});
   for (const Json& price : file.Array("share_prices")) {
@@ -156,4 +156,4 @@ void ReadRules(const Json& document, const Where& where, EditionData* data) {
   data->calcutta_first_promotion_cost = file.Int("calcutta_first_promotion_cost");
 }
 
-}  // namespace mailrun::engine::data_internal
+}  // namespace mailrun::engine::t1853::data_internal

@@ -6,7 +6,7 @@
 
 #include "engine/titles/t1853/edition/data_files.h"
 
-namespace mailrun::engine::data_internal {
+namespace mailrun::engine::t1853::data_internal {
 namespace {
 
 StationKind ReadStationKind(const Fields& fields) {
@@ -174,4 +174,4 @@ void ReadTiles(const Json& document, const Where& where, EditionData* data) {
   }
 }
 
-}  // namespace mailrun::engine::data_internal
+}  // namespace mailrun::engine::t1853::data_internal

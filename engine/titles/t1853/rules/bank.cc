@@ -1,6 +1,6 @@
 #include "engine/titles/t1853/rules/bank.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 bool CompanyCredits(const Context& ctx) { return ctx.data.edition != mailrun::v1::EDITION_LOOKOUT_2009; }
@@ -42,4 +42,4 @@ void DirectorGives(Context& ctx, int seat, int company, int amount) {
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -10,7 +10,7 @@
 
 #include "engine/titles/t1853/rules/context.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 // Money from the bank to a player (dividends, share sales); marks the bank broken when it runs out.
 void PayFromBank(Context& ctx, int amount);
@@ -20,4 +20,4 @@ void CompanyPays(Context& ctx, int company, int amount);
 // 4.8.8: a director gives `amount` of their own money to the company.
 void DirectorGives(Context& ctx, int seat, int company, int amount);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -8,9 +8,9 @@
 #include "engine/titles/t1853/rules/contracts.h"
 #include "engine/titles/t1853/rules/railway_round.h"
 #include "engine/titles/t1853/rules/running.h"
-#include "engine/core/track/track_network.h"
+#include "engine/titles/t1853/track_position.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 bool Operating(const Context& ctx, int seat) {
@@ -68,7 +68,7 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
   for (const Base& base : c.bases) {
     if (base.hex == *hex) return Illegal("4.4.5", fmt::format("the {} already has a base on {}", ctx.Initials(company), action.hex()));
   }
-  const auto tokens = TrackNetwork::TokensOf(ctx.state);
+  const auto tokens = TrackNetwork::TokensOf(TrackPositionOf(ctx.state).bases);
   const auto here = tokens.find({*hex, action.station()});
   const int taken = here == tokens.end() ? 0 : static_cast<int>(here->second.size());
   if (taken >= station.token_slots) return Illegal("4.4.5", "that station has no vacant space for a base");
@@ -110,7 +110,7 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
 Status ValidatePlaceBase(const Context& ctx, int seat, const mailrun::v1::PlaceBase& action) {
   if (!Operating(ctx, seat)) return Error{ErrorKind::kNotYourTurn, "4.4", "bases are established in your company's turn, after track"};
   const TrackNetwork network(ctx.data, ctx.state.board);
-  return Validate(ctx, network.Reach(ctx.state, ctx.state.railway.company), action, nullptr);
+  return Validate(ctx, network.Reach(TrackPositionOf(ctx.state), ctx.state.railway.company), action, nullptr);
 }
 
 void ExecutePlaceBase(Context& ctx, int, const mailrun::v1::PlaceBase& action) {
@@ -119,7 +119,7 @@ void ExecutePlaceBase(Context& ctx, int, const mailrun::v1::PlaceBase& action) {
   bool outside = false;
   {
     const TrackNetwork network(ctx.data, s.board);
-    (void)Validate(ctx, network.Reach(s, company), action, &outside);
+    (void)Validate(ctx, network.Reach(TrackPositionOf(s), company), action, &outside);
   }
   const int cost = BaseCost(ctx, company);
   CompanyPays(ctx, company, cost);
@@ -137,7 +137,7 @@ void ListBaseActions(const Context& ctx, int seat, std::vector<mailrun::v1::Lega
   if (!Operating(ctx, seat)) return;
   const int company = ctx.state.railway.company;
   const TrackNetwork network(ctx.data, ctx.state.board);
-  const CompanyReach reach = network.Reach(ctx.state, company);
+  const CompanyReach reach = network.Reach(TrackPositionOf(ctx.state), company);
   for (const auto& [hex, station] : reach.stations) {
     mailrun::v1::Action action;
     action.mutable_place_base()->set_hex(HexName(hex));
@@ -149,4 +149,4 @@ void ListBaseActions(const Context& ctx, int seat, std::vector<mailrun::v1::Lega
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

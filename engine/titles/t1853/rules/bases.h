@@ -8,11 +8,11 @@
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 Status ValidatePlaceBase(const Context& ctx, int seat, const mailrun::v1::PlaceBase& action);
 void ExecutePlaceBase(Context& ctx, int seat, const mailrun::v1::PlaceBase& action);
 
 void ListBaseActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 PlayerCountRules Context::Limits() const {
   PlayerCountRules rules;
@@ -48,31 +48,6 @@ int Context::NextInSeating(int seat) const {
   return seat;
 }
 
-void AddLegal(std::vector<mailrun::v1::LegalAction>& out, int seat, mailrun::v1::Action action, std::string description,
-              int64_t min_amount, int64_t max_amount) {
-  action.set_seat(seat);
-  mailrun::v1::LegalAction legal;
-  *legal.mutable_action() = std::move(action);
-  legal.set_description(std::move(description));
-  legal.set_min_amount(min_amount);
-  legal.set_max_amount(max_amount);
-  out.push_back(std::move(legal));
-}
+std::string Money(int amount) { return FormatMoney(amount, "£"); }
 
-std::string ShareOf(const std::string& initials) {
-  // Letters whose names begin with a vowel sound: A, E, F (eff), H (aitch), I, L, M, N, O, R, S, X.
-  const bool vowel_sound = !initials.empty() && std::string("AEFHILMNORSX").find(initials[0]) != std::string::npos;
-  return (vowel_sound ? "an " : "a ") + initials + " share";
-}
-
-std::string Money(int amount) {
-  const std::string digits = std::to_string(amount < 0 ? -amount : amount);
-  std::string grouped;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) grouped += ',';
-    grouped += digits[i];
-  }
-  return (amount < 0 ? "-£" : "£") + grouped;
-}
-
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

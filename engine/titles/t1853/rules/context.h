@@ -6,13 +6,15 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/legal_actions.h"
 #include "engine/core/result.h"
+#include "engine/core/texts.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 #include "engine/titles/t1853/state.h"
 #include "mailrun/v1/game_config.pb.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 struct Context {
   const EditionData& data;
@@ -48,15 +50,7 @@ struct Context {
   bool IsMinor(int company) const { return !state.companies[company].major; }
 };
 
-// Appends `action`, as `seat`'s, to a listing of legal actions, with the sentence a player reads
-// and, where the player picks an amount, its range (0 and 0 when there is none).
-void AddLegal(std::vector<mailrun::v1::LegalAction>& out, int seat, mailrun::v1::Action action, std::string description,
-              int64_t min_amount = 0, int64_t max_amount = 0);
-
-// Formats money the way the rules print it: "£1,050".
+// Formats money the way 1853's rules print it: "£1,050" (FormatMoney with the pound sign).
 std::string Money(int amount);
 
-// "a BNR share", "an EIR share": a company's initials are read letter by letter.
-std::string ShareOf(const std::string& initials);
-
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

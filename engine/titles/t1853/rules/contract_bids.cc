@@ -8,7 +8,7 @@
 #include "engine/titles/t1853/rules/dealing_round.h"
 #include "engine/titles/t1853/rules/share_ledger.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 // Shares a bid may still claim: the eight ordinary certificates (the director's certificate is
@@ -320,4 +320,4 @@ void ListBidActions(const Context& ctx, int seat, std::vector<mailrun::v1::Legal
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -10,7 +10,7 @@
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 // 2.5.2.2: the smallest and largest bond `seat` may commit.
 int MinimumBond(const Context& ctx);
@@ -32,4 +32,4 @@ void ListBidActions(const Context& ctx, int seat, std::vector<mailrun::v1::Legal
 // The sum of the bid values (2.5.2.9) of a player's claimed cities.
 int ClaimedValue(const Context& ctx, int seat);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include "engine/core/track/track_network.h"
+#include "engine/titles/t1853/track_position.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 void CheckContracts(Context& ctx) {
   GameState& s = ctx.state;
@@ -12,7 +12,7 @@ void CheckContracts(Context& ctx) {
   for (const PlayerState& p : s.players) any_open = any_open || (!p.bond.returned && !p.bond.claims.empty());
   if (!any_open) return;
   const TrackNetwork network(ctx.data, s.board);
-  const std::vector<int> component = network.PassengerComponents(s);
+  const std::vector<int> component = network.PassengerComponents(TrackPositionOf(s));
   // The components a city's stations are in (a city with no tile yet is in none).
   auto city_components = [&](int city) {
     std::set<int> found;
@@ -46,4 +46,4 @@ void CheckContracts(Context& ctx) {
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

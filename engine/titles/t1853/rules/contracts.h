@@ -6,8 +6,8 @@
 
 #include "engine/titles/t1853/rules/context.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 void CheckContracts(Context& ctx);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -7,7 +7,7 @@
 #include "engine/titles/t1853/rules/share_ledger.h"
 #include "engine/titles/t1853/rules/trains.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 std::optional<int> CompanyIndex(const Context& ctx, const std::string& initials) {
@@ -373,4 +373,4 @@ void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -11,7 +11,7 @@
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 void StartDealingRound(Context& ctx, int first_seat);
 
@@ -34,4 +34,4 @@ int SalePrice(const Context& ctx, int company);
 // The price of a share bought from `source` now (3.1.4, 3.1.7).
 int PurchasePrice(const Context& ctx, int company, mailrun::v1::ShareSource source);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -7,7 +7,7 @@
 #include "engine/titles/t1853/rules/share_ledger.h"
 #include "engine/titles/t1853/rules/trains.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 Error NotHolder(const Context& ctx) {
@@ -149,4 +149,4 @@ void ListElephantActions(const Context& ctx, int seat, std::vector<mailrun::v1::
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -9,7 +9,7 @@
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 void StartElephantSale(Context& ctx);
 
@@ -28,4 +28,4 @@ void ExecuteCallExtraRound(Context& ctx, int seat, const mailrun::v1::CallExtraR
 
 void ListElephantActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 int PlayerWealth(const Context& ctx, int seat) {
   const PlayerState& p = ctx.state.players[seat];
@@ -34,4 +34,4 @@ void FinishGame(Context& ctx, const std::string& reason) {
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

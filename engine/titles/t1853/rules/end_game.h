@@ -6,7 +6,7 @@
 
 #include "engine/titles/t1853/rules/context.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 // A player's wealth for scoring (5.2.1).
 int PlayerWealth(const Context& ctx, int seat);
@@ -14,4 +14,4 @@ int PlayerWealth(const Context& ctx, int seat);
 // Ends the game now: computes the scores and ranks (equal wealth shares a rank).
 void FinishGame(Context& ctx, const std::string& reason);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -10,7 +10,7 @@
 #include "engine/titles/t1853/rules/track.h"
 #include "engine/titles/t1853/rules/trains.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 Error NotOperating(const Context& ctx) {
@@ -214,4 +214,4 @@ void ListRailwayActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -10,7 +10,7 @@
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 // After a dealing round (and the Elephant sale): a set of railway rounds begins.
 void StartRailwayRounds(Context& ctx);
@@ -36,4 +36,4 @@ void ListRailwayActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
 // A short name of the current step for views ("lay track", "run trains", ...).
 const char* StepName(TurnStep step);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -13,7 +13,7 @@
 #include "engine/core/routes/run_validator.h"
 #include "engine/titles/t1853/route_graph_builder.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 std::vector<routes::TrainSpec> TrainSpecs(const Context& ctx, int company) {
@@ -209,4 +209,4 @@ void ListRunActions(const Context& ctx, int seat, std::vector<mailrun::v1::Legal
   add(mailrun::v1::RunTrains{}, "Run no train");
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

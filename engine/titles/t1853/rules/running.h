@@ -8,7 +8,7 @@
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 // Whether the company owns any train (without one, the run step only adjusts the price).
 bool CompanyCanRun(const Context& ctx, int company);
@@ -38,4 +38,4 @@ bool CanRunOver(const Context& ctx, const GameState& state, int company, const s
 // (4.7.3, 5.1.3) unless 2.4.3 is played.
 void AdjustSharePrice(Context& ctx, int company, int total_dividend);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -10,7 +10,7 @@
 #include "engine/titles/t1853/rules/share_ledger.h"
 #include "engine/titles/t1853/rules/trains.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 void FillTileSupply(const EditionData& data, const mailrun::v1::GameOptions& options, BoardState& board) {
@@ -106,4 +106,4 @@ Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConf
   return s;
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

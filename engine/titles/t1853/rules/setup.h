@@ -8,8 +8,8 @@
 #include "engine/titles/t1853/state.h"
 #include "mailrun/v1/game_config.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConfig& config);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

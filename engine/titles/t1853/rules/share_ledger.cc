@@ -6,9 +6,9 @@
 
 #include "engine/titles/t1853/rules/contracts.h"
 #include "engine/titles/t1853/rules/bank.h"
-#include "engine/core/track/track_network.h"
+#include "engine/titles/t1853/track_position.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 void GainShares(Context& ctx, int seat, int company, int count) {
   PlayerState& p = ctx.state.players[seat];
@@ -173,4 +173,4 @@ bool WithinLimitsAfterBuying(const Context& ctx, int seat, int company) {
   return ctx.CountedCertificates(seat) + 1 <= limits.certificate_limit;
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -5,7 +5,7 @@
 
 #include "engine/titles/t1853/rules/context.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 // Adds/removes shares of `company` to/from `seat`'s holding, keeping "held since" (for the tie
 // rule "held shares the longest", 2.9.2, 3.2.1, 3.4.1) and the contracted count (2.8.3) right.
@@ -31,4 +31,4 @@ int Controller(const Context& ctx, int company);
 // 3.1.2: whether `seat` could hold one more share of `company` within TABLE 3's limits.
 bool WithinLimitsAfterBuying(const Context& ctx, int seat, int company);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

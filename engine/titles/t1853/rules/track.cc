@@ -11,9 +11,9 @@
 #include "engine/titles/t1853/rules/bank.h"
 #include "engine/titles/t1853/rules/railway_round.h"
 #include "engine/titles/t1853/rules/running.h"
-#include "engine/core/track/track_network.h"
+#include "engine/titles/t1853/track_position.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 bool Operating(const Context& ctx, int seat) {
@@ -163,7 +163,7 @@ struct LayContext {
   CompanyReach reach;
   LayContext(const Context& c, int company_index)
       : ctx(c), company(company_index), network(c.data, c.state.board),
-        reach(network.Reach(c.state, company_index)) {}
+        reach(network.Reach(TrackPositionOf(c.state), company_index)) {}
 
   // 4.1.8 for a second lay extending `second` (on one hex): answers kept for the listing, where
   // many tiles and rotations extend the same railheads.
@@ -177,7 +177,7 @@ struct LayContext {
     for (size_t i = 0; i < first.railhead_edges.size(); ++i) {
       first_heads.push_back({first.hex, first.railhead_edges[i], first.railhead_gauges[i], 0});
     }
-    const bool answer = network.SeparateConnections(ctx.state, company, first_heads, second);
+    const bool answer = network.SeparateConnections(TrackPositionOf(ctx.state), company, first_heads, second);
     separate.emplace(std::move(key), answer);
     return answer;
   }
@@ -474,7 +474,7 @@ void FinishTrackStep(Context& ctx) {
   GameState& s = ctx.state;
   const int company = s.railway.company;
   const TrackNetwork network(ctx.data, s.board);
-  const CompanyReach reach = network.Reach(s, company);
+  const CompanyReach reach = network.Reach(TrackPositionOf(s), company);
   for (const HexDef& hex : ctx.data.hexes) {
     if (!hex.frontier_value || !reach.hexes.count(hex.coord)) continue;
     if (std::find(s.board.frontier_paid.begin(), s.board.frontier_paid.end(), hex.coord) != s.board.frontier_paid.end()) {
@@ -543,4 +543,4 @@ void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::Leg
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

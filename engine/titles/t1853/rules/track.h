@@ -9,7 +9,7 @@
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 Status ValidateLayTile(const Context& ctx, int seat, const mailrun::v1::LayTile& action);
 void ExecuteLayTile(Context& ctx, int seat, const mailrun::v1::LayTile& action);
@@ -23,4 +23,4 @@ void FinishTrackStep(Context& ctx);
 
 void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

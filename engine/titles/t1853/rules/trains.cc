@@ -8,7 +8,7 @@
 #include "engine/titles/t1853/rules/railway_round.h"
 #include "engine/titles/t1853/rules/share_ledger.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 const TrainDef* FindTrain(const EditionData& data, const std::string& name) {
@@ -559,4 +559,4 @@ void ListCreditSettlementActions(const Context& ctx, int seat, std::vector<mailr
   }
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

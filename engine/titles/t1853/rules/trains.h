@@ -10,7 +10,7 @@
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 // The bank's trains at the start of the game (TABLE 5 without the minors' extras).
 void SetUpTrainStock(GameState& state, const EditionData& data);
@@ -42,4 +42,4 @@ void FinishTrainStep(Context& ctx);
 void ListTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
 void ListCreditSettlementActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -7,7 +7,7 @@
 #include "engine/titles/t1853/rules/railway_round.h"
 #include "engine/titles/t1853/rules/trains.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 mailrun::v1::RoundInfo Round(const Context& ctx) {
@@ -175,4 +175,4 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
   return view;
 }
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

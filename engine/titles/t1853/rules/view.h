@@ -8,8 +8,8 @@
 #include "engine/titles/t1853/rules/context.h"
 #include "mailrun/v1/views.pb.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 
 mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vector<int>& active_seats);
 
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853
