@@ -5,7 +5,7 @@
 #include <pqxx/pqxx>
 #include <string>
 
-#include "engine/titles/t1853/game.h"
+#include "engine/titles/game.h"
 #include "engine/core/game_record.h"
 #include "tests/integration/game_service/game_harness.h"
 

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/titles/t1853/bot.h"
-#include "engine/titles/t1853/game.h"
+#include "engine/bot/choose_action.h"
+#include "engine/titles/game.h"
 #include "tests/integration/game_service/play_helpers.h"
 
 namespace mailrun::testing {
