@@ -12,6 +12,7 @@
 #include "services/common/auth.h"
 #include "services/common/token.h"
 #include "tests/integration/game_service/play_helpers.h"
+#include "tests/testing/servers.h"
 #include "tests/unit/engine/engine_test_util.h"
 
 namespace mailrun::game::testing {
@@ -136,7 +137,7 @@ TEST_F(Secrets, NobodyActsForAnotherSeatAndARefusalChangesNothing) {
                                         mailrun::service::UnixNow() - 7200,
                                         mailrun::service::UnixNow() - 3600,
                                         "x"};
-  status = Submit(harness_->stub(), mailrun::service::IssueToken(GameHarness::TokenKey(), expired), game_id_, version,
+  status = Submit(harness_->stub(), mailrun::testing::TestSigner().Issue(expired), game_id_, version,
                   as_adam, NewRequestId(), &response);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAUTHENTICATED) << Describe(status);
   status = Submit(harness_->stub(), "", game_id_, version, as_adam, NewRequestId(), &response);

@@ -27,9 +27,6 @@ namespace mailrun::testing {
 using GameHarness = mailrun::game::testing::GameHarness;
 using GameStub = mailrun::v1::GameService::Stub;
 
-// The raw 32-byte key behind TestTokenKeyHex(), which signs every token of the tests.
-inline std::string TestTokenKey() { return GameHarness::TokenKey(); }
-
 class LobbyHarness {
  public:
   struct Options {
@@ -40,6 +37,8 @@ class LobbyHarness {
     // false: the game service runs no outbox relay, so whatever is published from the shared
     // outbox was published by the lobby's relay.
     bool game_outbox_relay = true;
+    // More of the lobby's environment (its flags' variables), e.g. login limits.
+    std::map<std::string, std::string> lobby_env;
   };
 
   explicit LobbyHarness(const std::string& name) : LobbyHarness(name, Options{}) {}

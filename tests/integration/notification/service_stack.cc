@@ -30,7 +30,7 @@ ServiceStack::ServiceStack(const std::string& name, StackOptions options)
                                                        game::testing::GameHarness::Options{{}, options.redis_url});
   const std::map<std::string, std::string> common = {{"MAILRUN_DATABASE_URL", database_url()},
                                                      {"MAILRUN_REDIS_URL", redis_url_},
-                                                     {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
+                                                     {"MAILRUN_TOKEN_PUBLIC_KEYS", mailrun::testing::TestPublicKeys()},
                                                      {"MAILRUN_EVENTS_CHANNEL", channel()}};
   if (options.notify) {
     notify_log_ = ::testing::TempDir() + "/" + name + "-notify.log";
