@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "services/common/database_errors.h"
+
 namespace mailrun::service {
 namespace {
 
@@ -31,6 +33,15 @@ grpc::Status RunOnConnection(pqxx::connection& connection, const TransactionBody
   } catch (const pqxx::in_doubt_error& e) {
     spdlog::error("database commit in doubt: {}", e.what());
     return grpc::Status(grpc::StatusCode::UNAVAILABLE, "the database connection broke; retry with the same request_id");
+  } catch (const pqxx::sql_error& e) {
+    if (ServerWentAway(e)) {  // "terminating connection due to administrator command", ...
+      spdlog::warn("database going away: {}", e.what());
+      *outcome = Outcome::kBroken;
+      return grpc::Status(grpc::StatusCode::UNAVAILABLE,
+                          "the database is unreachable; retry with the same request_id");
+    }
+    spdlog::error("database error: {}", e.what());
+    return grpc::Status(grpc::StatusCode::INTERNAL, "internal database error");
   } catch (const std::exception& e) {
     spdlog::error("database error: {}", e.what());
     return grpc::Status(grpc::StatusCode::INTERNAL, "internal database error");

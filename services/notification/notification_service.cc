@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "services/common/auth.h"
+#include "services/common/database_errors.h"
 #include "services/common/ids.h"
 #include "services/common/request_fingerprint.h"
 #include "services/notification/device_registry.h"
@@ -29,10 +30,11 @@ template <typename Body>
 Status Guarded(const char* method, Body&& body) {
   try {
     return body();
-  } catch (const pqxx::broken_connection& e) {
-    spdlog::warn("{}: database unavailable: {}", method, e.what());
-    return Status(StatusCode::UNAVAILABLE, "the notification database is unavailable; retry");
   } catch (const std::exception& e) {
+    if (service::ServerWentAway(e)) {
+      spdlog::warn("{}: database unavailable: {}", method, e.what());
+      return Status(StatusCode::UNAVAILABLE, "the notification database is unavailable; retry");
+    }
     spdlog::error("{}: {}", method, e.what());
     return Status(StatusCode::INTERNAL, "internal error");
   }

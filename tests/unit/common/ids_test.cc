@@ -3,9 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <pqxx/pqxx>
 
 #include "mailrun/v1/game.pb.h"
 #include "services/common/config.h"
+#include "services/common/database_errors.h"
 #include "services/common/ids.h"
 #include "services/common/redis.h"
 #include "services/common/request_fingerprint.h"
@@ -75,6 +77,15 @@ TEST(RetryLater, CarriesTheDelayAsRetryInfoAndInTheMessage) {
   EXPECT_EQ(status.error_message(), "too many logins; retry in 42 s");
   EXPECT_EQ(RetryDelayOf(status), std::chrono::milliseconds(42000));
   EXPECT_FALSE(RetryDelayOf(grpc::Status(grpc::StatusCode::RESOURCE_EXHAUSTED, "no details")).has_value());
+}
+
+TEST(DatabaseErrors, AServerShuttingDownIsAsALostConnection) {
+  EXPECT_TRUE(ServerWentAway(pqxx::broken_connection("gone")));
+  EXPECT_TRUE(ServerWentAway(pqxx::sql_error("terminating connection due to administrator command", "", "57P01")));
+  EXPECT_TRUE(ServerWentAway(pqxx::sql_error("the database system is starting up", "", "57P03")));
+  EXPECT_TRUE(ServerWentAway(pqxx::sql_error("connection failure", "", "08006")));
+  EXPECT_FALSE(ServerWentAway(pqxx::sql_error("syntax error", "", "42601")));
+  EXPECT_FALSE(ServerWentAway(std::runtime_error("other")));
 }
 
 }  // namespace
