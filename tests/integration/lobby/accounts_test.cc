@@ -217,7 +217,7 @@ TEST_F(Accounts, ExpiredForgedAndWrongKindTokensAreRefused) {
   const std::string expired = ExpiredToken(user);
   const std::string forged = ForgedToken(user);
   std::string tampered = user.access_token();
-  tampered[tampered.find('.') + 5] ^= 0x01;
+  tampered[tampered.find('.', tampered.find('.') + 1) + 5] ^= 0x01;  // in the payload, after "v2.<key id>."
 
   const auto before = lobby_->Snapshot();
   const std::vector<std::pair<std::string, std::string>> cases = {

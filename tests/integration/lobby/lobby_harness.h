@@ -20,6 +20,7 @@
 #include "services/lobby/connection_pool.h"
 #include "services/lobby/results.h"
 #include "tests/integration/game_service/game_harness.h"
+#include "tests/testing/servers.h"
 #include "tests/testing/service_process.h"
 
 namespace mailrun::testing {

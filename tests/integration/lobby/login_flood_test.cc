@@ -128,7 +128,7 @@ TEST(LoginFlood, SixtyFourLoginsLeaveALobbyWithTheChartsLimitsAliveAndAnswering)
   ServiceProcess lobby("/bin/sh", {"-c", join + "exec \"$0\" \"$@\"", BinaryPath("mailrun-lobby"), "--listen", address},
                        env, log);
   ASSERT_TRUE(lobby.WaitServing(address, std::chrono::seconds(60))) << ReadFile(log);
-  auto stub = LobbyStub::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
+  auto stub = mailrun::v1::LobbyService::NewStub(grpc::CreateChannel(address, grpc::InsecureChannelCredentials()));
 
   std::vector<mailrun::v1::AuthResponse> users;
   for (int i = 0; i < 4; ++i) {
