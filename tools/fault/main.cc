@@ -31,11 +31,18 @@ std::string FirstLine(const std::string& path, const std::string& prefix = "") {
   return "";
 }
 
+// The three load averages of /proc/loadavg.
+std::string LoadAverage() {
+  std::stringstream fields(FirstLine("/proc/loadavg"));
+  std::string one, five, fifteen;
+  fields >> one >> five >> fifteen;
+  return one + " " + five + " " + fifteen;
+}
+
 std::string Machine() {
   std::string model = FirstLine("/proc/cpuinfo", "model name");
   model = model.substr(model.find(':') == std::string::npos ? 0 : model.find(':') + 2);
-  return fmt::format("{} CPU(s), {}; load average {}", std::thread::hardware_concurrency(), model,
-                     FirstLine("/proc/loadavg").substr(0, 14));
+  return fmt::format("{} CPU(s), {}; load average {}", std::thread::hardware_concurrency(), model, LoadAverage());
 }
 
 std::string Delay(int64_t ms) { return ms >= 10000 ? fmt::format("{:.1f} s", ms / 1000.0) : fmt::format("{} ms", ms); }
@@ -121,7 +128,7 @@ int main(int argc, char** argv) {
     }
   }
   Print(results, markdown);
-  std::cout << "\nload average at the end: " << FirstLine("/proc/loadavg").substr(0, 14) << "\n";
+  std::cout << "\nload average at the end: " << LoadAverage() << "\n";
   for (const auto& r : results) {
     if (!r.passed) return 1;
   }

@@ -99,9 +99,10 @@ void NotificationWatch::Listen(Stream& stream) {
       stream.context = nullptr;
     }
     if (stopping_) break;
-    if (!first || status.error_code() != grpc::StatusCode::OK) {
+    {
       std::lock_guard lock(mutex_);
       ++reconnects_;
+      ++stream_ends_[std::to_string(static_cast<int>(status.error_code())) + " " + status.error_message()];
     }
     first = false;
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
@@ -131,6 +132,7 @@ NotificationTally NotificationWatch::Tally() {
   tally.owed = static_cast<int64_t>(owed.size());
   tally.repeated = repeated_;
   tally.reconnects = reconnects_;
+  tally.stream_ends = stream_ends_;
   for (const auto& [key, delay] : arrived_) {
     if (owed.count(key)) {
       ++tally.delivered;

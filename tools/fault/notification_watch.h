@@ -30,6 +30,7 @@ struct NotificationTally {
   int64_t unowed = 0;     // arrivals of nothing owed
   int64_t longest_delay_ms = 0;  // event created -> arrived, over the delivered ones
   int64_t reconnects = 0;
+  std::map<std::string, int64_t> stream_ends;  // why streams broke: "<code> <message>" -> count
 };
 
 class NotificationWatch {
@@ -55,6 +56,7 @@ class NotificationWatch {
   std::map<std::pair<std::string, std::string>, int64_t> arrived_;  // (user, event) -> delay ms
   int64_t repeated_ = 0;
   int64_t reconnects_ = 0;
+  std::map<std::string, int64_t> stream_ends_;
 };
 
 }  // namespace mailrun::fault

@@ -75,7 +75,9 @@ ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings
   if (notifications.unowed > 0) {
     result.problems.push_back(fmt::format("{} notification(s) arrived that nothing owed", notifications.unowed));
   }
-  result.notes.push_back(fmt::format("{} stream reconnect(s)", notifications.reconnects));
+  std::string ends;
+  for (const auto& [reason, count] : notifications.stream_ends) ends += fmt::format(", {} x [{}]", count, reason);
+  result.notes.push_back(fmt::format("{} stream reconnect(s){}", notifications.reconnects, ends));
   for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) {
     if (!stack.Running(s)) result.problems.push_back(std::string(ServiceName(s)) + " died");
   }
