@@ -57,6 +57,17 @@ class Accounts {
   grpc::Status UpdateProfile(const std::string& caller, const mailrun::v1::UpdateProfileRequest& request,
                              mailrun::v1::Profile* response);
 
+  // The caller's own sessions and password (account_sessions.cc). `caller` is the calling access
+  // token's claims: its token id names the session it belongs to. A session, to the user, is a
+  // family of user_sessions rows (a login and its rotations); its id is the family id.
+  grpc::Status ChangePassword(const mailrun::service::TokenClaims& caller, const std::string& client,
+                              const mailrun::v1::ChangePasswordRequest& request,
+                              mailrun::v1::ChangePasswordResponse* response);
+  grpc::Status ListSessions(const mailrun::service::TokenClaims& caller, mailrun::v1::ListSessionsResponse* response);
+  grpc::Status RevokeSession(const mailrun::service::TokenClaims& caller,
+                             const mailrun::v1::RevokeSessionRequest& request,
+                             mailrun::v1::RevokeSessionResponse* response);
+
  private:
   // Register and Login once admitted by the limits; may throw HashingBusy.
   grpc::Status RegisterChecked(const mailrun::v1::RegisterRequest& request, mailrun::v1::AuthResponse* response);
@@ -69,6 +80,10 @@ class Accounts {
   // Whether a replaced refresh token coming back now is a concurrent refresh of the same app: its
   // `successor` session is still current and was made within the grace period.
   bool ConcurrentRefresh(pqxx::work& txn, const std::string& successor) const;
+  // ChangePassword once admitted by the limits; may throw HashingBusy.
+  grpc::Status ChangePasswordChecked(const mailrun::service::TokenClaims& caller,
+                                     const mailrun::v1::ChangePasswordRequest& request,
+                                     mailrun::v1::ChangePasswordResponse* response);
 
   ConnectionPool& pool_;
   const PasswordHasher& hasher_;

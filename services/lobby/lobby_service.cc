@@ -32,11 +32,16 @@ LobbyServiceImpl::LobbyServiceImpl(const mailrun::service::TokenVerifier& verifi
 
 grpc::Status LobbyServiceImpl::AsUser(grpc::ServerContext* context,
                                       const std::function<grpc::Status(const std::string&)>& body) {
+  return AsCaller(context, [&](const mailrun::service::TokenClaims& claims) { return body(claims.subject); });
+}
+
+grpc::Status LobbyServiceImpl::AsCaller(grpc::ServerContext* context,
+                                        const std::function<grpc::Status(const mailrun::service::TokenClaims&)>& body) {
   grpc::Status status;
   const auto claims =
       mailrun::service::Authenticate(*context, verifier_, mailrun::service::TokenKind::kAccess, &status);
   if (!claims) return status;
-  return Guard([&] { return body(claims->subject); });
+  return Guard([&] { return body(*claims); });
 }
 
 grpc::Status LobbyServiceImpl::Register(grpc::ServerContext* context, const mailrun::v1::RegisterRequest* request,
@@ -70,6 +75,30 @@ grpc::Status LobbyServiceImpl::UpdateProfile(grpc::ServerContext* context,
                                              const mailrun::v1::UpdateProfileRequest* request,
                                              mailrun::v1::Profile* response) {
   return AsUser(context, [&](const std::string& user) { return accounts_.UpdateProfile(user, *request, response); });
+}
+
+grpc::Status LobbyServiceImpl::ChangePassword(grpc::ServerContext* context,
+                                              const mailrun::v1::ChangePasswordRequest* request,
+                                              mailrun::v1::ChangePasswordResponse* response) {
+  const std::string client = ClientAddress(*context, trust_forwarded_for_);
+  return AsCaller(context, [&](const mailrun::service::TokenClaims& caller) {
+    return accounts_.ChangePassword(caller, client, *request, response);
+  });
+}
+
+grpc::Status LobbyServiceImpl::ListSessions(grpc::ServerContext* context, const mailrun::v1::ListSessionsRequest*,
+                                            mailrun::v1::ListSessionsResponse* response) {
+  return AsCaller(context, [&](const mailrun::service::TokenClaims& caller) {
+    return accounts_.ListSessions(caller, response);
+  });
+}
+
+grpc::Status LobbyServiceImpl::RevokeSession(grpc::ServerContext* context,
+                                             const mailrun::v1::RevokeSessionRequest* request,
+                                             mailrun::v1::RevokeSessionResponse* response) {
+  return AsCaller(context, [&](const mailrun::service::TokenClaims& caller) {
+    return accounts_.RevokeSession(caller, *request, response);
+  });
 }
 
 grpc::Status LobbyServiceImpl::CreateTable(grpc::ServerContext* context, const mailrun::v1::CreateTableRequest* request,

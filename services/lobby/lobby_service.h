@@ -36,6 +36,12 @@ class LobbyServiceImpl final : public mailrun::v1::LobbyService::Service {
                           mailrun::v1::Profile* response) override;
   grpc::Status UpdateProfile(grpc::ServerContext* context, const mailrun::v1::UpdateProfileRequest* request,
                              mailrun::v1::Profile* response) override;
+  grpc::Status ChangePassword(grpc::ServerContext* context, const mailrun::v1::ChangePasswordRequest* request,
+                              mailrun::v1::ChangePasswordResponse* response) override;
+  grpc::Status ListSessions(grpc::ServerContext* context, const mailrun::v1::ListSessionsRequest* request,
+                            mailrun::v1::ListSessionsResponse* response) override;
+  grpc::Status RevokeSession(grpc::ServerContext* context, const mailrun::v1::RevokeSessionRequest* request,
+                             mailrun::v1::RevokeSessionResponse* response) override;
 
   grpc::Status CreateTable(grpc::ServerContext* context, const mailrun::v1::CreateTableRequest* request,
                            mailrun::v1::Table* response) override;
@@ -82,6 +88,9 @@ class LobbyServiceImpl final : public mailrun::v1::LobbyService::Service {
  private:
   // Checks the access token, then runs body(user_id).
   grpc::Status AsUser(grpc::ServerContext* context, const std::function<grpc::Status(const std::string&)>& body);
+  // The same with the token's claims (the session it belongs to).
+  grpc::Status AsCaller(grpc::ServerContext* context,
+                        const std::function<grpc::Status(const mailrun::service::TokenClaims&)>& body);
 
   const mailrun::service::TokenVerifier& verifier_;
   const bool trust_forwarded_for_;

@@ -28,6 +28,9 @@ void RegisterReplayCommand(CLI::App& app);
 // `mailrun register NAME`, `login NAME`, `logout`, `whoami`: accounts and the saved login.
 void RegisterAccountCommands(CLI::App& app, const ClientOptions& options);
 
+// `mailrun password` and `mailrun sessions [revoke ID]`: the account's password and its logins.
+void RegisterSessionsCommands(CLI::App& app, const ClientOptions& options);
+
 // `mailrun tables list|show|create|join|leave|start|invite`: tables in the lobby.
 void RegisterTablesCommand(CLI::App& app, const ClientOptions& options);
 

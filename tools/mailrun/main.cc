@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   static mailrun::cli::ClientOptions options;
   mailrun::cli::AddClientOptions(app, options);
   mailrun::cli::RegisterAccountCommands(app, options);
+  mailrun::cli::RegisterSessionsCommands(app, options);
   mailrun::cli::RegisterTablesCommand(app, options);
   mailrun::cli::RegisterGamesCommand(app, options);
   mailrun::cli::RegisterActCommands(app, options);

@@ -11,7 +11,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 case ${2:?case} in
   bad-input)
     for args in "games --no-such-option" "board render --title" "no-such-command" \
-                "selfplay --games many"; do
+                "selfplay --games many" "sessions revoke"; do
       # shellcheck disable=SC2086
       err=$("$mailrun" $args 2>&1 >/dev/null); code=$?
       [ "$code" -eq 2 ] || fail "mailrun $args exited $code, not 2"

@@ -31,14 +31,14 @@ std::string PromptHidden(const std::string& prompt) {
 
 }  // namespace
 
-std::string ReadPassword(const std::string& prompt, bool confirm) {
-  if (const char* from_env = std::getenv("MAILRUN_PASSWORD"); from_env != nullptr && from_env[0] != '\0') {
+std::string ReadPassword(const std::string& prompt, bool confirm, const char* env) {
+  if (const char* from_env = std::getenv(env); from_env != nullptr && from_env[0] != '\0') {
     return from_env;
   }
   if (isatty(STDIN_FILENO) != 1) {
     std::string line;
     if (!std::getline(std::cin, line) || line.empty()) {
-      throw BadInput("no password: type it on a terminal, pipe it on standard input, or set MAILRUN_PASSWORD");
+      throw BadInput(std::string("no password: type it on a terminal, pipe it on standard input, or set ") + env);
     }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return line;

@@ -1,0 +1,180 @@
+// Accounts: the caller's own sessions and password (ChangePassword, ListSessions, RevokeSession).
+// See accounts.h for what a session is.
+#include <spdlog/spdlog.h>
+
+#include <optional>
+
+#include "services/common/auth.h"
+#include "services/common/request_fingerprint.h"
+#include "services/common/retry_later.h"
+#include "services/common/token.h"
+#include "services/lobby/accounts.h"
+#include "services/lobby/lobby_status.h"
+#include "services/lobby/transaction.h"
+#include "services/lobby/validation.h"
+
+namespace mailrun::lobby {
+namespace {
+
+using mailrun::service::RequestFingerprint;
+using mailrun::service::TokenClaims;
+using mailrun::service::UnixNow;
+
+// The session (family) the calling access token belongs to: SignSession issues access tokens with
+// the token id "<row>-access", the row being one of the family's user_sessions.
+std::string CallingSession(pqxx::work& txn, const TokenClaims& caller) {
+  constexpr std::string_view kSuffix = "-access";
+  const std::string& id = caller.token_id;
+  if (id.size() <= kSuffix.size() || id.compare(id.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0) return "";
+  const pqxx::result row = txn.exec_params("SELECT family_id FROM user_sessions WHERE session_id = $1 AND user_id = $2",
+                                           id.substr(0, id.size() - kSuffix.size()), caller.subject);
+  return row.empty() ? "" : row[0][0].as<std::string>();
+}
+
+// The result id of an earlier call with `key` (nullopt if none), or the refusal of a request_id
+// reused for another call. Looks only: the transaction it runs in changes nothing.
+grpc::Status EarlierCall(ConnectionPool& pool, const RequestKey& key, std::optional<std::string>* earlier) {
+  const grpc::Status kNotSeen(grpc::StatusCode::ABORTED, "not seen");
+  std::string result_id;
+  const grpc::Status status = RunTransaction(pool, [&](pqxx::work& txn) {
+    return ApplyOnce(txn, key, &result_id, [&](std::string*) { return kNotSeen; });
+  });
+  if (status.ok()) *earlier = result_id;
+  if (status.ok() || (status.error_code() == kNotSeen.error_code() && status.error_message() == kNotSeen.error_message())) {
+    return grpc::Status::OK;
+  }
+  return status;
+}
+
+int32_t CountOf(const std::string& result_id) {
+  try {
+    return static_cast<int32_t>(std::stoi(result_id));
+  } catch (const std::exception&) {
+    return 0;
+  }
+}
+
+}  // namespace
+
+grpc::Status Accounts::ChangePassword(const TokenClaims& caller, const std::string& client,
+                                      const mailrun::v1::ChangePasswordRequest& request,
+                                      mailrun::v1::ChangePasswordResponse* response) {
+  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (request.current_password().empty()) return Invalid("current_password is required");
+  if (auto problem = CheckPassword(request.new_password())) return Invalid("new_password: " + *problem);
+  if (request.new_password() == request.current_password()) {
+    return Invalid("new_password is the same as current_password");
+  }
+  // A retry of a call that already changed the password (its current_password is no longer right).
+  mailrun::v1::ChangePasswordRequest fingerprinted;  // the passwords never go into the request log
+  fingerprinted.set_request_id(request.request_id());
+  const RequestKey key{caller.subject, request.request_id(), "ChangePassword", RequestFingerprint(fingerprinted)};
+  std::optional<std::string> earlier;
+  if (auto status = EarlierCall(pool_, key, &earlier); !status.ok()) return status;
+  if (earlier) {
+    response->set_other_sessions_revoked(CountOf(*earlier));
+    return grpc::Status::OK;
+  }
+  // The account's allowance of wrong passwords is the one logins use (login_limits.h): a stolen
+  // access token cannot be used to guess the password faster than a login could.
+  if (auto limited = limits_.AdmitLogin(client, caller.display_name); !limited.ok()) return limited;
+  try {
+    grpc::Status status = ChangePasswordChecked(caller, request, response);
+    if (status.error_code() != grpc::StatusCode::PERMISSION_DENIED) limits_.Refund(caller.display_name);
+    return status;
+  } catch (const HashingBusy& busy) {
+    limits_.Refund(caller.display_name);
+    return mailrun::service::RetryLater("the lobby is busy checking other passwords", busy.retry_after);
+  }
+}
+
+grpc::Status Accounts::ChangePasswordChecked(const TokenClaims& caller,
+                                             const mailrun::v1::ChangePasswordRequest& request,
+                                             mailrun::v1::ChangePasswordResponse* response) {
+  std::string hash;
+  grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
+    const pqxx::result user = txn.exec_params("SELECT password_hash FROM users WHERE user_id = $1", caller.subject);
+    if (user.empty()) return Unauthenticated("the account no longer exists");
+    hash = user[0][0].as<std::string>();
+    return grpc::Status::OK;
+  });
+  if (!status.ok()) return status;
+  if (!hasher_.Verify(hash, request.current_password())) return Denied("current_password is wrong");
+  const std::string new_hash = hasher_.Hash(request.new_password());
+
+  mailrun::v1::ChangePasswordRequest fingerprinted;
+  fingerprinted.set_request_id(request.request_id());
+  const RequestKey key{caller.subject, request.request_id(), "ChangePassword", RequestFingerprint(fingerprinted)};
+  std::string result_id;
+  status = RunTransaction(pool_, [&](pqxx::work& txn) {
+    return ApplyOnce(txn, key, &result_id, [&](std::string* revoked_count) {
+      // Only over the hash just checked: a password changed meanwhile makes this call start over.
+      const pqxx::result changed = txn.exec_params(
+          "UPDATE users SET password_hash = $3 WHERE user_id = $1 AND password_hash = $2 RETURNING 1", caller.subject,
+          hash, new_hash);
+      if (changed.empty()) {
+        return grpc::Status(grpc::StatusCode::ABORTED, "the password was changed meanwhile; try again");
+      }
+      const pqxx::result revoked = txn.exec_params(
+          "UPDATE user_sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL"
+          " AND replaced_by IS NULL AND family_id <> $2 RETURNING 1",
+          caller.subject, CallingSession(txn, caller));
+      *revoked_count = std::to_string(revoked.size());
+      return grpc::Status::OK;
+    });
+  });
+  if (!status.ok()) return status;
+  response->set_other_sessions_revoked(CountOf(result_id));
+  spdlog::info("user {} changed their password; {} other sessions logged out", caller.subject, result_id);
+  return grpc::Status::OK;
+}
+
+grpc::Status Accounts::ListSessions(const TokenClaims& caller, mailrun::v1::ListSessionsResponse* response) {
+  return RunTransaction(pool_, [&](pqxx::work& txn) {
+    response->Clear();
+    const std::string calling = CallingSession(txn, caller);
+    // Each family's latest row is the one neither replaced nor revoked; its first row is the login.
+    const pqxx::result rows = txn.exec_params(
+        "SELECT s.family_id, f.issued_at, s.issued_at, s.refresh_expires_at FROM user_sessions s"
+        " JOIN user_sessions f ON f.session_id = s.family_id"
+        " WHERE s.user_id = $1 AND s.revoked_at IS NULL AND s.replaced_by IS NULL AND s.refresh_expires_at > $2"
+        " ORDER BY s.issued_at DESC, s.family_id",
+        caller.subject, UnixNow());
+    for (const auto& row : rows) {
+      auto* session = response->add_sessions();
+      session->set_session_id(row[0].as<std::string>());
+      session->set_started_at_unix_ms(row[1].as<int64_t>() * 1000);
+      session->set_last_refreshed_at_unix_ms(row[2].as<int64_t>() * 1000);
+      session->set_expires_at_unix_ms(row[3].as<int64_t>() * 1000);
+      session->set_current(session->session_id() == calling);
+    }
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Accounts::RevokeSession(const TokenClaims& caller, const mailrun::v1::RevokeSessionRequest& request,
+                                     mailrun::v1::RevokeSessionResponse* response) {
+  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (request.session_id().empty()) return Invalid("session_id is required (from ListSessions)");
+  if (auto status = InvalidIf(CheckId("session_id", request.session_id())); !status.ok()) return status;
+  response->set_sessions_revoked(0);
+  return RunTransaction(pool_, [&](pqxx::work& txn) {
+    std::string ignored;
+    return ApplyOnce(txn, {caller.subject, request.request_id(), "RevokeSession", RequestFingerprint(request)},
+                     &ignored, [&](std::string* result_id) {
+      const pqxx::result known = txn.exec_params(
+          "SELECT 1 FROM user_sessions WHERE session_id = $1 AND family_id = $1 AND user_id = $2",
+          request.session_id(), caller.subject);
+      if (known.empty()) return NotFound("you have no session '" + request.session_id() + "'");
+      const pqxx::result revoked = txn.exec_params(
+          "UPDATE user_sessions SET revoked_at = now() WHERE family_id = $1 AND user_id = $2"
+          " AND revoked_at IS NULL AND replaced_by IS NULL RETURNING 1",
+          request.session_id(), caller.subject);
+      response->set_sessions_revoked(static_cast<int32_t>(revoked.size()));
+      *result_id = request.session_id();
+      return grpc::Status::OK;
+    });
+  });
+}
+
+}  // namespace mailrun::lobby
