@@ -18,8 +18,10 @@
 namespace mailrun::engine {
 
 // What applying one action did: the human-readable log lines (public: they never reveal a secret).
+// For a preview, also what it leaves out (empty if nothing).
 struct ApplyOutcome {
   std::vector<std::string> log;
+  std::string withheld;
 };
 
 // Viewer ids for views: a seat (0..players-1), a spectator, or the omniscient view (tests, replay
@@ -36,6 +38,14 @@ class Game {
   // Validates `action` (its seat must be one of ActiveSeats()) and applies it with everything that
   // follows automatically (payments, appointments, the end of a round). On error nothing changes.
   Result<ApplyOutcome> Apply(const mailrun::v1::Action& action);
+
+  // Applies `action` as a preview for its seat (PreviewAction): as Apply, except that no step uses
+  // another player's secret: the bonds are not revealed (2.5.2.3), other players' contracts are
+  // not checked (4.3.2), and the end of the first dealing round is not played while the BBCI's
+  // type hangs on another player's bid (2.6.2). ApplyOutcome::withheld says what was left out;
+  // whether anything is depends on public facts only. The game afterwards is for showing that
+  // seat what would happen, never to be stored.
+  Result<ApplyOutcome> Preview(const mailrun::v1::Action& action);
 
   // The seats that may act now (several only during the secret bond stage).
   std::vector<int> ActiveSeats() const;
@@ -60,6 +70,8 @@ class Game {
   static Result<Game> FromSnapshot(const mailrun::v1::GameConfig& config, const std::string& json);
 
  private:
+  Result<ApplyOutcome> ApplyAs(const mailrun::v1::Action& action, bool preview);
+
   Game(const EditionData* data, mailrun::v1::GameConfig config, GameState state)
       : data_(data), config_(std::move(config)), state_(std::move(state)) {}
 
