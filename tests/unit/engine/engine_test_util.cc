@@ -1,6 +1,6 @@
 #include "tests/unit/engine/engine_test_util.h"
 
-#include "engine/game/state_json.h"
+#include "engine/titles/t1853/state_json.h"
 
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
@@ -9,7 +9,7 @@
 #include <stdexcept>
 #include <sstream>
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 
 std::string ReadFixture(const std::string& relative) {
   std::ifstream in(std::string(MAILRUN_FIXTURES_DIR) + "/" + relative);
@@ -176,9 +176,9 @@ int CompanyIndexOf(const Game& game, const std::string& initials) {
   return 0;
 }
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 
 Game WithState(const Game& base, const std::function<void(GameState&)>& edit) {
   GameState state = base.state();
@@ -224,4 +224,4 @@ void CompleteBids(Game& game) {
   ASSERT_NE(game.state().stage, Stage::kCityClaims);
 }
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -4,7 +4,7 @@
 
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 Game NewGame(int players, uint64_t seed = 1) {
@@ -409,4 +409,4 @@ TEST(ContractBidSecrecy, Rule2_5_2_4_APassIsAutomaticAtTheMostCities) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -6,7 +6,7 @@
 
 #include "tests/unit/engine/railway_position.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 // Ed's bid (Appendix 4): Trichinopoly, Mysore and Madras, bond £70.
@@ -102,4 +102,4 @@ TEST(Contracts, Rule4_3_2_AReturnedBidIsPublic) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

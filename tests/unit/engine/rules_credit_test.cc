@@ -10,7 +10,7 @@
 
 #include "tests/unit/engine/train_positions.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 using Names = std::vector<std::string>;
@@ -308,4 +308,4 @@ TEST_F(Credit, AReturnedTrainDoesNotHoldUpTheNextType) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

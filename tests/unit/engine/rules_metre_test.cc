@@ -7,7 +7,7 @@
 
 #include "tests/unit/engine/train_positions.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 using Names = std::vector<std::string>;
@@ -301,4 +301,4 @@ TEST(Metre, WithoutAMinorInTheFirstDealingRoundNoOneMTrains) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

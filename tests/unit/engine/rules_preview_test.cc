@@ -7,7 +7,7 @@
 
 #include "tests/unit/engine/railway_position.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 // Three bonds written down; seat 3 is to write the last.
@@ -118,4 +118,4 @@ TEST(Preview, Rule2_6_2_APreviewStopsBeforeTheBbciIsTypedByAnotherPlayersBid) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

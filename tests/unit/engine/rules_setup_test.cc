@@ -4,7 +4,7 @@
 
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 Game NewGame(int players, mailrun::v1::GameOptions options = {}) {
@@ -132,4 +132,4 @@ TEST(Setup, Rule2_4_5_Mik1KitsAddTheirTiles) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing
