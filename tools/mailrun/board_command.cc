@@ -65,7 +65,8 @@ bool EndsWith(const std::string& text, const std::string& suffix) {
   return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-// Feeds the SVG to `rsvg-convert -f png -o <path>`; returns an error message, "" on success.
+// Feeds the SVG to `rsvg-convert -f png -o <path>` (no -o: to standard output); returns an error
+// message, "" on success.
 std::string WritePng(const std::string& svg, const std::string& path) {
   int pipe_fds[2];
   if (pipe(pipe_fds) != 0) return std::string("cannot create a pipe: ") + std::strerror(errno);
@@ -75,6 +76,7 @@ std::string WritePng(const std::string& svg, const std::string& path) {
   posix_spawn_file_actions_addclose(&actions, pipe_fds[1]);
   std::string program = "rsvg-convert", format_flag = "-f", format = "png", output_flag = "-o", output = path;
   char* argv[] = {program.data(), format_flag.data(), format.data(), output_flag.data(), output.data(), nullptr};
+  if (path.empty()) argv[3] = nullptr;
   pid_t child = 0;
   const int spawned = posix_spawnp(&child, "rsvg-convert", &actions, nullptr, argv, environ);
   posix_spawn_file_actions_destroy(&actions);
@@ -95,7 +97,7 @@ std::string WritePng(const std::string& svg, const std::string& path) {
   int status = 0;
   waitpid(child, &status, 0);
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || written != svg.size()) {
-    return "rsvg-convert failed to write " + path;
+    return "rsvg-convert failed to write " + (path.empty() ? std::string("the PNG") : path);
   }
   return "";
 }
@@ -111,6 +113,10 @@ void Render(const BoardOptions& options) {
       std::cerr << error << "\n";
       throw CLI::RuntimeError(1);
     }
+    return;
+  }
+  if (options.output.empty()) {
+    std::cout << *svg;
     return;
   }
   std::ofstream file(options.output, std::ios::binary);
@@ -138,7 +144,7 @@ void RegisterBoardCommand(CLI::App& app) {
   auto* render = board->add_subcommand("render", "Draw the board as SVG (or PNG with --png or a .png file name)");
   render->add_option("--title", options->title, "title whose board to draw: 1853 (default) or 1947");
   render->add_option("--edition", options->edition, "edition of 1853: retuned (default) or 2009");
-  render->add_option("-o,--output", options->output, "file to write")->required();
+  render->add_option("-o,--output", options->output, "file to write (default: standard output)");
   render->add_option("--area", options->area, "shade this company's area (1853: TABLE 2), e.g. EIR");
   render->add_flag("--png", options->png, "write PNG through rsvg-convert (Debian package librsvg2-bin)");
   render->callback([options] { Render(*options); });

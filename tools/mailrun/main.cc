@@ -48,10 +48,14 @@ int main(int argc, char** argv) {
   mailrun::cli::RegisterBoardCommand(app);
   mailrun::cli::RegisterSelfPlayCommand(app);
   mailrun::cli::RegisterReplayCommand(app);
+  mailrun::cli::RegisterKeysCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
-    return app.exit(error);
+    // CLI11 prints the message (or the help); its own argument errors (codes 100 and up) are bad
+    // input, exit 2 as the footer says.
+    const int code = app.exit(error);
+    return code >= static_cast<int>(CLI::ExitCodes::IncorrectConstruction) ? 2 : code;
   } catch (const mailrun::cli::CliError& error) {
     return Fail(error, options.json);
   }

@@ -36,9 +36,13 @@ std::string PlayerNames(const Table& table) {
 }
 
 std::string TableText(const Table& table) {
-  std::string text = fmt::format("Table {}{}: {}, {} of {} seats taken\n", table.table_id(),
+  // Seats are counted while the table fills; once it started, its game has as many players as sat.
+  const std::string seats = table.status() == mailrun::v1::TABLE_STATUS_OPEN
+                                ? fmt::format("{} of {} seats taken", table.players_size(), table.seats())
+                                : fmt::format("{} players", table.players_size());
+  std::string text = fmt::format("Table {}{}: {}, {}\n", table.table_id(),
                                  table.name().empty() ? "" : " \"" + table.name() + "\"", StatusName(table.status()),
-                                 table.players_size(), table.seats());
+                                 seats);
   text += fmt::format("  {}; host {}; turn deadline {}\n", GameOptionsText(table.title(), table.edition(), table.options()),
                       table.host().display_name(),
                       table.turn_deadline_seconds() > 0 ? fmt::format("{} s", table.turn_deadline_seconds()) : "none");

@@ -220,7 +220,7 @@ TEST_F(CliWalkthrough, TheReadmeWalkthroughPlaysTheFirstMovesOfAGame) {
   ASSERT_DONE(r);
   game_ = Find(r.out, "Game: ([0-9a-z]+)");
   ASSERT_FALSE(game_.empty()) << r.out;
-  EXPECT_NE(r.out.find("playing, 3 of 4 seats taken"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("playing, 3 players"), std::string::npos) << r.out;  // no longer "3 of 4 seats"
   EXPECT_NE(r.out.find("Players (in seat order): asha, bram, chen"), std::string::npos) << r.out;
 
   // ---- The game as asha sees it --------------------------------------------------------------------

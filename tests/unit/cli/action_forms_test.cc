@@ -115,5 +115,19 @@ TEST(ActionForms, BadInputIsRefusedWithWhatWasWrong) {
   EXPECT_NE(Refusal(pass, {Bond(80, 730)}).find("nothing to pass now"), std::string::npos);
 }
 
+// A pass the rules do not allow now is still sent, as the pass of the part of the game the player
+// is in, so that the engine refuses it naming its rule (2.5.2.4 during the city bids).
+TEST(ActionForms, PassWithNoLegalPassIsSentForTheEngineToRefuse) {
+  LegalAction claim;
+  claim.mutable_action()->mutable_claim_city()->set_city("Patna");
+  claim.mutable_action()->mutable_claim_city()->set_company("EIR");
+  LegalAction lay;
+  lay.mutable_action()->mutable_lay_tile()->set_hex("Iaa");
+  ActionForms pass;
+  pass.pass = true;
+  EXPECT_TRUE(BuildAction(pass, {claim}).has_pass_bid());
+  EXPECT_TRUE(BuildAction(pass, {lay}).has_end_step());
+}
+
 }  // namespace
 }  // namespace mailrun::cli

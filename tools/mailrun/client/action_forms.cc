@@ -57,6 +57,19 @@ Action FromPass(const std::vector<LegalAction>& legal) {
       return action;
     }
   }
+  // No pass is legal now, but it is the player's turn in a part of the game that has one: send
+  // that pass, so that the engine refuses it with its own rule (e.g. 2.5.2.4: a bid below the
+  // minimum number of cities cannot be passed) rather than the client guessing a reason.
+  for (const auto& option : legal) {
+    const Action& a = option.action();
+    Action action;
+    if (a.has_claim_city()) action.mutable_pass_bid();
+    else if (a.has_sell_shares() || a.has_buy_share() || a.has_redeem_share()) action.mutable_end_dealing_turn();
+    else if (a.has_lay_tile() || a.has_promote_tile() || a.has_place_base() || a.has_run_trains() ||
+             a.has_buy_train()) action.mutable_end_step();
+    else continue;
+    return action;
+  }
   throw BadInput("--pass: there is nothing to pass now (no bid to complete, no dealing turn or step to end); "
                  "see mailrun actions GAME");
 }
