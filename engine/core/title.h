@@ -20,8 +20,10 @@
 namespace mailrun::engine {
 
 // What applying one action did: the human-readable log lines (public: they never reveal a secret).
+// For a preview, also what it leaves out (empty if nothing).
 struct ApplyOutcome {
   std::vector<std::string> log;
+  std::string withheld;
 };
 
 // Viewer ids for views: a seat (0..players-1), a spectator, or the omniscient view (tests, replay
@@ -56,6 +58,11 @@ class TitleGame {
   // Validates `action` (its seat must be one of ActiveSeats()) and applies it with everything that
   // follows automatically. On error nothing changes.
   virtual Result<ApplyOutcome> Apply(const mailrun::v1::Action& action) = 0;
+  // Applies `action` as a preview for its seat (PreviewAction): as Apply, except that no automatic
+  // step uses another player's secret; ApplyOutcome::withheld says what is left out, and whether
+  // anything is depends on public facts only. The game afterwards is only for showing that seat
+  // what would happen. Default: Apply (a title without secrets).
+  virtual Result<ApplyOutcome> Preview(const mailrun::v1::Action& action);
   // The seats that may act now.
   virtual std::vector<int> ActiveSeats() const = 0;
   // Every legal action of `seat` now (empty if it is not their turn); free amounts once, with range.

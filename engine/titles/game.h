@@ -37,6 +37,7 @@ class Game {
 
   // See TitleGame for each of these.
   Result<ApplyOutcome> Apply(const mailrun::v1::Action& action) { return game_->Apply(action); }
+  Result<ApplyOutcome> Preview(const mailrun::v1::Action& action) { return game_->Preview(action); }
   std::vector<int> ActiveSeats() const { return game_->ActiveSeats(); }
   std::vector<mailrun::v1::LegalAction> LegalActions(int seat) const { return game_->LegalActions(seat); }
   // The title's view, with the title and whether its board is a reconstruction.

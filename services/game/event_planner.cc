@@ -37,7 +37,7 @@ Event YourTurnEvent(const GameInfo& info, const mailrun::engine::Game& after, in
   turn->set_round(RoundName(view.round()));
   turn->set_expected(view.round().description());
   if (view.round().kind() == mailrun::v1::ROUND_RAILWAY && !view.has_pending_offer()) {
-    turn->set_acting_for(view.round().operating_company());
+    turn->set_acting_for(view.round().acting_company());
   }
   turn->set_remind_after_seconds(info.turn_deadline_seconds);
   turn->set_title(mailrun::engine::EffectiveTitle(info.config.title()));

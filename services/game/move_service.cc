@@ -199,14 +199,16 @@ grpc::Status MoveService::Preview(const std::string& user_id, const mailrun::v1:
     return grpc::Status::OK;
   });
   if (!status.ok()) return status;
-  // The engine works on a copy: nothing of the stored game changes, and nothing is written.
+  // The engine works on a copy: nothing of the stored game changes, and nothing is written. As a
+  // preview, it uses no other player's secret (Game::Preview).
   mailrun::v1::Action action = request.action();
   action.set_seat(opened.seat);
-  auto outcome = next->Apply(action);
+  auto outcome = next->Preview(action);
   if (!outcome.ok()) return EngineErrorStatus(outcome.error());
   for (const auto& line : outcome->log) response->add_log_lines()->set_text(line);
   *response->mutable_view_after() = next->View(opened.seat);
   response->set_version(opened.head.version);
+  response->set_withheld(outcome->withheld);
   return grpc::Status::OK;
 }
 

@@ -80,7 +80,8 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
                                           nodes[end].name));
     }
   }
-  // Continuity, gauge and track used twice, step by step along the run.
+  // Continuity, gauge and track used twice, step by step along the run. At a station any other line
+  // may follow the one the run came in on (4.5.9): only the track joining each pair is checked.
   std::unordered_set<int> seen_edges;
   for (size_t i = 0; i + 1 < run.nodes.size(); ++i) {
     const std::string& from = nodes[run.nodes[i]].name;
@@ -135,6 +136,8 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
   int small = 0;
   int large_node = -1;
   bool base = false;
+  // 4.6.2, 4.6.3: every station of the run scores; none can be skipped, as a run is the whole list
+  // of places it passes.
   run.revenue = 0;
   for (int n : run.nodes) {
     const RouteNode& node = nodes[n];

@@ -193,6 +193,8 @@ TrackNetwork::Tokens TrackNetwork::TokensOf(const BasesByCompany& bases) {
   return tokens;
 }
 
+// 4.4.3, 4.5.6, 4.5.7: other companies' bases filling a station stop a line (or a train) passing through
+// it; 4.2.9: a station with a space still free blocks nobody.
 bool TrackNetwork::Blocks(const Tokens& tokens, int company, int node) const {
   const TrackNode& n = nodes_[node];
   if (n.kind != TrackNode::Kind::kStation || !n.station) return false;

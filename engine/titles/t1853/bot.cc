@@ -404,6 +404,27 @@ Action ChooseTrains(const Game& game, int company, const std::vector<LegalAction
   return end ? end->action() : legal.front().action();
 }
 
+// 4.8.6: the cheapest of the company's trains goes back to the bank.
+Action ChooseExcessTrain(const Game& game, const std::vector<LegalAction>& legal) {
+  const LegalAction* pick = nullptr;
+  int pick_price = 0;
+  for (const auto& l : legal) {
+    if (!l.action().has_return_excess_train()) continue;
+    const auto& choice = l.action().return_excess_train();
+    const auto& trains = game.state().companies[CompanyIndex(game, choice.company())].trains;
+    const auto card = std::find_if(trains.begin(), trains.end(), [&](const TrainCard& t) { return t.id == choice.train_id(); });
+    int price = 0;
+    for (const TrainDef& def : game.data().trains) {
+      if (card != trains.end() && def.name == card->name) price = def.price;
+    }
+    if (!pick || price < pick_price) {
+      pick = &l;
+      pick_price = price;
+    }
+  }
+  return pick->action();
+}
+
 }  // namespace
 
 Action ChooseAction(const Game& game, int seat, const std::vector<LegalAction>& legal, uint64_t& rng) {
@@ -416,6 +437,7 @@ Action ChooseAction(const Game& game, int seat, const std::vector<LegalAction>& 
     }
     return legal.front().action();
   }
+  if (FindKind(legal, Action::kReturnExcessTrain)) return ChooseExcessTrain(game, legal);
   if (const LegalAction* settle = FindKind(legal, Action::kSettleCreditTrain)) return settle->action();
   switch (s.stage) {
     case Stage::kBondCommit: return ChooseBond(game, legal.front(), rng);
@@ -436,7 +458,10 @@ Action ChooseAction(const Game& game, int seat, const std::vector<LegalAction>& 
         case TurnStep::kTrack: return ChooseTrack(game, company, legal, rng);
         case TurnStep::kBase: {
           const LegalAction* base = FindKind(legal, Action::kPlaceBase);
-          if (base && s.companies[company].treasury > 400 && RandomBelow(rng, 2) == 0) return base->action();
+          // At most one base a turn (the rules allow more, 4.4.1).
+          if (base && !s.railway.base_placed && s.companies[company].treasury > 400 && RandomBelow(rng, 2) == 0) {
+            return base->action();
+          }
           if (const LegalAction* end = FindKind(legal, Action::kEndStep)) return end->action();
           break;
         }

@@ -11,6 +11,7 @@
 #include "engine/titles/t1853/rules/railway_round.h"
 #include "engine/titles/t1853/rules/running.h"
 #include "engine/titles/t1853/rules/setup.h"
+#include "engine/titles/t1853/rules/share_ledger.h"
 #include "engine/titles/t1853/rules/track.h"
 #include "engine/titles/t1853/rules/trains.h"
 #include "engine/titles/t1853/rules/view.h"
@@ -42,6 +43,7 @@ const char* KindName(Action::KindCase kind) {
     case Action::kOfferTrain: return "offering to buy a train";
     case Action::kSettleCreditTrain: return "settling a train bought on credit";
     case Action::kEndStep: return "ending a step";
+    case Action::kReturnExcessTrain: return "returning an excess train";
     case Action::KIND_NOT_SET: return "an empty action";
   }
   return "this action";
@@ -82,6 +84,9 @@ std::string Expectation(const Context& ctx) {
     case Stage::kElephantSale: return fmt::format("{} may sell the Elephant", ctx.Name(s.elephant));
     case Stage::kExtraRound: return fmt::format("{} decides on an extra railway round", ctx.Name(s.elephant));
     case Stage::kRailway:
+      if (const int excess = CompanyWithExcessTrains(ctx); excess >= 0) {
+        return fmt::format("the {} is returning an excess train (4.8.6)", ctx.Initials(excess));
+      }
       return fmt::format("the {} is operating ({})", ctx.Initials(s.railway.company), StepName(s.railway.step));
     case Stage::kFinished: return "the game is over";
   }
@@ -103,6 +108,15 @@ Status CheckActionFits(const Context& ctx, const Action& action) {
     }
     return OkStatus();
   }
+  if (const int excess = CompanyWithExcessTrains(ctx); excess >= 0) {
+    if (action.kind_case() != Action::kReturnExcessTrain) {
+      return Error{ErrorKind::kNotYourTurn, "4.8.6",
+                   fmt::format("{} must first choose the {}'s train to return to the bank",
+                               ctx.Name(Controller(ctx, excess)), ctx.Initials(excess))};
+    }
+    return OkStatus();
+  }
+  if (action.kind_case() == Action::kReturnExcessTrain) return Illegal("4.8.6", "no company has a train over its limit");
   if (!s.pending_credit_settlements.empty()) {
     const auto& [company, seat] = s.pending_credit_settlements.front();
     if (action.kind_case() != Action::kSettleCreditTrain || action.seat() != seat) {
@@ -142,6 +156,7 @@ Status Validate(const Context& ctx, const Action& a) {
     case Action::kOfferTrain: return ValidateOfferTrain(ctx, seat, a.offer_train());
     case Action::kSettleCreditTrain: return ValidateSettleCreditTrain(ctx, seat, a.settle_credit_train());
     case Action::kEndStep: return ValidateEndStep(ctx, seat);
+    case Action::kReturnExcessTrain: return ValidateReturnExcessTrain(ctx, seat, a.return_excess_train());
     case Action::KIND_NOT_SET: break;
   }
   return Malformed("the action is empty");
@@ -170,6 +185,7 @@ void Execute(Context& ctx, const Action& a) {
     case Action::kOfferTrain: ExecuteOfferTrain(ctx, seat, a.offer_train()); break;
     case Action::kSettleCreditTrain: ExecuteSettleCreditTrain(ctx, seat, a.settle_credit_train()); break;
     case Action::kEndStep: ExecuteEndStep(ctx, seat); break;
+    case Action::kReturnExcessTrain: ExecuteReturnExcessTrain(ctx, seat, a.return_excess_train()); break;
     case Action::KIND_NOT_SET: break;
   }
 }
@@ -178,6 +194,7 @@ std::vector<int> ActiveSeatsOf(const Context& ctx) {
   const GameState& s = ctx.state;
   if (s.stage == Stage::kFinished) return {};
   if (s.offer) return {s.offer->to_seat};
+  if (const int excess = CompanyWithExcessTrains(ctx); excess >= 0) return {Controller(ctx, excess)};
   if (!s.pending_credit_settlements.empty()) return {s.pending_credit_settlements.front().second};
   switch (s.stage) {
     case Stage::kBondCommit:
@@ -203,6 +220,10 @@ std::vector<mailrun::v1::LegalAction> LegalActionsOf(const Context& ctx, int sea
     ListElephantActions(ctx, seat, out);
     return out;
   }
+  if (CompanyWithExcessTrains(ctx) >= 0) {
+    ListExcessTrainActions(ctx, seat, out);
+    return out;
+  }
   if (!s.pending_credit_settlements.empty()) {
     ListCreditSettlementActions(ctx, seat, out);
     return out;
@@ -220,10 +241,20 @@ std::vector<mailrun::v1::LegalAction> LegalActionsOf(const Context& ctx, int sea
 }
 
 // Actions a player has no choice about are taken for them: passing when passing is all that is
-// left (a complete bid, a dealing turn with nothing to buy or sell, a step with nothing to do).
+// left (a dealing turn with nothing to buy or sell, a step with nothing to do, a bid complete on
+// public facts). Each depends on public facts only (docs/rulings.md #6): a bid complete only
+// because of its secret cities is passed by its player, or the others would learn of them.
 bool ApplyForcedAction(Context& ctx) {
   const std::vector<int> seats = ActiveSeatsOf(ctx);
   if (seats.size() != 1) return false;
+  if (ctx.state.stage == Stage::kCityClaims && !ctx.state.offer) {
+    if (!BidCompleteOnPublicFacts(ctx, seats[0])) return false;
+    Action pass;
+    pass.set_seat(seats[0]);
+    pass.mutable_pass_bid();
+    Execute(ctx, pass);
+    return true;
+  }
   const auto legal = LegalActionsOf(ctx, seats[0]);
   if (legal.size() != 1) return false;
   const Action& only = legal[0].action();
@@ -258,14 +289,22 @@ Result<Game> Game::Create(const EditionData& data, const mailrun::v1::GameConfig
   return game;
 }
 
-Result<ApplyOutcome> Game::Apply(const mailrun::v1::Action& action) {
+Result<ApplyOutcome> Game::Apply(const mailrun::v1::Action& action) { return ApplyAs(action, false); }
+
+Result<ApplyOutcome> Game::Preview(const mailrun::v1::Action& action) { return ApplyAs(action, true); }
+
+Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool preview) {
   GameState next = state_;
   ApplyOutcome outcome;
   Context ctx{*data_, config_, next, &outcome.log};
+  if (preview) {
+    ctx.preview_for = action.seat();
+    ctx.withheld = &outcome.withheld;
+  }
   if (Status fits = CheckActionFits(ctx, action); !fits.ok()) return fits.error();
   if (Status valid = Validate(ctx, action); !valid.ok()) return valid.error();
   Execute(ctx, action);
-  for (int guard = 0; guard < 10000 && ApplyForcedAction(ctx); ++guard) {
+  for (int guard = 0; guard < 10000 && !ctx.stopped && ApplyForcedAction(ctx); ++guard) {
   }
   state_ = std::move(next);
   return outcome;

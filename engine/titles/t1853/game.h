@@ -38,6 +38,11 @@ class Game final : public TitleGame {
   // follows automatically (payments, appointments, the end of a round). On error nothing changes.
   Result<ApplyOutcome> Apply(const mailrun::v1::Action& action) override;
 
+  // A preview (TitleGame::Preview): the bonds are not revealed (2.5.2.3), other players' contracts
+  // are not checked (4.3.2), and the end of the first dealing round is not played while the BBCI's
+  // type hangs on another player's bid (2.6.2).
+  Result<ApplyOutcome> Preview(const mailrun::v1::Action& action) override;
+
   // The seats that may act now (several only during the secret bond stage).
   std::vector<int> ActiveSeats() const override;
 
@@ -72,6 +77,8 @@ class Game final : public TitleGame {
                                                uint64_t& rng) const override;
 
  private:
+  Result<ApplyOutcome> ApplyAs(const mailrun::v1::Action& action, bool preview);
+
   Game(const EditionData* data, mailrun::v1::GameConfig config, GameState state)
       : data_(data), config_(std::move(config)), state_(std::move(state)) {}
 

@@ -61,8 +61,11 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
         problems.push_back(fmt::format("the {} has {} bases and {} tokens left of {}", name, company.bases.size(),
                                        company.tokens_left, data.companies[c].tokens));
       }
+      // Train limits; after a phase change a company may own one train too many until its director
+      // or manager has chosen the one to return (4.8.6), always within the railway round.
       const int limit = data.phases[s.phase - 1].train_limit;
-      if (static_cast<int>(company.trains.size()) > limit) {
+      const int over = static_cast<int>(company.trains.size()) - limit;
+      if (over > 1 || (over > 0 && s.stage != Stage::kRailway)) {
         problems.push_back(fmt::format("the {} owns {} trains, over the limit of {}", name, company.trains.size(), limit));
       }
     }

@@ -20,7 +20,7 @@
 namespace mailrun::engine::t1853 {
 
 inline constexpr int kCompanies = 8;
-inline constexpr int kSharesPerCompany = 10;
+inline constexpr int kSharesPerCompany = 10;  // 1.5.1
 
 // One city of a contract bid (2.5.2.4): the city is secret, the company share is public.
 struct BidClaim {
@@ -135,7 +135,7 @@ struct RailwayState {
   int lays_done = 0;
   std::vector<LayRecord> lays;           // this turn's lays (4.1.8)
   bool promoted = false;
-  bool base_placed = false;
+  bool base_placed = false;              // a base was established this turn (4.4.1 sets no limit)
   std::vector<HexCoord> must_run_hexes;  // 4.2.3 / 4.4.2
   bool trains_bought = false;
 

@@ -112,9 +112,9 @@ TEST_F(Api, HistoryPagesThroughTheWholeLogWithTheAnswersLogLines) {
 }
 
 TEST_F(Api, PreviewShowsTheConsequencesAndChangesNothing) {
-  const int64_t version = Play(0, 24, 0);  // Beth is about to buy her first share
+  const int64_t version = Play(0, 26, 0);  // Beth is about to buy her first share
   const auto rows = harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id_ + "'");
-  const auto& buy = record_.actions[24];
+  const auto& buy = record_.actions[26];
   ASSERT_TRUE(buy.has_buy_share());
   mailrun::v1::PreviewActionRequest request;
   request.set_game_id(game_id_);
@@ -197,18 +197,18 @@ TEST_F(Api, UndoTakesBackOnlyTheCallersOwnLastActionAndBumpsTheVersion) {
 }
 
 TEST_F(Api, AnUndoneTileLayMakesTheNextDeltaAFullView) {
-  const int64_t version = Play(0, 55, 0);  // the EIR (Adam) has laid its first tile
-  ASSERT_TRUE(record_.actions[54].has_lay_tile());
+  const int64_t version = Play(0, 57, 0);  // the EIR (Adam) has laid its first tile
+  ASSERT_TRUE(record_.actions[56].has_lay_tile());
   mailrun::v1::UndoLastActionResponse undone;
   ASSERT_TRUE(Undo(kAdam, &undone).ok());
   const auto answer = GetGame(harness_->stub(), tokens_[kAdam], game_id_, version);
   EXPECT_FALSE(answer.is_delta()) << "the client must drop the tile: it gets the full view";
   EXPECT_EQ(answer.new_log_lines_size(), 1);
-  EXPECT_TRUE(MessageDifferencer::Equals(answer.view(), Direct(54).View(kAdam)));
+  EXPECT_TRUE(MessageDifferencer::Equals(answer.view(), Direct(56).View(kAdam)));
   // Laid again (the same lay is still legal), the next delta adds it back.
   mailrun::v1::SubmitActionResponse again;
   ASSERT_TRUE(
-      Submit(harness_->stub(), tokens_[kAdam], game_id_, undone.version(), record_.actions[54], NewRequestId(), &again)
+      Submit(harness_->stub(), tokens_[kAdam], game_id_, undone.version(), record_.actions[56], NewRequestId(), &again)
           .ok());
   const auto delta = GetGame(harness_->stub(), tokens_[kAdam], game_id_, undone.version());
   EXPECT_TRUE(delta.is_delta());
@@ -253,15 +253,15 @@ TEST_F(Api, GetGameDeltasAndItsRefusals) {
 }
 
 TEST_F(Api, SuggestRunsIsTheOptimisersAnswerForTheOperatingCompany) {
-  const int64_t version = Play(0, 74, 0);  // the EIR is about to run in Railway Round 2
-  ASSERT_TRUE(record_.actions[74].has_run_trains());
+  const int64_t version = Play(0, 76, 0);  // the EIR is about to run in Railway Round 2
+  ASSERT_TRUE(record_.actions[76].has_run_trains());
   mailrun::v1::SuggestRunsRequest request;
   request.set_game_id(game_id_);
   mailrun::v1::SuggestRunsResponse response;
   ASSERT_TRUE(harness_->Call(&GameStub::SuggestRuns, tokens_[kBeth], request, &response).ok());
   EXPECT_EQ(response.company(), "EIR");
   EXPECT_EQ(response.version(), version);
-  const Game direct = Direct(74);
+  const Game direct = Direct(76);
   EXPECT_TRUE(MessageDifferencer::Equals(response.best_total(), *direct.SuggestedRuns("EIR", false)));
   EXPECT_TRUE(MessageDifferencer::Equals(response.best_dividend(), *direct.SuggestedRuns("EIR", true)));
   EXPECT_GT(response.best_total().total(), 0);

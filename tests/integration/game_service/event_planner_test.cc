@@ -70,8 +70,8 @@ TEST_F(SampleGameEvents, OnlyPlayersWhoseTurnBeginsAreTold) {
   ASSERT_EQ(claims.size(), 1u);
   EXPECT_EQ(claims[0].event_id(), "game:g1:5:turn:0");
   EXPECT_EQ(claims[0].user_ids(0), "adam");
-  for (size_t i = 5; i < 23; ++i) Step(i);
-  const auto dealing = Step(23);  // Adam ends his dealing turn: Beth's begins
+  for (size_t i = 5; i < 25; ++i) Step(i);
+  const auto dealing = Step(25);  // Adam ends his dealing turn: Beth's begins
   ASSERT_EQ(dealing.size(), 1u);
   EXPECT_EQ(dealing[0].user_ids(0), "beth");
   EXPECT_EQ(dealing[0].your_turn().round(), "Dealing Round 1");

@@ -60,8 +60,8 @@ TEST(Events, EachMovesEventsArePublishedOnTheEventsChannel) {
     ASSERT_TRUE(event.has_value()) << "seat " << seat;
     EXPECT_EQ(event->your_turn().remind_after_seconds(), 900);
   }
-  const int64_t version = PlayRecorded(harness.stub(), record, game_id, 0, 24, 0);
-  // Adam ended his dealing turn with the 24th action: Beth's began.
+  const int64_t version = PlayRecorded(harness.stub(), record, game_id, 0, 26, 0);
+  // Adam ended his dealing turn with the 26th action: Beth's began.
   const auto beth = listener.Await("game:" + game_id + ":" + std::to_string(version) + ":turn:1");
   ASSERT_TRUE(beth.has_value());
   EXPECT_EQ(beth->user_ids(0), "beth");

@@ -1,6 +1,6 @@
 // Acceptance 1 of issue 9: whole games played through the gRPC API only, each player with their
 // own token (the seat comes from the token), against the real mailrun-game process and PostgreSQL.
-//   - the Appendix 4 sample game (122 actions, to Railway Round 4): every answer's log lines equal
+//   - the Appendix 4 sample game (125 actions, to Railway Round 4): every answer's log lines equal
 //     the engine's, every player's delta-synced view and full view equal the engine's view for that
 //     seat, the stored log's replay equals the engine's direct replay, and so does every stored
 //     snapshot at its point;

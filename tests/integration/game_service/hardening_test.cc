@@ -120,14 +120,14 @@ TEST_F(Hardening, ARequestIdReusedForADifferentActionIsRefusedByName) {
 }
 
 TEST_F(Hardening, ADoubleTappedUndoTakesBackOneAction) {
-  // Adam's two latest actions are his own (the record's 23rd and 24th): before, two undo calls
-  // took back both.
-  ASSERT_EQ(record_.actions[22].seat(), kAdam);
-  ASSERT_EQ(record_.actions[23].seat(), kAdam);
-  const int64_t version = PlayRecorded(harness_->stub(), record_, game_id_, 0, 24, 0);
+  // Adam's two latest actions are his own (the record's 25th and 26th: his last claim and the end
+  // of his first dealing turn): before, two undo calls took back both.
+  ASSERT_EQ(record_.actions[24].seat(), kAdam);
+  ASSERT_EQ(record_.actions[25].seat(), kAdam);
+  const int64_t version = PlayRecorded(harness_->stub(), record_, game_id_, 0, 26, 0);
   mailrun::v1::UndoLastActionResponse first, second;
   ASSERT_TRUE(Undo(kAdam, version, &first).ok());
-  EXPECT_EQ(first.undone_seq(), 24);
+  EXPECT_EQ(first.undone_seq(), 26);
   std::multimap<std::string, std::string> trailers;
   const grpc::Status tap = Undo(kAdam, version, &second, &trailers);
   EXPECT_EQ(tap.error_code(), grpc::StatusCode::ABORTED) << Describe(tap);
@@ -136,10 +136,10 @@ TEST_F(Hardening, ADoubleTappedUndoTakesBackOneAction) {
   ASSERT_EQ(trailers.count("mailrun-current-version"), 1u);
   EXPECT_EQ(trailers.find("mailrun-current-version")->second, std::to_string(version + 1));
   EXPECT_EQ(Version(), version + 1);
-  EXPECT_EQ(EffectiveActions(harness_->db(), game_id_).size(), 23u) << "one action taken back, not two";
+  EXPECT_EQ(EffectiveActions(harness_->db(), game_id_).size(), 25u) << "one action taken back, not two";
   // Meaning it again, at the new version, takes back the one before.
   ASSERT_TRUE(Undo(kAdam, version + 1, &second).ok());
-  EXPECT_EQ(second.undone_seq(), 23);
+  EXPECT_EQ(second.undone_seq(), 25);
 }
 
 TEST_F(Hardening, AnUndoWithoutItsVersionIsRefusedNotAppliedBlindly) {

@@ -23,7 +23,7 @@ void ExpectNoneOf(const std::string& text, const std::set<std::string>& secrets,
 }
 
 constexpr int kAdam = 0, kBeth = 1, kClive = 2;
-constexpr size_t kAllCitiesClaimed = 23;  // the fixture's "payment" checkpoint: bids complete
+constexpr size_t kAllCitiesClaimed = 25;  // the fixture's "payment" checkpoint: bids complete
 
 class Secrets : public ::testing::Test {
  protected:
@@ -217,6 +217,32 @@ TEST_F(Secrets, BondAmountsStaySecretUntilEveryBondIsWrittenDown) {
   EXPECT_EQ(GetGame(harness_->stub(), tokens_[kAdam], game_id_).view().players(kAdam).bond().amount(), 150);
   version = PlayRecorded(harness_->stub(), record_, game_id_, 1, 5, version);  // all written: revealed
   EXPECT_EQ(GetGame(harness_->stub(), tokens_[kBeth], game_id_).view().players(kAdam).bond().amount(), 150);
+}
+
+TEST_F(Secrets, APreviewOfTheLastBondShowsNoOtherBond) {
+  // Four bonds are written down (Adam £150, Beth £95, Clive £85, Dora £80); Ed previews his. The
+  // real action would reveal every bond (2.5.2.3); the preview, which commits nothing, must not.
+  const int64_t version = PlayRecorded(harness_->stub(), record_, game_id_, 0, 4, 0);
+  ASSERT_EQ(version, 4);
+  const int ed = 4;
+  mailrun::v1::PreviewActionRequest request;
+  request.set_game_id(game_id_);
+  request.mutable_action()->mutable_commit_bond()->set_amount(70);
+  mailrun::v1::PreviewActionResponse preview;
+  const auto tokens = tokens_;
+  ASSERT_TRUE(harness_->Call(&GameStub::PreviewAction, tokens[ed], request, &preview).ok());
+  std::string lines;
+  for (const auto& line : preview.log_lines()) lines += line.text() + "\n";
+  for (const char* amount : {"£150", "£95", "£85", "£80"}) {
+    EXPECT_EQ(lines.find(amount), std::string::npos) << "the preview's log shows " << amount << ":\n" << lines;
+  }
+  for (int seat = 0; seat < 4; ++seat) {
+    EXPECT_EQ(preview.view_after().players(seat).bond().amount(), 0) << "seat " << seat;
+  }
+  EXPECT_EQ(preview.view_after().players(ed).bond().amount(), 70) << "Ed's own";
+  EXPECT_EQ(preview.view_after().players(0).cash(), 570) << "Adam's bond is still in his cash";
+  // Nothing changed: the bond is still Ed's to write, and the game's version is the same.
+  EXPECT_EQ(GetGame(harness_->stub(), tokens[ed], game_id_).version(), version);
 }
 
 }  // namespace

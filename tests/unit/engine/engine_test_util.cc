@@ -2,7 +2,11 @@
 
 #include "engine/titles/t1853/state_json.h"
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+
 #include <fstream>
+#include <stdexcept>
 #include <sstream>
 
 namespace mailrun::engine::t1853::testing {
@@ -182,6 +186,42 @@ Game WithState(const Game& base, const std::function<void(GameState&)>& edit) {
   auto game = Game::FromSnapshot(base.config(), StateToJson(state));
   EXPECT_TRUE(game.ok());
   return std::move(*game);
+}
+
+size_t SampleCheckpoint(const std::string& name) {
+  return nlohmann::json::parse(ReadFixture("sample_game/appendix4.json"))["checkpoints"].at(name).get<size_t>();
+}
+
+Game SampleGameAfter(size_t count) {
+  const GameRecord record = LoadRecord("sample_game/appendix4.json");
+  auto game = Game::Create(record.config);
+  if (!game.ok()) throw std::runtime_error(game.error().ToString());
+  for (size_t i = 0; i < count; ++i) {
+    auto applied = game->Apply(record.actions.at(i));
+    if (!applied.ok()) throw std::runtime_error("sample game action " + std::to_string(i) + ": " + applied.error().ToString());
+  }
+  return std::move(*game);
+}
+
+Game SampleGameAt(const std::string& checkpoint) { return SampleGameAfter(SampleCheckpoint(checkpoint)); }
+
+std::string ViewSeenBy(const Game& game, int viewer) {
+  std::string out;
+  {
+    google::protobuf::io::StringOutputStream stream(&out);
+    google::protobuf::io::CodedOutputStream coded(&stream);
+    coded.SetSerializationDeterministic(true);
+    game.View(viewer).SerializeToCodedStream(&coded);
+  }
+  return out;
+}
+
+void CompleteBids(Game& game) {
+  for (int guard = 0; guard < 12 && game.state().stage == Stage::kCityClaims; ++guard) {
+    MustApply(game, PassBid(game.state().dealing.current));
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  ASSERT_NE(game.state().stage, Stage::kCityClaims);
 }
 
 }  // namespace mailrun::engine::t1853::testing

@@ -48,6 +48,21 @@ mailrun::v1::Action EndStep(int seat);
 
 int CompanyIndexOf(const Game& game, const std::string& initials);
 
+// The sample game of Appendix 4 (tests/fixtures/sample_game/appendix4.json): the number of
+// recorded actions before one of its checkpoints, and the game after its first `count` actions or
+// at a checkpoint (a refused action throws: the fixture is broken).
+size_t SampleCheckpoint(const std::string& name);
+Game SampleGameAfter(size_t count);
+Game SampleGameAt(const std::string& checkpoint);
+
+// What `viewer` sees (Game::View), serialised deterministically (map entries in order), so that
+// two views compare equal exactly when they show the same.
+std::string ViewSeenBy(const Game& game, int viewer);
+
+// Passes in turn for every player still claiming cities, until the bids are complete (a pass is
+// automatic only when public facts force it, docs/rulings.md #6). Fails the test if one is refused.
+void CompleteBids(Game& game);
+
 // Test set-up only: a game whose state is `base`'s with `edit` applied (through a snapshot), for
 // positions that would take long to reach by play. The rules under test are then exercised with
 // Apply/LegalActions as usual.

@@ -7,6 +7,7 @@
 #include "engine/core/board/promotion.h"
 #include "engine/titles/t1853/state_json.h"
 #include "engine/titles/t1853/track_position.h"
+#include "tests/unit/engine/run_positions.h"
 
 namespace mailrun::engine::t1853::testing {
 namespace {
@@ -76,6 +77,24 @@ RailwayPosition& RailwayPosition::Tile(const std::string& hex, const std::string
   EXPECT_GT(state_.board.supply[tile], 0) << "no #" << tile << " left for the position";
   --state_.board.supply[tile];
   state_.board.tiles[coord] = {tile, rotation};
+  return *this;
+}
+
+RailwayPosition& RailwayPosition::Tile(const std::string& hex, const std::string& tile,
+                                       const std::vector<std::string>& towards) {
+  return Tile(hex, tile, RotationJoining(*data_, hex, tile, towards));
+}
+
+RailwayPosition& RailwayPosition::NotFormed(const std::string& company) {
+  const int index = Index(company);
+  for (PlayerState& p : state_.players) {
+    p.shares[index] = p.unredeemed[index] = p.contracted[index] = 0;
+    p.holding_since[index] = 0;
+  }
+  CompanyState fresh;
+  fresh.status = CompanyStatus::kOnSale;
+  fresh.major = data_->companies[index].kind != CompanyKind::kMinor;
+  state_.companies[index] = fresh;
   return *this;
 }
 

@@ -32,10 +32,14 @@ class RailwayPosition {
   // A tile on `hex`, taken from the supply; a tile already there goes back to it and its base tokens
   // move as a promotion would move them.
   RailwayPosition& Tile(const std::string& hex, const std::string& tile, int rotation);
+  // ... turned so that one line joins every hex of `towards` (its neighbours).
+  RailwayPosition& Tile(const std::string& hex, const std::string& tile, const std::vector<std::string>& towards);
   // A base token of `company` on station `station` of `hex`.
   RailwayPosition& Base(const std::string& company, const std::string& hex, int station = 0);
   // `company` running with `director`, its TABLE 1 home bases and ten times par (as 3.3 forms it).
   RailwayPosition& Form(const std::string& company, int director);
+  // `company` not running: never formed, its shares all back in the bank, no bases, trains or money.
+  RailwayPosition& NotFormed(const std::string& company);
   // `company` run by `seat` as a manager (3.4): no director.
   RailwayPosition& Manager(const std::string& company, int seat);
   RailwayPosition& Phase(int phase);

@@ -44,13 +44,49 @@ TEST(Bases, TheFirstAdditionalBaseCostsFortyAndEachLaterOneAHundred) {
   EXPECT_EQ(Treasury(game, "GIP"), 920);
   EXPECT_EQ(CompanyOf(game, "GIP").tokens_left, 3);
   EXPECT_TRUE(HasBase(game, "GIP", "Gs", 0));
-  // One base a turn (docs/rulings.md): the step is over.
-  EXPECT_NE(game.state().railway.step, TurnStep::kBase);
-  EXPECT_EQ(Refuse(game, PlaceBase(kDora, "Gq")).rule, "4.4");
   Game next = RailwayPosition(game).Operate("GIP", TurnStep::kBase);
   Accept(next, PlaceBase(kDora, "Gq"));
   EXPECT_EQ(Treasury(next, "GIP"), 820);
   EXPECT_EQ(CompanyOf(next, "GIP").tokens_left, 2);
+}
+
+TEST(Bases, Rule4_4_1_SeveralBasesInOneTurn) {
+  // 4.4.1 sets no limit, and 4.0 names the step "Establishment of Base Stations" (docs/rulings.md
+  // #28): Lucknow for £40, then Cawnpore for £100, in one turn.
+  Game game = GipLine().Operate("GIP", TurnStep::kBase);
+  Accept(game, PlaceBase(kDora, "Gs"));
+  ASSERT_EQ(game.state().railway.step, TurnStep::kBase);
+  Accept(game, PlaceBase(kDora, "Gq"));
+  EXPECT_EQ(Treasury(game, "GIP"), 960 - 40 - 100);
+  EXPECT_TRUE(HasBase(game, "GIP", "Gs", 0));
+  EXPECT_TRUE(HasBase(game, "GIP", "Gq", 0));
+  Accept(game, EndStep(kDora));
+  EXPECT_NE(game.state().railway.step, TurnStep::kBase);
+}
+
+TEST(Bases, Rule4_4_3_ABaseMakesRunsRailheadsAndBlocks) {
+  // The GIP's line Allahabad - Lucknow - Cawnpore with an EIR base filling Lucknow's one space.
+  RailwayPosition position = GipLine();
+  position.Base("EIR", "Gs").Trains("GIP", {"2"}).Trains("EIR", {"2"});
+  // Railheads lie on lines from a base: the GIP extends none beyond Lucknow's EIR base...
+  Game gip = RailwayPosition(position).Operate("GIP");
+  for (const std::string& move : ListedTrackMoves(gip)) {
+    EXPECT_EQ(move.find("lay Fp"), std::string::npos) << move;  // beyond Cawnpore
+  }
+  // ...while the EIR, whose base it is, has a railhead at Cawnpore, two hexes from its base.
+  Game eir = RailwayPosition(position).DoubleLay("EIR", DoubleLay::kFromPhase2).TurnsDone("EIR", 1).Operate("EIR");
+  bool beyond_cawnpore = false;
+  for (const std::string& move : ListedTrackMoves(eir)) {
+    for (const char* hex : {"Fp", "Go", "Hp"}) beyond_cawnpore = beyond_cawnpore || move.find(std::string("lay ") + hex) == 0;
+  }
+  EXPECT_TRUE(beyond_cawnpore) << "Cawnpore's track end is a railhead of the EIR through its Lucknow base";
+  // A base of the GIP's own at Cawnpore makes it a railhead for the GIP too.
+  Game own = RailwayPosition(position).Base("GIP", "Gq").Operate("GIP");
+  bool own_railhead = false;
+  for (const std::string& move : ListedTrackMoves(own)) {
+    for (const char* hex : {"Fp", "Go", "Hp"}) own_railhead = own_railhead || move.find(std::string("lay ") + hex) == 0;
+  }
+  EXPECT_TRUE(own_railhead);
 }
 
 TEST(Bases, TokensGoOnlyOnVacantLargeStationSpaces) {
@@ -93,15 +129,30 @@ TEST(Bases, NotOnTheHomeOfACompanyNotYetRunning) {
   position.TurnsDone("GIP", 1).Phase(2).Tile("Ht", "6", 0).Tile("Is", "9", 0).Tile("Jr", "4", 0);
   Game one_space = RailwayPosition(position).Tile("Kq", "69", 3).Operate("GIP", TurnStep::kBase);
   EXPECT_EQ(Refuse(one_space, PlaceBase(kDora, "Kq")).rule, "4.4.7");
-  // On a green #14 one of the two spaces is kept for the BNR (docs/rulings.md) ...
+  // On a green #14, with two spaces, Nagpur is still the home of a company not running: no token
+  // goes there (docs/rulings.md #29)...
   position.Tile("Kq", "14", 0);
   Game two_spaces = position.Operate("GIP", TurnStep::kBase);
-  Accept(two_spaces, PlaceBase(kDora, "Kq"));
-  Game other_taken = RailwayPosition(position).Base("EIR", "Kq").Operate("GIP", TurnStep::kBase);
-  EXPECT_EQ(Refuse(other_taken, PlaceBase(kDora, "Kq")).rule, "4.4.7");
-  // ... and once the BNR runs, its token is in it.
-  Game running = RailwayPosition(position).Form("BNR", kBeth).Base("EIR", "Kq").Operate("GIP", TurnStep::kBase);
-  EXPECT_EQ(Refuse(running, PlaceBase(kDora, "Kq")).rule, "4.4.5");
+  EXPECT_EQ(Refuse(two_spaces, PlaceBase(kDora, "Kq")).rule, "4.4.7");
+  // ...until the BNR runs; its token is then in one space and the other is free.
+  Game running = RailwayPosition(position).Form("BNR", kBeth).Operate("GIP", TurnStep::kBase);
+  Accept(running, PlaceBase(kDora, "Kq"));
+  Game full = RailwayPosition(position).Form("BNR", kBeth).Base("EIR", "Kq").Operate("GIP", TurnStep::kBase);
+  EXPECT_EQ(Refuse(full, PlaceBase(kDora, "Kq")).rule, "4.4.5");
+}
+
+TEST(Bases, Rule4_4_7_NorthBombayIsNotHeldForABbciThatCanOnlyBeAMinor) {
+  // After the first dealing round a BBCI without a director can only ever be a minor (2.6.2,
+  // 2.6.3), whose one home is Ajmer: north Bombay is then nobody's home. Set-up: the BBCI has not
+  // formed; the MSM runs with a base at Ahmadabad, joined by Ki and Lj to Bombay's north station.
+  RailwayPosition position;
+  position.NotFormed("BBCI").Form("MSM", kEd).TurnsDone("MSM", 1).Tile("Jh", "69", {"Ki"}).Tile("Ki", "9", {"Jh", "Lj"})
+      .Tile("Lj", "58", {"Ki", "Mi"}).Base("MSM", "Jh");
+  const EditionData& data = *LoadEdition(mailrun::v1::EDITION_RETUNED).value();
+  const int north = data.companies[position.Index("BBCI")].major_home->station;
+  Game game = position.Operate("MSM", TurnStep::kBase);
+  Accept(game, PlaceBase(kEd, "Mi", north));
+  EXPECT_TRUE(HasBase(game, "MSM", "Mi", north));
 }
 
 // The BAR's line from Chittagong by Dacca to Calcutta's south-western station, the BNR's home.

@@ -169,9 +169,12 @@ TEST_F(Claims, GangesValleyLimitsAreEnforced) {
   // Adam has 3 cities and £70 unaccounted: may not pass (2.5.2.4).
   EXPECT_EQ(MustRefuse(G(), PassBid(0)).rule, "2.5.2.4");
   MustApply(G(), Claim(0, "Dacca", "BAR"));
-  // Beth (80 of 95), Clive (80 of 85) have their bids complete and pass automatically.
-  EXPECT_TRUE(G().state().players[1].bond.passed);
-  EXPECT_TRUE(G().state().players[2].bond.passed);
+  // Beth (80 of 95) and Clive (80 of 85) have their bids complete: they pass themselves, for the
+  // others cannot know it (an NWR or BBCI share may stand for a £20 city, 2.5.2.2).
+  EXPECT_EQ(G().ActiveSeats(), std::vector<int>{1});
+  EXPECT_EQ(G().LegalActions(1).size(), 1u) << "passing is all Beth can do";
+  MustApply(G(), PassBid(1));
+  MustApply(G(), PassBid(2));
   // Dora: three cities and £20 left, but two valley cities: she may not pass.
   const Error ganges = MustRefuse(G(), PassBid(3));
   EXPECT_EQ(ganges.rule, "2.5.2.7");
@@ -191,6 +194,60 @@ TEST(ContractBidClaims, ThreeCityBidMayAddCalcuttaToOneValleyCity) {
   MustApply(game, Claim(3, "Mysore", "SIR"));
   MustApply(game, Claim(0, "Multan", "NWR"));  // Patna + Calcutta + Multan = £90: complete
   EXPECT_EQ(game.state().players[0].bond.claims.size(), 3u);
+}
+
+TEST_F(Claims, Rule2_5_2_8_NoTownIsPartOfABid) {
+  // Iaa holds a town (Appendix 4's "small town to its northwest" of Calcutta): it is no city.
+  const Error town = MustRefuse(G(), Claim(0, "Iaa", "EIR"));
+  EXPECT_EQ(town.kind, ErrorKind::kMalformed);
+  EXPECT_NE(town.message.find("no city"), std::string::npos) << town.message;
+  // Every claim on offer names one of the 24 named cities.
+  std::set<std::string> cities;
+  for (const CityDef& city : G().data().cities) cities.insert(city.name);
+  ASSERT_EQ(cities.size(), 24u);
+  int claims = 0;
+  for (const auto& legal : G().LegalActions(0)) {
+    if (!legal.action().has_claim_city()) continue;
+    ++claims;
+    EXPECT_TRUE(cities.count(legal.action().claim_city().city())) << legal.action().claim_city().city();
+  }
+  EXPECT_GT(claims, 24) << "cities offering several companies are listed once for each";
+}
+
+TEST(ContractBidClaims, Rule2_5_2_6_TheNumberOfCitiesFollowsThePlayers) {
+  // Six players: at most four cities. Seat 0 (£200 bond) has room for more, but its bid is
+  // complete after four, and the turn passes on. The others bid three £20 cities each.
+  Game six = NewGame(6);
+  CommitBonds(six, {200, 70, 69, 68, 67, 66});
+  const std::vector<std::vector<std::pair<std::string, std::string>>> rounds = {
+      {{"Peshawar", "NWR"}, {"Trichinopoly", "SIR"}, {"Dacca", "BAR"}, {"Patna", "EIR"}, {"Karachi", "BBCI"},
+       {"Mysore", "MSM"}},
+      {{"Rawalpindi", "NWR"}, {"Mysore", "SIR"}, {"Chittagong", "BAR"}, {"Ajmer", "GIP"}, {"Hyderabad", "BNR"},
+       {"Bangalore", "MSM"}},
+      {{"Lahore", "NWR"}, {"Bangalore", "SIR"}, {"Ahmadabad", "BBCI"}, {"Jaipur", "BBCI"}, {"Nagpur", "BNR"},
+       {"Hyderabad", "MSM"}},
+      {{"Multan", "NWR"}},
+  };
+  for (const auto& round : rounds) {
+    for (size_t seat = 0; seat < round.size(); ++seat) {
+      MustApply(six, Claim(static_cast<int>(seat), round[seat].first, round[seat].second));
+    }
+  }
+  EXPECT_EQ(six.state().players[0].bond.claims.size(), 4u);
+  EXPECT_TRUE(six.state().players[0].bond.passed) << "four cities: the most a six-player bid holds";
+  // Three players: at least four cities.
+  Game three = NewGame(3);
+  CommitBonds(three, {120, 100, 90});
+  MustApply(three, Claim(0, "Peshawar", "NWR"));
+  MustApply(three, Claim(1, "Mysore", "SIR"));
+  MustApply(three, Claim(2, "Dacca", "BAR"));
+  MustApply(three, Claim(0, "Rawalpindi", "NWR"));
+  MustApply(three, Claim(1, "Bangalore", "SIR"));
+  MustApply(three, Claim(2, "Chittagong", "BAR"));
+  MustApply(three, Claim(0, "Lahore", "NWR"));
+  const Error error = MustRefuse(three, PassBid(1));
+  EXPECT_EQ(error.rule, "2.5.2.4");
+  EXPECT_NE(error.message.find("4 cities"), std::string::npos) << error.message;
 }
 
 TEST_F(Claims, PassNeedsTheMinimumNumberOfCities) {
@@ -245,6 +302,110 @@ TEST(ContractBidsPayment, UnaffordableSharesAreUnredeemedAndTheCheapest) {
   EXPECT_EQ(MustRefuse(game, Sell(1, "SIR", 1)).rule, "2.7.4");
   EXPECT_EQ(MustRefuse(game, Redeem(1, "SIR")).rule, "2.7.4") << "£8 cannot pay £75";
   EXPECT_EQ(MustRefuse(game, Redeem(1, "EIR")).rule, "2.7.4") << "no un-redeemed EIR share";
+}
+
+TEST(ContractBidsPayment, Rule2_7_3_UnredeemedSharesCountForFlotationAndDirectorship) {
+  // Four players (five shares float a company). Seat 0 bonds £200 for six cities: the four SIR
+  // cities, Delhi (NWR) and Calcutta (EIR). Of its £370 it pays EIR and NWR (£192) and two SIR
+  // (£150); two SIR stay un-redeemed. Seat 1 claims a fifth SIR share.
+  Game game = NewGame(4);
+  CommitBonds(game, {200, 90, 80, 70});
+  const std::vector<std::vector<std::pair<std::string, std::string>>> rounds = {
+      {{"Trichinopoly", "SIR"}, {"Mysore", "SIR"}, {"Patna", "EIR"}, {"Nagpur", "BNR"}},
+      {{"Mysore", "SIR"}, {"Lahore", "NWR"}, {"Ajmer", "GIP"}, {"Hyderabad", "BNR"}},
+      {{"Bangalore", "SIR"}, {"Multan", "NWR"}, {"Jaipur", "BBCI"}, {"Dacca", "BAR"}},
+      {{"Madras", "SIR"}},
+      {{"Delhi", "NWR"}},
+      {{"Calcutta", "EIR"}},
+  };
+  for (const auto& round : rounds) {
+    for (size_t seat = 0; seat < round.size(); ++seat) {
+      MustApply(game, Claim(static_cast<int>(seat), round[seat].first, round[seat].second));
+    }
+    for (int guard = 0; guard < 4 && game.state().stage == Stage::kCityClaims && game.state().dealing.current != 0;
+         ++guard) {
+      MustApply(game, PassBid(game.state().dealing.current));
+    }
+  }
+  ASSERT_EQ(game.state().stage, Stage::kDealing);
+  const int sir = CompanyIndexOf(game, "SIR");
+  const PlayerState& p0 = game.state().players[0];
+  EXPECT_EQ(p0.shares[sir], 4);
+  EXPECT_EQ(p0.unredeemed[sir], 2);
+  EXPECT_EQ(p0.cash, 370 - 342);
+  // Five SIR shares issued, two of them un-redeemed: the SIR floats (2.7.5)...
+  EXPECT_TRUE(game.state().companies[sir].floated);
+  for (int guard = 0; guard < 8 && game.state().stage == Stage::kDealing; ++guard) {
+    MustApply(game, EndTurn(game.state().dealing.current));
+  }
+  // ...and seat 0's four shares, two un-redeemed, make it the director (2.9).
+  ASSERT_EQ(game.state().companies[sir].status, CompanyStatus::kFormed);
+  EXPECT_EQ(game.state().companies[sir].director, 0);
+}
+
+// ---- Secrecy (2.5.2): a pass is automatic only when public facts force it ----------------------
+
+// Four players, bonds 100/90/80/70 (seats 0-3 in that order). Seat 0 claims four NWR cities:
+// Delhi (£40) and three £20 cities when `full`, else four £20 cities. The others claim three
+// cities each; seat 3's bid is complete on public facts (£60 of £70, no £20 city more fits).
+Game FourNwrClaims(bool full) {
+  auto created = Game::Create(Config(4));
+  EXPECT_TRUE(created.ok());
+  Game game = std::move(*created);
+  for (auto [seat, bond] : std::vector<std::pair<int, int>>{{0, 100}, {1, 90}, {2, 80}, {3, 70}}) {
+    MustApply(game, Bond(seat, bond));
+  }
+  const std::vector<std::vector<std::pair<std::string, std::string>>> rounds = {
+      {{full ? "Delhi" : "Rawalpindi", "NWR"}, {"Trichinopoly", "SIR"}, {"Dacca", "BAR"}, {"Nagpur", "BNR"}},
+      {{"Lahore", "NWR"}, {"Mysore", "SIR"}, {"Chittagong", "BAR"}, {"Hyderabad", "BNR"}},
+      {{"Multan", "NWR"}, {"Bangalore", "SIR"}, {"Patna", "EIR"}, {"Ajmer", "GIP"}},
+      {{"Peshawar", "NWR"}},
+  };
+  for (const auto& round : rounds) {
+    for (size_t seat = 0; seat < round.size(); ++seat) {
+      MustApply(game, Claim(static_cast<int>(seat), round[seat].first, round[seat].second));
+    }
+  }
+  return game;
+}
+
+TEST(ContractBidSecrecy, Rule2_5_2_4_APassIsAutomaticOnlyWhenPublicFactsForceIt) {
+  Game full = FourNwrClaims(true);    // £100 of £100: no city more fits
+  Game room = FourNwrClaims(false);   // £80 of £100: a £20 city still fits
+  // Seats 1 and 2 pass; seat 3's bid is complete for all to see (£60 of £70, three shares whose
+  // cities are worth £20 at least), so it passes by itself. Then it is seat 0's turn in both
+  // games: its bid is complete only in the first, and only its secret cities say so, so nobody
+  // passes for it.
+  for (Game* game : {&full, &room}) {
+    MustApply(*game, PassBid(1));
+    MustApply(*game, PassBid(2));
+    EXPECT_TRUE(game->state().players[3].bond.passed);
+    EXPECT_EQ(game->ActiveSeats(), std::vector<int>{0});
+    EXPECT_FALSE(game->state().players[0].bond.passed);
+  }
+  for (int viewer : {1, 2, 3, static_cast<int>(kSpectator)}) {
+    EXPECT_EQ(ViewSeenBy(full, viewer), ViewSeenBy(room, viewer)) << "viewer " << viewer;
+  }
+  // Seat 0 itself sees the difference: passing is all it may do in the first game.
+  const auto only = full.LegalActions(0);
+  ASSERT_EQ(only.size(), 1u);
+  EXPECT_TRUE(only[0].action().has_pass_bid());
+  EXPECT_GT(room.LegalActions(0).size(), 1u);
+  MustApply(full, PassBid(0));
+  EXPECT_EQ(full.state().stage, Stage::kDealing);
+}
+
+TEST(ContractBidSecrecy, Rule2_5_2_4_APassIsAutomaticAtTheMostCities) {
+  // Five players: five cities at most. After Adam's fifth claim (Appendix 4), nobody waits for him.
+  const GameRecord record = LoadRecord("sample_game/appendix4.json");
+  auto game = Game::Create(record.config);
+  ASSERT_TRUE(game.ok());
+  for (const auto& action : record.actions) {
+    MustApply(*game, action);
+    if (game->state().players[0].bond.claims.size() == 5) break;
+  }
+  EXPECT_TRUE(game->state().players[0].bond.passed);
+  EXPECT_EQ(game->state().stage, Stage::kDealing);
 }
 
 }  // namespace

@@ -90,5 +90,16 @@ TEST(Contracts, NoBondIsReturnedBeforeEveryCityIsLinked) {
   EXPECT_FALSE(game.state().players[kEd].bond.returned);
 }
 
+TEST(Contracts, Rule4_3_2_AReturnedBidIsPublic) {
+  Game game = SouthIndia(true).Operate("BNR");
+  for (int viewer : {kAdam, kBeth, kClive, kDora, static_cast<int>(kSpectator)}) {
+    EXPECT_EQ(game.View(viewer).players(kEd).bond().cities_size(), 0) << viewer;
+  }
+  MustApply(game, Lay(kDora, "Rn", "69", 4));
+  for (int viewer : {kAdam, kBeth, kClive, kDora, static_cast<int>(kSpectator)}) {
+    EXPECT_EQ(game.View(viewer).players(kEd).bond().cities_size(), 3) << viewer;
+  }
+}
+
 }  // namespace
 }  // namespace mailrun::engine::t1853::testing

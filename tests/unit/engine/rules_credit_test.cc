@@ -1,10 +1,11 @@
 // Managers' credit (3.4.3 - 3.4.6, 4.8.10): a manager, unlike a director, may buy one new train
-// from the bank on credit when the company cannot pay for it; it must be paid for before it is
-// sold; the manager may pay it off in the company's turn; a new director must at once pay for it
-// (with a gift if need be, 4.8.8) or return it to the bank.
+// from the bank on credit for a company that lacks a train and cannot afford one; it must be paid
+// for before it is sold; the manager may pay it off in the company's turn; a new director must at
+// once pay for it (with a gift if need be, 4.8.8) or return it to the bank.
 //
-// All by real play in a six-player game whose minor SIR has four single shareholders and so a
-// manager, seat 0 (train_positions.h, SixPlayersWithManagedSir).
+// By real play in a six-player game whose minor SIR has four single shareholders and so a
+// manager, seat 0 (train_positions.h, SixPlayersWithManagedSir). One edit: where the SIR must lack
+// the money for any train, its treasury is set to £150 (what two '2' trains would have left).
 #include <gtest/gtest.h>
 
 #include "tests/unit/engine/train_positions.h"
@@ -20,16 +21,21 @@ class Credit : public ::testing::Test {
   void SetUp() override { game_.emplace(SixPlayersWithManagedSir()); }
   Game& G() { return *game_; }
 
-  // Railway Round 1: the NWR buys `nwr_twos` 2s; the SIR's manager buys two 2s (£150 left) and
-  // then a '1M' (£180) on credit; the SIR's turn is left at its purchases.
+  // Set-up: the SIR, operating and without a train, has only £150 (less than any train costs).
+  void SirIsPoor(int treasury = 150) {
+    EditedPosition poor(G());
+    poor.SetTreasury("SIR", treasury);
+    game_.emplace(poor.Build());
+  }
+
+  // Railway Round 1: the NWR buys `nwr_twos` 2s; the SIR, with £150 and no train, buys a '1M'
+  // (£180) on credit; the SIR's turn is left at its purchases.
   void SirBuysA1MOnCredit(int nwr_twos = 1) {
     ToBuyStepOf(G(), "NWR");
     for (int i = 0; i < nwr_twos; ++i) MustApply(G(), BuyTrain(kNwrDirector, "2"));
     EndTurnOf(G(), "NWR");
     ToBuyStepOf(G(), "SIR");
-    MustApply(G(), BuyTrain(kSirManager, "2"));
-    MustApply(G(), BuyTrain(kSirManager, "2"));
-    ASSERT_EQ(CompanyOf(G(), "SIR").treasury, 150);
+    SirIsPoor();
     MustApply(G(), BuyOnCredit(kSirManager, "1M"));
   }
 
@@ -46,6 +52,24 @@ class Credit : public ::testing::Test {
   std::optional<Game> game_;
 };
 
+// Operating companies do nothing (no track, base, run or train) until `company` is at its
+// purchases, or, with "", until the railway round is over.
+void IdleUntil(Game& game, const std::string& company) {
+  for (int guard = 0; guard < 40 && game.state().stage == Stage::kRailway; ++guard) {
+    const TurnStep step = game.state().railway.step;
+    if (step == TurnStep::kBuyTrains && OperatingCompany(game) == company) return;
+    mailrun::v1::Action a;
+    a.set_seat(Acting(game));
+    if (step == TurnStep::kRun) {
+      a.mutable_run_trains();
+    } else {
+      a.mutable_end_step();
+    }
+    MustApply(game, a);
+  }
+  ASSERT_TRUE(company.empty()) << "the " << company << " never came to its purchases";
+}
+
 TEST_F(Credit, TheSixPlayerGameHasAManagedMinor) {
   const CompanyState& sir = CompanyOf(G(), "SIR");
   EXPECT_EQ(sir.status, CompanyStatus::kFormed);
@@ -57,32 +81,35 @@ TEST_F(Credit, TheSixPlayerGameHasAManagedMinor) {
   EXPECT_TRUE(G().state().minor_formed_in_first_round);
 }
 
-TEST_F(Credit, AManagerBuysOneTrainOnCreditOnlyWhenTheCompanyCannotPay) {
+TEST_F(Credit, Rule3_4_3_CreditOnlyForACompanyWithoutATrainThatCannotAffordOne) {
   ToBuyStepOf(G(), "NWR");
-  MustApply(G(), BuyTrain(kNwrDirector, "2"));  // so that the SIR's turn stays open for an offer
+  MustApply(G(), BuyTrain(kNwrDirector, "2"));
   EndTurnOf(G(), "NWR");
-  ToBuyStepOf(G(), "SIR");  // £750
-  const Error can_pay = MustRefuse(G(), BuyOnCredit(kSirManager, "2"));
-  EXPECT_EQ(can_pay.rule, "3.4.3");
+  ToBuyStepOf(G(), "SIR");  // £750, no train
+  EXPECT_EQ(MustRefuse(G(), BuyOnCredit(kSirManager, "2")).rule, "3.4.3") << "it can pay";
   EXPECT_EQ(MustRefuse(G(), BuyTrain(kSirManager, "2", 10)).rule, "4.8.8") << "a manager gives nothing (4.8.8)";
+  const Game rich = G();
+  // With £200 it cannot pay for a '2' (£300) but can for a '1M' (£180): no credit either.
+  SirIsPoor(200);
+  const Error affordable = MustRefuse(G(), BuyOnCredit(kSirManager, "2"));
+  EXPECT_EQ(affordable.rule, "3.4.3");
+  EXPECT_NE(affordable.message.find("'1M'"), std::string::npos) << affordable.message;
+  // A company that owns a train does not lack one (3.4.3), however little money it has.
+  game_.emplace(rich);
   MustApply(G(), BuyTrain(kSirManager, "2"));
   MustApply(G(), BuyTrain(kSirManager, "2"));
   ASSERT_EQ(CompanyOf(G(), "SIR").treasury, 150);
-  // 3.4.4: broad or metre gauge, the manager chooses.
-  bool credit_2 = false, credit_1m = false;
-  for (const auto& legal : G().LegalActions(kSirManager)) {
-    const auto& a = legal.action();
-    if (!a.has_buy_train() || !a.buy_train().on_credit()) continue;
-    credit_2 = credit_2 || a.buy_train().train() == "2";
-    credit_1m = credit_1m || a.buy_train().train() == "1M";
-  }
-  EXPECT_TRUE(credit_2);
-  EXPECT_TRUE(credit_1m);
+  const Error owns = MustRefuse(G(), BuyOnCredit(kSirManager, "1M"));
+  EXPECT_EQ(owns.rule, "3.4.3");
+  EXPECT_NE(owns.message.find("lacks a train"), std::string::npos) << owns.message;
+  // Without a train and with £150: a train on credit.
+  game_.emplace(rich);
+  SirIsPoor();
   const int stock = StockLeft(G(), "2");
   MustApply(G(), BuyOnCredit(kSirManager, "1M"));
   const CompanyState& sir = CompanyOf(G(), "SIR");
   EXPECT_EQ(sir.treasury, 150) << "nothing paid yet";
-  ASSERT_EQ(sir.trains.size(), 3u);
+  ASSERT_EQ(sir.trains.size(), 1u);
   EXPECT_EQ(sir.trains.back().name, "1M");
   EXPECT_TRUE(sir.trains.back().on_credit) << "the card is face down (3.4.3)";
   EXPECT_EQ(StockLeft(G(), "2"), stock - 1);
@@ -97,6 +124,35 @@ TEST_F(Credit, AManagerBuysOneTrainOnCreditOnlyWhenTheCompanyCannotPay) {
   const Error second = MustRefuse(G(), BuyOnCredit(kSirManager, "2"));
   EXPECT_EQ(second.rule, "3.4.3");
   EXPECT_NE(second.message.find("one"), std::string::npos) << second.message;
+}
+
+TEST_F(Credit, Rule3_4_4_AManagerChoosesTheGaugeAndNeedNotBuy) {
+  ToBuyStepOf(G(), "NWR");
+  MustApply(G(), BuyTrain(kNwrDirector, "2"));
+  EndTurnOf(G(), "NWR");
+  ToBuyStepOf(G(), "SIR");
+  // Broad or metre gauge, bought or on credit: the manager chooses.
+  EXPECT_EQ(TrainsOnSale(G(), kSirManager), (Names{"1M", "2"}));
+  const Game rich = G();
+  SirIsPoor();
+  bool credit_2 = false, credit_1m = false;
+  for (const auto& legal : G().LegalActions(kSirManager)) {
+    const auto& a = legal.action();
+    if (!a.has_buy_train() || !a.buy_train().on_credit()) continue;
+    credit_2 = credit_2 || a.buy_train().train() == "2";
+    credit_1m = credit_1m || a.buy_train().train() == "1M";
+  }
+  EXPECT_TRUE(credit_2);
+  EXPECT_TRUE(credit_1m);
+  Game broad = G();
+  MustApply(broad, BuyOnCredit(kSirManager, "2"));
+  EXPECT_EQ(TrainNames(broad, "SIR"), (Names{"2"}));
+  // And need not buy at all: the turn ends with no train, rich or poor.
+  for (Game game : {rich, G()}) {
+    MustApply(game, EndStep(kSirManager));
+    EXPECT_TRUE(TrainNames(game, "SIR").empty());
+    EXPECT_EQ(OperatingCompany(game), "BAR");
+  }
 }
 
 TEST_F(Credit, ADirectorNeverBuysOnCredit) {
@@ -117,7 +173,6 @@ TEST_F(Credit, ADirectorNeverBuysOnCredit) {
 TEST_F(Credit, ATrainMustBePaidForBeforeItIsSold) {
   SirBuysA1MOnCredit();
   const std::string credit_id = CompanyOf(G(), "SIR").trains.back().id;
-  const std::string paid_id = CompanyOf(G(), "SIR").trains.front().id;
   EndTurnOf(G(), "SIR");
   ToBuyStepOf(G(), "BAR");  // the BAR's director, seat 3, with £700
   EXPECT_EQ(MustRefuse(G(), OfferTrain(kBarDirector, "SIR", credit_id, 200)).rule, "3.4.5");
@@ -126,12 +181,6 @@ TEST_F(Credit, ATrainMustBePaidForBeforeItIsSold) {
       EXPECT_NE(legal.action().offer_train().train_id(), credit_id);
     }
   }
-  // A paid train may be sold; the manager answers for the SIR.
-  MustApply(G(), OfferTrain(kBarDirector, "SIR", paid_id, 200));
-  EXPECT_EQ(G().ActiveSeats(), std::vector<int>{kSirManager});
-  MustApply(G(), Answer(kSirManager, true));
-  EXPECT_EQ(CompanyOf(G(), "SIR").treasury, 350);
-  EXPECT_EQ(TrainNames(G(), "BAR"), (Names{"2"}));
 }
 
 TEST_F(Credit, TheManagerPaysOffTheTrainInTheCompanysTurn) {
@@ -140,27 +189,23 @@ TEST_F(Credit, TheManagerPaysOffTheTrainInTheCompanysTurn) {
   EXPECT_EQ(MustRefuse(G(), Settle(kSirManager, "SIR", true)).rule, "4.8.10");
   EXPECT_EQ(MustRefuse(G(), Settle(kSirManager, "SIR", false)).rule, "4.8.10");
   EXPECT_EQ(MustRefuse(G(), Settle(kSirManager, "SIR", true, 30)).rule, "4.8.8");
-  // The BAR buys a paid train from the SIR for £100, and the SIR then has £250.
-  const std::string paid_id = CompanyOf(G(), "SIR").trains.front().id;
+  // The extra railway round: the SIR has £250 by its purchases (set-up: as if it had earned £100).
   EndTurnOf(G(), "SIR");
   ToBuyStepOf(G(), "BAR");
-  MustApply(G(), OfferTrain(kBarDirector, "SIR", paid_id, 100));
-  MustApply(G(), Answer(kSirManager, true));
   EndTurnOf(G(), "BAR");
   MustApply(G(), CallExtraRound(G().state().elephant, true));  // 4.9
   ToBuyStepOf(G(), "NWR");
   EndTurnOf(G(), "NWR");
   ToBuyStepOf(G(), "SIR");
-  ASSERT_EQ(CompanyOf(G(), "SIR").treasury, 250);
+  SirIsPoor(250);
   bool listed = false;
   for (const auto& legal : G().LegalActions(kSirManager)) listed = listed || legal.action().has_settle_credit_train();
   EXPECT_TRUE(listed);
   MustApply(G(), Settle(kSirManager, "SIR", true));
   EXPECT_EQ(CompanyOf(G(), "SIR").treasury, 70);
   EXPECT_FALSE(CompanyOf(G(), "SIR").trains.back().on_credit);
-  // Paid off, another train may be had on credit (one at a time, 3.4.3).
-  MustApply(G(), BuyOnCredit(kSirManager, "1M"));
-  EXPECT_TRUE(CompanyOf(G(), "SIR").trains.back().on_credit);
+  // Paid off, the SIR owns a train: no more credit (3.4.3).
+  EXPECT_EQ(MustRefuse(G(), BuyOnCredit(kSirManager, "1M")).rule, "3.4.3");
 }
 
 TEST_F(Credit, ANewDirectorMustPayForTheTrainAtOnce) {
@@ -187,7 +232,7 @@ TEST_F(Credit, ANewDirectorMustPayForTheTrainAtOnce) {
   MustApply(G(), Settle(kSirManager, "SIR", true, 30));
   EXPECT_EQ(G().state().players[kSirManager].cash, 45);
   EXPECT_EQ(CompanyOf(G(), "SIR").treasury, 0);
-  EXPECT_EQ(TrainNames(G(), "SIR"), (Names{"2", "2", "1M"}));
+  EXPECT_EQ(TrainNames(G(), "SIR"), (Names{"1M"}));
   EXPECT_FALSE(CompanyOf(G(), "SIR").trains.back().on_credit);
   EXPECT_EQ(G().state().dealing.current, kSirManager) << "the dealing turn goes on";
   MustApply(G(), EndTurn(kSirManager));
@@ -199,7 +244,7 @@ TEST_F(Credit, ANewDirectorMayReturnTheTrainInstead) {
   MustApply(G(), Buy(kSirManager, "SIR"));
   const int cash = G().state().players[kSirManager].cash;
   MustApply(G(), Settle(kSirManager, "SIR", false));
-  EXPECT_EQ(TrainNames(G(), "SIR"), (Names{"2", "2"}));
+  EXPECT_TRUE(TrainNames(G(), "SIR").empty());
   EXPECT_EQ(CompanyOf(G(), "SIR").treasury, 150);
   EXPECT_EQ(G().state().players[kSirManager].cash, cash);
   ASSERT_EQ(G().state().returned_trains.size(), 1u);
@@ -208,30 +253,35 @@ TEST_F(Credit, ANewDirectorMayReturnTheTrainInstead) {
 }
 
 TEST_F(Credit, AReturnedTrainDoesNotHoldUpTheNextType) {
-  // Railway Round 1: the NWR buys two 2s, the SIR two and a '2' on credit, the BAR two: the seven
-  // 2/1M cards are sold. In the extra round the NWR buys the first '3' (phase 2), with a gift.
+  // Railway Round 1: the NWR buys three 2s, the SIR (£150, no train) a '2' on credit, the BAR
+  // three 2s: the seven 2/1M cards are sold. In the extra round the NWR buys the first '3' (phase
+  // 2). Set-up: the BAR has £900 for its three, the NWR £440 for its '3'.
   ToBuyStepOf(G(), "NWR");
-  MustApply(G(), BuyTrain(kNwrDirector, "2"));
-  MustApply(G(), BuyTrain(kNwrDirector, "2"));
+  for (int i = 0; i < 3; ++i) MustApply(G(), BuyTrain(kNwrDirector, "2"));
   EndTurnOf(G(), "NWR");
   ToBuyStepOf(G(), "SIR");
-  MustApply(G(), BuyTrain(kSirManager, "2"));
-  MustApply(G(), BuyTrain(kSirManager, "2"));
+  SirIsPoor();
   MustApply(G(), BuyOnCredit(kSirManager, "2"));
   EndTurnOf(G(), "SIR");
   ToBuyStepOf(G(), "BAR");
-  MustApply(G(), BuyTrain(kBarDirector, "2"));
-  MustApply(G(), BuyTrain(kBarDirector, "2"));
+  EditedPosition bar(G());
+  bar.SetTreasury("BAR", 900);
+  game_.emplace(bar.Build());
+  for (int i = 0; i < 3; ++i) MustApply(G(), BuyTrain(kBarDirector, "2"));
   EndTurnOf(G(), "BAR");
   ASSERT_EQ(StockLeft(G(), "2"), 0);
   MustApply(G(), CallExtraRound(G().state().elephant, true));
   ToBuyStepOf(G(), "NWR");
-  MustApply(G(), BuyTrain(kNwrDirector, "3", 120));
+  EditedPosition nwr(G());
+  nwr.SetTreasury("NWR", 440);
+  game_.emplace(nwr.Build());
+  MustApply(G(), BuyTrain(kNwrDirector, "3"));
   ASSERT_EQ(G().state().phase, 2);
-  for (const char* company : {"SIR", "BAR"}) {
-    ToBuyStepOf(G(), company);
-    EndTurnOf(G(), company);
-  }
+  EndTurnOf(G(), "NWR");
+  ToBuyStepOf(G(), "SIR");
+  EndTurnOf(G(), "SIR");
+  // The BAR, without money, has nothing to buy: its turn ends with its (empty) runs.
+  IdleUntil(G(), "");
   // Dealing Round 2: seat 0 becomes the SIR's director and returns the '2' bought on credit.
   ASSERT_EQ(G().state().stage, Stage::kDealing);
   MustApply(G(), Buy(kSirManager, "SIR"));
@@ -242,18 +292,18 @@ TEST_F(Credit, AReturnedTrainDoesNotHoldUpTheNextType) {
   }
   ASSERT_EQ(G().state().stage, Stage::kElephantSale);
   MustApply(G(), KeepElephant(G().state().elephant));
-  // Railway Round 3: the 3s are still on sale, and the returned '2' beside them at full price.
-  ASSERT_EQ(OperatingCompany(G()), "NWR");
-  EditedPosition funded(G());  // edited: £1,000 for the NWR, so that every train is affordable
-  funded.SetTreasury("NWR", 1000);
+  // Railway Round 3: the 3s are still on sale, and the returned card beside them at full price
+  // (a minor may have it as either face, docs/rulings.md #25).
+  IdleUntil(G(), "BAR");
+  EditedPosition funded(G());  // edited: £1,000 for the BAR, so that every train is affordable
+  funded.SetTreasury("BAR", 1000);
   Game game = funded.Build();
-  ToBuyStepOf(game, "NWR");
-  EXPECT_EQ(TrainsOnSale(game, kNwrDirector), (Names{"2", "2M", "3"}));
+  EXPECT_EQ(TrainsOnSale(game, kBarDirector), (Names{"1M", "2", "2M", "3"}));
   Game buys_the_three = game;
-  MustApply(buys_the_three, BuyTrain(kNwrDirector, "3"));
-  EXPECT_EQ(CompanyOf(buys_the_three, "NWR").treasury, 560);
-  MustApply(game, BuyTrain(kNwrDirector, "2"));
-  EXPECT_EQ(CompanyOf(game, "NWR").treasury, 700) << "the full price of a '2'";
+  MustApply(buys_the_three, BuyTrain(kBarDirector, "3"));
+  EXPECT_EQ(CompanyOf(buys_the_three, "BAR").treasury, 560);
+  MustApply(game, BuyTrain(kBarDirector, "2"));
+  EXPECT_EQ(CompanyOf(game, "BAR").treasury, 700) << "the full price of a '2'";
   EXPECT_TRUE(game.state().returned_trains.empty());
 }
 

@@ -31,6 +31,7 @@ class Dealing : public ::testing::Test {
     for (const auto& round : rounds) {
       for (int seat = 0; seat < 4; ++seat) MustApply(G(), Claim(seat, round[seat].first, round[seat].second));
     }
+    CompleteBids(G());  // every bid is complete; seat 0's and seat 1's only its player can tell
     ASSERT_EQ(G().state().stage, Stage::kDealing);
   }
   Game& G() { return *game_; }
@@ -232,6 +233,207 @@ TEST_F(Dealing, ElephantSaleNeedsTheHolderAndAnAnswer) {
   EXPECT_EQ(G().state().stage, Stage::kDealing);
   EXPECT_EQ(G().state().dealing.number, 2);
   EXPECT_EQ(G().state().dealing.current, 2);
+}
+
+TEST_F(Dealing, Rule2_8_2_TheFirstDealingRoundFollowsSectionThree) {
+  // Seat 0 sells two companies' shares in one turn and buys one share (3.0, 3.1.5, 3.1.6)...
+  MustApply(G(), Sell(0, "NWR", 1));
+  MustApply(G(), Sell(0, "EIR", 1));
+  MustApply(G(), Buy(0, "SIR"));
+  EXPECT_EQ(Cash(0), 188 + 87 + 95 - 75);
+  EXPECT_EQ(MustRefuse(G(), Buy(0, "BBCI")).rule, "3.0") << "one purchase a turn";
+  MustApply(G(), EndTurn(0));
+  // ...and the round goes on until everyone, the buyer too, has declined in a row (3.0).
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), EndTurn(2));
+  MustApply(G(), EndTurn(3));
+  EXPECT_EQ(G().state().stage, Stage::kDealing);
+  MustApply(G(), EndTurn(0));
+  EXPECT_EQ(G().state().stage, Stage::kElephantSale);
+  EXPECT_EQ(G().state().elephant, 1) << "left of the last buyer (3.1.11)";
+}
+
+TEST_F(Dealing, Rule2_8_3_ASaleOfContractedSharesUsesThemUp) {
+  // Seat 1 holds three contracted NWR shares and buys a fourth, which floats the NWR.
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), Buy(1, "NWR"));  // nothing else to do: the turn ends
+  ASSERT_TRUE(Co("NWR").floated);
+  MustApply(G(), Buy(2, "SIR"));  // keeps the round going
+  PassUntilTurnOf(0);
+  MustApply(G(), EndTurn(0));
+  // Seat 1's first opportunity: one contracted share sold leaves two that may still be sold, and
+  // the bought share stays in hand.
+  MustApply(G(), Sell(1, "NWR", 1));
+  EXPECT_EQ(MustRefuse(G(), Sell(1, "NWR", 3)).rule, "2.8.3");
+  MustApply(G(), Sell(1, "NWR", 2));
+  EXPECT_EQ(Shares(1, "NWR"), 1);
+  EXPECT_EQ(MustRefuse(G(), Sell(1, "NWR", 1)).rule, "2.8.3") << "the bought share may not be sold";
+  EXPECT_EQ(Co("NWR").pool_shares, 3);
+}
+
+TEST_F(Dealing, Rule3_1_1_DealingBeginsWithTheElephantAndAllDealsAreWithTheBank) {
+  // Seat 2 is the last buyer of the first dealing round: seat 3, on its left, takes the Elephant.
+  MustApply(G(), EndTurn(0));
+  MustApply(G(), EndTurn(1));
+  MustApply(G(), Buy(2, "SIR"));
+  PassUntilRoundEnds();
+  ASSERT_EQ(G().state().elephant, 3);
+  mailrun::v1::Action keep;
+  keep.set_seat(3);
+  keep.mutable_keep_elephant();
+  MustApply(G(), keep);
+  // Nothing has floated, so the next dealing round follows at once (docs/rulings.md #12), and
+  // begins with the holder of the Elephant.
+  ASSERT_EQ(G().state().stage, Stage::kDealing);
+  EXPECT_EQ(G().state().dealing.number, 2);
+  EXPECT_EQ(G().state().dealing.current, 3);
+  // Every deal on offer is with the bank: new shares, the pool, sales into the pool, redemptions.
+  const auto legal = G().LegalActions(3);
+  ASSERT_FALSE(legal.empty());
+  for (const auto& l : legal) {
+    const auto& a = l.action();
+    EXPECT_TRUE(a.has_buy_share() || a.has_sell_shares() || a.has_redeem_share() || a.has_end_dealing_turn())
+        << a.ShortDebugString();
+    if (a.has_buy_share()) {
+      EXPECT_TRUE(a.buy_share().source() == mailrun::v1::SHARE_SOURCE_BANK ||
+                  a.buy_share().source() == mailrun::v1::SHARE_SOURCE_POOL);
+    }
+  }
+}
+
+TEST_F(Dealing, Rule3_1_6_AnyNumberOfSharesSoldInOneTurn) {
+  MustApply(G(), Sell(0, "EIR", 2));
+  MustApply(G(), Sell(0, "NWR", 1));
+  EXPECT_EQ(Cash(0), 188 + 2 * 95 + 87);
+  EXPECT_EQ(Shares(0, "EIR"), 0);
+  EXPECT_EQ(Co("EIR").pool_shares, 2);
+  MustApply(G(), Buy(0, "SIR"));  // and one purchase besides (3.1.5)
+  EXPECT_EQ(Cash(0), 188 + 2 * 95 + 87 - 75);
+}
+
+TEST_F(Dealing, Rule3_1_10_PoolSharesCountAsIssuedAndNewSharesStayOnSale) {
+  // NWR: seat 0 holds one, seat 1 three. Seat 0 sells its share into the pool: still four issued.
+  MustApply(G(), Sell(0, "NWR", 1));
+  MustApply(G(), EndTurn(0));
+  EXPECT_EQ(Co("NWR").pool_shares, 1);
+  EXPECT_FALSE(Co("NWR").floated);
+  // With a share in the pool, seat 1 may still buy a new one from the bank; that is the fifth
+  // issued and floats the NWR, the pool share counting as issued.
+  MustApply(G(), Buy(1, "NWR"));
+  EXPECT_EQ(Cash(1), 214 - 92) << "a new share, at par";
+  EXPECT_EQ(Co("NWR").pool_shares, 1);
+  EXPECT_TRUE(Co("NWR").floated);
+}
+
+TEST_F(Dealing, Rule2_7_1_EachPlayerReceivesTheSharesClaimed) {
+  for (int seat = 0; seat < 4; ++seat) {
+    std::array<int, kCompanies> claimed{};
+    for (const BidClaim& claim : G().state().players[seat].bond.claims) ++claimed[claim.company];
+    EXPECT_EQ(G().state().players[seat].shares, claimed) << "seat " << seat;
+    EXPECT_EQ(G().state().players[seat].contracted, claimed) << "seat " << seat;
+  }
+  EXPECT_EQ(Shares(1, "NWR"), 3);
+  EXPECT_EQ(Shares(3, "BNR"), 2);
+  EXPECT_EQ(Co("NWR").bank_shares, 10 - 4);
+}
+
+// Ends `seat`'s dealing turn unless it ended by itself (nothing left to do, docs/rulings.md #6).
+void EndTurnIfStill(Game& game, int seat) {
+  if (game.state().stage == Stage::kDealing && game.state().dealing.current == seat) MustApply(game, EndTurn(seat));
+}
+
+// Plays railway rounds in which nothing is done (no track, no base, no train) up to the next
+// dealing round; the Elephant is kept and no extra round called.
+void PlayIdleRailwayRounds(Game& game) {
+  for (int guard = 0; guard < 100 && game.state().stage != Stage::kDealing; ++guard) {
+    mailrun::v1::Action a;
+    a.set_seat(game.ActiveSeats().at(0));
+    switch (game.state().stage) {
+      case Stage::kElephantSale: a.mutable_keep_elephant(); break;
+      case Stage::kExtraRound: a.mutable_call_extra_railway_round()->set_call(false); break;
+      case Stage::kRailway:
+        switch (game.state().railway.step) {
+          case TurnStep::kDoubleLayChoice: a.mutable_choose_double_lay()->set_option(mailrun::v1::DOUBLE_LAY_FROM_PHASE_2); break;
+          case TurnStep::kRun: a.mutable_run_trains(); break;
+          default: a.mutable_end_step(); break;
+        }
+        break;
+      default: FAIL() << "unexpected stage";
+    }
+    MustApply(game, a);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  ASSERT_EQ(game.state().stage, Stage::kDealing);
+}
+
+TEST(DealingAvailability, Rule3_1_3_TheOtherCompaniesGoOnSaleOnceEveryBidShareIsIssued) {
+  // Three players bid only NWR and SIR cities: the six other companies are set aside.
+  auto created = Game::Create(Config(3));
+  ASSERT_TRUE(created.ok());
+  Game game = std::move(*created);
+  MustApply(game, Bond(0, 80));
+  MustApply(game, Bond(1, 100));
+  MustApply(game, Bond(2, 90));  // seating: 1, 2, 0
+  const std::vector<std::vector<std::pair<std::string, std::string>>> rounds = {
+      {{"Delhi", "NWR"}, {"Mysore", "SIR"}, {"Peshawar", "NWR"}},
+      {{"Jaipur", "NWR"}, {"Bangalore", "SIR"}, {"Rawalpindi", "NWR"}},
+      {{"Ajmer", "NWR"}, {"Madras", "SIR"}, {"Lahore", "NWR"}},
+      {{"Karachi", "NWR"}, {"Trichinopoly", "SIR"}, {"Multan", "NWR"}},
+  };
+  for (const auto& round : rounds) {
+    for (int i = 0; i < 3; ++i) MustApply(game, Claim((i + 1) % 3, round[i].first, round[i].second));
+  }
+  CompleteBids(game);
+  if (HasFatalFailure()) return;
+  const auto status = [&](const std::string& c) { return game.state().companies[CompanyIndexOf(game, c)].status; };
+  for (const char* c : {"EIR", "GIP", "BNR", "BBCI", "MSM", "BAR"}) EXPECT_EQ(status(c), CompanyStatus::kSetAside) << c;
+  // Dealing Round 1: seat 2 buys the two SIR shares that float it; the NWR floated on its eight
+  // contracted shares. Both form at the end of the round.
+  for (const auto& [seat, buy] : std::vector<std::pair<int, bool>>{
+           {1, false}, {2, true}, {0, false}, {1, false}, {2, true}, {0, false}, {1, false}, {2, false}}) {
+    if (buy) MustApply(game, Buy(seat, "SIR"));
+    EndTurnIfStill(game, seat);
+  }
+  ASSERT_EQ(status("NWR"), CompanyStatus::kFormed);
+  ASSERT_EQ(status("SIR"), CompanyStatus::kFormed);
+  PlayIdleRailwayRounds(game);
+  if (HasFatalFailure()) return;
+  // Dealing Round 2, led by seat 0 (left of the last buyer): the last two NWR and four SIR shares.
+  ASSERT_EQ(game.state().dealing.current, 0);
+  for (const auto& [seat, company] : std::vector<std::pair<int, std::string>>{
+           {0, "NWR"}, {1, "NWR"}, {2, ""}, {0, "SIR"}, {1, "SIR"}, {2, ""}, {0, "SIR"}}) {
+    if (!company.empty()) MustApply(game, Buy(seat, company));
+    EndTurnIfStill(game, seat);
+  }
+  EXPECT_EQ(MustRefuse(game, Buy(1, "GIP")).rule, "3.1.3");
+  EXPECT_EQ(status("GIP"), CompanyStatus::kSetAside);
+  MustApply(game, Buy(1, "SIR"));  // the last share of the bid companies
+  for (const char* c : {"EIR", "GIP", "BNR", "BBCI", "MSM", "BAR"}) EXPECT_EQ(status(c), CompanyStatus::kOnSale) << c;
+  EndTurnIfStill(game, 1);
+  MustApply(game, Buy(2, "GIP"));
+  EXPECT_EQ(game.state().players[2].shares[CompanyIndexOf(game, "GIP")], 1);
+}
+
+TEST(DealingPrices, Rule3_1_4_NewSharesCostParWhateverTheMarketPrice) {
+  // The sample game at Dealing Round 2: the EIR is at £104 on the market, its par £100. Set-up
+  // only: Beth has £300 more, and Ed's EIR share is in the pool.
+  const Game round_2 = SampleGameAt("dealing_round_2");
+  const int eir = CompanyIndexOf(round_2, "EIR");
+  const Game game = WithState(round_2, [&](GameState& s) {
+    s.players[1].cash += 300;
+    s.bank -= 300;
+    s.players[4].shares[eir] -= 1;
+    s.players[4].holding_since[eir] = 0;
+    s.companies[eir].pool_shares = 1;
+  });
+  ASSERT_EQ(game.state().dealing.current, 1);
+  ASSERT_EQ(game.data().share_prices[game.state().companies[eir].price_index], 104);
+  Game from_bank = game;
+  MustApply(from_bank, Buy(1, "EIR"));
+  EXPECT_EQ(from_bank.state().players[1].cash, 340 - 100) << "a new share at par (3.1.4)";
+  Game from_pool = game;
+  MustApply(from_pool, Buy(1, "EIR", true));
+  EXPECT_EQ(from_pool.state().players[1].cash, 340 - 104) << "a pool share at the market price (3.1.7)";
 }
 
 TEST(DealingLimits, ShareLimitPerCompany) {

@@ -27,6 +27,7 @@ Game SecondDealingRound() {
   for (const auto& round : rounds) {
     for (int seat = 0; seat < 4; ++seat) MustApply(game, Claim(seat, round[seat].first, round[seat].second));
   }
+  CompleteBids(game);
   for (int guard = 0; guard < 8 && game.state().stage == Stage::kDealing; ++guard) {
     MustApply(game, EndTurn(game.state().dealing.current));
   }
@@ -195,7 +196,7 @@ TEST(BbciType, MajorOnlyIfItsDirectorBidBothAjmerAndBombay) {
     for (const auto& round : rounds) {
       for (int seat = 0; seat < 3; ++seat) MustApply(game, Claim(seat, round[seat].first, round[seat].second));
     }
-    if (game.state().stage == Stage::kCityClaims) MustApply(game, PassBid(0));  // £20 left without Bombay
+    CompleteBids(game);  // £20 left without Bombay
     // Seat 0 buys BBCI shares until it floats (6 with three players).
     for (int i = 0; i < 4 && !game.state().companies[CompanyIndexOf(game, "BBCI")].floated; ++i) {
       PassUntilTurnOf(game, 0);

@@ -65,6 +65,47 @@ TEST(EndGame, TheBankBreakingEndsTheGameAfterTheCurrentRailwayRound) {
   EXPECT_EQ(Rank(game, kAdam), 5);
 }
 
+TEST(EndGame, Rule5_2_3_TheWealthiestPlayerWins) {
+  // Railway Round 4, the last of its set, with the bank broken (edited): the game ends with the
+  // SIR's turn. At the SIR's purchases Beth's cash is raised (edited) so that she will be exactly
+  // as wealthy as Ed: both win, and the next player is third.
+  EditedPosition position(SampleGameAt("railway_round_4"));
+  position.SetBank(-10);
+  position.state().bank_broken = true;
+  Game game = position.Build();
+  for (const char* company : {"EIR", "GIP", "NWR", "BBCI"}) {
+    ToBuyStepOf(game, company);
+    EndTurnOf(game, company);
+  }
+  ToBuyStepOf(game, "SIR");
+  const auto wealth = [&](int seat) {
+    const PlayerState& p = game.state().players[seat];
+    int total = p.cash;
+    for (int c = 0; c < kCompanies; ++c) {
+      const CompanyState& company = game.state().companies[c];
+      total += p.shares[c] * (company.price_index >= 0 ? game.data().share_prices[company.price_index]
+                                                       : game.data().companies[c].par);
+    }
+    return total;
+  };
+  const int gap = wealth(kEd) - wealth(kBeth);
+  ASSERT_GT(gap, 0);
+  EditedPosition tied(game);
+  tied.state().players[kBeth].cash += gap;
+  tied.state().bank -= gap;
+  Game end = tied.Build();
+  auto outcome = end.Apply(EndStep(kEd));
+  ASSERT_TRUE(outcome.ok()) << outcome.error().ToString();
+  ASSERT_TRUE(end.Finished());
+  EXPECT_EQ(Wealth(end, kEd), Wealth(end, kBeth));
+  EXPECT_EQ(Rank(end, kEd), 1);
+  EXPECT_EQ(Rank(end, kBeth), 1);
+  for (int seat : {kAdam, kClive, kDora}) EXPECT_GE(Rank(end, seat), 3) << seat;
+  int winners = 0;
+  for (const std::string& line : outcome->log) winners += line.rfind("1. ", 0) == 0;
+  EXPECT_EQ(winners, 2) << ::testing::PrintToString(outcome->log);
+}
+
 TEST(EndGame, AfterTheBankHasBrokenNoExtraRailwayRound) {
   // Railway Round 4, the last of its set. Edited: the bank broke earlier in this round.
   EditedPosition position(SampleGameAt("railway_round_4"));

@@ -143,6 +143,24 @@ TEST(Metre, NoMetreTrainsForMajorsBeforePhaseTwo) {
   EXPECT_EQ(TrainsOnSale(phase_2, kBeth), (Names{"2M"}));
 }
 
+TEST(Metre, Rule4_8_15_NoMajorBuysAMetreTrainFromAnotherCompanyInPhaseOne) {
+  // Set-up: in phase 1 the SIR owns a '2M' (as a minor's special token buys one, 4.8.19); the EIR
+  // is at its purchases. 4.8.15 keeps metre trains from majors until phase 2, whoever sells them
+  // (docs/rulings.md #30).
+  EditedPosition position(SampleGameAt("railway_round_1"));
+  position.SetTrains("SIR", {"2M"});
+  position.AtBuyStep("EIR");
+  Game phase_1 = position.Build();
+  const std::string two_m = CompanyOf(phase_1, "SIR").trains.front().id;
+  EXPECT_EQ(MustRefuse(phase_1, OfferTrain(kAdam, "SIR", two_m, 100)).rule, "4.8.15");
+  for (const auto& legal : phase_1.LegalActions(kAdam)) EXPECT_FALSE(legal.action().has_offer_train());
+  // In phase 2 the offer may be made, and Ed answers for the SIR.
+  position.SetPhase(2);
+  Game phase_2 = position.Build();
+  MustApply(phase_2, OfferTrain(kAdam, "SIR", two_m, 100));
+  EXPECT_EQ(phase_2.ActiveSeats(), std::vector<int>{kEd});
+}
+
 TEST(Metre, TheSpecialTokenWaitsWhileAMetreTrainOfThePhaseIsOnSale) {
   // Railway Round 2 of the sample game, phase 2: the SIR buys a '2M' while others are left.
   Game game = SampleGameAfter(SampleCheckpoint("rr2_sir_runs"));

@@ -96,6 +96,8 @@ TEST(OperatingOrder, EachStepInTurnAndNoneAfterItsTime) {
   EXPECT_EQ(Refuse(game, Promote(kDora, "Ht", "14", 1)).rule, "4.1.1");
   EXPECT_EQ(Refuse(game, NoRuns(kDora)).rule, "4.5");
   Accept(game, PlaceBase(kDora, "Gs"));
+  ASSERT_EQ(game.state().railway.step, TurnStep::kBase) << "more bases may follow (4.4.1)";
+  Accept(game, EndStep(kDora));
   ASSERT_EQ(game.state().railway.step, TurnStep::kRun);
   EXPECT_EQ(Refuse(game, PlaceBase(kDora, "Gq")).rule, "4.4");
   EXPECT_EQ(Refuse(game, BuyTrain(kDora, "2")).rule, "4.8.1");

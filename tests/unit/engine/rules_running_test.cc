@@ -230,6 +230,19 @@ TEST(RunningTrains, NoPassingAStationFullOfOtherCompaniesBases) {  // 4.5.6, 4.5
   MustApply(own_game, Runs(kAdam, {{"6-1", kCalcuttaToLucknow}}));
 }
 
+TEST(RunningTrains, Rule4_5_9_ATrainLeavesAStationByAnyOtherLine) {
+  // Patna - Benares - Allahabad - Lucknow: at Allahabad (green #15) the train comes in on the line
+  // from Benares, in the east, and leaves on the line to Lucknow, in the north-west.
+  Game game = GangesLine().Build();
+  const int treasury = Co(game, "EIR").treasury;
+  MustApply(game, Runs(kAdam, {{"6-1", kPatnaToLucknow}}, "", false));
+  EXPECT_EQ(Co(game, "EIR").treasury, treasury + 20 + 30 + 30 + 20);
+  // Through Benares (#14) it may turn as well: Patna - Benares - Allahabad is accepted too.
+  Game other = GangesLine().Build();
+  MustApply(other, Runs(kAdam, {{"6-1", kPatnaToAllahabad}}, "", false));
+  EXPECT_EQ(Co(other, "EIR").treasury, treasury + 20 + 30 + 30);
+}
+
 TEST(RunningTrains, NoTrackTwiceInOneRunOrByTwoRuns) {  // 4.5.8, 4.5.10
   Game game = GangesLine({"6", "5"}).Build();
   ExpectRefused(game, Runs(kAdam, {{"6-1", kCalcuttaToPatna}, {"5-1", kCalcuttaToIaa}}), "4.5.10");
@@ -306,6 +319,28 @@ TEST(Revenue, EveryStationScoresAndTheDividendIsTenPercentPerPaidShare) {  // 4.
   EXPECT_EQ(Price(game, "EIR"), 104);  // 160 < 2 x 100: one space
 }
 
+TEST(Revenue, Rule4_6_1_TheBankPaysTheEarnings) {
+  // Paid out: the shareholders' money comes out of the bank, the mail (50 + 20) out of its
+  // Company Credits (docs/rulings.md #20).
+  Game paid = GangesLineWithHolders().Build();
+  const GameState before = paid.state();
+  MustApply(paid, Runs(kAdam, {{"6-1", kCalcuttaToLucknow}}, "6-1", true));
+  int to_players = 0;
+  for (int seat = 0; seat < before.players_count; ++seat) {
+    to_players += paid.state().players[seat].cash - before.players[seat].cash;
+  }
+  EXPECT_EQ(to_players, 5 * 16);
+  EXPECT_EQ(before.bank - paid.state().bank, to_players);
+  EXPECT_EQ(before.credits - paid.state().credits, 70);
+  EXPECT_EQ(Co(paid, "EIR").treasury, 640 + 70);
+  // Retained: the whole 160 and the mail, from the bank as credits; the bank's money is untouched.
+  Game kept = GangesLineWithHolders().Build();
+  MustApply(kept, Runs(kAdam, {{"6-1", kCalcuttaToLucknow}}, "6-1", false));
+  EXPECT_EQ(before.credits - kept.state().credits, 160 + 70);
+  EXPECT_EQ(kept.state().bank, before.bank);
+  EXPECT_TRUE(MoneyIsConstant(kept));
+}
+
 TEST(Revenue, RetainedEarningsAllGoToTheCompany) {  // 4.6.4
   Game game = GangesLineWithHolders().Build();
   const GameState before = game.state();
@@ -378,6 +413,21 @@ TEST(SharePrice, NoDividendMovesBackOnlyWithSharesInThePool) {  // 4.7.1
   Game no_run = pooled.Build();
   MustApply(no_run, Runs(kAdam, {}, "", true));
   EXPECT_EQ(Price(no_run, "EIR"), 96);
+}
+
+TEST(SharePrice, Rule4_7_2_ACompanyNotRunningHasNoPriceToMove) {
+  // Appendix 4 after three railway rounds: the five running companies have moved on the market;
+  // the BNR, MSM and BAR, not floated, have no price of their own and are valued at par (3.1.7).
+  const Game game = SampleGameAt("railway_round_4");
+  EXPECT_EQ(Price(game, "EIR"), 109);
+  const auto view = game.View(kSpectator);
+  for (const char* initials : {"BNR", "MSM", "BAR"}) {
+    EXPECT_EQ(Co(game, initials).price_index, -1) << initials;
+    for (const auto& company : view.companies()) {
+      if (company.initials() != initials) continue;
+      EXPECT_EQ(company.share_price(), company.par()) << initials;
+    }
+  }
 }
 
 struct PriceCase {

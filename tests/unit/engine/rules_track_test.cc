@@ -309,6 +309,28 @@ TEST(Track, TerrainIsPaidBeforeTheLayAtTheGaugesRate) {
   EXPECT_EQ(Treasury(poor, "EIR"), 19);
 }
 
+TEST(Track, Rule3_4_6_AManagerPaysTrackFromTheTreasury) {
+  // The SIR run by a manager (Ed): Trichinopoly laid, and the metre river crossing at Tr costs £30
+  // from the treasury when it is laid; there is no credit for anything but a train (3.4.3).
+  RailwayPosition position;
+  position.Manager("SIR", kEd).TurnsDone("SIR", 1).Tile("Tp", "76", 4);
+  Game game = position.Operate("SIR");
+  Accept(game, Lay(kEd, "Tr", "72", 1));
+  EXPECT_EQ(Treasury(game, "SIR"), 750 - 30);
+  Game poor = RailwayPosition(position).Treasury("SIR", 29).Operate("SIR");
+  EXPECT_EQ(Refuse(poor, Lay(kEd, "Tr", "72", 1)).rule, "4.1.13");
+}
+
+TEST(Track, Rule4_1_12_ALineMayEndAgainstANeighboursBlankEdge) {
+  // A straight tile on Iy runs north-west to south-east, leaving its east edge, towards Iaa, blank.
+  // The EIR's #58 on Iaa points west, at that blank edge: it is laid all the same.
+  RailwayPosition position;
+  position.DoubleLay("EIR", DoubleLay::kFromPhase2).Tile("Iy", "9", {"Hx", "Jz"});
+  Game game = position.Operate("EIR");
+  Accept(game, Lay(kAdam, "Iaa", "58", 5));
+  EXPECT_TRUE(HasTile(game, "Iaa", "58"));
+}
+
 TEST(Track, AjmerCostsAMajorBbciSeventyPounds) {
   RailwayPosition position;
   position.DoubleLay("BBCI", DoubleLay::kFromPhase2);

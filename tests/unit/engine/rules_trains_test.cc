@@ -11,6 +11,15 @@ namespace {
 
 using Names = std::vector<std::string>;
 
+// 4.8.6: the director's choice of the train to give up.
+mailrun::v1::Action ReturnExcess(int seat, const std::string& company, const std::string& train_id) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_return_excess_train()->set_company(company);
+  a.mutable_return_excess_train()->set_train_id(train_id);
+  return a;
+}
+
 // ---- 4.8.1 - 4.8.2 ---------------------------------------------------------------------------
 
 TEST(Trains, BoughtOnlyAtTheEndOfTheOperatingCompanysTurn) {
@@ -114,6 +123,7 @@ TEST(Trains, EachPhaseLimitsTheTrainsACompanyMayOwn) {
     at_limit.SetPhase(c.phase);
     for (const auto& [type, left] : c.stock) at_limit.SetStock(type, left);
     at_limit.SetTrains("NWR", c.held_at_limit);
+    at_limit.SetTrains("SIR", {c.held_at_limit.back()});  // a train of the phase to offer for
     at_limit.SetTreasury("NWR", 5000);
     at_limit.AtBuyStep("NWR");
     Game full = at_limit.Build();
@@ -174,15 +184,21 @@ TEST(Trains, TheFirstFourMakesTwosAndOneMsObsoleteAndReturnsExcessTrains) {
   EXPECT_EQ(TrainNames(game, "NWR"), (Names{"3", "4"}));
   EXPECT_EQ(TrainNames(game, "BBCI"), (Names{"3"}));
   EXPECT_EQ(TrainNames(game, "SIR"), (Names{"2M"}));
-  // 4.8.6: the GIP's four trains exceed phase 3's three: the cheapest, a 2M, goes back to the bank.
+  // 4.8.6: the GIP's four trains exceed phase 3's three: its director, Dora, chooses one to go back.
+  EXPECT_EQ(TrainNames(game, "GIP"), (Names{"3", "3", "2M", "2M"}));
+  ASSERT_EQ(game.ActiveSeats(), std::vector<int>{kDora});
+  EXPECT_TRUE(game.state().returned_trains.empty()) << "obsolete trains are not returned: they leave the game";
+  const std::string two_m = CompanyOf(game, "GIP").trains[2].id;
+  const auto returned = game.Apply(ReturnExcess(kDora, "GIP", two_m));
+  ASSERT_TRUE(returned.ok()) << returned.error().ToString();
   EXPECT_EQ(TrainNames(game, "GIP"), (Names{"3", "3", "2M"}));
-  ASSERT_EQ(game.state().returned_trains.size(), 1u) << "obsolete trains are not returned: they leave the game";
+  ASSERT_EQ(game.state().returned_trains.size(), 1u);
   EXPECT_EQ(game.state().returned_trains[0].name, "2M");
   for (const auto& [company, treasury] : treasuries) EXPECT_EQ(CompanyOf(game, company).treasury, treasury) << company;
   EXPECT_EQ(CompanyOf(game, "NWR").treasury, 80);
   bool logged = false;
-  for (const std::string& line : outcome->log) logged = logged || line.find("excess '2M'") != std::string::npos;
-  EXPECT_TRUE(logged) << ::testing::PrintToString(outcome->log);
+  for (const std::string& line : returned->log) logged = logged || line.find("excess '2M'") != std::string::npos;
+  EXPECT_TRUE(logged) << ::testing::PrintToString(returned->log);
   // The returned 2M is on sale at full price, beside the new 3Ms (4.8.6, 4.8.12).
   EndTurnOf(game, "NWR");
   ToBuyStepOf(game, "BBCI");
@@ -195,7 +211,7 @@ TEST(Trains, TheFirstFourMakesTwosAndOneMsObsoleteAndReturnsExcessTrains) {
   EXPECT_EQ(MustRefuse(game, BuyTrain(kClive, "1M")).rule, "4.8.4") << "1M trains are obsolete in phase 3";
 }
 
-TEST(Trains, ExcessTrainsAreReturnedCheapestFirstAndSoldAgainAtFullPrice) {
+TEST(Trains, Rule4_8_6_TheDirectorChoosesTheExcessTrainAndItIsSoldAgainAtFullPrice) {
   // Phase 3, the 4s sold out and no 3M left in the bank. The GIP holds '4', '4', '3M' (three, the
   // limit); the BBCI buys the first '5': phase 4 allows two.
   EditedPosition position(SampleGameAt("railway_round_4"));
@@ -216,7 +232,23 @@ TEST(Trains, ExcessTrainsAreReturnedCheapestFirstAndSoldAgainAtFullPrice) {
   const int gip_treasury = CompanyOf(game, "GIP").treasury;
   MustApply(game, BuyTrain(kClive, "5"));
   EXPECT_EQ(game.state().phase, 4);
-  EXPECT_EQ(TrainNames(game, "GIP"), (Names{"4", "4"})) << "the 3M (£430) goes before a '4' (£620)";
+  // The GIP's three trains exceed phase 4's two. Nothing happens until Dora, its director, chooses
+  // the one to return (docs/rulings.md #14): any of the three, a '4' as well as the 3M.
+  ASSERT_EQ(game.ActiveSeats(), std::vector<int>{kDora});
+  EXPECT_EQ(game.View(kSpectator).round().acting_company(), "GIP");
+  EXPECT_EQ(MustRefuse(game, EndStep(kClive)).rule, "4.8.6");
+  const auto& gip = CompanyOf(game, "GIP").trains;
+  std::vector<std::string> offered;
+  for (const auto& legal : game.LegalActions(kDora)) offered.push_back(legal.action().return_excess_train().train_id());
+  EXPECT_EQ(offered, (std::vector<std::string>{gip[0].id, gip[1].id, gip[2].id}));
+  EXPECT_EQ(MustRefuse(game, ReturnExcess(kDora, "NWR", gip[0].id)).rule, "4.8.6");
+  EXPECT_EQ(MustRefuse(game, ReturnExcess(kClive, "GIP", gip[0].id)).kind, ErrorKind::kNotYourTurn);
+  Game keeps_the_3m = game;
+  MustApply(keeps_the_3m, ReturnExcess(kDora, "GIP", gip[0].id));
+  EXPECT_EQ(TrainNames(keeps_the_3m, "GIP"), (Names{"4", "3M"}));
+  MustApply(game, ReturnExcess(kDora, "GIP", gip[2].id));
+  EXPECT_EQ(TrainNames(game, "GIP"), (Names{"4", "4"}));
+  EXPECT_EQ(game.View(kSpectator).round().acting_company(), OperatingCompany(game)) << "the round goes on";
   EXPECT_EQ(CompanyOf(game, "GIP").treasury, gip_treasury) << "no payment for an excess train";
   EXPECT_EQ(TrainNames(game, "NWR"), (Names{"4"})) << "'3' obsolete in phase 4";
   EXPECT_EQ(TrainNames(game, "BBCI"), (Names{"4", "5"})) << "'2M' obsolete in phase 4";
@@ -232,6 +264,37 @@ TEST(Trains, ExcessTrainsAreReturnedCheapestFirstAndSoldAgainAtFullPrice) {
   EXPECT_EQ(TrainNames(game, "SIR"), (Names{"3M"}));
   EXPECT_TRUE(game.state().returned_trains.empty());
   EXPECT_EQ(MustRefuse(game, BuyTrain(kEd, "3M")).rule, "4.8.12") << "that was the last 3M";
+}
+
+TEST(Trains, Rule4_8_14_MetreTrainsCountInTheLimitAndMayCarryTheMail) {
+  // Appendix 4, Railway Round 3: the SIR's '1M' and '2M' both run, and one of them carries the
+  // mail out of Madras (£40) for the company.
+  const GameRecord record = LoadRecord("sample_game/appendix4.json");
+  const size_t run = SampleCheckpoint("rr3_sir_runs") - 1;
+  Game game = SampleGameAfter(run);
+  const auto& action = record.actions.at(run);
+  ASSERT_TRUE(action.has_run_trains());
+  const std::string mail = action.run_trains().mail_train_id();
+  const auto& trains = CompanyOf(game, "SIR").trains;
+  const auto card = std::find_if(trains.begin(), trains.end(), [&](const TrainCard& t) { return t.id == mail; });
+  ASSERT_NE(card, trains.end());
+  EXPECT_EQ(card->name.back(), 'M') << "the mail train is a metre-gauge train";
+  const int treasury = CompanyOf(game, "SIR").treasury;
+  MustApply(game, action);
+  EXPECT_EQ(CompanyOf(game, "SIR").treasury, treasury + 40);
+  // Phase 2 allows four trains: with '1M', '2M', '2M' the SIR may buy a fourth, with four none.
+  EditedPosition position(SampleGameAt("railway_round_4"));
+  position.SetTreasury("SIR", 1000);
+  position.SetTrains("SIR", {"1M", "2M", "2M"});
+  position.AtBuyStep("SIR");
+  Game three = position.Build();
+  MustApply(three, BuyTrain(kEd, "3"));
+  EXPECT_EQ(TrainNames(three, "SIR"), (Names{"1M", "2M", "2M", "3"}));
+  EXPECT_NE(OperatingCompany(three), "SIR") << "at the limit nothing is left to buy: the turn has ended";
+  position.SetTrains("SIR", {"1M", "1M", "2M", "2M"});
+  Game four = position.Build();
+  EXPECT_EQ(MustRefuse(four, BuyTrain(kEd, "3")).rule, "4.8.5");
+  EXPECT_TRUE(TrainsOnSale(four, kEd).empty());
 }
 
 // ---- What the players see of the bank's trains ---------------------------------------------------
@@ -263,6 +326,7 @@ TEST(Trains, TheViewShowsWhatTheBankHasOnSale) {
   EXPECT_EQ(BankTrain(game, "2M"), std::make_pair(0, false));
   EXPECT_EQ(BankTrain(game, "4"), std::make_pair(4, true));
   MustApply(game, BuyTrain(kBeth, "4"));
+  MustApply(game, ReturnExcess(kDora, "GIP", CompanyOf(game, "GIP").trains.back().id));  // a 2M (4.8.6)
   EXPECT_EQ(BankTrain(game, "2M"), std::make_pair(1, true));
   EXPECT_EQ(BankTrain(game, "3M"), std::make_pair(4, true));
   EXPECT_EQ(BankTrain(game, "4"), std::make_pair(3, true));

@@ -83,36 +83,42 @@ RunPosition& RunPosition::ClearTiles() {
   return *this;
 }
 
-RunPosition& RunPosition::Tile(const std::string& hex_name, const std::string& tile_id,
-                               const std::vector<std::string>& towards) {
-  const HexCoord hex = Hex(hex_name);
-  const TileDef* tile = data_->Tile(tile_id);
-  if (tile == nullptr) {
-    ADD_FAILURE() << "no tile " << tile_id;
-    return *this;
+int RotationJoining(const EditionData& data, const std::string& hex_name, const std::string& tile_id,
+                    const std::vector<std::string>& towards) {
+  const auto hex = ParseHexName(hex_name);
+  const TileDef* tile = data.Tile(tile_id);
+  if (!hex || tile == nullptr) {
+    ADD_FAILURE() << "no hex " << hex_name << " or no tile " << tile_id;
+    return 0;
   }
   std::vector<int> edges;
   for (const std::string& name : towards) {
-    const HexCoord other = Hex(name);
+    const auto other = ParseHexName(name);
     int edge = -1;
     for (int e = 0; e < 6; ++e) {
-      if (Neighbour(hex, e) == other) edge = e;
+      if (other && Neighbour(*hex, e) == *other) edge = e;
     }
     if (edge < 0) ADD_FAILURE() << name << " is not a neighbour of " << hex_name;
     edges.push_back(std::max(edge, 0));
   }
   for (int rotation = 0; rotation < 6; ++rotation) {
-    if (!JoinsEdges(*tile, rotation, edges)) continue;
-    if (const auto laid = state_.board.tiles.find(hex); laid != state_.board.tiles.end()) {
-      ++state_.board.supply[laid->second.tile];
-    }
-    state_.board.tiles[hex] = PlacedTile{tile_id, rotation};
-    if (auto left = state_.board.supply.find(tile_id); left != state_.board.supply.end() && left->second > 0) {
-      --left->second;
-    }
-    return *this;
+    if (JoinsEdges(*tile, rotation, edges)) return rotation;
   }
   ADD_FAILURE() << "no rotation of tile " << tile_id << " on " << hex_name << " joins the hexes asked for";
+  return 0;
+}
+
+RunPosition& RunPosition::Tile(const std::string& hex_name, const std::string& tile_id,
+                               const std::vector<std::string>& towards) {
+  const HexCoord hex = Hex(hex_name);
+  const int rotation = RotationJoining(*data_, hex_name, tile_id, towards);
+  if (const auto laid = state_.board.tiles.find(hex); laid != state_.board.tiles.end()) {
+    ++state_.board.supply[laid->second.tile];
+  }
+  state_.board.tiles[hex] = PlacedTile{tile_id, rotation};
+  if (auto left = state_.board.supply.find(tile_id); left != state_.board.supply.end() && left->second > 0) {
+    --left->second;
+  }
   return *this;
 }
 

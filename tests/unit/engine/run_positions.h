@@ -56,6 +56,11 @@ class RunPosition {
   GameState state_;
 };
 
+// The first rotation of `tile` on `hex` in which one line joins every hex of `towards` (its
+// neighbours); a test failure and 0 if none does.
+int RotationJoining(const EditionData& data, const std::string& hex, const std::string& tile,
+                    const std::vector<std::string>& towards);
+
 // One train's run: the train id and the places passed, in order. A place is a node name ("Jab.s0",
 // "Iy.j0", "Iaa/Jab") or a bare hex name ("Iy") for a hex whose track is passed without a station
 // or junction. Between two consecutive places on different hexes the boundary node is added.

@@ -232,10 +232,10 @@ TEST_F(SampleGame, RailwayRoundsOneToThreeEveryStatedFigure) {
       {"rr1_eir_lays", {{"EIR", 1000}}, {}, {}},
       {"rr1_eir_buys", {{"EIR", 700}}, {}, {{"EIR", 100}}},
       {"rr1_gip_lays", {{"GIP", 900}}, {}, {}},  // Allahabad, multiple river: £60
-      {"rr1_gip_buys", {{"GIP", 600}}, {}, {}},
+      {"rr1_gip_buys", {{"GIP", 600}}, {}, {{"GIP", 96}}},  // "The stock value does not change."
       {"rr1_nwr_buys", {{"NWR", 620}}, {}, {{"NWR", 92}}},
       {"rr1_bbci_lays", {{"BBCI", 770}}, {}, {}},  // Ajmer: £70 for a major BBCI (4.1.14)
-      {"rr1_bbci_buys", {{"BBCI", 470}}, {}, {}},
+      {"rr1_bbci_buys", {{"BBCI", 470}}, {}, {{"BBCI", 84}}},  // "no change in market value"
       {"rr1_sir_buys", {{"SIR", 570}}, {}, {{"SIR", 75}}},
       {"rr1_end", {}, {{kAdam, 10}, {kBeth, 15}, {kClive, 65}, {kDora, 0}, {kEd, 20}}, {}},
       // Railway Round 2
@@ -313,6 +313,8 @@ TEST_F(SampleGame, TrainsPhasesBasesAndTheSecondDealingRound) {
   PlayTo("railway_round_4");
   EXPECT_EQ(S().railway.number, 4);
   EXPECT_EQ(S().railway.in_set, 2);
+  // The NWR "doesn't buy the last '2M' train": one remains after Railway Round 3.
+  EXPECT_EQ(S().trains_left.at("2M"), 1);
   auto names = [&](const std::string& company) {
     std::vector<std::string> out;
     for (const TrainCard& t : Company(company).trains) out.push_back(t.name);

@@ -141,26 +141,11 @@ inline void Play(Game& game, const mailrun::v1::Action& action) {
 // Dora 3 (GIP), Ed 4 (SIR, a minor formed in the first dealing round).
 inline constexpr int kAdam = 0, kBeth = 1, kClive = 2, kDora = 3, kEd = 4;
 
-// The number of recorded actions before one of the sample game's checkpoints.
-inline size_t SampleCheckpoint(const std::string& name) {
-  return nlohmann::json::parse(ReadFixture("sample_game/appendix4.json"))["checkpoints"].at(name).get<size_t>();
-}
-
 // Applies the sample game's recorded actions number `from` up to (not including) `to`.
 inline void PlaySampleActions(Game& game, size_t from, size_t to) {
   const GameRecord record = LoadRecord("sample_game/appendix4.json");
   for (size_t i = from; i < to; ++i) Play(game, record.actions.at(i));
 }
-
-// The sample game after its first `count` recorded actions.
-inline Game SampleGameAfter(size_t count) {
-  auto game = Game::Create(LoadRecord("sample_game/appendix4.json").config);
-  if (!game.ok()) throw std::runtime_error(game.error().ToString());
-  PlaySampleActions(*game, 0, count);
-  return std::move(*game);
-}
-
-inline Game SampleGameAt(const std::string& checkpoint) { return SampleGameAfter(SampleCheckpoint(checkpoint)); }
 
 // Takes the operating company's turn to its purchases (4.8.1): the first-turn double-lay choice
 // if asked, no track, no base, no run.
@@ -223,6 +208,8 @@ inline Game SixPlayersWithManagedSir() {
   for (const auto& round : rounds) {
     for (int seat = 0; seat < 6; ++seat) Play(game, Claim(seat, round[seat].first, round[seat].second));
   }
+  // Bids complete only by their secret cities are passed by their players (docs/rulings.md #6).
+  while (game.state().stage == Stage::kCityClaims) Play(game, PassBid(game.state().dealing.current));
   for (int guard = 0; guard < 12 && game.state().stage == Stage::kDealing; ++guard) {
     Play(game, EndTurn(game.state().dealing.current));
   }
@@ -285,11 +272,24 @@ class EditedPosition {
     state_.trains_next_serial[type] = total - left;
   }
 
-  // The phase, as if it had begun before the last dealing round (TABLE 6 round count too).
+  // The phase, as if it had begun before the last dealing round (TABLE 6 round count too): the
+  // trains it made obsolete have left the game (4.8.4), and no company owns more than its limit
+  // (4.8.5; the latest cards go).
   void SetPhase(int phase) {
     state_.phase = phase;
     state_.phase_for_round_count = phase;
     if (phase >= 2) state_.first_three_bought = true;
+    const auto obsolete = [&](const TrainCard& card) {
+      for (const TrainDef& t : data_->trains) {
+        if (t.name == card.name) return t.obsolete_in_phase && phase >= *t.obsolete_in_phase;
+      }
+      return false;
+    };
+    const size_t limit = data_->phases[phase - 1].train_limit;
+    for (CompanyState& c : state_.companies) {
+      std::erase_if(c.trains, obsolete);
+      if (c.trains.size() > limit) c.trains.resize(limit);
+    }
   }
 
   // The company operates now, at this step of its turn (4.0).

@@ -110,6 +110,10 @@ struct EditionData : BoardData {
   std::vector<PlayerCountRules> player_counts;  // 3..6
   PlayerCountRules simplified_game;             // 2.4.1 overrides (qualifying 4, share limit 5)
   int simplified_starting_capital = 440;        // 2.4.1
+  // 2.4.1: the money in a simplified game: by bank size without the players' £100 notes, and the
+  // £100 notes each player receives (the only ones kept).
+  std::map<mailrun::v1::BankSize, int> simplified_bank_sizes;
+  int simplified_bank_per_player = 300;
   std::map<Terrain, TerrainCost> terrain_costs; // TABLE 4
   std::map<mailrun::v1::BankSize, int> bank_sizes;
   int minimum_bond = 60;                        // 2.5.2.2

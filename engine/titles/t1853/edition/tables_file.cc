@@ -131,11 +131,19 @@ void ReadRules(const Json& document, const Where& where, EditionData* data) {
   if (data->player_counts.size() != 4) file.Fail("player_counts", "TABLE 3 has 3, 4, 5 and 6 players");
 
   Fields simplified(file.Object("simplified_game"), where.Entry("simplified_game"),
-                    {"starting_capital", "share_limit", "qualifying_shares"});
+                    {"starting_capital", "share_limit", "qualifying_shares", "bank_sizes", "bank_per_player"});
   data->simplified_game.starting_capital = simplified.Int("starting_capital");
   data->simplified_game.share_limit = simplified.Int("share_limit");
   data->simplified_game.qualifying_shares = simplified.Int("qualifying_shares");
   data->simplified_starting_capital = data->simplified_game.starting_capital;
+  // 2.4.1: the money left once the £500 notes and the £100 notes not dealt to players are removed.
+  Fields simplified_banks(simplified.Object("bank_sizes"), where.Entry("simplified_game: bank_sizes"),
+                          {"full", "standard", "short", "longer"});
+  data->simplified_bank_sizes[mailrun::v1::BANK_FULL] = simplified_banks.Int("full");
+  data->simplified_bank_sizes[mailrun::v1::BANK_STANDARD] = simplified_banks.Int("standard");
+  data->simplified_bank_sizes[mailrun::v1::BANK_SHORT] = simplified_banks.Int("short");
+  data->simplified_bank_sizes[mailrun::v1::BANK_LONGER] = simplified_banks.Int("longer");
+  data->simplified_bank_per_player = simplified.Int("bank_per_player");
 
   Fields banks(file.Object("bank_sizes"), where.Entry("bank_sizes"), {"full", "standard", "short", "longer"});
   data->bank_sizes[mailrun::v1::BANK_FULL] = banks.Int("full");

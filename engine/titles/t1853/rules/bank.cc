@@ -7,6 +7,7 @@ bool CompanyCredits(const Context& ctx) { return ctx.data.edition != mailrun::v1
 
 }  // namespace
 
+// 5.1.1: the game ends when the bank runs out of money (after the railway round, 5.1.2).
 void PayFromBank(Context& ctx, int amount) {
   ctx.state.bank -= amount;
   if (ctx.state.bank <= 0 && !ctx.state.bank_broken) {

@@ -35,27 +35,38 @@ bool Unrestricted(const Context& ctx, int company) {
   return false;
 }
 
-// 4.4.7: how many token spaces of a station are kept for the home bases of companies not yet
-// running: one for each such home on it. A large city's homes are followed through its
-// promotions (on Bombay's brown tile both terminals' homes are on its one station).
-int ReservedSpaces(const Context& ctx, HexCoord hex, int station) {
-  int reserved = 0;
+// 2.6.2: whether the BBCI may still become a major, and north Bombay still be its home: only
+// until the end of the first dealing round (after it, a BBCI without a director is a minor, 2.6.3).
+bool MayStillBecomeMajor(const Context& ctx, int company) {
+  const GameState& s = ctx.state;
+  if (ctx.Def(company).kind != CompanyKind::kMajorOrMinor || ctx.config.options().simplified_game()) return false;
+  return s.stage == Stage::kBondCommit || s.stage == Stage::kCityClaims ||
+         (s.stage == Stage::kDealing && s.dealing.number == 1);
+}
+
+// 4.4.7: whether the station is the home of a company not yet running (docs/rulings.md #29). A
+// large city's homes are followed through its promotions (on Bombay's brown tile both terminals'
+// homes are on its one station).
+bool HomeOfCompanyNotRunning(const Context& ctx, HexCoord hex, int station) {
   for (int c = 0; c < kCompanies; ++c) {
     if (ctx.state.companies[c].status == CompanyStatus::kFormed) continue;
     const CompanyDef& def = ctx.Def(c);
     auto here = [&](const HomeBase& home) {
       return home.hex == hex && CurrentStation(ctx.data, ctx.state.board, hex, home.station) == station;
     };
-    for (const HomeBase& home : def.homes) reserved += here(home) ? 1 : 0;
-    if (def.major_home && here(*def.major_home)) ++reserved;
+    for (const HomeBase& home : def.homes) {
+      if (here(home)) return true;
+    }
+    if (def.major_home && MayStillBecomeMajor(ctx, c) && here(*def.major_home)) return true;
   }
-  return reserved;
+  return false;
 }
 
+// 4.4.1 sets no limit on the bases established in one turn (docs/rulings.md #28): each one is
+// checked on its own, against the tokens and money left.
 Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1::PlaceBase& action, bool* outside) {
   const int company = ctx.state.railway.company;
   const CompanyState& c = ctx.state.companies[company];
-  if (ctx.state.railway.base_placed) return Illegal("4.4.1", "one base station may be established in a turn");
   const auto hex = ParseHexName(action.hex());
   if (!hex || !ctx.data.Hex(*hex)) return Malformed(fmt::format("there is no hex {} on the board", action.hex()));
   if (c.tokens_left <= 0) return Illegal("4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company)));
@@ -72,15 +83,15 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
   const auto here = tokens.find({*hex, action.station()});
   const int taken = here == tokens.end() ? 0 : static_cast<int>(here->second.size());
   if (taken >= station.token_slots) return Illegal("4.4.5", "that station has no vacant space for a base");
-  if (station.token_slots - taken <= ReservedSpaces(ctx, *hex, action.station())) {
-    return Illegal("4.4.7", "that station's vacant space is the home base of a company not yet running");
+  if (HomeOfCompanyNotRunning(ctx, *hex, action.station())) {
+    return Illegal("4.4.7", "that station is the home base of a company not yet running");
   }
   if (!reach.stations.count({*hex, action.station()})) {
     return Illegal("4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
                                         "of one gauge, not blocked by other companies' bases",
                                         ctx.Initials(company)));
   }
-  const bool in_area = ctx.Def(company).area.Contains(*hex);
+  const bool in_area = ctx.Def(company).area.Contains(*hex);  // 1.4.6: rows and columns included
   if (!in_area && !Unrestricted(ctx, company)) {
     return Illegal("4.4.1", fmt::format("before phase 4 the {} establishes bases only within its area (TABLE 2)",
                                         ctx.Initials(company)));

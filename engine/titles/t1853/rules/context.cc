@@ -4,6 +4,7 @@
 
 namespace mailrun::engine::t1853 {
 
+// TABLE 3, with 2.4.1's qualifying number and share limit in the simplified game.
 PlayerCountRules Context::Limits() const {
   PlayerCountRules rules;
   for (const auto& r : data.player_counts) {
@@ -16,12 +17,14 @@ PlayerCountRules Context::Limits() const {
   return rules;
 }
 
+// 3.1.7: the market price, or par where none is shown.
 int Context::SharePrice(int company) const {
   const CompanyState& c = state.companies[company];
   if (c.price_index >= 0) return data.share_prices[c.price_index];
   return Def(company).par;
 }
 
+// 3.1.2: a director's certificate counts as one; shares at £40 or less are exempt.
 int Context::CountedCertificates(int seat) const {
   const PlayerState& p = state.players[seat];
   int count = 0;
@@ -32,6 +35,7 @@ int Context::CountedCertificates(int seat) const {
   return count;
 }
 
+// 3.1.10: shares in the pool count as issued.
 int Context::IssuedShares(int company) const { return kSharesPerCompany - state.companies[company].bank_shares; }
 
 int Context::PlayerShares(int company) const {

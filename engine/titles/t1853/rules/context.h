@@ -3,6 +3,7 @@
 // derived facts many rules need (share prices, limits, names), so each rule is stated once.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,9 +22,25 @@ struct Context {
   const mailrun::v1::GameConfig& config;
   GameState& state;
   std::vector<std::string>* log = nullptr;  // null while only validating
+  // Set while an action is previewed for this seat (Game::Preview): an automatic step that would
+  // use another player's secret (2.5.2) is left out, or ends the preview (`stopped`); `withheld`
+  // says what the preview does not show. Whether that happens depends on public facts only.
+  std::optional<int> preview_for = std::nullopt;
+  std::string* withheld = nullptr;
+  bool stopped = false;
 
   void Log(std::string line) const {
     if (log) log->push_back(std::move(line));
+  }
+  // Whether this step must not use `seat`'s secrets (a preview for another seat).
+  bool Hidden(int seat) const { return preview_for && *preview_for != seat; }
+  // A preview leaves something out (said once), or stops here.
+  void Withhold(const std::string& what) const {
+    if (withheld && withheld->find(what) == std::string::npos) *withheld += (withheld->empty() ? "" : " ") + what;
+  }
+  void StopPreview(const std::string& why) {
+    Withhold(why);
+    stopped = true;
   }
 
   const CompanyDef& Def(int company) const { return data.companies[company]; }

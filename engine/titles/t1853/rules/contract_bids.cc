@@ -1,3 +1,7 @@
+// Contract bids as 2.5.1.1 - 2.5.1.4 outline them and 2.5.2 details them: a bid (2.5.2.1) is a
+// bond of at least the value of its cities, written down secretly (2.5.1.1, 2.5.1.4), cities
+// claimed one by one with a public share each (2.5.1.2), three to six cities with the Ganges
+// limits (2.5.1.3). No illegal bid can be made (2.5.2.12, docs/rulings.md #2).
 #include "engine/titles/t1853/rules/contract_bids.h"
 
 #include <fmt/format.h>
@@ -129,7 +133,7 @@ void PayForContractedShares(Context& ctx) {
   for (int c = 0; c < kCompanies; ++c) {
     s.companies[c].status = ctx.IssuedShares(c) > 0 ? CompanyStatus::kOnSale : CompanyStatus::kSetAside;
   }
-  StartDealingRound(ctx, s.elephant);
+  StartDealingRound(ctx, s.elephant);  // 1.6.2: the first dealing round follows
 }
 
 }  // namespace
@@ -166,6 +170,11 @@ void ExecuteCommitBond(Context& ctx, int seat, const mailrun::v1::CommitBond& ac
   for (const PlayerState& p : ctx.state.players) {
     if (!p.bond.committed) return;
   }
+  if (ctx.preview_for) {
+    // The reveal shows every other bond: only the real action does it (2.5.2.3).
+    ctx.StopPreview("2.5.2.3: every bond is revealed once the last is written down; a preview does not reveal them.");
+    return;
+  }
   RevealBondsAndSeat(ctx);
 }
 
@@ -173,7 +182,7 @@ Status ValidateClaimCity(const Context& ctx, int seat, const mailrun::v1::ClaimC
   const GameState& s = ctx.state;
   if (s.stage != Stage::kCityClaims) return Illegal("2.5.2.4", "cities are claimed only in the second stage of the bids");
   if (s.dealing.current != seat) return Error{ErrorKind::kNotYourTurn, "2.5.2.4", "it is not your turn to claim a city"};
-  const auto city = ctx.data.CityIndex(action.city());
+  const auto city = ctx.data.CityIndex(action.city());  // the 24 named cities: no town (2.5.2.8)
   if (!city) return Malformed(fmt::format("there is no city named '{}'", action.city()));
   const auto company = CompanyIndex(ctx, action.company());
   if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
@@ -220,6 +229,7 @@ Status ValidateClaimCity(const Context& ctx, int seat, const mailrun::v1::ClaimC
   return OkStatus();
 }
 
+// 2.7.1: the player receives the share claimed (paid for when the bids are complete, 2.7.2).
 void ExecuteClaimCity(Context& ctx, int seat, const mailrun::v1::ClaimCity& action) {
   GameState& s = ctx.state;
   const int city = *ctx.data.CityIndex(action.city());
@@ -287,6 +297,30 @@ std::vector<int> BidActiveSeats(const Context& ctx) {
   return seats;
 }
 
+bool BidCompleteOnPublicFacts(const Context& ctx, int seat) {
+  const GameState& s = ctx.state;
+  if (s.stage != Stage::kCityClaims) return false;
+  const Bond& bond = s.players[seat].bond;
+  if (static_cast<int>(bond.claims.size()) >= ctx.Limits().max_bid_cities) return true;  // 2.5.2.6
+  // The least the claimed cities can be worth: each claim's company at its cheapest city.
+  int least = 0;
+  for (const BidClaim& claim : bond.claims) {
+    int cheapest = 0;
+    for (const CityDef& city : ctx.data.cities) {
+      const bool offers = std::find(city.share_companies.begin(), city.share_companies.end(), claim.company + 1) !=
+                          city.share_companies.end();
+      if (offers && (cheapest == 0 || city.bid_value < cheapest)) cheapest = city.bid_value;
+    }
+    least += cheapest;
+  }
+  if (least + 20 > bond.amount) return true;  // not even a £20 city fits (2.5.2.9)
+  for (int c = 0; c < kCompanies; ++c) {
+    if (ctx.IssuedShares(c) < kOrdinaryCertificates) return false;
+  }
+  return true;  // no share is left to claim
+}
+
+// 1.4.2: every company's shares may be claimed, whatever the number of players.
 void ListBidActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
   const GameState& s = ctx.state;
   if (s.stage == Stage::kBondCommit) {

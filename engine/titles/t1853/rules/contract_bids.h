@@ -25,6 +25,12 @@ void ExecuteClaimCity(Context& ctx, int seat, const mailrun::v1::ClaimCity& acti
 Status ValidatePassBid(const Context& ctx, int seat);
 void ExecutePassBid(Context& ctx, int seat);
 
+// 2.5.2.4: whether `seat`'s bid can take no further city whatever its secret cities are, judged on
+// public facts only (the bond, the number of claims and their companies, the shares left), so
+// that passing for the player tells the others nothing (docs/rulings.md #6). A bid that is
+// complete only because of its secret cities is passed by its player.
+bool BidCompleteOnPublicFacts(const Context& ctx, int seat);
+
 // The seats that may act in the bid stages.
 std::vector<int> BidActiveSeats(const Context& ctx);
 void ListBidActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);

@@ -6,6 +6,8 @@
 
 namespace mailrun::engine::t1853 {
 
+// 4.3.1: a bid's cities linked by anyone's track, changing at any station (2.5.1.1): the bond
+// goes back to its player at once.
 void CheckContracts(Context& ctx) {
   GameState& s = ctx.state;
   bool any_open = false;
@@ -27,6 +29,10 @@ void CheckContracts(Context& ctx) {
   for (int seat : s.seating_order) {
     PlayerState& p = s.players[seat];
     if (p.bond.returned || p.bond.claims.empty()) continue;
+    if (ctx.Hidden(seat)) {  // a preview never tests another player's secret cities (2.5.2.1)
+      ctx.Withhold("4.3.2: a preview does not check other players' contracts, whose cities are secret.");
+      continue;
+    }
     std::set<int> shared = city_components(p.bond.claims.front().city);
     for (const BidClaim& claim : p.bond.claims) {
       std::set<int> here = city_components(claim.city);

@@ -23,8 +23,9 @@ bool InDealingTurn(const Context& ctx, int seat) {
   return ctx.state.stage == Stage::kDealing && ctx.state.dealing.current == seat;
 }
 
-// The first dealing round's special rules (2.8) follow the contract bids; the simplified game
-// (2.4.1) starts with an ordinary dealing round.
+// The first dealing round follows the contract bids (2.8.1) and is played as any other (2.8.2),
+// with the special rules of 2.8.3 and 2.9; the simplified game (2.4.1) starts with an ordinary
+// dealing round.
 bool FirstRound(const Context& ctx) {
   return ctx.state.dealing.number == 1 && !ctx.config.options().simplified_game();
 }
@@ -53,7 +54,8 @@ void ReleaseSetAsideCompanies(Context& ctx) {
   ctx.Log("Every share of the bid companies is issued: the remaining companies' shares go on sale (3.1.3)");
 }
 
-// After a purchase: has the company floated (2.7.5, 2.8.3)? In later rounds it forms at once (3.2.1).
+// After a purchase: has the company floated (2.7.5, 2.8.3)? Pool shares count as issued (3.1.10).
+// In later rounds it forms at once (3.2.1).
 void CheckFlotation(Context& ctx, int company) {
   CompanyState& c = ctx.state.companies[company];
   if (c.floated || ctx.IssuedShares(company) < ctx.Limits().qualifying_shares) return;
@@ -84,8 +86,27 @@ void BeginTurn(Context& ctx, int seat) {
   }
 }
 
+// A preview stops before the end of the first dealing round when the BBCI's type (2.6.2) would be
+// decided by another player's bid cities.
+bool BbciTypeHiddenFromPreview(Context& ctx) {
+  const GameState& s = ctx.state;
+  if (!ctx.preview_for || !FirstRound(ctx)) return false;
+  for (int c = 0; c < kCompanies; ++c) {
+    if (ctx.Def(c).kind != CompanyKind::kMajorOrMinor) continue;
+    if (!s.companies[c].floated || s.companies[c].status == CompanyStatus::kFormed) continue;
+    const int director = LargestQualifyingHolder(ctx, c);
+    if (director >= 0 && ctx.Hidden(director)) return true;
+  }
+  return false;
+}
+
 void EndDealingRound(Context& ctx) {
   GameState& s = ctx.state;
+  if (BbciTypeHiddenFromPreview(ctx)) {
+    ctx.StopPreview("2.6.2: the first dealing round would end here, and the BBCI's type depends on its director's "
+                    "secret bid; a preview stops before it.");
+    return;
+  }
   ctx.Log(fmt::format("Dealing Round {} ends", s.dealing.number));
   if (s.dealing.number == 1) {
     // 2.9.1: directors for every floated company, in company order.
@@ -115,6 +136,7 @@ void EndDealingRound(Context& ctx) {
 
 }  // namespace
 
+// 1.6.1, 3.1.1: dealing rounds go round in player order from the Elephant's holder.
 void StartDealingRound(Context& ctx, int first_seat) {
   GameState& s = ctx.state;
   s.stage = Stage::kDealing;
@@ -139,6 +161,7 @@ int PurchasePrice(const Context& ctx, int company, mailrun::v1::ShareSource sour
   return ctx.SharePrice(company);                                             // 3.1.7
 }
 
+// 3.1.5, 3.1.6: any number of shares, of any companies, may be sold in a turn, one sale at a time.
 Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellShares& action) {
   if (!InDealingTurn(ctx, seat)) return NotYourTurn();
   const auto company = CompanyIndex(ctx, action.company());
@@ -192,6 +215,9 @@ void ExecuteSellShares(Context& ctx, int seat, const mailrun::v1::SellShares& ac
   const int price = SalePrice(ctx, company);
   const int total = price * action.count();
   PlayerState& p = s.players[seat];
+  // 2.8.3: a floated company's shares are sold in the first dealing round only as contracted
+  // shares, which are then used up; any other sale gives up bought shares first (LoseShares).
+  if (FirstRound(ctx) && s.companies[company].floated) p.contracted[company] -= action.count();
   LoseShares(ctx, seat, company, action.count());
   p.cash += total;
   PayFromBank(ctx, total);

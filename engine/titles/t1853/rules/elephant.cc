@@ -60,7 +60,7 @@ Status ValidateKeepElephant(const Context& ctx, int seat) {
 
 void ExecuteKeepElephant(Context& ctx, int seat) {
   ctx.Log(fmt::format("{} keeps the Elephant", ctx.Name(seat)));
-  StartRailwayRounds(ctx);
+  StartRailwayRounds(ctx);  // 1.6.2, 3.5: a railway round follows the dealing round
 }
 
 Status ValidateAnswerOffer(const Context& ctx, int seat, const mailrun::v1::AnswerOffer& action) {

@@ -6,6 +6,8 @@
 
 namespace mailrun::engine::t1853 {
 
+// 5.2.1: cash plus shares at their market value (par for a company that never formed, 3.1.7);
+// bonds not returned and (5.2.2) the companies' money do not count.
 int PlayerWealth(const Context& ctx, int seat) {
   const PlayerState& p = ctx.state.players[seat];
   int wealth = p.cash;
@@ -13,6 +15,7 @@ int PlayerWealth(const Context& ctx, int seat) {
   return wealth;
 }
 
+// 1.6.4, 5.2: the results; 5.2.3: the wealthiest player wins (equal wealth, equal rank).
 void FinishGame(Context& ctx, const std::string& reason) {
   GameState& s = ctx.state;
   s.stage = Stage::kFinished;

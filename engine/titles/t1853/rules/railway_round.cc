@@ -25,6 +25,8 @@ bool Operating(const Context& ctx, int seat) {
          !ctx.state.offer;
 }
 
+// 1.6.3, 3.1.12, 4.0: companies operate in company order (TABLE 1), those formed in the last
+// dealing round among them (3.3.3); companies not running are left out.
 int NextFormedCompany(const Context& ctx, int after) {
   for (int c = after + 1; c < kCompanies; ++c) {
     if (ctx.state.companies[c].status == CompanyStatus::kFormed) return c;

@@ -106,6 +106,8 @@ bool CanRunOver(const Context& ctx, const GameState& state, int company, const s
 
 bool CompanyCanRun(const Context& ctx, int company) { return !ctx.state.companies[company].trains.empty(); }
 
+// 4.7.2: called for running companies only (only they operate), so a company not yet floated
+// has no price to move.
 void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
   CompanyState& c = ctx.state.companies[company];
   const int before = ctx.SharePrice(company);
@@ -124,6 +126,7 @@ void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
   if (after != before) {
     ctx.Log(fmt::format("The {} share price moves from {} to {}", ctx.Initials(company), Money(before), Money(after)));
   }
+  // 5.1.1: £400 ends the game, except in the longer game (2.4.3).
   const bool longer_game = ctx.config.options().bank() == mailrun::v1::BANK_LONGER;
   if (c.price_index == top && !longer_game) {
     FinishGame(ctx, fmt::format("the {} share price reached {} (5.1.3)", ctx.Initials(company), Money(after)));
@@ -163,6 +166,7 @@ void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains& action) {
   }
   const int revenue = plan.run_revenue;
   if (plan.runs.empty()) ctx.Log(fmt::format("The {} runs no train", ctx.Initials(company)));
+  // 4.6.1: the bank pays the earnings; 4.6.4: all as a dividend (money) or all retained (credits).
   if (revenue > 0 && action.pay_dividend()) {
     PayDividend(ctx, company, revenue);
     ctx.Log(fmt::format("The {} pays a dividend of {} ({} a share)", ctx.Initials(company), Money(revenue),

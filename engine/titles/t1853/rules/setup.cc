@@ -16,6 +16,7 @@ namespace {
 void FillTileSupply(const EditionData& data, const mailrun::v1::GameOptions& options, BoardState& board) {
   for (const TileSupply& supply : data.manifest) board.supply[supply.tile_id] += supply.count;
   if (options.unrestricted_58()) board.supply["58"] = data.tile_58_count_unrestricted;  // 2.4.4
+  // 2.4.5: the MIK1 (or MIK1.1) tile kit of Appendix 3.
   const auto& kit = options.tile_kit() == mailrun::v1::TILE_KIT_MIK1     ? data.manifest_mik1
                     : options.tile_kit() == mailrun::v1::TILE_KIT_MIK1_1 ? data.manifest_mik1_1
                                                                          : std::vector<TileSupply>{};
@@ -59,6 +60,7 @@ void DealSimplifiedGame(Context& ctx) {
 }  // namespace
 
 Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConfig& config) {
+  // 1.0: three to six players.
   const int players = config.players_size();
   if (players < 3 || players > 6) {
     return Malformed(fmt::format("1853 is played by 3 to 6 players, not {}", players));
@@ -76,13 +78,21 @@ Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConf
   s.edition = data.edition;
   s.players_count = players;
   s.rng = config.seed() ^ 0x1853185318531853ULL;
+  // 2.1, 2.4.2, 2.4.3: the bank's size; 2.4.1: the simplified game keeps of the £100 notes only
+  // those dealt to the players, and no £500 notes.
   s.total_money = bank->second;
-  s.bank = bank->second;
+  if (config.options().simplified_game()) {
+    const auto simplified = data.simplified_bank_sizes.find(bank_size);
+    if (simplified == data.simplified_bank_sizes.end()) return Malformed("this edition has no simplified game");
+    s.total_money = simplified->second + data.simplified_bank_per_player * players;
+  }
+  s.bank = s.total_money;
   const PlayerCountRules* table = nullptr;
   for (const auto& rules : data.player_counts) {
     if (rules.players == players) table = &rules;
   }
   if (!table) return Error{ErrorKind::kBadData, "", "no TABLE 3 entry for this many players"};
+  // 2.3: the starting capital of TABLE 3 (2.4.1: £440 in the simplified game).
   const int capital = config.options().simplified_game() ? data.simplified_starting_capital : table->starting_capital;
   for (int i = 0; i < players; ++i) {
     PlayerState p;

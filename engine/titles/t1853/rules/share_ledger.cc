@@ -19,6 +19,8 @@ void GainShares(Context& ctx, int seat, int company, int count) {
 void LoseShares(Context& ctx, int seat, int company, int count) {
   PlayerState& p = ctx.state.players[seat];
   p.shares[company] -= count;
+  // 2.8.3: bought shares go first, so the holder keeps the contracted ones that may still be sold
+  // after flotation (a sale of contracted shares counts them down before this, dealing_round.cc).
   p.contracted[company] = std::min(p.contracted[company], p.shares[company]);
   if (p.shares[company] == 0) p.holding_since[company] = 0;
 }
@@ -26,7 +28,7 @@ void LoseShares(Context& ctx, int seat, int company, int count) {
 namespace {
 
 // Among players with at least `min_shares`, the one with most shares; ties go to who has held
-// shares the longest. -1 if none.
+// shares the longest (2.9.2, 3.2.1). -1 if none.
 int MostShares(const Context& ctx, int company, int min_shares, int exclude = -1) {
   int best = -1;
   for (int seat = 0; seat < ctx.state.players_count; ++seat) {
@@ -81,6 +83,8 @@ void SetManager(Context& ctx, int company, int seat) {
 
 int LargestQualifyingHolder(const Context& ctx, int company) { return MostShares(ctx, company, 2); }
 
+// 1.5.2: the director is the largest holder and is unseated only by a larger holding; 1.5.3: the
+// director's certificate (two shares) is always the director's.
 void ResolveControl(Context& ctx, int company) {
   CompanyState& c = ctx.state.companies[company];
   if (c.status != CompanyStatus::kFormed) return;
@@ -128,8 +132,8 @@ void FormCompany(Context& ctx, int company) {
   c.status = CompanyStatus::kFormed;
   c.formed_in_dealing_round = s.dealing.number;
   const int director = LargestQualifyingHolder(ctx, company);
-  // 2.6: the BBCI is major only if its director (at the end of the first dealing round) bid for
-  // both Ajmer and Bombay.
+  // 2.6.1 - 2.6.3: the BBCI is major only if its director (at the end of the first dealing round)
+  // bid for both Ajmer and Bombay (2.6.2); otherwise it is a minor (2.6.3).
   if (def.kind == CompanyKind::kMajorOrMinor) {
     bool ajmer = false, bombay = false;
     if (director >= 0 && s.dealing.number == 1) {
@@ -144,6 +148,7 @@ void FormCompany(Context& ctx, int company) {
     c.major = def.kind == CompanyKind::kMajor;
   }
   CompanyReceives(ctx, company, 10 * def.par);  // 3.3.1
+  // 3.3.2: its price marker at par, its tokens on its TABLE 1 homes.
   c.price_index = static_cast<int>(
       std::find(ctx.data.share_prices.begin(), ctx.data.share_prices.end(), def.par) - ctx.data.share_prices.begin());
   c.tokens_left = def.tokens;
@@ -166,6 +171,7 @@ void FormCompany(Context& ctx, int company) {
   CheckContracts(ctx);  // its home bases may link a bid's cities (4.3.1)
 }
 
+// 3.1.2: the share and certificate limits of TABLE 3; shares at £40 or less are exempt.
 bool WithinLimitsAfterBuying(const Context& ctx, int seat, int company) {
   if (ctx.ExemptFromLimits(company)) return true;
   const PlayerCountRules limits = ctx.Limits();

@@ -46,9 +46,11 @@ Gauge TileGauge(const TileDef& tile) {
   return Gauge::kBroad;
 }
 
+// 4.1.6: broad and metre lines; 4.2.8: brown and grey (dual gauge) track carries either.
 bool GaugeFits(Gauge line, Gauge track) { return track == Gauge::kDual || track == line; }
 
-// 4.1.2 - 4.1.4: how many tiles the operating company may lay this turn.
+// 4.1.2 - 4.1.4: how many tiles the operating company may lay this turn (1.4.4: majors two,
+// minors one).
 int LaysAllowed(const Context& ctx, int company) {
   const CompanyState& c = ctx.state.companies[company];
   if (!c.major) return (ctx.Initials(company) == "BAR" && c.railway_turns == 0) ? 2 : 1;  // 4.1.4
@@ -61,7 +63,7 @@ bool BarFirstTurn(const Context& ctx, int company) {
   return ctx.Initials(company) == "BAR" && ctx.state.companies[company].railway_turns == 0;
 }
 
-// 4.2.3 / 4.4.2: from phase 4 a company owning a '5' or '6' may work outside its area.
+// 4.2.3 / 4.4.2: from phase 4 a company owning a '5' or '6' may work outside its area (1.4.6).
 bool Unrestricted(const Context& ctx, int company) {
   if (ctx.state.phase < 4) return false;
   for (const TrainCard& train : ctx.state.companies[company].trains) {
@@ -139,7 +141,7 @@ int SupplyOf(const Context& ctx, const std::string& id) {
 
 int LayCost(const Context& ctx, int company, const ParsedTile& p) {
   int cost = ctx.data.ConstructionCost(*p.hex_def, TileGauge(*p.tile));
-  // 4.1.14: Ajmer costs a major BBCI £70.
+  // 4.1.14 (2.6.2): Ajmer costs a major BBCI £70.
   if (p.hex_def->city && ctx.data.cities[*p.hex_def->city].name == "Ajmer" && ctx.Initials(company) == "BBCI" &&
       ctx.state.companies[company].major) {
     cost = ctx.data.bbci_major_ajmer_cost;
@@ -265,6 +267,9 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
     lay.railhead_edges.push_back(rh.edge);
     lay.railhead_gauges.push_back(rh.gauge);
   }
+  // 4.1.12: the tile's other track ends need not meet the neighbours' track: nothing is checked
+  // against the tiles around it but the railhead it extends.
+  // 4.1.13: paid from the treasury when laid, by a director or a manager alike (3.4.6).
   const int cost = LayCost(ctx, company, p) + SecondLayFee(ctx, company);
   if (ctx.state.companies[company].treasury < cost) {
     return Illegal("4.1.13", fmt::format("laying #{} on {} costs {}; the {} has {}", p.tile->id, action.hex(),
@@ -369,6 +374,7 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
                                         "this promotion without a break of gauge",
                                         action.hex(), ctx.Initials(company)));
   }
+  // 4.2.2 / 1.4.6: within the TABLE 2 area before phase 4.
   const bool in_area = ctx.Def(company).area.Contains(p.hex);
   if (!in_area && !Unrestricted(ctx, company)) {
     return Illegal("4.2.2", fmt::format("before phase 4 the {} promotes only within its area (TABLE 2)",

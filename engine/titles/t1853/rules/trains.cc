@@ -167,8 +167,27 @@ std::string NextCardId(GameState& s, const std::string& card) {
   return fmt::format("{}-{}", card, serial);
 }
 
-// 4.10: a new phase: obsolete trains leave the game (4.8.4), excess trains go back to the bank
-// (4.8.6). Excess trains chosen automatically: the cheapest first (docs/rulings.md).
+// 4.8.6: one of the company's trains goes back to the bank without payment, on sale there at full
+// price beside the trains on offer.
+void ReturnToBank(Context& ctx, int company, std::vector<TrainCard>::iterator train) {
+  auto& trains = ctx.state.companies[company].trains;
+  ctx.Log(fmt::format("The {} returns an excess '{}' train to the bank (4.8.6)", ctx.Initials(company), train->name));
+  TrainCard returned = *train;
+  returned.on_credit = false;
+  ctx.state.returned_trains.push_back(returned);
+  trains.erase(train);
+}
+
+// Whether returning any of these trains comes to the same: one type, all paid for or all not.
+bool AllAlike(const std::vector<TrainCard>& trains) {
+  return std::all_of(trains.begin(), trains.end(), [&](const TrainCard& t) {
+    return t.name == trains.front().name && t.on_credit == trains.front().on_credit;
+  });
+}
+
+// 4.10.1: the first train of a new type starts a phase: obsolete trains leave the game (4.8.4); trains over the new limit go back to
+// the bank (4.8.6), chosen by the company's director or manager (docs/rulings.md #14) unless they
+// are all alike.
 void EnterPhase(Context& ctx, int phase) {
   GameState& s = ctx.state;
   s.phase = phase;
@@ -184,17 +203,8 @@ void EnterPhase(Context& ctx, int phase) {
         ++it;
       }
     }
-    const int limit = TrainLimit(ctx);
-    while (static_cast<int>(trains.size()) > limit) {
-      auto cheapest = std::min_element(trains.begin(), trains.end(), [&](const TrainCard& a, const TrainCard& b) {
-        return FindTrain(ctx.data, a.name)->price < FindTrain(ctx.data, b.name)->price;
-      });
-      ctx.Log(fmt::format("The {} returns an excess '{}' train to the bank (4.8.6)", ctx.Initials(company),
-                          cheapest->name));
-      TrainCard returned = *cheapest;
-      returned.on_credit = false;
-      s.returned_trains.push_back(returned);
-      trains.erase(cheapest);
+    while (static_cast<int>(trains.size()) > TrainLimit(ctx) && AllAlike(trains)) {
+      ReturnToBank(ctx, company, trains.end() - 1);
     }
   }
   // Trains in the bank that are now obsolete leave the game too.
@@ -210,7 +220,8 @@ void EnterPhase(Context& ctx, int phase) {
 
 bool OperatingController(const Context& ctx, int seat) {
   return ctx.state.stage == Stage::kRailway && ctx.state.railway.step == TurnStep::kBuyTrains &&
-         OperatingSeat(ctx) == seat && !ctx.state.offer && ctx.state.pending_credit_settlements.empty();
+         OperatingSeat(ctx) == seat && !ctx.state.offer && ctx.state.pending_credit_settlements.empty() &&
+         CompanyWithExcessTrains(ctx) < 0;
 }
 
 Error NotBuyingNow() { return Error{ErrorKind::kNotYourTurn, "4.8.1", "trains are bought at the end of your company's turn"}; }
@@ -220,6 +231,16 @@ std::optional<int> CompanyIndex(const Context& ctx, const std::string& initials)
     if (ctx.Initials(c) == initials) return c;
   }
   return std::nullopt;
+}
+
+// 3.4.3: a train the company could buy from the bank now and pay for from its treasury, or null.
+const TrainDef* AffordableTrain(const Context& ctx, int company) {
+  for (const TrainDef& def : ctx.data.trains) {
+    mailrun::v1::BuyTrain buy;
+    buy.set_train(def.name);
+    if (def.price <= ctx.state.companies[company].treasury && CheckAvailability(ctx, company, buy).ok()) return &def;
+  }
+  return nullptr;
 }
 
 bool HasCreditTrain(const CompanyState& c) {
@@ -263,6 +284,8 @@ bool TrainOnSale(const Context& ctx, const TrainDef& def) {
   return HeldBackBy(ctx, def) == nullptr;                                  // 4.8.3
 }
 
+// 4.8.2: a new train from the bank at its card price; several may be bought, one at a time. No
+// action sells a train back to the bank (4.8.7).
 Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrain& action) {
   if (!OperatingController(ctx, seat)) return NotBuyingNow();
   const int company = ctx.state.railway.company;
@@ -270,17 +293,27 @@ Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrai
   auto check = CheckAvailability(ctx, company, action);
   if (!check.ok()) return check.error();
   const TrainDef& def = *check->def;
+  // 4.8.5: the phase's limit, metre trains included (4.8.14).
   if (static_cast<int>(c.trains.size()) >= TrainLimit(ctx)) {
     return Illegal("4.8.5", fmt::format("the {} already owns {} trains, the limit in phase {}", ctx.Initials(company),
                                         c.trains.size(), ctx.state.phase));
   }
   if (action.director_gift() < 0) return Malformed("a gift may not be negative");
   if (action.on_credit()) {
+    // 3.4.3: a manager's new train from the bank, for a company that lacks a train and cannot
+    // afford one; only one such train is held. Any new train on sale, broad or metre (3.4.4).
     if (c.director >= 0 || c.manager != seat) return Illegal("3.4.3", "only a manager may buy a train on credit");
     if (check->from_returned) return Illegal("3.4.3", "a train on credit must be a new train from the bank");
     if (HasCreditTrain(c)) return Illegal("3.4.3", "only one train may be held on credit");
+    if (!c.trains.empty()) {
+      return Illegal("3.4.3", fmt::format("credit is for a company that lacks a train, and the {} owns one",
+                                          ctx.Initials(company)));
+    }
     if (action.director_gift() > 0) return Illegal("4.8.8", "a manager may not give money to the company");
-    if (c.treasury >= def.price) return Illegal("3.4.3", "the company can pay for this train: no credit is needed");
+    if (const TrainDef* affordable = AffordableTrain(ctx, company)) {
+      return Illegal("3.4.3", fmt::format("the {} can afford a train (a '{}' for {}): no credit is needed",
+                                          ctx.Initials(company), affordable->name, Money(affordable->price)));
+    }
     return OkStatus();
   }
   if (action.director_gift() > 0) {
@@ -340,6 +373,7 @@ void ExecuteBuyTrain(Context& ctx, int seat, const mailrun::v1::BuyTrain& action
   ctx.Log(fmt::format("The {} buys a '{}' train {} (treasury {})", ctx.Initials(company), def.name, paid,
                       Money(c.treasury)));
   if (def.name == "3") s.first_three_bought = true;
+  // 4.8.11: a metre train never starts a phase (its data has no starts_phase).
   if (def.starts_phase && !action.use_special_token() && def.phase_introduced > s.phase) {
     EnterPhase(ctx, def.phase_introduced);
   }
@@ -368,6 +402,12 @@ Status ValidateOfferTrain(const Context& ctx, int seat, const mailrun::v1::Offer
   }
   if (static_cast<int>(s.companies[buyer].trains.size()) >= TrainLimit(ctx)) {
     return Illegal("4.8.5", fmt::format("the {} is at its train limit", ctx.Initials(buyer)));
+  }
+  // 4.8.15 makes no exception for trains bought from another company (docs/rulings.md #30).
+  if (const TrainDef* def = FindTrain(ctx.data, train->name);
+      def && def->gauge == Gauge::kMetre && s.companies[buyer].major && s.phase < 2) {
+    return Illegal("4.8.15", "metre-gauge trains are not available to major companies before phase 2, from the bank "
+                             "or from another company");
   }
   if (Controller(ctx, *seller) < 0) return Illegal("4.8.9", "the selling company has nobody to agree");
   return OkStatus();
@@ -477,6 +517,59 @@ void ExecuteSettleCreditTrain(Context& ctx, int seat, const mailrun::v1::SettleC
   credit->on_credit = false;
   ctx.Log(fmt::format("The {} pays {} for its '{}' train bought on credit (treasury {})", action.company(),
                       Money(price), credit->name, Money(c.treasury)));
+}
+
+int CompanyWithExcessTrains(const Context& ctx) {
+  if (ctx.state.stage != Stage::kRailway) return -1;
+  for (int c = 0; c < kCompanies; ++c) {
+    if (static_cast<int>(ctx.state.companies[c].trains.size()) > TrainLimit(ctx)) return c;
+  }
+  return -1;
+}
+
+Status ValidateReturnExcessTrain(const Context& ctx, int seat, const mailrun::v1::ReturnExcessTrain& action) {
+  const auto company = CompanyIndex(ctx, action.company());
+  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
+  const int excess = CompanyWithExcessTrains(ctx);
+  if (excess < 0) return Illegal("4.8.6", "no company owns more trains than the phase allows");
+  if (excess != *company) {
+    return Illegal("4.8.6", fmt::format("the {} has no train over its limit; the {} returns one first",
+                                        action.company(), ctx.Initials(excess)));
+  }
+  if (Controller(ctx, excess) != seat) {
+    return Error{ErrorKind::kNotYourTurn, "4.8.6",
+                 fmt::format("{} chooses which of the {}'s trains goes back", ctx.Name(Controller(ctx, excess)),
+                             action.company())};
+  }
+  const auto& trains = ctx.state.companies[excess].trains;
+  if (std::none_of(trains.begin(), trains.end(), [&](const TrainCard& t) { return t.id == action.train_id(); })) {
+    return Illegal("4.8.6", fmt::format("the {} has no train '{}'", action.company(), action.train_id()));
+  }
+  return OkStatus();
+}
+
+void ExecuteReturnExcessTrain(Context& ctx, int seat, const mailrun::v1::ReturnExcessTrain& action) {
+  const int company = *CompanyIndex(ctx, action.company());
+  auto& trains = ctx.state.companies[company].trains;
+  ctx.Log(fmt::format("{} chooses the train the {} gives up (4.8.6)", ctx.Name(seat), action.company()));
+  ReturnToBank(ctx, company, std::find_if(trains.begin(), trains.end(),
+                                          [&](const TrainCard& t) { return t.id == action.train_id(); }));
+  while (static_cast<int>(trains.size()) > TrainLimit(ctx) && AllAlike(trains)) {
+    ReturnToBank(ctx, company, trains.end() - 1);
+  }
+}
+
+void ListExcessTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  const int company = CompanyWithExcessTrains(ctx);
+  if (company < 0 || Controller(ctx, company) != seat) return;
+  for (const TrainCard& train : ctx.state.companies[company].trains) {
+    mailrun::v1::Action action;
+    action.mutable_return_excess_train()->set_company(ctx.Initials(company));
+    action.mutable_return_excess_train()->set_train_id(train.id);
+    AddLegal(out, seat, std::move(action),
+             fmt::format("Return the {}'s '{}' train ({}{}) to the bank (4.8.6)", ctx.Initials(company), train.name,
+                         train.id, train.on_credit ? ", bought on credit" : ""));
+  }
 }
 
 Status ValidateEndTrainStep(const Context&) { return OkStatus(); }

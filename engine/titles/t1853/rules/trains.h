@@ -36,6 +36,14 @@ void ResolveTrainOffer(Context& ctx, const PendingOffer& offer, bool accepted);
 Status ValidateSettleCreditTrain(const Context& ctx, int seat, const mailrun::v1::SettleCreditTrain& action);
 void ExecuteSettleCreditTrain(Context& ctx, int seat, const mailrun::v1::SettleCreditTrain& action);
 
+// 4.8.6: the first company, in company order, owning more trains than the phase allows after a
+// phase change (-1 if none). Its director or manager chooses which train goes back to the bank
+// before anything else happens (docs/rulings.md #14).
+int CompanyWithExcessTrains(const Context& ctx);
+Status ValidateReturnExcessTrain(const Context& ctx, int seat, const mailrun::v1::ReturnExcessTrain& action);
+void ExecuteReturnExcessTrain(Context& ctx, int seat, const mailrun::v1::ReturnExcessTrain& action);
+void ListExcessTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
+
 Status ValidateEndTrainStep(const Context& ctx);
 void FinishTrainStep(Context& ctx);
 

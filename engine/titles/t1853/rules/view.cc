@@ -47,8 +47,15 @@ mailrun::v1::RoundInfo Round(const Context& ctx) {
         round.set_step("extra round");
         round.set_description(fmt::format("End of Railway Round {}: {} may call an extra round", s.railway.number,
                                           ctx.Name(s.elephant)));
+      } else if (const int excess = CompanyWithExcessTrains(ctx); excess >= 0) {
+        round.set_operating_company(ctx.Initials(s.railway.company));
+        round.set_acting_company(ctx.Initials(excess));
+        round.set_step("return an excess train");
+        round.set_description(fmt::format("Railway Round {}: the {} returns an excess train (4.8.6)", s.railway.number,
+                                          ctx.Initials(excess)));
       } else {
         round.set_operating_company(ctx.Initials(s.railway.company));
+        round.set_acting_company(ctx.Initials(s.railway.company));
         round.set_step(StepName(s.railway.step));
         round.set_description(fmt::format("Railway Round {}: the {} ({})", s.railway.number,
                                           ctx.Initials(s.railway.company), StepName(s.railway.step)));
@@ -82,6 +89,8 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
   *view.mutable_round() = Round(ctx);
   for (int seat : active_seats) view.add_active_seats(seat);
   view.set_bank_cash(s.bank);
+  // 2.5.2.2 - 2.5.2.3: bond amounts are secret until every bond is written down; 2.5.1.2: the
+  // claimed shares are public, the cities the player's own until the bond is returned (4.3.2).
   const bool bonds_revealed = s.stage != Stage::kBondCommit;
   for (int seat = 0; seat < s.players_count; ++seat) {
     const PlayerState& p = s.players[seat];
