@@ -1,0 +1,213 @@
+// Reading and checking the 1947 data files (see t1947_data.h).
+#include "engine/titles/t1947/t1947_data.h"
+
+#include <set>
+
+#include "engine/data/data_reader.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+using data_internal::BadData;
+using data_internal::EntryName;
+using data_internal::Fields;
+using data_internal::Json;
+using data_internal::Where;
+
+const std::string& FileText(const std::map<std::string, std::string>& files, const std::string& name) {
+  auto it = files.find(name);
+  if (it == files.end()) throw BadData{"t1947/" + name + ": the file is missing"};
+  return it->second;
+}
+
+bool ValidHexName(const std::string& hex) {
+  // Column letter A-V, row number; letter index + number is odd (docs/board-data-1947.md).
+  if (hex.size() < 2 || hex[0] < 'A' || hex[0] > 'V') return false;
+  int row = 0;
+  for (size_t i = 1; i < hex.size(); ++i) {
+    if (hex[i] < '0' || hex[i] > '9') return false;
+    row = row * 10 + (hex[i] - '0');
+  }
+  return row >= 1 && ((hex[0] - 'A' + 1 + row) % 2) == 1;
+}
+
+std::set<std::string> ReadMapHexes(const Json& map, T1947Data* data) {
+  Where where("t1947/map.json");
+  Fields top(map, where, {"reconstruction", "grid", "hexes", "expatriation_sites"});
+  Fields rec(top.Object("reconstruction"), where.Entry("reconstruction"), {"reconstructed", "summary", "named_by_the_text"});
+  data->map_reconstructed = rec.Bool("reconstructed", false);
+  data->map_summary = rec.String("summary");
+  std::set<std::string> hexes;
+  for (const Json& h : top.Array("hexes")) {
+    Where w = where.Entry(EntryName("hex", h, "hex"));
+    Fields f(h, w, {"hex", "city", "town", "label", "terrain", "cost", "zone", "preprinted", "upgrade_cost",
+                    "trading_posts", "dead_ends", "grey"});
+    std::string name = f.String("hex");
+    if (!ValidHexName(name)) f.Fail("hex", "not a hex of the 1947 grid (column A-V, row 1+, letter index + row odd)");
+    if (!hexes.insert(name).second) f.Fail("hex", "listed twice");
+    std::string zone = f.String("zone");
+    if (zone != "dry" && zone != "monsoon") f.Fail("zone", "must be dry or monsoon");
+    if (f.Has("city") && f.Has("town")) w.Fail("a hex holds a city or a town, not both");
+  }
+  for (const std::string& n : rec.Strings("named_by_the_text")) {
+    if (!hexes.count(n)) where.Entry("reconstruction").Fail("named hex " + n + " is not on the map");
+  }
+  return hexes;
+}
+
+void ReadCompanies(const Json& file, const std::set<std::string>& hexes, T1947Data* data) {
+  Where where("t1947/companies.json");
+  Fields top(file, where, {"companies"});
+  for (const Json& c : top.Array("companies")) {
+    Fields f(c, where.Entry(EntryName("company", c, "initials")),
+             {"initials", "name", "home", "temple", "president_percent", "shares", "bonds", "capitalisation",
+              "pool_draw_group", "stations", "colour"});
+    RailwayDef r;
+    r.initials = f.String("initials");
+    r.name = f.String("name");
+    r.home = f.String("home");
+    r.temple = f.String("temple");
+    if (!hexes.count(r.home)) f.Fail("home", "hex " + r.home + " is not on the map");
+    if (!hexes.count(r.temple)) f.Fail("temple", "hex " + r.temple + " is not on the map");
+    r.president_percent = f.Int("president_percent");
+    r.shares = f.Int("shares");
+    if (r.president_percent + 10 * r.shares != 100) f.Fail("shares", "the certificates do not add up to 100%");
+    r.bonds = f.Int("bonds");
+    std::string cap = f.String("capitalisation");
+    if (cap != "full" && cap != "incremental") f.Fail("capitalisation", "must be full or incremental");
+    r.incremental = cap == "incremental";
+    r.pool_draw_group = f.Int("pool_draw_group", 0);
+    if (data->Railway(r.initials)) f.Fail("initials", "listed twice");
+    data->railways.push_back(r);
+  }
+  if (data->railways.size() != 11) where.Fail("1947 has 11 railway companies (section 1)");
+}
+
+void ReadPrivates(const Json& file, T1947Data* data) {
+  Where where("t1947/privates.json");
+  Fields top(file, where, {"minimum_bid", "bid_increment", "privates"});
+  data->minimum_bid = top.Int("minimum_bid");
+  data->bid_increment = top.Int("bid_increment");
+  for (const Json& p : top.Array("privates")) {
+    Fields f(p, where.Entry(EntryName("private", p, "number")), {"number", "name", "revenue", "duration", "power"});
+    PrivateDef d;
+    d.number = f.Int("number");
+    if (d.number != static_cast<int>(data->privates.size()) + 1) f.Fail("number", "privates must be listed P1, P2, ... in auction order (3.2)");
+    d.name = f.String("name");
+    d.revenue = f.Int("revenue");
+    d.duration = f.String("duration");
+    Fields power(f.Object("power"), f.where().Sub("power"),
+                 {"kind", "season", "zone", "terrain", "when", "owner", "removed_if_bought_by_railway",
+                  "first_to_reach_bonus", "later_bonus", "free_terrain", "choices", "value_until_T4",
+                  "value_from_T5", "max_per_train", "company"});
+    d.power = power.String("kind");
+    if (d.power == "president_certificate" && !data->Railway(power.String("company"))) {
+      power.Fail("company", "no such railway company");
+    }
+    data->privates.push_back(d);
+  }
+}
+
+void ReadPhases(const Json& file, const T1947Data& partial, T1947Data* data) {
+  Where where("t1947/trains.json");
+  Fields top(file, where, {"trains", "phases"});
+  for (const Json& p : top.Array("phases")) {
+    Fields f(p, where.Entry(EntryName("phase", p, "number")),
+             {"number", "introduced_by", "ors", "par_band", "tiles", "city_upgrades", "train_limit", "rusts",
+              "private_sale_max_percent", "trading_post", "town_choice", "simplified_revenue",
+              "no_temple_for_new_companies"});
+    PhaseDef d;
+    d.number = f.Int("number");
+    d.introduced_by = f.String("introduced_by");
+    d.par_band = f.String("par_band");
+    if (!partial.market.par.count(d.par_band)) f.Fail("par_band", "no such band in market.json");
+    d.private_sale_max_percent = f.Int("private_sale_max_percent");
+    d.train_limit = f.Int("train_limit");
+    d.ors = f.Int("ors");
+    data->phases.push_back(d);
+  }
+  if (data->phases.size() != 8) where.Fail("1947 has 8 phases (4.0)");
+}
+
+void ReadMarket(const Json& file, T1947Data* data) {
+  Where where("t1947/market.json");
+  Fields top(file, where, {"reconstructed", "rows", "red_line", "par_cells", "end_value"});
+  MarketDef& m = data->market;
+  for (const Json& row : top.Array("rows")) {
+    std::vector<int> values;
+    for (const Json& v : row) {
+      if (!v.is_number_integer()) where.Entry("row " + std::to_string(m.rows.size() + 1)).Fail("a space must be a whole number");
+      values.push_back(v.get<int>());
+    }
+    m.rows.push_back(values);
+  }
+  for (const Json& v : top.Array("red_line")) m.red_line.push_back(v.get<int>());
+  if (m.red_line.size() != m.rows.size()) top.Fail("red_line", "needs one entry per row");
+  for (size_t r = 0; r < m.rows.size(); ++r) {
+    Where w = where.Entry("row " + std::to_string(r + 1));
+    for (size_t c = 0; c < m.rows[r].size(); ++c) {
+      if (c > 0 && m.rows[r][c] <= m.rows[r][c - 1]) w.Fail("values must rise from left to right (5.10)");
+      if (r > 0 && c < m.rows[r - 1].size() && m.rows[r - 1][c] <= m.rows[r][c]) w.Fail("a space must be worth less than the one above it (5.10)");
+    }
+    if (m.red_line[r] < 1 || m.red_line[r] > static_cast<int>(m.rows[r].size())) w.Fail("the red line lies outside the row");
+  }
+  m.end_value = top.Int("end_value");
+  for (auto& [band, cells] : top.Object("par_cells").items()) {
+    for (const Json& cell : cells) {
+      Fields f(cell, where.Entry("par band " + band), {"row", "column"});
+      MarketCell c{f.Int("row") - 1, f.Int("column") - 1};
+      if (!m.Exists(c)) f.Fail("row", "the space is not on the market");
+      m.par[band].push_back(c);
+    }
+  }
+}
+
+void ReadRules(const Json& file, T1947Data* data) {
+  Where where("t1947/rules.json");
+  const Json& counts = file.at("player_counts");
+  for (const Json& p : counts) {
+    Fields f(p, where.Entry(EntryName("player count", p, "players")), {"players", "starting_cash", "certificate_limit"});
+    int n = f.Int("players");
+    if (n < 3 || n > 6) f.Fail("players", "1947 is for 3 to 6 players (1.0)");
+    data->player_counts[n] = PlayerCountDef{f.Int("starting_cash"), f.Int("certificate_limit")};
+  }
+  if (data->player_counts.size() != 4) where.Fail("player_counts must cover 3, 4, 5 and 6 players");
+}
+
+}  // namespace
+
+bool MarketDef::Exists(MarketCell c) const {
+  return c.row >= 0 && c.row < static_cast<int>(rows.size()) && c.column >= 0 &&
+         c.column < static_cast<int>(rows[c.row].size());
+}
+
+const RailwayDef* T1947Data::Railway(const std::string& initials) const {
+  int i = RailwayIndex(initials);
+  return i < 0 ? nullptr : &railways[i];
+}
+
+int T1947Data::RailwayIndex(const std::string& initials) const {
+  for (size_t i = 0; i < railways.size(); ++i) {
+    if (railways[i].initials == initials) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+Result<T1947Data> ParseT1947Data(const std::map<std::string, std::string>& files) {
+  try {
+    T1947Data data;
+    std::set<std::string> hexes = ReadMapHexes(data_internal::ParseFile("t1947/map.json", FileText(files, "map.json")), &data);
+    ReadCompanies(data_internal::ParseFile("t1947/companies.json", FileText(files, "companies.json")), hexes, &data);
+    ReadPrivates(data_internal::ParseFile("t1947/privates.json", FileText(files, "privates.json")), &data);
+    ReadMarket(data_internal::ParseFile("t1947/market.json", FileText(files, "market.json")), &data);
+    ReadPhases(data_internal::ParseFile("t1947/trains.json", FileText(files, "trains.json")), data, &data);
+    ReadRules(data_internal::ParseFile("t1947/rules.json", FileText(files, "rules.json")), &data);
+    return data;
+  } catch (const BadData& bad) {
+    return Error{ErrorKind::kBadData, "", bad.message};
+  } catch (const nlohmann::json::exception& e) {
+    return Error{ErrorKind::kBadData, "", std::string("t1947: ") + e.what()};
+  }
+}
+
+}  // namespace mailrun::engine::t1947
