@@ -1,34 +1,14 @@
 // 1947's data and opening: the loader's checks, the private auction (3.2), the player order cards
 // (3.6, 3.7, 5.12.1), stock round purchases and floating (5.2, 5.3, 5.8), and the detailed example
 // of 8.0 played action by action up to the end of its first stock round.
-#include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 
 #include "engine/titles/t1947/t1947_game.h"
+#include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
 
-std::map<std::string, std::string> DataFiles() {
-  std::map<std::string, std::string> files;
-  for (const char* name : {"map.json", "companies.json", "privates.json", "trains.json", "market.json", "rules.json"}) {
-    std::ifstream in(std::string(MAILRUN_SOURCE_DIR) + "/engine/titles/t1947/data/" + name);
-    std::stringstream text;
-    text << in.rdbuf();
-    files[name] = text.str();
-  }
-  return files;
-}
-
-const T1947Data& Data() {
-  static const T1947Data data = [] {
-    auto parsed = ParseT1947Data(DataFiles());
-    if (!parsed.ok()) ADD_FAILURE() << parsed.error().ToString();
-    return parsed.ok() ? *parsed : T1947Data{};
-  }();
-  return data;
-}
 
 std::string Replace(std::string text, const std::string& from, const std::string& to) {
   size_t at = text.find(from);
