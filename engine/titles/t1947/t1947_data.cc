@@ -31,6 +31,28 @@ bool ValidHexName(const std::string& hex) {
   return row >= 1 && ((hex[0] - 'A' + 1 + row) % 2) == 1;
 }
 
+// The neighbour of a flat-topped hex across edge N, NE, SE, S, SW or NW ("" outside the letters).
+std::string Neighbour(const std::string& hex, const std::string& edge) {
+  static const std::map<std::string, std::pair<int, int>> kSteps = {
+      {"N", {0, -2}}, {"NE", {1, -1}}, {"SE", {1, 1}}, {"S", {0, 2}}, {"SW", {-1, 1}}, {"NW", {-1, -1}}};
+  auto step = kSteps.find(edge);
+  if (step == kSteps.end()) return "";
+  int column = hex[0] - 'A' + step->second.first;
+  int row = std::stoi(hex.substr(1)) + step->second.second;
+  if (column < 0 || column > 'V' - 'A' || row < 1) return "-";
+  return std::string(1, static_cast<char>('A' + column)) + std::to_string(row);
+}
+
+// Each edge named in `key` must exist and face off the map (6.4.1, 6.9, 6.10).
+void CheckOffMapEdges(const Fields& f, const std::string& hex, const std::vector<std::string>& edges,
+                      const std::set<std::string>& hexes, std::string_view key) {
+  for (const std::string& edge : edges) {
+    std::string next = Neighbour(hex, edge);
+    if (next.empty()) f.Fail(key, "no edge " + edge + " (N, NE, SE, S, SW, NW)");
+    if (hexes.count(next)) f.Fail(key, "edge " + edge + " faces hex " + next + ", not the map's border");
+  }
+}
+
 std::set<std::string> ReadMapHexes(const Json& map, T1947Data* data) {
   Where where("t1947/map.json");
   Fields top(map, where, {"reconstruction", "grid", "hexes", "expatriation_sites"});
@@ -52,6 +74,26 @@ std::set<std::string> ReadMapHexes(const Json& map, T1947Data* data) {
   for (const std::string& n : rec.Strings("named_by_the_text")) {
     if (!hexes.count(n)) where.Entry("reconstruction").Fail("named hex " + n + " is not on the map");
   }
+  for (const Json& h : top.Array("hexes")) {
+    Fields f(h, where.Entry(EntryName("hex", h, "hex")), {"hex", "city", "town", "label", "terrain", "cost", "zone", "preprinted",
+                                                         "upgrade_cost", "trading_posts", "dead_ends", "grey"});
+    std::string name = f.String("hex");
+    CheckOffMapEdges(f, name, f.Strings("trading_posts"), hexes, "trading_posts");
+    CheckOffMapEdges(f, name, f.Strings("dead_ends"), hexes, "dead_ends");
+    if (f.Has("terrain") != f.Has("cost")) f.Fail("cost", "a hex with terrain has a cost and only then (6.4.2)");
+    if ((f.Has("trading_posts") || f.Has("dead_ends")) && !f.Has("city")) f.Fail("trading_posts", "only cities have trading posts and dead ends (6.9)");
+  }
+  for (const Json& site : top.Array("expatriation_sites")) {
+    Fields f(site, where.Entry(EntryName("expatriation site", site, "name")), {"name", "hex", "edge", "workers"});
+    std::string hex = f.String("hex");
+    if (!hexes.count(hex)) f.Fail("hex", "hex " + hex + " is not on the map");
+    CheckOffMapEdges(f, hex, {f.String("edge")}, hexes, "edge");
+    int workers = f.Int("workers");
+    if (workers < 1 || workers > 2) f.Fail("workers", "each site shows 1 or 2 workers (6.10)");
+    ++data->expatriation_sites;
+  }
+  if (data->expatriation_sites != 11) where.Fail("1947 has 11 expatriation sites (6.10)");
+  data->map_hexes = static_cast<int>(hexes.size());
   return hexes;
 }
 

@@ -72,6 +72,8 @@ struct T1947Data {
   std::map<int, PlayerCountDef> player_counts;  // 3..6
   int minimum_bid = 10;
   int bid_increment = 10;
+  int map_hexes = 0;
+  int expatriation_sites = 0;
   bool map_reconstructed = true;
   std::string map_summary;     // what clients show: the map is a reconstruction
 

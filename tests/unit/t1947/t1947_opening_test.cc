@@ -71,6 +71,18 @@ TEST(Data, RefusesBadDataNamingFileEntryAndProblem) {
   EXPECT_EQ(ParseT1947Data(files).error().message, "t1947/rules.json: the file is missing");
 }
 
+TEST(Data, MapChecks) {
+  EXPECT_EQ(Data().map_hexes, 164);
+  EXPECT_EQ(Data().expatriation_sites, 11);
+  EXPECT_NE(LoadError("map.json", "\"trading_posts\": [\"SW\"], \"dead_ends\": [\"NW\"]", "\"trading_posts\": [\"SE\"], \"dead_ends\": [\"NW\"]")
+                .find("edge SE faces hex E22"),
+            std::string::npos);
+  EXPECT_NE(LoadError("map.json", "{\"name\": \"Persia\", \"hex\": \"B11\", \"edge\": \"NW\", \"workers\": 1}",
+                      "{\"name\": \"Persia\", \"hex\": \"B11\", \"edge\": \"NW\", \"workers\": 3}")
+                .find("expatriation site \"Persia\""),
+            std::string::npos);
+}
+
 // 8.0: Paul, Robert, Emily and Anna; ABR and PRC shares drawn; order Emily, Paul, Anna, Robert.
 constexpr int kPaul = 0, kRobert = 1, kEmily = 2, kAnna = 3;
 
