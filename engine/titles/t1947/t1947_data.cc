@@ -216,6 +216,63 @@ void ReadRules(const Json& file, T1947Data* data) {
   if (data->player_counts.size() != 4) where.Fail("player_counts must cover 3, 4, 5 and 6 players");
 }
 
+// tiles.json and manifest.json: every counted or upgraded tile exists, upgrades go up one colour
+// and keep the zone of a city tile, and each zone has a yellow city tile for each of its cities
+// that takes one (6.4, 6.13.3).
+void ReadTiles(const Json& tiles_file, const Json& manifest_file, const Json& map, T1947Data* data) {
+  Where tiles_where("t1947/tiles.json");
+  Where manifest_where("t1947/manifest.json");
+  struct TileInfo {
+    std::string colour, zone;
+    bool city = false, preprinted = false, named = false;
+  };
+  std::map<std::string, TileInfo> tiles;
+  for (const Json& t : Fields(tiles_file, tiles_where, {"tiles"}).Array("tiles")) {
+    Fields f(t, tiles_where.Entry(EntryName("tile", t, "id")), {"id", "colour", "zone", "label", "stations", "paths", "preprinted"});
+    TileInfo info{f.String("colour"), f.String("zone", ""), false, f.Bool("preprinted", false), false};
+    if (f.Has("stations")) info.city = f.Array("stations").at(0).value("kind", "") == "city";
+    std::string label = f.String("label", "");
+    info.named = label == "Bombay" || label == "Calcutta" || label == "Surat" || label == "Rajkot";
+    if (!tiles.emplace(f.String("id"), info).second) f.Fail("id", "listed twice");
+  }
+  Fields manifest(manifest_file, manifest_where, {"counts", "upgrades"});
+  int total = 0;
+  std::map<std::string, int> yellow_city;  // zone -> count
+  for (auto& [id, count] : manifest.Object("counts").items()) {
+    auto it = tiles.find(id);
+    if (it == tiles.end()) manifest_where.Entry("counts").Fail("tile " + id + " is not in tiles.json");
+    total += count.get<int>();
+    if (it->second.colour == "yellow" && it->second.city) yellow_city[it->second.zone] += count.get<int>();
+  }
+  if (total != 270) manifest_where.Entry("counts").Fail("1947 has 270 tiles (1.4), these add up to " + std::to_string(total));
+  static const std::map<std::string, std::string> kNext = {{"yellow", "green"}, {"green", "brown"}, {"brown", "grey"}};
+  for (auto& [id, targets] : manifest.Object("upgrades").items()) {
+    Where w = manifest_where.Entry("upgrades of " + id);
+    auto from = tiles.find(id);
+    if (from == tiles.end()) w.Fail("no tile " + id + " in tiles.json");
+    for (const Json& target : targets) {
+      auto to = tiles.find(target.get<std::string>());
+      if (to == tiles.end()) w.Fail("no tile " + target.get<std::string>() + " in tiles.json");
+      auto next = kNext.find(from->second.colour);
+      if (next == kNext.end() || to->second.colour != next->second) w.Fail("tile " + to->first + " is not the next colour (6.4.3)");
+      if (from->second.city && to->second.city && from->second.zone != to->second.zone && !to->second.named) {
+        w.Fail("tile " + to->first + " is for the other climate zone (6.4)");
+      }
+    }
+  }
+  std::map<std::string, int> cities;  // zone -> city hexes that take an ordinary yellow tile
+  for (const Json& h : map.at("hexes")) {
+    if (h.contains("city") && !h.contains("preprinted") && !h.contains("grey")) ++cities[h.at("zone").get<std::string>()];
+  }
+  for (auto& [zone, count] : cities) {
+    if (yellow_city[zone] < count) {
+      manifest_where.Entry("counts").Fail("the " + zone + " zone has " + std::to_string(count) + " cities but " +
+                                          std::to_string(yellow_city[zone]) + " yellow city tiles");
+    }
+  }
+  data->tile_count = total;
+}
+
 }  // namespace
 
 bool MarketDef::Exists(MarketCell c) const {
@@ -238,12 +295,15 @@ int T1947Data::RailwayIndex(const std::string& initials) const {
 Result<T1947Data> ParseT1947Data(const std::map<std::string, std::string>& files) {
   try {
     T1947Data data;
-    std::set<std::string> hexes = ReadMapHexes(data_internal::ParseFile("t1947/map.json", FileText(files, "map.json")), &data);
+    Json map = data_internal::ParseFile("t1947/map.json", FileText(files, "map.json"));
+    std::set<std::string> hexes = ReadMapHexes(map, &data);
     ReadCompanies(data_internal::ParseFile("t1947/companies.json", FileText(files, "companies.json")), hexes, &data);
     ReadPrivates(data_internal::ParseFile("t1947/privates.json", FileText(files, "privates.json")), &data);
     ReadMarket(data_internal::ParseFile("t1947/market.json", FileText(files, "market.json")), &data);
     ReadPhases(data_internal::ParseFile("t1947/trains.json", FileText(files, "trains.json")), data, &data);
     ReadRules(data_internal::ParseFile("t1947/rules.json", FileText(files, "rules.json")), &data);
+    ReadTiles(data_internal::ParseFile("t1947/tiles.json", FileText(files, "tiles.json")),
+              data_internal::ParseFile("t1947/manifest.json", FileText(files, "manifest.json")), map, &data);
     return data;
   } catch (const BadData& bad) {
     return Error{ErrorKind::kBadData, "", bad.message};

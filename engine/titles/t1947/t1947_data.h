@@ -74,6 +74,7 @@ struct T1947Data {
   int bid_increment = 10;
   int map_hexes = 0;
   int expatriation_sites = 0;
+  int tile_count = 0;
   bool map_reconstructed = true;
   std::string map_summary;     // what clients show: the map is a reconstruction
 

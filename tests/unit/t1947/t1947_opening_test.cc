@@ -74,6 +74,14 @@ TEST(Data, RefusesBadDataNamingFileEntryAndProblem) {
 TEST(Data, MapChecks) {
   EXPECT_EQ(Data().map_hexes, 164);
   EXPECT_EQ(Data().expatriation_sites, 11);
+  EXPECT_EQ(Data().tile_count, 270);
+  EXPECT_NE(LoadError("manifest.json", "\"57M\": 12", "\"57M\": 2").find("these add up to 260"), std::string::npos);
+  auto files = DataFiles();
+  files["manifest.json"] = Replace(Replace(files["manifest.json"], "\"57M\": 12", "\"57M\": 2"), "\"9\": 34", "\"9\": 44");
+  auto parsed = ParseT1947Data(files);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.error().message, "t1947/manifest.json: counts: the monsoon zone has 25 cities but 15 yellow city tiles");
+  EXPECT_NE(LoadError("manifest.json", "\"5\": [\"12\"", "\"5\": [\"12M\"").find("other climate zone"), std::string::npos);
   EXPECT_NE(LoadError("map.json", "\"trading_posts\": [\"SW\"], \"dead_ends\": [\"NW\"]", "\"trading_posts\": [\"SE\"], \"dead_ends\": [\"NW\"]")
                 .find("edge SE faces hex E22"),
             std::string::npos);

@@ -13,7 +13,7 @@ namespace mailrun::engine::t1947 {
 
 inline std::map<std::string, std::string> DataFiles() {
   std::map<std::string, std::string> files;
-  for (const char* name : {"map.json", "companies.json", "privates.json", "trains.json", "market.json", "rules.json"}) {
+  for (const char* name : {"map.json", "companies.json", "privates.json", "trains.json", "market.json", "rules.json", "tiles.json", "manifest.json"}) {
     std::ifstream in(std::string(MAILRUN_SOURCE_DIR) + "/engine/titles/t1947/data/" + name);
     std::stringstream text;
     text << in.rdbuf();
