@@ -70,6 +70,26 @@ std::set<std::string> ReadMapHexes(const Json& map, T1947Data* data) {
     std::string zone = f.String("zone");
     if (zone != "dry" && zone != "monsoon") f.Fail("zone", "must be dry or monsoon");
     if (f.Has("city") && f.Has("town")) w.Fail("a hex holds a city or a town, not both");
+    HexDef1947 hex;
+    hex.name = name;
+    hex.column = name[0] - 'A';
+    hex.row = std::stoi(name.substr(1));
+    hex.city = f.String("city", "");
+    hex.town = f.String("town", "");
+    hex.label = f.String("label", "");
+    hex.terrain = f.String("terrain", "");
+    hex.cost = f.Int("cost", 0);
+    hex.monsoon = zone == "monsoon";
+    if (f.Has("preprinted")) hex.preprinted = Fields(f.Object("preprinted"), w.Sub("preprinted"), {"tile", "rotation"}).String("tile");
+    hex.upgrade_cost = f.Int("upgrade_cost", 0);
+    hex.trading_posts = f.Strings("trading_posts");
+    hex.dead_ends = f.Strings("dead_ends");
+    if (f.Has("grey")) {
+      Fields grey(f.Object("grey"), w.Sub("grey"), {"exits", "revenue", "revenue_from_T5", "revenue_from_T8", "station_spaces"});
+      hex.grey = true;
+      hex.grey_exits = grey.Strings("exits");
+    }
+    data->hexes.push_back(hex);
   }
   for (const std::string& n : rec.Strings("named_by_the_text")) {
     if (!hexes.count(n)) where.Entry("reconstruction").Fail("named hex " + n + " is not on the map");
@@ -91,6 +111,7 @@ std::set<std::string> ReadMapHexes(const Json& map, T1947Data* data) {
     int workers = f.Int("workers");
     if (workers < 1 || workers > 2) f.Fail("workers", "each site shows 1 or 2 workers (6.10)");
     ++data->expatriation_sites;
+    data->sites.push_back(ExpatriationSiteDef{f.String("name"), hex, f.String("edge"), workers});
   }
   if (data->expatriation_sites != 11) where.Fail("1947 has 11 expatriation sites (6.10)");
   data->map_hexes = static_cast<int>(hexes.size());

@@ -59,6 +59,32 @@ struct MarketDef {
   bool RightOfLine(MarketCell c) const { return c.column >= red_line[c.row]; }
 };
 
+// One hex of the map (map.json; flat-topped, named column letter + row number).
+struct HexDef1947 {
+  std::string name;          // "D21"
+  int column = 0;            // A = 0
+  int row = 0;               // as written
+  std::string city;          // name of the city, or ""
+  std::string town;          // name of the town, or ""
+  std::string label;         // a named city's label (6.4.5)
+  std::string terrain;       // hill, mountain, river, swamp, desert or ""
+  int cost = 0;
+  bool monsoon = false;      // climate zone (6.13.2)
+  std::string preprinted;    // tile id of a preprinted yellow city (6.5.1)
+  int upgrade_cost = 0;
+  std::vector<std::string> trading_posts;  // edges
+  std::vector<std::string> dead_ends;
+  bool grey = false;         // Cooch Behar (6.6)
+  std::vector<std::string> grey_exits;
+};
+
+struct ExpatriationSiteDef {
+  std::string name;
+  std::string hex;
+  std::string edge;
+  int workers = 1;
+};
+
 struct PlayerCountDef {
   int starting_cash = 0;
   int certificate_limit = 0;
@@ -72,6 +98,8 @@ struct T1947Data {
   std::map<int, PlayerCountDef> player_counts;  // 3..6
   int minimum_bid = 10;
   int bid_increment = 10;
+  std::vector<HexDef1947> hexes;
+  std::vector<ExpatriationSiteDef> sites;
   int map_hexes = 0;
   int expatriation_sites = 0;
   int tile_count = 0;

@@ -1,6 +1,8 @@
 // 1947's data and opening: the loader's checks, the private auction (3.2), the player order cards
 // (3.6, 3.7, 5.12.1), stock round purchases and floating (5.2, 5.3, 5.8), and the detailed example
 // of 8.0 played action by action up to the end of its first stock round.
+#include <cstdlib>
+#include <fstream>
 #include <gtest/gtest.h>
 
 #include "engine/titles/t1947/t1947_game.h"
@@ -244,6 +246,26 @@ TEST(Setup, PlayersCardsAndDraws) {
   EXPECT_EQ(g->ActivePlayer(), 1);
   EXPECT_EQ(g->railway("SIR").pool_units, 1);
   EXPECT_EQ(g->railway("CCSR").io_units, 9);
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947
+
+#include "engine/titles/t1947/t1947_board_svg.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+TEST(Board, DrawsEveryHexAndSaysItIsAReconstruction) {
+  std::string svg = DrawBoard1947(Data());
+  EXPECT_NE(svg.find("RECONSTRUCTED"), std::string::npos);
+  for (const HexDef1947& h : Data().hexes) EXPECT_NE(svg.find(">" + h.name + "<"), std::string::npos) << h.name;
+  for (const char* name : {"Bombay", "Calcutta", "Cooch Behar", "Persia (1 worker)", "temple BNR"}) {
+    EXPECT_NE(svg.find(name), std::string::npos) << name;
+  }
+  if (const char* out = std::getenv("MAILRUN_T1947_BOARD_SVG")) {  // writes the picture for docs/
+    std::ofstream(out) << svg;
+  }
 }
 
 }  // namespace
