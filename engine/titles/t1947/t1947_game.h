@@ -77,6 +77,10 @@ struct PendingConversion {
   int player = 0;
 };
 
+class T1947Game;
+std::string SnapshotJson(const T1947Game& game);
+Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
+
 class T1947Game {
  public:
   // Players in seating order; cards[i] is the player order card dealt to player i (2.1: 1 = first);
@@ -133,6 +137,9 @@ class T1947Game {
   void StartStockRoundForTest(int number);
 
  private:
+  friend std::string SnapshotJson(const T1947Game& game);
+  friend Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
+
   const T1947Data* data_ = nullptr;
   std::vector<Player1947> players_;
   std::vector<Railway1947> railways_;

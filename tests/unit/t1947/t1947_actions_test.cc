@@ -79,3 +79,39 @@ TEST(LegalActions, AuctionAndStockRound) {
 
 }  // namespace
 }  // namespace mailrun::engine::t1947
+
+#include "engine/titles/t1947/t1947_snapshot.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+TEST(Snapshot, RoundTripsMidAuctionAndMidStockRound) {
+  auto g = T1947Game::Setup(Data(), {"Paul", "Robert", "Emily", "Anna"}, {2, 4, 1, 3}, {"ABR", "PRC"});
+  ASSERT_TRUE(g.ok());
+  ASSERT_TRUE(g->Bid(2, 30).ok());
+  for (const T1947Game* game : {&*g}) {
+    auto back = RestoreSnapshot(Data(), SnapshotJson(*game));
+    ASSERT_TRUE(back.ok()) << back.error().ToString();
+    EXPECT_EQ(SnapshotJson(*back), SnapshotJson(*game));
+    EXPECT_EQ(back->high_bid(), 30);
+    EXPECT_EQ(back->ActivePlayer(), game->ActivePlayer());
+  }
+  while (g->round() != Round::kStockRound) {
+    int p = g->ActivePlayer();
+    if (g->round() == Round::kBnrPar) {
+      ASSERT_TRUE(g->SetBnrPar(p, 100).ok());
+    } else {
+      ASSERT_TRUE((g->high_bidder() < 0 && p == 2 ? g->Bid(p, 10) : g->PassBid(p)).ok());
+    }
+  }
+  ASSERT_EQ(g->round(), Round::kStockRound);
+  ASSERT_TRUE(g->Buy(g->ActivePlayer(), "EIR", false, 72).ok());
+  auto back = RestoreSnapshot(Data(), SnapshotJson(*g));
+  ASSERT_TRUE(back.ok());
+  EXPECT_EQ(SnapshotJson(*back), SnapshotJson(*g));
+  EXPECT_EQ(back->MarketValue("EIR"), 72);
+  EXPECT_EQ(RestoreSnapshot(Data(), "{}").error().kind, ErrorKind::kMalformed);
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947
