@@ -171,6 +171,7 @@ Status T1947Game::SetBnrPar(int player, int par) {
     r.token = c;
     r.president_sold = true;
     r.io_units -= def.president_percent / 10;
+    r.floated_in_sr = 1;                             // bought before the first stock round
     r.operational = true;                            // 5.2.3
     r.treasury = par * def.president_percent / 10;  // 5.2.3, 8.0: "with Rs.300 in the Company Treasury"
     Player1947& p = players_[player];

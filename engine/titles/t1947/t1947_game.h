@@ -44,6 +44,7 @@ struct Railway1947 {
   int bonds_io = 0;
   int bonds_pool = 0;
   int bonds_removed = 0;
+  int floated_in_sr = 0;     // the stock round its president's certificate was bought (5.2 NOTE)
 };
 
 // What a stock round turn has done so far (5.1).
@@ -185,7 +186,7 @@ class T1947Game {
   int RatioSavings(int player) const;
   void CheckFloat(int railway);
   void ChangePresidency(int railway, int from);
-  void FinishSale(int railway, int seller, int units, bool protected_sale);
+  void FinishSale(int railway, bool by_president, int units, bool protected_sale);
   void EndSrTurn(bool passed);
   void EndStockRound();
 };

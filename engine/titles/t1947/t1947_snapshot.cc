@@ -19,7 +19,7 @@ std::string SnapshotJson(const T1947Game& g) {
     j["railways"].push_back({{"io", r.io_units}, {"pool", r.pool_units}, {"president_sold", r.president_sold}, {"par", r.par},
                              {"row", r.token.row}, {"column", r.token.column}, {"operational", r.operational},
                              {"treasury", r.treasury}, {"bonds_unissued", r.bonds_unissued}, {"bonds_io", r.bonds_io},
-                             {"bonds_pool", r.bonds_pool}, {"bonds_removed", r.bonds_removed}});
+                             {"bonds_pool", r.bonds_pool}, {"bonds_removed", r.bonds_removed}, {"floated_in_sr", r.floated_in_sr}});
   }
   j["order"] = g.order_;
   j["hammer"] = g.hammer_;
@@ -75,6 +75,7 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       railway.bonds_io = r.at("bonds_io");
       railway.bonds_pool = r.at("bonds_pool");
       railway.bonds_removed = r.at("bonds_removed");
+      railway.floated_in_sr = r.at("floated_in_sr");
       g.railways_.push_back(railway);
     }
     if (g.railways_.size() != data.railways.size()) return Malformed("the snapshot does not fit the 1947 data");

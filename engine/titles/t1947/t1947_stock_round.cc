@@ -123,6 +123,7 @@ Status T1947Game::Buy(int player, const std::string& initials, bool from_pool, i
     r.par = par;
     r.token = *cell;
     r.president_sold = true;
+    r.floated_in_sr = stock_round_;
     r.io_units -= def.president_percent / 10;
     p.ordinary[ri] += def.president_percent / 10;
     p.president[ri] = true;
@@ -197,6 +198,7 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
     }
   }
   int value = data_->market.Value(r.token);
+  bool by_president = p.president[ri];
   p.cash += value * shares;  // 5.5: each share at the market value
   (savings ? p.savings : p.ordinary)[ri] -= shares;
   p.protected_units[ri] = std::min(p.protected_units[ri], p.ordinary[ri]);
@@ -215,11 +217,11 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
       return OkStatus();
     }
   }
-  FinishSale(ri, player, shares, false);
+  FinishSale(ri, by_president, shares, false);
   return OkStatus();
 }
 
-void T1947Game::FinishSale(int railway, int /*seller*/, int units, bool protected_sale) {
+void T1947Game::FinishSale(int railway, bool by_president, int units, bool protected_sale) {
   Railway1947& r = railways_[railway];
   if (protected_sale) {
     Player1947& pres = players_[PresidentOf(railway)];
@@ -228,6 +230,9 @@ void T1947Game::FinishSale(int railway, int /*seller*/, int units, bool protecte
     return;
   }
   r.pool_units += units;
+  // 5.2 NOTE: in the stock round its president's certificate was bought, only the president's own
+  // sales lower the price (docs/rulings.md, 1947 ruling 14).
+  if (r.floated_in_sr == stock_round_ && !by_president) return;
   r.token = MoveDown(data_->market, r.token, units);  // 5.5: one row down per share sold
 }
 
@@ -244,7 +249,7 @@ Status T1947Game::ProtectPrice(int player, bool protect) {
     p.new_bonds[ri] -= pending.bonds_needed - from_old;
     railways_[ri].bonds_removed += pending.bonds_needed;
   }
-  FinishSale(ri, pending.seller, pending.units, protect);
+  FinishSale(ri, false, pending.units, protect);
   return OkStatus();
 }
 

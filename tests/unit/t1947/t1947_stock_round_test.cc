@@ -348,3 +348,30 @@ TEST(Section5, PlayerOrderWithTiesAndBonds) {
 
 }  // namespace
 }  // namespace mailrun::engine::t1947
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+TEST(Section5, NoFallInTheRoundOfThePresidency) {
+  // 5.2 NOTE: in the stock round a railway's president's certificate is bought, other players'
+  // sales do not lower its price; the president's own do.
+  T1947Game g = MidGame({"A", "B", "C", "D"});
+  Float(g, "WIPR", 90, 3, 0);
+  Give(g, 1, "WIPR", 2);
+  Give(g, 2, "WIPR", 2);
+  ASSERT_TRUE(g.Buy(0, "EIR", false, 90).ok());  // A floats the EIR this round
+  ASSERT_TRUE(g.Done(0).ok());
+  ASSERT_TRUE(g.Buy(1, "EIR", false).ok());
+  ASSERT_TRUE(g.Done(1).ok());
+  ASSERT_TRUE(g.Pass(2).ok());
+  ASSERT_TRUE(g.Pass(3).ok());
+  ASSERT_TRUE(g.Pass(0).ok());
+  ASSERT_TRUE(g.Sell(1, "EIR", 1).ok());
+  EXPECT_EQ(g.MarketValue("EIR"), 90);
+  ASSERT_TRUE(g.Done(1).ok());
+  ASSERT_TRUE(g.Sell(2, "WIPR", 1).ok());  // an older railway falls as usual
+  EXPECT_EQ(g.MarketValue("WIPR"), 80);
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947
