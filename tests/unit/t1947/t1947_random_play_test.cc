@@ -52,7 +52,8 @@ TEST(RandomPlay, LegalActionsAreAcceptedAndInvariantsHold) {
       // Favour doing something over passing, so the stock round sees purchases and sales.
       Action1947 a = legal[Next(rng) % legal.size()];
       if (a.kind == ActionKind::kBid) a.amount += 10 * static_cast<int>(Next(rng) % 3);
-      if (std::getenv("T1947_TRACE"))  // prints the game as it is played fprintf(stderr, "%s\n", Describe(g, a).c_str());
+      // T1947_TRACE=1 prints the game as it is played.
+      if (std::getenv("T1947_TRACE")) fprintf(stderr, "%s\n", Describe(g, a).c_str());
       Status s = Apply(g, a);
       if (s.ok()) ++seen[a.kind];
       if (!s.ok() && a.kind == ActionKind::kBid) s = Apply(g, legal[Next(rng) % legal.size()]);
