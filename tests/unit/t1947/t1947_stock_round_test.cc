@@ -2,6 +2,8 @@
 // refusals. Positions are set up directly, as the examples start in the middle of a game.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "engine/titles/t1947/t1947_game.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 #include "engine/titles/t1947/t1947_market.h"
@@ -371,6 +373,75 @@ TEST(Section5, NoFallInTheRoundOfThePresidency) {
   ASSERT_TRUE(g.Done(1).ok());
   ASSERT_TRUE(g.Sell(2, "WIPR", 1).ok());  // an older railway falls as usual
   EXPECT_EQ(g.MarketValue("WIPR"), 80);
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+TEST(Section2, StartingCashAndCertificateLimits) {
+  // 2.3 m and 5.7: 3 players Rs.800 / 26, 4: 600 / 20, 5: 480 / 16, 6: 400 / 13.
+  const std::map<int, std::pair<int, int>> table = {{3, {800, 26}}, {4, {600, 20}}, {5, {480, 16}}, {6, {400, 13}}};
+  for (const auto& [n, expected] : table) {
+    std::vector<std::string> names;
+    std::vector<int> cards;
+    for (int i = 0; i < n; ++i) {
+      names.push_back("p" + std::to_string(i));
+      cards.push_back(i + 1);
+    }
+    auto g = T1947Game::Setup(Data(), names, cards, {"EIR", "CCSR"});
+    ASSERT_TRUE(g.ok());
+    for (int i = 0; i < n; ++i) EXPECT_EQ(g->player(i).cash, expected.first);
+    EXPECT_EQ(Data().player_counts.at(n).certificate_limit, expected.second);
+  }
+}
+
+TEST(Section3, PrivateSalePriceCapsByPhase) {
+  // 3.3 and Appendix 3: the hammer price up to the first T3, then 150%, 200%, 250% from the T5.
+  std::vector<int> caps;
+  for (const PhaseDef& p : Data().phases) caps.push_back(p.private_sale_max_percent);
+  EXPECT_EQ(caps, (std::vector<int>{100, 150, 200, 250, 250, 250, 250, 250}));
+  std::vector<std::string> bands;
+  for (const PhaseDef& p : Data().phases) bands.push_back(p.par_band);
+  EXPECT_EQ(bands, (std::vector<std::string>{"yellow", "green", "green", "brown", "brown", "blue", "blue", "blue"}));
+}
+
+TEST(Section3, AnAbsoluteTieSwapsTheCards) {
+  // 3.6 (4): equal certificates, bonds and cash: whoever had the higher card gets the lower.
+  T1947Game g = MidGame({"A", "B", "C", "D"});
+  Float(g, "EIR", 80, 4, 0);
+  Give(g, 0, "EIR", 2, true);
+  Give(g, 1, "EIR", 1);
+  Give(g, 2, "EIR", 1);
+  Give(g, 3, "EIR", 1);
+  for (int i = 1; i < 4; ++i) g.mutable_player(i).cash = 500;
+  ASSERT_TRUE(g.Buy(0, "EIR", false).ok());
+  ASSERT_TRUE(g.Done(0).ok());
+  for (int p : {1, 2, 3, 0}) ASSERT_TRUE(g.Pass(p).ok());
+  // B, C and D are tied in everything: their cards 2, 3, 4 are reversed; A (richest) is last.
+  EXPECT_EQ(g.order(), (std::vector<int>{3, 2, 1, 0}));
+}
+
+TEST(Section5, TheCertificateLimitHoldsAtEveryPurchase) {
+  T1947Game g = MidGame({"A", "B", "C", "D"});
+  Float(g, "EIR", 80, 4, 0);
+  Give(g, 1, "EIR", 4, true);
+  g.mutable_player(0).privates = {1, 2, 3, 4, 5, 6, 7, 8};
+  // 20 for four players: 8 privates and 12 railways' shares.
+  const char* railways[] = {"ABR", "B&NWR", "BB&CI", "CCSR", "EBR", "GIPR", "PRC", "SIR", "WIPR", "BNR"};
+  for (const char* r : railways) {
+    int president = Data().Railway(r)->president_percent / 10;
+    Float(g, r, 80, 9 - president, 0);
+    Give(g, 2, r, president, true);
+    Give(g, 0, r, 1);
+  }
+  Give(g, 0, "EIR", 2);
+  ASSERT_EQ(g.Certificates(0), 20);
+  Status s = g.Buy(0, "EIR", false);
+  EXPECT_EQ(s.error().rule, "5.7");
+  EXPECT_NE(s.error().message.find("20"), std::string::npos);
 }
 
 }  // namespace
