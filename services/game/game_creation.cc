@@ -7,7 +7,7 @@
 #include <chrono>
 #include <set>
 
-#include "engine/game/game.h"
+#include "engine/titles/game.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "engine/titles/registry.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
@@ -206,6 +207,8 @@ grpc::Status GameQueries::ListMyGames(const std::string& user_id, const mailrun:
       mailrun::v1::GameConfig config;
       if (config.ParseFromString(row.config)) {
         for (const auto& player : config.players()) summary->add_players(player.display_name());
+        summary->set_title(mailrun::engine::EffectiveTitle(config.title()));
+        summary->set_edition(config.edition());
       }
     }
     if (static_cast<int>(rows.size()) > page) response->set_next_page_token(PageToken(rows[page - 1]));

@@ -89,7 +89,7 @@ bool MoveService::Commit(pqxx::work& txn, const Change& change) {
   head.finished = change.after.Finished();
   head.active_seats = change.after.ActiveSeats();
   head.round = view.round().description();
-  head.end_reason = change.after.state().end_reason;
+  head.end_reason = change.after.EndReason();
   for (const auto& event : events) {
     if (event.has_game_finished()) head.results = event.game_finished().SerializeAsString();
   }

@@ -163,9 +163,13 @@ grpc::Status LobbyServiceImpl::GetLeaderboard(grpc::ServerContext* context,
     const auto page = ParsePage(request->page());
     if (!page) return Invalid(PageProblem());
     if (!mailrun::v1::Edition_IsValid(request->edition())) return Invalid("edition is unknown");
+    if (!mailrun::v1::Title_IsValid(request->title())) return Invalid("title is unknown");
+    // An edition without a title is 1853's (requests from before titles existed).
+    Ladder ladder{static_cast<int>(request->title()), static_cast<int>(request->edition())};
+    if (ladder.title == 0 && ladder.edition != 0) ladder.title = mailrun::v1::TITLE_1853;
     return RunTransaction(pool_, [&](pqxx::work& txn) {
       response->Clear();
-      LoadLeaderboard(txn, static_cast<int>(request->edition()), page->after, page->size, response);
+      LoadLeaderboard(txn, ladder, page->after, page->size, response);
       return grpc::Status::OK;
     });
   });

@@ -118,22 +118,23 @@ grpc::Status Tables::Apply(const std::string& caller, const std::string& request
 grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::CreateTableRequest& request,
                             mailrun::v1::Table* response) {
   if (auto status = InvalidIf(CheckName("name", request.name(), 60, false)); !status.ok()) return status;
-  if (request.seats() < kMinTableSize || request.seats() > kMaxTableSize) {
-    return Invalid("seats must be 3 to 6 (1853 is a game for 3 to 6 players)");
+  if (auto status = InvalidIf(CheckSeats(request.title(), request.seats())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckGameSetup(request.title(), request.edition(), request.options())); !status.ok()) {
+    return status;
   }
-  if (auto status = InvalidIf(CheckGameSetup(request.edition(), request.options())); !status.ok()) return status;
   if (auto status = InvalidIf(CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
-  if (auto problem = CheckEditionPlayable(request.edition())) return NotNow(*problem);
+  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow(*problem);
   return Apply(caller, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = mailrun::service::RandomId();
     const std::string options = request.options().SerializeAsString();
     txn.exec_params(
         "INSERT INTO lobby_tables (table_id, name, host_user_id, edition, options, seats, player_count, is_private,"
-        " invitation_code, turn_deadline_seconds, status) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, NULLIF($8, ''), $9,"
-        " 'open')",
-        *table_id, request.name(), caller, static_cast<int>(EffectiveEdition(request.edition())),
+        " invitation_code, turn_deadline_seconds, status, title) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, NULLIF($8, ''),"
+        " $9, 'open', $10)",
+        *table_id, request.name(), caller, static_cast<int>(EffectiveEdition(request.title(), request.edition())),
         pqxx::binarystring(options.data(), options.size()), request.seats(), request.is_private(),
-        request.is_private() ? NewInvitationCode() : std::string(), request.turn_deadline_seconds());
+        request.is_private() ? NewInvitationCode() : std::string(), request.turn_deadline_seconds(),
+        static_cast<int>(EffectiveTitle(request.title())));
     txn.exec_params("INSERT INTO lobby_table_players (table_id, user_id, position) VALUES ($1, $2, 1)", *table_id,
                     caller);
     return grpc::Status::OK;
@@ -145,6 +146,7 @@ grpc::Status Tables::List(const std::string& caller, const mailrun::v1::ListTabl
   const auto page = ParsePage(request.page());
   if (!page) return Invalid(PageProblem());
   if (!mailrun::v1::Edition_IsValid(request.edition())) return Invalid("edition is unknown");
+  if (!mailrun::v1::Title_IsValid(request.title())) return Invalid("title is unknown");
   if (request.min_open_seats() < 0 || request.min_open_seats() > kMaxTableSize) {
     return Invalid("min_open_seats must be 0 to 6");
   }
@@ -161,13 +163,13 @@ grpc::Status Tables::List(const std::string& caller, const mailrun::v1::ListTabl
       rows = txn.exec_params(
           "SELECT t.table_id, t.seq FROM lobby_tables t"
           " WHERE t.status = 'open' AND t.tournament_id IS NULL AND ($2 = 0 OR t.seq < $2)"
-          " AND ($4 = 0 OR t.edition = $4) AND t.seats - t.player_count >= $5"
+          " AND ($4 = 0 OR t.edition = $4) AND ($7 = 0 OR t.title = $7) AND t.seats - t.player_count >= $5"
           " AND (NOT t.is_private OR (NOT $6 AND (t.host_user_id = $1"
           "   OR EXISTS (SELECT 1 FROM lobby_table_players p WHERE p.table_id = t.table_id AND p.user_id = $1)"
           "   OR EXISTS (SELECT 1 FROM lobby_table_invitations i WHERE i.table_id = t.table_id AND i.user_id = $1))))"
           " ORDER BY t.seq DESC LIMIT $3",
           caller, page->after, page->size + 1, static_cast<int>(request.edition()), request.min_open_seats(),
-          request.public_only());
+          request.public_only(), static_cast<int>(request.title()));
     }
     std::vector<std::string> ids;
     for (size_t i = 0; i < rows.size() && static_cast<int>(i) < page->size; ++i) {

@@ -3,7 +3,7 @@
 // running mailrun-notify (and mailrun-game, PostgreSQL). Two modes:
 //
 //   --game HOST:PORT (real moves): creates games in mailrun-game (as the lobby, with a service
-//     token) and plays them with the reference bot (engine/bot/bot.h), one SubmitAction at a time
+//     token) and plays them with the reference bot (engine/bot/choose_action.h), one SubmitAction at a time
 //     as the player to act. For every move that gives another player the turn it waits until that
 //     player's stream delivers "your turn" for the game at the new version; the latency runs from
 //     the acknowledged commit (SubmitAction answered OK) to the arrival, and is also reported from
@@ -34,8 +34,8 @@
 #include <pqxx/pqxx>
 #include <thread>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
+#include "engine/bot/choose_action.h"
+#include "engine/titles/game.h"
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/notification.grpc.pb.h"
 #include "services/common/config.h"

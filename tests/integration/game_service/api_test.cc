@@ -32,7 +32,7 @@ class Api : public ::testing::Test {
     harness_ = nullptr;
   }
   void SetUp() override {
-    record_ = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+    record_ = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
     game_id_ = harness_->CreateGame(record_.config, "table-api", 86400);
     for (const auto& player : record_.config.players()) tokens_.push_back(GameHarness::AccessToken(player.user_id()));
   }
@@ -377,7 +377,14 @@ TEST_F(Api, CreateGameIsIdempotentAndForTrustedServicesOnly) {
   EXPECT_EQ(refused([](auto& r) { r.clear_request_id(); }).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   const grpc::Status lookout =
       refused([](auto& r) { r.mutable_config()->set_edition(mailrun::v1::EDITION_LOOKOUT_2009); });
-  EXPECT_EQ(lookout.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(lookout);
+  // Titles and editions the engine cannot play yet are not malformed: FAILED_PRECONDITION.
+  EXPECT_EQ(lookout.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(lookout);
+  const grpc::Status t1947 = refused([](auto& r) { r.mutable_config()->set_title(mailrun::v1::TITLE_1947); });
+  EXPECT_EQ(t1947.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(t1947);
+  EXPECT_NE(t1947.error_message().find("1947 cannot be played yet"), std::string::npos) << Describe(t1947);
+  const grpc::Status unknown =
+      refused([](auto& r) { r.mutable_config()->set_title(static_cast<mailrun::v1::Title>(9)); });
+  EXPECT_EQ(unknown.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(unknown);
   EXPECT_EQ(harness_->Count("SELECT count(*) FROM games WHERE table_id = 'table-create'"), 1);
 }
 
