@@ -3,7 +3,7 @@
 
 #include <set>
 
-#include "engine/data/data_reader.h"
+#include "engine/core/data/data_reader.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
