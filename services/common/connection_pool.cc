@@ -1,5 +1,8 @@
 #include "services/common/connection_pool.h"
 
+#include <poll.h>
+#include <spdlog/spdlog.h>
+
 #include <stdexcept>
 
 namespace mailrun::service {
@@ -13,24 +16,39 @@ ConnectionPool::Lease::~Lease() {
   if (connection_) pool_->Release(std::move(connection_));
 }
 
+void ConnectionPool::Lease::Discard() {
+  if (!connection_) return;
+  connection_.reset();
+  pool_->Forget();
+}
+
+bool ConnectionPool::LooksClosed(const pqxx::connection& connection) {
+  if (!connection.is_open()) return true;
+  pollfd fd{connection.sock(), POLLIN, 0};
+  // Readable (end of file, or the server's "terminating connection" message), hung up or invalid.
+  return fd.fd < 0 || poll(&fd, 1, 0) != 0;
+}
+
 ConnectionPool::Lease ConnectionPool::Acquire() {
   std::unique_lock lock(mutex_);
   if (!released_.wait_for(lock, acquire_timeout_, [this] { return !idle_.empty() || open_ < max_size_; })) {
     throw pqxx::broken_connection("no database connection came free within the acquire timeout");
   }
-  if (!idle_.empty()) {
+  int replaced = 0;
+  while (!idle_.empty()) {
     auto connection = std::move(idle_.back());
     idle_.pop_back();
-    return Lease(this, std::move(connection));
+    if (!LooksClosed(*connection)) return Lease(this, std::move(connection), false);
+    --open_;  // closed by the server while idle (a restart): make a new one instead
+    ++replaced;
   }
   ++open_;
   lock.unlock();
+  if (replaced > 0) spdlog::info("database pool: replaced {} connection(s) the server had closed", replaced);
   try {
-    return Lease(this, std::make_unique<pqxx::connection>(url_));
+    return Lease(this, std::make_unique<pqxx::connection>(url_), true);
   } catch (...) {
-    lock.lock();
-    --open_;
-    released_.notify_one();
+    Forget();
     throw;
   }
 }
@@ -42,6 +60,12 @@ void ConnectionPool::Release(std::unique_ptr<pqxx::connection> connection) {
   } else {
     --open_;
   }
+  released_.notify_one();
+}
+
+void ConnectionPool::Forget() {
+  std::lock_guard lock(mutex_);
+  --open_;
   released_.notify_one();
 }
 

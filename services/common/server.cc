@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "services/common/logging.h"
+#include "services/common/readiness.h"
 
 namespace mailrun::service {
 
@@ -50,13 +51,26 @@ int RunServer(const ServerOptions& options) {
     spdlog::error("{} could not listen on {}", options.name, options.listen);
     return 1;
   }
-  server->GetHealthCheckService()->SetServingStatus(true);
+  grpc::HealthCheckServiceInterface* health = server->GetHealthCheckService();
+  for (const std::string& name : options.ready_services) health->SetServingStatus(name, true);
+  health->SetServingStatus(true);
+  std::unique_ptr<ReadinessWatcher> readiness;
+  if (options.ready) {
+    readiness = std::make_unique<ReadinessWatcher>(
+        options.ready,
+        [health, &options](bool ready) {
+          for (const std::string& name : options.ready_services) health->SetServingStatus(name, ready);
+        },
+        options.ready_interval);
+    readiness->Start();
+  }
   spdlog::info("{} serving on {}", options.name, options.listen);
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);
   spdlog::info("{} received signal {}, shutting down", options.name, signal_number);
-  server->GetHealthCheckService()->SetServingStatus(false);
+  if (readiness) readiness->Stop();  // before NOT_SERVING, which it must not undo
+  health->SetServingStatus(false);
   if (options.on_draining) options.on_draining();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(options.shutdown_grace_seconds));
   if (options.on_shutdown) options.on_shutdown();

@@ -2,10 +2,14 @@
 // grpc.health.v1.Health service and server reflection are always on, every request is logged
 // (logging.h), and SIGTERM or SIGINT shut the server down cleanly: health turns NOT_SERVING,
 // new calls are refused, in-flight calls get the grace period to finish.
+//
+// Health names: "" is liveness (SERVING from start to shutdown); each of `ready_services` (the
+// API's full service names) is readiness, SERVING only while `ready` says so (readiness.h).
 #pragma once
 
 #include <grpcpp/grpcpp.h>
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
@@ -18,6 +22,11 @@ struct ServerOptions {
   int shutdown_grace_seconds = 10;
   int max_connection_age_seconds = 300;  // 0 = unlimited
   std::vector<grpc::Service*> services;  // not owned; must outlive RunServer
+  // Readiness: checked every ready_interval; the health status of each name in ready_services
+  // follows it. Unset: those names simply follow liveness.
+  std::function<bool()> ready;
+  std::vector<std::string> ready_services;
+  std::chrono::milliseconds ready_interval{2000};
   // Called when shutdown begins, before in-flight calls get their grace period: end long-lived
   // calls here (server streams), so they do not hold the shutdown up.
   std::function<void()> on_draining;

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "engine/titles/registry.h"
+#include "services/common/ids.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
@@ -187,6 +188,7 @@ grpc::Status GameQueries::ListMyGames(const std::string& user_id, const mailrun:
   if (request.page_size() < 0) return Invalid("page_size must not be negative");
   const int page = request.page_size() == 0 ? kDefaultGamesPage : std::min(request.page_size(), kMaxGamesPage);
   std::optional<store::MyGamesCursor> after;
+  if (auto bad = mailrun::service::OptionalIdProblem("page_token", request.page_token())) return Invalid(*bad);
   if (!request.page_token().empty()) {
     after = ParsePageToken(request.page_token());
     if (!after) return Invalid("page_token is not one this service issued: copy next_page_token");

@@ -57,9 +57,11 @@ std::optional<GameInfo> ReadInfo(pqxx::transaction_base& txn, const std::string&
 std::optional<StoredRequest> FindRequest(pqxx::transaction_base& txn, const std::string& game_id,
                                          const std::string& request_id) {
   const pqxx::result rows = txn.exec_params(
-      "SELECT kind, user_id, answer FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id, request_id);
+      "SELECT seq, kind, user_id, action, answer FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id,
+      request_id);
   if (rows.empty()) return std::nullopt;
-  return StoredRequest{rows[0][0].as<std::string>(), rows[0][1].as<std::string>(), Bytes(rows[0][2])};
+  return StoredRequest{rows[0][0].as<int64_t>(), rows[0][1].as<std::string>(), rows[0][2].as<std::string>(),
+                       Bytes(rows[0][3]), Bytes(rows[0][4])};
 }
 
 std::optional<std::pair<int64_t, std::string>> UsableSnapshot(pqxx::transaction_base& txn, const std::string& game_id,

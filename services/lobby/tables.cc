@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include "services/common/request_fingerprint.h"
 #include "services/common/token.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/paging.h"
@@ -96,12 +97,13 @@ std::string NewInvitationCode() {
 Tables::Tables(ConnectionPool& pool, GameStarter& starter, EventWriter events)
     : pool_(pool), starter_(starter), events_(std::move(events)) {}
 
-grpc::Status Tables::Apply(const std::string& caller, const std::string& request_id, const std::string& method,
+grpc::Status Tables::Apply(const std::string& caller, const google::protobuf::Message& request,
+                           const std::string& request_id, const std::string& method,
                            bool may_start, const Change& change, mailrun::v1::Table* response) {
   if (auto status = InvalidIf(CheckRequestId(request_id)); !status.ok()) return status;
   std::string table_id;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
-    return ApplyOnce(txn, {caller, request_id, method}, &table_id,
+    return ApplyOnce(txn, {caller, request_id, method, mailrun::service::RequestFingerprint(request)}, &table_id,
                      [&](std::string* result_id) { return change(txn, result_id); });
   });
   if (!status.ok()) return status;
@@ -124,7 +126,7 @@ grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::Create
   }
   if (auto status = InvalidIf(CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
   if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow(*problem);
-  return Apply(caller, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
+  return Apply(caller, request, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = mailrun::service::RandomId();
     const std::string options = request.options().SerializeAsString();
     txn.exec_params(
@@ -185,7 +187,7 @@ grpc::Status Tables::List(const std::string& caller, const mailrun::v1::ListTabl
 
 grpc::Status Tables::Get(const std::string& caller, const mailrun::v1::GetTableRequest& request,
                          mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     auto table = LoadTable(txn, request.table_id(), caller);
     if (!table) return NoSuchTable(request.table_id());
@@ -199,7 +201,11 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
   if (request.table_id().empty() == request.invitation_code().empty()) {
     return Invalid("give exactly one of table_id and invitation_code");
   }
-  return Apply(caller, request.request_id(), "JoinTable", true, [&](pqxx::work& txn, std::string* table_id) {
+  if (auto status = InvalidIf(CheckOptionalId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckOptionalId("invitation_code", request.invitation_code())); !status.ok()) {
+    return status;
+  }
+  return Apply(caller, request, request.request_id(), "JoinTable", true, [&](pqxx::work& txn, std::string* table_id) {
     std::optional<TableRow> row;
     if (!request.table_id().empty()) {
       row = LockTable(txn, request.table_id());
@@ -243,8 +249,8 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
 
 grpc::Status Tables::Leave(const std::string& caller, const mailrun::v1::LeaveTableRequest& request,
                            mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
-  return Apply(caller, request.request_id(), "LeaveTable", false, [&](pqxx::work& txn, std::string* table_id) {
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  return Apply(caller, request, request.request_id(), "LeaveTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
     if (auto status = LockExisting(txn, request.table_id(), &locked); !status.ok()) return status;
@@ -269,10 +275,10 @@ grpc::Status Tables::Leave(const std::string& caller, const mailrun::v1::LeaveTa
 
 grpc::Status Tables::Kick(const std::string& caller, const mailrun::v1::KickPlayerRequest& request,
                           mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
-  if (request.user_id().empty()) return Invalid("user_id is required: the player to remove");
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckId("user_id", request.user_id())); !status.ok()) return status;
   if (request.user_id() == caller) return Invalid("the host cannot remove themselves; use LeaveTable");
-  return Apply(caller, request.request_id(), "KickPlayer", false, [&](pqxx::work& txn, std::string* table_id) {
+  return Apply(caller, request, request.request_id(), "KickPlayer", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
     const grpc::Status allowed =
@@ -293,11 +299,14 @@ grpc::Status Tables::Kick(const std::string& caller, const mailrun::v1::KickPlay
 
 grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::InvitePlayersRequest& request,
                             mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
   if (request.display_names_size() < 1 || request.display_names_size() > 20) {
     return Invalid("display_names must name 1 to 20 users");
   }
-  return Apply(caller, request.request_id(), "InvitePlayers", false, [&](pqxx::work& txn, std::string* table_id) {
+  for (const std::string& name : request.display_names()) {
+    if (auto problem = CheckDisplayName(name)) return Invalid("display_names: " + *problem);
+  }
+  return Apply(caller, request, request.request_id(), "InvitePlayers", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
     const grpc::Status allowed =
@@ -332,8 +341,8 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
 
 grpc::Status Tables::Start(const std::string& caller, const mailrun::v1::StartTableRequest& request,
                            mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
-  return Apply(caller, request.request_id(), "StartTable", true, [&](pqxx::work& txn, std::string* table_id) {
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  return Apply(caller, request, request.request_id(), "StartTable", true, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
     const grpc::Status allowed = LockOpenAsHost(txn, request.table_id(), caller, "start the table", &locked);

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "services/common/auth.h"
+#include "services/common/request_fingerprint.h"
 #include "services/common/token.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/paging.h"
@@ -160,13 +161,14 @@ std::string RegistrationTime(pqxx::work& txn, const std::string& tournament_id, 
 
 Tournaments::Tournaments(ConnectionPool& pool, GameStarter& starter) : pool_(pool), starter_(starter) {}
 
-grpc::Status Tournaments::Apply(const std::string& caller, const std::string& request_id, const std::string& method,
+grpc::Status Tournaments::Apply(const std::string& caller, const google::protobuf::Message& request,
+                           const std::string& request_id, const std::string& method,
                                 const std::string& tournament_id, const Change& change,
                                 mailrun::v1::Tournament* response) {
   if (auto status = InvalidIf(CheckRequestId(request_id)); !status.ok()) return status;
   std::string id = tournament_id;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
-    return ApplyOnce(txn, {caller, request_id, method}, &id, [&](std::string* result_id) {
+    return ApplyOnce(txn, {caller, request_id, method, mailrun::service::RequestFingerprint(request)}, &id, [&](std::string* result_id) {
       *result_id = tournament_id.empty() ? mailrun::service::RandomId() : tournament_id;
       id = *result_id;
       return change(txn, id);
@@ -224,7 +226,7 @@ grpc::Status Tournaments::Create(const std::string& caller, const mailrun::v1::C
     return Invalid("registration_closes_at_unix_ms must be in the future and after registration_opens_at_unix_ms");
   }
   if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow(*problem);
-  return Apply(caller, request.request_id(), "CreateTournament", "", [&](pqxx::work& txn, const std::string& id) {
+  return Apply(caller, request, request.request_id(), "CreateTournament", "", [&](pqxx::work& txn, const std::string& id) {
     const std::string options = request.options().SerializeAsString();
     txn.exec_params(
         "INSERT INTO tournaments (tournament_id, name, organiser_user_id, edition, options, format, table_size,"
@@ -268,7 +270,7 @@ grpc::Status Tournaments::List(const mailrun::v1::ListTournamentsRequest& reques
 }
 
 grpc::Status Tournaments::Get(const mailrun::v1::GetTournamentRequest& request, mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     auto tournament = LoadTournament(txn, request.tournament_id(), true);
     if (!tournament) return NoSuchTournament(request.tournament_id());
@@ -280,9 +282,9 @@ grpc::Status Tournaments::Get(const mailrun::v1::GetTournamentRequest& request, 
 grpc::Status Tournaments::Register(const std::string& caller,
                                    const mailrun::v1::RegisterForTournamentRequest& request,
                                    mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   const std::string& id = request.tournament_id();
-  return Apply(caller, request.request_id(), "RegisterForTournament", id, [&](pqxx::work& txn, const std::string&) {
+  return Apply(caller, request, request.request_id(), "RegisterForTournament", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
     if (t->status != "registration") return NotNow("registration has closed: the tournament has started");
@@ -312,9 +314,9 @@ grpc::Status Tournaments::Register(const std::string& caller,
 grpc::Status Tournaments::Withdraw(const std::string& caller,
                                    const mailrun::v1::WithdrawFromTournamentRequest& request,
                                    mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   const std::string& id = request.tournament_id();
-  return Apply(caller, request.request_id(), "WithdrawFromTournament", id, [&](pqxx::work& txn, const std::string&) {
+  return Apply(caller, request, request.request_id(), "WithdrawFromTournament", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
     if (t->status == "finished") return NotNow("the tournament has finished");
@@ -335,11 +337,11 @@ grpc::Status Tournaments::Withdraw(const std::string& caller,
 grpc::Status Tournaments::StartRound(const std::string& caller,
                                      const mailrun::v1::StartTournamentRoundRequest& request,
                                      mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   if (request.round() < 1) return Invalid("round must be 1 or more");
   const std::string& id = request.tournament_id();
   const int round = request.round();
-  return Apply(caller, request.request_id(), "StartTournamentRound", id, [&](pqxx::work& txn, const std::string&) {
+  return Apply(caller, request, request.request_id(), "StartTournamentRound", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
     if (t->organiser != caller) return Denied("only the organiser can start a round");
@@ -376,10 +378,10 @@ grpc::Status Tournaments::StartRound(const std::string& caller,
 
 grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v1::DropPlayerRequest& request,
                                      mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
-  if (request.user_id().empty()) return Invalid("user_id is required: the player to drop");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckId("user_id", request.user_id())); !status.ok()) return status;
   const std::string& id = request.tournament_id();
-  return Apply(caller, request.request_id(), "DropPlayer", id, [&](pqxx::work& txn, const std::string&) {
+  return Apply(caller, request, request.request_id(), "DropPlayer", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
     if (t->organiser != caller) return Denied("only the organiser can drop players");
@@ -436,7 +438,7 @@ grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v
 
 grpc::Status Tournaments::Standings(const mailrun::v1::GetStandingsRequest& request,
                                     mailrun::v1::Standings* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     const auto t = ReadTournament(txn, request.tournament_id(), false);
     if (!t) return NoSuchTournament(request.tournament_id());

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "engine/titles/registry.h"
+#include "services/common/ids.h"
 
 namespace mailrun::lobby {
 namespace {
@@ -15,11 +16,15 @@ bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; 
 
 Problem CheckRequestId(const std::string& request_id) {
   if (request_id.empty()) return "request_id is required (a client-chosen id that makes retries safe)";
-  if (request_id.size() > 128) return "request_id must be at most 128 characters";
-  for (char c : request_id) {
-    if (c < 0x21 || c > 0x7e) return "request_id must be printable ASCII without spaces";
-  }
-  return std::nullopt;
+  return mailrun::service::IdProblem("request_id", request_id);
+}
+
+Problem CheckId(const std::string& field, const std::string& value) {
+  return mailrun::service::IdProblem(field, value);
+}
+
+Problem CheckOptionalId(const std::string& field, const std::string& value) {
+  return mailrun::service::OptionalIdProblem(field, value);
 }
 
 Problem CheckDisplayName(const std::string& name) {

@@ -17,8 +17,12 @@ using Problem = std::optional<std::string>;
 
 constexpr int64_t kMaxTurnDeadlineSeconds = 30LL * 24 * 3600;
 
-// 1 to 128 printable ASCII characters.
+// 1 to 128 printable ASCII characters (the services' one rule for ids, services/common/ids.h).
 Problem CheckRequestId(const std::string& request_id);
+// Any other id of a request (table_id, tournament_id, user_id, invitation_code) by the same rule,
+// naming `field`; CheckOptionalId accepts an empty one.
+Problem CheckId(const std::string& field, const std::string& value);
+Problem CheckOptionalId(const std::string& field, const std::string& value);
 
 // 3 to 24 characters: ASCII letters, digits, space, '.', '_', '-'; first and last a letter or digit;
 // no two spaces in a row.

@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "services/common/backoff.h"
+#include "services/common/database_errors.h"
 
 namespace mailrun::notification {
 
@@ -98,8 +99,12 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
     } catch (const pqxx::transaction_rollback& e) {
       spdlog::warn("event consumer: transaction rolled back ({}); retrying event {}", e.what(), event.event_id());
     } catch (const std::exception& e) {
-      spdlog::error("event consumer: event {} could not be stored: {}", event.event_id(), e.what());
-      return false;
+      if (!service::ServerWentAway(e)) {
+        spdlog::error("event consumer: event {} could not be stored: {}", event.event_id(), e.what());
+        return false;
+      }
+      // PostgreSQL is shutting down or restarting: as unreachable.
+      spdlog::warn("event consumer: database going away ({}); retrying event {}", e.what(), event.event_id());
     }
     const auto delay = backoff.Next();
     for (auto slept = std::chrono::milliseconds(0); slept < delay; slept += std::chrono::milliseconds(50)) {

@@ -54,13 +54,15 @@ Stack::Stack(const std::string& name, int reconcile_seconds) {
   notify_log_ = logs + "-notify.log";
   const std::map<std::string, std::string> common = {{"MAILRUN_DATABASE_URL", database_url_},
                                                      {"MAILRUN_REDIS_URL", mailrun::testing::RedisUrl()},
-                                                     {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
+                                                     {"MAILRUN_TOKEN_PUBLIC_KEYS", mailrun::testing::TestPublicKeys()},
                                                      {"MAILRUN_EVENTS_CHANNEL", events_channel_}};
   game_address_ = Start("mailrun-game", game_, common, game_log_);
   auto lobby_env = common;
   lobby_env["MAILRUN_GAME_ADDR"] = game_address_;
   lobby_env["MAILRUN_RECONCILE_SECONDS"] = std::to_string(reconcile_seconds);
   lobby_env["MAILRUN_PASSWORD_HASH_LIMITS"] = "interactive";
+  lobby_env["MAILRUN_TOKEN_SIGNING_KEY"] = mailrun::testing::TestSigningKey();
+  lobby_env["MAILRUN_LOGIN_CLIENT_ATTEMPTS"] = "100000";  // every test client is one loopback address
   lobby_address_ = Start("mailrun-lobby", lobby_, lobby_env, lobby_log_);
   notify_address_ = Start("mailrun-notify", notify_, common, notify_log_);
 }
@@ -94,8 +96,6 @@ std::string Stack::LogTails() const {
 }
 
 std::string Stack::ServiceToken() {
-  mailrun::service::CommonConfig config;
-  config.token_key = mailrun::testing::TestTokenKeyHex();
   mailrun::service::TokenClaims claims;
   claims.subject = "lobby";
   claims.display_name = "lobby";
@@ -103,7 +103,7 @@ std::string Stack::ServiceToken() {
   claims.issued_at = mailrun::service::UnixNow();
   claims.expires_at = claims.issued_at + 3600;
   claims.token_id = mailrun::service::RandomId();
-  return mailrun::service::IssueToken(mailrun::service::LoadTokenKey(config), claims);
+  return mailrun::testing::TestSigner().Issue(claims);
 }
 
 std::shared_ptr<grpc::Channel> Stack::Channel(const std::string& address) {

@@ -23,7 +23,8 @@ TEST_P(ServiceLifecycle, ServesHealthLogsRequestsAndStopsOnSigterm) {
   std::remove(log.c_str());
   ServiceProcess service(BinaryPath(binary), {"--listen", address},
                          {{"MAILRUN_DATABASE_URL", url}, {"MAILRUN_REDIS_URL", RedisUrl()},
-                          {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()}},
+                          {"MAILRUN_TOKEN_PUBLIC_KEYS", TestPublicKeys()},
+                          {"MAILRUN_TOKEN_SIGNING_KEY", TestSigningKey()}},
                          log);
   ASSERT_TRUE(service.WaitServing(address, std::chrono::seconds(30))) << ReadFile(log);
 
@@ -46,7 +47,8 @@ TEST_P(ServiceLifecycle, RefusesToStartWithoutADatabase) {
   ServiceProcess service(BinaryPath(GetParam()), {"--listen", "127.0.0.1:" + std::to_string(port)},
                          {{"MAILRUN_DATABASE_URL", "postgresql://mailrun@127.0.0.1:" + std::to_string(PostgresPort()) +
                                                        "/no_such_database"},
-                          {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()},
+                          {"MAILRUN_TOKEN_PUBLIC_KEYS", TestPublicKeys()},
+                          {"MAILRUN_TOKEN_SIGNING_KEY", TestSigningKey()},
                           {"MAILRUN_DATABASE_CONNECT_TIMEOUT_SECONDS", "1"}},
                          log);
   EXPECT_EQ(service.Wait(std::chrono::seconds(20)), 1);
@@ -58,7 +60,8 @@ TEST_P(ServiceLifecycle, MigrateOnlyAppliesMigrationsAndExits) {
   const std::string log = ::testing::TempDir() + "/" + GetParam() + "-migrate.log";
   std::remove(log.c_str());
   ServiceProcess service(BinaryPath(GetParam()), {"--migrate-only"},
-                         {{"MAILRUN_DATABASE_URL", url}, {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()}}, log);
+                         {{"MAILRUN_DATABASE_URL", url}, {"MAILRUN_TOKEN_PUBLIC_KEYS", TestPublicKeys()},
+                          {"MAILRUN_TOKEN_SIGNING_KEY", TestSigningKey()}}, log);
   EXPECT_EQ(service.Wait(std::chrono::seconds(30)), 0) << ReadFile(log);
   pqxx::connection c(url);
   pqxx::work txn(c);

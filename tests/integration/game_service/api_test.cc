@@ -39,11 +39,15 @@ class Api : public ::testing::Test {
   int64_t Play(size_t from, size_t to, int64_t version) {
     return PlayRecorded(harness_->stub(), record_, game_id_, from, to, version);
   }
+  // An undo of the game as the caller sees it now (expected_version: the current version), or at
+  // `expected_version` when given (a retry repeats its first call's).
   grpc::Status Undo(int seat, mailrun::v1::UndoLastActionResponse* response,
-                    const std::string& request_id = NewRequestId()) {
+                    const std::string& request_id = NewRequestId(), int64_t expected_version = -1) {
     mailrun::v1::UndoLastActionRequest request;
     request.set_game_id(game_id_);
     request.set_request_id(request_id);
+    request.set_expected_version(expected_version >= 0 ? expected_version
+                                                       : GetGame(harness_->stub(), tokens_[seat], game_id_).version());
     return harness_->Call(&GameStub::UndoLastAction, tokens_[seat], request, response);
   }
   // The engine's game after the first `count` recorded actions.
@@ -148,7 +152,7 @@ TEST_F(Api, UndoTakesBackOnlyTheCallersOwnLastActionAndBumpsTheVersion) {
   EXPECT_EQ(undone.undone_seq(), 1);
   ASSERT_EQ(undone.log_lines_size(), 1);
   mailrun::v1::UndoLastActionResponse again;
-  ASSERT_TRUE(Undo(kAdam, &again, request_id).ok()) << "a retried undo gets its first answer";
+  ASSERT_TRUE(Undo(kAdam, &again, request_id, version).ok()) << "a retried undo gets its first answer";
   EXPECT_EQ(again.SerializeAsString(), undone.SerializeAsString());
   version = undone.version();
   EXPECT_FALSE(GetGame(harness_->stub(), tokens_[kAdam], game_id_).view().players(kAdam).bond().committed());

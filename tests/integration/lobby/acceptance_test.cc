@@ -332,7 +332,7 @@ TEST(LobbyAcceptance, NinePlayerSwissPlayedByBotsToTheEnd) {
       ask.set_game_id(table.game_id());
       mailrun::v1::GetGameResultResponse result;
       ASSERT_TRUE(
-          lobby.GameCall(&GameStub::GetGameResult, mailrun::lobby::LobbyServiceToken(TestTokenKey()), ask, &result)
+          lobby.GameCall(&GameStub::GetGameResult, mailrun::lobby::LobbyServiceToken(TestSigner()), ask, &result)
               .ok());
       ASSERT_EQ(result.status(), mailrun::v1::GAME_STATUS_FINISHED);
       EXPECT_EQ(result.tournament_id(), tournament.tournament_id());

@@ -129,7 +129,7 @@ TEST_F(TableTest, FullTableStartsAndTheGameServiceGetsThosePlayers) {
     EXPECT_EQ(request->config().players(seat).user_id(), players[seat].user_id());
     EXPECT_EQ(request->config().players(seat).display_name(), players[seat].display_name());
     // The game service maps a caller to a seat by the token's subject.
-    const auto claims = mailrun::service::VerifyToken(TestTokenKey(), players[seat].access_token(),
+    const auto claims = TestVerifier().Verify(players[seat].access_token(),
                                                       mailrun::service::TokenKind::kAccess,
                                                       mailrun::service::UnixNow());
     ASSERT_TRUE(claims.has_value());
