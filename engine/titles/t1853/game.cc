@@ -43,8 +43,8 @@ const char* KindName(Action::KindCase kind) {
     case Action::kSettleCreditTrain: return "settling a train bought on credit";
     case Action::kEndStep: return "ending a step";
     case Action::KIND_NOT_SET: return "an empty action";
+    default: return "an action of another title";
   }
-  return "this action";
 }
 
 // Which stage each kind of action belongs to (interrupts handled before this).
@@ -96,6 +96,8 @@ Status CheckActionFits(const Context& ctx, const Action& action) {
     return Malformed(fmt::format("there is no seat {}", action.seat()));
   }
   if (action.kind_case() == Action::KIND_NOT_SET) return Malformed("the action is empty: say what to do");
+  // Another title's actions (field numbers 100 and up in actions.proto: 1947's).
+  if (action.kind_case() >= Action::kBidPrivate1947) return Malformed("that is an action of 1947, not of 1853");
   if (s.stage == Stage::kFinished) return Illegal("5.1", "the game is over");
   if (s.offer) {
     if (action.kind_case() != Action::kAnswerOffer) {
@@ -143,6 +145,7 @@ Status Validate(const Context& ctx, const Action& a) {
     case Action::kSettleCreditTrain: return ValidateSettleCreditTrain(ctx, seat, a.settle_credit_train());
     case Action::kEndStep: return ValidateEndStep(ctx, seat);
     case Action::KIND_NOT_SET: break;
+    default: return Malformed("that is an action of another title, not of 1853");
   }
   return Malformed("the action is empty");
 }
@@ -170,7 +173,7 @@ void Execute(Context& ctx, const Action& a) {
     case Action::kOfferTrain: ExecuteOfferTrain(ctx, seat, a.offer_train()); break;
     case Action::kSettleCreditTrain: ExecuteSettleCreditTrain(ctx, seat, a.settle_credit_train()); break;
     case Action::kEndStep: ExecuteEndStep(ctx, seat); break;
-    case Action::KIND_NOT_SET: break;
+    default: break;  // refused by Validate
   }
 }
 

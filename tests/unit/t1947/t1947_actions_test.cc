@@ -4,6 +4,7 @@
 
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_dividends.h"
+#include "engine/titles/t1947/t1947_proto.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {
@@ -80,37 +81,39 @@ TEST(LegalActions, AuctionAndStockRound) {
 }  // namespace
 }  // namespace mailrun::engine::t1947
 
-#include "engine/titles/t1947/t1947_snapshot.h"
-
 namespace mailrun::engine::t1947 {
 namespace {
 
-TEST(Snapshot, RoundTripsMidAuctionAndMidStockRound) {
+TEST(Proto, ActionsRoundTripAndTheViewShowsThePause) {
   auto g = T1947Game::Setup(Data(), {"Paul", "Robert", "Emily", "Anna"}, {2, 4, 1, 3}, {"ABR", "PRC"});
   ASSERT_TRUE(g.ok());
-  ASSERT_TRUE(g->Bid(2, 30).ok());
-  for (const T1947Game* game : {&*g}) {
-    auto back = RestoreSnapshot(Data(), SnapshotJson(*game));
-    ASSERT_TRUE(back.ok()) << back.error().ToString();
-    EXPECT_EQ(SnapshotJson(*back), SnapshotJson(*game));
-    EXPECT_EQ(back->high_bid(), 30);
-    EXPECT_EQ(back->ActivePlayer(), game->ActivePlayer());
+  for (const Action1947& a : LegalActions(*g, 2)) {
+    auto back = FromProto(*g, ToProto(a));
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(back->kind, a.kind);
+    EXPECT_EQ(back->amount, a.amount);
   }
-  while (g->round() != Round::kStockRound) {
-    int p = g->ActivePlayer();
-    if (g->round() == Round::kBnrPar) {
-      ASSERT_TRUE(g->SetBnrPar(p, 100).ok());
-    } else {
-      ASSERT_TRUE((g->high_bidder() < 0 && p == 2 ? g->Bid(p, 10) : g->PassBid(p)).ok());
-    }
-  }
-  ASSERT_EQ(g->round(), Round::kStockRound);
-  ASSERT_TRUE(g->Buy(g->ActivePlayer(), "EIR", false, 72).ok());
-  auto back = RestoreSnapshot(Data(), SnapshotJson(*g));
-  ASSERT_TRUE(back.ok());
-  EXPECT_EQ(SnapshotJson(*back), SnapshotJson(*g));
-  EXPECT_EQ(back->MarketValue("EIR"), 72);
-  EXPECT_EQ(RestoreSnapshot(Data(), "{}").error().kind, ErrorKind::kMalformed);
+  mailrun::v1::Action lay;
+  lay.mutable_lay_tile()->set_hex("D21");
+  EXPECT_EQ(FromProto(*g, lay).error().kind, ErrorKind::kMalformed);
+  auto view = BuildView(*g);
+  EXPECT_EQ(view.round(), "private auction");
+  EXPECT_TRUE(view.map_reconstructed());
+  EXPECT_EQ(view.auction().private_number(), 1);
+  EXPECT_EQ(view.players(2).player_order_card(), 1);
+  EXPECT_EQ(view.railways_size(), 11);
+  EXPECT_EQ(view.railways(Data().RailwayIndex("PRC")).bank_pool_percent(), 10);
+  // To the first operating round: all privates removed, everyone passes the stock round.
+  for (int i = 0; i < 9 * 8; ++i) ASSERT_TRUE(g->PassBid(g->ActivePlayer()).ok());
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(g->Pass(g->ActivePlayer()).ok());
+  ASSERT_EQ(g->round(), Round::kOperatingRound);
+  Result<Action1947> refused = FromProto(*g, lay);
+  EXPECT_EQ(refused.error().rule, "6.0");
+  EXPECT_NE(refused.error().message.find("not yet supported"), std::string::npos);
+  view = BuildView(*g);
+  EXPECT_TRUE(view.paused_at_operating_round());
+  EXPECT_NE(view.paused_reason().find("part II"), std::string::npos);
+  EXPECT_TRUE(LegalActions(*g, 0).empty());
 }
 
 }  // namespace

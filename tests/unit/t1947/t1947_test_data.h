@@ -1,34 +1,24 @@
-// The 1947 data files of the source tree, parsed once for the t1947 unit tests.
+// The 1947 data files as the engine embeds them, for the t1947 unit tests: the files by name (to
+// be changed by tests of the loader's checks) and the data parsed from them.
 #pragma once
 
-#include <fstream>
 #include <gtest/gtest.h>
 #include <map>
-#include <sstream>
 #include <string>
 
-#include "engine/titles/t1947/t1947_data.h"
+#include "engine/titles/t1947/t1947_data_files.h"
 
 namespace mailrun::engine::t1947 {
 
-inline std::map<std::string, std::string> DataFiles() {
-  std::map<std::string, std::string> files;
-  for (const char* name : {"map.json", "companies.json", "privates.json", "trains.json", "market.json", "rules.json", "tiles.json", "manifest.json"}) {
-    std::ifstream in(std::string(MAILRUN_SOURCE_DIR) + "/engine/titles/t1947/data/" + name);
-    std::stringstream text;
-    text << in.rdbuf();
-    files[name] = text.str();
-  }
-  return files;
-}
+inline std::map<std::string, std::string> DataFiles() { return T1947DataFiles(); }
 
 inline const T1947Data& Data() {
-  static const T1947Data data = [] {
-    auto parsed = ParseT1947Data(DataFiles());
+  static const T1947Data* data = [] {
+    auto parsed = Data1947();
     if (!parsed.ok()) ADD_FAILURE() << parsed.error().ToString();
-    return parsed.ok() ? *parsed : T1947Data{};
+    return parsed.ok() ? *parsed : new T1947Data{};
   }();
-  return data;
+  return *data;
 }
 
 }  // namespace mailrun::engine::t1947
