@@ -21,7 +21,7 @@ grpc::Status EngineErrorStatus(const mailrun::engine::Error& error) {
 }
 
 grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error) {
-  // A title or edition the engine cannot play yet ("1947 cannot be played yet") is not malformed.
+  // A title or edition the engine cannot play yet (1853 2009: no board data) is not malformed.
   if (error.kind == ErrorKind::kUnavailable) return NotNow("config: " + error.ToString());
   return Invalid("config: " + error.ToString());
 }

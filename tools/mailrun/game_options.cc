@@ -6,7 +6,7 @@
 namespace mailrun::cli {
 
 void AddGameOptionFlags(CLI::App& command, GameOptionFlags& flags) {
-  command.add_option("--title", flags.title, "the game: 1853 or 1947 (1947 cannot be played yet)")
+  command.add_option("--title", flags.title, "the game: 1853 or 1947 (1947 up to its first operating round, part I)")
       ->check(CLI::IsMember({"1853", "1947"}))
       ->capture_default_str();
   command.add_option("--bank", flags.bank, "bank size: full (12,500), standard (4,500), short (3,450), longer (18,500, 2.4.3)")

@@ -45,8 +45,8 @@ const char* KindName(Action::KindCase kind) {
     case Action::kEndStep: return "ending a step";
     case Action::kReturnExcessTrain: return "returning an excess train";
     case Action::KIND_NOT_SET: return "an empty action";
+    default: return "an action of another title";
   }
-  return "this action";
 }
 
 // Which stage each kind of action belongs to (interrupts handled before this).
@@ -101,6 +101,8 @@ Status CheckActionFits(const Context& ctx, const Action& action) {
     return Malformed(fmt::format("there is no seat {}", action.seat()));
   }
   if (action.kind_case() == Action::KIND_NOT_SET) return Malformed("the action is empty: say what to do");
+  // Another title's actions (field numbers 100 and up in actions.proto: 1947's).
+  if (action.kind_case() >= Action::kBidPrivate1947) return Malformed("that is an action of 1947, not of 1853");
   if (s.stage == Stage::kFinished) return Illegal("5.1", "the game is over");
   if (s.offer) {
     if (action.kind_case() != Action::kAnswerOffer) {
@@ -158,6 +160,7 @@ Status Validate(const Context& ctx, const Action& a) {
     case Action::kEndStep: return ValidateEndStep(ctx, seat);
     case Action::kReturnExcessTrain: return ValidateReturnExcessTrain(ctx, seat, a.return_excess_train());
     case Action::KIND_NOT_SET: break;
+    default: return Malformed("that is an action of another title, not of 1853");
   }
   return Malformed("the action is empty");
 }
@@ -186,7 +189,8 @@ void Execute(Context& ctx, const Action& a) {
     case Action::kSettleCreditTrain: ExecuteSettleCreditTrain(ctx, seat, a.settle_credit_train()); break;
     case Action::kEndStep: ExecuteEndStep(ctx, seat); break;
     case Action::kReturnExcessTrain: ExecuteReturnExcessTrain(ctx, seat, a.return_excess_train()); break;
-    case Action::KIND_NOT_SET: break;
+    case Action::KIND_NOT_SET:
+    default: break;  // refused by Validate
   }
 }
 

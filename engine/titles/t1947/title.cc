@@ -1,13 +1,116 @@
+// 1947 as a title (engine/core/title.h): one edition on a reconstructed map, 3 to 6 players; games
+// run from setup through the private auction and stock rounds and pause at the first operating
+// round (part II), refusing its actions as not supported yet.
 #include "engine/titles/t1947/title.h"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
+#include "engine/core/legal_actions.h"
+#include "engine/core/rng.h"
 #include "engine/core/texts.h"
+#include "engine/titles/t1947/t1947_actions.h"
+#include "engine/titles/t1947/t1947_board_svg.h"
+#include "engine/titles/t1947/t1947_data_files.h"
+#include "engine/titles/t1947/t1947_invariants.h"
+#include "engine/titles/t1947/t1947_proto.h"
+#include "engine/titles/t1947/t1947_snapshot.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
 
 using mailrun::v1::Edition;
 
-Error NotYet() { return Unavailable("1947 cannot be played yet: its rules are not in the engine"); }
+// 1947 counts in rupees, written "Rs. 100" (1947 rules, 2: Notation).
+std::string Rupees(int64_t amount) { return FormatMoney(amount, "Rs. "); }
+
+// The sentence a client shows for where the game stands.
+std::string RoundDescription(const T1947Game& g) {
+  switch (g.round()) {
+    case Round::kAuction:
+      return "Private auction (3.2): P" + std::to_string(g.auction_private()) +
+             (g.high_bidder() < 0 ? ", no bid yet"
+                                  : ", " + g.player(g.high_bidder()).name + " bids " + Rupees(g.high_bid()));
+    case Round::kBnrPar:
+      return "The P9's buyer sets the BNR's par (3.1, 5.2.3)";
+    case Round::kStockRound:
+      return "Stock round " + std::to_string(g.stock_round());
+    case Round::kOperatingRound:
+      return std::string("Operating round 1: ") + kOperatingRoundsNotSupported;
+  }
+  return "";
+}
+
+class Game1947 final : public TitleGame {
+ public:
+  Game1947(mailrun::v1::GameConfig config, T1947Game game) : config_(std::move(config)), game_(std::move(game)) {}
+  std::unique_ptr<TitleGame> Clone() const override { return std::make_unique<Game1947>(*this); }
+  const mailrun::v1::GameConfig& config() const override { return config_; }
+
+  Result<ApplyOutcome> Apply(const mailrun::v1::Action& action) override {
+    auto parsed = FromProto(game_, action);
+    if (!parsed.ok()) return parsed.error();
+    T1947Game next = game_;
+    if (Status s = t1947::Apply(next, *parsed); !s.ok()) return s.error();
+    ApplyOutcome outcome;
+    outcome.log.push_back(Describe(game_, *parsed));
+    if (next.round() == Round::kOperatingRound && game_.round() != Round::kOperatingRound) {
+      outcome.log.push_back(std::string("The first operating round is due: ") + kOperatingRoundsNotSupported);
+    }
+    game_ = std::move(next);
+    return outcome;
+  }
+  std::vector<int> ActiveSeats() const override {
+    int seat = game_.ActivePlayer();
+    return seat < 0 ? std::vector<int>{} : std::vector<int>{seat};
+  }
+  std::vector<mailrun::v1::LegalAction> LegalActions(int seat) const override {
+    std::vector<mailrun::v1::LegalAction> out;
+    if (seat < 0 || seat >= game_.player_count()) return out;
+    for (const Action1947& a : t1947::LegalActions(game_, seat)) {
+      if (a.kind == ActionKind::kBid) {  // 3.2: any bid from the smallest legal one up to the bidder's cash
+        AddLegal(out, seat, ToProto(a), Describe(game_, a) + " or more", a.amount, game_.player(seat).cash);
+      } else {
+        AddLegal(out, seat, ToProto(a), Describe(game_, a));
+      }
+    }
+    return out;
+  }
+  // 1947 has no secrets (bids are open and cash is shown, 2.2): every viewer sees the same.
+  mailrun::v1::GameView View(int /*viewer*/) const override {
+    mailrun::v1::GameView view;
+    view.set_title(mailrun::v1::TITLE_1947);
+    view.set_board_reconstructed(game_.data().map_reconstructed);
+    view.set_phase(game_.CurrentPhase());
+    view.mutable_round()->set_description(RoundDescription(game_));
+    for (int seat : ActiveSeats()) view.add_active_seats(seat);
+    for (int seat = 0; seat < game_.player_count(); ++seat) {
+      auto* p = view.add_players();
+      p->set_seat(seat);
+      p->set_display_name(game_.player(seat).name);
+      p->set_cash(game_.player(seat).cash);
+      p->set_certificates(game_.Certificates(seat));
+    }
+    *view.mutable_game_1947() = BuildView(game_);
+    return view;
+  }
+  Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& /*company*/, bool /*best*/) const override {
+    return Illegal("6.14", kOperatingRoundsNotSupported);
+  }
+  // The game never ends before its operating rounds exist: it waits at the first one.
+  bool Finished() const override { return false; }
+  std::string EndReason() const override { return ""; }
+  std::vector<FinalStanding> Standings() const override { return {}; }
+  std::string SnapshotJson() const override { return t1947::SnapshotJson(game_); }
+  std::vector<std::string> CheckInvariants(const TitleGame* /*before*/) const override {
+    return t1947::CheckInvariants(game_);
+  }
+
+ private:
+  mailrun::v1::GameConfig config_;
+  T1947Game game_;
+};
 
 class Title1947Impl final : public Title {
  public:
@@ -16,11 +119,10 @@ class Title1947Impl final : public Title {
   int min_players() const override { return 3; }  // 1947 rules 1: 3 to 6 players
   int max_players() const override { return 6; }
   std::vector<EditionInfo> editions() const override {
-    // The map is a reconstruction (issue 17: no printed map is available).
-    return {EditionInfo{mailrun::v1::EDITION_UNSPECIFIED, "1947", false, true}};
+    // The map is a reconstruction (issue 17: no printed map is available; docs/board-data-1947.md).
+    return {EditionInfo{mailrun::v1::EDITION_UNSPECIFIED, "1947", Data1947().ok(), true}};
   }
-  // 1947 counts in rupees, written "Rs. 100" (1947 rules, 2: Notation).
-  std::string Money(int64_t amount) const override { return FormatMoney(amount, "Rs. "); }
+  std::string Money(int64_t amount) const override { return Rupees(amount); }
   Edition EffectiveEdition(Edition edition) const override { return edition; }
 
   // 1947 has one edition and none of 1853's options.
@@ -31,17 +133,90 @@ class Title1947Impl final : public Title {
     if (options.ByteSizeLong() != 0) return Malformed("options are 1853's optional rules (2.4); 1947 has none of them");
     return OkStatus();
   }
-  Status CheckPlayable(Edition /*edition*/) const override { return NotYet(); }
-  Result<std::unique_ptr<TitleGame>> Create(const mailrun::v1::GameConfig& /*config*/) const override { return NotYet(); }
-  Result<std::unique_ptr<TitleGame>> FromSnapshot(const mailrun::v1::GameConfig& /*config*/,
-                                                  const std::string& /*json*/) const override {
-    return NotYet();
+  Status CheckPlayable(Edition /*edition*/) const override {
+    auto data = Data1947();
+    if (data.ok()) return OkStatus();
+    return Unavailable("1947 cannot be played: its data is bad: " + data.error().message);
   }
-  Result<std::string> RenderBoardSvg(Edition /*edition*/, const BoardOverlay& /*overlay*/) const override {
-    return NotYet();
+
+  Result<std::unique_ptr<TitleGame>> Create(const mailrun::v1::GameConfig& config) const override {
+    if (Status setup = CheckSetup(config.edition(), config.options()); !setup.ok()) return setup.error();
+    auto data = Data1947();
+    if (!data.ok()) return data.error();
+    const int n = config.players_size();
+    if (n < min_players() || n > max_players()) {
+      return Malformed("1947 is for 3 to 6 players, not " + std::to_string(n) + " (1.0)");
+    }
+    uint64_t rng = config.seed();
+    std::vector<int> cards(static_cast<size_t>(n));
+    for (int i = 0; i < n; ++i) cards[static_cast<size_t>(i)] = i + 1;
+    for (int i = n - 1; i > 0; --i) {  // 2.1: the player order cards are shuffled and dealt
+      std::swap(cards[static_cast<size_t>(i)], cards[RandomBelow(rng, static_cast<uint64_t>(i) + 1)]);
+    }
+    std::vector<std::string> groups[2];
+    for (const RailwayDef& r : (*data)->railways) {
+      if (r.pool_draw_group == 1 || r.pool_draw_group == 2) groups[r.pool_draw_group - 1].push_back(r.initials);
+    }
+    std::vector<std::string> draws;  // 2.3 d, e: one share of each group drawn into the bank pool
+    for (auto& group : groups) {
+      if (!group.empty()) draws.push_back(group[RandomBelow(rng, group.size())]);
+    }
+    std::vector<std::string> names;
+    for (const auto& p : config.players()) names.push_back(p.display_name());
+    auto game = T1947Game::Setup(**data, names, cards, draws);
+    if (!game.ok()) return game.error();
+    return std::unique_ptr<TitleGame>(std::make_unique<Game1947>(config, std::move(*game)));
   }
-  std::string PlaceName(Edition /*edition*/, HexCoord /*hex*/) const override { return ""; }
-  Result<std::string> BoardSummaryJson(Edition /*edition*/) const override { return NotYet(); }
+  Result<std::unique_ptr<TitleGame>> FromSnapshot(const mailrun::v1::GameConfig& config,
+                                                  const std::string& json) const override {
+    auto data = Data1947();
+    if (!data.ok()) return data.error();
+    auto game = RestoreSnapshot(**data, json);
+    if (!game.ok()) return game.error();
+    return std::unique_ptr<TitleGame>(std::make_unique<Game1947>(config, std::move(*game)));
+  }
+
+  // The map as printed: tiles and tokens come with the operating rounds of part II.
+  Result<std::string> RenderBoardSvg(Edition /*edition*/, const BoardOverlay& overlay) const override {
+    if (!overlay.highlight_area.empty()) {
+      return Malformed("1947 has no company areas to shade (areas are 1853's, TABLE 2)");
+    }
+    if (!overlay.tiles.empty() || !overlay.tokens.empty()) {
+      return Malformed(std::string("1947 draws no tiles or tokens yet: ") + kOperatingRoundsNotSupported);
+    }
+    auto data = Data1947();
+    if (!data.ok()) return data.error();
+    return DrawBoard1947(**data);
+  }
+  // 1947's hexes are named column letter + row number ("D21"): HexCoord's letter (row) is the
+  // column here and its number (col) the row.
+  std::string PlaceName(Edition /*edition*/, HexCoord hex) const override {
+    auto data = Data1947();
+    if (!data.ok()) return "";
+    for (const HexDef1947& h : (*data)->hexes) {
+      if (h.column == hex.row && h.row == hex.col) return !h.city.empty() ? h.city : h.town;
+    }
+    return "";
+  }
+  Result<std::string> BoardSummaryJson(Edition /*edition*/) const override {
+    auto data = Data1947();
+    if (!data.ok()) return data.error();
+    const T1947Data& d = **data;
+    nlohmann::ordered_json out;
+    out["title"] = "1947";
+    out["reconstructed"] = d.map_reconstructed;
+    out["note"] = d.map_summary;
+    out["hexes"] = d.hexes.size();
+    out["cities"] = std::count_if(d.hexes.begin(), d.hexes.end(), [](const HexDef1947& h) { return !h.city.empty(); });
+    out["towns"] = std::count_if(d.hexes.begin(), d.hexes.end(), [](const HexDef1947& h) { return !h.town.empty(); });
+    out["monsoon_hexes"] = std::count_if(d.hexes.begin(), d.hexes.end(), [](const HexDef1947& h) { return h.monsoon; });
+    out["expatriation_sites"] = d.sites.size();
+    out["railways"] = d.railways.size();
+    out["privates"] = d.privates.size();
+    out["phases"] = d.phases.size();
+    out["tiles"] = d.tile_count;
+    return out.dump(2);
+  }
 };
 
 }  // namespace

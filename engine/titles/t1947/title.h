@@ -1,5 +1,6 @@
-// 1947 as a title (engine/core/title.h): known to the registry, the lobby and the CLI, refused
-// everywhere with "1947 cannot be played yet" until its rules exist in engine/titles/t1947/.
+// 1947 as a title (engine/core/title.h) for the registry, the services, the lobby and the CLI:
+// games from setup through the private auction and the stock rounds, paused at the first
+// operating round (part II), and the reconstructed map drawn through the shared renderer.
 #pragma once
 
 #include "engine/core/title.h"

@@ -36,6 +36,7 @@
 #include "engine/titles/game.h"
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
+#include "tests/e2e/stack/game_calls.h"
 #include "tests/e2e/stack/notification_stream.h"
 #include "tests/e2e/stack/stack.h"
 #include "tests/e2e/stack/table_setup.h"
@@ -83,12 +84,7 @@ class BotGameThroughTheStack : public ::testing::Test {
   }
 
   mailrun::v1::GetGameResponse GetGame(const Player& player, const std::string& game_id) {
-    mailrun::v1::GetGameRequest request;
-    request.set_game_id(game_id);
-    mailrun::v1::GetGameResponse response;
-    const grpc::Status status = CallAs(*game_, &GameStub::GetGame, player.token, request, &response);
-    EXPECT_TRUE(status.ok()) << Describe(status);
-    return response;
+    return GetGameAs(*game_, player.token, game_id);
   }
 
   mailrun::v1::Table GetTable(const Player& player, const std::string& table_id) {

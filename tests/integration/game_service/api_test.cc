@@ -383,9 +383,12 @@ TEST_F(Api, CreateGameIsIdempotentAndForTrustedServicesOnly) {
       refused([](auto& r) { r.mutable_config()->set_edition(mailrun::v1::EDITION_LOOKOUT_2009); });
   // Titles and editions the engine cannot play yet are not malformed: FAILED_PRECONDITION.
   EXPECT_EQ(lookout.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(lookout);
-  const grpc::Status t1947 = refused([](auto& r) { r.mutable_config()->set_title(mailrun::v1::TITLE_1947); });
-  EXPECT_EQ(t1947.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(t1947);
-  EXPECT_NE(t1947.error_message().find("1947 cannot be played yet"), std::string::npos) << Describe(t1947);
+  const grpc::Status t1947 = refused([](auto& r) {
+    r.mutable_config()->set_title(mailrun::v1::TITLE_1947);
+    r.mutable_config()->set_edition(mailrun::v1::EDITION_RETUNED);
+  });
+  EXPECT_EQ(t1947.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(t1947);
+  EXPECT_NE(t1947.error_message().find("1947 has one edition"), std::string::npos) << Describe(t1947);
   const grpc::Status unknown =
       refused([](auto& r) { r.mutable_config()->set_title(static_cast<mailrun::v1::Title>(9)); });
   EXPECT_EQ(unknown.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(unknown);

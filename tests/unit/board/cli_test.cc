@@ -78,9 +78,6 @@ TEST(BoardCli, RefusesWhatItCannotDraw) {
   EXPECT_EQ(lookout.exit_code, 1);
   EXPECT_NE(lookout.output.find("no board data for edition EDITION_LOOKOUT_2009"), std::string::npos)
       << lookout.output;
-  const CommandResult t1947 = Mailrun("board render --title 1947 -o " + TempPath("never.svg").string());
-  EXPECT_EQ(t1947.exit_code, 1);
-  EXPECT_NE(t1947.output.find("1947 cannot be played yet"), std::string::npos) << t1947.output;
   const CommandResult options_of_1853 = Mailrun("board summary --title 1947 --edition retuned");
   EXPECT_EQ(options_of_1853.exit_code, 2);
   EXPECT_NE(options_of_1853.output.find("1947 has one edition"), std::string::npos) << options_of_1853.output;
@@ -96,6 +93,26 @@ TEST(BoardCli, RendersSvg) {
   EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
   EXPECT_NE(svg.find(">Trichinopoly</text>"), std::string::npos);
   EXPECT_NE(svg.find("shaded: EIR area"), std::string::npos);
+}
+
+TEST(BoardCli, Draws1947ThroughItsTitle) {
+  const auto path = TempPath("board-1947.svg");
+  const CommandResult run = Mailrun("board render --title 1947 -o " + path.string());
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  const std::string svg = ReadFile(path);
+  std::filesystem::remove(path);
+  EXPECT_EQ(svg.rfind("<?xml", 0), 0u);
+  EXPECT_NE(svg.find("RECONSTRUCTED: The 1947 map is a reconstruction"), std::string::npos);
+  EXPECT_NE(svg.find(">Bombay</text>"), std::string::npos);
+  const CommandResult area = Mailrun("board render --title 1947 --area EIR -o " + path.string());
+  EXPECT_EQ(area.exit_code, 2);
+  EXPECT_NE(area.output.find("1947 has no company areas"), std::string::npos) << area.output;
+  EXPECT_FALSE(std::filesystem::exists(path));
+  const CommandResult summary = Mailrun("board summary --title 1947");
+  ASSERT_EQ(summary.exit_code, 0) << summary.output;
+  EXPECT_NE(summary.output.find("\"reconstructed\": true"), std::string::npos) << summary.output;
+  EXPECT_NE(summary.output.find("\"railways\": 11"), std::string::npos) << summary.output;
+  EXPECT_NE(summary.output.find("\"privates\": 9"), std::string::npos) << summary.output;
 }
 
 TEST(BoardCli, RefusesAnUnknownArea) {

@@ -46,8 +46,8 @@ TEST(Registry, ChecksSetupAndPlayability) {
   const auto lookout = CheckGameSetup(mailrun::v1::TITLE_1853, mailrun::v1::EDITION_LOOKOUT_2009, none);
   EXPECT_EQ(lookout.error().kind, ErrorKind::kUnavailable);
   const auto t1947 = CheckGameSetup(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED, none);
-  EXPECT_EQ(t1947.error().kind, ErrorKind::kUnavailable);
-  EXPECT_EQ(t1947.error().message.rfind("1947 cannot be played yet", 0), 0u);
+  ASSERT_TRUE(t1947.ok()) << t1947.error().ToString();
+  EXPECT_EQ((*t1947)->id(), mailrun::v1::TITLE_1947);
   mailrun::v1::GameOptions simplified;
   simplified.set_simplified_game(true);
   EXPECT_EQ(CheckGameSetup(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED, simplified).error().kind,
@@ -76,13 +76,26 @@ TEST(TitleGame, CopiesAreIndependent) {
   EXPECT_EQ(copy.SnapshotJson(), engine::Game::Create(FourPlayers())->SnapshotJson());
 }
 
-TEST(TitleGame, Refuses1947AndUnknownTitles) {
+TEST(TitleGame, Plays1947AndRefusesUnknownTitles) {
   mailrun::v1::GameConfig config = FourPlayers();
   config.set_title(mailrun::v1::TITLE_1947);
   const auto t1947 = engine::Game::Create(config);
-  ASSERT_FALSE(t1947.ok());
-  EXPECT_EQ(t1947.error().kind, ErrorKind::kUnavailable);
-  EXPECT_EQ(t1947.error().message.rfind("1947 cannot be played yet", 0), 0u) << t1947.error().message;
+  ASSERT_TRUE(t1947.ok()) << t1947.error().ToString();
+  const mailrun::v1::GameView view = t1947->View(kSpectator);
+  EXPECT_EQ(view.title(), mailrun::v1::TITLE_1947);
+  EXPECT_TRUE(view.board_reconstructed());
+  EXPECT_EQ(view.game_1947().round(), "private auction");
+  ASSERT_EQ(t1947->ActiveSeats().size(), 1u);
+  // An 1853 action is not one of 1947's, and a 1947 action is not one of 1853's.
+  mailrun::v1::Action lay;
+  lay.set_seat(t1947->ActiveSeats().front());
+  lay.mutable_lay_tile()->set_hex("D21");
+  EXPECT_EQ(engine::Game(*t1947).Apply(lay).error().kind, ErrorKind::kMalformed);
+  auto t1853 = engine::Game::Create(FourPlayers());
+  mailrun::v1::Action bid;
+  bid.set_seat(t1853->ActiveSeats().front());
+  bid.mutable_bid_private_1947()->set_amount(10);
+  EXPECT_EQ(t1853->Apply(bid).error().kind, ErrorKind::kMalformed);
   EXPECT_FALSE(engine::Game::FromSnapshot(config, "{}").ok());
   config.set_title(static_cast<mailrun::v1::Title>(5));
   EXPECT_EQ(engine::Game::Create(config).error().kind, ErrorKind::kMalformed);

@@ -98,9 +98,7 @@ TEST(Validation, OnlyEditionsWithBoardDataArePlayable) {
   ASSERT_TRUE(lookout.has_value());
   EXPECT_EQ(lookout->rfind("this edition cannot be played yet: no board data for edition EDITION_LOOKOUT_2009", 0), 0u)
       << *lookout;
-  const Problem t1947 = CheckPlayable(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED);
-  ASSERT_TRUE(t1947.has_value());
-  EXPECT_EQ(t1947->rfind("1947 cannot be played yet", 0), 0u) << *t1947;
+  EXPECT_FALSE(CheckPlayable(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED).has_value());
 }
 
 }  // namespace

@@ -143,6 +143,7 @@ bool SetAmount(Action& action, int64_t amount) {
   else if (action.has_offer_train()) action.mutable_offer_train()->set_price(value);
   else if (action.has_buy_train()) action.mutable_buy_train()->set_director_gift(value);
   else if (action.has_settle_credit_train()) action.mutable_settle_credit_train()->set_director_gift(value);
+  else if (action.has_bid_private_1947()) action.mutable_bid_private_1947()->set_amount(value);  // 1947 3.2
   else return false;
   return true;
 }

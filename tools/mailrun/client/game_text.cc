@@ -113,6 +113,9 @@ std::string TurnText(const std::string& game_id, const mailrun::v1::GetGameRespo
 
 std::string GameText(const std::string& game_id, const mailrun::v1::GetGameResponse& game) {
   const GameView& view = game.view();
+  // Amounts in the title's money (1853: £, 1947: Rs.).
+  const auto title = mailrun::engine::FindTitle(view.title());
+  const auto money = [&](int64_t amount) { return title.ok() ? (*title)->Money(amount) : Money(amount); };
   std::string out = fmt::format("Game {}  (version {}, {})\n", game_id, game.version(), EditionText(view));
   if (game.status() == mailrun::v1::GAME_STATUS_FINISHED) {
     out += fmt::format("Finished: {}\n", view.end_reason());
@@ -122,12 +125,12 @@ std::string GameText(const std::string& game_id, const mailrun::v1::GetGameRespo
   }
   out += game.your_seat() >= 0 ? fmt::format("You: {} (seat {})\n", PlayerName(view, game.your_seat()), game.your_seat())
                                : "You are watching (no seat in this game)\n";
-  out += fmt::format("Bank: {}", Money(view.bank_cash()));
+  out += fmt::format("Bank: {}", money(view.bank_cash()));
   if (!view.pool().empty()) out += "   Bank pool: " + Join({view.pool().begin(), view.pool().end()}, ", ");
   out += "\n\nPlayers\n";
   TextTable players({"seat", "name", "cash", "wealth", "certs", "bond", "holdings"});
   for (const auto& p : view.players()) {
-    players.Row({std::to_string(p.seat()), p.display_name(), Money(p.cash()), Money(p.wealth()),
+    players.Row({std::to_string(p.seat()), p.display_name(), money(p.cash()), money(p.wealth()),
                  std::to_string(p.certificates()), BondText(p.bond()), HoldingsText(p)});
   }
   out += players.Render("  ");
@@ -154,7 +157,7 @@ std::string GameText(const std::string& game_id, const mailrun::v1::GetGameRespo
       for (const auto& b : c->bases()) bases.push_back(b.hex());
       std::string director = c->director_seat() >= 0 ? PlayerName(view, c->director_seat()) : "-";
       if (c->manager_seat() >= 0) director = PlayerName(view, c->manager_seat()) + " (manager)";
-      companies.Row({c->initials(), CompanyStatusText(*c), director, Money(c->treasury()), Money(c->share_price()),
+      companies.Row({c->initials(), CompanyStatusText(*c), director, money(c->treasury()), money(c->share_price()),
                      trains.empty() ? "-" : Join(trains, " "), bases.empty() ? "-" : Join(bases, " "),
                      std::to_string(c->tokens_left())});
     }
@@ -163,7 +166,7 @@ std::string GameText(const std::string& game_id, const mailrun::v1::GetGameRespo
 
   std::vector<std::string> on_sale;
   for (const auto& t : view.trains()) {
-    if (t.on_sale() && t.remaining() > 0) on_sale.push_back(fmt::format("'{}' {} ({} left)", t.name(), Money(t.price()), t.remaining()));
+    if (t.on_sale() && t.remaining() > 0) on_sale.push_back(fmt::format("'{}' {} ({} left)", t.name(), money(t.price()), t.remaining()));
   }
   if (!on_sale.empty()) out += "\nTrains on sale: " + Join(on_sale, ", ") + "\n";
   if (!view.tiles().empty()) out += fmt::format("Tiles laid: {} (list them: --board; draw them: --svg FILE)\n", view.tiles_size());
@@ -171,7 +174,7 @@ std::string GameText(const std::string& game_id, const mailrun::v1::GetGameRespo
     const auto& offer = view.pending_offer();
     out += fmt::format("Offer waiting: {} offers {} to {} for {}\n", PlayerName(view, offer.from_seat()),
                        offer.kind() == "elephant" ? std::string("the Elephant") : "train " + offer.train_id(),
-                       PlayerName(view, offer.to_seat()), Money(offer.price()));
+                       PlayerName(view, offer.to_seat()), money(offer.price()));
   }
   return out;
 }

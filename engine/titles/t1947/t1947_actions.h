@@ -1,0 +1,38 @@
+// 1947's actions as one value type, applied to a T1947Game, and the list of every legal action of
+// a player now (built by trying each candidate on a copy of the game, so the list can never
+// disagree with the rules that apply an action).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/titles/t1947/t1947_game.h"
+
+namespace mailrun::engine::t1947 {
+
+enum class ActionKind {
+  kBid, kPassBid, kSetBnrPar,
+  kUseInsiderTrading, kBuyShare, kBuyPresident, kSell, kIssueBonds, kSubscribeBonds, kBuyBond, kSellBonds,
+  kProtectPrice, kConvert, kConsentConversion, kDone, kPass,
+};
+
+struct Action1947 {
+  ActionKind kind = ActionKind::kPass;
+  int player = 0;
+  std::string railway;   // initials, where the action names a railway
+  int amount = 0;        // bid, par, shares, bonds
+  bool from_pool = false;
+  bool savings = false;  // buy a savings share; convert to savings
+  bool yes = false;      // protect, consent
+};
+
+Status Apply(T1947Game& game, const Action1947& action);
+
+// Every action `player` may take now; empty when it is not the player's move. Bids are listed as
+// the smallest legal bid (any larger one up to the player's cash is legal too).
+std::vector<Action1947> LegalActions(const T1947Game& game, int player);
+
+// "buy a 10% ordinary share of PRC from the initial offer": for logs and clients' fallbacks.
+std::string Describe(const T1947Game& game, const Action1947& action);
+
+}  // namespace mailrun::engine::t1947

@@ -1,0 +1,145 @@
+// The 1947 map as SVG (see t1947_board_svg.h).
+#include "engine/titles/t1947/t1947_board_svg.h"
+
+#include <cmath>
+#include <map>
+
+#include "engine/render/svg_canvas.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+using render::Point;
+using render::SvgCanvas;
+using render::TextStyle;
+
+constexpr double kSize = 34;  // centre to corner
+constexpr double kMarginX = 100;
+constexpr double kMarginY = 80;
+
+Point Centre(int column, int row) {
+  return Point{kMarginX + kSize + 1.5 * kSize * column, kMarginY + std::sqrt(3.0) / 2 * kSize * row};
+}
+
+// The middle of an edge, as a direction from the centre (screen y grows downwards).
+Point EdgeDirection(const std::string& edge) {
+  static const std::map<std::string, double> kAngle = {{"N", 270}, {"NE", 330}, {"SE", 30}, {"S", 90}, {"SW", 150}, {"NW", 210}};
+  double a = kAngle.at(edge) * M_PI / 180;
+  return Point{std::cos(a), std::sin(a)};
+}
+
+TextStyle Style(double size, std::string fill, std::string anchor = "middle", std::string weight = "normal",
+                std::string halo = "") {
+  TextStyle style;
+  style.size = size;
+  style.fill = std::move(fill);
+  style.anchor = std::move(anchor);
+  style.weight = std::move(weight);
+  style.halo = std::move(halo);
+  return style;
+}
+
+std::string TerrainFill(const std::string& terrain) {
+  static const std::map<std::string, std::string> kFill = {
+      {"desert", "#f1d79e"}, {"swamp", "#a9cfae"}, {"mountain", "#a88a66"}, {"hill", "#d2bd92"}, {"river", "#cfe4f5"}};
+  auto it = kFill.find(terrain);
+  return it == kFill.end() ? "#f6f2e4" : it->second;
+}
+
+}  // namespace
+
+std::string DrawBoard1947(const T1947Data& data) {
+  int max_column = 0;
+  int max_row = 0;
+  for (const HexDef1947& h : data.hexes) {
+    max_column = std::max(max_column, h.column);
+    max_row = std::max(max_row, h.row);
+  }
+  double width = Centre(max_column, 0).x + kSize + kMarginX + 120;
+  double height = Centre(0, max_row).y + kSize + 60;
+  SvgCanvas svg(width, height);
+  svg.Rect(Point{0, 0}, width, height, 0, "#cfe3f3", "none", 0);
+  TextStyle title = Style(18, "#000", "start", "bold");
+  svg.Text(Point{20, 22}, "1947: the map", title);
+  if (data.map_reconstructed) {
+    // The note in lines of at most ~110 characters, broken between words.
+    std::string note = "RECONSTRUCTED: " + data.map_summary;
+    double y = 42;
+    while (!note.empty()) {
+      size_t cut = note.size() <= 110 ? note.size() : note.rfind(' ', 110);
+      if (cut == std::string::npos || cut == 0) cut = std::min<size_t>(note.size(), 110);
+      svg.Text(Point{20, y}, note.substr(0, cut), Style(11, "#a00000", "start", "bold"));
+      note = note.substr(std::min(note.size(), cut + 1));
+      y += 15;
+    }
+  }
+  std::map<std::string, const HexDef1947*> by_name;
+  for (const HexDef1947& h : data.hexes) by_name[h.name] = &h;
+  for (const HexDef1947& h : data.hexes) {
+    Point c = Centre(h.column, h.row);
+    std::vector<Point> corners;
+    for (int i = 0; i < 6; ++i) corners.push_back(c + Point{std::cos(i * M_PI / 3), std::sin(i * M_PI / 3)} * kSize);
+    svg.Polygon(corners, h.grey ? "#b5b5b5" : (h.preprinted.empty() ? TerrainFill(h.terrain) : "#f4e04d"), "#777", 0.8);
+    svg.Text(c + Point{0, -kSize * 0.68}, h.name, Style(7, "#555"));
+    if (h.monsoon) svg.Circle(c + Point{kSize * 0.52, -kSize * 0.55}, 3, "#2a7de1", "none", 0);
+    if (h.cost > 0) svg.Text(c + Point{-kSize * 0.5, kSize * 0.5}, std::to_string(h.cost), Style(8, "#5a3a10", "middle", "bold"));
+    if (h.upgrade_cost > 0) {
+      svg.Text(c + Point{kSize * 0.5, kSize * 0.5}, std::to_string(h.upgrade_cost), Style(8, "#0a6a0a", "middle", "bold"));
+    }
+    for (const std::string& e : h.grey_exits) svg.Line(c, c + EdgeDirection(e) * (kSize * 0.87), "#333", 4);
+    if (!h.preprinted.empty()) {
+      // The preprinted yellow track (6.5.1) is drawn by part II's tile renderer; mark the hex.
+      svg.Text(c + Point{0, kSize * 0.62}, "preprinted", Style(6, "#604000"));
+    }
+    for (const std::string& e : h.trading_posts) {
+      Point at = c + EdgeDirection(e) * (kSize * 0.8);
+      svg.Line(c, at, "#2e8b3a", 2);
+      svg.Rect(at + Point{-4, -4}, 8, 8, 1, "#fff", "#2e8b3a", 1.5);
+    }
+    for (const std::string& e : h.dead_ends) svg.Line(c, c + EdgeDirection(e) * (kSize * 0.8), "#444", 2, "3,2");
+    if (!h.city.empty()) {
+      svg.Circle(c, 8, "#fff", "#000", 1.2);
+      if (h.grey) svg.Text(c, "x", Style(10, "#000"));
+      svg.Text(c + Point{0, 15}, h.city, Style(8, "#000", "middle", "bold", "#fff"));
+    } else if (!h.town.empty()) {
+      svg.Circle(c, 4, "#000", "none", 0);
+      svg.Text(c + Point{0, 12}, h.town, Style(7, "#222", "middle", "normal", "#fff"));
+    }
+  }
+  for (const ExpatriationSiteDef& s : data.sites) {
+    const HexDef1947& h = *by_name.at(s.hex);
+    Point c = Centre(h.column, h.row);
+    Point d = EdgeDirection(s.edge);
+    Point a = c + Point{d.x * 0.87 - d.y * 0.5, d.y * 0.87 + d.x * 0.5} * kSize;
+    Point b = c + Point{d.x * 0.87 + d.y * 0.5, d.y * 0.87 - d.x * 0.5} * kSize;
+    svg.Line(a, b, "#d00000", 4);
+    Point label = c + d * (kSize * 1.45);
+    svg.Text(label, s.name + " (" + std::to_string(s.workers) + (s.workers == 1 ? " worker)" : " workers)"),
+             Style(8, "#a00000", "middle", "bold", "#fff"));
+  }
+  for (const RailwayDef& r : data.railways) {
+    const HexDef1947& home = *by_name.at(r.home);
+    svg.Text(Centre(home.column, home.row) + Point{0, -kSize * 0.42}, r.initials, Style(8, "#00008b", "middle", "bold", "#fff"));
+    const HexDef1947& temple = *by_name.at(r.temple);
+    Point t = Centre(temple.column, temple.row) + Point{-kSize * 0.55, -kSize * 0.1};
+    svg.Rect(t + Point{-6, -6}, 12, 12, 2, "#fff", "#8b0000", 2);
+    svg.Text(t + Point{0, 13}, "temple " + r.initials, Style(6, "#8b0000", "middle", "bold", "#fff"));
+  }
+  double ly = height - 40;
+  TextStyle legend = Style(9, "#000", "start");
+  svg.Circle(Point{kMarginX + 5, ly}, 3, "#2a7de1", "none", 0);
+  svg.Text(Point{kMarginX + 14, ly}, "monsoon zone (6.13.2)", legend);
+  double x = kMarginX + 150;
+  for (const char* t : {"hill", "mountain", "river", "swamp", "desert"}) {
+    svg.Rect(Point{x, ly - 6}, 12, 12, 1, TerrainFill(t), "#777", 0.8);
+    svg.Text(Point{x + 16, ly}, t, legend);
+    x += 80;
+  }
+  svg.Line(Point{x, ly}, Point{x + 20, ly}, "#d00000", 4);
+  svg.Text(Point{x + 26, ly}, "expatriation site (6.10)", legend);
+  svg.Rect(Point{x + 170, ly - 4}, 8, 8, 1, "#fff", "#2e8b3a", 1.5);
+  svg.Text(Point{x + 182, ly}, "trading post (6.9)", legend);
+  return svg.Finish();
+}
+
+}  // namespace mailrun::engine::t1947

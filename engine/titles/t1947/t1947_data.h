@@ -1,0 +1,116 @@
+// The components of 1947 as read from engine/titles/t1947/data/*.json: railway companies, private
+// companies, phases, the stock market grid and the rule tables the stock round needs. The map,
+// tiles and trains' operating figures are read in part II. ParseT1947Data validates everything it
+// reads and refuses bad data with an Error (kind kBadData) that names the file, the entry and the
+// problem. The data is immutable after parsing and may be shared between threads.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/result.h"
+
+namespace mailrun::engine::t1947 {
+
+struct RailwayDef {
+  std::string initials;
+  std::string name;
+  std::string home;          // hex name, e.g. "D21"
+  std::string temple;
+  int president_percent = 20;  // 30 for the BNR
+  int shares = 8;              // 10% certificates besides the president's
+  int bonds = 10;
+  bool incremental = false;    // the BNR (5.2.3); all others full capitalisation (5.2.2)
+  int pool_draw_group = 0;     // 2.3 d (1), e (2); 0: not drawn
+};
+
+struct PrivateDef {
+  int number = 0;
+  std::string name;
+  int revenue = 10;
+  std::string duration;        // permanent, one_off, instant
+  std::string power;           // the power's kind
+};
+
+struct PhaseDef {
+  int number = 0;
+  std::string introduced_by;   // "T2" .. "T12"
+  std::string par_band;        // yellow, green, brown, blue
+  int private_sale_max_percent = 100;
+  int train_limit = 4;
+  int ors = 1;
+};
+
+struct MarketCell {
+  int row = 0;     // 0 = the top row
+  int column = 0;  // 0 = the leftmost space
+  bool operator==(const MarketCell&) const = default;
+};
+
+struct MarketDef {
+  std::vector<std::vector<int>> rows;                  // top row first
+  std::vector<int> red_line;                           // spaces left of the line, per row
+  std::map<std::string, std::vector<MarketCell>> par;  // band -> coloured spaces
+  int end_value = 500;
+  int Value(MarketCell c) const { return rows[c.row][c.column]; }
+  bool Exists(MarketCell c) const;
+  bool RightOfLine(MarketCell c) const { return c.column >= red_line[c.row]; }
+};
+
+// One hex of the map (map.json; flat-topped, named column letter + row number).
+struct HexDef1947 {
+  std::string name;          // "D21"
+  int column = 0;            // A = 0
+  int row = 0;               // as written
+  std::string city;          // name of the city, or ""
+  std::string town;          // name of the town, or ""
+  std::string label;         // a named city's label (6.4.5)
+  std::string terrain;       // hill, mountain, river, swamp, desert or ""
+  int cost = 0;
+  bool monsoon = false;      // climate zone (6.13.2)
+  std::string preprinted;    // tile id of a preprinted yellow city (6.5.1)
+  int upgrade_cost = 0;
+  std::vector<std::string> trading_posts;  // edges
+  std::vector<std::string> dead_ends;
+  bool grey = false;         // Cooch Behar (6.6)
+  std::vector<std::string> grey_exits;
+};
+
+struct ExpatriationSiteDef {
+  std::string name;
+  std::string hex;
+  std::string edge;
+  int workers = 1;
+};
+
+struct PlayerCountDef {
+  int starting_cash = 0;
+  int certificate_limit = 0;
+};
+
+struct T1947Data {
+  std::vector<RailwayDef> railways;
+  std::vector<PrivateDef> privates;
+  std::vector<PhaseDef> phases;
+  MarketDef market;
+  std::map<int, PlayerCountDef> player_counts;  // 3..6
+  int minimum_bid = 10;
+  int bid_increment = 10;
+  std::vector<HexDef1947> hexes;
+  std::vector<ExpatriationSiteDef> sites;
+  int map_hexes = 0;
+  int expatriation_sites = 0;
+  int tile_count = 0;
+  bool map_reconstructed = true;
+  std::string map_summary;     // what clients show: the map is a reconstruction
+
+  const RailwayDef* Railway(const std::string& initials) const;
+  int RailwayIndex(const std::string& initials) const;  // -1 when unknown
+};
+
+// The files by name ("companies.json", ...), as text.
+Result<T1947Data> ParseT1947Data(const std::map<std::string, std::string>& files);
+
+}  // namespace mailrun::engine::t1947

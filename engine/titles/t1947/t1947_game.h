@@ -1,0 +1,194 @@
+// A 1947 game up to its first operating round: setup (2.1-2.3), the private company auction (3.2)
+// with the P9 and the BNR (3.1, 5.2.3), the player order cards (3.6, 3.7, 5.12), the P4 (3.1) and
+// the stock round in full (5.1-5.12): purchases and sales, floating, convertible bonds (issue,
+// purchase, sale, price protection), savings shares (ratio, conversions), certificate and
+// ownership limits, presidency changes and the market moves. Operating rounds come with part II:
+// the game pauses when the first one is due. Every refusal names its rule. A T1947Game is a value
+// holding a pointer to its data, which must outlive it; not thread-safe.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/core/result.h"
+#include "engine/titles/t1947/t1947_data.h"
+
+namespace mailrun::engine::t1947 {
+
+enum class Round { kAuction, kBnrPar, kStockRound, kOperatingRound };
+
+struct Player1947 {
+  std::string name;
+  int cash = 0;
+  std::vector<int> privates;        // numbers 1..9
+  // Per railway (index of T1947Data::railways):
+  std::vector<int> ordinary;        // 10% units of ordinary shares, the president's certificate included
+  std::vector<int> savings;         // savings shares (5.6)
+  std::vector<bool> president;
+  std::vector<int> protected_units; // bought by price protection: may exceed 60% (5.4.5, 5.8)
+  std::vector<int> bonds;           // convertible bonds from earlier stock rounds
+  std::vector<int> new_bonds;       // bought this stock round: not for sale before the next (5.4.2)
+  int TotalBonds() const;
+};
+
+struct Railway1947 {
+  int io_units = 10;         // 10% units still in the initial offer (president's certificate included)
+  int pool_units = 0;
+  bool president_sold = false;
+  int par = 0;
+  MarketCell token;
+  bool operational = false;
+  int treasury = 0;
+  int bonds_unissued = 10;   // under the shares on the board (2.3 a)
+  int bonds_io = 0;
+  int bonds_pool = 0;
+  int bonds_removed = 0;
+  int floated_in_sr = 0;     // the stock round its president's certificate was bought (5.2 NOTE)
+};
+
+// What a stock round turn has done so far (5.1).
+struct SrTurn {
+  bool sold_before_buy = false;
+  bool bought = false;
+  bool sold_after_buy = false;
+  bool converted = false;
+  bool Acted() const { return sold_before_buy || bought || sold_after_buy || converted; }
+};
+
+// A sale the company's president may price protect (5.4.5): asked before the market moves.
+struct PendingProtection {
+  int railway = 0;
+  int seller = 0;
+  int units = 0;
+  int bonds_needed = 0;
+};
+
+// An issue of convertible bonds offered to the shareholders in turn (5.4.2).
+struct PendingBondOffer {
+  int railway = 0;
+  int issuer = 0;
+  int left = 0;                 // bonds of the issue not yet taken
+  std::vector<int> to_ask;      // shareholders still to answer, in player order from the issuer
+};
+
+// A request to turn savings shares back into ordinary ones, waiting for the president (5.6.4).
+struct PendingConversion {
+  int railway = 0;
+  int player = 0;
+};
+
+class T1947Game;
+std::string SnapshotJson(const T1947Game& game);
+Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
+
+class T1947Game {
+ public:
+  // Players in seating order; cards[i] is the player order card dealt to player i (2.1: 1 = first);
+  // pool_draws are the railways whose 10% share the setup drew into the bank pool (2.3 d, e).
+  static Result<T1947Game> Setup(const T1947Data& data, std::vector<std::string> players, std::vector<int> cards,
+                                 std::vector<std::string> pool_draws);
+
+  // The auction (3.2) and the P9 (3.1, 5.2).
+  Status Bid(int player, int amount);
+  Status PassBid(int player);
+  Status SetBnrPar(int player, int par);
+
+  // The stock round (5). A turn is: sell, then buy one certificate; or buy, then sell; or convert;
+  // or pass (5.1). Done ends a turn that did something.
+  Status UseInsiderTrading(int player);                                    // 3.1 P4
+  Status Buy(int player, const std::string& railway, bool from_pool, int par = 0, bool savings = false);
+  Status Sell(int player, const std::string& railway, int shares);         // 5.5
+  Status IssueBonds(int player, const std::string& railway);               // 5.4.2
+  Status SubscribeBonds(int player, int count);                            // 5.4.2, 5.4.4
+  Status BuyBond(int player, const std::string& railway, bool from_pool);  // 5.4.3
+  Status SellBonds(int player, const std::string& railway, int count);     // 5.4.6
+  Status ProtectPrice(int player, bool protect);                           // 5.4.5
+  Status Convert(int player, const std::string& railway, bool to_savings);  // 5.6.4
+  Status ConsentConversion(int player, bool consent);                      // 5.6.4
+  Status Done(int player);
+  Status Pass(int player);
+
+  Round round() const { return round_; }
+  int ActivePlayer() const;  // -1 when nobody is to act (the operating round of part II)
+  const std::vector<int>& order() const { return order_; }  // player index by card: order()[0] holds card 1
+  const Player1947& player(int i) const { return players_[i]; }
+  int player_count() const { return static_cast<int>(players_.size()); }
+  const Railway1947& railway(const std::string& initials) const { return railways_[data_->RailwayIndex(initials)]; }
+  const T1947Data& data() const { return *data_; }
+  int hammer_price(int private_number) const { return hammer_[private_number - 1]; }  // -1: unsold or removed
+  int private_owner(int private_number) const { return private_owner_[private_number - 1]; }
+  bool private_removed(int private_number) const { return removed_[private_number - 1]; }
+  int auction_private() const { return auction_ + 1; }
+  int high_bid() const { return high_bid_; }
+  int high_bidder() const { return high_bidder_; }
+  int stock_round() const { return stock_round_; }
+  const SrTurn& turn() const { return turn_; }
+  const std::optional<PendingProtection>& pending_protection() const { return protection_; }
+  const std::optional<PendingBondOffer>& pending_bond_offer() const { return bond_offer_; }
+  const std::optional<PendingConversion>& pending_conversion() const { return conversion_; }
+  int WealthPoints(int player) const;   // 3.6
+  int Certificates(int player) const;   // 5.7
+  int MarketValue(const std::string& initials) const;
+  int CurrentPhase() const { return 1; }  // trains are bought in operating rounds (part II)
+
+  // For tests and tools that set up a position directly (the examples of section 5 start mid-game).
+  Player1947& mutable_player(int i) { return players_[i]; }
+  Railway1947& mutable_railway(const std::string& initials) { return railways_[data_->RailwayIndex(initials)]; }
+  void StartStockRoundForTest(int number);
+
+ private:
+  friend std::string SnapshotJson(const T1947Game& game);
+  friend Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
+
+  const T1947Data* data_ = nullptr;
+  std::vector<Player1947> players_;
+  std::vector<Railway1947> railways_;
+  std::vector<int> order_;
+  std::vector<int> hammer_;
+  std::vector<int> private_owner_;
+  std::vector<bool> removed_;
+  Round round_ = Round::kAuction;
+  // auction (3.2)
+  int auction_ = 0;
+  int opener_ = 0;
+  int to_act_ = 0;
+  int high_bid_ = 0;
+  int high_bidder_ = -1;
+  std::vector<bool> out_;
+  int passes_ = 0;
+  // stock round (5)
+  int stock_round_ = 0;          // 1 = the first stock round of the game
+  int sr_to_act_ = 0;
+  int consecutive_passes_ = 0;
+  bool traded_ = false;
+  bool anyone_acted_ = false;    // 3.1 P4: only at the beginning of the round
+  SrTurn turn_;
+  std::vector<std::vector<bool>> sold_this_round_;
+  std::optional<PendingProtection> protection_;
+  std::optional<PendingBondOffer> bond_offer_;
+  std::optional<PendingConversion> conversion_;
+
+  // auction and order (t1947_auction.cc)
+  Status CheckAuctionTurn(int player) const;
+  void AdvanceBidder();
+  void AwardPrivate();
+  void NextPrivate();
+  void DealOrder(bool wealthiest_first);
+  void StartStockRound();
+  // stock round (t1947_stock_round.cc)
+  Status CheckSrTurn(int player, const char* rule) const;
+  Status CheckEndOfTurn(int player) const;
+  int RailwayOf(const std::string& initials) const { return data_->RailwayIndex(initials); }
+  int PresidentOf(int railway) const;
+  int OrdinaryPercent(int player, int railway) const { return players_[player].ordinary[railway] * 10; }
+  int RatioOrdinary(int player) const;
+  int RatioSavings(int player) const;
+  void CheckFloat(int railway);
+  void ChangePresidency(int railway, int from);
+  void FinishSale(int railway, bool by_president, int units, bool protected_sale);
+  void EndSrTurn(bool passed);
+  void EndStockRound();
+};
+
+}  // namespace mailrun::engine::t1947

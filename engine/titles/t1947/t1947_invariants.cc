@@ -1,0 +1,47 @@
+// The invariants of a 1947 position (see t1947_invariants.h).
+#include "engine/titles/t1947/t1947_invariants.h"
+
+namespace mailrun::engine::t1947 {
+
+std::vector<std::string> CheckInvariants(const T1947Game& g) {
+  std::vector<std::string> broken;
+  const T1947Data& data = g.data();
+  for (int seat = 0; seat < g.player_count(); ++seat) {
+    if (g.player(seat).cash < 0) broken.push_back(g.player(seat).name + " has negative cash");
+  }
+  for (size_t r = 0; r < data.railways.size(); ++r) {
+    const RailwayDef& def = data.railways[r];
+    const Railway1947& rail = g.railway(def.initials);
+    int units = rail.io_units + rail.pool_units;
+    if (g.pending_protection() && g.pending_protection()->railway == static_cast<int>(r)) units += g.pending_protection()->units;
+    int bonds = rail.bonds_unissued + rail.bonds_io + rail.bonds_pool + rail.bonds_removed;
+    if (g.pending_bond_offer() && g.pending_bond_offer()->railway == static_cast<int>(r)) bonds += g.pending_bond_offer()->left;
+    int presidents = 0;
+    int most = 0;
+    int president_units = -1;
+    for (int seat = 0; seat < g.player_count(); ++seat) {
+      const Player1947& p = g.player(seat);
+      units += p.ordinary[r] + p.savings[r];
+      bonds += p.bonds[r] + p.new_bonds[r];
+      if (p.ordinary[r] > 0 && p.savings[r] > 0) broken.push_back(p.name + " holds both share types of " + def.initials);
+      if (p.president[r]) {
+        ++presidents;
+        president_units = p.ordinary[r];
+        if (p.savings[r] > 0) broken.push_back("the president of " + def.initials + " holds savings shares");
+      } else {
+        most = std::max(most, p.ordinary[r]);
+      }
+    }
+    if (units != 10) broken.push_back(def.initials + " has " + std::to_string(units * 10) + "% in all, not 100%");
+    if (bonds != def.bonds) broken.push_back(def.initials + " has " + std::to_string(bonds) + " bonds in all");
+    if (rail.pool_units > 5) broken.push_back("the bank pool holds more than 50% of " + def.initials);
+    if (rail.president_sold && presidents != 1) broken.push_back(def.initials + " has " + std::to_string(presidents) + " presidents");
+    if (!rail.president_sold && presidents != 0) broken.push_back(def.initials + " has a president but no par");
+    if (presidents == 1 && most > president_units) broken.push_back(def.initials + "'s president does not hold the most ordinary shares");
+    if (rail.president_sold && !data.market.Exists(rail.token)) broken.push_back(def.initials + "'s token is off the market");
+    if (rail.treasury < 0) broken.push_back(def.initials + " has a negative treasury");
+  }
+  return broken;
+}
+
+}  // namespace mailrun::engine::t1947

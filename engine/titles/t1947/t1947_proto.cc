@@ -1,0 +1,204 @@
+// 1947 actions and views as protobuf messages (see t1947_proto.h).
+#include "engine/titles/t1947/t1947_proto.h"
+
+#include <algorithm>
+
+namespace mailrun::engine::t1947 {
+
+namespace v1 = mailrun::v1;
+
+Result<Action1947> FromProto(const T1947Game& game, const v1::Action& p) {
+  if (game.round() == Round::kOperatingRound) return Illegal("6.0", kOperatingRoundsNotSupported);
+  Action1947 a;
+  a.player = p.seat();
+  switch (p.kind_case()) {
+    case v1::Action::kBidPrivate1947: a.kind = ActionKind::kBid; a.amount = p.bid_private_1947().amount(); break;
+    case v1::Action::kPassPrivate1947: a.kind = ActionKind::kPassBid; break;
+    case v1::Action::kSetBnrPar1947: a.kind = ActionKind::kSetBnrPar; a.amount = p.set_bnr_par_1947().par(); break;
+    case v1::Action::kUseInsiderTrading1947: a.kind = ActionKind::kUseInsiderTrading; break;
+    case v1::Action::kBuyPresidentCertificate1947:
+      a.kind = ActionKind::kBuyPresident;
+      a.railway = p.buy_president_certificate_1947().company();
+      a.amount = p.buy_president_certificate_1947().par();
+      break;
+    case v1::Action::kBuyShare1947:
+      a.kind = ActionKind::kBuyShare;
+      a.railway = p.buy_share_1947().company();
+      a.from_pool = p.buy_share_1947().from_pool();
+      a.savings = p.buy_share_1947().savings();
+      break;
+    case v1::Action::kSellShares1947:
+      a.kind = ActionKind::kSell;
+      a.railway = p.sell_shares_1947().company();
+      a.amount = p.sell_shares_1947().count();
+      break;
+    case v1::Action::kIssueBonds1947: a.kind = ActionKind::kIssueBonds; a.railway = p.issue_bonds_1947().company(); break;
+    case v1::Action::kSubscribeBonds1947: a.kind = ActionKind::kSubscribeBonds; a.amount = p.subscribe_bonds_1947().count(); break;
+    case v1::Action::kBuyBond1947:
+      a.kind = ActionKind::kBuyBond;
+      a.railway = p.buy_bond_1947().company();
+      a.from_pool = p.buy_bond_1947().from_pool();
+      break;
+    case v1::Action::kSellBonds1947:
+      a.kind = ActionKind::kSellBonds;
+      a.railway = p.sell_bonds_1947().company();
+      a.amount = p.sell_bonds_1947().count();
+      break;
+    case v1::Action::kPriceProtect1947: a.kind = ActionKind::kProtectPrice; a.yes = p.price_protect_1947().protect(); break;
+    case v1::Action::kConvertShares1947:
+      a.kind = ActionKind::kConvert;
+      a.railway = p.convert_shares_1947().company();
+      a.savings = p.convert_shares_1947().to_savings();
+      break;
+    case v1::Action::kConsentConversion1947: a.kind = ActionKind::kConsentConversion; a.yes = p.consent_conversion_1947().consent(); break;
+    case v1::Action::kEndTurn1947: a.kind = ActionKind::kDone; break;
+    case v1::Action::kPassTurn1947: a.kind = ActionKind::kPass; break;
+    case v1::Action::KIND_NOT_SET: return Malformed("the action has no kind");
+    default: return Malformed("not an action of 1947");
+  }
+  if (a.player < 0 || a.player >= game.player_count()) return Malformed("no seat " + std::to_string(a.player));
+  if (!a.railway.empty() && game.data().RailwayIndex(a.railway) < 0) return Malformed("no 1947 railway company " + a.railway);
+  return a;
+}
+
+v1::Action ToProto(const Action1947& a) {
+  v1::Action p;
+  p.set_seat(a.player);
+  switch (a.kind) {
+    case ActionKind::kBid: p.mutable_bid_private_1947()->set_amount(a.amount); break;
+    case ActionKind::kPassBid: p.mutable_pass_private_1947(); break;
+    case ActionKind::kSetBnrPar: p.mutable_set_bnr_par_1947()->set_par(a.amount); break;
+    case ActionKind::kUseInsiderTrading: p.mutable_use_insider_trading_1947(); break;
+    case ActionKind::kBuyPresident:
+      p.mutable_buy_president_certificate_1947()->set_company(a.railway);
+      p.mutable_buy_president_certificate_1947()->set_par(a.amount);
+      break;
+    case ActionKind::kBuyShare: {
+      auto* m = p.mutable_buy_share_1947();
+      m->set_company(a.railway);
+      m->set_from_pool(a.from_pool);
+      m->set_savings(a.savings);
+      break;
+    }
+    case ActionKind::kSell: p.mutable_sell_shares_1947()->set_company(a.railway); p.mutable_sell_shares_1947()->set_count(a.amount); break;
+    case ActionKind::kIssueBonds: p.mutable_issue_bonds_1947()->set_company(a.railway); break;
+    case ActionKind::kSubscribeBonds: p.mutable_subscribe_bonds_1947()->set_count(a.amount); break;
+    case ActionKind::kBuyBond: p.mutable_buy_bond_1947()->set_company(a.railway); p.mutable_buy_bond_1947()->set_from_pool(a.from_pool); break;
+    case ActionKind::kSellBonds: p.mutable_sell_bonds_1947()->set_company(a.railway); p.mutable_sell_bonds_1947()->set_count(a.amount); break;
+    case ActionKind::kProtectPrice: p.mutable_price_protect_1947()->set_protect(a.yes); break;
+    case ActionKind::kConvert: p.mutable_convert_shares_1947()->set_company(a.railway); p.mutable_convert_shares_1947()->set_to_savings(a.savings); break;
+    case ActionKind::kConsentConversion: p.mutable_consent_conversion_1947()->set_consent(a.yes); break;
+    case ActionKind::kDone: p.mutable_end_turn_1947(); break;
+    case ActionKind::kPass: p.mutable_pass_turn_1947(); break;
+  }
+  return p;
+}
+
+v1::Game1947View BuildView(const T1947Game& g) {
+  const T1947Data& data = g.data();
+  v1::Game1947View v;
+  switch (g.round()) {
+    case Round::kAuction: v.set_round("private auction"); break;
+    case Round::kBnrPar: v.set_round("BNR par"); break;
+    case Round::kStockRound: v.set_round("stock round"); break;
+    case Round::kOperatingRound: v.set_round("operating round"); break;
+  }
+  v.set_stock_round(g.stock_round());
+  if (g.round() == Round::kOperatingRound) {
+    v.set_paused_at_operating_round(true);
+    v.set_paused_reason(kOperatingRoundsNotSupported);
+  }
+  v.set_map_reconstructed(data.map_reconstructed);
+  v.set_map_note(data.map_summary);
+  int limit = data.player_counts.at(g.player_count()).certificate_limit;
+  for (int seat = 0; seat < g.player_count(); ++seat) {
+    const Player1947& p = g.player(seat);
+    auto* pv = v.add_players();
+    pv->set_seat(seat);
+    pv->set_name(p.name);
+    pv->set_cash(p.cash);
+    pv->set_player_order_card(static_cast<int>(std::find(g.order().begin(), g.order().end(), seat) - g.order().begin()) + 1);
+    for (int number : p.privates) pv->add_privates(number);
+    for (size_t r = 0; r < data.railways.size(); ++r) {
+      if (p.ordinary[r] + p.savings[r] + p.bonds[r] + p.new_bonds[r] == 0) continue;
+      auto* h = pv->add_holdings();
+      h->set_company(data.railways[r].initials);
+      h->set_ordinary_percent(p.ordinary[r] * 10);
+      h->set_savings_percent(p.savings[r] * 10);
+      h->set_president(p.president[r]);
+      h->set_bonds(p.bonds[r]);
+      h->set_new_bonds(p.new_bonds[r]);
+      h->set_protected_percent(p.protected_units[r] * 10);
+    }
+    pv->set_certificates(g.Certificates(seat));
+    pv->set_certificate_limit(limit);
+    pv->set_wealth_points(g.WealthPoints(seat));
+  }
+  for (const RailwayDef& def : data.railways) {
+    const Railway1947& r = g.railway(def.initials);
+    auto* rv = v.add_railways();
+    rv->set_initials(def.initials);
+    rv->set_name(def.name);
+    rv->set_home(def.home);
+    rv->set_temple(def.temple);
+    rv->set_par(r.par);
+    rv->set_market_row(r.president_sold ? r.token.row : -1);
+    rv->set_market_column(r.president_sold ? r.token.column : -1);
+    rv->set_market_value(g.MarketValue(def.initials));
+    rv->set_initial_offer_percent(r.io_units * 10);
+    rv->set_bank_pool_percent(r.pool_units * 10);
+    rv->set_treasury(r.treasury);
+    rv->set_operational(r.operational);
+    int president = -1;
+    for (int seat = 0; seat < g.player_count(); ++seat) {
+      if (g.player(seat).president[data.RailwayIndex(def.initials)]) president = seat;
+    }
+    rv->set_president_seat(president);
+    rv->set_bonds_unissued(r.bonds_unissued);
+    rv->set_bonds_initial_offer(r.bonds_io);
+    rv->set_bonds_bank_pool(r.bonds_pool);
+    rv->set_bonds_removed(r.bonds_removed);
+  }
+  for (const PrivateDef& def : data.privates) {
+    auto* pv = v.add_privates();
+    pv->set_number(def.number);
+    pv->set_name(def.name);
+    pv->set_revenue(def.revenue);
+    pv->set_owner_seat(g.private_owner(def.number));
+    pv->set_hammer_price(g.hammer_price(def.number));
+    pv->set_removed(g.private_removed(def.number));
+  }
+  if (g.round() == Round::kAuction) {
+    auto* av = v.mutable_auction();
+    av->set_private_number(g.auction_private());
+    av->set_high_bid(g.high_bid());
+    av->set_high_bidder_seat(g.high_bidder());
+  }
+  for (int seat : g.order()) v.add_player_order(seat);
+  if (const auto& pp = g.pending_protection()) {
+    auto* m = v.mutable_pending_protection();
+    m->set_company(data.railways[pp->railway].initials);
+    m->set_seller_seat(pp->seller);
+    m->set_shares(pp->units);
+    m->set_bonds_needed(pp->bonds_needed);
+  }
+  if (const auto& bo = g.pending_bond_offer()) {
+    auto* m = v.mutable_pending_bond_offer();
+    m->set_company(data.railways[bo->railway].initials);
+    m->set_issuer_seat(bo->issuer);
+    m->set_bonds_left(bo->left);
+    for (int seat : bo->to_ask) m->add_seats_to_answer(seat);
+  }
+  if (const auto& pc = g.pending_conversion()) {
+    v.mutable_pending_conversion()->set_company(data.railways[pc->railway].initials);
+    v.mutable_pending_conversion()->set_player_seat(pc->player);
+  }
+  for (size_t row = 0; row < data.market.rows.size(); ++row) {
+    auto* mr = v.add_market();
+    for (int value : data.market.rows[row]) mr->add_values(value);
+    v.add_red_line(data.market.red_line[row]);
+  }
+  return v;
+}
+
+}  // namespace mailrun::engine::t1947

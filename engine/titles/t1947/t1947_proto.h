@@ -1,0 +1,21 @@
+// 1947 actions and views in the API's protobuf messages (proto/mailrun/v1/actions.proto and
+// views.proto, the *1947 messages): converting actions both ways and building the public view of
+// a game. An action that is not a 1947 one is refused; while the game waits at its first
+// operating round, every action is refused as not supported yet (part II).
+#pragma once
+
+#include "engine/core/result.h"
+#include "engine/titles/t1947/t1947_actions.h"
+#include "mailrun/v1/actions.pb.h"
+#include "mailrun/v1/views.pb.h"
+
+namespace mailrun::engine::t1947 {
+
+inline constexpr const char* kOperatingRoundsNotSupported =
+    "not yet supported (operating rounds come with part II): the game is paused at its first operating round";
+
+Result<Action1947> FromProto(const T1947Game& game, const mailrun::v1::Action& action);
+mailrun::v1::Action ToProto(const Action1947& action);
+mailrun::v1::Game1947View BuildView(const T1947Game& game);
+
+}  // namespace mailrun::engine::t1947

@@ -1,0 +1,119 @@
+// T1947Game to JSON and back (see t1947_snapshot.h).
+#include "engine/titles/t1947/t1947_snapshot.h"
+
+#include <nlohmann/json.hpp>
+
+namespace mailrun::engine::t1947 {
+
+using nlohmann::json;
+
+std::string SnapshotJson(const T1947Game& g) {
+  json j;
+  j["version"] = 1;
+  for (const Player1947& p : g.players_) {
+    j["players"].push_back({{"name", p.name}, {"cash", p.cash}, {"privates", p.privates}, {"ordinary", p.ordinary},
+                            {"savings", p.savings}, {"president", p.president}, {"protected", p.protected_units},
+                            {"bonds", p.bonds}, {"new_bonds", p.new_bonds}});
+  }
+  for (const Railway1947& r : g.railways_) {
+    j["railways"].push_back({{"io", r.io_units}, {"pool", r.pool_units}, {"president_sold", r.president_sold}, {"par", r.par},
+                             {"row", r.token.row}, {"column", r.token.column}, {"operational", r.operational},
+                             {"treasury", r.treasury}, {"bonds_unissued", r.bonds_unissued}, {"bonds_io", r.bonds_io},
+                             {"bonds_pool", r.bonds_pool}, {"bonds_removed", r.bonds_removed}, {"floated_in_sr", r.floated_in_sr}});
+  }
+  j["order"] = g.order_;
+  j["hammer"] = g.hammer_;
+  j["private_owner"] = g.private_owner_;
+  j["removed"] = g.removed_;
+  j["round"] = static_cast<int>(g.round_);
+  j["auction"] = {{"private", g.auction_}, {"opener", g.opener_}, {"to_act", g.to_act_}, {"high_bid", g.high_bid_},
+                  {"high_bidder", g.high_bidder_}, {"out", g.out_}, {"passes", g.passes_}};
+  j["sr"] = {{"number", g.stock_round_}, {"to_act", g.sr_to_act_}, {"passes", g.consecutive_passes_}, {"traded", g.traded_},
+             {"anyone_acted", g.anyone_acted_}, {"sold", g.sold_this_round_},
+             {"turn", {g.turn_.sold_before_buy, g.turn_.bought, g.turn_.sold_after_buy, g.turn_.converted}}};
+  if (g.protection_) {
+    j["protection"] = {g.protection_->railway, g.protection_->seller, g.protection_->units, g.protection_->bonds_needed};
+  }
+  if (g.bond_offer_) {
+    j["bond_offer"] = {{"railway", g.bond_offer_->railway}, {"issuer", g.bond_offer_->issuer}, {"left", g.bond_offer_->left},
+                       {"to_ask", g.bond_offer_->to_ask}};
+  }
+  if (g.conversion_) j["conversion"] = {g.conversion_->railway, g.conversion_->player};
+  return j.dump();
+}
+
+Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text) {
+  try {
+    json j = json::parse(text);
+    if (j.at("version").get<int>() != 1) return Malformed("unknown 1947 snapshot version");
+    T1947Game g;
+    g.data_ = &data;
+    for (const json& p : j.at("players")) {
+      Player1947 player;
+      player.name = p.at("name");
+      player.cash = p.at("cash");
+      player.privates = p.at("privates").get<std::vector<int>>();
+      player.ordinary = p.at("ordinary").get<std::vector<int>>();
+      player.savings = p.at("savings").get<std::vector<int>>();
+      player.president = p.at("president").get<std::vector<bool>>();
+      player.protected_units = p.at("protected").get<std::vector<int>>();
+      player.bonds = p.at("bonds").get<std::vector<int>>();
+      player.new_bonds = p.at("new_bonds").get<std::vector<int>>();
+      if (player.ordinary.size() != data.railways.size()) return Malformed("the snapshot does not fit the 1947 data");
+      g.players_.push_back(std::move(player));
+    }
+    for (const json& r : j.at("railways")) {
+      Railway1947 railway;
+      railway.io_units = r.at("io");
+      railway.pool_units = r.at("pool");
+      railway.president_sold = r.at("president_sold");
+      railway.par = r.at("par");
+      railway.token = MarketCell{r.at("row").get<int>(), r.at("column").get<int>()};
+      railway.operational = r.at("operational");
+      railway.treasury = r.at("treasury");
+      railway.bonds_unissued = r.at("bonds_unissued");
+      railway.bonds_io = r.at("bonds_io");
+      railway.bonds_pool = r.at("bonds_pool");
+      railway.bonds_removed = r.at("bonds_removed");
+      railway.floated_in_sr = r.at("floated_in_sr");
+      g.railways_.push_back(railway);
+    }
+    if (g.railways_.size() != data.railways.size()) return Malformed("the snapshot does not fit the 1947 data");
+    g.order_ = j.at("order").get<std::vector<int>>();
+    g.hammer_ = j.at("hammer").get<std::vector<int>>();
+    g.private_owner_ = j.at("private_owner").get<std::vector<int>>();
+    g.removed_ = j.at("removed").get<std::vector<bool>>();
+    g.round_ = static_cast<Round>(j.at("round").get<int>());
+    const json& a = j.at("auction");
+    g.auction_ = a.at("private");
+    g.opener_ = a.at("opener");
+    g.to_act_ = a.at("to_act");
+    g.high_bid_ = a.at("high_bid");
+    g.high_bidder_ = a.at("high_bidder");
+    g.out_ = a.at("out").get<std::vector<bool>>();
+    g.passes_ = a.at("passes");
+    const json& sr = j.at("sr");
+    g.stock_round_ = sr.at("number");
+    g.sr_to_act_ = sr.at("to_act");
+    g.consecutive_passes_ = sr.at("passes");
+    g.traded_ = sr.at("traded");
+    g.anyone_acted_ = sr.at("anyone_acted");
+    g.sold_this_round_ = sr.at("sold").get<std::vector<std::vector<bool>>>();
+    const json& t = sr.at("turn");
+    g.turn_ = SrTurn{t.at(0), t.at(1), t.at(2), t.at(3)};
+    if (j.contains("protection")) {
+      const json& p = j.at("protection");
+      g.protection_ = PendingProtection{p.at(0), p.at(1), p.at(2), p.at(3)};
+    }
+    if (j.contains("bond_offer")) {
+      const json& b = j.at("bond_offer");
+      g.bond_offer_ = PendingBondOffer{b.at("railway"), b.at("issuer"), b.at("left"), b.at("to_ask").get<std::vector<int>>()};
+    }
+    if (j.contains("conversion")) g.conversion_ = PendingConversion{j.at("conversion").at(0), j.at("conversion").at(1)};
+    return g;
+  } catch (const json::exception& e) {
+    return Malformed(std::string("a bad 1947 snapshot: ") + e.what());
+  }
+}
+
+}  // namespace mailrun::engine::t1947

@@ -1,0 +1,450 @@
+// The 1947 stock round (5.1-5.12): purchases, sales, bonds, savings shares, limits, presidencies
+// and its end (see t1947_game.h).
+#include <algorithm>
+
+#include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/t1947_market.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+std::string Money(int rupees) { return "Rs." + std::to_string(rupees); }
+
+}  // namespace
+
+void T1947Game::StartStockRound() {
+  ++stock_round_;
+  round_ = Round::kStockRound;
+  sr_to_act_ = 0;
+  consecutive_passes_ = 0;
+  traded_ = false;
+  anyone_acted_ = false;
+  turn_ = SrTurn{};
+  for (auto& row : sold_this_round_) row.assign(railways_.size(), false);
+  for (Player1947& p : players_) {  // 5.0: bonds bought in the last stock round are turned over
+    for (size_t r = 0; r < railways_.size(); ++r) {
+      p.bonds[r] += p.new_bonds[r];
+      p.new_bonds[r] = 0;
+    }
+  }
+}
+
+void T1947Game::StartStockRoundForTest(int number) {
+  stock_round_ = number - 1;
+  StartStockRound();
+}
+
+int T1947Game::PresidentOf(int railway) const {
+  for (int i = 0; i < player_count(); ++i) {
+    if (players_[i].president[railway]) return i;
+  }
+  return -1;
+}
+
+int T1947Game::RatioOrdinary(int player) const {
+  const Player1947& p = players_[player];
+  int units = static_cast<int>(p.privates.size());  // 5.6.2: a private counts as one ordinary share
+  for (int u : p.ordinary) units += u;                // a president's certificate counts per 10%
+  return units;
+}
+
+int T1947Game::RatioSavings(int player) const {
+  int units = 0;
+  for (int s : players_[player].savings) units += s;
+  return units;
+}
+
+Status T1947Game::CheckSrTurn(int player, const char* rule) const {
+  if (round_ != Round::kStockRound) return Illegal(rule, "there is no stock round now");
+  if (player < 0 || player >= player_count()) return Malformed("no such player");
+  if (protection_) {
+    return Error{ErrorKind::kNotYourTurn, "5.4.5", players_[PresidentOf(protection_->railway)].name + " decides first whether to price protect"};
+  }
+  if (bond_offer_) return Error{ErrorKind::kNotYourTurn, "5.4.2", players_[bond_offer_->to_ask.front()].name + " answers the bond issue first"};
+  if (conversion_) return Error{ErrorKind::kNotYourTurn, "5.6.4", players_[PresidentOf(conversion_->railway)].name + " decides first on the conversion"};
+  if (order_[sr_to_act_] != player) return Error{ErrorKind::kNotYourTurn, rule, "it is " + players_[order_[sr_to_act_]].name + "'s turn"};
+  return OkStatus();
+}
+
+Status T1947Game::CheckEndOfTurn(int player) const {
+  if (RatioSavings(player) > RatioOrdinary(player) / 2) {
+    return Illegal("5.6.2", "a player may own only one savings share for every two ordinary shares at the end of the turn");
+  }
+  return OkStatus();
+}
+
+void T1947Game::CheckFloat(int railway) {
+  Railway1947& r = railways_[railway];
+  if (r.operational || data_->railways[railway].incremental) return;
+  if (r.io_units <= 4) {  // 5.2.1: 60% out of the initial offer (a drawn pool share counts)
+    r.operational = true;
+    r.treasury += 10 * r.par;  // 5.2.2
+  }
+}
+
+void T1947Game::ChangePresidency(int railway, int from) {
+  // 5.9: the single largest ordinary holding takes the presidency; ties go to the lowest card.
+  int best = -1;
+  for (int player : order_) {
+    if (player == from) continue;
+    if (best < 0 || players_[player].ordinary[railway] > players_[best].ordinary[railway]) best = player;
+  }
+  if (best < 0 || players_[best].ordinary[railway] <= players_[from].ordinary[railway]) return;
+  players_[from].president[railway] = false;  // the certificate is exchanged for 10% shares
+  players_[best].president[railway] = true;
+}
+
+Status T1947Game::Buy(int player, const std::string& initials, bool from_pool, int par, bool savings) {
+  if (Status s = CheckSrTurn(player, "5.3"); !s) return s;
+  int ri = RailwayOf(initials);
+  if (ri < 0) return Malformed("no railway company " + initials);
+  if (turn_.bought) return Illegal("5.1", "only one certificate may be bought in a turn");
+  if (turn_.converted) return Illegal("5.1", "a conversion is the whole turn");
+  if (sold_this_round_[player][ri]) return Illegal("5.3", "a player who sold " + initials + " may not buy it again this stock round");
+  const RailwayDef& def = data_->railways[ri];
+  Railway1947& r = railways_[ri];
+  Player1947& p = players_[player];
+  int limit = data_->player_counts.at(player_count()).certificate_limit;
+  int added = savings ? (p.savings[ri] % 2 == 0 ? 1 : 0) : 1;
+  if (Certificates(player) + added > limit) return Illegal("5.7", "the certificate limit is " + std::to_string(limit));
+  bool ends_turn = turn_.sold_before_buy || stock_round_ == 1;
+  if (!r.president_sold) {
+    if (from_pool) return Illegal("5.3.1", "the bank pool share of " + initials + " may be bought only after its president's certificate");
+    if (savings) return Illegal("5.6", "the president's certificate has no savings side");
+    const std::string& band = data_->phases[CurrentPhase() - 1].par_band;
+    const MarketCell* cell = nullptr;
+    for (const MarketCell& c : data_->market.par.at(band)) {
+      if (data_->market.Value(c) == par) cell = &c;
+    }
+    if (!cell) return Illegal("5.2", "the par must be one of the " + band + " band's prices");
+    int cost = par * def.president_percent / 10;  // 5.2: 2 x par (3 x for the BNR)
+    if (cost > p.cash) return Illegal("5.2", "the president's certificate costs " + Money(cost));
+    p.cash -= cost;
+    r.par = par;
+    r.token = *cell;
+    r.president_sold = true;
+    r.floated_in_sr = stock_round_;
+    r.io_units -= def.president_percent / 10;
+    p.ordinary[ri] += def.president_percent / 10;
+    p.president[ri] = true;
+    if (def.incremental) {  // the P9 was removed (3.2): the BNR operates at once (5.2.3)
+      r.operational = true;
+      r.treasury += cost;
+    }
+  } else {
+    if (par != 0) return Illegal("5.2", "only the buyer of the president's certificate sets the par");
+    if (from_pool ? r.pool_units == 0 : r.io_units == 0) {
+      return Illegal(from_pool ? "5.3.1" : "5.3.2", "no " + initials + " share is left in the " + (from_pool ? "bank pool" : "initial offer"));
+    }
+    if (savings && p.president[ri]) return Illegal("5.6", "the president holds only ordinary shares of the company");
+    if (savings && p.ordinary[ri] > 0) return Illegal("5.6.3", p.name + " owns ordinary " + initials + " shares: a player holds one type per company");
+    if (!savings && p.savings[ri] > 0) return Illegal("5.6.3", p.name + " owns savings " + initials + " shares: a player holds one type per company");
+    if (stock_round_ == 1 && (p.ordinary[ri] + p.savings[ri] + 1) * 10 > 60) {
+      return Illegal("5.8", "in the first stock round no player may own more than 60% of a company");
+    }
+    int price = from_pool ? data_->market.Value(r.token) : r.par;  // 5.3.1, 5.3.2
+    if (price > p.cash) return Illegal("5.3", "the share costs " + Money(price));
+    if (ends_turn && savings && RatioSavings(player) + 1 > RatioOrdinary(player) / 2) {
+      return Illegal("5.6.2", "a player may own only one savings share for every two ordinary shares at the end of the turn");
+    }
+    p.cash -= price;
+    (savings ? p.savings : p.ordinary)[ri] += 1;
+    if (from_pool) {
+      r.pool_units -= 1;
+    } else {
+      r.io_units -= 1;
+      if (def.incremental) r.treasury += price;  // 5.2.3: the BNR receives what its initial offer sells for
+    }
+    if (!savings) {
+      int president = PresidentOf(ri);
+      if (president >= 0 && president != player) ChangePresidency(ri, president);
+    }
+  }
+  CheckFloat(ri);
+  turn_.bought = true;
+  traded_ = true;
+  anyone_acted_ = true;
+  if (ends_turn) EndSrTurn(false);
+  return OkStatus();
+}
+
+Status T1947Game::Sell(int player, const std::string& initials, int shares) {
+  if (Status s = CheckSrTurn(player, "5.5"); !s) return s;
+  int ri = RailwayOf(initials);
+  if (ri < 0) return Malformed("no railway company " + initials);
+  if (shares < 1) return Malformed("sell at least one share");
+  if (stock_round_ == 1) return Illegal("5.5", "no certificates may be sold during the first stock round");
+  if (turn_.converted) return Illegal("5.1", "a conversion is the whole turn");
+  if (turn_.sold_before_buy && turn_.bought) return Illegal("5.1", "a player may not sell, buy and sell again");
+  Player1947& p = players_[player];
+  Railway1947& r = railways_[ri];
+  bool savings = p.savings[ri] > 0;
+  int held = savings ? p.savings[ri] : p.ordinary[ri];
+  if (shares > held) return Illegal("5.5", p.name + " holds " + std::to_string(held) + " " + initials + " shares");
+  if (r.pool_units + shares > 5) {
+    return Illegal("5.5", "the bank pool may hold at most 50% of " + initials + " (it holds " + std::to_string(r.pool_units * 10) + "%)");
+  }
+  int president = PresidentOf(ri);
+  int pres_units = data_->railways[ri].president_percent / 10;
+  if (p.president[ri] && p.ordinary[ri] - shares < pres_units) {
+    // 5.5, 5.9: the president's certificate leaves only in exchange for another player's shares.
+    int best = 0;
+    for (int other = 0; other < player_count(); ++other) {
+      if (other != player) best = std::max(best, players_[other].ordinary[ri]);
+    }
+    if (best < pres_units || best <= p.ordinary[ri] - shares) {
+      return Illegal("5.5", "the president's certificate can be sold only if another player then holds more and owns at least " +
+                                std::to_string(pres_units) + " ordinary 10% shares");
+    }
+  }
+  int value = data_->market.Value(r.token);
+  bool by_president = p.president[ri];
+  p.cash += value * shares;  // 5.5: each share at the market value
+  (savings ? p.savings : p.ordinary)[ri] -= shares;
+  p.protected_units[ri] = std::min(p.protected_units[ri], p.ordinary[ri]);
+  if (p.president[ri]) ChangePresidency(ri, player);
+  sold_this_round_[player][ri] = true;
+  (turn_.bought ? turn_.sold_after_buy : turn_.sold_before_buy) = true;
+  traded_ = true;
+  anyone_acted_ = true;
+  // 5.4.5: another player's sale may be price protected by the president with bonds.
+  if (president >= 0 && president != player) {
+    const Player1947& pres = players_[president];
+    int needed = 0;
+    for (int k = 1; k <= shares; ++k) needed += (pres.ordinary[ri] + k <= 8) ? 2 : 3;
+    if (pres.bonds[ri] + pres.new_bonds[ri] >= needed) {
+      protection_ = PendingProtection{ri, player, shares, needed};
+      return OkStatus();
+    }
+  }
+  FinishSale(ri, by_president, shares, false);
+  return OkStatus();
+}
+
+void T1947Game::FinishSale(int railway, bool by_president, int units, bool protected_sale) {
+  Railway1947& r = railways_[railway];
+  if (protected_sale) {
+    Player1947& pres = players_[PresidentOf(railway)];
+    pres.ordinary[railway] += units;
+    pres.protected_units[railway] += units;
+    return;
+  }
+  r.pool_units += units;
+  // 5.2 NOTE: in the stock round its president's certificate was bought, only the president's own
+  // sales lower the price (docs/rulings.md, 1947 ruling 14).
+  if (r.floated_in_sr == stock_round_ && !by_president) return;
+  r.token = MoveDown(data_->market, r.token, units);  // 5.5: one row down per share sold
+}
+
+Status T1947Game::ProtectPrice(int player, bool protect) {
+  if (!protection_) return Illegal("5.4.5", "no sale waits for price protection");
+  int ri = protection_->railway;
+  if (player != PresidentOf(ri)) return Error{ErrorKind::kNotYourTurn, "5.4.5", "only the president of " + data_->railways[ri].initials + " may price protect"};
+  PendingProtection pending = *protection_;
+  protection_.reset();
+  if (protect) {
+    Player1947& p = players_[player];
+    int from_old = std::min(pending.bonds_needed, p.bonds[ri]);  // 5.4.5: older bonds first
+    p.bonds[ri] -= from_old;
+    p.new_bonds[ri] -= pending.bonds_needed - from_old;
+    railways_[ri].bonds_removed += pending.bonds_needed;
+  }
+  FinishSale(ri, false, pending.units, protect);
+  return OkStatus();
+}
+
+Status T1947Game::IssueBonds(int player, const std::string& initials) {
+  if (Status s = CheckSrTurn(player, "5.4.2"); !s) return s;
+  int ri = RailwayOf(initials);
+  if (ri < 0) return Malformed("no railway company " + initials);
+  if (!players_[player].president[ri]) return Illegal("5.4.2", "only the president of " + initials + " may issue its bonds");
+  if (turn_.bought) return Illegal("5.1", "issuing bonds is the turn's purchase and one was already made");
+  if (turn_.converted) return Illegal("5.1", "a conversion is the whole turn");
+  Railway1947& r = railways_[ri];
+  if (r.bonds_unissued == 0) return Illegal("5.4.2", initials + " has no bonds left to issue");
+  int issuable = std::min(r.bonds_unissued, 10 - r.io_units);  // 5.4.2: one per 10% out of the initial offer
+  r.bonds_removed += r.bonds_unissued - issuable;               // the excess leaves the game
+  r.bonds_unissued = 0;
+  turn_.bought = true;
+  anyone_acted_ = true;
+  traded_ = true;
+  PendingBondOffer offer{ri, player, issuable, {}};
+  for (size_t k = 0; k < order_.size(); ++k) {
+    int candidate = order_[(sr_to_act_ + k) % order_.size()];  // the president first, then in player order
+    if (players_[candidate].ordinary[ri] + players_[candidate].savings[ri] > 0) offer.to_ask.push_back(candidate);
+  }
+  if (issuable == 0 || offer.to_ask.empty()) {
+    r.bonds_io += issuable;
+    EndSrTurn(false);
+    return OkStatus();
+  }
+  bond_offer_ = offer;
+  return OkStatus();
+}
+
+Status T1947Game::SubscribeBonds(int player, int count) {
+  if (!bond_offer_) return Illegal("5.4.2", "no bond issue is being offered");
+  if (bond_offer_->to_ask.front() != player) {
+    return Error{ErrorKind::kNotYourTurn, "5.4.2", players_[bond_offer_->to_ask.front()].name + " answers the bond issue now"};
+  }
+  int ri = bond_offer_->railway;
+  Player1947& p = players_[player];
+  Railway1947& r = railways_[ri];
+  int may = std::min(bond_offer_->left, p.ordinary[ri] + p.savings[ri]);  // 5.4.4: one per 10% share owned
+  if (count < 0 || count > may) return Illegal("5.4.4", p.name + " may take at most " + std::to_string(may) + " bonds of this issue");
+  int price = r.par / 2;  // 5.4.2: half the par, to the treasury
+  if (count * price > p.cash) return Illegal("5.4.2", "the bonds cost " + Money(count * price));
+  p.cash -= count * price;
+  p.new_bonds[ri] += count;
+  r.treasury += count * price;
+  bond_offer_->left -= count;
+  bond_offer_->to_ask.erase(bond_offer_->to_ask.begin());
+  if (bond_offer_->left == 0 || bond_offer_->to_ask.empty()) {
+    r.bonds_io += bond_offer_->left;  // the rest wait in the initial offer
+    bond_offer_.reset();
+    EndSrTurn(false);  // 5.4.2: the issue ends the president's turn
+  }
+  return OkStatus();
+}
+
+Status T1947Game::BuyBond(int player, const std::string& initials, bool from_pool) {
+  if (Status s = CheckSrTurn(player, "5.4.3"); !s) return s;
+  int ri = RailwayOf(initials);
+  if (ri < 0) return Malformed("no railway company " + initials);
+  if (turn_.bought) return Illegal("5.1", "only one certificate may be bought in a turn");
+  if (turn_.converted) return Illegal("5.1", "a conversion is the whole turn");
+  if (sold_this_round_[player][ri]) return Illegal("5.3", "a player who sold " + initials + " may not buy it again this stock round");
+  Railway1947& r = railways_[ri];
+  Player1947& p = players_[player];
+  if (from_pool ? r.bonds_pool == 0 : r.bonds_io == 0) {
+    return Illegal("5.4.3", "no " + initials + " bond is in the " + std::string(from_pool ? "bank pool" : "initial offer"));
+  }
+  int price = (from_pool ? data_->market.Value(r.token) : r.par) / 2;  // 5.4.3
+  if (price > p.cash) return Illegal("5.4.3", "the bond costs " + Money(price));
+  p.cash -= price;
+  p.new_bonds[ri] += 1;
+  if (from_pool) {
+    r.bonds_pool -= 1;
+  } else {
+    r.bonds_io -= 1;
+    r.treasury += price;
+  }
+  turn_.bought = true;
+  traded_ = true;
+  anyone_acted_ = true;
+  if (turn_.sold_before_buy || stock_round_ == 1) EndSrTurn(false);
+  return OkStatus();
+}
+
+Status T1947Game::SellBonds(int player, const std::string& initials, int count) {
+  if (Status s = CheckSrTurn(player, "5.4.6"); !s) return s;
+  int ri = RailwayOf(initials);
+  if (ri < 0) return Malformed("no railway company " + initials);
+  if (count < 1) return Malformed("sell at least one bond");
+  if (stock_round_ == 1) return Illegal("5.5", "no certificates may be sold during the first stock round");
+  if (turn_.converted) return Illegal("5.1", "a conversion is the whole turn");
+  if (turn_.sold_before_buy && turn_.bought) return Illegal("5.1", "a player may not sell, buy and sell again");
+  Player1947& p = players_[player];
+  if (count > p.bonds[ri]) {
+    return Illegal("5.4.6", p.name + " may sell " + std::to_string(p.bonds[ri]) + " " + initials +
+                                " bonds: bonds bought this stock round are not for sale before the next");
+  }
+  Railway1947& r = railways_[ri];
+  p.bonds[ri] -= count;
+  p.cash += count * (data_->market.Value(r.token) / 2);  // 5.4.6: half the market value, no price change
+  r.bonds_pool += count;
+  sold_this_round_[player][ri] = true;
+  (turn_.bought ? turn_.sold_after_buy : turn_.sold_before_buy) = true;
+  traded_ = true;
+  anyone_acted_ = true;
+  return OkStatus();
+}
+
+Status T1947Game::Convert(int player, const std::string& initials, bool to_savings) {
+  if (Status s = CheckSrTurn(player, "5.6.4"); !s) return s;
+  int ri = RailwayOf(initials);
+  if (ri < 0) return Malformed("no railway company " + initials);
+  if (turn_.Acted()) return Illegal("5.6.4", "a conversion is the player's whole turn");
+  Player1947& p = players_[player];
+  if (to_savings) {
+    if (p.president[ri]) return Illegal("5.6.4", "the president may not convert shares of the company");
+    if (p.ordinary[ri] == 0) return Illegal("5.6.4", p.name + " owns no ordinary " + initials + " shares");
+    int units = p.ordinary[ri];
+    if (RatioSavings(player) + units > (RatioOrdinary(player) - units) / 2) {
+      return Illegal("5.6.4", "the conversion would break the ratio of two ordinary shares to one savings share (5.6.2)");
+    }
+    p.ordinary[ri] = 0;  // 5.6.4: all the company's ordinary shares
+    p.savings[ri] = units;
+    p.protected_units[ri] = 0;
+    anyone_acted_ = true;
+    turn_.converted = true;
+    EndSrTurn(false);
+    return OkStatus();
+  }
+  if (p.savings[ri] == 0) return Illegal("5.6.4", p.name + " owns no savings " + initials + " shares");
+  if (PresidentOf(ri) < 0) return Illegal("5.6.4", initials + " has no president to consent");
+  conversion_ = PendingConversion{ri, player};
+  return OkStatus();
+}
+
+Status T1947Game::ConsentConversion(int player, bool consent) {
+  if (!conversion_) return Illegal("5.6.4", "no conversion waits for consent");
+  int ri = conversion_->railway;
+  if (player != PresidentOf(ri)) return Error{ErrorKind::kNotYourTurn, "5.6.4", "only the president of " + data_->railways[ri].initials + " consents"};
+  int who = conversion_->player;
+  conversion_.reset();
+  if (!consent) return OkStatus();  // the player's turn goes on
+  Player1947& p = players_[who];
+  p.ordinary[ri] += p.savings[ri];
+  p.savings[ri] = 0;
+  ChangePresidency(ri, player);
+  anyone_acted_ = true;
+  turn_.converted = true;
+  EndSrTurn(false);
+  return OkStatus();
+}
+
+Status T1947Game::Done(int player) {
+  if (Status s = CheckSrTurn(player, "5.1"); !s) return s;
+  if (!turn_.Acted()) return Illegal("5.1", "nothing was done this turn: pass instead");
+  if (Status s = CheckEndOfTurn(player); !s) return s;
+  EndSrTurn(false);
+  return OkStatus();
+}
+
+Status T1947Game::Pass(int player) {
+  if (Status s = CheckSrTurn(player, "5.1"); !s) return s;
+  if (turn_.Acted()) return Illegal("5.1", "the turn has begun: end it with done");
+  const Player1947& p = players_[player];
+  int limit = data_->player_counts.at(player_count()).certificate_limit;
+  if (Certificates(player) > limit) return Illegal("5.7", p.name + " is over the certificate limit and must sell first");
+  for (size_t r = 0; r < railways_.size(); ++r) {
+    if (p.ordinary[r] + p.savings[r] - p.protected_units[r] > 6) {
+      return Illegal("5.8", p.name + " owns more than 60% of " + data_->railways[r].initials + " and must sell the excess before passing");
+    }
+  }
+  anyone_acted_ = true;
+  EndSrTurn(true);
+  return OkStatus();
+}
+
+void T1947Game::EndSrTurn(bool passed) {
+  turn_ = SrTurn{};
+  consecutive_passes_ = passed ? consecutive_passes_ + 1 : 0;
+  if (consecutive_passes_ == player_count()) {
+    EndStockRound();  // 4.1: all players passed consecutively
+    return;
+  }
+  sr_to_act_ = (sr_to_act_ + 1) % player_count();
+}
+
+void T1947Game::EndStockRound() {
+  if (traded_) DealOrder(false);  // 5.12.1: poorest first; unchanged when nobody bought or sold
+  for (Railway1947& r : railways_) {  // 5.12.2
+    if (!r.president_sold || r.io_units > 0 || r.pool_units > 0 || r.bonds_io > 0 || r.bonds_pool > 0) continue;
+    r.token = MoveSoldOut(data_->market, r.token);
+  }
+  round_ = Round::kOperatingRound;  // operating rounds come with part II: the game pauses here
+}
+
+}  // namespace mailrun::engine::t1947

@@ -1,0 +1,120 @@
+// The 1947 legal-action list and the revenue split of 5.6.1's examples.
+#include <algorithm>
+#include <gtest/gtest.h>
+
+#include "engine/titles/t1947/t1947_actions.h"
+#include "engine/titles/t1947/t1947_dividends.h"
+#include "engine/titles/t1947/t1947_proto.h"
+#include "tests/unit/t1947/t1947_test_data.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+TEST(Dividends, SavingsExampleOne) {
+  // 5.6.1 example 1: Anna's two savings shares of A receive 10% of the revenue either way; if A
+  // withholds, its treasury receives 80%.
+  DividendSplit paid = SplitRevenue(200, {{6, 0}, {0, 2}}, 2, true);
+  EXPECT_EQ(paid.to_players[1], 20);
+  DividendSplit kept = SplitRevenue(200, {{8, 0}, {0, 2}}, 0, false);
+  EXPECT_EQ(kept.to_players[1], 20);
+  EXPECT_EQ(kept.to_players[0], 0);
+  EXPECT_EQ(kept.to_treasury, 160);
+}
+
+TEST(Dividends, SavingsExampleTwo) {
+  // 5.6.1 example 2: Paolo's 4 savings (40%), Ricardo 60% ordinary, paid out: Ricardo 60%, Paolo
+  // 20%, the other 20% lost to the bank.
+  DividendSplit split = SplitRevenue(100, {{6, 0}, {0, 4}}, 0, true);
+  EXPECT_EQ(split.to_players[0], 60);
+  EXPECT_EQ(split.to_players[1], 20);
+  EXPECT_EQ(split.to_treasury, 0);
+  EXPECT_EQ(split.to_bank, 20);
+}
+
+TEST(Dividends, PayoutExampleOf6_14_2) {
+  // Emily 40% president, Paul 20% savings, Anna 10%, 20% in the bank pool, 10% in the initial
+  // offer; Rs.130 paid out: Emily 52, Paul 13, Anna 13, treasury 26, 13 stays with the bank.
+  DividendSplit split = SplitRevenue(130, {{4, 0}, {0, 2}, {1, 0}}, 2, true);
+  EXPECT_EQ(split.to_players, (std::vector<int>{52, 13, 13}));
+  EXPECT_EQ(split.to_treasury, 26);
+  EXPECT_EQ(split.to_bank, 13 + 13);  // the initial offer's share and the savings' other half
+}
+
+bool Has(const std::vector<Action1947>& legal, ActionKind kind, const std::string& railway = "", int amount = -1) {
+  return std::any_of(legal.begin(), legal.end(), [&](const Action1947& a) {
+    return a.kind == kind && (railway.empty() || a.railway == railway) && (amount < 0 || a.amount == amount);
+  });
+}
+
+TEST(LegalActions, AuctionAndStockRound) {
+  auto g = T1947Game::Setup(Data(), {"Paul", "Robert", "Emily", "Anna"}, {2, 4, 1, 3}, {"ABR", "PRC"});
+  ASSERT_TRUE(g.ok());
+  auto emily = LegalActions(*g, 2);
+  ASSERT_EQ(emily.size(), 2u);
+  EXPECT_TRUE(Has(emily, ActionKind::kBid, "", 10));
+  EXPECT_TRUE(Has(emily, ActionKind::kPassBid));
+  EXPECT_TRUE(LegalActions(*g, 0).empty());  // not Paul's move
+  // Into the stock round: everyone passes twice on P1-P9 (removed); the BNR's certificate is in the IO.
+  for (int i = 0; i < 9 * 8; ++i) ASSERT_TRUE(g->PassBid(g->ActivePlayer()).ok());
+  ASSERT_EQ(g->round(), Round::kStockRound);
+  int first = g->ActivePlayer();
+  auto legal = LegalActions(*g, first);
+  EXPECT_TRUE(Has(legal, ActionKind::kBuyPresident, "BNR", 100));  // the P9 was removed (3.2)
+  EXPECT_TRUE(Has(legal, ActionKind::kBuyPresident, "PRC", 66));
+  EXPECT_FALSE(Has(legal, ActionKind::kBuyPresident, "PRC", 110));  // not a yellow par
+  EXPECT_FALSE(Has(legal, ActionKind::kBuyShare, "PRC"));           // the pool share waits for the par
+  EXPECT_FALSE(Has(legal, ActionKind::kSell));                       // first stock round
+  EXPECT_FALSE(Has(legal, ActionKind::kDone));
+  EXPECT_TRUE(Has(legal, ActionKind::kPass));
+  for (const Action1947& a : legal) {
+    T1947Game copy = *g;
+    EXPECT_TRUE(Apply(copy, a).ok()) << Describe(*g, a);
+  }
+  // 5.2.3 with the P9 removed: the BNR's buyer pays 3 x par into its treasury and it operates.
+  ASSERT_TRUE(g->Buy(first, "BNR", false, 90).ok());
+  EXPECT_EQ(g->railway("BNR").treasury, 270);
+  EXPECT_TRUE(g->railway("BNR").operational);
+  EXPECT_EQ(Describe(*g, Action1947{ActionKind::kBuyShare, 0, "PRC", 0, true, false, false}),
+            "Paul: buy a 10% ordinary share of PRC from the bank pool");
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+TEST(Proto, ActionsRoundTripAndTheViewShowsThePause) {
+  auto g = T1947Game::Setup(Data(), {"Paul", "Robert", "Emily", "Anna"}, {2, 4, 1, 3}, {"ABR", "PRC"});
+  ASSERT_TRUE(g.ok());
+  for (const Action1947& a : LegalActions(*g, 2)) {
+    auto back = FromProto(*g, ToProto(a));
+    ASSERT_TRUE(back.ok());
+    EXPECT_EQ(back->kind, a.kind);
+    EXPECT_EQ(back->amount, a.amount);
+  }
+  mailrun::v1::Action lay;
+  lay.mutable_lay_tile()->set_hex("D21");
+  EXPECT_EQ(FromProto(*g, lay).error().kind, ErrorKind::kMalformed);
+  auto view = BuildView(*g);
+  EXPECT_EQ(view.round(), "private auction");
+  EXPECT_TRUE(view.map_reconstructed());
+  EXPECT_EQ(view.auction().private_number(), 1);
+  EXPECT_EQ(view.players(2).player_order_card(), 1);
+  EXPECT_EQ(view.railways_size(), 11);
+  EXPECT_EQ(view.railways(Data().RailwayIndex("PRC")).bank_pool_percent(), 10);
+  // To the first operating round: all privates removed, everyone passes the stock round.
+  for (int i = 0; i < 9 * 8; ++i) ASSERT_TRUE(g->PassBid(g->ActivePlayer()).ok());
+  for (int i = 0; i < 4; ++i) ASSERT_TRUE(g->Pass(g->ActivePlayer()).ok());
+  ASSERT_EQ(g->round(), Round::kOperatingRound);
+  Result<Action1947> refused = FromProto(*g, lay);
+  EXPECT_EQ(refused.error().rule, "6.0");
+  EXPECT_NE(refused.error().message.find("not yet supported"), std::string::npos);
+  view = BuildView(*g);
+  EXPECT_TRUE(view.paused_at_operating_round());
+  EXPECT_NE(view.paused_reason().find("part II"), std::string::npos);
+  EXPECT_TRUE(LegalActions(*g, 0).empty());
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947

@@ -1,0 +1,272 @@
+// 1947's data and opening: the loader's checks, the private auction (3.2), the player order cards
+// (3.6, 3.7, 5.12.1), stock round purchases and floating (5.2, 5.3, 5.8), and the detailed example
+// of 8.0 played action by action up to the end of its first stock round.
+#include <cstdlib>
+#include <fstream>
+#include <gtest/gtest.h>
+
+#include "engine/titles/t1947/t1947_game.h"
+#include "tests/unit/t1947/t1947_test_data.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+
+std::string Replace(std::string text, const std::string& from, const std::string& to) {
+  size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+std::string LoadError(const std::string& file, const std::string& from, const std::string& to) {
+  auto files = DataFiles();
+  files[file] = Replace(files[file], from, to);
+  auto parsed = ParseT1947Data(files);
+  EXPECT_FALSE(parsed.ok());
+  return parsed.ok() ? "" : parsed.error().message;
+}
+
+TEST(Data, LoadsAndSaysTheMapIsAReconstruction) {
+  const T1947Data& d = Data();
+  ASSERT_EQ(d.railways.size(), 11u);
+  EXPECT_EQ(d.Railway("BNR")->president_percent, 30);
+  EXPECT_TRUE(d.Railway("BNR")->incremental);
+  EXPECT_EQ(d.Railway("BB&CI")->home, "D21");
+  EXPECT_EQ(d.Railway("SIR")->temple, "J25");
+  ASSERT_EQ(d.privates.size(), 9u);
+  EXPECT_EQ(d.privates[8].revenue, 0);  // 3.1.1
+  EXPECT_EQ(d.player_counts.at(3).starting_cash, 800);
+  EXPECT_EQ(d.player_counts.at(6).certificate_limit, 13);
+  EXPECT_TRUE(d.map_reconstructed);
+  EXPECT_NE(d.map_summary.find("reconstruction"), std::string::npos);
+}
+
+TEST(Data, TheRedLineExampleOf5_11_1HoldsOnTheMarket) {
+  // A token on 130 just left of the red line: the space right of it is across the line and worth
+  // more than 120 and at most 170 (a dividend of 170 crosses, one of 120 does not).
+  const MarketDef& m = Data().market;
+  bool found = false;
+  for (int row = 0; row < static_cast<int>(m.rows.size()); ++row) {
+    MarketCell c{row, m.red_line[row] - 1};
+    MarketCell right{row, m.red_line[row]};
+    if (m.Value(c) == 130 && m.Exists(right)) {
+      found = true;
+      EXPECT_TRUE(m.RightOfLine(right));
+      EXPECT_GT(m.Value(right), 120);
+      EXPECT_LE(m.Value(right), 170);
+    }
+  }
+  EXPECT_TRUE(found);
+}
+
+TEST(Data, RefusesBadDataNamingFileEntryAndProblem) {
+  EXPECT_EQ(LoadError("companies.json", "\"home\": \"S14\"", "\"home\": \"A1\""),
+            "t1947/companies.json: company \"ABR\": field \"home\": hex A1 is not on the map");
+  EXPECT_NE(LoadError("map.json", "{\"hex\": \"B13\",", "{\"hex\": \"B11\",").find("hex \"B11\""), std::string::npos);
+  EXPECT_NE(LoadError("map.json", "{\"hex\": \"B13\",", "{\"hex\": \"B12\",").find("not a hex of the 1947 grid"), std::string::npos);
+  EXPECT_NE(LoadError("market.json", "\"red_line\": [8, 8,", "\"red_line\": [8,").find("red_line"), std::string::npos);
+  EXPECT_NE(LoadError("trains.json", "\"par_band\": \"yellow\"", "\"par_band\": \"purple\"").find("phase 1"), std::string::npos);
+  EXPECT_NE(LoadError("privates.json", "\"kind\": \"free_terrain\"", "\"knid\": \"free_terrain\"").find("knid"), std::string::npos);
+  auto files = DataFiles();
+  files.erase("rules.json");
+  EXPECT_EQ(ParseT1947Data(files).error().message, "t1947/rules.json: the file is missing");
+}
+
+TEST(Data, MapChecks) {
+  EXPECT_EQ(Data().map_hexes, 164);
+  EXPECT_EQ(Data().expatriation_sites, 11);
+  EXPECT_EQ(Data().tile_count, 270);
+  EXPECT_NE(LoadError("manifest.json", "\"57M\": 12", "\"57M\": 2").find("these add up to 260"), std::string::npos);
+  auto files = DataFiles();
+  files["manifest.json"] = Replace(Replace(files["manifest.json"], "\"57M\": 12", "\"57M\": 2"), "\"9\": 34", "\"9\": 44");
+  auto parsed = ParseT1947Data(files);
+  ASSERT_FALSE(parsed.ok());
+  EXPECT_EQ(parsed.error().message, "t1947/manifest.json: counts: the monsoon zone has 25 cities but 15 yellow city tiles");
+  EXPECT_NE(LoadError("manifest.json", "\"5\": [\"12\"", "\"5\": [\"12M\"").find("other climate zone"), std::string::npos);
+  EXPECT_NE(LoadError("map.json", "\"trading_posts\": [\"SW\"], \"dead_ends\": [\"NW\"]", "\"trading_posts\": [\"SE\"], \"dead_ends\": [\"NW\"]")
+                .find("edge SE faces hex E22"),
+            std::string::npos);
+  EXPECT_NE(LoadError("map.json", "{\"name\": \"Persia\", \"hex\": \"B11\", \"edge\": \"NW\", \"workers\": 1}",
+                      "{\"name\": \"Persia\", \"hex\": \"B11\", \"edge\": \"NW\", \"workers\": 3}")
+                .find("expatriation site \"Persia\""),
+            std::string::npos);
+}
+
+// 8.0: Paul, Robert, Emily and Anna; ABR and PRC shares drawn; order Emily, Paul, Anna, Robert.
+constexpr int kPaul = 0, kRobert = 1, kEmily = 2, kAnna = 3;
+
+T1947Game DetailedExample() {
+  auto g = T1947Game::Setup(Data(), {"Paul", "Robert", "Emily", "Anna"}, {2, 4, 1, 3}, {"ABR", "PRC"});
+  EXPECT_TRUE(g.ok()) << g.error().ToString();
+  return *g;
+}
+
+void Ok(const Status& s) { ASSERT_TRUE(s.ok()) << s.error().ToString(); }
+
+void PlayAuction(T1947Game& g) {
+  // P1: Emily 10, Paul 20, Anna 30, Robert 40, Emily 50, Paul and Anna pass, Robert 60, Emily 70.
+  Ok(g.Bid(kEmily, 10)); Ok(g.Bid(kPaul, 20)); Ok(g.Bid(kAnna, 30)); Ok(g.Bid(kRobert, 40)); Ok(g.Bid(kEmily, 50));
+  Ok(g.PassBid(kPaul)); Ok(g.PassBid(kAnna)); Ok(g.Bid(kRobert, 60)); Ok(g.Bid(kEmily, 70)); Ok(g.PassBid(kRobert));
+  // P2 opens with Paul. The text skips Anna's turn after Paul's 40 (docs/rulings.md, 1947 ruling 5).
+  Ok(g.Bid(kPaul, 10)); Ok(g.Bid(kAnna, 20)); Ok(g.Bid(kRobert, 30)); Ok(g.PassBid(kEmily)); Ok(g.Bid(kPaul, 40));
+  Ok(g.Bid(kAnna, 50)); Ok(g.PassBid(kRobert)); Ok(g.Bid(kPaul, 70)); Ok(g.PassBid(kAnna));
+  // P3 opens with Anna: Anna 10, Robert 20, Emily and Paul pass, Anna 30, Robert passes.
+  Ok(g.Bid(kAnna, 10)); Ok(g.Bid(kRobert, 20)); Ok(g.PassBid(kEmily)); Ok(g.PassBid(kPaul)); Ok(g.Bid(kAnna, 30));
+  Ok(g.PassBid(kRobert));
+  // P4 Anna 60, P5 Anna 80, P6 Robert 70, P7 Emily 120, P8 Robert 100, P9 Paul 210 (the others pass).
+  auto sell = [&](int winner, int price) {
+    int number = g.auction_private();
+    while (g.round() == Round::kAuction && g.auction_private() == number) {
+      int p = g.ActivePlayer();
+      if (p == winner) Ok(g.Bid(p, price)); else Ok(g.PassBid(p));
+    }
+  };
+  for (auto [winner, price] : {std::pair{kAnna, 60}, {kAnna, 80}, {kRobert, 70}, {kEmily, 120}, {kRobert, 100}, {kPaul, 210}}) {
+    int number = g.auction_private();
+    sell(winner, price);
+    EXPECT_EQ(g.hammer_price(number), price) << "P" << number;
+  }
+  ASSERT_EQ(g.round(), Round::kBnrPar);
+  EXPECT_FALSE(g.SetBnrPar(kPaul, 110).ok());  // 5.2: yellow band in phase 1
+  Ok(g.SetBnrPar(kPaul, 100));
+}
+
+TEST(DetailedExample, AuctionHammerPricesCashOrderAndBnrTreasury) {
+  T1947Game g = DetailedExample();
+  PlayAuction(g);
+  EXPECT_EQ(g.hammer_price(1), 70);
+  EXPECT_EQ(g.hammer_price(2), 70);
+  EXPECT_EQ(g.hammer_price(3), 30);
+  EXPECT_EQ(g.private_owner(1), kEmily);
+  EXPECT_EQ(g.private_owner(7), kEmily);
+  EXPECT_EQ(g.private_owner(9), -1);  // the P9 is discarded (3.1)
+  // The table after the auction: certificates (wealth) 2, 4, 3, 2; cash 410, 320, 430, 430.
+  EXPECT_EQ(g.WealthPoints(kEmily), 2);
+  EXPECT_EQ(g.WealthPoints(kPaul), 4);
+  EXPECT_EQ(g.WealthPoints(kAnna), 3);
+  EXPECT_EQ(g.WealthPoints(kRobert), 2);
+  EXPECT_EQ(g.player(kEmily).cash, 410);
+  EXPECT_EQ(g.player(kPaul).cash, 320);
+  EXPECT_EQ(g.player(kAnna).cash, 430);
+  EXPECT_EQ(g.player(kRobert).cash, 430);
+  // 3.7: richest first: Paul 1, Anna 2, Robert 3, Emily 4 (Robert beats Emily on cash).
+  EXPECT_EQ(g.order(), (std::vector<int>{kPaul, kAnna, kRobert, kEmily}));
+  EXPECT_EQ(g.round(), Round::kStockRound);
+  EXPECT_TRUE(g.railway("BNR").operational);
+  EXPECT_EQ(g.railway("BNR").treasury, 300);
+  EXPECT_EQ(g.MarketValue("BNR"), 100);
+}
+
+TEST(DetailedExample, FirstStockRound) {
+  T1947Game g = DetailedExample();
+  PlayAuction(g);
+  // Turn 1
+  Ok(g.Buy(kPaul, "BNR", false));
+  EXPECT_EQ(g.railway("BNR").treasury, 400);  // the IO price goes to the BNR's treasury (5.2.3)
+  EXPECT_FALSE(g.Buy(kAnna, "PRC", true).ok());  // 5.3.1: the drawn share waits for the par
+  EXPECT_FALSE(g.Buy(kAnna, "PRC", false, 110).ok());  // 5.2: not a yellow par
+  Ok(g.Buy(kAnna, "PRC", false, 66));
+  Ok(g.Buy(kRobert, "ABR", false, 80));
+  Ok(g.Buy(kEmily, "BB&CI", false, 66));
+  // Turns 2 and 3
+  for (int turn = 0; turn < 2; ++turn) {
+    Ok(g.Buy(kPaul, "BNR", false)); Ok(g.Buy(kAnna, "PRC", false)); Ok(g.Buy(kRobert, "ABR", false)); Ok(g.Buy(kEmily, "BB&CI", false));
+  }
+  EXPECT_EQ(g.railway("BNR").treasury, 600);
+  // Turn 4: Paul has Rs.20; PRC and ABR open (their drawn pool share counts, 5.2.1).
+  EXPECT_EQ(g.player(kPaul).cash, 20);
+  EXPECT_EQ(g.Buy(kPaul, "BNR", false).error().rule, "5.8");  // he already owns 60% (first SR)
+  Ok(g.Pass(kPaul));
+  EXPECT_FALSE(g.railway("PRC").operational);
+  Ok(g.Buy(kAnna, "PRC", false));
+  EXPECT_TRUE(g.railway("PRC").operational);
+  EXPECT_EQ(g.railway("PRC").treasury, 660);
+  Ok(g.Buy(kRobert, "ABR", false));
+  EXPECT_TRUE(g.railway("ABR").operational);
+  EXPECT_EQ(g.railway("ABR").treasury, 800);
+  Ok(g.Buy(kEmily, "BB&CI", false));
+  EXPECT_FALSE(g.railway("BB&CI").operational);
+  // Turn 5
+  Ok(g.Pass(kPaul)); Ok(g.Pass(kAnna));
+  EXPECT_EQ(g.player(kRobert).cash, 30);
+  Ok(g.Pass(kRobert));
+  Ok(g.Buy(kEmily, "BB&CI", false));
+  EXPECT_TRUE(g.railway("BB&CI").operational);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 660);
+  // Turn 6
+  Ok(g.Pass(kPaul)); Ok(g.Buy(kAnna, "BB&CI", false)); Ok(g.Pass(kRobert));
+  EXPECT_EQ(g.player(kEmily).cash, 14);
+  Ok(g.Pass(kEmily));
+  // Turn 7: four consecutive passes end the round.
+  Ok(g.Pass(kPaul));
+  EXPECT_EQ(g.round(), Round::kStockRound);
+  Ok(g.Pass(kAnna));
+  EXPECT_EQ(g.round(), Round::kOperatingRound);
+  // The table: certificates 8, 7, 9, 7; cash 14, 20, 34 (the text says 4: ruling 6), 30.
+  EXPECT_EQ(g.WealthPoints(kEmily), 8);
+  EXPECT_EQ(g.WealthPoints(kPaul), 7);
+  EXPECT_EQ(g.WealthPoints(kAnna), 9);
+  EXPECT_EQ(g.WealthPoints(kRobert), 7);
+  EXPECT_EQ(g.player(kAnna).cash, 34);
+  // 5.12.1: poorest first: Paul 1, Robert 2, Emily 3, Anna 4.
+  EXPECT_EQ(g.order(), (std::vector<int>{kPaul, kRobert, kEmily, kAnna}));
+  EXPECT_EQ(g.MarketValue("PRC"), 66);
+  EXPECT_EQ(g.MarketValue("ABR"), 80);
+}
+
+TEST(Auction, MinimumBidRaiseAndTurns) {
+  T1947Game g = DetailedExample();
+  Status s = g.Bid(kEmily, 5);
+  EXPECT_EQ(s.error().rule, "3.2");
+  EXPECT_NE(s.error().message.find("Rs.10"), std::string::npos);
+  EXPECT_EQ(g.Bid(kPaul, 10).error().kind, ErrorKind::kNotYourTurn);
+  Ok(g.Bid(kEmily, 10));
+  EXPECT_EQ(g.Bid(kPaul, 15).error().rule, "3.2");
+  EXPECT_FALSE(g.Bid(kPaul, 700).ok());  // more than his cash
+}
+
+TEST(Auction, TwoRoundsOfPassesRemoveThePrivate) {
+  T1947Game g = DetailedExample();
+  for (int round = 0; round < 2; ++round) {
+    for (int p : {kEmily, kPaul, kAnna, kRobert}) Ok(g.PassBid(p));
+  }
+  EXPECT_EQ(g.hammer_price(1), -1);
+  EXPECT_EQ(g.auction_private(), 2);
+  EXPECT_EQ(g.ActivePlayer(), kPaul);  // the P2 auction opens with the next player
+}
+
+TEST(Setup, PlayersCardsAndDraws) {
+  EXPECT_EQ(T1947Game::Setup(Data(), {"a", "b"}, {1, 2}, {"PRC", "ABR"}).error().rule, "1.0");
+  EXPECT_EQ(T1947Game::Setup(Data(), {"a", "b", "c"}, {1, 1, 2}, {"PRC", "ABR"}).error().rule, "2.1");
+  EXPECT_EQ(T1947Game::Setup(Data(), {"a", "b", "c"}, {1, 2, 3}, {"PRC", "SIR"}).error().rule, "2.3");
+  auto g = T1947Game::Setup(Data(), {"a", "b", "c"}, {3, 1, 2}, {"SIR", "CCSR"});
+  ASSERT_TRUE(g.ok());
+  EXPECT_EQ(g->player(0).cash, 800);
+  EXPECT_EQ(g->ActivePlayer(), 1);
+  EXPECT_EQ(g->railway("SIR").pool_units, 1);
+  EXPECT_EQ(g->railway("CCSR").io_units, 9);
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947
+
+#include "engine/titles/t1947/t1947_board_svg.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+TEST(Board, DrawsEveryHexAndSaysItIsAReconstruction) {
+  std::string svg = DrawBoard1947(Data());
+  EXPECT_NE(svg.find("RECONSTRUCTED"), std::string::npos);
+  for (const HexDef1947& h : Data().hexes) EXPECT_NE(svg.find(">" + h.name + "<"), std::string::npos) << h.name;
+  for (const char* name : {"Bombay", "Calcutta", "Cooch Behar", "Persia (1 worker)", "temple BNR"}) {
+    EXPECT_NE(svg.find(name), std::string::npos) << name;
+  }
+  if (const char* out = std::getenv("MAILRUN_T1947_BOARD_SVG")) {  // writes the picture for docs/
+    std::ofstream(out) << svg;
+  }
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947

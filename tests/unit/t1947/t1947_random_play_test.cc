@@ -1,0 +1,73 @@
+// Random legal play of 1947 from setup to the first operating rounds' pause (where part II takes
+// over): every action the legal-action list offers is accepted, and the invariants hold after each.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+
+#include "engine/core/result.h"
+#include "engine/titles/t1947/t1947_actions.h"
+#include "engine/titles/t1947/t1947_invariants.h"
+#include "tests/unit/t1947/t1947_test_data.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+uint64_t Next(uint64_t& state) {  // xorshift: a fixed, seedable sequence for the test
+  state ^= state << 13;
+  state ^= state >> 7;
+  state ^= state << 17;
+  return state;
+}
+
+TEST(RandomPlay, LegalActionsAreAcceptedAndInvariantsHold) {
+  int total_sells = 0;
+  int total_bond_buys = 0;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    uint64_t rng = seed * 0x9E3779B97F4A7C15ULL;
+    int players = 3 + static_cast<int>(seed % 4);
+    std::vector<std::string> names;
+    std::vector<int> cards;
+    for (int i = 0; i < players; ++i) {
+      names.push_back("p" + std::to_string(i));
+      cards.push_back(players - i);
+    }
+    auto game = T1947Game::Setup(Data(), names, cards, {seed % 2 ? "EIR" : "GIPR", seed % 3 ? "ABR" : "CCSR"});
+    ASSERT_TRUE(game.ok());
+    T1947Game g = *game;
+    int steps = 0;
+    std::map<ActionKind, int> seen;
+    for (; steps < 3000; ++steps) {
+      if (g.round() == Round::kOperatingRound) {
+        // Part II will play the operating rounds; here the next stock round simply begins, so that
+        // sales, bonds and conversions are played too.
+        if (g.stock_round() == 4) break;
+        g.StartStockRoundForTest(g.stock_round() + 1);
+      }
+      int seat = g.ActivePlayer();
+      ASSERT_GE(seat, 0);
+      std::vector<Action1947> legal = LegalActions(g, seat);
+      ASSERT_FALSE(legal.empty()) << "seed " << seed << ": no legal action at step " << steps;
+      // Favour doing something over passing, so the stock round sees purchases and sales.
+      Action1947 a = legal[Next(rng) % legal.size()];
+      if (a.kind == ActionKind::kBid) a.amount += 10 * static_cast<int>(Next(rng) % 3);
+      // T1947_TRACE=1 prints the game as it is played.
+      if (std::getenv("T1947_TRACE")) fprintf(stderr, "%s\n", Describe(g, a).c_str());
+      Status s = Apply(g, a);
+      if (s.ok()) ++seen[a.kind];
+      if (!s.ok() && a.kind == ActionKind::kBid) s = Apply(g, legal[Next(rng) % legal.size()]);
+      ASSERT_TRUE(s.ok() || a.kind == ActionKind::kBid) << "seed " << seed << ": " << Describe(g, a) << ": " << s.error().ToString();
+      std::vector<std::string> broken = CheckInvariants(g);
+      ASSERT_TRUE(broken.empty()) << "seed " << seed << " step " << steps << ": " << broken.front();
+    }
+    EXPECT_EQ(g.round(), Round::kOperatingRound) << "seed " << seed << " did not finish its fourth stock round";
+    total_sells += seen[ActionKind::kSell];
+    total_bond_buys += seen[ActionKind::kBuyBond] + seen[ActionKind::kSubscribeBonds];
+  }
+  EXPECT_GT(total_sells, 0);
+  EXPECT_GT(total_bond_buys, 0);
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947
