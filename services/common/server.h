@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "services/common/metrics.h"
+
 namespace mailrun::service {
 
 struct ServerOptions {
@@ -18,6 +20,9 @@ struct ServerOptions {
   int shutdown_grace_seconds = 10;
   int max_connection_age_seconds = 300;  // 0 = unlimited
   std::vector<grpc::Service*> services;  // not owned; must outlive RunServer
+  // Where to serve Prometheus metrics (metrics_endpoint.h), empty: nowhere; and which service's.
+  std::string metrics_listen;
+  metrics::Part metrics_part = metrics::Part::kCommon;
   // Called when shutdown begins, before in-flight calls get their grace period: end long-lived
   // calls here (server streams), so they do not hold the shutdown up.
   std::function<void()> on_draining;
@@ -31,7 +36,7 @@ struct ServerOptions {
 void BlockShutdownSignals();
 
 // Serves until SIGTERM or SIGINT. Returns the process exit code (0 after a clean shutdown,
-// 1 when the server could not start, for example because the port is taken).
+// 1 when the server or its metrics endpoint could not start, for example because a port is taken).
 int RunServer(const ServerOptions& options);
 
 }  // namespace mailrun::service
