@@ -10,6 +10,8 @@
 // as a fallback. While Redis is down it backs off and leaves the rows unsent; writers are never
 // blocked because they only insert. Delivery is at least once (a crash between PUBLISH and commit
 // publishes again); consumers de-duplicate by event_id. Sent rows older than `retention` are pruned.
+// Each event published is logged (event "outbox_published") in the trace it carries, and every
+// batch reports the backlog (unsent rows, age of the oldest) to the metrics.
 //
 // Thread-safety: Start/Stop and stats() may be called from any thread.
 #pragma once
@@ -67,6 +69,8 @@ class OutboxRelay {
   // Publishes one batch; returns the number of rows marked sent, or -1 when Redis failed.
   int PublishBatch(pqxx::connection& connection, RedisPublisher& publisher);
   void Prune(pqxx::connection& connection);
+  // Reports the unsent rows and the age of the oldest to the metrics (metrics.h).
+  void MeasureBacklog(pqxx::work& txn);
 
   OutboxRelayOptions options_;
   WorkerThread worker_;

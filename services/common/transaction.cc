@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include "services/common/metrics.h"
+
 namespace mailrun::service {
 namespace {
 
@@ -41,6 +43,7 @@ grpc::Status RunTransaction(pqxx::connection& connection, const TransactionBody&
     bool retry = false;
     status = RunOnConnection(connection, body, &retry);
     if (!retry) return status;
+    if (attempt + 1 < kAttempts) metrics::TransactionRetried();
   }
   return status;
 }

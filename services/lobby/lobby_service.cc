@@ -3,6 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include "services/common/auth.h"
+#include "services/common/log_context.h"
+#include "services/common/metrics.h"
+#include "services/common/status_names.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/paging.h"
 #include "services/lobby/ratings.h"
@@ -44,7 +47,10 @@ grpc::Status LobbyServiceImpl::Register(grpc::ServerContext*, const mailrun::v1:
 
 grpc::Status LobbyServiceImpl::Login(grpc::ServerContext*, const mailrun::v1::LoginRequest* request,
                                      mailrun::v1::AuthResponse* response) {
-  return Guard([&] { return accounts_.Login(*request, response); });
+  const grpc::Status status = Guard([&] { return accounts_.Login(*request, response); });
+  mailrun::service::metrics::LoginAttempted(mailrun::service::StatusCodeName(status.error_code()));
+  if (status.ok()) mailrun::service::NoteUser(response->user_id());
+  return status;
 }
 
 grpc::Status LobbyServiceImpl::Refresh(grpc::ServerContext*, const mailrun::v1::RefreshRequest* request,
