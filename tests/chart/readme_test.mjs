@@ -11,7 +11,7 @@ const values = YAML.parse(fs.readFileSync(path.join(chartDir, 'values.yaml'), 'u
 const readme = fs.readFileSync(path.join(chartDir, 'README.md'), 'utf8');
 const services = ['game', 'lobby', 'notification'];
 // Values documented as a whole rather than key by key.
-const documentedWhole = new Set(['resources', 'podSecurityContext', 'containerSecurityContext', 'grpcServices']);
+const documentedWhole = new Set(['resources', 'podSecurityContext', 'containerSecurityContext', 'grpcServices', 'labels']);
 
 function keys(object, prefix = '') {
   return Object.entries(object).flatMap(([key, value]) => {
