@@ -91,7 +91,7 @@ test('each image runs its service as the chart\'s non-root user, listening (and 
   assert.match(installedPackages(runtime).join(' '), /ca-certificates/);
   const useradd = runtime.instructions.find((i) => i.keyword === 'RUN' && i.args.includes('useradd')).args;
   assert.match(useradd, new RegExp(`--uid ${values.podSecurityContext.runAsUser}\\b`));
-  const targets = { game: ['game', 'mailrun-game'], lobby: ['lobby', 'mailrun-lobby'], notify: ['notification', 'mailrun-notify'] };
+  const targets = { game: ['game', 'mailrun-game'], lobby: ['lobby', 'mailrun-lobby'], notify: ['notify', 'mailrun-notify'] };
   for (const [target, [component, binary]] of Object.entries(targets)) {
     const s = stage(stages, target);
     assert.ok(!s.instructions.some((i) => i.keyword === 'USER'), `${target} must not change the user`);

@@ -23,8 +23,8 @@ const namespace = 'games';
 const documentedMetrics = new Set([...fs.readFileSync(path.join(sourceDir, 'docs', 'operations.md'), 'utf8')
   .matchAll(/^\| `(mailrun_[a-z0-9_]+)` \|/gm)].map((m) => m[1]));
 
-const streamsMetric = ['notification.autoscaling.podsMetric.name=mailrun_notify_open_streams',
-  'notification.autoscaling.podsMetric.averageValue=2000'];
+const streamsMetric = ['notify.autoscaling.podsMetric.name=mailrun_notify_open_streams',
+  'notify.autoscaling.podsMetric.averageValue=2000'];
 const rendered = render({ files: [modes.production], set: [...monitoringOn, ...streamsMetric] });
 const rule = find(rendered, 'PrometheusRule', 'mailrun');
 const dashboard = JSON.parse(find(rendered, 'ConfigMap', 'mailrun-dashboard').data['mailrun.json']);
@@ -78,7 +78,7 @@ test('only metrics.scrapePeers reach the metrics port', () => {
     assert.equal(allowed(policies, prometheus, pod(component), 9090), true, `prometheus -> ${component}:9090`);
     assert.equal(allowed(policies, stranger, pod(component), 9090), false, `stranger -> ${component}:9090`);
     assert.equal(allowed(policies, pod('gateway'), pod(component), 9090), false, `gateway -> ${component}:9090`);
-    assert.equal(allowed(policies, prometheus, pod(component), { game: 50151, lobby: 50152, notification: 50153 }[component]), false,
+    assert.equal(allowed(policies, prometheus, pod(component), { game: 50151, lobby: 50152, notify: 50153 }[component]), false,
       `prometheus -> ${component}'s gRPC port`);
   }
   const nobody = render({ files: [modes.production], set: ['metrics.scrapePeers=null'] });
@@ -165,8 +165,8 @@ test('each alert fires when its condition holds long enough, and not otherwise (
     { // Streams: one pod holds 6000 for long, another 100.
       interval: '1m',
       input_series: [
-        series('mailrun_notify_open_streams', { component: 'notification', pod: 'notify-1' }, '6000x30'),
-        series('mailrun_notify_open_streams', { component: 'notification', pod: 'notify-2' }, '100x30'),
+        series('mailrun_notify_open_streams', { component: 'notify', pod: 'notify-1' }, '6000x30'),
+        series('mailrun_notify_open_streams', { component: 'notify', pod: 'notify-2' }, '100x30'),
       ],
       alert_rule_test: [
         silent('MailrunManyStreamsPerPod', '10m'),
@@ -187,7 +187,7 @@ test('each alert fires when its condition holds long enough, and not otherwise (
       input_series: [
         series('mailrun_outbox_oldest_unsent_age_seconds', { component: 'game', pod: 'game-1' }, '0x30'),
         series('mailrun_rpc_requests_total', { component: 'game', pod: 'game-1', method: '/m', code: 'OK' }, '0+100x30'),
-        series('mailrun_notify_open_streams', { component: 'notification', pod: 'notify-1' }, '100x30'),
+        series('mailrun_notify_open_streams', { component: 'notify', pod: 'notify-1' }, '100x30'),
         series('mailrun_login_refusals_total', { component: 'lobby', pod: 'lobby-1', code: 'UNAUTHENTICATED' }, '0+5x30'),
       ],
       alert_rule_test: ['MailrunOutboxLag', 'MailrunHighErrorRate', 'MailrunHighLatency', 'MailrunManyStreamsPerPod',
@@ -201,7 +201,7 @@ test('each alert fires when its condition holds long enough, and not otherwise (
 
 test('the promtool unit tests can fail: a wrong expectation is reported', () => {
   const r = testRules(rule.spec.groups, [{ interval: '1m',
-    input_series: [series('mailrun_notify_open_streams', { component: 'notification', pod: 'notify-1' }, '100x30')],
+    input_series: [series('mailrun_notify_open_streams', { component: 'notify', pod: 'notify-1' }, '100x30')],
     alert_rule_test: [fires('MailrunManyStreamsPerPod', '20m', { severity: 'warning', pod: 'notify-1' }, {})] }]);
   assert.notEqual(r.status, 0, r.output);
 });
@@ -247,7 +247,7 @@ test('the gateway\'s Ingress routes its host to the gateway Service, and needs a
 });
 
 test('an autoscaler can scale on a custom per-pod metric besides CPU', () => {
-  const hpa = find(rendered, 'HorizontalPodAutoscaler', 'mailrun-notification');
+  const hpa = find(rendered, 'HorizontalPodAutoscaler', 'mailrun-notify');
   assert.equal(hpa.apiVersion, 'autoscaling/v2');
   const pods = hpa.spec.metrics.find((m) => m.type === 'Pods');
   assert.deepEqual(pods, { type: 'Pods', pods: { metric: { name: 'mailrun_notify_open_streams' },

@@ -42,7 +42,7 @@ test('every optional part can be switched off and the rest still validates', () 
     ['gateway.jsonTranscoding=false'],
     ['serviceAccount.create=false'],
     ['topologySpread=false'],
-    ['game.autoscaling.enabled=false', 'lobby.autoscaling.enabled=false', 'notification.autoscaling.enabled=false', 'gateway.autoscaling.enabled=false'],
+    ['game.autoscaling.enabled=false', 'lobby.autoscaling.enabled=false', 'notify.autoscaling.enabled=false', 'gateway.autoscaling.enabled=false'],
   ];
   for (const mode of Object.values(modes)) {
     for (const set of variants) {
@@ -54,8 +54,8 @@ test('every optional part can be switched off and the rest still validates', () 
 
 test('with monitoring, the Ingress and a custom autoscaling metric on, every object still validates', () => {
   const set = [...monitoringOn, 'gateway.ingress.enabled=true', 'gateway.ingress.host=play.example.com',
-    'gateway.ingress.tlsSecretName=play-tls', 'notification.autoscaling.podsMetric.name=mailrun_notify_open_streams',
-    'notification.autoscaling.podsMetric.averageValue=2000'];
+    'gateway.ingress.tlsSecretName=play-tls', 'notify.autoscaling.podsMetric.name=mailrun_notify_open_streams',
+    'notify.autoscaling.podsMetric.averageValue=2000'];
   for (const mode of Object.values(modes)) {
     const objects = render({ files: [mode], set });
     assertAllValid(objects);

@@ -7,7 +7,7 @@ of pod specs that the three services and the migrations Job have in common.
 {{- define "mailrun.components" -}}
 game: mailrun-game
 lobby: mailrun-lobby
-notification: mailrun-notify
+notify: mailrun-notify
 {{- end }}
 
 {{- define "mailrun.name" -}}
@@ -16,7 +16,7 @@ notification: mailrun-notify
 
 {{/*
 <release>-mailrun, or <release> when the release name already contains "mailrun"; cut to 41
-characters so that the longest name made from it ("-notification-headless") fits in 63.
+characters so that every name made from it (the longest: "-notify-headless") fits in 63.
 */}}
 {{- define "mailrun.fullname" -}}
 {{- if contains .Chart.Name .Release.Name }}
