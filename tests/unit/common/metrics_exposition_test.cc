@@ -5,15 +5,14 @@
 #include <gtest/gtest.h>
 #include <prometheus/registry.h>
 #include <prometheus/text_serializer.h>
-#include <unistd.h>
 
-#include <cstdio>
 #include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
 
 #include "services/common/metrics.h"
+#include "tests/testing/observability.h"
 
 namespace mailrun::service {
 namespace {
@@ -57,37 +56,11 @@ std::string Exposition(std::initializer_list<Part> parts) {
   return prometheus::TextSerializer().Serialize(families);
 }
 
-std::string Promtool(const std::string& exposition, int* status) {
-  char path[] = "/tmp/mailrun-metrics-XXXXXX";
-  const int fd = mkstemp(path);
-  close(fd);
-  std::ofstream(path) << exposition;
-  std::string output;
-  FILE* pipe = popen((std::string("promtool check metrics < ") + path + " 2>&1").c_str(), "r");
-  char buffer[4096];
-  for (size_t n; pipe && (n = fread(buffer, 1, sizeof buffer, pipe)) > 0;) output.append(buffer, n);
-  *status = pipe ? pclose(pipe) : -1;
-  std::remove(path);
-  return output;
-}
-
-std::set<std::string> Families(const std::string& exposition) {
-  std::set<std::string> names;
-  std::istringstream in(exposition);
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("# TYPE ", 0) == 0) names.insert(line.substr(7, line.find(' ', 7) - 7));
-  }
-  return names;
-}
-
 TEST(MetricsExposition, EveryServicesExpositionPassesPromtool) {
   TouchEveryMetric();
   for (const Part part : {Part::kGame, Part::kLobby, Part::kNotify}) {
     const std::string exposition = Exposition({Part::kCommon, part});
-    int status = 0;
-    const std::string output = Promtool(exposition, &status);
-    EXPECT_EQ(status, 0) << "promtool check metrics (deploy/setup.sh installs the prometheus package):\n"
-                         << output << "\n" << exposition;
+    EXPECT_EQ(mailrun::testing::PromtoolProblems(exposition), "") << exposition;
   }
 }
 
@@ -115,8 +88,8 @@ TEST(MetricsExposition, HistogramsLabelsAndHelpAreWrittenAsTheFormatSays) {
 
 TEST(MetricsExposition, EachServiceShowsOnlyItsOwnAndTheCommonMetrics) {
   TouchEveryMetric();
-  const auto game = Families(Exposition({Part::kCommon, Part::kGame}));
-  const auto lobby = Families(Exposition({Part::kCommon, Part::kLobby}));
+  const auto game = mailrun::testing::MetricSamples(Exposition({Part::kCommon, Part::kGame})).families();
+  const auto lobby = mailrun::testing::MetricSamples(Exposition({Part::kCommon, Part::kLobby})).families();
   EXPECT_TRUE(game.contains("mailrun_moves_committed_total"));
   EXPECT_FALSE(game.contains("mailrun_login_attempts_total"));
   EXPECT_TRUE(lobby.contains("mailrun_login_attempts_total"));
@@ -126,7 +99,8 @@ TEST(MetricsExposition, EachServiceShowsOnlyItsOwnAndTheCommonMetrics) {
 
 TEST(MetricsExposition, DocsOperationsDescribesEveryMetricAndNoOther) {
   TouchEveryMetric();
-  const auto served = Families(Exposition({Part::kCommon, Part::kGame, Part::kLobby, Part::kNotify}));
+  const auto served =
+      mailrun::testing::MetricSamples(Exposition({Part::kCommon, Part::kGame, Part::kLobby, Part::kNotify})).families();
   std::ifstream doc(std::string(MAILRUN_SOURCE_DIR) + "/docs/operations.md");
   ASSERT_TRUE(doc) << "docs/operations.md";
   std::set<std::string> documented;
