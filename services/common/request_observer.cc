@@ -10,7 +10,7 @@
 #include "services/common/log_context.h"
 #include "services/common/metrics.h"
 #include "services/common/status_names.h"
-#include "services/common/token.h"
+#include "services/common/trace_context.h"
 
 namespace mailrun::service {
 namespace {
@@ -67,7 +67,7 @@ class RequestObserver final : public grpc::experimental::Interceptor {
     LogContext context;
     context.method = method_;
     context.request_id = Value(metadata, kRequestIdHeader);
-    if (!UsableRequestId(context.request_id)) context.request_id = RandomId().substr(0, 16);
+    if (!UsableRequestId(context.request_id)) context.request_id = RandomHex(8);
     context.trace = TraceContext::ContinueFrom(Value(metadata, kTraceparentHeader));
     scope_.emplace(std::move(context));
   }

@@ -1,8 +1,8 @@
 #include "services/common/trace_context.h"
 
-#include <sodium.h>
-
 #include <algorithm>
+#include <cstdint>
+#include <random>
 
 namespace mailrun::service {
 namespace {
@@ -16,21 +16,26 @@ bool AllZero(std::string_view text) {
   return std::all_of(text.begin(), text.end(), [](char c) { return c == '0'; });
 }
 
-// `bytes` random bytes as lower-case hex, never all zero.
+}  // namespace
+
+// Ids need to be unique, not secret: a generator per thread, seeded from the system's randomness
+// once, spares a system call per span.
 std::string RandomHex(size_t bytes) {
-  static const bool ready = sodium_init() >= 0;
-  (void)ready;
-  std::string raw(bytes, '\0');
-  do {
-    randombytes_buf(raw.data(), raw.size());
-  } while (std::all_of(raw.begin(), raw.end(), [](char c) { return c == 0; }));
-  std::string hex(bytes * 2 + 1, '\0');
-  sodium_bin2hex(hex.data(), hex.size(), reinterpret_cast<const unsigned char*>(raw.data()), raw.size());
-  hex.pop_back();
+  thread_local std::mt19937_64 generator = [] {
+    std::random_device device;
+    std::seed_seq seed{device(), device(), device(), device(), device(), device(), device(), device()};
+    return std::mt19937_64(seed);
+  }();
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string hex(bytes * 2, '0');
+  while (AllZero(hex)) {
+    for (size_t i = 0; i < hex.size(); i += 16) {
+      uint64_t word = generator();
+      for (size_t j = i; j < std::min(hex.size(), i + 16); ++j, word >>= 4) hex[j] = kDigits[word & 0xf];
+    }
+  }
   return hex;
 }
-
-}  // namespace
 
 std::optional<TraceContext> TraceContext::Parse(std::string_view traceparent) {
   // version "-" trace-id "-" parent-id "-" flags, and for versions after 00 maybe "-" more.

@@ -33,6 +33,10 @@ struct TraceContext {
   bool valid() const { return !trace_id.empty(); }
 };
 
+// `bytes` random bytes as lower-case hex, never all zero: trace, span and request ids (unique,
+// not secret; never for tokens or keys).
+std::string RandomHex(size_t bytes);
+
 // The gRPC metadata key (W3C: the HTTP header name, lower case).
 inline constexpr char kTraceparentHeader[] = "traceparent";
 
