@@ -21,16 +21,16 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/game.h"
-#include "engine/game/game_record.h"
+#include "engine/titles/t1853/game.h"
+#include "engine/core/game_record.h"
 #include "engine/selfplay/selfplay.h"
 
 namespace {
 
-using mailrun::engine::Game;
+using mailrun::engine::t1853::Game;
 using mailrun::engine::GameRecord;
-using mailrun::engine::Stage;
-using mailrun::engine::TurnStep;
+using mailrun::engine::t1853::Stage;
+using mailrun::engine::t1853::TurnStep;
 
 const char* const kFixtures[] = {"bot-game-3p.json", "bot-game-4p.json", "bot-game-5p.json", "bot-game-6p.json",
                                  "bot-game-4p-short-bank.json"};

@@ -1,6 +1,6 @@
 // Synthetic route boards for the route optimiser's tests and benchmark: a hex grid in the board's
 // own coordinates, built with pseudo-tiles the way laid tiles would fill a RouteGraph (see
-// engine/routes/route_graph.h): track crosses a hex side when both hexes are built and a coin
+// engine/core/routes/route_graph.h): track crosses a hex side when both hexes are built and a coin
 // says so; each built hex then routes its track sides through a tile of one kind: plain track
 // (sides paired into paths, crossings stay separate), a town tile (one or two towns), a city (a
 // large station), a big city (two or three stations of one city: terminal for Calcutta/Delhi, run
@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/routes/route_graph.h"
-#include "engine/routes/run_plan.h"
+#include "engine/core/routes/route_graph.h"
+#include "engine/core/routes/run_plan.h"
 
 namespace mailrun::bench {
 

@@ -23,9 +23,9 @@
 
 #include "bench/route_boards.h"
 #include "bench/selfplay_positions.h"
-#include "engine/routes/exhaustive_search.h"
-#include "engine/routes/route_optimizer.h"
-#include "engine/track/route_graph_builder.h"
+#include "engine/core/routes/exhaustive_search.h"
+#include "engine/core/routes/route_optimizer.h"
+#include "engine/titles/t1853/route_graph_builder.h"
 
 namespace {
 
@@ -209,8 +209,8 @@ void RealStudy(int games_per_count, uint64_t seed, int max_positions) {
   std::string worst_label;
   for (const auto& position : positions) {
     const auto& s = position.game.state();
-    const auto graph = mailrun::engine::BuildRouteGraph(position.game.data(), s, position.company);
-    const auto trains = mailrun::engine::RouteTrains(position.game.data(), s, position.company);
+    const auto graph = mailrun::engine::t1853::BuildRouteGraph(position.game.data(), s, position.company);
+    const auto trains = mailrun::engine::t1853::RouteTrains(position.game.data(), s, position.company);
     Timing timing;
     OptimizeOptions options;
     options.stats = &timing.stats;

@@ -6,9 +6,9 @@
 
 namespace mailrun::bench {
 
-using engine::Game;
+using engine::t1853::Game;
 using engine::GameRecord;
-using engine::GameState;
+using engine::t1853::GameState;
 
 std::vector<GameRecord> PlayBotGames(int games, int players, uint64_t seed) {
   engine::SelfPlayOptions options;
@@ -24,7 +24,7 @@ std::vector<GameRecord> PlayBotGames(int games, int players, uint64_t seed) {
 
 std::string TrainNames(const GameState& state, int company) {
   std::string names;
-  for (const engine::TrainCard& card : state.companies[company].trains) names += (names.empty() ? "" : "+") + card.name;
+  for (const engine::t1853::TrainCard& card : state.companies[company].trains) names += (names.empty() ? "" : "+") + card.name;
   return names;
 }
 
@@ -35,10 +35,10 @@ std::vector<RealPosition> LateGameRunSteps(const GameRecord& record) {
   Game game = std::move(*created);
   for (const auto& action : record.actions) {
     const GameState& s = game.state();
-    if (s.stage == engine::Stage::kRailway && s.railway.step == engine::TurnStep::kRun && s.railway.company >= 0) {
+    if (s.stage == engine::t1853::Stage::kRailway && s.railway.step == engine::t1853::TurnStep::kRun && s.railway.company >= 0) {
       const int company = s.railway.company;
       bool late = false;
-      for (const engine::TrainCard& card : s.companies[company].trains) {
+      for (const engine::t1853::TrainCard& card : s.companies[company].trains) {
         late = late || card.name == "5" || card.name == "6" || card.name == "4M";
       }
       if (late) {

@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/game.h"
-#include "engine/game/game_record.h"
+#include "engine/titles/t1853/game.h"
+#include "engine/core/game_record.h"
 
 namespace mailrun::bench {
 
 struct RealPosition {
-  engine::Game game;  // at the operating company's run step
+  engine::t1853::Game game;  // at the operating company's run step
   int company = -1;
   std::string label;  // "4p seed 3 RR 17 EIR 6+5+4M"
 };
@@ -31,6 +31,6 @@ std::vector<engine::GameRecord> PlayBotGames(int games, int players, uint64_t se
 std::vector<RealPosition> LateGameRunSteps(const engine::GameRecord& record);
 
 // "5+4M": the company's train names in the order it holds them.
-std::string TrainNames(const engine::GameState& state, int company);
+std::string TrainNames(const engine::t1853::GameState& state, int company);
 
 }  // namespace mailrun::bench

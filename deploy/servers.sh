@@ -8,8 +8,12 @@
 #                                        shutdown mode, "fast" by default ("immediate" for throwaway
 #                                        test data: no final checkpoint)
 # MAILRUN_PG_THROWAWAY=1 starts PostgreSQL without fsync (test servers, whose data is deleted)
-#   servers.sh start-redis DIR PORT      start Redis on 127.0.0.1:PORT with its pid file in DIR
+#   servers.sh start-redis DIR PORT [PASSWORD_FILE]
+#                                        start Redis on 127.0.0.1:PORT with its pid file in DIR; with
+#                                        PASSWORD_FILE, clients must AUTH with the password in it (kept
+#                                        in DIR/redis.conf, mode 0600, never on a command line)
 #   servers.sh stop-redis DIR            stop the Redis of DIR (if running)
+#   servers.sh new-password FILE         write a random password to FILE (mode 0600) unless it exists
 #
 # PostgreSQL refuses to run as root; when run as root the server runs as the "postgres" user
 # (created by Debian's postgresql package), and DIR is handed to that user.
@@ -63,17 +67,29 @@ stop_postgres() {
   as_pg_user "$bin/pg_ctl" -D "$dir" -m "$mode" -w -t 60 stop >/dev/null 2>&1 || true
 }
 
+new_password() {
+  local file=$1
+  [ -s "$file" ] && return 0
+  (umask 077; od -An -tx1 -N24 /dev/urandom | tr -d ' \n' >"$file")
+}
+
 start_redis() {
-  local dir=$1 port=$2
+  local dir=$1 port=$2 password_file=${3:-}
   mkdir -p "$dir"
   if [ -f "$dir/redis.pid" ] && kill -0 "$(cat "$dir/redis.pid")" 2>/dev/null; then
     echo "Redis already running in $dir"
     return 0
   fi
-  redis-server --bind 127.0.0.1 --port "$port" --daemonize yes --pidfile "$dir/redis.pid" \
+  (umask 077; : >"$dir/redis.conf")
+  if [ -n "$password_file" ]; then
+    echo "requirepass $(cat "$password_file")" >"$dir/redis.conf"
+    export REDISCLI_AUTH
+    REDISCLI_AUTH=$(cat "$password_file")
+  fi
+  redis-server "$dir/redis.conf" --bind 127.0.0.1 --port "$port" --daemonize yes --pidfile "$dir/redis.pid" \
     --dir "$dir" --logfile "$dir/redis.log" --save '' --appendonly no >/dev/null
   local tries=0
-  until redis-cli -h 127.0.0.1 -p "$port" ping 2>/dev/null | grep -q PONG; do
+  until redis-cli --no-auth-warning -h 127.0.0.1 -p "$port" ping 2>/dev/null | grep -q PONG; do
     tries=$((tries + 1)); [ $tries -lt 100 ] || { echo "Redis on port $port did not answer" >&2; exit 1; }
     sleep 0.1
   done
@@ -94,7 +110,8 @@ stop_redis() {
 case "${1:-}" in
   start-postgres) start_postgres "$2" "$3" ;;
   stop-postgres) stop_postgres "$2" "${3:-fast}" ;;
-  start-redis) start_redis "$2" "$3" ;;
+  start-redis) start_redis "$2" "$3" "${4:-}" ;;
+  new-password) new_password "$2" ;;
   stop-redis) stop_redis "$2" ;;
-  *) echo "usage: $0 start-postgres DIR PORT | stop-postgres DIR | start-redis DIR PORT | stop-redis DIR" >&2; exit 2 ;;
+  *) echo "usage: $0 start-postgres DIR PORT | stop-postgres DIR | start-redis DIR PORT [PASSWORD_FILE] | stop-redis DIR | new-password FILE" >&2; exit 2 ;;
 esac

@@ -52,13 +52,19 @@ pg_dir() {
   if [ -L "$dir" ]; then readlink -f "$dir"; else echo "$dir"; fi
 }
 
-token_key() {
-  local file=$stack/token.key
-  if [ ! -s "$file" ]; then
-    (umask 077; od -An -tx1 -N32 /dev/urandom | tr -d ' \n' >"$file")
+# The token keys, made once: the lobby's signing key (a secret, mode 0600) and the public key
+# every service verifies tokens with (services/common/signing_keys.h).
+token_keys() {
+  local signing=$stack/token-signing.key public=$stack/token-public.keys
+  if [ ! -s "$signing" ]; then
+    rm -f "$signing"
+    "$bin/mailrun" keys new --id "local-$(date +%Y%m%d)" --signing-key-file "$signing" >"$public"
+  elif [ ! -s "$public" ]; then
+    "$bin/mailrun" keys public "$signing" >"$public"
   fi
-  echo "$file"
 }
+
+redis_password_file() { echo "$stack/redis.password"; }
 
 running() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
@@ -70,7 +76,9 @@ start_service() {
   MAILRUN_METRICS_LISTEN=127.0.0.1:${metrics_port_of[$name]} \
   MAILRUN_DATABASE_URL="postgresql://mailrun@127.0.0.1:$pg_port/mailrun" \
   MAILRUN_REDIS_URL="redis://127.0.0.1:$redis_port" \
-  MAILRUN_TOKEN_KEY_FILE="$(token_key)" \
+  MAILRUN_REDIS_PASSWORD_FILE="$(redis_password_file)" \
+  MAILRUN_TOKEN_PUBLIC_KEYS_FILE="$stack/token-public.keys" \
+  MAILRUN_TOKEN_SIGNING_KEY_FILE="$([ "$name" = lobby ] && echo "$stack/token-signing.key")" \
   MAILRUN_GAME_ADDR=127.0.0.1:$game_port \
   MAILRUN_LOBBY_ADDR=127.0.0.1:$lobby_port \
   MAILRUN_NOTIFY_ADDR=127.0.0.1:$notify_port \
@@ -103,8 +111,11 @@ cmd_start() {
   mkdir -p "$stack/run" "$stack/logs"
   "$servers" start-postgres "$(pg_dir)" "$pg_port"
   echo "PostgreSQL on 127.0.0.1:$pg_port (database mailrun, user mailrun)"
-  "$servers" start-redis "$stack/redis" "$redis_port"
-  echo "Redis on 127.0.0.1:$redis_port"
+  "$servers" new-password "$(redis_password_file)"
+  "$servers" start-redis "$stack/redis" "$redis_port" "$(redis_password_file)"
+  echo "Redis on 127.0.0.1:$redis_port (password in $(redis_password_file))"
+  [ -x "$bin/mailrun" ] || { echo "missing $bin/mailrun: build first (make build)" >&2; exit 1; }
+  token_keys
   for s in "${services[@]}"; do start_service "$s"; done
   for s in "${services[@]}"; do wait_healthy "$s"; done
   echo "Logs: $stack/logs/   Stop: make stop   (or deploy/stack.sh stop)"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# CTest fixture: starts one private PostgreSQL and one private Redis for a test run, on free
-# loopback ports, with data in a fresh temporary directory; writes their ports to
-# STATE_DIR/servers.env for the tests (tests/testing/servers.cc reads it). `stop` stops both and
+# CTest fixture: starts one private PostgreSQL and one private Redis (with a random password, as
+# deployments have) for a test run, on free loopback ports, with data in a fresh temporary
+# directory; writes their ports and the Redis password file to STATE_DIR/servers.env for the
+# tests (tests/testing/servers.cc reads it). `stop` stops both and
 # deletes the data. Never touches the local stack (deploy/stack.sh), which uses fixed ports.
 #   tests/servers.sh start STATE_DIR
 #   tests/servers.sh stop STATE_DIR
@@ -40,11 +41,13 @@ case "${1:-}" in
     pg_port=$(free_port)
     redis_port=$(free_port)
     MAILRUN_PG_THROWAWAY=1 "$servers" start-postgres "$data/postgres" "$pg_port"
-    "$servers" start-redis "$data/redis" "$redis_port"
+    "$servers" new-password "$data/redis.password"
+    "$servers" start-redis "$data/redis" "$redis_port" "$data/redis.password"
     cat >"$envfile" <<ENV
 MAILRUN_TEST_DATA_DIR=$data
 MAILRUN_TEST_PG_PORT=$pg_port
 MAILRUN_TEST_REDIS_PORT=$redis_port
+MAILRUN_TEST_REDIS_PASSWORD_FILE=$data/redis.password
 ENV
     echo "test servers: PostgreSQL 127.0.0.1:$pg_port, Redis 127.0.0.1:$redis_port, data $data"
     ;;

@@ -15,6 +15,7 @@ enum class ErrorKind {
   kIllegal,     // well-formed, but the rules do not allow it now (FAILED_PRECONDITION)
   kNotYourTurn, // someone else is to act (FAILED_PRECONDITION for a seat, PERMISSION_DENIED upstream)
   kBadData,     // board or component data failed validation (never reaches players)
+  kUnavailable, // a title or edition that cannot be played yet (FAILED_PRECONDITION)
 };
 
 struct Error {
@@ -30,6 +31,7 @@ inline Error Illegal(std::string rule, std::string message) {
   return Error{ErrorKind::kIllegal, std::move(rule), std::move(message)};
 }
 inline Error Malformed(std::string message) { return Error{ErrorKind::kMalformed, "", std::move(message)}; }
+inline Error Unavailable(std::string message) { return Error{ErrorKind::kUnavailable, "", std::move(message)}; }
 
 template <typename T>
 class [[nodiscard]] Result {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/data/edition_data.h"
+#include "engine/core/board/board_data.h"
 #include "engine/render/svg_canvas.h"
 
 namespace mailrun::engine::render {

@@ -3,11 +3,9 @@
 #include <fmt/format.h>
 #include <google/protobuf/util/json_util.h>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
-#include "engine/game/rng.h"
-#include "engine/rules/end_game.h"
-#include "engine/selfplay/invariants.h"
+#include "engine/bot/choose_action.h"
+#include "engine/core/rng.h"
+#include "engine/titles/game.h"
 
 namespace mailrun::engine {
 namespace {
@@ -79,7 +77,7 @@ SelfPlayGame PlayOneGame(const mailrun::v1::GameConfig& config, const SelfPlayOp
     }
     const mailrun::v1::Action action = bot::ChooseAction(game, seat, legal, rng);
     if (!Listed(legal, action)) report(n, "the applied action was not listed: " + action.ShortDebugString());
-    const GameState before = game.state();
+    const Game before = game;
     auto applied = game.Apply(action);
     if (!applied.ok()) {
       report(n, fmt::format("the bot's action was refused: {} ({})", action.ShortDebugString(), applied.error().ToString()));
@@ -87,7 +85,7 @@ SelfPlayGame PlayOneGame(const mailrun::v1::GameConfig& config, const SelfPlayOp
     }
     result.record.actions.push_back(action);
     ++result.actions;
-    for (const std::string& problem : CheckInvariants(game, &before)) report(n, problem);
+    for (const std::string& problem : game.CheckInvariants(&before)) report(n, problem);
     // The twin replays the JSON-serialised action and must reach the same state.
     if (auto twin_applied = twin.Apply(JsonRoundTrip(action)); !twin_applied.ok()) {
       report(n, "the serialised action was refused on replay: " + twin_applied.error().ToString());
@@ -97,10 +95,10 @@ SelfPlayGame PlayOneGame(const mailrun::v1::GameConfig& config, const SelfPlayOp
     }
   }
   result.completed = game.Finished();
-  result.end_reason = game.state().end_reason;
+  result.end_reason = game.EndReason();
   if (result.completed) {
-    for (const FinalScore& score : game.state().scores) {
-      result.record.final_scores.push_back({game.state().players[score.seat].name, score.wealth});
+    for (const FinalStanding& score : game.Standings()) {
+      result.record.final_scores.push_back({config.players(score.seat).display_name(), score.wealth});
     }
     // A whole replay from the record reproduces the final state.
     auto parsed = ParseGameRecord(GameRecordToJson(result.record));
@@ -124,7 +122,8 @@ SelfPlayResult RunSelfPlay(const SelfPlayOptions& options) {
   SelfPlayResult result;
   for (int g = 0; g < options.games; ++g) {
     mailrun::v1::GameConfig config;
-    config.set_edition(mailrun::v1::EDITION_RETUNED);
+    config.set_title(options.title);
+    config.set_edition(options.edition);
     *config.mutable_options() = options.options;
     config.set_seed(options.seed + static_cast<uint64_t>(g));
     for (int p = 0; p < options.players; ++p) {

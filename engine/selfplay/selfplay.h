@@ -1,19 +1,21 @@
-// Self-play: the reference bot plays whole games against itself while every invariant is checked
-// after every action (invariants.h), every applied action was listed as legal, a sample of the
-// other listed actions is accepted, and a twin game fed the JSON-serialised actions stays in the
-// same state. Pure: the caller measures time.
+// Self-play: the bot (engine/bot/choose_action.h; the title's own where it has one) plays whole
+// games against itself while the title's invariants are checked after every action, every applied
+// action was listed as legal, a sample of the other listed actions is accepted, and a twin game
+// fed the JSON-serialised actions stays in the same state. Pure: the caller measures time.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "engine/game/game_record.h"
+#include "engine/core/game_record.h"
 #include "mailrun/v1/game_config.pb.h"
 
 namespace mailrun::engine {
 
 struct SelfPlayOptions {
+  mailrun::v1::Title title = mailrun::v1::TITLE_1853;
+  mailrun::v1::Edition edition = mailrun::v1::EDITION_RETUNED;
   int games = 1;
   int players = 4;
   uint64_t seed = 1;

@@ -11,8 +11,8 @@ int64_t UnixNow() {
       .count();
 }
 
-std::optional<TokenClaims> Authenticate(const grpc::ServerContext& context, const std::string& key, TokenKind kind,
-                                        grpc::Status* status) {
+std::optional<TokenClaims> Authenticate(const grpc::ServerContext& context, const TokenVerifier& verifier,
+                                        TokenKind kind, grpc::Status* status) {
   const auto& metadata = context.client_metadata();
   const auto found = metadata.find("authorization");
   if (found == metadata.end()) {
@@ -26,7 +26,7 @@ std::optional<TokenClaims> Authenticate(const grpc::ServerContext& context, cons
     return std::nullopt;
   }
   TokenError error;
-  auto claims = VerifyToken(key, value.substr(prefix.size()), kind, UnixNow(), &error);
+  auto claims = verifier.Verify(value.substr(prefix.size()), kind, UnixNow(), &error);
   if (!claims) {
     *status = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, error.message);
     return std::nullopt;

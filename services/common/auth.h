@@ -1,5 +1,6 @@
 // Authentication of gRPC calls: reads "authorization: Bearer <token>" from the call's metadata
-// and verifies it (token.h). Handlers call this first and return the status it gives on failure.
+// and verifies it with the service's trusted public keys (token.h). Handlers call this first and
+// return the status it gives on failure.
 #pragma once
 
 #include <grpcpp/grpcpp.h>
@@ -14,8 +15,8 @@ namespace mailrun::service {
 // Verifies the caller's bearer token of `kind`. On failure returns nullopt and sets *status to
 // UNAUTHENTICATED with a message saying what was wrong (never the token). On success the token's
 // subject becomes the user of the call's log lines (log_context.h).
-std::optional<TokenClaims> Authenticate(const grpc::ServerContext& context, const std::string& key, TokenKind kind,
-                                        grpc::Status* status);
+std::optional<TokenClaims> Authenticate(const grpc::ServerContext& context, const TokenVerifier& verifier,
+                                        TokenKind kind, grpc::Status* status);
 
 // Unix seconds now; the one clock the services use for tokens.
 int64_t UnixNow();

@@ -1,10 +1,10 @@
 #include "services/common/config.h"
 
-#include <sodium.h>
-
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "services/common/signing_keys.h"
 
 namespace mailrun::service {
 
@@ -23,10 +23,16 @@ void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& de
   app.add_option("--redis-url", config.redis_url, "Redis URL (redis://host:port)")
       ->envname("MAILRUN_REDIS_URL")
       ->capture_default_str();
-  app.add_option("--token-key", config.token_key, "hex key (64 hex digits) for access tokens")
-      ->envname("MAILRUN_TOKEN_KEY");
-  app.add_option("--token-key-file", config.token_key_file, "file holding the hex token key")
-      ->envname("MAILRUN_TOKEN_KEY_FILE");
+  app.add_option("--redis-password", config.redis_password, "Redis AUTH password (prefer the file or the variable)")
+      ->envname("MAILRUN_REDIS_PASSWORD");
+  app.add_option("--redis-password-file", config.redis_password_file, "file holding the Redis AUTH password")
+      ->envname("MAILRUN_REDIS_PASSWORD_FILE");
+  app.add_option("--token-public-keys", config.token_public_keys,
+                 "public keys that verify tokens: '<key id> <64 hex digits>' entries, comma-separated")
+      ->envname("MAILRUN_TOKEN_PUBLIC_KEYS");
+  app.add_option("--token-public-keys-file", config.token_public_keys_file,
+                 "file of public keys that verify tokens, one '<key id> <64 hex digits>' per line")
+      ->envname("MAILRUN_TOKEN_PUBLIC_KEYS_FILE");
   app.add_option("--log-level", config.log_level, "trace, debug, info, warn, error")
       ->envname("MAILRUN_LOG_LEVEL")
       ->capture_default_str();
@@ -62,27 +68,27 @@ void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& de
       ->envname("MAILRUN_METRICS_LISTEN");
 }
 
-std::string LoadTokenKey(const CommonConfig& config) {
-  std::string hex = config.token_key;
-  if (hex.empty() && !config.token_key_file.empty()) {
-    std::ifstream in(config.token_key_file);
-    if (!in) throw std::runtime_error("cannot read the token key file " + config.token_key_file);
+TokenVerifier LoadTokenVerifier(const CommonConfig& config) {
+  return LoadPublicKeys(config.token_public_keys, config.token_public_keys_file);
+}
+
+std::string RedisUrlOf(const CommonConfig& config) {
+  std::string password = config.redis_password;
+  if (password.empty() && !config.redis_password_file.empty()) {
+    std::ifstream in(config.redis_password_file);
+    if (!in) throw std::runtime_error("cannot read the Redis password file " + config.redis_password_file);
     std::stringstream buffer;
     buffer << in.rdbuf();
-    hex = buffer.str();
+    password = buffer.str();
+    while (!password.empty() && (password.back() == '\n' || password.back() == '\r')) password.pop_back();
   }
-  while (!hex.empty() && (hex.back() == '\n' || hex.back() == '\r' || hex.back() == ' ')) hex.pop_back();
-  if (hex.empty()) {
-    throw std::runtime_error("no token key: set --token-key, --token-key-file, MAILRUN_TOKEN_KEY or MAILRUN_TOKEN_KEY_FILE");
-  }
-  std::string key(hex.size() / 2, '\0');
-  size_t key_len = 0;
-  if (sodium_hex2bin(reinterpret_cast<unsigned char*>(key.data()), key.size(), hex.data(), hex.size(),
-                     nullptr, &key_len, nullptr) != 0 ||
-      key_len != 32 || hex.size() != 64) {
-    throw std::runtime_error("the token key must be 64 hexadecimal digits (32 bytes)");
-  }
-  return key;
+  if (password.empty()) return config.redis_url;
+  const std::string scheme = "redis://";
+  if (config.redis_url.rfind(scheme, 0) != 0) return config.redis_url;  // ParseRedisUrl names the problem
+  std::string rest = config.redis_url.substr(scheme.size());
+  const size_t at = rest.rfind('@');
+  if (at != std::string::npos) rest = rest.substr(at + 1);  // the configured password wins over the URL's
+  return scheme + ":" + password + "@" + rest;
 }
 
 }  // namespace mailrun::service

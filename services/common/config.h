@@ -1,11 +1,13 @@
-// Configuration shared by every service: listen address, PostgreSQL and Redis URLs, the token key,
-// the log level, the database pool, the events channel and the in-process outbox relay. Each value
-// comes from a command-line flag or, failing that, from an environment variable (named in the
-// flag's help), or from the default shown there.
+// Configuration shared by every service: listen address, PostgreSQL and Redis URLs, the Redis
+// password, the token public keys, the log level, the database pool, the events channel and the
+// in-process outbox relay. Each value comes from a command-line flag or, failing that, from an
+// environment variable (named in the flag's help), or from the default shown there.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <string>
+
+#include "services/common/token.h"
 
 namespace mailrun::service {
 
@@ -13,8 +15,10 @@ struct CommonConfig {
   std::string listen;          // host:port to serve gRPC on
   std::string database_url;    // libpq connection URI
   std::string redis_url;       // redis://host:port
-  std::string token_key;       // hex-encoded 32-byte key that signs and verifies access tokens
-  std::string token_key_file;  // alternative to token_key: a file holding the hex key
+  std::string redis_password;       // Redis AUTH password (MAILRUN_REDIS_PASSWORD); empty: none
+  std::string redis_password_file;  // alternative: a file holding it
+  std::string token_public_keys;       // the public keys that verify tokens (signing_keys.h format)
+  std::string token_public_keys_file;  // alternative: a file holding them
   std::string log_level = "info";
   int shutdown_grace_seconds = 10;
   int database_connect_timeout_seconds = 30;  // how long start-up waits for PostgreSQL
@@ -27,15 +31,21 @@ struct CommonConfig {
 };
 
 // Adds the common flags to `app`, with environment fallbacks (MAILRUN_LISTEN, MAILRUN_DATABASE_URL,
-// MAILRUN_REDIS_URL, MAILRUN_TOKEN_KEY, MAILRUN_TOKEN_KEY_FILE, MAILRUN_LOG_LEVEL,
-// MAILRUN_DATABASE_POOL_SIZE, MAILRUN_EVENTS_CHANNEL, MAILRUN_OUTBOX_RELAY, MAILRUN_METRICS_LISTEN, ...).
+// MAILRUN_REDIS_URL, MAILRUN_REDIS_PASSWORD(_FILE), MAILRUN_TOKEN_PUBLIC_KEYS(_FILE),
+// MAILRUN_LOG_LEVEL, MAILRUN_DATABASE_POOL_SIZE, MAILRUN_EVENTS_CHANNEL, MAILRUN_OUTBOX_RELAY,
+// MAILRUN_METRICS_LISTEN, ...).
 // `default_listen` is the service's own default port on loopback, `default_database_pool_size`
 // its default number of PostgreSQL connections.
 void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& default_listen,
                       int default_database_pool_size);
 
-// The token key as raw bytes, read from token_key or token_key_file. Throws std::runtime_error
-// naming the problem (never the key) when neither is set or the key is malformed.
-std::string LoadTokenKey(const CommonConfig& config);
+// The public keys that verify tokens, from token_public_keys or token_public_keys_file. Throws
+// std::runtime_error naming the problem when neither is set or a key is malformed.
+TokenVerifier LoadTokenVerifier(const CommonConfig& config);
+
+// The Redis URL to connect with: redis_url, with the password of redis_password or
+// redis_password_file (when set) in it. Throws std::runtime_error when the file cannot be read.
+// The result holds a secret: never log it (ParseRedisUrl's errors leave the password out).
+std::string RedisUrlOf(const CommonConfig& config);
 
 }  // namespace mailrun::service

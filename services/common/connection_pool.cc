@@ -1,5 +1,8 @@
 #include "services/common/connection_pool.h"
 
+#include <poll.h>
+#include <spdlog/spdlog.h>
+
 #include <stdexcept>
 
 #include "services/common/metrics.h"
@@ -16,6 +19,21 @@ ConnectionPool::Lease::~Lease() {
   if (connection_) pool_->Release(std::move(connection_));
 }
 
+void ConnectionPool::Lease::Discard() {
+  if (!connection_) return;
+  connection_.reset();
+  metrics::PoolReturned();
+  metrics::PoolConnectionClosed();
+  pool_->Forget();
+}
+
+bool ConnectionPool::LooksClosed(const pqxx::connection& connection) {
+  if (!connection.is_open()) return true;
+  pollfd fd{connection.sock(), POLLIN, 0};
+  // Readable (end of file, or the server's "terminating connection" message), hung up or invalid.
+  return fd.fd < 0 || poll(&fd, 1, 0) != 0;
+}
+
 ConnectionPool::Lease ConnectionPool::Acquire() {
   const auto asked = std::chrono::steady_clock::now();
   const auto waited = [asked] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - asked).count(); };
@@ -24,23 +42,28 @@ ConnectionPool::Lease ConnectionPool::Acquire() {
     metrics::PoolAcquireTimedOut();
     throw pqxx::broken_connection("no database connection came free within the acquire timeout");
   }
-  if (!idle_.empty()) {
+  int replaced = 0;
+  while (!idle_.empty()) {
     auto connection = std::move(idle_.back());
     idle_.pop_back();
-    metrics::PoolLeased(waited());
-    return Lease(this, std::move(connection));
+    if (!LooksClosed(*connection)) {
+      metrics::PoolLeased(waited());
+      return Lease(this, std::move(connection), false);
+    }
+    --open_;  // closed by the server while idle (a restart): make a new one instead
+    metrics::PoolConnectionClosed();
+    ++replaced;
   }
   ++open_;
   lock.unlock();
+  if (replaced > 0) spdlog::info("database pool: replaced {} connection(s) the server had closed", replaced);
   try {
     auto connection = std::make_unique<pqxx::connection>(url_);
     metrics::PoolConnectionOpened();
     metrics::PoolLeased(waited());
-    return Lease(this, std::move(connection));
+    return Lease(this, std::move(connection), true);
   } catch (...) {
-    lock.lock();
-    --open_;
-    released_.notify_one();
+    Forget();
     throw;
   }
 }
@@ -54,6 +77,12 @@ void ConnectionPool::Release(std::unique_ptr<pqxx::connection> connection) {
     metrics::PoolConnectionClosed();
     --open_;
   }
+  released_.notify_one();
+}
+
+void ConnectionPool::Forget() {
+  std::lock_guard lock(mutex_);
+  --open_;
   released_.notify_one();
 }
 

@@ -69,7 +69,10 @@ std::string Element(const redisReply* reply, size_t i) {
 
 RedisEndpoint ParseRedisUrl(const std::string& url) {
   const std::string scheme = "redis://";
-  if (url.rfind(scheme, 0) != 0) throw std::invalid_argument("Redis URL '" + url + "' must start with redis://");
+  // Messages quote the URL without its password.
+  const auto at_sign = url.rfind('@');
+  const std::string shown = at_sign == std::string::npos ? url : scheme + "***@" + url.substr(at_sign + 1);
+  if (url.rfind(scheme, 0) != 0) throw std::invalid_argument("a Redis URL must start with redis://");
   std::string rest = url.substr(scheme.size());
   RedisEndpoint endpoint;
   const auto at = rest.rfind('@');
@@ -100,7 +103,7 @@ RedisEndpoint ParseRedisUrl(const std::string& url) {
     endpoint.port = std::stoi(port);
     rest = rest.substr(0, colon);
   }
-  if (rest.empty()) throw std::invalid_argument("Redis URL '" + url + "' has no host");
+  if (rest.empty()) throw std::invalid_argument("Redis URL '" + shown + "' has no host");
   endpoint.host = rest;
   return endpoint;
 }

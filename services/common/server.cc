@@ -11,6 +11,7 @@
 #include "services/common/json_log.h"
 #include "services/common/logging.h"
 #include "services/common/metrics_endpoint.h"
+#include "services/common/readiness.h"
 
 namespace mailrun::service {
 
@@ -66,7 +67,19 @@ int RunServer(const ServerOptions& options) {
     LogEvent(spdlog::level::err, "listen_failed", {{"listen", options.listen}});
     return 1;
   }
-  server->GetHealthCheckService()->SetServingStatus(true);
+  grpc::HealthCheckServiceInterface* health = server->GetHealthCheckService();
+  for (const std::string& name : options.ready_services) health->SetServingStatus(name, true);
+  health->SetServingStatus(true);
+  std::unique_ptr<ReadinessWatcher> readiness;
+  if (options.ready) {
+    readiness = std::make_unique<ReadinessWatcher>(
+        options.ready,
+        [health, &options](bool ready) {
+          for (const std::string& name : options.ready_services) health->SetServingStatus(name, ready);
+        },
+        options.ready_interval);
+    readiness->Start();
+  }
   const std::string host = options.listen.substr(0, options.listen.rfind(':'));
   LogEvent(spdlog::level::info, "serving",
            {{"listen", host + ":" + std::to_string(selected_port)}, {"version", MAILRUN_VERSION}});
@@ -74,7 +87,8 @@ int RunServer(const ServerOptions& options) {
   int signal_number = 0;
   sigwait(&signals, &signal_number);
   LogEvent(spdlog::level::info, "shutting_down", {{"signal", signal_number}});
-  server->GetHealthCheckService()->SetServingStatus(false);
+  if (readiness) readiness->Stop();  // before NOT_SERVING, which it must not undo
+  health->SetServingStatus(false);
   if (options.on_draining) options.on_draining();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(options.shutdown_grace_seconds));
   if (options.on_shutdown) options.on_shutdown();

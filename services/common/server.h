@@ -2,10 +2,14 @@
 // grpc.health.v1.Health service and server reflection are always on, every request is logged
 // (logging.h), and SIGTERM or SIGINT shut the server down cleanly: health turns NOT_SERVING,
 // new calls are refused, in-flight calls get the grace period to finish.
+//
+// Health names: "" is liveness (SERVING from start to shutdown); each of `ready_services` (the
+// API's full service names) is readiness, SERVING only while `ready` says so (readiness.h).
 #pragma once
 
 #include <grpcpp/grpcpp.h>
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <vector>
@@ -23,6 +27,11 @@ struct ServerOptions {
   // Where to serve Prometheus metrics (metrics_endpoint.h), empty: nowhere; and which service's.
   std::string metrics_listen;
   metrics::Part metrics_part = metrics::Part::kCommon;
+  // Readiness: checked every ready_interval; the health status of each name in ready_services
+  // follows it. Unset: those names simply follow liveness.
+  std::function<bool()> ready;
+  std::vector<std::string> ready_services;
+  std::chrono::milliseconds ready_interval{2000};
   // Called when shutdown begins, before in-flight calls get their grace period: end long-lived
   // calls here (server streams), so they do not hold the shutdown up.
   std::function<void()> on_draining;

@@ -4,10 +4,11 @@
 #include <sodium.h>
 
 #include <stdexcept>
-#include <vector>
 
 namespace mailrun::service {
 namespace {
+
+constexpr char kPrefix[] = "v2.";
 
 void EnsureSodium() {
   static const int ready = sodium_init();
@@ -34,16 +35,20 @@ std::optional<std::string> FromBase64Url(const std::string& text) {
   return out;
 }
 
-std::string Mac(const std::string& key, const std::string& message) {
-  unsigned char mac[crypto_auth_hmacsha256_BYTES];
-  crypto_auth_hmacsha256(mac, reinterpret_cast<const unsigned char*>(message.data()), message.size(),
-                         reinterpret_cast<const unsigned char*>(key.data()));
-  return std::string(reinterpret_cast<char*>(mac), sizeof mac);
-}
-
 bool Fail(TokenError* error, const std::string& message) {
   if (error) error->message = message;
   return false;
+}
+
+std::optional<TokenKind> KindNamed(const std::string& name) {
+  if (name == "access") return TokenKind::kAccess;
+  if (name == "refresh") return TokenKind::kRefresh;
+  if (name == "service") return TokenKind::kService;
+  return std::nullopt;
+}
+
+std::string WithArticle(TokenKind kind) {
+  return std::string(kind == TokenKind::kAccess ? "an " : "a ") + TokenKindName(kind);
 }
 
 }  // namespace
@@ -57,34 +62,82 @@ const char* TokenKindName(TokenKind kind) {
   return "?";
 }
 
-std::string IssueToken(const std::string& key, const TokenClaims& claims) {
+bool IsValidKeyId(const std::string& key_id) {
+  if (key_id.empty() || key_id.size() > 64) return false;
+  for (const char c : key_id) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-')) return false;
+  }
+  return true;
+}
+
+TokenSigner::TokenSigner(std::string key_id, const std::string& seed) : key_id_(std::move(key_id)) {
   EnsureSodium();
-  if (key.size() != crypto_auth_hmacsha256_KEYBYTES) throw std::invalid_argument("token key must be 32 bytes");
+  if (!IsValidKeyId(key_id_)) throw std::invalid_argument("a key id is 1 to 64 letters, digits, '_' or '-'");
+  if (seed.size() != crypto_sign_SEEDBYTES) throw std::invalid_argument("a signing key is a 32-byte Ed25519 seed");
+  public_key_.resize(crypto_sign_PUBLICKEYBYTES);
+  secret_key_.resize(crypto_sign_SECRETKEYBYTES);
+  crypto_sign_seed_keypair(reinterpret_cast<unsigned char*>(public_key_.data()),
+                           reinterpret_cast<unsigned char*>(secret_key_.data()),
+                           reinterpret_cast<const unsigned char*>(seed.data()));
+}
+
+std::string TokenSigner::Issue(const TokenClaims& claims) const {
   const nlohmann::json payload = {{"sub", claims.subject}, {"name", claims.display_name},
                                   {"kind", TokenKindName(claims.kind)}, {"iat", claims.issued_at},
                                   {"exp", claims.expires_at}, {"jti", claims.token_id}};
-  const std::string signed_part = "v1." + Base64Url(payload.dump());
-  return signed_part + "." + Base64Url(Mac(key, signed_part));
+  const std::string signed_part = kPrefix + key_id_ + "." + Base64Url(payload.dump());
+  std::string signature(crypto_sign_BYTES, '\0');
+  crypto_sign_detached(reinterpret_cast<unsigned char*>(signature.data()), nullptr,
+                       reinterpret_cast<const unsigned char*>(signed_part.data()), signed_part.size(),
+                       reinterpret_cast<const unsigned char*>(secret_key_.data()));
+  return signed_part + "." + Base64Url(signature);
 }
 
-std::optional<TokenClaims> VerifyToken(const std::string& key, const std::string& token, TokenKind expected_kind,
-                                       int64_t now, TokenError* error) {
+void TokenVerifier::Add(const std::string& key_id, const std::string& public_key) {
   EnsureSodium();
-  if (key.size() != crypto_auth_hmacsha256_KEYBYTES) throw std::invalid_argument("token key must be 32 bytes");
-  if (token.rfind("v1.", 0) != 0) return Fail(error, "token is malformed"), std::nullopt;
-  const size_t dot = token.find('.', 3);
-  if (dot == std::string::npos) return Fail(error, "token is malformed"), std::nullopt;
-  const std::string signed_part = token.substr(0, dot);
-  const auto mac = FromBase64Url(token.substr(dot + 1));
-  if (!mac || mac->size() != crypto_auth_hmacsha256_BYTES ||
-      crypto_auth_hmacsha256_verify(reinterpret_cast<const unsigned char*>(mac->data()),
-                                    reinterpret_cast<const unsigned char*>(signed_part.data()), signed_part.size(),
-                                    reinterpret_cast<const unsigned char*>(key.data())) != 0) {
+  if (!IsValidKeyId(key_id)) throw std::invalid_argument("a key id is 1 to 64 letters, digits, '_' or '-'");
+  if (public_key.size() != crypto_sign_PUBLICKEYBYTES) {
+    throw std::invalid_argument("the public key '" + key_id + "' is not 32 bytes");
+  }
+  const auto [at, inserted] = keys_.emplace(key_id, public_key);
+  if (!inserted && at->second != public_key) {
+    throw std::invalid_argument("the key id '" + key_id + "' is given twice with different keys");
+  }
+}
+
+std::vector<std::string> TokenVerifier::key_ids() const {
+  std::vector<std::string> ids;
+  for (const auto& [id, key] : keys_) ids.push_back(id);
+  return ids;
+}
+
+std::optional<TokenClaims> TokenVerifier::Verify(const std::string& token, TokenKind expected_kind, int64_t now,
+                                                 TokenError* error) const {
+  EnsureSodium();
+  const std::string prefix = kPrefix;
+  if (token.rfind(prefix, 0) != 0) return Fail(error, "token is malformed"), std::nullopt;
+  const size_t key_end = token.find('.', prefix.size());
+  const size_t payload_end = key_end == std::string::npos ? key_end : token.find('.', key_end + 1);
+  if (payload_end == std::string::npos) return Fail(error, "token is malformed"), std::nullopt;
+  const std::string key_id = token.substr(prefix.size(), key_end - prefix.size());
+  if (!IsValidKeyId(key_id)) return Fail(error, "token is malformed"), std::nullopt;
+  const auto key = keys_.find(key_id);
+  if (key == keys_.end()) {
+    return Fail(error, "token was signed with key '" + key_id + "', which is not trusted (retired or unknown)"),
+           std::nullopt;
+  }
+  const std::string signed_part = token.substr(0, payload_end);
+  const auto signature = FromBase64Url(token.substr(payload_end + 1));
+  if (!signature || signature->size() != crypto_sign_BYTES ||
+      crypto_sign_verify_detached(reinterpret_cast<const unsigned char*>(signature->data()),
+                                  reinterpret_cast<const unsigned char*>(signed_part.data()), signed_part.size(),
+                                  reinterpret_cast<const unsigned char*>(key->second.data())) != 0) {
     return Fail(error, "token signature is not valid"), std::nullopt;
   }
-  const auto payload_text = FromBase64Url(signed_part.substr(3));
+  const auto payload_text = FromBase64Url(token.substr(key_end + 1, payload_end - key_end - 1));
   if (!payload_text) return Fail(error, "token is malformed"), std::nullopt;
   TokenClaims claims;
+  claims.key_id = key_id;
   try {
     const auto payload = nlohmann::json::parse(*payload_text);
     claims.subject = payload.at("sub").get<std::string>();
@@ -92,24 +145,25 @@ std::optional<TokenClaims> VerifyToken(const std::string& key, const std::string
     claims.issued_at = payload.at("iat").get<int64_t>();
     claims.expires_at = payload.at("exp").get<int64_t>();
     claims.token_id = payload.value("jti", "");
-    const std::string kind = payload.at("kind").get<std::string>();
-    if (kind == "access") claims.kind = TokenKind::kAccess;
-    else if (kind == "refresh") claims.kind = TokenKind::kRefresh;
-    else if (kind == "service") claims.kind = TokenKind::kService;
-    else return Fail(error, "token kind is unknown"), std::nullopt;
+    const auto kind = KindNamed(payload.at("kind").get<std::string>());
+    if (!kind) return Fail(error, "token kind is unknown"), std::nullopt;
+    claims.kind = *kind;
   } catch (const nlohmann::json::exception&) {
     return Fail(error, "token is malformed"), std::nullopt;
   }
   if (claims.kind != expected_kind) {
-    auto with_article = [](TokenKind kind) {
-      return std::string(kind == TokenKind::kAccess ? "an " : "a ") + TokenKindName(kind);
-    };
-    return Fail(error, "expected " + with_article(expected_kind) + " token, got " + with_article(claims.kind) +
-                           " token"),
+    return Fail(error, "expected " + WithArticle(expected_kind) + " token, got " + WithArticle(claims.kind) + " token"),
            std::nullopt;
   }
   if (claims.expires_at <= now) return Fail(error, "token has expired"), std::nullopt;
   return claims;
+}
+
+std::string NewSigningSeed() {
+  EnsureSodium();
+  std::string seed(crypto_sign_SEEDBYTES, '\0');
+  randombytes_buf(seed.data(), seed.size());
+  return seed;
 }
 
 std::string RandomId() {

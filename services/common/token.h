@@ -1,13 +1,19 @@
-// Signed, expiring tokens: the lobby issues them, every service verifies them with the shared key.
+// Signed, expiring tokens. Only the lobby issues them (it alone holds a private signing key); every
+// service verifies them with the public keys it is given, so a service that can verify a token can
+// never mint one.
 //
-// Format: "v1.<payload>.<mac>", payload = base64url(JSON claims), mac = base64url(HMAC-SHA-256 of
-// "v1.<payload>" under the 32-byte key, libsodium's crypto_auth_hmacsha256). Verification is
-// constant-time and checks the kind and the expiry. Tokens are secrets: never log or echo them.
+// Format: "v2.<key id>.<payload>.<signature>", payload = base64url(JSON claims), signature =
+// base64url(Ed25519 signature of "v2.<key id>.<payload>", libsodium crypto_sign_detached). The key
+// id names the key that signed, so several keys can be trusted at once and one rolled in while
+// another is retired (docs/operations.md, "Rotating the token signing key"). Verification checks
+// the signature, the kind and the expiry. Tokens are secrets: never log or echo them.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mailrun::service {
 
@@ -20,22 +26,55 @@ struct TokenClaims {
   int64_t issued_at = 0;     // unix seconds
   int64_t expires_at = 0;    // unix seconds
   std::string token_id;      // unique id (random), lets refresh tokens be revoked
+  std::string key_id;        // set by verification: the key that signed the token
 };
 
 const char* TokenKindName(TokenKind kind);
 
-// Signs `claims` with `key` (32 raw bytes).
-std::string IssueToken(const std::string& key, const TokenClaims& claims);
+// Key ids: 1 to 64 characters of letters, digits, '_' and '-' (they appear inside tokens).
+bool IsValidKeyId(const std::string& key_id);
+
+// The issuer's side: one Ed25519 key pair, named by its key id. Thread-safe (immutable).
+class TokenSigner {
+ public:
+  // `seed`: the 32-byte Ed25519 seed. Throws std::invalid_argument for a bad key id or seed size.
+  TokenSigner(std::string key_id, const std::string& seed);
+
+  std::string Issue(const TokenClaims& claims) const;
+  const std::string& key_id() const { return key_id_; }
+  const std::string& public_key() const { return public_key_; }  // 32 raw bytes
+
+ private:
+  std::string key_id_;
+  std::string public_key_;
+  std::string secret_key_;  // libsodium's 64-byte form (seed + public key)
+};
 
 // Why a token was refused; the message never contains the token itself.
 struct TokenError {
   std::string message;
 };
 
-// Verifies signature, format, kind and expiry at `now` (unix seconds). On success returns the
-// claims; on failure sets *error (if given) and returns nullopt.
-std::optional<TokenClaims> VerifyToken(const std::string& key, const std::string& token, TokenKind expected_kind,
-                                       int64_t now, TokenError* error = nullptr);
+// The verifying side: the public keys a service trusts, by key id. Thread-safe once built.
+class TokenVerifier {
+ public:
+  // Throws std::invalid_argument for a bad key id, a key that is not 32 bytes, or a key id given
+  // twice with different keys.
+  void Add(const std::string& key_id, const std::string& public_key);
+  bool empty() const { return keys_.empty(); }
+  std::vector<std::string> key_ids() const;
+
+  // Verifies format, key, signature, kind and expiry at `now` (unix seconds). On success returns
+  // the claims (key_id set); on failure sets *error (if given) and returns nullopt.
+  std::optional<TokenClaims> Verify(const std::string& token, TokenKind expected_kind, int64_t now,
+                                    TokenError* error = nullptr) const;
+
+ private:
+  std::map<std::string, std::string> keys_;
+};
+
+// A new random Ed25519 seed (32 raw bytes), for `mailrun keys new` and tests.
+std::string NewSigningSeed();
 
 // A random identifier (128 bits, hex) for token ids, request ids, invitation codes.
 std::string RandomId();

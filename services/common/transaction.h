@@ -1,8 +1,9 @@
 // Transactions for the services: RunTransaction runs a body in one PostgreSQL transaction and
 // commits only when the body returns OK, so a refused call changes nothing. It retries the whole
 // body (up to 5 times) after a deadlock, a serialization failure or a unique violation (two calls
-// racing for the same key: the retry sees the winner's row), and turns database failures into
-// gRPC statuses: UNAVAILABLE when the connection is lost or the commit is in doubt (the client
+// racing for the same key: the retry sees the winner's row), once more on a new connection when a
+// pooled one turns out broken before the commit (PostgreSQL restarted), and turns database
+// failures into gRPC statuses: UNAVAILABLE when the connection is lost or the commit is in doubt (the client
 // retries with the same request_id), INTERNAL otherwise (logged; the client sees no SQL).
 #pragma once
 

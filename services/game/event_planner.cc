@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "engine/titles/registry.h"
+
 namespace mailrun::game {
 namespace {
 
@@ -38,6 +40,7 @@ Event YourTurnEvent(const GameInfo& info, const mailrun::engine::Game& after, in
     turn->set_acting_for(view.round().operating_company());
   }
   turn->set_remind_after_seconds(info.turn_deadline_seconds);
+  turn->set_title(mailrun::engine::EffectiveTitle(info.config.title()));
   return event;
 }
 
@@ -72,20 +75,15 @@ std::vector<Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game*
     events.push_back(YourTurnEvent(info, after, seat, version, now_unix_ms));
   }
 
-  const auto& players_after = after.state().players;
-  for (int seat = 0; seat < static_cast<int>(players_after.size()); ++seat) {
-    const bool returned_now =
-        players_after[seat].bond.returned && (before == nullptr || !before->state().players[seat].bond.returned);
-    if (!returned_now) continue;
-    Event event = NewEvent(fmt::format("game:{}:bond:{}", info.game_id, seat), now_unix_ms);
+  // 1853 4.3.2: a returned bond's cities are public; every player is told.
+  for (const mailrun::engine::RevealedBid& revealed : after.RevealedSince(before)) {
+    Event event = NewEvent(fmt::format("game:{}:bond:{}", info.game_id, revealed.seat), now_unix_ms);
     AddEveryPlayer(info, event);
     auto* bond = event.mutable_bond_returned();
     bond->set_game_id(info.game_id);
-    bond->set_user_id(info.user_of(seat));
-    bond->set_amount(players_after[seat].bond.amount);
-    // 4.3.2: a returned bond's cities are public; every viewer's view shows them now.
-    const mailrun::v1::GameView view = after.View(mailrun::engine::kSpectator);
-    for (const auto& city : view.players(seat).bond().cities()) bond->add_cities(city);
+    bond->set_user_id(info.user_of(revealed.seat));
+    bond->set_amount(revealed.amount);
+    for (const auto& city : revealed.cities) bond->add_cities(city);
     events.push_back(std::move(event));
   }
 
@@ -94,10 +92,11 @@ std::vector<Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game*
     AddEveryPlayer(info, event);
     auto* finished = event.mutable_game_finished();
     finished->set_game_id(info.game_id);
-    finished->set_reason(after.state().end_reason);
+    finished->set_reason(after.EndReason());
     finished->set_table_id(info.table_id);
     finished->set_tournament_id(info.tournament_id);
-    for (const auto& score : after.state().scores) {  // 5.2: in seat order
+    finished->set_title(mailrun::engine::EffectiveTitle(info.config.title()));
+    for (const auto& score : after.Standings()) {  // in seat order
       auto* result = finished->add_results();
       result->set_user_id(info.user_of(score.seat));
       result->set_display_name(info.config.players(score.seat).display_name());

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/game/game.h"
+#include "engine/titles/game.h"
 #include "mailrun/v1/events.pb.h"
 #include "services/game/game_info.h"
 

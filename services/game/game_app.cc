@@ -5,7 +5,8 @@
 
 namespace mailrun::game {
 
-GameApp::GameApp(const std::string& database_url, const std::string& redis_url, const std::string& token_key,
+GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
+                 const mailrun::service::TokenVerifier& verifier,
                  const GameOptions& options)
     : pool_(database_url, options.database_pool_size), cache_(options.cache_games), loader_(cache_) {
   auto transactor = [this](const mailrun::service::TransactionBody& body) {
@@ -15,7 +16,7 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url, 
                                          MoveOptions{options.snapshot_every});
   queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
   creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
-  service_ = std::make_unique<GameServiceImpl>(token_key, options.TrustedServices(), *moves_, *queries_, *creation_);
+  service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_);
   if (options.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;
     relay.database_url = database_url;

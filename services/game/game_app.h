@@ -21,10 +21,10 @@ namespace mailrun::game {
 
 class GameApp {
  public:
-  // `database_url`: the (migrated) database; `redis_url`: where the relay publishes;
-  // `token_key`: 32 raw bytes.
-  GameApp(const std::string& database_url, const std::string& redis_url, const std::string& token_key,
-          const GameOptions& options);
+  // `database_url`: the (migrated) database; `redis_url`: where the relay publishes (password
+  // included); `verifier`: the public keys that verify tokens.
+  GameApp(const std::string& database_url, const std::string& redis_url,
+          const mailrun::service::TokenVerifier& verifier, const GameOptions& options);
   ~GameApp();
 
   grpc::Service* service() { return service_.get(); }

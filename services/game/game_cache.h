@@ -23,7 +23,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/game/game.h"
+#include "engine/titles/game.h"
 #include "services/game/game_info.h"
 
 namespace mailrun::game {

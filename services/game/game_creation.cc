@@ -7,7 +7,8 @@
 #include <chrono>
 #include <set>
 
-#include "engine/game/game.h"
+#include "engine/titles/game.h"
+#include "services/common/ids.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
@@ -16,7 +17,6 @@
 namespace mailrun::game {
 namespace {
 
-constexpr size_t kMaxIdLength = 128;
 constexpr size_t kMaxDisplayNameLength = 64;
 
 std::optional<std::string> CheckCreateRequest(const mailrun::v1::CreateGameRequest& request) {
@@ -26,22 +26,24 @@ std::optional<std::string> CheckCreateRequest(const mailrun::v1::CreateGameReque
   std::set<std::string> users;
   for (int seat = 0; seat < players; ++seat) {
     const auto& player = request.config().players(seat);
-    if (player.user_id().empty() || player.user_id().size() > kMaxIdLength) {
-      return fmt::format("config.players[{}].user_id must have 1 to {} characters", seat, kMaxIdLength);
+    if (auto bad = mailrun::service::IdProblem(fmt::format("config.players[{}].user_id", seat), player.user_id())) {
+      return bad;
     }
     if (player.display_name().empty() || player.display_name().size() > kMaxDisplayNameLength) {
       return fmt::format("config.players[{}].display_name must have 1 to {} characters", seat, kMaxDisplayNameLength);
+    }
+    for (const char c : player.display_name()) {
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        return fmt::format("config.players[{}].display_name must not contain control characters", seat);
+      }
     }
     if (!users.insert(player.user_id()).second) {
       return fmt::format("config.players[{}].user_id is already seated: a user holds one seat", seat);
     }
   }
   if (request.turn_deadline_seconds() < 0) return "turn_deadline_seconds must not be negative";
-  if (request.table_id().size() > kMaxIdLength)
-    return fmt::format("table_id is longer than {} characters", kMaxIdLength);
-  if (request.tournament_id().size() > kMaxIdLength) {
-    return fmt::format("tournament_id is longer than {} characters", kMaxIdLength);
-  }
+  if (auto bad = mailrun::service::OptionalIdProblem("table_id", request.table_id())) return bad;
+  if (auto bad = mailrun::service::OptionalIdProblem("tournament_id", request.tournament_id())) return bad;
   return std::nullopt;
 }
 

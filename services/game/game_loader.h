@@ -9,7 +9,7 @@
 #include <string>
 
 #include "engine/core/result.h"
-#include "engine/game/game.h"
+#include "engine/titles/game.h"
 #include "services/game/game_cache.h"
 #include "services/game/game_info.h"
 #include "services/game/game_store.h"

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "engine/titles/registry.h"
+#include "services/common/ids.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
@@ -186,6 +188,7 @@ grpc::Status GameQueries::ListMyGames(const std::string& user_id, const mailrun:
   if (request.page_size() < 0) return Invalid("page_size must not be negative");
   const int page = request.page_size() == 0 ? kDefaultGamesPage : std::min(request.page_size(), kMaxGamesPage);
   std::optional<store::MyGamesCursor> after;
+  if (auto bad = mailrun::service::OptionalIdProblem("page_token", request.page_token())) return Invalid(*bad);
   if (!request.page_token().empty()) {
     after = ParsePageToken(request.page_token());
     if (!after) return Invalid("page_token is not one this service issued: copy next_page_token");
@@ -206,6 +209,8 @@ grpc::Status GameQueries::ListMyGames(const std::string& user_id, const mailrun:
       mailrun::v1::GameConfig config;
       if (config.ParseFromString(row.config)) {
         for (const auto& player : config.players()) summary->add_players(player.display_name());
+        summary->set_title(mailrun::engine::EffectiveTitle(config.title()));
+        summary->set_edition(config.edition());
       }
     }
     if (static_cast<int>(rows.size()) > page) response->set_next_page_token(PageToken(rows[page - 1]));

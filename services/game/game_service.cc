@@ -18,9 +18,10 @@ grpc::Status WithVersionTrailer(grpc::ServerContext* context, grpc::Status statu
 
 }  // namespace
 
-GameServiceImpl::GameServiceImpl(std::string token_key, std::set<std::string> trusted_services, MoveService& moves,
+GameServiceImpl::GameServiceImpl(mailrun::service::TokenVerifier verifier, std::set<std::string> trusted_services,
+                                 MoveService& moves,
                                  GameQueries& queries, GameCreation& creation)
-    : token_key_(std::move(token_key)),
+    : verifier_(std::move(verifier)),
       trusted_services_(std::move(trusted_services)),
       moves_(moves),
       queries_(queries),
@@ -29,13 +30,13 @@ GameServiceImpl::GameServiceImpl(std::string token_key, std::set<std::string> tr
 grpc::Status GameServiceImpl::AsPlayer(grpc::ServerContext* context,
                                        const std::function<grpc::Status(const std::string&)>& handler) const {
   grpc::Status status;
-  const auto claims = mailrun::service::Authenticate(*context, token_key_, TokenKind::kAccess, &status);
+  const auto claims = mailrun::service::Authenticate(*context, verifier_, TokenKind::kAccess, &status);
   if (!claims) return status;
   return handler(claims->subject);
 }
 
 std::optional<std::string> GameServiceImpl::TrustedService(grpc::ServerContext* context, grpc::Status* status) const {
-  auto claims = mailrun::service::Authenticate(*context, token_key_, TokenKind::kService, status);
+  auto claims = mailrun::service::Authenticate(*context, verifier_, TokenKind::kService, status);
   if (!claims) return std::nullopt;
   if (!trusted_services_.contains(claims->subject)) {
     *status = Denied("this call is for the lobby only: service '" + claims->subject + "' is not trusted");

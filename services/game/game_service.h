@@ -11,6 +11,7 @@
 #include <string>
 
 #include "mailrun/v1/game.grpc.pb.h"
+#include "services/common/token.h"
 #include "services/game/game_creation.h"
 #include "services/game/game_queries.h"
 #include "services/game/move_service.h"
@@ -19,9 +20,9 @@ namespace mailrun::game {
 
 class GameServiceImpl final : public mailrun::v1::GameService::Service {
  public:
-  // `token_key`: 32 raw bytes. `trusted_services`: service token subjects allowed to create games
-  // and read results. The parts must outlive the service.
-  GameServiceImpl(std::string token_key, std::set<std::string> trusted_services, MoveService& moves,
+  // `verifier`: the trusted public keys. `trusted_services`: service token subjects allowed to
+  // create games and read results. The parts must outlive the service.
+  GameServiceImpl(mailrun::service::TokenVerifier verifier, std::set<std::string> trusted_services, MoveService& moves,
                   GameQueries& queries, GameCreation& creation);
 
   grpc::Status CreateGame(grpc::ServerContext* context, const mailrun::v1::CreateGameRequest* request,
@@ -52,7 +53,7 @@ class GameServiceImpl final : public mailrun::v1::GameService::Service {
   // The calling service's name from its service token, if it is trusted.
   std::optional<std::string> TrustedService(grpc::ServerContext* context, grpc::Status* status) const;
 
-  const std::string token_key_;
+  const mailrun::service::TokenVerifier verifier_;
   const std::set<std::string> trusted_services_;
   MoveService& moves_;
   GameQueries& queries_;

@@ -12,6 +12,7 @@ grpc::Status EngineErrorStatus(const mailrun::engine::Error& error) {
       return Invalid(error.ToString());
     case ErrorKind::kIllegal:
     case ErrorKind::kNotYourTurn:
+    case ErrorKind::kUnavailable:
       return NotNow(error.ToString());
     case ErrorKind::kBadData:
       break;
@@ -19,7 +20,11 @@ grpc::Status EngineErrorStatus(const mailrun::engine::Error& error) {
   return Internal("the game's data could not be loaded");
 }
 
-grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error) { return Invalid("config: " + error.ToString()); }
+grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error) {
+  // A title or edition the engine cannot play yet ("1947 cannot be played yet") is not malformed.
+  if (error.kind == ErrorKind::kUnavailable) return NotNow("config: " + error.ToString());
+  return Invalid("config: " + error.ToString());
+}
 
 grpc::Status Invalid(const std::string& message) { return {grpc::StatusCode::INVALID_ARGUMENT, message}; }
 grpc::Status NotNow(const std::string& message) { return {grpc::StatusCode::FAILED_PRECONDITION, message}; }

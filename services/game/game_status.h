@@ -18,7 +18,8 @@ namespace mailrun::game {
 inline constexpr char kCurrentVersionTrailer[] = "mailrun-current-version";
 
 grpc::Status EngineErrorStatus(const mailrun::engine::Error& error);
-// A GameConfig the engine refused at CreateGame: always the caller's mistake.
+// A GameConfig the engine refused at CreateGame: the caller's mistake (INVALID_ARGUMENT), or a
+// title or edition that cannot be played yet (FAILED_PRECONDITION).
 grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error);
 
 grpc::Status Invalid(const std::string& message);

@@ -57,9 +57,11 @@ std::optional<GameInfo> ReadInfo(pqxx::transaction_base& txn, const std::string&
 std::optional<StoredRequest> FindRequest(pqxx::transaction_base& txn, const std::string& game_id,
                                          const std::string& request_id) {
   const pqxx::result rows = txn.exec_params(
-      "SELECT kind, user_id, answer FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id, request_id);
+      "SELECT seq, kind, user_id, action, answer FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id,
+      request_id);
   if (rows.empty()) return std::nullopt;
-  return StoredRequest{rows[0][0].as<std::string>(), rows[0][1].as<std::string>(), Bytes(rows[0][2])};
+  return StoredRequest{rows[0][0].as<int64_t>(), rows[0][1].as<std::string>(), rows[0][2].as<std::string>(),
+                       Bytes(rows[0][3]), Bytes(rows[0][4])};
 }
 
 std::optional<std::pair<int64_t, std::string>> UsableSnapshot(pqxx::transaction_base& txn, const std::string& game_id,
@@ -128,13 +130,13 @@ bool InsertGame(pqxx::work& txn, const NewGame& game) {
   const GameInfo& info = game.info;
   const pqxx::result inserted = txn.exec_params(
       "INSERT INTO games (game_id, create_request, config, edition, options, seed, players, active_seats, round,"
-      " table_id, tournament_id, turn_deadline_seconds, created_by)"
-      " VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, $8::integer[], $9, $10, $11, $12, $13)"
+      " table_id, tournament_id, turn_deadline_seconds, created_by, title)"
+      " VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, $8::integer[], $9, $10, $11, $12, $13, $14)"
       " ON CONFLICT (game_id) DO NOTHING",
       info.game_id, Blob(game.create_request), Blob(info.config.SerializeAsString()),
       static_cast<int>(info.config.edition()), Blob(info.config.options().SerializeAsString()),
       std::to_string(info.config.seed()), info.players(), IntArray(game.active_seats), game.round, info.table_id,
-      info.tournament_id, info.turn_deadline_seconds, game.created_by);
+      info.tournament_id, info.turn_deadline_seconds, game.created_by, static_cast<int>(info.config.title()));
   if (inserted.affected_rows() == 0) return false;
   for (int seat = 0; seat < info.players(); ++seat) {
     txn.exec_params("INSERT INTO game_players (game_id, seat, user_id, display_name) VALUES ($1, $2, $3, $4)",

@@ -26,10 +26,13 @@ struct GameHead {
 std::optional<GameHead> ReadHead(pqxx::transaction_base& txn, const std::string& game_id);
 std::optional<GameInfo> ReadInfo(pqxx::transaction_base& txn, const std::string& game_id);
 
-// A log row found by its request_id: what kind of call made it, by whom, and its stored answer.
+// A log row found by its request_id: what kind of call made it, by whom, what it did and its stored
+// answer (what a repeated request is compared with and answered from).
 struct StoredRequest {
+  int64_t seq = 0;
   std::string kind;
   std::string user_id;
+  std::string action;  // serialized mailrun.v1.Action as applied (seat set); empty for undo rows
   std::string answer;  // serialized SubmitActionResponse or UndoLastActionResponse
 };
 std::optional<StoredRequest> FindRequest(pqxx::transaction_base& txn, const std::string& game_id,

@@ -7,6 +7,7 @@
 #include "services/common/config.h"
 #include "services/common/database.h"
 #include "services/common/logging.h"
+#include "services/common/readiness.h"
 #include "services/common/server.h"
 #include "services/game/game_app.h"
 #include "services/game/game_options.h"
@@ -27,9 +28,10 @@ int main(int argc, char** argv) {
   try {
     mailrun::service::InitLogging("mailrun-game", config.log_level);
     if (auto code = mailrun::service::RunMigrateOnly(config, "mailrun-game")) return *code;
-    const std::string token_key = mailrun::service::LoadTokenKey(config);
+    const auto verifier = mailrun::service::LoadTokenVerifier(config);
     mailrun::service::PrepareDatabase(config, "mailrun-game");
-    game = std::make_unique<mailrun::game::GameApp>(config.database_url, config.redis_url, token_key, game_options);
+    game = std::make_unique<mailrun::game::GameApp>(config.database_url, mailrun::service::RedisUrlOf(config), verifier,
+                                                    game_options);
   } catch (const std::exception& e) {
     spdlog::error("mailrun-game cannot start: {}", e.what());
     return 1;
@@ -44,6 +46,9 @@ int main(int argc, char** argv) {
   options.shutdown_grace_seconds = config.shutdown_grace_seconds;
   options.max_connection_age_seconds = config.max_connection_age_seconds;
   options.services.push_back(game->service());
+  mailrun::service::DatabaseReadiness database(config.database_url);
+  options.ready = [&database] { return database.Check(); };
+  options.ready_services = {mailrun::v1::GameService::service_full_name()};
   options.on_shutdown = [&game] { game->Stop(); };
   return mailrun::service::RunServer(options);
 }

@@ -1,6 +1,7 @@
 #include "services/game/move_service.h"
 
 #include <fmt/format.h>
+#include <google/protobuf/util/message_differencer.h>
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -23,12 +24,40 @@ int64_t NowUnixMs() {
       .count();
 }
 
-// The stored answer of a repeated request, if it was the same kind of call by the same caller.
+// What a repeated request_id is compared with: the call that made the stored row. A retry repeats
+// its call unchanged; anything else reusing the id is refused and changes nothing.
+struct RequestSeen {
+  const char* kind;                           // store::kActionRow or store::kUndoRow
+  const mailrun::v1::Action* action = nullptr;  // SubmitAction: the action, seat set as stored
+  int64_t expected_version = 0;               // UndoLastAction: the version it meant to undo
+};
+
+grpc::Status Reused(const std::string& request_id, const std::string& what, int64_t seq) {
+  return Invalid(fmt::format(
+      "request_id '{}' was already used in this game for {} (log entry #{}): a retry must repeat its call "
+      "unchanged, and a new call needs a new request_id",
+      request_id, what, seq));
+}
+
+// The stored answer of a repeated request, if it was the same call by the same caller.
 template <typename Response>
-grpc::Status StoredAnswer(const store::StoredRequest& stored, const char* kind, const std::string& user_id,
-                          Response* response) {
-  if (stored.kind != kind || stored.user_id != user_id) {
-    return Invalid("request_id was already used for another call in this game; use a new request_id for each call");
+grpc::Status StoredAnswer(const store::StoredRequest& stored, const std::string& request_id, const RequestSeen& seen,
+                          const std::string& user_id, Response* response) {
+  if (stored.kind != seen.kind || stored.user_id != user_id) {
+    return Reused(request_id, stored.user_id != user_id ? "another player's call"
+                                  : stored.kind == store::kActionRow ? "an action"
+                                                                     : "an undo",
+                  stored.seq);
+  }
+  if (seen.action != nullptr) {
+    mailrun::v1::Action first;
+    if (!first.ParseFromString(stored.action)) return Internal("the stored action of this request is unreadable");
+    if (!google::protobuf::util::MessageDifferencer::Equals(first, *seen.action)) {
+      return Reused(request_id, "a different action", stored.seq);
+    }
+  } else if (stored.seq - 1 != seen.expected_version) {
+    return Reused(request_id, fmt::format("an undo at version {}, not {}", stored.seq - 1, seen.expected_version),
+                  stored.seq);
   }
   if (!response->ParseFromString(stored.answer)) return Internal("the stored answer of this request is unreadable");
   return grpc::Status::OK;
@@ -37,10 +66,11 @@ grpc::Status StoredAnswer(const store::StoredRequest& stored, const char* kind, 
 // The stored answer if the log already has `request_id` (a repeated request), else nullopt.
 template <typename Response>
 std::optional<grpc::Status> RepeatedRequest(pqxx::work& txn, const std::string& game_id, const std::string& request_id,
-                                            const char* kind, const std::string& user_id, Response* response) {
+                                            const RequestSeen& seen, const std::string& user_id,
+                                            Response* response) {
   const auto stored = store::FindRequest(txn, game_id, request_id);
   if (!stored) return std::nullopt;
-  return StoredAnswer(*stored, kind, user_id, response);
+  return StoredAnswer(*stored, request_id, seen, user_id, response);
 }
 
 grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error& error) {
@@ -101,7 +131,7 @@ bool MoveService::Commit(pqxx::work& txn, const Change& change) {
   head.finished = change.after.Finished();
   head.active_seats = change.after.ActiveSeats();
   head.round = view.round().description();
-  head.end_reason = change.after.state().end_reason;
+  head.end_reason = change.after.EndReason();
   for (const auto& event : events) {
     if (event.has_game_finished()) head.results = event.game_finished().SerializeAsString();
   }
@@ -123,14 +153,17 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
 
   OpenedGame opened;
   std::shared_ptr<const Game> applied;
+  mailrun::v1::Action action;
   grpc::Status status = transactor_([&](pqxx::work& txn) {
     applied.reset();
     if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
-    if (auto repeated =
-            RepeatedRequest(txn, request.game_id(), request.request_id(), store::kActionRow, user_id, response)) {
+    if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
+    action = request.action();
+    action.set_seat(opened.seat);
+    const RequestSeen seen{store::kActionRow, &action};
+    if (auto repeated = RepeatedRequest(txn, request.game_id(), request.request_id(), seen, user_id, response)) {
       return *repeated;
     }
-    if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
     if (opened.head.version != request.expected_version()) {
       *current_version = opened.head.version;
       return StaleVersion(request.expected_version(), opened.head.version);
@@ -138,8 +171,6 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
     auto current = loader_.At(txn, opened.info, opened.head.version);
     if (!current.ok()) return LoadFailure(opened, current.error());
 
-    mailrun::v1::Action action = request.action();
-    action.set_seat(opened.seat);
     Game next = *current;
     auto outcome = next.Apply(action);
     if (!outcome.ok()) return EngineErrorStatus(outcome.error());
@@ -152,8 +183,7 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
                                 action.SerializeAsString(), 0, request.request_id(), response->SerializeAsString()}};
     if (!Commit(txn, change)) {
       // A lost race, or a concurrent duplicate of this very request that got there first.
-      if (auto repeated =
-              RepeatedRequest(txn, request.game_id(), request.request_id(), store::kActionRow, user_id, response)) {
+      if (auto repeated = RepeatedRequest(txn, request.game_id(), request.request_id(), seen, user_id, response)) {
         return *repeated;
       }
       *current_version = store::ReadHead(txn, request.game_id())->version;
@@ -197,17 +227,27 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
                                mailrun::v1::UndoLastActionResponse* response, int64_t* current_version) {
   if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
   if (auto bad = CheckRequestId(request.request_id())) return Invalid(*bad);
+  if (request.expected_version() < 0) return Invalid("expected_version must not be negative");
+  if (request.expected_version() == 0) {
+    // No undo is possible at version 0, so 0 is a client that does not send the field: refused
+    // rather than applied blindly (a double tap would take back two actions).
+    return Invalid("expected_version is required: the game's version you saw when you chose to undo");
+  }
 
   OpenedGame opened;
   std::shared_ptr<const Game> undone;
+  const RequestSeen seen{store::kUndoRow, nullptr, request.expected_version()};
   grpc::Status status = transactor_([&](pqxx::work& txn) {
     undone.reset();
     if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
-    if (auto repeated =
-            RepeatedRequest(txn, request.game_id(), request.request_id(), store::kUndoRow, user_id, response)) {
+    if (auto repeated = RepeatedRequest(txn, request.game_id(), request.request_id(), seen, user_id, response)) {
       return *repeated;
     }
     if (opened.head.finished) return NotNow("5.1: the game is over: its last action cannot be taken back");
+    if (opened.head.version != request.expected_version()) {
+      *current_version = opened.head.version;
+      return StaleVersion(request.expected_version(), opened.head.version);
+    }
 
     // The latest action still in effect: walk back over the rows, skipping what undos took back.
     const auto rows = store::Rows(txn, request.game_id(), 0, opened.head.version, /*with_actions=*/false);
@@ -239,8 +279,7 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
                   store::NewRow{response->version(), store::kUndoRow, opened.seat, user_id, "", last->seq,
                                 request.request_id(), response->SerializeAsString()}};
     if (!Commit(txn, change)) {
-      if (auto repeated =
-              RepeatedRequest(txn, request.game_id(), request.request_id(), store::kUndoRow, user_id, response)) {
+      if (auto repeated = RepeatedRequest(txn, request.game_id(), request.request_id(), seen, user_id, response)) {
         return *repeated;
       }
       *current_version = store::ReadHead(txn, request.game_id())->version;

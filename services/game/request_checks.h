@@ -1,5 +1,6 @@
 // Checks of request fields every game RPC shares, each returning the INVALID_ARGUMENT message for
-// a bad value (naming the field) or nullopt. Pure.
+// a bad value (naming the field) or nullopt. Ids follow the services' one rule
+// (services/common/ids.h: printable ASCII, no NUL). Pure.
 #pragma once
 
 #include <optional>

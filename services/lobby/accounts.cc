@@ -3,6 +3,8 @@
 #include <spdlog/spdlog.h>
 
 #include "services/common/auth.h"
+#include "services/common/request_fingerprint.h"
+#include "services/common/retry_later.h"
 #include "services/common/token.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/ratings.h"
@@ -12,12 +14,11 @@
 namespace mailrun::lobby {
 namespace {
 
-using mailrun::service::IssueToken;
 using mailrun::service::RandomId;
+using mailrun::service::RequestFingerprint;
 using mailrun::service::TokenClaims;
 using mailrun::service::TokenKind;
 using mailrun::service::UnixNow;
-using mailrun::service::VerifyToken;
 
 constexpr const char* kRegisterScope = "register";
 constexpr const char* kWrongCredentials = "wrong display name or password";
@@ -47,8 +48,8 @@ bool IsKnownTimeZone(pqxx::work& txn, const std::string& time_zone) {
   return txn.exec_params1("SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = $1)", time_zone)[0].as<bool>();
 }
 
-Accounts::Accounts(ConnectionPool& pool, const PasswordHasher& hasher, TokenSettings tokens)
-    : pool_(pool), hasher_(hasher), tokens_(std::move(tokens)) {}
+Accounts::Accounts(ConnectionPool& pool, const PasswordHasher& hasher, LoginLimits& limits, TokenSettings tokens)
+    : pool_(pool), hasher_(hasher), limits_(limits), tokens_(std::move(tokens)) {}
 
 std::string Accounts::CreateSession(pqxx::work& txn, const std::string& user_id, const std::string& family_id) {
   const std::string session_id = RandomId();
@@ -78,12 +79,12 @@ grpc::Status Accounts::SignSession(pqxx::work& txn, const std::string& session_i
   claims.token_id = session_id + "-access";
   response->set_user_id(claims.subject);
   response->set_display_name(claims.display_name);
-  response->set_access_token(IssueToken(tokens_.key, claims));
+  response->set_access_token(tokens_.signer->Issue(claims));
   response->set_access_expires_at_unix_ms(claims.expires_at * 1000);
   claims.kind = TokenKind::kRefresh;
   claims.expires_at = rows[0][4].as<int64_t>();
   claims.token_id = session_id;
-  response->set_refresh_token(IssueToken(tokens_.key, claims));
+  response->set_refresh_token(tokens_.signer->Issue(claims));
   response->set_refresh_expires_at_unix_ms(claims.expires_at * 1000);
   return grpc::Status::OK;
 }
@@ -110,10 +111,22 @@ grpc::Status Accounts::ReplayRegister(const std::string& session_id, const mailr
   return RunTransaction(pool_, [&](pqxx::work& txn) { return SignSession(txn, session_id, response); });
 }
 
-grpc::Status Accounts::Register(const mailrun::v1::RegisterRequest& request, mailrun::v1::AuthResponse* response) {
+grpc::Status Accounts::Register(const mailrun::v1::RegisterRequest& request, const std::string& client,
+                                mailrun::v1::AuthResponse* response) {
   if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
   if (auto status = InvalidIf(CheckDisplayName(request.display_name())); !status.ok()) return status;
   if (auto status = InvalidIf(CheckPassword(request.password())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckOptionalId("time_zone", request.time_zone())); !status.ok()) return status;
+  if (auto limited = limits_.AdmitRegister(client); !limited.ok()) return limited;
+  try {
+    return RegisterChecked(request, response);
+  } catch (const HashingBusy& busy) {
+    return mailrun::service::RetryLater("the lobby is busy checking other passwords", busy.retry_after);
+  }
+}
+
+grpc::Status Accounts::RegisterChecked(const mailrun::v1::RegisterRequest& request,
+                                       mailrun::v1::AuthResponse* response) {
   const std::string time_zone = request.time_zone().empty() ? "UTC" : request.time_zone();
 
   // A retry? Then log into the account the first call created. Else check cheaply before the
@@ -142,7 +155,9 @@ grpc::Status Accounts::Register(const mailrun::v1::RegisterRequest& request, mai
   bool replayed = false;
   std::string session_id;
   status = RunTransaction(pool_, [&](pqxx::work& txn) {
-    const RequestKey key{kRegisterScope, request.request_id(), "Register"};
+    mailrun::v1::RegisterRequest fingerprinted = request;
+    fingerprinted.clear_password();  // checked against the stored hash on a retry (ReplayRegister)
+    const RequestKey key{kRegisterScope, request.request_id(), "Register", RequestFingerprint(fingerprinted)};
     grpc::Status applied = ApplyOnce(txn, key, &session_id, [&](std::string* result_id) {
       const std::string user_id = RandomId();
       const pqxx::result inserted = txn.exec_params(
@@ -161,11 +176,26 @@ grpc::Status Accounts::Register(const mailrun::v1::RegisterRequest& request, mai
   return status;
 }
 
-grpc::Status Accounts::Login(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response) {
+grpc::Status Accounts::Login(const mailrun::v1::LoginRequest& request, const std::string& client,
+                             mailrun::v1::AuthResponse* response) {
   if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
   if (request.display_name().empty()) return Invalid("display_name is required");
+  if (auto status = InvalidIf(CheckDisplayName(request.display_name())); !status.ok()) return status;
   if (request.password().empty()) return Invalid("password is required");
+  // Before any hashing: an account or client over its allowance costs nothing but this answer.
+  if (auto limited = limits_.AdmitLogin(client, request.display_name()); !limited.ok()) return limited;
+  try {
+    grpc::Status status = LoginChecked(request, response);
+    // Only wrong credentials use the account's allowance up.
+    if (status.error_code() != grpc::StatusCode::UNAUTHENTICATED) limits_.Refund(request.display_name());
+    return status;
+  } catch (const HashingBusy& busy) {
+    limits_.Refund(request.display_name());  // its password was never checked
+    return mailrun::service::RetryLater("the lobby is busy checking other passwords", busy.retry_after);
+  }
+}
 
+grpc::Status Accounts::LoginChecked(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response) {
   std::string user_id;
   std::string hash;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
@@ -190,11 +220,13 @@ grpc::Status Accounts::Login(const mailrun::v1::LoginRequest& request, mailrun::
       txn.exec_params("UPDATE users SET password_hash = $2 WHERE user_id = $1", user_id, new_hash);
     }
     std::string session_id;
-    grpc::Status applied = ApplyOnce(txn, {user_id, request.request_id(), "Login"}, &session_id,
-                                     [&](std::string* result_id) {
-                                       *result_id = CreateSession(txn, user_id, "");
-                                       return grpc::Status::OK;
-                                     });
+    mailrun::v1::LoginRequest fingerprinted = request;
+    fingerprinted.clear_password();
+    const RequestKey key{user_id, request.request_id(), "Login", RequestFingerprint(fingerprinted)};
+    grpc::Status applied = ApplyOnce(txn, key, &session_id, [&](std::string* result_id) {
+      *result_id = CreateSession(txn, user_id, "");
+      return grpc::Status::OK;
+    });
     if (!applied.ok()) return applied;
     return SignSession(txn, session_id, response);
   });
@@ -204,33 +236,39 @@ grpc::Status Accounts::Refresh(const mailrun::v1::RefreshRequest& request, mailr
   if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
   if (request.refresh_token().empty()) return Invalid("refresh_token is required");
   mailrun::service::TokenError error;
-  const auto claims = VerifyToken(tokens_.key, request.refresh_token(), TokenKind::kRefresh, UnixNow(), &error);
+  const auto claims = tokens_.verifier->Verify(request.refresh_token(), TokenKind::kRefresh, UnixNow(), &error);
   if (!claims) return Unauthenticated("refresh_token: " + error.message);
+  mailrun::v1::RefreshRequest fingerprinted = request;
+  fingerprinted.set_refresh_token(claims->token_id);  // the session, not the token
+  const RequestKey key{claims->subject, request.request_id(), "Refresh", RequestFingerprint(fingerprinted)};
 
   std::string reused_family;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     reused_family.clear();
     std::string session_id;
-    grpc::Status applied = ApplyOnce(
-        txn, {claims->subject, request.request_id(), "Refresh"}, &session_id, [&](std::string* result_id) {
-          const pqxx::result old = txn.exec_params(
-              "SELECT user_id, family_id, replaced_by IS NOT NULL, revoked_at IS NOT NULL FROM user_sessions"
-              " WHERE session_id = $1 FOR UPDATE",
-              claims->token_id);
-          if (old.empty() || old[0][0].as<std::string>() != claims->subject) {
-            return Unauthenticated("refresh_token: the session is not known; log in again");
-          }
-          if (old[0][3].as<bool>()) return Unauthenticated("refresh_token has been revoked; log in again");
-          if (old[0][2].as<bool>()) {
-            reused_family = old[0][1].as<std::string>();
-            return Unauthenticated(
-                "refresh_token was already used; the session has been ended for safety; log in again");
-          }
-          *result_id = CreateSession(txn, claims->subject, old[0][1].as<std::string>());
-          txn.exec_params("UPDATE user_sessions SET replaced_by = $2 WHERE session_id = $1", claims->token_id,
-                          *result_id);
+    grpc::Status applied = ApplyOnce(txn, key, &session_id, [&](std::string* result_id) {
+      const pqxx::result old = txn.exec_params(
+          "SELECT user_id, family_id, replaced_by, revoked_at IS NOT NULL FROM user_sessions"
+          " WHERE session_id = $1 FOR UPDATE",
+          claims->token_id);
+      if (old.empty() || old[0][0].as<std::string>() != claims->subject) {
+        return Unauthenticated("refresh_token: the session is not known; log in again");
+      }
+      if (old[0][3].as<bool>()) return Unauthenticated("refresh_token has been revoked; log in again");
+      if (!old[0][2].is_null()) {
+        const std::string successor = old[0][2].as<std::string>();
+        if (ConcurrentRefresh(txn, successor)) {
+          *result_id = successor;  // the rotation the other instance of the app just made
           return grpc::Status::OK;
-        });
+        }
+        reused_family = old[0][1].as<std::string>();
+        return Unauthenticated("refresh_token was already used; the session has been ended for safety; log in again");
+      }
+      *result_id = CreateSession(txn, claims->subject, old[0][1].as<std::string>());
+      txn.exec_params("UPDATE user_sessions SET replaced_by = $2 WHERE session_id = $1", claims->token_id,
+                      *result_id);
+      return grpc::Status::OK;
+    });
     if (!applied.ok()) return applied;
     return SignSession(txn, session_id, response);
   });
@@ -247,6 +285,16 @@ grpc::Status Accounts::Refresh(const mailrun::v1::RefreshRequest& request, mailr
   return status;
 }
 
+bool Accounts::ConcurrentRefresh(pqxx::work& txn, const std::string& successor) const {
+  if (tokens_.reuse_grace_seconds <= 0) return false;
+  // The successor was made (issued_at) when the token now presented was rotated.
+  const pqxx::result next = txn.exec_params(
+      "SELECT issued_at FROM user_sessions WHERE session_id = $1 AND replaced_by IS NULL AND revoked_at IS NULL"
+      " FOR UPDATE",
+      successor);
+  return !next.empty() && UnixNow() - next[0][0].as<int64_t>() <= tokens_.reuse_grace_seconds;
+}
+
 grpc::Status Accounts::Logout(const std::string& caller, const mailrun::v1::LogoutRequest& request,
                               mailrun::v1::LogoutResponse* response) {
   if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
@@ -255,15 +303,18 @@ grpc::Status Accounts::Logout(const std::string& caller, const mailrun::v1::Logo
     if (request.refresh_token().empty()) return Invalid("give refresh_token (one session) or all_sessions");
     mailrun::service::TokenError error;
     // now = 0: an expired refresh token still names the session it belonged to.
-    const auto claims = VerifyToken(tokens_.key, request.refresh_token(), TokenKind::kRefresh, 0, &error);
+    const auto claims = tokens_.verifier->Verify(request.refresh_token(), TokenKind::kRefresh, 0, &error);
     if (!claims) return Unauthenticated("refresh_token: " + error.message);
     if (claims->subject != caller) return Denied("refresh_token belongs to another user");
     family = claims->token_id;
   }
+  mailrun::v1::LogoutRequest fingerprinted = request;
+  fingerprinted.set_refresh_token(family);  // the session, not the token
   response->set_sessions_revoked(0);
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     std::string ignored;
-    return ApplyOnce(txn, {caller, request.request_id(), "Logout"}, &ignored, [&](std::string*) {
+    return ApplyOnce(txn, {caller, request.request_id(), "Logout", RequestFingerprint(fingerprinted)}, &ignored,
+                     [&](std::string*) {
       pqxx::result revoked;
       if (request.all_sessions()) {
         revoked = txn.exec_params(
@@ -285,6 +336,7 @@ grpc::Status Accounts::Logout(const std::string& caller, const mailrun::v1::Logo
 
 grpc::Status Accounts::GetProfile(const std::string& caller, const mailrun::v1::GetProfileRequest& request,
                                   mailrun::v1::Profile* response) {
+  if (auto status = InvalidIf(CheckOptionalId("user_id", request.user_id())); !status.ok()) return status;
   const std::string user_id = request.user_id().empty() ? caller : request.user_id();
   return RunTransaction(pool_, [&](pqxx::work& txn) { return LoadProfile(txn, user_id, user_id == caller, response); });
 }
@@ -292,6 +344,7 @@ grpc::Status Accounts::GetProfile(const std::string& caller, const mailrun::v1::
 grpc::Status Accounts::UpdateProfile(const std::string& caller, const mailrun::v1::UpdateProfileRequest& request,
                                      mailrun::v1::Profile* response) {
   if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckOptionalId("time_zone", request.time_zone())); !status.ok()) return status;
   if (request.display_name().empty() && request.time_zone().empty()) {
     return Invalid("nothing to change: give display_name and/or time_zone");
   }
@@ -301,7 +354,8 @@ grpc::Status Accounts::UpdateProfile(const std::string& caller, const mailrun::v
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     std::string ignored;
     grpc::Status applied =
-        ApplyOnce(txn, {caller, request.request_id(), "UpdateProfile"}, &ignored, [&](std::string* result_id) {
+        ApplyOnce(txn, {caller, request.request_id(), "UpdateProfile", RequestFingerprint(request)}, &ignored,
+                  [&](std::string* result_id) {
           *result_id = caller;
           if (!request.time_zone().empty()) {
             if (!IsKnownTimeZone(txn, request.time_zone())) {

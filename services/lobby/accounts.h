@@ -2,10 +2,13 @@
 //
 // A session is one row of user_sessions per refresh token. Its id is the refresh token's token id;
 // the tokens themselves are never stored: both are signed again from the row when a retry (same
-// request_id) asks for them. Refresh rotates: the old session is marked replaced_by the new one;
-// presenting a replaced refresh token again (not as a retry) revokes the whole chain ("family"),
-// because only a thief or a broken client would do that. Access tokens are stateless and cannot be
-// revoked; they expire after LobbyConfig::access_token_seconds.
+// request_id) asks for them. Refresh rotates: the old session is marked replaced_by the new one.
+// A replaced refresh token presented again (not as a retry) is one of two things: within
+// TokenSettings::reuse_grace_seconds of its rotation, with the new session still current, another
+// instance of the same app refreshing at the same moment (it gets the new session's tokens);
+// otherwise a stolen token replayed, and the whole chain ("family") is revoked. Access tokens are
+// stateless and cannot be revoked; they expire after LobbyConfig::access_token_seconds.
+// docs/operations.md ("Sessions and refresh tokens") states the rule for operators.
 //
 // Thread-safe: every call uses its own pooled connection.
 #pragma once
@@ -16,24 +19,36 @@
 #include <string>
 
 #include "mailrun/v1/lobby.pb.h"
+#include "services/common/token.h"
 #include "services/lobby/connection_pool.h"
+#include "services/lobby/login_limits.h"
 #include "services/lobby/passwords.h"
 
 namespace mailrun::lobby {
 
 struct TokenSettings {
-  std::string key;  // 32 raw bytes
+  const mailrun::service::TokenSigner* signer = nullptr;      // signs new tokens; must outlive Accounts
+  const mailrun::service::TokenVerifier* verifier = nullptr;  // verifies refresh tokens; likewise
   int64_t access_seconds = 900;
   int64_t refresh_seconds = 30LL * 24 * 3600;
+  // A refresh token presented again within this many seconds of its rotation, while the session
+  // it was rotated into is still current, is a concurrent refresh of the same app (two instances
+  // sharing one login): it gets that session's tokens. Later, or after the successor moved on, it
+  // is taken for a stolen token and the whole session chain is revoked. 0: always the latter.
+  int64_t reuse_grace_seconds = 30;
 };
 
 class Accounts {
  public:
-  // `pool` and `hasher` must outlive this object.
-  Accounts(ConnectionPool& pool, const PasswordHasher& hasher, TokenSettings tokens);
+  // `pool`, `hasher` and `limits` must outlive this object.
+  Accounts(ConnectionPool& pool, const PasswordHasher& hasher, LoginLimits& limits, TokenSettings tokens);
 
-  grpc::Status Register(const mailrun::v1::RegisterRequest& request, mailrun::v1::AuthResponse* response);
-  grpc::Status Login(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response);
+  // `client`: the caller's address (login_limits.h), for the per-client limit. Both answer
+  // RESOURCE_EXHAUSTED with a retry hint when a limit is reached or password hashing is busy.
+  grpc::Status Register(const mailrun::v1::RegisterRequest& request, const std::string& client,
+                        mailrun::v1::AuthResponse* response);
+  grpc::Status Login(const mailrun::v1::LoginRequest& request, const std::string& client,
+                     mailrun::v1::AuthResponse* response);
   grpc::Status Refresh(const mailrun::v1::RefreshRequest& request, mailrun::v1::AuthResponse* response);
   grpc::Status Logout(const std::string& caller, const mailrun::v1::LogoutRequest& request,
                       mailrun::v1::LogoutResponse* response);
@@ -43,14 +58,21 @@ class Accounts {
                              mailrun::v1::Profile* response);
 
  private:
+  // Register and Login once admitted by the limits; may throw HashingBusy.
+  grpc::Status RegisterChecked(const mailrun::v1::RegisterRequest& request, mailrun::v1::AuthResponse* response);
+  grpc::Status LoginChecked(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response);
   // Logs into the account a Register with this request_id created, if name and password match.
   grpc::Status ReplayRegister(const std::string& session_id, const mailrun::v1::RegisterRequest& request,
                               mailrun::v1::AuthResponse* response);
   std::string CreateSession(pqxx::work& txn, const std::string& user_id, const std::string& family_id);
   grpc::Status SignSession(pqxx::work& txn, const std::string& session_id, mailrun::v1::AuthResponse* response);
+  // Whether a replaced refresh token coming back now is a concurrent refresh of the same app: its
+  // `successor` session is still current and was made within the grace period.
+  bool ConcurrentRefresh(pqxx::work& txn, const std::string& successor) const;
 
   ConnectionPool& pool_;
   const PasswordHasher& hasher_;
+  LoginLimits& limits_;
   const TokenSettings tokens_;
 };
 

@@ -7,22 +7,22 @@
 
 namespace mailrun::lobby {
 
-std::string LobbyServiceToken(const std::string& token_key) {
+std::string LobbyServiceToken(const mailrun::service::TokenSigner& signer) {
   mailrun::service::TokenClaims claims;
   claims.subject = "lobby";
   claims.kind = mailrun::service::TokenKind::kService;
   claims.issued_at = mailrun::service::UnixNow();
   claims.expires_at = claims.issued_at + 300;
   claims.token_id = mailrun::service::RandomId();
-  return mailrun::service::IssueToken(token_key, claims);
+  return signer.Issue(claims);
 }
 
-GameServiceClient::GameServiceClient(std::shared_ptr<grpc::Channel> channel, std::string token_key,
+GameServiceClient::GameServiceClient(std::shared_ptr<grpc::Channel> channel, const mailrun::service::TokenSigner& signer,
                                      std::chrono::seconds timeout)
-    : stub_(mailrun::v1::GameService::NewStub(channel)), token_key_(std::move(token_key)), timeout_(timeout) {}
+    : stub_(mailrun::v1::GameService::NewStub(channel)), signer_(signer), timeout_(timeout) {}
 
 void GameServiceClient::Prepare(grpc::ClientContext& context) const {
-  context.AddMetadata("authorization", "Bearer " + LobbyServiceToken(token_key_));
+  context.AddMetadata("authorization", "Bearer " + LobbyServiceToken(signer_));
   // The game service's lines of this call join the trace of whatever the lobby is doing.
   context.AddMetadata(mailrun::service::kTraceparentHeader, mailrun::service::OutgoingTraceparent());
   context.set_deadline(std::chrono::system_clock::now() + timeout_);

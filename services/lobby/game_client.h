@@ -10,13 +10,15 @@
 #include <string>
 
 #include "mailrun/v1/game.grpc.pb.h"
+#include "services/common/token.h"
 
 namespace mailrun::lobby {
 
 class GameServiceClient {
  public:
-  // `token_key`: the shared 32-byte key; `timeout`: each call's deadline.
-  GameServiceClient(std::shared_ptr<grpc::Channel> channel, std::string token_key, std::chrono::seconds timeout);
+  // `signer`: the lobby's signing key (must outlive the client); `timeout`: each call's deadline.
+  GameServiceClient(std::shared_ptr<grpc::Channel> channel, const mailrun::service::TokenSigner& signer,
+                    std::chrono::seconds timeout);
 
   grpc::Status CreateGame(const mailrun::v1::CreateGameRequest& request, mailrun::v1::CreateGameResponse* response);
   grpc::Status GetGameResult(const std::string& game_id, mailrun::v1::GetGameResultResponse* response);
@@ -25,11 +27,11 @@ class GameServiceClient {
   void Prepare(grpc::ClientContext& context) const;
 
   std::unique_ptr<mailrun::v1::GameService::Stub> stub_;
-  std::string token_key_;
+  const mailrun::service::TokenSigner& signer_;
   std::chrono::seconds timeout_;
 };
 
 // The service token the lobby presents to the game service.
-std::string LobbyServiceToken(const std::string& token_key);
+std::string LobbyServiceToken(const mailrun::service::TokenSigner& signer);
 
 }  // namespace mailrun::lobby

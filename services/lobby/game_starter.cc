@@ -16,7 +16,8 @@ grpc::Status GameStarter::Start(const std::string& table_id) {
   bool starting = false;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     const pqxx::result rows = txn.exec_params(
-        "SELECT status, edition, options, tournament_id, turn_deadline_seconds FROM lobby_tables WHERE table_id = $1",
+        "SELECT status, edition, options, tournament_id, turn_deadline_seconds, title FROM lobby_tables"
+        " WHERE table_id = $1",
         table_id);
     starting = !rows.empty() && rows[0][0].as<std::string>() == "starting";
     if (!starting) return grpc::Status::OK;
@@ -26,6 +27,10 @@ grpc::Status GameStarter::Start(const std::string& table_id) {
     request.set_turn_deadline_seconds(rows[0][4].as<int64_t>());
     auto* config = request.mutable_config();
     config->set_edition(static_cast<mailrun::v1::Edition>(rows[0][1].as<int>()));
+    // 1853 stays unspecified (it means 1853), so a retried request of a table that was starting
+    // before titles existed is the same request and creates the same game.
+    const auto title = static_cast<mailrun::v1::Title>(rows[0][5].as<int>());
+    if (title != mailrun::v1::TITLE_1853) config->set_title(title);
     const pqxx::binarystring options(rows[0][2]);
     config->mutable_options()->ParseFromString(options.str());
     const pqxx::result players = txn.exec_params(

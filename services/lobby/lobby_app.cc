@@ -6,32 +6,51 @@
 
 namespace mailrun::lobby {
 
-LobbyApp::LobbyApp(const mailrun::service::CommonConfig& common, const std::string& token_key,
-                   const LobbyConfig& config) {
+LobbyApp::LobbyApp(const mailrun::service::CommonConfig& common, mailrun::service::TokenSigner signer,
+                   mailrun::service::TokenVerifier verifier, const LobbyConfig& config)
+    : signer_(std::move(signer)), verifier_(std::move(verifier)) {
+  const std::string redis_url = mailrun::service::RedisUrlOf(common);
   const EventWriter events = mailrun::service::AppendOutboxEvent;
   pool_ = std::make_unique<ConnectionPool>(common.database_url, common.database_pool_size);
-  hasher_ = std::make_unique<PasswordHasher>(config.password_hash_limits);
+  HashBudget budget;
+  budget.memory_limit = ContainerMemoryLimit();
+  budget.cpus = ContainerCpus();
+  budget.budget_override = static_cast<uint64_t>(config.password_hash_memory_mib) * 1024 * 1024;
+  budget.concurrency_override = config.password_hash_concurrency;
+  budget.queue_override = config.password_hash_queue;
+  const HashSizing sizing = SizeHashing(config.password_hash_limits, budget);
+  spdlog::info(
+      "password hashing: {} MiB and {} passes per hash, {} at once, {} may wait (memory limit {}, {} CPU(s))",
+      sizing.memlimit / (1024 * 1024), sizing.opslimit, sizing.concurrency, sizing.queue,
+      budget.memory_limit ? std::to_string(*budget.memory_limit / (1024 * 1024)) + " MiB" : "none", budget.cpus);
+  hasher_ = std::make_unique<PasswordHasher>(sizing);
+  limits_ = std::make_unique<LoginLimits>(LoginLimitSettings{
+      config.login_account_attempts, std::chrono::seconds(config.login_account_window_seconds),
+      config.login_client_attempts, std::chrono::seconds(config.login_client_window_seconds)});
   games_ = std::make_unique<GameServiceClient>(
-      grpc::CreateChannel(config.game_address, grpc::InsecureChannelCredentials()), token_key,
+      grpc::CreateChannel(config.game_address, grpc::InsecureChannelCredentials()), signer_,
       std::chrono::seconds(config.game_call_timeout_seconds));
   starter_ = std::make_unique<GameStarter>(*pool_, *games_, events);
   results_ = std::make_unique<ResultRecorder>(*pool_);
   accounts_ = std::make_unique<Accounts>(
-      *pool_, *hasher_, TokenSettings{token_key, config.access_token_seconds, config.refresh_token_seconds});
+      *pool_, *hasher_, *limits_,
+      TokenSettings{&signer_, &verifier_, config.access_token_seconds, config.refresh_token_seconds,
+                    config.refresh_reuse_grace_seconds});
   tables_ = std::make_unique<Tables>(*pool_, *starter_, events);
   tournaments_ = std::make_unique<Tournaments>(*pool_, *starter_);
-  service_ = std::make_unique<LobbyServiceImpl>(token_key, *pool_, *accounts_, *tables_, *tournaments_);
+  service_ = std::make_unique<LobbyServiceImpl>(verifier_, *pool_, *accounts_, *tables_, *tournaments_,
+                                                config.trust_forwarded_for);
   reconciler_ = std::make_unique<Reconciler>(*pool_, *games_, *starter_, *results_,
                                              std::chrono::seconds(config.reconcile_seconds));
   if (common.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;
     relay.database_url = common.database_url;
-    relay.redis_url = common.redis_url;
+    relay.redis_url = redis_url;
     relay.channel = common.events_channel;
     relay_ = std::make_unique<mailrun::service::OutboxRelay>(relay);
   }
   mailrun::service::RedisSubscriber::Options subscription;
-  subscription.endpoint = mailrun::service::ParseRedisUrl(common.redis_url);
+  subscription.endpoint = mailrun::service::ParseRedisUrl(redis_url);
   subscription.channels = {common.events_channel};
   finished_ = std::make_unique<mailrun::service::RedisSubscriber>(
       subscription,

@@ -22,6 +22,7 @@
 #include "services/lobby/game_starter.h"
 #include "services/lobby/lobby_config.h"
 #include "services/lobby/lobby_service.h"
+#include "services/lobby/login_limits.h"
 #include "services/lobby/passwords.h"
 #include "services/lobby/reconciler.h"
 #include "services/lobby/results.h"
@@ -32,10 +33,12 @@ namespace mailrun::lobby {
 
 class LobbyApp {
  public:
-  // `common`: the database (already migrated), Redis, the pool size, the events channel and
-  // whether to run the outbox relay; `token_key`: 32 raw bytes. Throws std::invalid_argument for
-  // a malformed Redis URL.
-  LobbyApp(const mailrun::service::CommonConfig& common, const std::string& token_key, const LobbyConfig& config);
+  // `common`: the database (already migrated), Redis (password included by RedisUrlOf), the pool
+  // size, the events channel and whether to run the outbox relay; `signer`: the lobby's token
+  // signing key; `verifier`: the public keys it trusts (its signer's among them). Throws
+  // std::invalid_argument for a malformed Redis URL.
+  LobbyApp(const mailrun::service::CommonConfig& common, mailrun::service::TokenSigner signer,
+           mailrun::service::TokenVerifier verifier, const LobbyConfig& config);
   ~LobbyApp();
   LobbyApp(const LobbyApp&) = delete;
   LobbyApp& operator=(const LobbyApp&) = delete;
@@ -50,8 +53,11 @@ class LobbyApp {
   Reconciler& reconciler() { return *reconciler_; }
 
  private:
+  const mailrun::service::TokenSigner signer_;
+  const mailrun::service::TokenVerifier verifier_;
   std::unique_ptr<ConnectionPool> pool_;
   std::unique_ptr<PasswordHasher> hasher_;
+  std::unique_ptr<LoginLimits> limits_;
   std::unique_ptr<GameServiceClient> games_;
   std::unique_ptr<GameStarter> starter_;
   std::unique_ptr<ResultRecorder> results_;

@@ -7,6 +7,7 @@
 #include "services/common/metrics.h"
 #include "services/common/status_names.h"
 #include "services/lobby/lobby_status.h"
+#include "services/lobby/login_limits.h"
 #include "services/lobby/paging.h"
 #include "services/lobby/ratings.h"
 #include "services/lobby/results.h"
@@ -27,27 +28,30 @@ grpc::Status Guard(const std::function<grpc::Status()>& body) {
 
 }  // namespace
 
-LobbyServiceImpl::LobbyServiceImpl(std::string token_key, ConnectionPool& pool, Accounts& accounts, Tables& tables,
-                                   Tournaments& tournaments)
-    : token_key_(std::move(token_key)), pool_(pool), accounts_(accounts), tables_(tables), tournaments_(tournaments) {}
+LobbyServiceImpl::LobbyServiceImpl(const mailrun::service::TokenVerifier& verifier, ConnectionPool& pool,
+                                   Accounts& accounts, Tables& tables, Tournaments& tournaments,
+                                   bool trust_forwarded_for)
+    : verifier_(verifier), trust_forwarded_for_(trust_forwarded_for), pool_(pool), accounts_(accounts), tables_(tables), tournaments_(tournaments) {}
 
 grpc::Status LobbyServiceImpl::AsUser(grpc::ServerContext* context,
                                       const std::function<grpc::Status(const std::string&)>& body) {
   grpc::Status status;
   const auto claims =
-      mailrun::service::Authenticate(*context, token_key_, mailrun::service::TokenKind::kAccess, &status);
+      mailrun::service::Authenticate(*context, verifier_, mailrun::service::TokenKind::kAccess, &status);
   if (!claims) return status;
   return Guard([&] { return body(claims->subject); });
 }
 
-grpc::Status LobbyServiceImpl::Register(grpc::ServerContext*, const mailrun::v1::RegisterRequest* request,
+grpc::Status LobbyServiceImpl::Register(grpc::ServerContext* context, const mailrun::v1::RegisterRequest* request,
                                         mailrun::v1::AuthResponse* response) {
-  return Guard([&] { return accounts_.Register(*request, response); });
+  const std::string client = ClientAddress(*context, trust_forwarded_for_);
+  return Guard([&] { return accounts_.Register(*request, client, response); });
 }
 
-grpc::Status LobbyServiceImpl::Login(grpc::ServerContext*, const mailrun::v1::LoginRequest* request,
+grpc::Status LobbyServiceImpl::Login(grpc::ServerContext* context, const mailrun::v1::LoginRequest* request,
                                      mailrun::v1::AuthResponse* response) {
-  const grpc::Status status = Guard([&] { return accounts_.Login(*request, response); });
+  const std::string client = ClientAddress(*context, trust_forwarded_for_);
+  const grpc::Status status = Guard([&] { return accounts_.Login(*request, client, response); });
   mailrun::service::metrics::LoginAttempted(mailrun::service::StatusCodeName(status.error_code()));
   if (status.ok()) mailrun::service::NoteUser(response->user_id());
   return status;
@@ -169,9 +173,13 @@ grpc::Status LobbyServiceImpl::GetLeaderboard(grpc::ServerContext* context,
     const auto page = ParsePage(request->page());
     if (!page) return Invalid(PageProblem());
     if (!mailrun::v1::Edition_IsValid(request->edition())) return Invalid("edition is unknown");
+    if (!mailrun::v1::Title_IsValid(request->title())) return Invalid("title is unknown");
+    // An edition without a title is 1853's (requests from before titles existed).
+    Ladder ladder{static_cast<int>(request->title()), static_cast<int>(request->edition())};
+    if (ladder.title == 0 && ladder.edition != 0) ladder.title = mailrun::v1::TITLE_1853;
     return RunTransaction(pool_, [&](pqxx::work& txn) {
       response->Clear();
-      LoadLeaderboard(txn, static_cast<int>(request->edition()), page->after, page->size, response);
+      LoadLeaderboard(txn, ladder, page->after, page->size, response);
       return grpc::Status::OK;
     });
   });

@@ -18,9 +18,11 @@ namespace mailrun::lobby {
 
 class LobbyServiceImpl final : public mailrun::v1::LobbyService::Service {
  public:
-  // Everything referenced must outlive this object. `token_key`: the shared 32-byte key.
-  LobbyServiceImpl(std::string token_key, ConnectionPool& pool, Accounts& accounts, Tables& tables,
-                   Tournaments& tournaments);
+  // Everything referenced must outlive this object. `verifier`: the keys that verify access tokens.
+  // `trust_forwarded_for`: take the caller's address for the login limits from x-forwarded-for
+  // (the gateway's), not from the connection.
+  LobbyServiceImpl(const mailrun::service::TokenVerifier& verifier, ConnectionPool& pool, Accounts& accounts,
+                   Tables& tables, Tournaments& tournaments, bool trust_forwarded_for);
 
   grpc::Status Register(grpc::ServerContext* context, const mailrun::v1::RegisterRequest* request,
                         mailrun::v1::AuthResponse* response) override;
@@ -81,7 +83,8 @@ class LobbyServiceImpl final : public mailrun::v1::LobbyService::Service {
   // Checks the access token, then runs body(user_id).
   grpc::Status AsUser(grpc::ServerContext* context, const std::function<grpc::Status(const std::string&)>& body);
 
-  const std::string token_key_;
+  const mailrun::service::TokenVerifier& verifier_;
+  const bool trust_forwarded_for_;
   ConnectionPool& pool_;
   Accounts& accounts_;
   Tables& tables_;

@@ -5,7 +5,9 @@
 #include "services/common/config.h"
 #include "services/common/database.h"
 #include "services/common/logging.h"
+#include "services/common/readiness.h"
 #include "services/common/server.h"
+#include "services/common/signing_keys.h"
 #include "services/lobby/lobby_app.h"
 #include "services/lobby/lobby_config.h"
 
@@ -22,9 +24,16 @@ int main(int argc, char** argv) {
   try {
     mailrun::service::InitLogging("mailrun-lobby", config.log_level);
     if (auto code = mailrun::service::RunMigrateOnly(config, "mailrun-lobby")) return *code;
-    const std::string token_key = mailrun::service::LoadTokenKey(config);
+    auto signer = mailrun::service::LoadSigningKey(lobby_config.token_signing_key, lobby_config.token_signing_key_file);
+    // The lobby verifies its own tokens and any other key it is told to trust (a key being rolled
+    // in or retired: docs/operations.md).
+    mailrun::service::TokenVerifier verifier;
+    if (!config.token_public_keys.empty() || !config.token_public_keys_file.empty()) {
+      verifier = mailrun::service::LoadTokenVerifier(config);
+    }
+    verifier.Add(signer.key_id(), signer.public_key());
     auto db = mailrun::service::PrepareDatabase(config, "mailrun-lobby");
-    lobby = std::make_unique<mailrun::lobby::LobbyApp>(config, token_key, lobby_config);
+    lobby = std::make_unique<mailrun::lobby::LobbyApp>(config, std::move(signer), std::move(verifier), lobby_config);
   } catch (const std::exception& e) {
     spdlog::error("mailrun-lobby cannot start: {}", e.what());
     return 1;
@@ -41,6 +50,9 @@ int main(int argc, char** argv) {
   options.shutdown_grace_seconds = config.shutdown_grace_seconds;
   options.max_connection_age_seconds = config.max_connection_age_seconds;
   options.services.push_back(lobby->service());
+  mailrun::service::DatabaseReadiness database(config.database_url);
+  options.ready = [&database] { return database.Check(); };
+  options.ready_services = {mailrun::v1::LobbyService::service_full_name()};
   options.on_shutdown = [&lobby] { lobby->Stop(); };
   return mailrun::service::RunServer(options);
 }

@@ -1,25 +1,40 @@
 // Password hashing with Argon2id (libsodium crypto_pwhash_str_alg, ALG_ARGON2ID13). The stored
 // string carries its own salt and cost, so hashes made under other limits still verify, and
-// NeedsRehash says when a login should upgrade one. Limits (libsodium's named sets):
+// NeedsRehash says when a login should upgrade one. The cost and how many hashes run at once come
+// from HashSizing (hash_sizing.h: sized to the container's memory and CPUs):
 //   interactive: 2 passes, 64 MiB   (tests; about 0.2 s per hash on the 2-core build machine)
 //   moderate:    3 passes, 256 MiB  (the default; about 1.1 s per hash there)
 //   sensitive:   4 passes, 1 GiB
-// Hashing is deliberately slow and memory-hungry: call it outside transactions. At most as many
-// hashes as the machine has cores run at once (others wait), so a burst of logins cannot take
-// more than cores x the memory limit. Thread-safe.
+// Hashing is deliberately slow and memory-hungry: call it outside transactions. At most
+// `concurrency` hashes run at once and at most `queue` calls wait for one; any more are refused
+// at once with HashingBusy (the lobby answers RESOURCE_EXHAUSTED with a retry hint), so a burst
+// of logins costs neither unbounded memory nor unbounded waiting threads. Thread-safe.
 #pragma once
 
-#include <semaphore>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <stdexcept>
 #include <string>
+
+#include "services/lobby/hash_sizing.h"
 
 namespace mailrun::lobby {
 
+// Every slot is taken and the queue is full; `retry_after` estimates when one will be free.
+class HashingBusy : public std::runtime_error {
+ public:
+  explicit HashingBusy(std::chrono::seconds retry_after)
+      : std::runtime_error("password hashing is busy"), retry_after(retry_after) {}
+  std::chrono::seconds retry_after;
+};
+
 class PasswordHasher {
  public:
-  // `limits`: "interactive", "moderate" or "sensitive"; throws std::invalid_argument otherwise.
-  explicit PasswordHasher(const std::string& limits);
+  explicit PasswordHasher(HashSizing sizing);
 
-  // Throws std::runtime_error when the memory for hashing cannot be had.
+  // Throw HashingBusy when the queue is full; Hash throws std::runtime_error when the memory for
+  // hashing cannot be had.
   std::string Hash(const std::string& password) const;
   bool Verify(const std::string& hash, const std::string& password) const;
   bool NeedsRehash(const std::string& hash) const;
@@ -28,10 +43,17 @@ class PasswordHasher {
   // name takes as long as one with a wrong password.
   void VerifyNothing(const std::string& password) const;
 
+  const HashSizing& sizing() const { return sizing_; }
+
  private:
-  unsigned long long opslimit_;
-  size_t memlimit_;
-  mutable std::counting_semaphore<> slots_;  // hashes that may run at once
+  class Slot;
+
+  HashSizing sizing_;
+  mutable std::mutex mutex_;
+  mutable std::condition_variable freed_;
+  mutable int running_ = 0;
+  mutable int waiting_ = 0;
+  mutable double seconds_per_hash_ = 1.0;  // moving average
   std::string decoy_hash_;  // a hash of a random string, for VerifyNothing
 };
 

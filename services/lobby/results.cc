@@ -67,15 +67,16 @@ grpc::Status ResultRecorder::Record(const mailrun::v1::GameFinished& finished, O
       txn.exec_params("SELECT 1 FROM tournaments WHERE tournament_id = $1 FOR UPDATE", tournament_id);
     }
     const pqxx::row table = txn.exec_params1(
-        "SELECT status, edition FROM lobby_tables WHERE table_id = $1 FOR UPDATE", table_id);
+        "SELECT status, edition, title FROM lobby_tables WHERE table_id = $1 FOR UPDATE", table_id);
     const bool is_void = table[0].as<std::string>() == "void";
     const int edition = table[1].as<int>();
+    const int title = table[2].as<int>();
     if (auto checked = CheckResultPlayers(txn, table_id, finished); !checked.ok()) return checked;
 
     const pqxx::result inserted = txn.exec_params(
-        "INSERT INTO lobby_game_results (game_id, table_id, tournament_id, edition, reason, counted)"
-        " VALUES ($1, $2, NULLIF($3, ''), $4, $5, $6) ON CONFLICT (game_id) DO NOTHING RETURNING 1",
-        finished.game_id(), table_id, tournament_id, edition, finished.reason(), !is_void);
+        "INSERT INTO lobby_game_results (game_id, table_id, tournament_id, edition, reason, counted, title)"
+        " VALUES ($1, $2, NULLIF($3, ''), $4, $5, $6, $7) ON CONFLICT (game_id) DO NOTHING RETURNING 1",
+        finished.game_id(), table_id, tournament_id, edition, finished.reason(), !is_void, title);
     if (inserted.empty()) {
       result = Outcome::kAlreadyRecorded;
       return grpc::Status::OK;
@@ -91,16 +92,17 @@ grpc::Status ResultRecorder::Record(const mailrun::v1::GameFinished& finished, O
     }
     const std::vector<double> points = PlacementPoints(ranks);
     const std::vector<double> shares = WealthShares(wealth);
-    ApplyGameRatings(txn, edition, rated);
+    ApplyGameRatings(txn, Ladder{title, edition}, rated);
     for (int i = 0; i < finished.results_size(); ++i) {
       const auto& player = finished.results(i);
       txn.exec_params(
           "INSERT INTO lobby_result_players (game_id, user_id, seat, rank, final_wealth, placement_points,"
-          " wealth_share, rating_before, rating_after, edition_rating_before, edition_rating_after)"
-          " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
+          " wealth_share, rating_before, rating_after, edition_rating_before, edition_rating_after,"
+          " title_rating_before, title_rating_after)"
+          " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
           finished.game_id(), player.user_id(), player.seat(), player.rank(), player.final_wealth(), points[i],
           shares[i], rated[i].overall_before, rated[i].overall_after, rated[i].edition_before,
-          rated[i].edition_after);
+          rated[i].edition_after, rated[i].title_before, rated[i].title_after);
     }
     txn.exec_params(
         "UPDATE lobby_tables SET status = CASE WHEN status = 'void' THEN 'void' ELSE 'finished' END,"
@@ -140,7 +142,7 @@ void LoadMyResults(pqxx::work& txn, const std::string& user_id, const Page& page
       "SELECT g.seq, g.game_id, g.table_id, coalesce(g.tournament_id, ''), g.edition,"
       " (extract(epoch from g.finished_at) * 1000)::bigint, p.seat, p.rank,"
       " (SELECT count(*) FROM lobby_result_players o WHERE o.game_id = g.game_id), p.final_wealth,"
-      " p.rating_before, p.rating_after"
+      " p.rating_before, p.rating_after, g.title, p.title_rating_before, p.title_rating_after"
       " FROM lobby_result_players p JOIN lobby_game_results g USING (game_id)"
       " WHERE p.user_id = $1 AND ($2 = 0 OR g.seq < $2) ORDER BY g.seq DESC LIMIT $3",
       user_id, page.after, page.size + 1);
@@ -158,6 +160,9 @@ void LoadMyResults(pqxx::work& txn, const std::string& user_id, const Page& page
     result->set_final_wealth(row[9].as<int64_t>());
     result->set_rating_before(row[10].as<double>());
     result->set_rating_after(row[11].as<double>());
+    result->set_title(static_cast<mailrun::v1::Title>(row[12].as<int>()));
+    result->set_title_rating_before(row[13].as<double>());
+    result->set_title_rating_after(row[14].as<double>());
   }
   if (static_cast<int>(rows.size()) > page.size) {
     out->mutable_page()->set_next_page_token(PageToken(rows[page.size - 1][0].as<int64_t>()));

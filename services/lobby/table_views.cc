@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "engine/titles/registry.h"
+
 namespace mailrun::lobby {
 
 mailrun::v1::TableStatus TableStatusFromName(const std::string& name) {
@@ -35,7 +37,7 @@ std::vector<mailrun::v1::Table> LoadTables(pqxx::work& txn, const std::vector<st
       "SELECT t.table_id, t.name, t.host_user_id, h.display_name, t.edition, t.options, t.seats, t.player_count,"
       " t.is_private, t.invitation_code, t.turn_deadline_seconds, t.status, t.game_id, t.tournament_id,"
       " t.tournament_round, t.table_number, (extract(epoch from t.created_at) * 1000)::bigint,"
-      " (extract(epoch from t.started_at) * 1000)::bigint"
+      " (extract(epoch from t.started_at) * 1000)::bigint, t.title"
       " FROM lobby_tables t JOIN users h ON h.user_id = t.host_user_id WHERE t.table_id = ANY($1::text[])",
       ids);
   const pqxx::result players = txn.exec_params(
@@ -50,6 +52,8 @@ std::vector<mailrun::v1::Table> LoadTables(pqxx::work& txn, const std::vector<st
     table.mutable_host()->set_user_id(row[2].as<std::string>());
     table.mutable_host()->set_display_name(row[3].as<std::string>());
     table.set_edition(static_cast<mailrun::v1::Edition>(row[4].as<int>()));
+    table.set_title(static_cast<mailrun::v1::Title>(row[18].as<int>()));
+    table.set_board_reconstructed(mailrun::engine::BoardReconstructed(table.title(), table.edition()));
     const pqxx::binarystring options(row[5]);
     table.mutable_options()->ParseFromString(options.str());
     table.set_seats(row[6].as<int>());

@@ -2,6 +2,7 @@
 
 #include <sodium.h>
 
+#include "services/common/request_fingerprint.h"
 #include "services/common/token.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/paging.h"
@@ -96,12 +97,13 @@ std::string NewInvitationCode() {
 Tables::Tables(ConnectionPool& pool, GameStarter& starter, EventWriter events)
     : pool_(pool), starter_(starter), events_(std::move(events)) {}
 
-grpc::Status Tables::Apply(const std::string& caller, const std::string& request_id, const std::string& method,
+grpc::Status Tables::Apply(const std::string& caller, const google::protobuf::Message& request,
+                           const std::string& request_id, const std::string& method,
                            bool may_start, const Change& change, mailrun::v1::Table* response) {
   if (auto status = InvalidIf(CheckRequestId(request_id)); !status.ok()) return status;
   std::string table_id;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
-    return ApplyOnce(txn, {caller, request_id, method}, &table_id,
+    return ApplyOnce(txn, {caller, request_id, method, mailrun::service::RequestFingerprint(request)}, &table_id,
                      [&](std::string* result_id) { return change(txn, result_id); });
   });
   if (!status.ok()) return status;
@@ -118,22 +120,23 @@ grpc::Status Tables::Apply(const std::string& caller, const std::string& request
 grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::CreateTableRequest& request,
                             mailrun::v1::Table* response) {
   if (auto status = InvalidIf(CheckName("name", request.name(), 60, false)); !status.ok()) return status;
-  if (request.seats() < kMinTableSize || request.seats() > kMaxTableSize) {
-    return Invalid("seats must be 3 to 6 (1853 is a game for 3 to 6 players)");
+  if (auto status = InvalidIf(CheckSeats(request.title(), request.seats())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckGameSetup(request.title(), request.edition(), request.options())); !status.ok()) {
+    return status;
   }
-  if (auto status = InvalidIf(CheckGameSetup(request.edition(), request.options())); !status.ok()) return status;
   if (auto status = InvalidIf(CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
-  if (auto problem = CheckEditionPlayable(request.edition())) return NotNow(*problem);
-  return Apply(caller, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
+  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow(*problem);
+  return Apply(caller, request, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = mailrun::service::RandomId();
     const std::string options = request.options().SerializeAsString();
     txn.exec_params(
         "INSERT INTO lobby_tables (table_id, name, host_user_id, edition, options, seats, player_count, is_private,"
-        " invitation_code, turn_deadline_seconds, status) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, NULLIF($8, ''), $9,"
-        " 'open')",
-        *table_id, request.name(), caller, static_cast<int>(EffectiveEdition(request.edition())),
+        " invitation_code, turn_deadline_seconds, status, title) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, NULLIF($8, ''),"
+        " $9, 'open', $10)",
+        *table_id, request.name(), caller, static_cast<int>(EffectiveEdition(request.title(), request.edition())),
         pqxx::binarystring(options.data(), options.size()), request.seats(), request.is_private(),
-        request.is_private() ? NewInvitationCode() : std::string(), request.turn_deadline_seconds());
+        request.is_private() ? NewInvitationCode() : std::string(), request.turn_deadline_seconds(),
+        static_cast<int>(EffectiveTitle(request.title())));
     txn.exec_params("INSERT INTO lobby_table_players (table_id, user_id, position) VALUES ($1, $2, 1)", *table_id,
                     caller);
     return grpc::Status::OK;
@@ -145,6 +148,7 @@ grpc::Status Tables::List(const std::string& caller, const mailrun::v1::ListTabl
   const auto page = ParsePage(request.page());
   if (!page) return Invalid(PageProblem());
   if (!mailrun::v1::Edition_IsValid(request.edition())) return Invalid("edition is unknown");
+  if (!mailrun::v1::Title_IsValid(request.title())) return Invalid("title is unknown");
   if (request.min_open_seats() < 0 || request.min_open_seats() > kMaxTableSize) {
     return Invalid("min_open_seats must be 0 to 6");
   }
@@ -161,13 +165,13 @@ grpc::Status Tables::List(const std::string& caller, const mailrun::v1::ListTabl
       rows = txn.exec_params(
           "SELECT t.table_id, t.seq FROM lobby_tables t"
           " WHERE t.status = 'open' AND t.tournament_id IS NULL AND ($2 = 0 OR t.seq < $2)"
-          " AND ($4 = 0 OR t.edition = $4) AND t.seats - t.player_count >= $5"
+          " AND ($4 = 0 OR t.edition = $4) AND ($7 = 0 OR t.title = $7) AND t.seats - t.player_count >= $5"
           " AND (NOT t.is_private OR (NOT $6 AND (t.host_user_id = $1"
           "   OR EXISTS (SELECT 1 FROM lobby_table_players p WHERE p.table_id = t.table_id AND p.user_id = $1)"
           "   OR EXISTS (SELECT 1 FROM lobby_table_invitations i WHERE i.table_id = t.table_id AND i.user_id = $1))))"
           " ORDER BY t.seq DESC LIMIT $3",
           caller, page->after, page->size + 1, static_cast<int>(request.edition()), request.min_open_seats(),
-          request.public_only());
+          request.public_only(), static_cast<int>(request.title()));
     }
     std::vector<std::string> ids;
     for (size_t i = 0; i < rows.size() && static_cast<int>(i) < page->size; ++i) {
@@ -183,7 +187,7 @@ grpc::Status Tables::List(const std::string& caller, const mailrun::v1::ListTabl
 
 grpc::Status Tables::Get(const std::string& caller, const mailrun::v1::GetTableRequest& request,
                          mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     auto table = LoadTable(txn, request.table_id(), caller);
     if (!table) return NoSuchTable(request.table_id());
@@ -197,7 +201,11 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
   if (request.table_id().empty() == request.invitation_code().empty()) {
     return Invalid("give exactly one of table_id and invitation_code");
   }
-  return Apply(caller, request.request_id(), "JoinTable", true, [&](pqxx::work& txn, std::string* table_id) {
+  if (auto status = InvalidIf(CheckOptionalId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckOptionalId("invitation_code", request.invitation_code())); !status.ok()) {
+    return status;
+  }
+  return Apply(caller, request, request.request_id(), "JoinTable", true, [&](pqxx::work& txn, std::string* table_id) {
     std::optional<TableRow> row;
     if (!request.table_id().empty()) {
       row = LockTable(txn, request.table_id());
@@ -241,8 +249,8 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
 
 grpc::Status Tables::Leave(const std::string& caller, const mailrun::v1::LeaveTableRequest& request,
                            mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
-  return Apply(caller, request.request_id(), "LeaveTable", false, [&](pqxx::work& txn, std::string* table_id) {
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  return Apply(caller, request, request.request_id(), "LeaveTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
     if (auto status = LockExisting(txn, request.table_id(), &locked); !status.ok()) return status;
@@ -267,10 +275,10 @@ grpc::Status Tables::Leave(const std::string& caller, const mailrun::v1::LeaveTa
 
 grpc::Status Tables::Kick(const std::string& caller, const mailrun::v1::KickPlayerRequest& request,
                           mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
-  if (request.user_id().empty()) return Invalid("user_id is required: the player to remove");
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckId("user_id", request.user_id())); !status.ok()) return status;
   if (request.user_id() == caller) return Invalid("the host cannot remove themselves; use LeaveTable");
-  return Apply(caller, request.request_id(), "KickPlayer", false, [&](pqxx::work& txn, std::string* table_id) {
+  return Apply(caller, request, request.request_id(), "KickPlayer", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
     const grpc::Status allowed =
@@ -291,11 +299,14 @@ grpc::Status Tables::Kick(const std::string& caller, const mailrun::v1::KickPlay
 
 grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::InvitePlayersRequest& request,
                             mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
   if (request.display_names_size() < 1 || request.display_names_size() > 20) {
     return Invalid("display_names must name 1 to 20 users");
   }
-  return Apply(caller, request.request_id(), "InvitePlayers", false, [&](pqxx::work& txn, std::string* table_id) {
+  for (const std::string& name : request.display_names()) {
+    if (auto problem = CheckDisplayName(name)) return Invalid("display_names: " + *problem);
+  }
+  return Apply(caller, request, request.request_id(), "InvitePlayers", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
     const grpc::Status allowed =
@@ -330,8 +341,8 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
 
 grpc::Status Tables::Start(const std::string& caller, const mailrun::v1::StartTableRequest& request,
                            mailrun::v1::Table* response) {
-  if (request.table_id().empty()) return Invalid("table_id is required");
-  return Apply(caller, request.request_id(), "StartTable", true, [&](pqxx::work& txn, std::string* table_id) {
+  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  return Apply(caller, request, request.request_id(), "StartTable", true, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
     const grpc::Status allowed = LockOpenAsHost(txn, request.table_id(), caller, "start the table", &locked);

@@ -47,7 +47,9 @@ class Tables {
 
   // Runs `change` once per (caller, request_id), then (if `may_start`) creates the game of a table
   // that is now starting, and answers with the table as the caller sees it.
-  grpc::Status Apply(const std::string& caller, const std::string& request_id, const std::string& method,
+  // `request`: the call as received (its fingerprint tells a retry from a reused request_id).
+  grpc::Status Apply(const std::string& caller, const google::protobuf::Message& request, const std::string& request_id,
+                     const std::string& method,
                      bool may_start, const Change& change, mailrun::v1::Table* response);
 
   ConnectionPool& pool_;

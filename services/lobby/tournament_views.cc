@@ -26,7 +26,7 @@ mailrun::v1::TournamentPlayerStatus PlayerStatusFromName(const std::string& name
 std::optional<TournamentRow> ReadTournament(pqxx::work& txn, const std::string& tournament_id, bool lock) {
   const pqxx::result rows = txn.exec_params(
       std::string("SELECT tournament_id, name, organiser_user_id, edition, options, format, table_size, rounds,"
-                  " group_rounds, status, current_round, turn_deadline_seconds FROM tournaments"
+                  " group_rounds, status, current_round, turn_deadline_seconds, title FROM tournaments"
                   " WHERE tournament_id = $1") +
           (lock ? " FOR UPDATE" : ""),
       tournament_id);
@@ -45,6 +45,7 @@ std::optional<TournamentRow> ReadTournament(pqxx::work& txn, const std::string& 
   t.status = row[9].as<std::string>();
   t.current_round = row[10].as<int>();
   t.turn_deadline_seconds = row[11].as<int64_t>();
+  t.title = row[12].as<int>();
   return t;
 }
 
@@ -64,6 +65,7 @@ std::optional<mailrun::v1::Tournament> LoadTournament(pqxx::work& txn, const std
   t.mutable_organiser()->set_user_id(row->organiser);
   t.mutable_organiser()->set_display_name(extra[0].as<std::string>());
   t.set_edition(static_cast<mailrun::v1::Edition>(row->edition));
+  t.set_title(static_cast<mailrun::v1::Title>(row->title));
   t.mutable_options()->ParseFromString(row->options);
   t.set_format(row->format == "swiss" ? mailrun::v1::TOURNAMENT_FORMAT_SWISS
                                       : mailrun::v1::TOURNAMENT_FORMAT_ROUND_ROBIN_GROUPS);

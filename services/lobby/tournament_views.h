@@ -19,6 +19,7 @@ struct TournamentRow {
   std::string name;
   std::string organiser;
   int edition = 0;
+  int title = 0;
   std::string options;  // serialized GameOptions
   std::string format;   // "swiss" or "round_robin_groups"
   int table_size = 0;

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "services/common/auth.h"
+#include "services/common/request_fingerprint.h"
 #include "services/common/token.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/paging.h"
@@ -135,11 +136,12 @@ std::string AddRoundTable(pqxx::work& txn, const TournamentRow& t, int round, in
   const std::string table_id = mailrun::service::RandomId();
   txn.exec_params(
       "INSERT INTO lobby_tables (table_id, name, host_user_id, edition, options, seats, player_count, is_private,"
-      " turn_deadline_seconds, status, tournament_id, tournament_round, table_number, is_final)"
-      " VALUES ($1, $2, $3, $4, $5, $6, $6, true, $7, 'starting', $8, $9, $10, $11)",
+      " turn_deadline_seconds, status, tournament_id, tournament_round, table_number, is_final, title)"
+      " VALUES ($1, $2, $3, $4, $5, $6, $6, true, $7, 'starting', $8, $9, $10, $11, $12)",
       table_id, (is_final ? "Final" : "Round " + std::to_string(round)) + ", table " + std::to_string(table_number),
       t.organiser, t.edition, pqxx::binarystring(t.options.data(), t.options.size()),
-      static_cast<int>(players.size()), t.turn_deadline_seconds, t.tournament_id, round, table_number, is_final);
+      static_cast<int>(players.size()), t.turn_deadline_seconds, t.tournament_id, round, table_number, is_final,
+      t.title);
   for (size_t i = 0; i < players.size(); ++i) {
     txn.exec_params("INSERT INTO lobby_table_players (table_id, user_id, position) VALUES ($1, $2, $3)", table_id,
                     players[i], static_cast<int>(i) + 1);
@@ -159,13 +161,14 @@ std::string RegistrationTime(pqxx::work& txn, const std::string& tournament_id, 
 
 Tournaments::Tournaments(ConnectionPool& pool, GameStarter& starter) : pool_(pool), starter_(starter) {}
 
-grpc::Status Tournaments::Apply(const std::string& caller, const std::string& request_id, const std::string& method,
+grpc::Status Tournaments::Apply(const std::string& caller, const google::protobuf::Message& request,
+                           const std::string& request_id, const std::string& method,
                                 const std::string& tournament_id, const Change& change,
                                 mailrun::v1::Tournament* response) {
   if (auto status = InvalidIf(CheckRequestId(request_id)); !status.ok()) return status;
   std::string id = tournament_id;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
-    return ApplyOnce(txn, {caller, request_id, method}, &id, [&](std::string* result_id) {
+    return ApplyOnce(txn, {caller, request_id, method, mailrun::service::RequestFingerprint(request)}, &id, [&](std::string* result_id) {
       *result_id = tournament_id.empty() ? mailrun::service::RandomId() : tournament_id;
       id = *result_id;
       return change(txn, id);
@@ -192,9 +195,12 @@ grpc::Status Tournaments::Apply(const std::string& caller, const std::string& re
 grpc::Status Tournaments::Create(const std::string& caller, const mailrun::v1::CreateTournamentRequest& request,
                                  mailrun::v1::Tournament* response) {
   if (auto status = InvalidIf(CheckName("name", request.name(), 80, true)); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckGameSetup(request.edition(), request.options())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckGameSetup(request.title(), request.edition(), request.options())); !status.ok()) {
+    return status;
+  }
   if (auto status = InvalidIf(CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
-  if (request.table_size() < kMinTableSize || request.table_size() > kMaxTableSize) {
+  if (request.table_size() < kMinTableSize || request.table_size() > kMaxTableSize ||
+      CheckSeats(request.title(), request.table_size())) {
     return Invalid("table_size must be 3 to 6");
   }
   int rounds = 0;
@@ -219,17 +225,18 @@ grpc::Status Tournaments::Create(const std::string& caller, const mailrun::v1::C
   if (request.registration_closes_at_unix_ms() <= now_ms || request.registration_closes_at_unix_ms() <= opens) {
     return Invalid("registration_closes_at_unix_ms must be in the future and after registration_opens_at_unix_ms");
   }
-  if (auto problem = CheckEditionPlayable(request.edition())) return NotNow(*problem);
-  return Apply(caller, request.request_id(), "CreateTournament", "", [&](pqxx::work& txn, const std::string& id) {
+  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow(*problem);
+  return Apply(caller, request, request.request_id(), "CreateTournament", "", [&](pqxx::work& txn, const std::string& id) {
     const std::string options = request.options().SerializeAsString();
     txn.exec_params(
         "INSERT INTO tournaments (tournament_id, name, organiser_user_id, edition, options, format, table_size,"
-        " rounds, group_rounds, registration_opens_at, registration_closes_at, status, turn_deadline_seconds)"
+        " rounds, group_rounds, registration_opens_at, registration_closes_at, status, turn_deadline_seconds, title)"
         " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, to_timestamp($10 / 1000.0), to_timestamp($11 / 1000.0),"
-        " 'registration', $12)",
-        id, request.name(), caller, static_cast<int>(EffectiveEdition(request.edition())),
+        " 'registration', $12, $13)",
+        id, request.name(), caller, static_cast<int>(EffectiveEdition(request.title(), request.edition())),
         pqxx::binarystring(options.data(), options.size()), format, request.table_size(), rounds, group_rounds, opens,
-        request.registration_closes_at_unix_ms(), request.turn_deadline_seconds());
+        request.registration_closes_at_unix_ms(), request.turn_deadline_seconds(),
+        static_cast<int>(EffectiveTitle(request.title())));
     return grpc::Status::OK;
   }, response);
 }
@@ -263,7 +270,7 @@ grpc::Status Tournaments::List(const mailrun::v1::ListTournamentsRequest& reques
 }
 
 grpc::Status Tournaments::Get(const mailrun::v1::GetTournamentRequest& request, mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     auto tournament = LoadTournament(txn, request.tournament_id(), true);
     if (!tournament) return NoSuchTournament(request.tournament_id());
@@ -275,9 +282,9 @@ grpc::Status Tournaments::Get(const mailrun::v1::GetTournamentRequest& request, 
 grpc::Status Tournaments::Register(const std::string& caller,
                                    const mailrun::v1::RegisterForTournamentRequest& request,
                                    mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   const std::string& id = request.tournament_id();
-  return Apply(caller, request.request_id(), "RegisterForTournament", id, [&](pqxx::work& txn, const std::string&) {
+  return Apply(caller, request, request.request_id(), "RegisterForTournament", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
     if (t->status != "registration") return NotNow("registration has closed: the tournament has started");
@@ -307,9 +314,9 @@ grpc::Status Tournaments::Register(const std::string& caller,
 grpc::Status Tournaments::Withdraw(const std::string& caller,
                                    const mailrun::v1::WithdrawFromTournamentRequest& request,
                                    mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   const std::string& id = request.tournament_id();
-  return Apply(caller, request.request_id(), "WithdrawFromTournament", id, [&](pqxx::work& txn, const std::string&) {
+  return Apply(caller, request, request.request_id(), "WithdrawFromTournament", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
     if (t->status == "finished") return NotNow("the tournament has finished");
@@ -330,11 +337,11 @@ grpc::Status Tournaments::Withdraw(const std::string& caller,
 grpc::Status Tournaments::StartRound(const std::string& caller,
                                      const mailrun::v1::StartTournamentRoundRequest& request,
                                      mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   if (request.round() < 1) return Invalid("round must be 1 or more");
   const std::string& id = request.tournament_id();
   const int round = request.round();
-  return Apply(caller, request.request_id(), "StartTournamentRound", id, [&](pqxx::work& txn, const std::string&) {
+  return Apply(caller, request, request.request_id(), "StartTournamentRound", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
     if (t->organiser != caller) return Denied("only the organiser can start a round");
@@ -351,7 +358,7 @@ grpc::Status Tournaments::StartRound(const std::string& caller,
       txn.exec_params(
           "UPDATE tournament_players p SET seed = s.seed FROM (SELECT p2.user_id, row_number() OVER ("
           "  ORDER BY coalesce(r.rating, 1500) DESC, p2.registered_seq) AS seed"
-          "  FROM tournament_players p2 LEFT JOIN ratings r ON r.user_id = p2.user_id AND r.edition = 0"
+          "  FROM tournament_players p2 LEFT JOIN ratings r ON r.user_id = p2.user_id AND r.title = 0 AND r.edition = 0"
           "  WHERE p2.tournament_id = $1 AND p2.status = 'active') s"
           " WHERE p.tournament_id = $1 AND p.user_id = s.user_id",
           id);
@@ -371,10 +378,10 @@ grpc::Status Tournaments::StartRound(const std::string& caller,
 
 grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v1::DropPlayerRequest& request,
                                      mailrun::v1::Tournament* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
-  if (request.user_id().empty()) return Invalid("user_id is required: the player to drop");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
+  if (auto status = InvalidIf(CheckId("user_id", request.user_id())); !status.ok()) return status;
   const std::string& id = request.tournament_id();
-  return Apply(caller, request.request_id(), "DropPlayer", id, [&](pqxx::work& txn, const std::string&) {
+  return Apply(caller, request, request.request_id(), "DropPlayer", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
     if (t->organiser != caller) return Denied("only the organiser can drop players");
@@ -431,7 +438,7 @@ grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v
 
 grpc::Status Tournaments::Standings(const mailrun::v1::GetStandingsRequest& request,
                                     mailrun::v1::Standings* response) {
-  if (request.tournament_id().empty()) return Invalid("tournament_id is required");
+  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     const auto t = ReadTournament(txn, request.tournament_id(), false);
     if (!t) return NoSuchTournament(request.tournament_id());

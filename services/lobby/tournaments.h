@@ -43,7 +43,9 @@ class Tournaments {
 
   // Runs `change` once per (caller, request_id), then creates the games of the tournament's
   // tables that are starting, and answers with the tournament.
-  grpc::Status Apply(const std::string& caller, const std::string& request_id, const std::string& method,
+  // `request`: the call as received (its fingerprint tells a retry from a reused request_id).
+  grpc::Status Apply(const std::string& caller, const google::protobuf::Message& request, const std::string& request_id,
+                     const std::string& method,
                      const std::string& tournament_id, const Change& change, mailrun::v1::Tournament* response);
 
   ConnectionPool& pool_;

@@ -22,15 +22,16 @@ using TransactionBody = mailrun::service::TransactionBody;
 using mailrun::service::RunTransaction;
 
 struct RequestKey {
-  std::string scope;       // the caller's user id ("register" for Register)
-  std::string request_id;  // checked by CheckRequestId before
-  std::string method;      // e.g. "JoinTable"
+  std::string scope;        // the caller's user id ("register" for Register)
+  std::string request_id;   // checked by CheckRequestId before
+  std::string method;       // e.g. "JoinTable"
+  std::string fingerprint;  // RequestFingerprint of the request (secrets cleared first)
 };
 
 // Runs `apply` unless `key` was seen: then sets *result_id to the first call's result and returns
-// OK without applying (INVALID_ARGUMENT if the request_id was used for another method). `apply`
-// sets *result_id to what it created or changed; it is stored with the key. *replayed (optional)
-// says which happened.
+// OK without applying (INVALID_ARGUMENT naming the reuse if the request_id was used for another
+// method or for a different request of this method). `apply` sets *result_id to what it created
+// or changed; it is stored with the key. *replayed (optional) says which happened.
 grpc::Status ApplyOnce(pqxx::work& txn, const RequestKey& key, std::string* result_id,
                        const std::function<grpc::Status(std::string* result_id)>& apply, bool* replayed = nullptr);
 

@@ -2,7 +2,10 @@
 
 #include <cctype>
 
-#include "engine/data/edition_data.h"
+#include <fmt/format.h>
+
+#include "engine/titles/registry.h"
+#include "services/common/ids.h"
 
 namespace mailrun::lobby {
 namespace {
@@ -13,11 +16,15 @@ bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; 
 
 Problem CheckRequestId(const std::string& request_id) {
   if (request_id.empty()) return "request_id is required (a client-chosen id that makes retries safe)";
-  if (request_id.size() > 128) return "request_id must be at most 128 characters";
-  for (char c : request_id) {
-    if (c < 0x21 || c > 0x7e) return "request_id must be printable ASCII without spaces";
-  }
-  return std::nullopt;
+  return mailrun::service::IdProblem("request_id", request_id);
+}
+
+Problem CheckId(const std::string& field, const std::string& value) {
+  return mailrun::service::IdProblem(field, value);
+}
+
+Problem CheckOptionalId(const std::string& field, const std::string& value) {
+  return mailrun::service::OptionalIdProblem(field, value);
 }
 
 Problem CheckDisplayName(const std::string& name) {
@@ -58,32 +65,34 @@ Problem CheckTurnDeadline(int64_t seconds) {
   return std::nullopt;
 }
 
-Problem CheckGameSetup(mailrun::v1::Edition edition, const mailrun::v1::GameOptions& options) {
-  using namespace mailrun::v1;
-  if (!Edition_IsValid(edition)) return "edition " + std::to_string(edition) + " is unknown";
-  if (!BankSize_IsValid(options.bank())) return "options.bank " + std::to_string(options.bank()) + " is unknown";
-  if (!TileKit_IsValid(options.tile_kit())) {
-    return "options.tile_kit " + std::to_string(options.tile_kit()) + " is unknown";
-  }
-  if (EffectiveEdition(edition) != EDITION_LOOKOUT_2009) return std::nullopt;
-  if (options.bank() == BANK_SHORT || options.bank() == BANK_LONGER) {
-    return "2.4.2/2.4.3: the short and longer banks are options of 1853 Retuned; the 2009 edition has the full "
-           "bank or the shortened game (BANK_STANDARD)";
-  }
-  if (options.simplified_game()) return "2.4.1: the simplified game is an option of 1853 Retuned only";
-  if (options.unrestricted_58()) return "2.4.4: unrestricted #58 upgrades are an option of 1853 Retuned only";
-  if (options.tile_kit() != TILE_KIT_NONE) return "2.4.5: the MIK1 tile kits are an option of 1853 Retuned only";
+Problem CheckGameSetup(mailrun::v1::Title title, mailrun::v1::Edition edition, const mailrun::v1::GameOptions& options) {
+  const auto found = mailrun::engine::FindTitle(title);
+  if (!found.ok()) return found.error().ToString();
+  if (auto setup = (*found)->CheckSetup(edition, options); !setup.ok()) return setup.error().ToString();
   return std::nullopt;
 }
 
-Problem CheckEditionPlayable(mailrun::v1::Edition edition) {
-  const auto data = mailrun::engine::LoadEdition(EffectiveEdition(edition));
-  if (data.ok()) return std::nullopt;
-  return "this edition cannot be played yet: " + data.error().message;
+Problem CheckSeats(mailrun::v1::Title title, int seats) {
+  const auto found = mailrun::engine::FindTitle(title);
+  if (!found.ok()) return found.error().ToString();
+  const mailrun::engine::Title& known = **found;
+  if (seats >= known.min_players() && seats <= known.max_players()) return std::nullopt;
+  return fmt::format("seats must be {0} to {1} ({2} is a game for {0} to {1} players)", known.min_players(),
+                     known.max_players(), known.name());
 }
 
-mailrun::v1::Edition EffectiveEdition(mailrun::v1::Edition edition) {
-  return edition == mailrun::v1::EDITION_UNSPECIFIED ? mailrun::v1::EDITION_RETUNED : edition;
+Problem CheckPlayable(mailrun::v1::Title title, mailrun::v1::Edition edition) {
+  const auto found = mailrun::engine::FindTitle(title);
+  if (!found.ok()) return found.error().ToString();
+  if (auto playable = (*found)->CheckPlayable(edition); !playable.ok()) return playable.error().message;
+  return std::nullopt;
+}
+
+mailrun::v1::Title EffectiveTitle(mailrun::v1::Title title) { return mailrun::engine::EffectiveTitle(title); }
+
+mailrun::v1::Edition EffectiveEdition(mailrun::v1::Title title, mailrun::v1::Edition edition) {
+  const auto found = mailrun::engine::FindTitle(title);
+  return found.ok() ? (*found)->EffectiveEdition(edition) : edition;
 }
 
 }  // namespace mailrun::lobby

@@ -17,8 +17,12 @@ using Problem = std::optional<std::string>;
 
 constexpr int64_t kMaxTurnDeadlineSeconds = 30LL * 24 * 3600;
 
-// 1 to 128 printable ASCII characters.
+// 1 to 128 printable ASCII characters (the services' one rule for ids, services/common/ids.h).
 Problem CheckRequestId(const std::string& request_id);
+// Any other id of a request (table_id, tournament_id, user_id, invitation_code) by the same rule,
+// naming `field`; CheckOptionalId accepts an empty one.
+Problem CheckId(const std::string& field, const std::string& value);
+Problem CheckOptionalId(const std::string& field, const std::string& value);
 
 // 3 to 24 characters: ASCII letters, digits, space, '.', '_', '-'; first and last a letter or digit;
 // no two spaces in a row.
@@ -34,18 +38,23 @@ Problem CheckName(const std::string& field, const std::string& value, size_t max
 // 0 (none) or 60 seconds to 30 days.
 Problem CheckTurnDeadline(int64_t seconds);
 
-// The edition is known (unspecified means Retuned) and the options are valid for it: the 2009
-// edition has only the full bank and its shortened game (2.4); simplified game (2.4.1), the
-// short and longer banks (2.4.2, 2.4.3), unrestricted #58 (2.4.4) and the MIK1 kits (2.4.5) are
-// options of 1853 Retuned.
-Problem CheckGameSetup(mailrun::v1::Edition edition, const mailrun::v1::GameOptions& options);
+// The title is known (unspecified means 1853), the edition is one of its editions (unspecified
+// means its default) and the options go with them, as the title registry says
+// (engine/titles/registry.h): e.g. 1853's 2009 edition has only the full bank and its shortened
+// game (2.4), and 1947 has none of 1853's options.
+Problem CheckGameSetup(mailrun::v1::Title title, mailrun::v1::Edition edition, const mailrun::v1::GameOptions& options);
 
-// The engine has the edition's board data, so the game service can play it (today 1853 Retuned
-// only: docs/board-data.md). The service answers a problem here with FAILED_PRECONDITION: a table
-// or tournament of an edition nobody can play yet would never start.
-Problem CheckEditionPlayable(mailrun::v1::Edition edition);
+// The seat count is one the title is played with (1853 and 1947: 3 to 6).
+Problem CheckSeats(mailrun::v1::Title title, int seats);
 
-// EDITION_UNSPECIFIED becomes EDITION_RETUNED.
-mailrun::v1::Edition EffectiveEdition(mailrun::v1::Edition edition);
+// The engine can play the title and edition (today 1853 Retuned only: 1947 "cannot be played
+// yet", the 2009 edition has no board data). The service answers a problem here with
+// FAILED_PRECONDITION: a table or tournament nobody can play would never start.
+Problem CheckPlayable(mailrun::v1::Title title, mailrun::v1::Edition edition);
+
+// TITLE_UNSPECIFIED becomes TITLE_1853; EDITION_UNSPECIFIED the title's default edition (1853:
+// EDITION_RETUNED).
+mailrun::v1::Title EffectiveTitle(mailrun::v1::Title title);
+mailrun::v1::Edition EffectiveEdition(mailrun::v1::Title title, mailrun::v1::Edition edition);
 
 }  // namespace mailrun::lobby

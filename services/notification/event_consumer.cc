@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "services/common/backoff.h"
+#include "services/common/database_errors.h"
 #include "services/common/event_log.h"
 #include "services/common/json_log.h"
 #include "services/common/metrics.h"
@@ -108,9 +109,13 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
     } catch (const pqxx::transaction_rollback& e) {
       spdlog::warn("event consumer: transaction rolled back ({}); retrying event {}", e.what(), event.event_id());
     } catch (const std::exception& e) {
-      service::metrics::EventConsumed("failed");
-      spdlog::error("event consumer: event {} could not be stored: {}", event.event_id(), e.what());
-      return false;
+      if (!service::ServerWentAway(e)) {
+        service::metrics::EventConsumed("failed");
+        spdlog::error("event consumer: event {} could not be stored: {}", event.event_id(), e.what());
+        return false;
+      }
+      // PostgreSQL is shutting down or restarting: as unreachable.
+      spdlog::warn("event consumer: database going away ({}); retrying event {}", e.what(), event.event_id());
     }
     const auto delay = backoff.Next();
     for (auto slept = std::chrono::milliseconds(0); slept < delay; slept += std::chrono::milliseconds(50)) {

@@ -42,6 +42,17 @@ std::optional<EventKind> KindFromName(const std::string& name) {
 
 namespace {
 
+// Games of 1853 (and events from before titles existed) read as always; another title's events
+// say which game they are about, and its money has no pound sign (1853's currency).
+bool Is1853(mailrun::v1::Title title) {
+  return title == mailrun::v1::TITLE_UNSPECIFIED || title == mailrun::v1::TITLE_1853;
+}
+
+std::string TitledHeading(const std::string& heading, mailrun::v1::Title title) {
+  if (Is1853(title)) return heading;
+  return fmt::format("{} ({})", heading, title == mailrun::v1::TITLE_1947 ? "1947" : "another game");
+}
+
 std::string JoinCities(const google::protobuf::RepeatedPtrField<std::string>& cities) {
   std::string out;
   for (const auto& city : cities) out += (out.empty() ? "" : ", ") + city;
@@ -53,12 +64,15 @@ EventText DescribeFinished(const mailrun::v1::GameFinished& finished, const std:
   std::string mine;
   for (const auto& result : finished.results()) {
     if (result.rank() == 1) winners += (winners.empty() ? "" : " and ") + result.display_name();
-    if (result.user_id() == recipient) mine = fmt::format("you finished #{} with £{}", result.rank(), result.final_wealth());
+    if (result.user_id() == recipient) {
+      mine = fmt::format("you finished #{} with {}{}", result.rank(), Is1853(finished.title()) ? "£" : "",
+                         result.final_wealth());
+    }
   }
   std::string text = fmt::format("Game {} ended ({})", finished.game_id(), finished.reason());
   if (!winners.empty()) text += fmt::format(": {} won", winners);
   if (!mine.empty()) text += fmt::format("; {}", mine);
-  return {"Game finished", text};
+  return {TitledHeading("Game finished", finished.title()), text};
 }
 
 }  // namespace
@@ -75,7 +89,7 @@ EventText DescribeEvent(const Event& event, const std::string& recipient) {
       if (!turn.acting_for().empty() && text.find("the " + turn.acting_for()) == std::string::npos) {
         text += fmt::format(" (for the {})", turn.acting_for());
       }
-      return {"Your turn", text};
+      return {TitledHeading("Your turn", turn.title()), text};
     }
     case Event::kBondReturned: {
       const auto& bond = event.bond_returned();

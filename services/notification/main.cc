@@ -7,6 +7,7 @@
 #include "services/common/config.h"
 #include "services/common/database.h"
 #include "services/common/logging.h"
+#include "services/common/readiness.h"
 #include "services/common/server.h"
 #include "services/notification/notification_app.h"
 
@@ -66,8 +67,8 @@ int main(int argc, char** argv) {
     mailrun::service::InitLogging("mailrun-notify", config.log_level);
     if (auto code = mailrun::service::RunMigrateOnly(config, "mailrun-notify")) return *code;
     options.database_url = config.database_url;
-    options.redis_url = config.redis_url;
-    options.token_key = mailrun::service::LoadTokenKey(config);
+    options.redis_url = mailrun::service::RedisUrlOf(config);
+    options.token_verifier = mailrun::service::LoadTokenVerifier(config);
     auto db = mailrun::service::PrepareDatabase(config, "mailrun-notify");
     notifications = std::make_unique<mailrun::notification::NotificationApp>(options);
   } catch (const std::exception& e) {
@@ -86,6 +87,9 @@ int main(int argc, char** argv) {
   // Streams stay open for hours: no maximum connection age here, or every stream would be cut.
   server.max_connection_age_seconds = 0;
   server.services = {notifications->service()};
+  mailrun::service::DatabaseReadiness database(config.database_url);
+  server.ready = [&database] { return database.Check(); };
+  server.ready_services = {mailrun::v1::NotificationService::service_full_name()};
   server.on_draining = [&] { notifications->CloseStreams(); };
   server.on_shutdown = [&] { notifications->Stop(); };
   return mailrun::service::RunServer(server);

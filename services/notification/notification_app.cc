@@ -20,7 +20,7 @@ NotificationApp::NotificationApp(NotificationOptions options)
       push_(pool_, options_.push, options_.clock),
       reminders_(pool_, options_.reminder_check_interval, options_.clock),
       consumer_(ConsumerOptions(options_), pool_, inbox_, fanout_, push_, reminders_, options_.clock),
-      service_(options_.token_key, pool_, inbox_, fanout_) {
+      service_(options_.token_verifier, pool_, inbox_, fanout_) {
   if (options_.run_outbox_relay) {
     service::OutboxRelayOptions relay;
     relay.database_url = options_.database_url;

@@ -26,8 +26,8 @@ namespace mailrun::notification {
 
 struct NotificationOptions {
   std::string database_url;
-  std::string redis_url;
-  std::string token_key;  // 32 raw bytes (service::LoadTokenKey)
+  std::string redis_url;              // password included (service::RedisUrlOf)
+  service::TokenVerifier token_verifier;  // the public keys that verify access tokens
   // The Redis channel of events: one per deployment, the same in every service (tests that share
   // one Redis give each database its own).
   std::string events_channel = "mailrun.events";

@@ -3,9 +3,12 @@
 #include <spdlog/spdlog.h>
 
 #include "services/common/auth.h"
+#include "services/common/database_errors.h"
 #include "services/common/event_log.h"
+#include "services/common/ids.h"
 #include "services/common/json_log.h"
 #include "services/common/metrics.h"
+#include "services/common/request_fingerprint.h"
 #include "services/notification/device_registry.h"
 #include "services/notification/preferences_store.h"
 #include "services/notification/request_log.h"
@@ -17,6 +20,8 @@ using grpc::Status;
 using grpc::StatusCode;
 
 constexpr int kReplayBatch = 100;
+constexpr int kMaxMarkedIds = 500;
+constexpr size_t kMaxPushTokenLength = 4096;
 // A stream re-reads its inbox at least this often even without a wake-up (belt and braces).
 constexpr auto kStreamRecheck = std::chrono::seconds(30);
 
@@ -31,10 +36,11 @@ template <typename Body>
 Status Guarded(const char* method, Body&& body) {
   try {
     return body();
-  } catch (const pqxx::broken_connection& e) {
-    spdlog::warn("{}: database unavailable: {}", method, e.what());
-    return Status(StatusCode::UNAVAILABLE, "the notification database is unavailable; retry");
   } catch (const std::exception& e) {
+    if (service::ServerWentAway(e)) {
+      spdlog::warn("{}: database unavailable: {}", method, e.what());
+      return Status(StatusCode::UNAVAILABLE, "the notification database is unavailable; retry");
+    }
     spdlog::error("{}: {}", method, e.what());
     return Status(StatusCode::INTERNAL, "internal error");
   }
@@ -46,29 +52,32 @@ template <typename Body>
 Status NotificationServiceImpl::AsCaller(const char* method, const grpc::ServerContext& context, Body&& body) {
   return Guarded(method, [&]() -> Status {
     Status status;
-    const auto claims = service::Authenticate(context, token_key_, service::TokenKind::kAccess, &status);
+    const auto claims = service::Authenticate(context, verifier_, service::TokenKind::kAccess, &status);
     if (!claims) return status;
     return body(claims->subject);
   });
 }
 
-NotificationServiceImpl::NotificationServiceImpl(std::string token_key, service::ConnectionPool& pool,
+NotificationServiceImpl::NotificationServiceImpl(service::TokenVerifier verifier, service::ConnectionPool& pool,
                                                  InboxStore& inbox, Fanout& fanout)
-    : token_key_(std::move(token_key)), pool_(pool), inbox_(inbox), fanout_(fanout) {}
+    : verifier_(std::move(verifier)), pool_(pool), inbox_(inbox), fanout_(fanout) {}
 
 Status NotificationServiceImpl::Idempotent(const std::string& user_id, const std::string& request_id,
-                                           const std::string& method, google::protobuf::Message* response,
+                                           const std::string& method, const google::protobuf::Message& request,
+                                           google::protobuf::Message* response,
                                            const std::function<Status(pqxx::work&)>& change) {
   if (const std::string problem = RequestLog::Check(request_id); !problem.empty()) return Invalid(problem);
   auto connection = pool_.Acquire();
   pqxx::work txn(*connection);
   std::string previous;
-  switch (RequestLog::Begin(txn, user_id, request_id, method, &previous)) {
+  switch (RequestLog::Begin(txn, user_id, request_id, method, service::RequestFingerprint(request), &previous)) {
     case RequestLog::Claim::kReplay:
       response->ParseFromString(previous);
       return Status::OK;
     case RequestLog::Claim::kConflict:
-      return Invalid("request_id '" + request_id + "' was already used for another call");
+      return Invalid("request_id '" + request_id +
+                     "' was already used for another call: a retry must repeat its call unchanged, and a new call "
+                     "needs a new request_id");
     case RequestLog::Claim::kNew:
       break;
   }
@@ -85,6 +94,7 @@ Status NotificationServiceImpl::Subscribe(grpc::ServerContext* context, const ma
     // Register before looking at the inbox, so nothing stored in between goes unnoticed.
     auto registration = fanout_.Add(user);
     int64_t after = 0;
+    if (auto bad = service::OptionalIdProblem("since_event_id", request->since_event_id())) return Invalid(*bad);
     if (request->since_event_id().empty()) {
       after = inbox_.LastSequence(user);
     } else {
@@ -153,11 +163,14 @@ Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mai
     if (request->event_ids().empty() && request->up_to_sequence() == 0) {
       return Invalid("give event_ids or up_to_sequence (or both)");
     }
+    if (request->event_ids_size() > kMaxMarkedIds) {
+      return Invalid("event_ids may list at most " + std::to_string(kMaxMarkedIds) + " ids; use up_to_sequence for more");
+    }
     for (const auto& id : request->event_ids()) {
-      if (id.empty()) return Invalid("event_ids must not hold an empty id");
+      if (auto bad = service::IdProblem("event_ids", id)) return Invalid(*bad);
     }
     const std::vector<std::string> ids(request->event_ids().begin(), request->event_ids().end());
-    return Idempotent(user, request->request_id(), "MarkRead", response, [&](pqxx::work& txn) {
+    return Idempotent(user, request->request_id(), "MarkRead", *request, response, [&](pqxx::work& txn) {
       std::string missing;
       const auto marked = inbox_.MarkRead(txn, user, ids, request->up_to_sequence(), &missing);
       if (!marked) return Status(StatusCode::NOT_FOUND, "event '" + missing + "' is not in your inbox");
@@ -174,10 +187,8 @@ Status NotificationServiceImpl::RegisterDevice(grpc::ServerContext* context,
   return AsCaller("RegisterDevice", *context, [&](const std::string& user) -> Status {
     const std::string platform = DeviceRegistry::PlatformName(request->platform());
     if (platform.empty()) return Invalid("platform must be PLATFORM_APNS, PLATFORM_FCM or PLATFORM_WEBHOOK");
-    if (request->push_token().empty() || request->push_token().size() > 4096) {
-      return Invalid("push_token must be 1-4096 characters");
-    }
-    return Idempotent(user, request->request_id(), "RegisterDevice", response, [&](pqxx::work& txn) {
+    if (auto bad = service::IdProblem("push_token", request->push_token(), kMaxPushTokenLength)) return Invalid(*bad);
+    return Idempotent(user, request->request_id(), "RegisterDevice", *request, response, [&](pqxx::work& txn) {
       response->set_device_id(DeviceRegistry::Register(txn, user, platform, request->push_token()));
       return Status::OK;
     });
@@ -188,8 +199,8 @@ Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
                                                  const mailrun::v1::UnregisterDeviceRequest* request,
                                                  mailrun::v1::UnregisterDeviceResponse* response) {
   return AsCaller("UnregisterDevice", *context, [&](const std::string& user) -> Status {
-    if (request->device_id().empty()) return Invalid("device_id is required");
-    return Idempotent(user, request->request_id(), "UnregisterDevice", response, [&](pqxx::work& txn) {
+    if (auto bad = service::IdProblem("device_id", request->device_id())) return Invalid(*bad);
+    return Idempotent(user, request->request_id(), "UnregisterDevice", *request, response, [&](pqxx::work& txn) {
       if (!DeviceRegistry::Unregister(txn, user, request->device_id())) {
         return Status(StatusCode::NOT_FOUND, "device '" + request->device_id() + "' is not one of your devices");
       }
@@ -215,7 +226,7 @@ Status NotificationServiceImpl::SetPreferences(grpc::ServerContext* context,
     if (const std::string problem = PreferencesStore::Check(request->preferences()); !problem.empty()) {
       return Invalid(problem);
     }
-    return Idempotent(user, request->request_id(), "SetPreferences", response, [&](pqxx::work& txn) {
+    return Idempotent(user, request->request_id(), "SetPreferences", *request, response, [&](pqxx::work& txn) {
       PreferencesStore::Set(txn, user, request->preferences());
       *response->mutable_preferences() = PreferencesStore::Get(txn, user);
       return Status::OK;

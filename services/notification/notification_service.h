@@ -10,6 +10,7 @@
 
 #include "mailrun/v1/notification.grpc.pb.h"
 #include "services/common/connection_pool.h"
+#include "services/common/token.h"
 #include "services/notification/fanout.h"
 #include "services/notification/inbox_store.h"
 
@@ -17,8 +18,9 @@ namespace mailrun::notification {
 
 class NotificationServiceImpl final : public mailrun::v1::NotificationService::Service {
  public:
-  // `token_key`: the 32-byte key that verifies access tokens. References must outlive the service.
-  NotificationServiceImpl(std::string token_key, service::ConnectionPool& pool, InboxStore& inbox, Fanout& fanout);
+  // `verifier`: the public keys that verify access tokens. References must outlive the service.
+  NotificationServiceImpl(service::TokenVerifier verifier, service::ConnectionPool& pool, InboxStore& inbox,
+                          Fanout& fanout);
 
   grpc::Status Subscribe(grpc::ServerContext* context, const mailrun::v1::SubscribeRequest* request,
                          grpc::ServerWriter<mailrun::v1::Notification>* writer) override;
@@ -42,9 +44,10 @@ class NotificationServiceImpl final : public mailrun::v1::NotificationService::S
   grpc::Status AsCaller(const char* method, const grpc::ServerContext& context, Body&& body);
   // Runs `change` once per (caller, request_id) inside one transaction; see request_log.h.
   grpc::Status Idempotent(const std::string& user_id, const std::string& request_id, const std::string& method,
-                          google::protobuf::Message* response, const std::function<grpc::Status(pqxx::work&)>& change);
+                          const google::protobuf::Message& request, google::protobuf::Message* response,
+                          const std::function<grpc::Status(pqxx::work&)>& change);
 
-  const std::string token_key_;
+  const service::TokenVerifier verifier_;
   service::ConnectionPool& pool_;
   InboxStore& inbox_;
   Fanout& fanout_;

@@ -1,29 +1,29 @@
 #include "services/notification/request_log.h"
 
-#include <algorithm>
+#include "services/common/ids.h"
 
 namespace mailrun::notification {
 
 std::string RequestLog::Check(const std::string& request_id) {
   if (request_id.empty()) return "request_id is required (any unique string of 1-128 characters)";
-  if (request_id.size() > 128) return "request_id must be at most 128 characters";
-  if (!std::all_of(request_id.begin(), request_id.end(), [](char c) { return c > ' ' && c != 0x7f; })) {
-    return "request_id must be printable characters without spaces";
-  }
-  return "";
+  return service::IdProblem("request_id", request_id).value_or("");
 }
 
 RequestLog::Claim RequestLog::Begin(pqxx::work& txn, const std::string& user_id, const std::string& request_id,
-                                    const std::string& method, std::string* previous) {
+                                    const std::string& method, const std::string& fingerprint,
+                                    std::string* previous) {
+  const pqxx::binarystring hash(fingerprint.data(), fingerprint.size());
   const pqxx::result claimed = txn.exec_params(
-      "INSERT INTO notification_requests (user_id, request_id, method, response) VALUES ($1, $2, $3, ''::bytea) "
-      "ON CONFLICT (user_id, request_id) DO NOTHING RETURNING 1",
-      user_id, request_id, method);
+      "INSERT INTO notification_requests (user_id, request_id, method, response, request_hash)"
+      " VALUES ($1, $2, $3, ''::bytea, $4) ON CONFLICT (user_id, request_id) DO NOTHING RETURNING 1",
+      user_id, request_id, method, hash);
   if (!claimed.empty()) return Claim::kNew;
   const pqxx::row first = txn.exec_params1(
-      "SELECT method, response FROM notification_requests WHERE user_id = $1 AND request_id = $2", user_id,
-      request_id);
+      "SELECT method, response, request_hash FROM notification_requests WHERE user_id = $1 AND request_id = $2",
+      user_id, request_id);
   if (first[0].as<std::string>() != method) return Claim::kConflict;
+  // Rows from before request_hash existed have none: compared by method only.
+  if (!first[2].is_null() && pqxx::binarystring(first[2]).str() != fingerprint) return Claim::kConflict;
   *previous = pqxx::binarystring(first[1]).str();
   return Claim::kReplay;
 }

@@ -55,7 +55,9 @@ test('routes lead to the right backend, over HTTP/2, with gRPC health checks', (
     assert.equal(address.port_value, ports[name]);
     assert.equal(cluster.type, 'STRICT_DNS');
     assert.ok(cluster.typed_extension_protocol_options['envoy.extensions.upstreams.http.v3.HttpProtocolOptions'].explicit_http_config.http2_protocol_options);
-    assert.deepEqual(cluster.health_checks[0].grpc_health_check, {});
+    // Readiness, not liveness: the API service's status, NOT_SERVING while its database is down.
+    assert.deepEqual(cluster.health_checks[0].grpc_health_check,
+      { service_name: { game: 'mailrun.v1.GameService', lobby: 'mailrun.v1.LobbyService', notify: 'mailrun.v1.NotificationService' }[name] });
   }
   const expectedCluster = { GameService: 'game', LobbyService: 'lobby', NotificationService: 'notify' };
   for (const route of routesOf(chartConfig)) {
@@ -111,6 +113,16 @@ function normalised(config) {
   transcoder.typed_config.proto_descriptor = 'DESCRIPTOR';
   return copy;
 }
+
+test('the gateway puts the client\'s own address in x-forwarded-for (the lobby\'s login limits)', () => {
+  assert.equal(connectionManager(chartConfig).use_remote_address, true);
+  const lobby = find(objects, 'Deployment', 'mailrun-lobby');
+  const env = Object.fromEntries(podSpecOf(lobby).containers[0].env.map((e) => [e.name, e]));
+  assert.equal(env.MAILRUN_TRUST_FORWARDED_FOR.value, 'true');
+  const noGateway = find(render({ files: [modes.tryout], set: ['gateway.enabled=false'] }), 'Deployment', 'mailrun-lobby');
+  assert.ok(!podSpecOf(noGateway).containers[0].env.some((e) => e.name === 'MAILRUN_TRUST_FORWARDED_FOR'),
+    'without the gateway nobody vouches for x-forwarded-for');
+});
 
 test('deploy/envoy/envoy.yaml matches the chart\'s configuration', () => {
   assert.deepEqual(normalised(localConfig), normalised(chartConfig));

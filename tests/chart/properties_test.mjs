@@ -13,6 +13,7 @@ const rendered = Object.fromEntries(Object.entries(modes).map(([mode, file]) => 
 const eachMode = (fn) => { for (const [mode, objects] of Object.entries(rendered)) fn(mode, objects); };
 const ports = { game: 50151, lobby: 50152, notify: 50153 };
 const binaries = { game: 'mailrun-game', lobby: 'mailrun-lobby', notify: 'mailrun-notify' };
+const apiServices = { game: 'mailrun.v1.GameService', lobby: 'mailrun.v1.LobbyService', notify: 'mailrun.v1.NotificationService' };
 
 test('each service has gRPC startup, readiness and liveness probes on its serving port', () => {
   eachMode((mode, objects) => {
@@ -23,9 +24,14 @@ test('each service has gRPC startup, readiness and liveness probes on its servin
       assert.equal(grpcPort, ports[component], `${mode} ${component} port`);
       for (const probe of ['startupProbe', 'readinessProbe', 'livenessProbe']) {
         assert.ok(container[probe], `${mode} ${component} has no ${probe}`);
-        assert.deepEqual(Object.keys(container[probe].grpc ?? {}), ['port'], `${mode} ${component} ${probe} is not a gRPC probe`);
+        assert.ok(container[probe].grpc, `${mode} ${component} ${probe} is not a gRPC probe`);
         assert.equal(container[probe].grpc.port, grpcPort, `${mode} ${component} ${probe} port`);
       }
+      // Readiness asks for the API service (NOT_SERVING while the database does not answer);
+      // liveness and start-up ask for the server as a whole, which a database outage leaves alone.
+      assert.deepEqual(container.readinessProbe.grpc, { port: grpcPort, service: apiServices[component] });
+      assert.deepEqual(Object.keys(container.livenessProbe.grpc), ['port']);
+      assert.deepEqual(Object.keys(container.startupProbe.grpc), ['port']);
       assert.equal(envOf(container).MAILRUN_LISTEN.value, `0.0.0.0:${grpcPort}`);
       assert.deepEqual(container.command, [binaries[component]]);
       // Start-up may wait databaseConnectTimeoutSeconds (30 s) for PostgreSQL before it listens.
@@ -88,7 +94,8 @@ test('secrets are only referenced, never inlined', () => {
             // postgresql://user@host...: no password in the URL.
             assert.match(e.value, /^postgresql:\/\/[^:@/]+@[^@]+$/, `${mode}: database URL ${e.value}`);
           }
-          assert.notEqual(e.name, 'MAILRUN_TOKEN_KEY', 'the token key is mounted as a file, not put in the environment');
+          assert.ok(!['MAILRUN_TOKEN_SIGNING_KEY', 'MAILRUN_TOKEN_PUBLIC_KEYS'].includes(e.name),
+            'the token keys are mounted as files, not put in the environment');
         }
       }
     }
@@ -99,17 +106,27 @@ test('secrets are only referenced, never inlined', () => {
       const spec = podSpecOf(deployment);
       const env = envOf(spec.containers[0]);
       assert.deepEqual(env.PGPASSWORD.valueFrom.secretKeyRef, { name: 'mailrun-secrets', key: 'database-password' });
-      const tokenVolume = spec.volumes.find((v) => v.name === 'token-key');
-      assert.deepEqual(tokenVolume.secret.items, [{ key: 'token-key', path: 'token.key' }]);
-      const mount = spec.containers[0].volumeMounts.find((m) => m.name === 'token-key');
-      assert.equal(`${mount.mountPath}/token.key`, env.MAILRUN_TOKEN_KEY_FILE.value);
+      assert.deepEqual(env.MAILRUN_REDIS_PASSWORD.valueFrom.secretKeyRef, { name: 'mailrun-secrets', key: 'redis-password' });
+      // Every service verifies tokens with the public keys; only the lobby holds the signing key.
+      const tokenVolume = spec.volumes.find((v) => v.name === 'token-keys');
+      const items = [{ key: 'token-public-keys', path: 'token-public.keys' }];
+      if (component === 'lobby') items.push({ key: 'token-signing-key', path: 'token-signing.key' });
+      assert.deepEqual(tokenVolume.secret.items, items, `${mode} ${component}`);
+      const mount = spec.containers[0].volumeMounts.find((m) => m.name === 'token-keys');
+      assert.equal(`${mount.mountPath}/token-public.keys`, env.MAILRUN_TOKEN_PUBLIC_KEYS_FILE.value);
+      if (component === 'lobby') {
+        assert.equal(`${mount.mountPath}/token-signing.key`, env.MAILRUN_TOKEN_SIGNING_KEY_FILE.value);
+      } else {
+        assert.equal(env.MAILRUN_TOKEN_SIGNING_KEY_FILE, undefined, `${mode} ${component} must not sign tokens`);
+      }
       assert.equal(tokenVolume.secret.defaultMode, 0o440);
     }
   });
 });
 
 test('another existingSecret name and other keys are used everywhere', () => {
-  const objects = render({ files: [modes.tryout], set: ['secrets.existingSecret=prod-mailrun', 'secrets.databasePasswordKey=pg', 'secrets.tokenKeyKey=tk'] });
+  const objects = render({ files: [modes.tryout], set: ['secrets.existingSecret=prod-mailrun', 'secrets.databasePasswordKey=pg',
+    'secrets.redisPasswordKey=rp', 'secrets.tokenSigningKeyKey=tk', 'secrets.tokenPublicKeysKey=pk'] });
   const refs = [];
   for (const w of workloads(objects)) {
     const spec = podSpecOf(w);
@@ -117,7 +134,30 @@ test('another existingSecret name and other keys are used everywhere', () => {
     for (const c of containersOf(w)) for (const e of c.env ?? []) if (e.valueFrom?.secretKeyRef) refs.push(`${e.valueFrom.secretKeyRef.name}:${e.valueFrom.secretKeyRef.key}`);
   }
   assert.ok(refs.length >= 8, refs.join(' '));
-  for (const r of refs) assert.ok(r === 'prod-mailrun:pg' || r === 'prod-mailrun:tk', r);
+  const allowed = ['prod-mailrun:pg', 'prod-mailrun:rp', 'prod-mailrun:pk', 'prod-mailrun:pk,tk'];
+  for (const r of refs) assert.ok(allowed.includes(r), r);
+  assert.ok(refs.includes('prod-mailrun:pk,tk'), 'the lobby mounts both token keys');
+});
+
+test('Redis wants a password: the in-chart Redis requires it, and every service sends it', () => {
+  const objects = rendered.tryout;
+  const redis = find(objects, 'StatefulSet', 'mailrun-redis');
+  const [container] = podSpecOf(redis).containers;
+  const at = container.command.indexOf('--requirepass');
+  assert.ok(at > 0, 'redis-server runs with --requirepass');
+  assert.equal(container.command[at + 1], '$(REDIS_PASSWORD)', 'expanded by Kubernetes, not written in the spec');
+  const env = envOf(container);
+  for (const name of ['REDIS_PASSWORD', 'REDISCLI_AUTH']) {
+    assert.deepEqual(env[name].valueFrom.secretKeyRef, { name: 'mailrun-secrets', key: 'redis-password' }, name);
+  }
+  for (const probe of [container.readinessProbe, container.livenessProbe]) {
+    assert.deepEqual(probe.exec.command, ['redis-cli', 'ping'], 'redis-cli takes the password from REDISCLI_AUTH');
+  }
+  for (const component of components) {
+    const service = envOf(podSpecOf(find(objects, 'Deployment', `mailrun-${component}`)).containers[0]);
+    assert.ok(service.MAILRUN_REDIS_PASSWORD.valueFrom.secretKeyRef, component);
+    assert.doesNotMatch(service.MAILRUN_REDIS_URL.value, /@/, 'no password in the URL');
+  }
 });
 
 test('every container has CPU and memory requests and limits', () => {

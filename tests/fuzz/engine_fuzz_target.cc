@@ -5,13 +5,18 @@
 #include <string>
 #include <vector>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
-#include "engine/game/rng.h"
-#include "engine/selfplay/invariants.h"
+#include "engine/titles/t1853/bot.h"
+#include "engine/titles/t1853/game.h"
+#include "engine/core/rng.h"
+#include "engine/titles/t1853/invariants.h"
 
 namespace mailrun::engine::fuzz {
 namespace {
+
+// The fuzzer plays 1853: it draws names from 1853's data and checks 1853's invariants.
+using t1853::Game;
+using t1853::GameState;
+namespace bot = t1853::bot;
 
 std::vector<Game>& States() {
   static std::vector<Game> states;
@@ -112,7 +117,7 @@ void ApplyChecked(Game& game, const mailrun::v1::Action& action) {
     if (game.SnapshotJson() != before_json) Fail("a refused action changed the state: " + action.ShortDebugString());
     return;
   }
-  for (const std::string& problem : CheckInvariants(game, &before)) {
+  for (const std::string& problem : t1853::CheckInvariants(game, &before)) {
     Fail(problem + " after " + action.ShortDebugString());
   }
 }

@@ -13,6 +13,8 @@
 #include <pqxx/pqxx>
 #include <stdexcept>
 
+#include "services/common/signing_keys.h"
+
 namespace mailrun::testing {
 namespace {
 
@@ -27,6 +29,14 @@ std::map<std::string, std::string> ReadEnvFile(const std::string& path) {
   return values;
 }
 
+std::string ReadPassword(const std::string& path) {
+  std::ifstream in(path);
+  std::string password;
+  std::getline(in, password);
+  if (password.empty()) throw std::runtime_error("the test Redis password file " + path + " is empty or missing");
+  return password;
+}
+
 bool PostgresAnswers(int port) {
   try {
     pqxx::connection c("postgresql://mailrun@127.0.0.1:" + std::to_string(port) + "/postgres?connect_timeout=2");
@@ -39,6 +49,7 @@ bool PostgresAnswers(int port) {
 struct Servers {
   int pg_port = 0;
   int redis_port = 0;
+  std::string redis_password;
   std::string own_state_dir;  // set when this process started its own servers
 };
 
@@ -61,6 +72,7 @@ const Servers& Get() {
     if (values.count("MAILRUN_TEST_PG_PORT") && PostgresAnswers(std::stoi(values["MAILRUN_TEST_PG_PORT"]))) {
       g_servers->pg_port = std::stoi(values["MAILRUN_TEST_PG_PORT"]);
       g_servers->redis_port = std::stoi(values["MAILRUN_TEST_REDIS_PORT"]);
+      g_servers->redis_password = ReadPassword(values["MAILRUN_TEST_REDIS_PASSWORD_FILE"]);
       return;
     }
     // Not under the CTest fixture: start a private pair for this process.
@@ -74,6 +86,7 @@ const Servers& Get() {
     values = ReadEnvFile(g_servers->own_state_dir + "/servers.env");
     g_servers->pg_port = std::stoi(values.at("MAILRUN_TEST_PG_PORT"));
     g_servers->redis_port = std::stoi(values.at("MAILRUN_TEST_REDIS_PORT"));
+    g_servers->redis_password = ReadPassword(values.at("MAILRUN_TEST_REDIS_PASSWORD_FILE"));
   });
   return *g_servers;
 }
@@ -82,7 +95,8 @@ const Servers& Get() {
 
 int PostgresPort() { return Get().pg_port; }
 int RedisPort() { return Get().redis_port; }
-std::string RedisUrl() { return "redis://127.0.0.1:" + std::to_string(RedisPort()); }
+std::string RedisPassword() { return Get().redis_password; }
+std::string RedisUrl() { return "redis://:" + RedisPassword() + "@127.0.0.1:" + std::to_string(RedisPort()); }
 
 std::string FreshDatabase(const std::string& prefix) {
   static std::atomic<int> counter{0};
@@ -100,7 +114,21 @@ std::string FreshDatabase(const std::string& prefix) {
   return base + "/" + name;
 }
 
-std::string TestTokenKeyHex() { return std::string(64, 'a'); }
+std::string TestSigningKey() {
+  return mailrun::service::SigningKeyLine("test-1", std::string(32, 'a'));  // a fixed seed: tests only
+}
+
+const mailrun::service::TokenVerifier& TestVerifier() {
+  static const mailrun::service::TokenVerifier verifier = mailrun::service::ParsePublicKeys(TestPublicKeys());
+  return verifier;
+}
+
+std::string TestPublicKeys() { return mailrun::service::PublicKeyLine(TestSigner()); }
+
+const mailrun::service::TokenSigner& TestSigner() {
+  static const mailrun::service::TokenSigner signer = mailrun::service::ParseSigningKey(TestSigningKey());
+  return signer;
+}
 
 std::string BinaryPath(const std::string& name) { return std::string(MAILRUN_BINARY_DIR) + "/bin/" + name; }
 std::string SourcePath(const std::string& relative) { return std::string(MAILRUN_SOURCE_DIR) + "/" + relative; }

@@ -8,18 +8,26 @@
 
 #include <string>
 
+#include "services/common/token.h"
+
 namespace mailrun::testing {
 
 int PostgresPort();
 int RedisPort();
-std::string RedisUrl();  // redis://127.0.0.1:<port>
+std::string RedisPassword();  // the test Redis requires AUTH, as deployments do
+std::string RedisUrl();       // redis://:<password>@127.0.0.1:<port>
 
 // Creates a new, empty database with a unique name starting with `prefix` (letters, digits and
 // underscores only) and returns its connection URI. Nothing is migrated yet.
 std::string FreshDatabase(const std::string& prefix);
 
-// A 64-hex-digit token key for tests.
-std::string TestTokenKeyHex();
+// The tests' token keys (services/common/signing_keys.h formats): the lobby's signing key line
+// (MAILRUN_TOKEN_SIGNING_KEY), the public keys every service trusts (MAILRUN_TOKEN_PUBLIC_KEYS),
+// and the signer itself, for tests that mint tokens as the lobby would.
+std::string TestSigningKey();
+std::string TestPublicKeys();
+const mailrun::service::TokenSigner& TestSigner();
+const mailrun::service::TokenVerifier& TestVerifier();
 
 // Path of a built binary, e.g. BinaryPath("mailrun-game") -> <build>/bin/mailrun-game.
 std::string BinaryPath(const std::string& name);

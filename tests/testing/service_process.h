@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "tools/process/child.h"
+
 namespace mailrun::testing {
 
 class ServiceProcess {
@@ -30,13 +32,12 @@ class ServiceProcess {
   void Signal(int signal_number);
   // Waits for the process to exit; returns its exit code, 128+signal if killed, or -1 on timeout.
   int Wait(std::chrono::milliseconds timeout);
-  bool Running();
-  pid_t pid() const { return pid_; }
+  bool Running() { return child_.Running(); }
+  pid_t pid() const { return child_.pid(); }
   const std::string& log_path() const { return log_path_; }
 
  private:
-  pid_t pid_ = -1;
-  int exit_code_ = -1;
+  mailrun::process::Child child_;
   std::string log_path_;
 };
 

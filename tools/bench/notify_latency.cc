@@ -3,7 +3,7 @@
 // running mailrun-notify (and mailrun-game, PostgreSQL). Two modes:
 //
 //   --game HOST:PORT (real moves): creates games in mailrun-game (as the lobby, with a service
-//     token) and plays them with the reference bot (engine/bot/bot.h), one SubmitAction at a time
+//     token) and plays them with the reference bot (engine/bot/choose_action.h), one SubmitAction at a time
 //     as the player to act. For every move that gives another player the turn it waits until that
 //     player's stream delivers "your turn" for the game at the new version; the latency runs from
 //     the acknowledged commit (SubmitAction answered OK) to the arrival, and is also reported from
@@ -34,11 +34,11 @@
 #include <pqxx/pqxx>
 #include <thread>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
+#include "engine/bot/choose_action.h"
+#include "engine/titles/game.h"
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/notification.grpc.pb.h"
-#include "services/common/config.h"
+#include "services/common/signing_keys.h"
 #include "services/common/outbox.h"
 #include "services/common/outbox_relay.h"
 #include "services/common/token.h"
@@ -57,7 +57,8 @@ int64_t UnixMs() {
       .count();
 }
 
-std::string Token(const std::string& key, const std::string& subject, mailrun::service::TokenKind kind) {
+std::string Token(const mailrun::service::TokenSigner& key, const std::string& subject,
+                  mailrun::service::TokenKind kind) {
   mailrun::service::TokenClaims claims;
   claims.subject = subject;
   claims.display_name = subject;
@@ -65,7 +66,7 @@ std::string Token(const std::string& key, const std::string& subject, mailrun::s
   claims.issued_at = UnixSeconds();
   claims.expires_at = claims.issued_at + 6 * 3600;
   claims.token_id = mailrun::service::RandomId();
-  return mailrun::service::IssueToken(key, claims);
+  return key.Issue(claims);
 }
 
 // Which "your turn" arrived: the game, its version and the recipient.
@@ -77,7 +78,8 @@ std::string TurnKey(const std::string& game_id, int64_t version, const std::stri
 // arrived. Thread-safe.
 class Streams {
  public:
-  Streams(const std::string& notify_address, const std::string& key, const std::vector<std::string>& users)
+  Streams(const std::string& notify_address, const mailrun::service::TokenSigner& key,
+          const std::vector<std::string>& users)
       : stub_(mailrun::v1::NotificationService::NewStub(
             grpc::CreateChannel(notify_address, grpc::InsecureChannelCredentials()))) {
     for (const auto& user : users) {
@@ -144,7 +146,8 @@ struct Settings {
   std::string game;
   std::string database_url = "postgresql://mailrun@127.0.0.1:55432/mailrun";
   std::string redis_url;
-  std::string key;  // raw token key
+  std::optional<mailrun::service::TokenSigner> signer;  // mints the tokens the services trust
+  const mailrun::service::TokenSigner& key() const { return *signer; }
   std::string lobby_service = "lobby";
   int measured = 1000;
   int warmup = 20;
@@ -176,9 +179,9 @@ int RunGameMoves(const Settings& s) {
   const std::string run = mailrun::service::RandomId().substr(0, 12);
   std::vector<std::string> users;
   for (int seat = 0; seat < s.players; ++seat) users.push_back(fmt::format("bench-{}-{}", run, seat));
-  Streams streams(s.notify, s.key, users);
+  Streams streams(s.notify, s.key(), users);
   std::map<std::string, std::string> tokens;
-  for (const auto& user : users) tokens[user] = Token(s.key, user, mailrun::service::TokenKind::kAccess);
+  for (const auto& user : users) tokens[user] = Token(s.key(), user, mailrun::service::TokenKind::kAccess);
   auto games = mailrun::v1::GameService::NewStub(grpc::CreateChannel(s.game, grpc::InsecureChannelCredentials()));
 
   std::vector<double> from_ack_ms, from_send_ms, submit_ms, delta_read_ms;
@@ -200,7 +203,7 @@ int RunGameMoves(const Settings& s) {
     {
       grpc::ClientContext context;
       context.AddMetadata("authorization",
-                          "Bearer " + Token(s.key, s.lobby_service, mailrun::service::TokenKind::kService));
+                          "Bearer " + Token(s.key(), s.lobby_service, mailrun::service::TokenKind::kService));
       const grpc::Status status = games->CreateGame(&context, create, &created);
       if (!status.ok()) throw std::runtime_error("CreateGame: " + status.error_message());
     }
@@ -282,7 +285,7 @@ int RunOutboxOnly(const Settings& s) {
     relay = std::make_unique<mailrun::service::OutboxRelay>(options);
     relay->Start();
   }
-  Streams streams(s.notify, s.key, {user});
+  Streams streams(s.notify, s.key(), {user});
   pqxx::connection connection(s.database_url);
   std::vector<double> latencies_ms;
   int lost = 0;
@@ -320,7 +323,8 @@ int RunOutboxOnly(const Settings& s) {
 int main(int argc, char** argv) {
   CLI::App app{"mailrun-bench-notify: commit-to-stream latency of \"your turn\" through mailrun-notify"};
   Settings settings;
-  mailrun::service::CommonConfig keys;
+  std::string signing_key;
+  std::string signing_key_file;
   app.add_option("--notify", settings.notify, "host:port of mailrun-notify")->capture_default_str();
   app.add_option("--game", settings.game, "host:port of mailrun-game: measure real moves (otherwise outbox rows)");
   app.add_option("--lobby-service", settings.lobby_service,
@@ -334,9 +338,10 @@ int main(int argc, char** argv) {
   app.add_option("--database-url", settings.database_url, "without --game: the PostgreSQL of the outbox")
       ->capture_default_str();
   app.add_option("--redis-url", settings.redis_url, "without --game: run an outbox relay here, publishing to this Redis");
-  app.add_option("--token-key", keys.token_key, "hex token key of the services")->envname("MAILRUN_TOKEN_KEY");
-  app.add_option("--token-key-file", keys.token_key_file, "file holding the hex token key")
-      ->envname("MAILRUN_TOKEN_KEY_FILE");
+  app.add_option("--token-signing-key", signing_key, "the token signing key the services' public keys match")
+      ->envname("MAILRUN_TOKEN_SIGNING_KEY");
+  app.add_option("--token-signing-key-file", signing_key_file, "file holding that signing key (mailrun keys new)")
+      ->envname("MAILRUN_TOKEN_SIGNING_KEY_FILE");
   app.add_option("--events,--moves", settings.measured, "deliveries measured: moves that pass the turn, or events")
       ->check(CLI::Range(1, 1000000))
       ->capture_default_str();
@@ -344,7 +349,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
 
   try {
-    settings.key = mailrun::service::LoadTokenKey(keys);
+    settings.signer.emplace(mailrun::service::LoadSigningKey(signing_key, signing_key_file));
     return settings.game.empty() ? RunOutboxOnly(settings) : RunGameMoves(settings);
   } catch (const std::exception& e) {
     fmt::print(stderr, "mailrun-bench-notify: {}\n", e.what());

@@ -110,7 +110,7 @@ void RegisterAccountCommands(CLI::App& app, const ClientOptions& options) {
                                    profile.time_zone().empty() ? "UTC" : profile.time_zone());
     for (const auto& rating : profile.ratings()) {
       text += fmt::format("  rating {}: {:.0f} after {} game{}\n",
-                          rating.edition() == mailrun::v1::EDITION_UNSPECIFIED ? "overall" : EditionName(rating.edition()),
+                          LadderName(rating.title(), rating.edition()),
                           rating.rating(), rating.games(), rating.games() == 1 ? "" : "s");
     }
     ctx.out.Text(text);

@@ -157,17 +157,22 @@ void RegisterActCommands(CLI::App& app, const ClientOptions& options) {
   auto* undo = app.add_subcommand("undo", "Take back your last move while nobody else has acted since");
   undo->add_option("game", flags->game, "game id (default: your only game, or the one whose turn is yours)");
   undo->add_option("--request-id", flags->request_id, "retry an undo whose answer was lost");
+  undo->add_option("--version", flags->version,
+                   "the game version the undo is meant for (default: the current one); a stale one is refused");
   undo->callback([&options, flags] {
     CommandContext ctx(options);
     const std::string game_id = ctx.ResolveGame(flags->game);
     mailrun::v1::UndoLastActionRequest request;
     request.set_game_id(game_id);
+    request.set_expected_version(flags->version >= 0 ? flags->version : ctx.ReadGame(game_id).version());
     request.set_request_id(flags->request_id.empty() ? NewRequestId() : flags->request_id);
     mailrun::v1::UndoLastActionResponse answer;
     try {
       answer = ctx.connections.Game(&GameStub::UndoLastAction, request, ctx.session.AccessToken(), "UndoLastAction");
     } catch (const CallError& error) {
-      throw Explained(error, fmt::format("{}undo {} --request-id {}", CommandPrefix(options), game_id, request.request_id()),
+      throw Explained(error,
+                      fmt::format("{}undo {} --request-id {} --version {}", CommandPrefix(options), game_id,
+                                  request.request_id(), request.expected_version()),
                       game_id);
     }
     if (ctx.out.json()) {

@@ -1,5 +1,6 @@
-// `mailrun board render` draws an edition's board (SVG, or PNG through rsvg-convert from
-// Debian's librsvg2-bin); `mailrun board summary` prints its counts as one JSON object.
+// `mailrun board render` draws a title's board in one of its editions (SVG, or PNG through
+// rsvg-convert from Debian's librsvg2-bin); `mailrun board summary` prints its counts as one JSON
+// object. Both go through the title registry (engine/titles/registry.h).
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -11,12 +12,9 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 
-#include "engine/board/board_summary.h"
-#include "engine/data/edition_data.h"
-#include "engine/render/board_svg.h"
+#include "engine/titles/registry.h"
 #include "tools/mailrun/commands.h"
 
 extern char** environ;
@@ -24,29 +22,43 @@ extern char** environ;
 namespace mailrun::cli {
 namespace {
 
-using engine::EditionData;
-
 struct BoardOptions {
-  std::string edition = "1853";
+  std::string title = "1853";
+  std::string edition;  // "": the title's default
   std::string output;
   std::string area;
   bool png = false;
 };
 
-// --edition: only 1853 (the Retuned rules) has board data.
-std::string CheckEdition(const std::string& edition) {
-  if (edition == "1853") return "";
-  return "edition '" + edition + "' has no board data: use 1853 (the Retuned rules); the 2009 Lookout edition's "
-         "map is not available (docs/board-data.md)";
+// --edition: 1853's editions by name ("1853" is Retuned, as before titles existed).
+mailrun::v1::Edition ParseEdition(const std::string& edition) {
+  if (edition.empty()) return mailrun::v1::EDITION_UNSPECIFIED;
+  if (edition == "retuned" || edition == "1853") return mailrun::v1::EDITION_RETUNED;
+  if (edition == "2009" || edition == "lookout2009") return mailrun::v1::EDITION_LOOKOUT_2009;
+  std::cerr << "--edition " << edition << ": unknown edition (1853's editions: retuned, 2009)\n";
+  throw CLI::RuntimeError(2);
 }
 
-const EditionData& LoadOrExit() {
-  auto data = engine::LoadEdition(mailrun::v1::EDITION_RETUNED);
-  if (!data.ok()) {
-    std::cerr << "board data refused: " << data.error().message << "\n";
+// The title and edition the options name; exits 2 when they are unknown or do not go together.
+std::pair<const engine::Title*, mailrun::v1::Edition> TitleEdition(const BoardOptions& options) {
+  const auto title = engine::ParseTitleName(options.title);
+  const auto found = title.ok() ? engine::FindTitle(*title) : engine::Result<const engine::Title*>(title.error());
+  if (!found.ok()) {
+    std::cerr << "--title " << options.title << ": " << found.error().message << "\n";
     throw CLI::RuntimeError(2);
   }
-  return **data;
+  const mailrun::v1::Edition edition = ParseEdition(options.edition);
+  if (auto setup = (*found)->CheckSetup(edition, {}); !setup.ok()) {
+    std::cerr << setup.error().ToString() << "\n";
+    throw CLI::RuntimeError(2);
+  }
+  return {*found, edition};
+}
+
+// A refusal of the engine: bad input exits 2, a board that cannot be had (yet) exits 1.
+[[noreturn]] void Refused(const std::string& what, const engine::Error& error) {
+  std::cerr << what << ": " << error.ToString() << "\n";
+  throw CLI::RuntimeError(error.kind == engine::ErrorKind::kMalformed ? 2 : 1);
 }
 
 bool EndsWith(const std::string& text, const std::string& suffix) {
@@ -89,20 +101,11 @@ std::string WritePng(const std::string& svg, const std::string& path) {
 }
 
 void Render(const BoardOptions& options) {
-  const EditionData& data = LoadOrExit();
+  const auto [title, edition] = TitleEdition(options);
   engine::BoardOverlay overlay;
   overlay.highlight_area = options.area;
-  if (!options.area.empty() && data.Company(options.area) == nullptr) {
-    std::string known;
-    for (const auto& company : data.companies) known += (known.empty() ? "" : ", ") + company.initials;  // NOLINT
-    std::cerr << "--area " << options.area << ": no such company (known: " << known << ")\n";
-    throw CLI::RuntimeError(2);
-  }
-  auto svg = engine::RenderBoardSvg(data, overlay);
-  if (!svg.ok()) {
-    std::cerr << "cannot draw the board: " << svg.error().message << "\n";
-    throw CLI::RuntimeError(1);
-  }
+  auto svg = title->RenderBoardSvg(edition, overlay);
+  if (!svg.ok()) Refused("cannot draw the board", svg.error());
   if (options.png || EndsWith(options.output, ".png")) {
     if (const std::string error = WritePng(*svg, options.output); !error.empty()) {
       std::cerr << error << "\n";
@@ -118,34 +121,11 @@ void Render(const BoardOptions& options) {
   }
 }
 
-void Summary() {
-  const EditionData& data = LoadOrExit();
-  engine::BoardSummary summary = engine::SummarizeBoard(data);
-  nlohmann::ordered_json json;
-  json["edition"] = "1853";
-  json["cells"] = summary.cells;
-  json["playable_hexes"] = summary.playable_hexes;
-  json["named_cities"] = summary.named_cities;
-  json["large_cities"] = summary.large_cities;
-  json["towns"] = summary.towns;
-  json["town_hexes"] = summary.town_hexes;
-  json["frontier_posts"] = summary.frontier_posts;
-  json["ganges_hexes"] = summary.ganges_hexes;
-  json["terrain_hexes"] = summary.terrain_hexes;
-  json["buff_edges"] = summary.buff_edges;
-  nlohmann::ordered_json tiles;
-  tiles["yellow"] = summary.tiles_by_colour[engine::TileColour::kYellow];
-  tiles["green"] = summary.tiles_by_colour[engine::TileColour::kGreen];
-  tiles["brown"] = summary.tiles_by_colour[engine::TileColour::kBrown];
-  tiles["grey"] = summary.tiles_by_colour[engine::TileColour::kGrey];
-  tiles["total"] = summary.tiles_total;
-  tiles["total_unrestricted_58"] = summary.tiles_total_unrestricted_58;
-  json["tiles"] = tiles;
-  json["tile_designs"] = summary.tile_designs;
-  json["companies"] = summary.companies;
-  json["trains"] = summary.trains_total;
-  json["trains_if_minor_formed"] = summary.trains_total_if_minor_formed;
-  std::cout << json.dump(2) << "\n";
+void Summary(const BoardOptions& options) {
+  const auto [title, edition] = TitleEdition(options);
+  auto json = title->BoardSummaryJson(edition);
+  if (!json.ok()) Refused("cannot count the board", json.error());
+  std::cout << *json << "\n";
 }
 
 }  // namespace
@@ -156,15 +136,17 @@ void RegisterBoardCommand(CLI::App& app) {
   auto options = std::make_shared<BoardOptions>();
 
   auto* render = board->add_subcommand("render", "Draw the board as SVG (or PNG with --png or a .png file name)");
-  render->add_option("--edition", options->edition, "edition whose board to draw (1853)")->check(CheckEdition);
+  render->add_option("--title", options->title, "title whose board to draw: 1853 (default) or 1947");
+  render->add_option("--edition", options->edition, "edition of 1853: retuned (default) or 2009");
   render->add_option("-o,--output", options->output, "file to write")->required();
-  render->add_option("--area", options->area, "shade this company's TABLE 2 area, e.g. EIR");
+  render->add_option("--area", options->area, "shade this company's area (1853: TABLE 2), e.g. EIR");
   render->add_flag("--png", options->png, "write PNG through rsvg-convert (Debian package librsvg2-bin)");
   render->callback([options] { Render(*options); });
 
   auto* summary = board->add_subcommand("summary", "Print the board's counts as one JSON object");
-  summary->add_option("--edition", options->edition, "edition whose board to count (1853)")->check(CheckEdition);
-  summary->callback([] { Summary(); });
+  summary->add_option("--title", options->title, "title whose board to count: 1853 (default) or 1947");
+  summary->add_option("--edition", options->edition, "edition of 1853: retuned (default) or 2009");
+  summary->callback([options] { Summary(*options); });
 }
 
 }  // namespace mailrun::cli

@@ -19,6 +19,9 @@ void RegisterBoardCommand(CLI::App& app);
 // with every invariant checked after every action.
 void RegisterSelfPlayCommand(CLI::App& app);
 
+// `mailrun keys new --id ID --signing-key-file FILE`, `mailrun keys public FILE`: token signing keys.
+void RegisterKeysCommand(CLI::App& app);
+
 // `mailrun replay FILE`: replays a game record, printing the game log and the final scores.
 void RegisterReplayCommand(CLI::App& app);
 

@@ -1,8 +1,14 @@
 #include "tools/mailrun/game_options.h"
 
+#include "engine/titles/registry.h"
+#include "tools/mailrun/client/errors.h"
+
 namespace mailrun::cli {
 
 void AddGameOptionFlags(CLI::App& command, GameOptionFlags& flags) {
+  command.add_option("--title", flags.title, "the game: 1853 or 1947 (1947 cannot be played yet)")
+      ->check(CLI::IsMember({"1853", "1947"}))
+      ->capture_default_str();
   command.add_option("--bank", flags.bank, "bank size: full (12,500), standard (4,500), short (3,450), longer (18,500, 2.4.3)")
       ->check(CLI::IsMember({"full", "standard", "short", "longer"}))
       ->capture_default_str();
@@ -13,8 +19,25 @@ void AddGameOptionFlags(CLI::App& command, GameOptionFlags& flags) {
       ->capture_default_str();
 }
 
+mailrun::v1::Title ToTitle(const GameOptionFlags& flags) {
+  const auto title = mailrun::engine::ParseTitleName(flags.title);
+  if (!title.ok()) throw BadInput("--title: " + title.error().message);
+  return *title;
+}
+
+mailrun::v1::Edition ToEdition(const GameOptionFlags& flags) {
+  return ToTitle(flags) == mailrun::v1::TITLE_1853 ? mailrun::v1::EDITION_RETUNED : mailrun::v1::EDITION_UNSPECIFIED;
+}
+
 mailrun::v1::GameOptions ToGameOptions(const GameOptionFlags& flags) {
   mailrun::v1::GameOptions options;
+  if (ToTitle(flags) != mailrun::v1::TITLE_1853) {
+    if (flags.bank != "full" || flags.simplified || flags.unrestricted_58 || flags.tiles != "none") {
+      throw BadInput("--bank, --simplified, --unrestricted-58 and --tiles are 1853's optional rules (2.4); " +
+                     flags.title + " has none of them");
+    }
+    return options;
+  }
   if (flags.bank == "full") options.set_bank(mailrun::v1::BANK_FULL);
   else if (flags.bank == "standard") options.set_bank(mailrun::v1::BANK_STANDARD);
   else if (flags.bank == "short") options.set_bank(mailrun::v1::BANK_SHORT);

@@ -1,5 +1,6 @@
-// Command-line flags for a game's optional rules (2.4), shared by the subcommands that create
-// games: --bank full|standard|short|longer, --simplified, --unrestricted-58, --tiles mik1|mik1.1.
+// Command-line flags for a game's title and 1853's optional rules (2.4), shared by the subcommands
+// that create games: --title 1853|1947, --bank full|standard|short|longer, --simplified,
+// --unrestricted-58, --tiles mik1|mik1.1.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -10,6 +11,7 @@
 namespace mailrun::cli {
 
 struct GameOptionFlags {
+  std::string title = "1853";
   std::string bank = "full";
   bool simplified = false;
   bool unrestricted_58 = false;
@@ -17,7 +19,10 @@ struct GameOptionFlags {
 };
 
 void AddGameOptionFlags(CLI::App& command, GameOptionFlags& flags);
-// Throws CLI::ValidationError naming the bad value.
+// Throw CLI::ValidationError naming a bad value; 1853's options with another title: BadInput.
 mailrun::v1::GameOptions ToGameOptions(const GameOptionFlags& flags);
+mailrun::v1::Title ToTitle(const GameOptionFlags& flags);
+// The edition to ask for: 1853 Retuned, or none for a title with one edition.
+mailrun::v1::Edition ToEdition(const GameOptionFlags& flags);
 
 }  // namespace mailrun::cli

@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   mailrun::cli::RegisterBoardCommand(app);
   mailrun::cli::RegisterSelfPlayCommand(app);
   mailrun::cli::RegisterReplayCommand(app);
+  mailrun::cli::RegisterKeysCommand(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {

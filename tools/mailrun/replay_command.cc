@@ -5,8 +5,9 @@
 #include <iostream>
 #include <sstream>
 
-#include "engine/game/game.h"
-#include "engine/game/game_record.h"
+#include "engine/core/game_record.h"
+#include "engine/titles/game.h"
+#include "engine/titles/registry.h"
 #include "tools/mailrun/commands.h"
 
 namespace mailrun::cli {
@@ -35,17 +36,21 @@ void RegisterReplayCommand(CLI::App& app) {
       std::cout << fmt::format("(the record ends after {} actions; the game is not over)\n", record->actions.size());
       return;
     }
+    const auto name = [&](int seat) { return game->config().players(seat).display_name(); };
+    const auto title = engine::FindTitle(game->config().title());
+    const auto money = [&](int amount) { return title.ok() ? (*title)->Money(amount) : std::to_string(amount); };
     std::cout << "Final scores:\n";
-    for (const auto& score : game->state().scores) {
-      std::cout << fmt::format("  {}. {} £{}\n", score.rank, game->state().players[score.seat].name, score.wealth);
+    for (const auto& score : game->Standings()) {
+      std::cout << fmt::format("  {}. {} {}\n", score.rank, name(score.seat), money(score.wealth));
     }
     for (const auto& expected : record->final_scores) {
       bool matched = false;
-      for (const auto& score : game->state().scores) {
-        matched = matched || (game->state().players[score.seat].name == expected.player && score.wealth == expected.wealth);
+      for (const auto& score : game->Standings()) {
+        matched = matched || (name(score.seat) == expected.player && score.wealth == expected.wealth);
       }
       if (!matched) {
-        std::cerr << fmt::format("the record says {} ended with £{}; the replay differs\n", expected.player, expected.wealth);
+        std::cerr << fmt::format("the record says {} ended with {}; the replay differs\n", expected.player,
+                                 money(expected.wealth));
         throw CLI::RuntimeError(2);
       }
     }

@@ -45,6 +45,8 @@ void RegisterSelfPlayCommand(CLI::App& app) {
     options.seed = flags.seed;
     options.max_actions = flags.max_actions;
     options.options = ToGameOptions(flags.options);
+    options.title = ToTitle(flags.options);
+    options.edition = ToEdition(flags.options);
     const auto start = std::chrono::steady_clock::now();
     const SelfPlayResult result = RunSelfPlay(options);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "engine/titles/registry.h"
 #include "tools/mailrun/client/context.h"
 #include "tools/mailrun/client/game_text.h"
 #include "tools/mailrun/commands.h"
@@ -38,7 +39,7 @@ std::string TableText(const Table& table) {
   std::string text = fmt::format("Table {}{}: {}, {} of {} seats taken\n", table.table_id(),
                                  table.name().empty() ? "" : " \"" + table.name() + "\"", StatusName(table.status()),
                                  table.players_size(), table.seats());
-  text += fmt::format("  {}; host {}; turn deadline {}\n", GameOptionsText(table.edition(), table.options()),
+  text += fmt::format("  {}; host {}; turn deadline {}\n", GameOptionsText(table.title(), table.edition(), table.options()),
                       table.host().display_name(),
                       table.turn_deadline_seconds() > 0 ? fmt::format("{} s", table.turn_deadline_seconds()) : "none");
   text += "  Players (in seat order): " + PlayerNames(table) + "\n";
@@ -88,6 +89,7 @@ void RegisterTablesCommand(CLI::App& app, const ClientOptions& options) {
     int min_open_seats = 0;
     int limit = 50;
     std::string page;
+    std::string list_title;
     std::string name;
     int seats = 4;
     bool is_private = false;
@@ -105,9 +107,12 @@ void RegisterTablesCommand(CLI::App& app, const ClientOptions& options) {
   list->add_option("--open-seats", flags->min_open_seats, "only tables with at least this many free seats");
   list->add_option("--limit", flags->limit, "at most this many")->check(CLI::Range(1, 200))->capture_default_str();
   list->add_option("--page", flags->page, "page token from a previous list");
+  list->add_option("--title", flags->list_title, "only tables of this title: 1853 or 1947")
+      ->check(CLI::IsMember({"1853", "1947"}));
   list->callback([&options, flags] {
     CommandContext ctx(options);
     mailrun::v1::ListTablesRequest request;
+    if (!flags->list_title.empty()) request.set_title(*mailrun::engine::ParseTitleName(flags->list_title));
     request.mutable_page()->set_page_size(flags->limit);
     request.mutable_page()->set_page_token(flags->page);
     request.set_mine(flags->mine);
@@ -119,10 +124,10 @@ void RegisterTablesCommand(CLI::App& app, const ClientOptions& options) {
       return ctx.out.Text(flags->mine ? "You have no tables (mailrun tables create)"
                                       : "No open table (open one: mailrun tables create --seats 4)");
     }
-    TextTable table({"table", "name", "status", "seats", "edition", "players"});
+    TextTable table({"table", "name", "status", "seats", "game", "players"});
     for (const auto& t : answer.tables()) {
       table.Row({t.table_id(), t.name().empty() ? "-" : t.name(), StatusName(t.status()),
-                 fmt::format("{}/{}", t.players_size(), t.seats()), GameOptionsText(t.edition(), t.options()),
+                 fmt::format("{}/{}", t.players_size(), t.seats()), GameOptionsText(t.title(), t.edition(), t.options()),
                  PlayerNames(t)});
     }
     std::string text = table.Render();
@@ -154,7 +159,8 @@ void RegisterTablesCommand(CLI::App& app, const ClientOptions& options) {
     mailrun::v1::CreateTableRequest request;
     request.set_request_id(NewRequestId());
     request.set_name(flags->name);
-    request.set_edition(mailrun::v1::EDITION_RETUNED);
+    request.set_title(ToTitle(flags->game));
+    request.set_edition(ToEdition(flags->game));
     *request.mutable_options() = ToGameOptions(flags->game);
     request.set_seats(flags->seats);
     request.set_is_private(flags->is_private);

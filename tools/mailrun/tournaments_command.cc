@@ -48,7 +48,7 @@ std::string FormatName(const Tournament& t) {
 std::string TournamentText(const Tournament& t) {
   std::string text = fmt::format("Tournament {} \"{}\": {}, round {} of {}\n", t.tournament_id(), t.name(),
                                  StatusName(t.status()), t.current_round(), t.rounds());
-  text += fmt::format("  {}; {}; tables of up to {}; organiser {}\n", GameOptionsText(t.edition(), t.options()),
+  text += fmt::format("  {}; {}; tables of up to {}; organiser {}\n", GameOptionsText(t.title(), t.edition(), t.options()),
                       FormatName(t), t.table_size(), t.organiser().display_name());
   text += fmt::format("  Registration {} to {}\n", TimeText(t.registration_opens_at_unix_ms()),
                       TimeText(t.registration_closes_at_unix_ms()));
@@ -115,9 +115,9 @@ void RegisterTournamentsCommand(CLI::App& app, const ClientOptions& options) {
         ctx.connections.Lobby(&LobbyStub::ListTournaments, request, ctx.session.AccessToken(), "ListTournaments");
     if (ctx.out.json()) return ctx.out.Document(ToJson(answer));
     if (answer.tournaments().empty()) return ctx.out.Text("No tournaments");
-    TextTable table({"tournament", "name", "status", "round", "format", "registration closes"});
+    TextTable table({"tournament", "name", "game", "status", "round", "format", "registration closes"});
     for (const auto& t : answer.tournaments()) {
-      table.Row({t.tournament_id(), t.name(), StatusName(t.status()), fmt::format("{}/{}", t.current_round(), t.rounds()),
+      table.Row({t.tournament_id(), t.name(), EditionName(t.title(), t.edition()), StatusName(t.status()), fmt::format("{}/{}", t.current_round(), t.rounds()),
                  FormatName(t), TimeText(t.registration_closes_at_unix_ms())});
     }
     std::string text = table.Render();
@@ -153,7 +153,8 @@ void RegisterTournamentsCommand(CLI::App& app, const ClientOptions& options) {
     mailrun::v1::CreateTournamentRequest request;
     request.set_request_id(NewRequestId());
     request.set_name(flags->name);
-    request.set_edition(mailrun::v1::EDITION_RETUNED);
+    request.set_title(ToTitle(flags->game));
+    request.set_edition(ToEdition(flags->game));
     *request.mutable_options() = ToGameOptions(flags->game);
     request.set_format(flags->format == "swiss" ? mailrun::v1::TOURNAMENT_FORMAT_SWISS
                                                 : mailrun::v1::TOURNAMENT_FORMAT_ROUND_ROBIN_GROUPS);

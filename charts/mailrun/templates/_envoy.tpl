@@ -6,8 +6,9 @@ the CORS origins may differ.
 One listener for every client: native gRPC (HTTP/2) passes through, gRPC-Web (HTTP/1.1 or 2) is
 translated by grpc_web, JSON (POST /mailrun.v1.<Service>/<Method>) by grpc_json_transcoder. Each
 backend is a STRICT_DNS cluster on the headless Service, so Envoy sees every pod and balances
-calls (not connections) over them, and stops sending to a pod whose grpc.health.v1 check fails
-(a pod that is shutting down reports NOT_SERVING).
+calls (not connections) over them, and stops sending to a pod whose grpc.health.v1 check of its
+API service fails (a pod that is shutting down, or whose database does not answer, reports
+NOT_SERVING).
 */}}
 {{- define "mailrun.envoyConfig" -}}
 {{- $root := . }}
@@ -31,6 +32,9 @@ static_resources:
                 "@type": type.googleapis.com/envoy.extensions.filters.network.http_connection_manager.v3.HttpConnectionManager
                 stat_prefix: clients
                 codec_type: AUTO
+                # The client's address goes to the services in x-forwarded-for (the lobby's login
+                # limits count it); what a client sends in that header is not trusted.
+                use_remote_address: true
                 # Notification streams may be quiet for long; an idle stream is closed after this.
                 stream_idle_timeout: {{ $gateway.streamIdleTimeoutSeconds }}s
                 common_http_protocol_options:
@@ -138,7 +142,9 @@ static_resources:
           interval: 5s
           unhealthy_threshold: 2
           healthy_threshold: 1
-          grpc_health_check: {}
+          # The API service's status: a pod whose database does not answer gets no calls.
+          grpc_health_check:
+            service_name: {{ first (index $gateway.grpcServices $component) }}
       outlier_detection:
         consecutive_5xx: 5
         base_ejection_time: 10s

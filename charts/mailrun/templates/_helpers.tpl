@@ -69,7 +69,7 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{/* Fails with a message naming the value to set when the values cannot work. */}}
 {{- define "mailrun.checkValues" -}}
 {{- if not .Values.secrets.existingSecret }}
-{{- fail "secrets.existingSecret is required: create a Secret holding the database password and the token key (see the chart's README.md) and name it here" }}
+{{- fail "secrets.existingSecret is required: create a Secret holding the database and Redis passwords and the token keys (see the chart's README.md) and name it here" }}
 {{- end }}
 {{- if and .Values.postgresql.enabled .Values.externalDatabase.host }}
 {{- fail "set either postgresql.enabled=true (in-chart PostgreSQL) or externalDatabase.host, not both" }}
@@ -170,15 +170,37 @@ password is in no pod spec, command line or URL.
 {{- end }}
 {{- end }}
 
-{{/* The token key, mounted from the Secret as a file (MAILRUN_TOKEN_KEY_FILE). */}}
-{{- define "mailrun.tokenKeyVolume" -}}
-- name: token-key
+{{/*
+The token keys, mounted from the Secret as files: every service gets the public keys that verify
+tokens (MAILRUN_TOKEN_PUBLIC_KEYS_FILE); the lobby alone also gets the signing key
+(MAILRUN_TOKEN_SIGNING_KEY_FILE). Call with (dict "root" $ "component" "lobby").
+*/}}
+{{- define "mailrun.tokenKeysVolume" -}}
+- name: token-keys
   secret:
-    secretName: {{ .Values.secrets.existingSecret }}
+    secretName: {{ .root.Values.secrets.existingSecret }}
     defaultMode: 288  # 0440: the pod's group (fsGroup) may read
     items:
-      - key: {{ .Values.secrets.tokenKeyKey }}
-        path: token.key
+      - key: {{ .root.Values.secrets.tokenPublicKeysKey }}
+        path: token-public.keys
+      {{- if eq .component "lobby" }}
+      - key: {{ .root.Values.secrets.tokenSigningKeyKey }}
+        path: token-signing.key
+      {{- end }}
+{{- end }}
+
+{{/* The Redis password from the Secret (MAILRUN_REDIS_PASSWORD: the services send AUTH). */}}
+{{- define "mailrun.redisPasswordEnv" -}}
+- name: MAILRUN_REDIS_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ .Values.secrets.existingSecret }}
+      key: {{ .Values.secrets.redisPasswordKey }}
+{{- end }}
+
+{{/* The API service of a component: its readiness is that name's grpc.health.v1 status. */}}
+{{- define "mailrun.apiService" -}}
+{{- get (dict "game" "mailrun.v1.GameService" "lobby" "mailrun.v1.LobbyService" "notify" "mailrun.v1.NotificationService") . }}
 {{- end }}
 
 {{/* Spreads one component's pods over nodes; call with (dict "root" $ "component" "game"). */}}

@@ -1,7 +1,7 @@
 // Acceptance 1 of issue 12: a complete game of 1853 through the public API of the whole stack
 // (real PostgreSQL and Redis, the three service binaries). Four players register in the lobby,
 // open their notification streams, sit down at a table for five and start it; then the reference bot
-// (engine/bot/bot.h) plays every seat to the end of the game.
+// (engine/bot/choose_action.h) plays every seat to the end of the game.
 //
 // What the bot sees: the bot decides on an engine Game, so the test keeps a local copy of the game
 // in step with the service using the API only: the configuration comes from the lobby's table
@@ -39,14 +39,15 @@
 #include <set>
 #include <thread>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
+#include "engine/bot/choose_action.h"
+#include "engine/titles/game.h"
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
 #include "tests/e2e/stack/notification_stream.h"
 #include "tests/e2e/stack/stack.h"
 #include "tests/e2e/stack/stack_metrics.h"
 #include "tests/e2e/stack/table_setup.h"
+#include "engine/titles/t1853/game.h"
 
 namespace mailrun::e2e {
 namespace {
@@ -248,7 +249,7 @@ TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) 
     action.set_seat(seat);
     const auto before_returned = [&] {
       int n = 0;
-      for (const auto& p : local.state().players) n += p.bond.returned ? 1 : 0;
+      for (const auto& p : mailrun::engine::t1853::As1853(local)->state().players) n += p.bond.returned ? 1 : 0;
       return n;
     }();
     const bool bidding = local.View(seat).round().kind() == mailrun::v1::ROUND_CONTRACT_BIDS;
@@ -265,7 +266,7 @@ TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) 
       ASSERT_EQ(log, outcome->log) << "move " << moves;
     }
     submitted_log.insert(submitted_log.end(), log.begin(), log.end());
-    for (const auto& p : local.state().players) bonds_returned += p.bond.returned ? 1 : 0;
+    for (const auto& p : mailrun::engine::t1853::As1853(local)->state().players) bonds_returned += p.bond.returned ? 1 : 0;
     bonds_returned -= before_returned;
     applied.push_back(action);
     version = answer.version();
@@ -371,11 +372,11 @@ TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) 
   mailrun::v1::GetGameResultResponse result;
   ASSERT_TRUE(CallAs(*game_, &GameStub::GetGameResult, Stack::ServiceToken(), ask, &result).ok());
   EXPECT_EQ(result.status(), mailrun::v1::GAME_STATUS_FINISHED);
-  EXPECT_EQ(result.reason(), local.state().end_reason);
+  EXPECT_EQ(result.reason(), mailrun::engine::t1853::As1853(local)->state().end_reason);
   EXPECT_EQ(result.table_id(), table.table_id());
   ASSERT_EQ(result.results_size(), 4);
-  std::map<int, mailrun::engine::FinalScore> scores;
-  for (const auto& score : local.state().scores) scores[score.seat] = score;
+  std::map<int, mailrun::engine::FinalStanding> scores;
+  for (const auto& score : local.Standings()) scores[score.seat] = score;
   for (const auto& entry : result.results()) {
     EXPECT_EQ(entry.user_id(), by_seat[entry.seat()]->user_id);
     EXPECT_EQ(entry.final_wealth(), scores[entry.seat()].wealth);

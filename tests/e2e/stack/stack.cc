@@ -55,7 +55,7 @@ Stack::Stack(const std::string& name, int reconcile_seconds, const std::map<std:
   notify_log_ = logs + "-notify.log";
   const std::map<std::string, std::string> common = {{"MAILRUN_DATABASE_URL", database_url_},
                                                      {"MAILRUN_REDIS_URL", mailrun::testing::RedisUrl()},
-                                                     {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
+                                                     {"MAILRUN_TOKEN_PUBLIC_KEYS", mailrun::testing::TestPublicKeys()},
                                                      {"MAILRUN_EVENTS_CHANNEL", events_channel_},
                                                      {"MAILRUN_METRICS_LISTEN", "127.0.0.1:0"}};
   game_address_ = Start("mailrun-game", game_, common, game_log_);
@@ -63,6 +63,8 @@ Stack::Stack(const std::string& name, int reconcile_seconds, const std::map<std:
   lobby_env["MAILRUN_GAME_ADDR"] = game_address_;
   lobby_env["MAILRUN_RECONCILE_SECONDS"] = std::to_string(reconcile_seconds);
   lobby_env["MAILRUN_PASSWORD_HASH_LIMITS"] = "interactive";
+  lobby_env["MAILRUN_TOKEN_SIGNING_KEY"] = mailrun::testing::TestSigningKey();
+  lobby_env["MAILRUN_LOGIN_CLIENT_ATTEMPTS"] = "100000";  // every test client is one loopback address
   lobby_address_ = Start("mailrun-lobby", lobby_, lobby_env, lobby_log_);
   auto notify = common;
   notify.insert(notify_env.begin(), notify_env.end());
@@ -108,8 +110,6 @@ std::string Stack::metrics_address(const std::string& binary) const {
 }
 
 std::string Stack::ServiceToken() {
-  mailrun::service::CommonConfig config;
-  config.token_key = mailrun::testing::TestTokenKeyHex();
   mailrun::service::TokenClaims claims;
   claims.subject = "lobby";
   claims.display_name = "lobby";
@@ -117,7 +117,7 @@ std::string Stack::ServiceToken() {
   claims.issued_at = mailrun::service::UnixNow();
   claims.expires_at = claims.issued_at + 3600;
   claims.token_id = mailrun::service::RandomId();
-  return mailrun::service::IssueToken(mailrun::service::LoadTokenKey(config), claims);
+  return mailrun::testing::TestSigner().Issue(claims);
 }
 
 std::shared_ptr<grpc::Channel> Stack::Channel(const std::string& address) {

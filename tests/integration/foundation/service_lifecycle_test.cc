@@ -26,7 +26,9 @@ TEST_P(ServiceLifecycle, ServesHealthLogsRequestsAndStopsOnSigterm) {
   std::remove(log.c_str());
   ServiceProcess service(BinaryPath(binary), {"--listen", address, "--log-level", "debug"},
                          {{"MAILRUN_DATABASE_URL", url}, {"MAILRUN_REDIS_URL", RedisUrl()},
-                          {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()}, {"MAILRUN_METRICS_LISTEN", "127.0.0.1:0"}},
+                          {"MAILRUN_TOKEN_PUBLIC_KEYS", TestPublicKeys()},
+                          {"MAILRUN_TOKEN_SIGNING_KEY", TestSigningKey()},
+                          {"MAILRUN_METRICS_LISTEN", "127.0.0.1:0"}},
                          log);
   ASSERT_TRUE(service.WaitServing(address, std::chrono::seconds(30))) << ReadFile(log);
 
@@ -84,7 +86,8 @@ TEST_P(ServiceLifecycle, RefusesToStartWhenAnAppliedMigrationWasEdited) {
   const std::string address = "127.0.0.1:" + std::to_string(FreePort());
   ServiceProcess service(BinaryPath(GetParam()), {"--listen", address},
                          {{"MAILRUN_DATABASE_URL", url}, {"MAILRUN_REDIS_URL", RedisUrl()},
-                          {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()}},
+                          {"MAILRUN_TOKEN_PUBLIC_KEYS", TestPublicKeys()},
+                          {"MAILRUN_TOKEN_SIGNING_KEY", TestSigningKey()}},
                          log);
   EXPECT_EQ(service.Wait(std::chrono::seconds(30)), 1) << ReadFile(log);
   const std::string output = ReadFile(log);
@@ -103,7 +106,8 @@ TEST_P(ServiceLifecycle, RefusesToStartWithoutADatabase) {
   ServiceProcess service(BinaryPath(GetParam()), {"--listen", "127.0.0.1:" + std::to_string(port)},
                          {{"MAILRUN_DATABASE_URL", "postgresql://mailrun@127.0.0.1:" + std::to_string(PostgresPort()) +
                                                        "/no_such_database"},
-                          {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()},
+                          {"MAILRUN_TOKEN_PUBLIC_KEYS", TestPublicKeys()},
+                          {"MAILRUN_TOKEN_SIGNING_KEY", TestSigningKey()},
                           {"MAILRUN_DATABASE_CONNECT_TIMEOUT_SECONDS", "1"}},
                          log);
   EXPECT_EQ(service.Wait(std::chrono::seconds(20)), 1);
@@ -115,7 +119,8 @@ TEST_P(ServiceLifecycle, MigrateOnlyAppliesMigrationsAndExits) {
   const std::string log = ::testing::TempDir() + "/" + GetParam() + "-migrate.log";
   std::remove(log.c_str());
   ServiceProcess service(BinaryPath(GetParam()), {"--migrate-only"},
-                         {{"MAILRUN_DATABASE_URL", url}, {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()}}, log);
+                         {{"MAILRUN_DATABASE_URL", url}, {"MAILRUN_TOKEN_PUBLIC_KEYS", TestPublicKeys()},
+                          {"MAILRUN_TOKEN_SIGNING_KEY", TestSigningKey()}}, log);
   EXPECT_EQ(service.Wait(std::chrono::seconds(30)), 0) << ReadFile(log);
   pqxx::connection c(url);
   pqxx::work txn(c);

@@ -32,18 +32,22 @@ class Api : public ::testing::Test {
     harness_ = nullptr;
   }
   void SetUp() override {
-    record_ = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+    record_ = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
     game_id_ = harness_->CreateGame(record_.config, "table-api", 86400);
     for (const auto& player : record_.config.players()) tokens_.push_back(GameHarness::AccessToken(player.user_id()));
   }
   int64_t Play(size_t from, size_t to, int64_t version) {
     return PlayRecorded(harness_->stub(), record_, game_id_, from, to, version);
   }
+  // An undo of the game as the caller sees it now (expected_version: the current version), or at
+  // `expected_version` when given (a retry repeats its first call's).
   grpc::Status Undo(int seat, mailrun::v1::UndoLastActionResponse* response,
-                    const std::string& request_id = NewRequestId()) {
+                    const std::string& request_id = NewRequestId(), int64_t expected_version = -1) {
     mailrun::v1::UndoLastActionRequest request;
     request.set_game_id(game_id_);
     request.set_request_id(request_id);
+    request.set_expected_version(expected_version >= 0 ? expected_version
+                                                       : GetGame(harness_->stub(), tokens_[seat], game_id_).version());
     return harness_->Call(&GameStub::UndoLastAction, tokens_[seat], request, response);
   }
   // The engine's game after the first `count` recorded actions.
@@ -148,7 +152,7 @@ TEST_F(Api, UndoTakesBackOnlyTheCallersOwnLastActionAndBumpsTheVersion) {
   EXPECT_EQ(undone.undone_seq(), 1);
   ASSERT_EQ(undone.log_lines_size(), 1);
   mailrun::v1::UndoLastActionResponse again;
-  ASSERT_TRUE(Undo(kAdam, &again, request_id).ok()) << "a retried undo gets its first answer";
+  ASSERT_TRUE(Undo(kAdam, &again, request_id, version).ok()) << "a retried undo gets its first answer";
   EXPECT_EQ(again.SerializeAsString(), undone.SerializeAsString());
   version = undone.version();
   EXPECT_FALSE(GetGame(harness_->stub(), tokens_[kAdam], game_id_).view().players(kAdam).bond().committed());
@@ -377,7 +381,14 @@ TEST_F(Api, CreateGameIsIdempotentAndForTrustedServicesOnly) {
   EXPECT_EQ(refused([](auto& r) { r.clear_request_id(); }).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   const grpc::Status lookout =
       refused([](auto& r) { r.mutable_config()->set_edition(mailrun::v1::EDITION_LOOKOUT_2009); });
-  EXPECT_EQ(lookout.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(lookout);
+  // Titles and editions the engine cannot play yet are not malformed: FAILED_PRECONDITION.
+  EXPECT_EQ(lookout.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(lookout);
+  const grpc::Status t1947 = refused([](auto& r) { r.mutable_config()->set_title(mailrun::v1::TITLE_1947); });
+  EXPECT_EQ(t1947.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(t1947);
+  EXPECT_NE(t1947.error_message().find("1947 cannot be played yet"), std::string::npos) << Describe(t1947);
+  const grpc::Status unknown =
+      refused([](auto& r) { r.mutable_config()->set_title(static_cast<mailrun::v1::Title>(9)); });
+  EXPECT_EQ(unknown.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(unknown);
   EXPECT_EQ(harness_->Count("SELECT count(*) FROM games WHERE table_id = 'table-create'"), 1);
 }
 

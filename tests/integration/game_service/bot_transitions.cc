@@ -4,8 +4,9 @@
 
 #include <stdexcept>
 
-#include "engine/bot/bot.h"
+#include "engine/bot/choose_action.h"
 #include "tests/integration/game_service/game_harness.h"
+#include "engine/titles/t1853/game.h"
 
 namespace mailrun::game::testing {
 
@@ -34,9 +35,10 @@ std::vector<mailrun::v1::GameConfig> EndingBotGames(const std::string& prefix, i
       const auto config = PlayersConfig(prefix, players, seed, mailrun::v1::BANK_SHORT);
       bool bond_returned = false;
       const auto end = PlayBotTransitions(config, kBotGameMaxActions, [&](const auto& before, const auto& after, int) {
-        for (size_t p = 0; p < after.state().players.size(); ++p) {
-          bond_returned =
-              bond_returned || (after.state().players[p].bond.returned && !before.state().players[p].bond.returned);
+        const auto& now = mailrun::engine::t1853::As1853(after)->state().players;
+        const auto& was = mailrun::engine::t1853::As1853(before)->state().players;
+        for (size_t p = 0; p < now.size(); ++p) {
+          bond_returned = bond_returned || (now[p].bond.returned && !was[p].bond.returned);
         }
       });
       if (end.Finished() && (bond_returned || !found.empty())) found.push_back(config);

@@ -1,4 +1,4 @@
-// Whole games of the reference bot (engine/bot/bot.h) for the game service's tests: played with the
+// Whole games of the reference bot (engine/bot/choose_action.h) for the game service's tests: played with the
 // engine alone and handed over one transition (game before, game after, acting seat) at a time, and
 // the choice of games that show what a test needs (an end, a returned bond). The games are chosen
 // by playing, not by fixed seeds, so that improvements of the bot do not quietly empty a test.
@@ -6,7 +6,7 @@
 
 #include <functional>
 
-#include "engine/game/game.h"
+#include "engine/titles/game.h"
 
 namespace mailrun::game::testing {
 

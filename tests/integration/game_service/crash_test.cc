@@ -11,7 +11,7 @@
 #include <atomic>
 #include <thread>
 
-#include "engine/bot/bot.h"
+#include "engine/bot/choose_action.h"
 #include "mailrun/v1/events.pb.h"
 #include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/play_helpers.h"

@@ -9,6 +9,7 @@
 #include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/game_harness.h"
 #include "tests/unit/engine/engine_test_util.h"
+#include "engine/titles/t1853/game.h"
 
 namespace mailrun::game {
 namespace {
@@ -29,7 +30,7 @@ GameInfo InfoOf(const mailrun::v1::GameConfig& config) {
 class SampleGameEvents : public ::testing::Test {
  protected:
   void SetUp() override {
-    record_ = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+    record_ = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
     info_ = InfoOf(record_.config);
     game_.emplace(*Game::Create(record_.config));
   }
@@ -105,7 +106,7 @@ TEST(BotGameEvents, ReturnedBondsAndTheEndAreAnnouncedToEveryPlayer) {
         });
     ASSERT_TRUE(end.Finished()) << "seed " << config.seed();
     for (int seat = 0; seat < players; ++seat) {
-      const auto& bond = end.state().players[seat].bond;
+      const auto& bond = mailrun::engine::t1853::As1853(end)->state().players[seat].bond;
       const auto found = events.find("game:g1:bond:" + std::to_string(seat));
       ASSERT_EQ(found != events.end(), bond.returned) << "seed " << config.seed() << " seat " << seat;
       if (!bond.returned) continue;
@@ -115,22 +116,22 @@ TEST(BotGameEvents, ReturnedBondsAndTheEndAreAnnouncedToEveryPlayer) {
       EXPECT_EQ(returned.amount(), bond.amount);
       ASSERT_EQ(returned.cities_size(), static_cast<int>(bond.claims.size()));
       for (size_t c = 0; c < bond.claims.size(); ++c) {
-        EXPECT_EQ(returned.cities(c), end.data().cities[bond.claims[c].city].name);
+        EXPECT_EQ(returned.cities(c), mailrun::engine::t1853::As1853(end)->data().cities[bond.claims[c].city].name);
       }
       EXPECT_EQ(found->second.user_ids_size(), players);
     }
     const auto finished = events.find("game:g1:finished");
     ASSERT_NE(finished, events.end());
     const auto& result = finished->second.game_finished();
-    EXPECT_EQ(result.reason(), end.state().end_reason);
+    EXPECT_EQ(result.reason(), mailrun::engine::t1853::As1853(end)->state().end_reason);
     EXPECT_EQ(result.table_id(), "table-7");
     EXPECT_EQ(result.tournament_id(), "cup");
     ASSERT_EQ(result.results_size(), players);
     for (int seat = 0; seat < players; ++seat) {
       EXPECT_EQ(result.results(seat).seat(), seat);
       EXPECT_EQ(result.results(seat).user_id(), config.players(seat).user_id());
-      EXPECT_EQ(result.results(seat).final_wealth(), end.state().scores[seat].wealth);
-      EXPECT_EQ(result.results(seat).rank(), end.state().scores[seat].rank);
+      EXPECT_EQ(result.results(seat).final_wealth(), mailrun::engine::t1853::As1853(end)->state().scores[seat].wealth);
+      EXPECT_EQ(result.results(seat).rank(), mailrun::engine::t1853::As1853(end)->state().scores[seat].rank);
     }
   }
   EXPECT_GT(bonds_returned, 0) << "no bot game returned a bond: the check above checked nothing";

@@ -53,7 +53,7 @@ class Listener {
 TEST(Events, EachMovesEventsArePublishedOnTheEventsChannel) {
   GameHarness harness("game_service_events");
   Listener listener(harness.events_channel());
-  const auto record = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+  const auto record = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
   const std::string game_id = harness.CreateGame(record.config, "table-events", 900);
   for (int seat = 0; seat < 5; ++seat) {
     const auto event = listener.Await("game:" + game_id + ":0:turn:" + std::to_string(seat));
@@ -78,7 +78,7 @@ TEST(Events, MovesGoOnWhileRedisIsUnreachable) {
   GameHarness harness(
       "game_service_no_redis",
       {.extra_args = {}, .redis_url = "redis://127.0.0.1:" + std::to_string(mailrun::testing::FreePort())});
-  const auto record = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+  const auto record = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
   const std::string game_id = harness.CreateGame(record.config);
   const auto began = std::chrono::steady_clock::now();
   EXPECT_EQ(PlayRecorded(harness.stub(), record, game_id, 0, 30, 0), 30);

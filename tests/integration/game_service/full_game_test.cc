@@ -4,18 +4,19 @@
 //     the engine's, every player's delta-synced view and full view equal the engine's view for that
 //     seat, the stored log's replay equals the engine's direct replay, and so does every stored
 //     snapshot at its point;
-//   - complete games of the reference bot (engine/bot/bot.h) to the end of the game: the final
+//   - complete games of the reference bot (engine/bot/choose_action.h) to the end of the game: the final
 //     state equals the engine's replay of the stored log, GetGameResult gives the engine's scores,
 //     and a GameFinished event with the table is in the outbox.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
-#include "engine/bot/bot.h"
+#include "engine/bot/choose_action.h"
 #include "mailrun/v1/events.pb.h"
 #include "services/game/view_delta.h"
 #include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/play_helpers.h"
 #include "tests/unit/engine/engine_test_util.h"
+#include "engine/titles/t1853/game.h"
 
 namespace mailrun::game::testing {
 namespace {
@@ -44,7 +45,7 @@ class FullGame : public ::testing::Test {
 GameHarness* FullGame::harness_ = nullptr;
 
 TEST_F(FullGame, SampleGameThroughTheApiMatchesTheEngine) {
-  const auto record = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+  const auto record = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
   const std::string game_id = harness_->CreateGame(record.config, "table-appendix4");
   ASSERT_FALSE(game_id.empty());
   auto direct = Game::Create(record.config);
@@ -178,10 +179,10 @@ TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
     mailrun::v1::GetGameResultResponse result;
     ASSERT_TRUE(harness_->Call(&GameStub::GetGameResult, GameHarness::ServiceToken(), ask, &result).ok());
     EXPECT_EQ(result.status(), mailrun::v1::GAME_STATUS_FINISHED);
-    EXPECT_EQ(result.reason(), local.state().end_reason);
+    EXPECT_EQ(result.reason(), mailrun::engine::t1853::As1853(local)->state().end_reason);
     EXPECT_EQ(result.table_id(), table);
     ASSERT_EQ(result.results_size(), players);
-    for (const auto& score : local.state().scores) {
+    for (const auto& score : mailrun::engine::t1853::As1853(local)->state().scores) {
       EXPECT_EQ(result.results(score.seat).user_id(), config.players(score.seat).user_id());
       EXPECT_EQ(result.results(score.seat).final_wealth(), score.wealth);
       EXPECT_EQ(result.results(score.seat).rank(), score.rank);
@@ -197,7 +198,7 @@ TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
     for (int seat = 0; seat < players; ++seat) {
       const pqxx::result bond = txn.exec_params("SELECT payload FROM outbox WHERE event_id = $1",
                                                 "game:" + game_id + ":bond:" + std::to_string(seat));
-      EXPECT_EQ(bond.size(), local.state().players[seat].bond.returned ? 1u : 0u);
+      EXPECT_EQ(bond.size(), mailrun::engine::t1853::As1853(local)->state().players[seat].bond.returned ? 1u : 0u);
       bonds_returned += static_cast<int>(bond.size());
     }
   }

@@ -5,6 +5,7 @@
 
 #include <thread>
 
+#include "engine/titles/game.h"
 #include "tests/integration/game_service/game_harness.h"
 
 namespace mailrun::game {

@@ -4,7 +4,6 @@
 #include <signal.h>
 
 #include "services/common/auth.h"
-#include "services/common/config.h"
 #include "services/common/token.h"
 #include "tests/testing/servers.h"
 
@@ -31,7 +30,7 @@ void GameHarness::Start() {
       process_, BinaryPath("mailrun-game"), options_.extra_args,
       {{"MAILRUN_DATABASE_URL", database_url_},
        {"MAILRUN_REDIS_URL", options_.redis_url.empty() ? mailrun::testing::RedisUrl() : options_.redis_url},
-       {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
+       {"MAILRUN_TOKEN_PUBLIC_KEYS", mailrun::testing::TestPublicKeys()},
        {"MAILRUN_EVENTS_CHANNEL", events_channel_}},
       log_path_,
       [](const std::shared_ptr<grpc::Channel>& channel) {
@@ -65,12 +64,6 @@ int64_t GameHarness::Count(const std::string& sql) {
   return txn.exec(sql)[0][0].as<int64_t>();
 }
 
-std::string GameHarness::TokenKey() {
-  mailrun::service::CommonConfig config;
-  config.token_key = mailrun::testing::TestTokenKeyHex();
-  return mailrun::service::LoadTokenKey(config);
-}
-
 namespace {
 std::string Issue(const std::string& subject, mailrun::service::TokenKind kind) {
   mailrun::service::TokenClaims claims;
@@ -80,7 +73,7 @@ std::string Issue(const std::string& subject, mailrun::service::TokenKind kind) 
   claims.issued_at = mailrun::service::UnixNow();
   claims.expires_at = claims.issued_at + 3600;
   claims.token_id = mailrun::service::RandomId();
-  return mailrun::service::IssueToken(GameHarness::TokenKey(), claims);
+  return mailrun::testing::TestSigner().Issue(claims);
 }
 }  // namespace
 

@@ -1,7 +1,7 @@
 // GameHarness: one real mailrun-game process for a test suite, against a fresh PostgreSQL
 // database (migrated by the service at start-up) and the harness's Redis, on a free loopback
-// port, with its own events channel. It issues tokens with the test key (players' access tokens,
-// the lobby's service token), sends calls, creates games, and reads the database directly so
+// port, with its own events channel. It issues tokens with the test signing key, whose public key
+// the service trusts (players' access tokens, the lobby's service token), sends calls, creates games, and reads the database directly so
 // tests can check what was stored. Kill() and Start() let a test crash and restart the service.
 #pragma once
 
@@ -49,10 +49,9 @@ class GameHarness {
   pqxx::connection& db() { return *db_; }
   int64_t Count(const std::string& sql);
 
-  // Tokens signed with the test key, valid for an hour.
+  // Tokens signed with the test key (mailrun::testing::TestSigner), valid for an hour.
   static std::string AccessToken(const std::string& user_id);
   static std::string ServiceToken(const std::string& service = "lobby");
-  static std::string TokenKey();  // the raw test key
 
   // Sends one call with "authorization: Bearer <token>" (none if token is empty) and a deadline.
   template <typename Request, typename Response>

@@ -5,8 +5,8 @@
 #include <pqxx/pqxx>
 #include <string>
 
-#include "engine/game/game.h"
-#include "engine/game/game_record.h"
+#include "engine/titles/game.h"
+#include "engine/core/game_record.h"
 #include "tests/integration/game_service/game_harness.h"
 
 namespace mailrun::game::testing {

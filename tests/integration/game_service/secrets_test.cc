@@ -12,6 +12,7 @@
 #include "services/common/auth.h"
 #include "services/common/token.h"
 #include "tests/integration/game_service/play_helpers.h"
+#include "tests/testing/servers.h"
 #include "tests/unit/engine/engine_test_util.h"
 
 namespace mailrun::game::testing {
@@ -32,7 +33,7 @@ class Secrets : public ::testing::Test {
     harness_ = nullptr;
   }
   void SetUp() override {
-    record_ = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+    record_ = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
     game_id_ = harness_->CreateGame(record_.config);
     for (const auto& player : record_.config.players()) tokens_.push_back(GameHarness::AccessToken(player.user_id()));
   }
@@ -135,8 +136,9 @@ TEST_F(Secrets, NobodyActsForAnotherSeatAndARefusalChangesNothing) {
                                         mailrun::service::TokenKind::kAccess,
                                         mailrun::service::UnixNow() - 7200,
                                         mailrun::service::UnixNow() - 3600,
-                                        "x"};
-  status = Submit(harness_->stub(), mailrun::service::IssueToken(GameHarness::TokenKey(), expired), game_id_, version,
+                                        "x",
+                                        ""};
+  status = Submit(harness_->stub(), mailrun::testing::TestSigner().Issue(expired), game_id_, version,
                   as_adam, NewRequestId(), &response);
   EXPECT_EQ(status.error_code(), grpc::StatusCode::UNAUTHENTICATED) << Describe(status);
   status = Submit(harness_->stub(), "", game_id_, version, as_adam, NewRequestId(), &response);
@@ -152,6 +154,7 @@ TEST_F(Secrets, NobodyActsForAnotherSeatAndARefusalChangesNothing) {
   mailrun::v1::UndoLastActionRequest undo;
   undo.set_game_id(game_id_);
   undo.set_request_id(NewRequestId());
+  undo.set_expected_version(version);
   mailrun::v1::UndoLastActionResponse undone;
   EXPECT_EQ(harness_->Call(&GameStub::UndoLastAction, GameHarness::AccessToken("stranger"), undo, &undone).error_code(),
             grpc::StatusCode::PERMISSION_DENIED);

@@ -6,6 +6,7 @@
 #include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/game_harness.h"
 #include "tests/unit/engine/engine_test_util.h"
+#include "engine/titles/t1853/game.h"
 
 namespace mailrun::game {
 namespace {
@@ -13,7 +14,7 @@ namespace {
 using mailrun::engine::Game;
 
 TEST(UndoPolicy, TheBondThatRevealsEveryAmountCannotBeTakenBack) {
-  const auto record = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+  const auto record = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
   Game game = *Game::Create(record.config);
   for (size_t i = 0; i < 5; ++i) {
     const Game before = game;
@@ -36,8 +37,10 @@ TEST(UndoPolicy, NeitherAReturnedBondNorTheEndOfTheGame) {
   for (const auto& config : testing::EndingBotGames("p", 3)) {
     testing::PlayBotTransitions(config, testing::kBotGameMaxActions, [&](const Game& before, const Game& after, int) {
       bool bond_back = false;
-      for (size_t p = 0; p < after.state().players.size(); ++p) {
-        bond_back = bond_back || (after.state().players[p].bond.returned && !before.state().players[p].bond.returned);
+      const auto& now = mailrun::engine::t1853::As1853(after)->state().players;
+      const auto& was = mailrun::engine::t1853::As1853(before)->state().players;
+      for (size_t p = 0; p < now.size(); ++p) {
+        bond_back = bond_back || (now[p].bond.returned && !was[p].bond.returned);
       }
       const auto refusal = UndoRefusal(before, after);
       if (after.Finished()) {

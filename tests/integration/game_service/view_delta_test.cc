@@ -6,6 +6,7 @@
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
+#include "engine/titles/game.h"
 #include "tests/unit/engine/engine_test_util.h"
 
 namespace mailrun::game {
@@ -20,7 +21,7 @@ bool SameView(const mailrun::v1::GameView& a, const mailrun::v1::GameView& b) {
 }
 
 TEST(ViewDelta, MergingEachDeltaRebuildsEveryViewOfTheSampleGame) {
-  const auto record = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+  const auto record = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
   auto game = mailrun::engine::Game::Create(record.config);
   ASSERT_TRUE(game.ok());
   for (int viewer : {0, 3, mailrun::engine::kSpectator}) {
@@ -40,7 +41,7 @@ TEST(ViewDelta, MergingEachDeltaRebuildsEveryViewOfTheSampleGame) {
 }
 
 TEST(ViewDelta, CarriesOnlyTheChangedEntries) {
-  const auto record = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+  const auto record = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
   auto game = mailrun::engine::Game::Create(record.config);
   ASSERT_TRUE(game.ok());
   const auto before = game->View(1);

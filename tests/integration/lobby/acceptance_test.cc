@@ -332,7 +332,7 @@ TEST(LobbyAcceptance, NinePlayerSwissPlayedByBotsToTheEnd) {
       ask.set_game_id(table.game_id());
       mailrun::v1::GetGameResultResponse result;
       ASSERT_TRUE(
-          lobby.GameCall(&GameStub::GetGameResult, mailrun::lobby::LobbyServiceToken(TestTokenKey()), ask, &result)
+          lobby.GameCall(&GameStub::GetGameResult, mailrun::lobby::LobbyServiceToken(TestSigner()), ask, &result)
               .ok());
       ASSERT_EQ(result.status(), mailrun::v1::GAME_STATUS_FINISHED);
       EXPECT_EQ(result.tournament_id(), tournament.tournament_id());
@@ -388,10 +388,14 @@ TEST(LobbyAcceptance, NinePlayerSwissPlayedByBotsToTheEnd) {
     profile_request.set_user_id(line.player().user_id());
     mailrun::v1::Profile profile;
     ASSERT_TRUE(lobby.Call(&Stub::GetProfile, organiser.access_token(), profile_request, &profile).ok());
-    ASSERT_EQ(profile.ratings_size(), 2) << "overall and 1853 Retuned";
+    ASSERT_EQ(profile.ratings_size(), 3) << "overall, 1853 and 1853 Retuned";
     EXPECT_NEAR(profile.ratings(0).rating(), mine.rating, 1e-6);
     EXPECT_EQ(profile.ratings(0).games(), 2);
+    EXPECT_EQ(profile.ratings(1).title(), mailrun::v1::TITLE_1853);
+    EXPECT_EQ(profile.ratings(1).edition(), mailrun::v1::EDITION_UNSPECIFIED);
     EXPECT_NEAR(profile.ratings(1).rating(), mine.rating, 1e-6);
+    EXPECT_EQ(profile.ratings(2).edition(), mailrun::v1::EDITION_RETUNED);
+    EXPECT_NEAR(profile.ratings(2).rating(), mine.rating, 1e-6);
   }
   double total_change = 0;
   for (const auto& [user_id, line] : expected) total_change += line.rating - 1500;

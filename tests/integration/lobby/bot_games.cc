@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "engine/bot/bot.h"
-#include "engine/game/game.h"
+#include "engine/bot/choose_action.h"
+#include "engine/titles/game.h"
 #include "tests/integration/game_service/play_helpers.h"
 
 namespace mailrun::testing {

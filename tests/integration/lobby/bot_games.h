@@ -1,4 +1,4 @@
-// Whole games of the reference bot (engine/bot/bot.h) played through the real game service's API
+// Whole games of the reference bot (engine/bot/choose_action.h) played through the real game service's API
 // for lobby tests: every seat is played with its own player's access token, choosing among the
 // actions ListLegalActions offers and submitting the choice with SubmitAction. The bot decides on
 // a local engine copy of the game kept in step with the service (the copy starts from the

@@ -48,7 +48,7 @@ FinishedTable PlayATableToTheEnd(LobbyHarness& lobby) {
   mailrun::v1::GetGameResultRequest ask;
   ask.set_game_id(finished.table.game_id());
   EXPECT_TRUE(lobby
-                  .GameCall(&GameStub::GetGameResult, mailrun::lobby::LobbyServiceToken(TestTokenKey()), ask,
+                  .GameCall(&GameStub::GetGameResult, mailrun::lobby::LobbyServiceToken(TestSigner()), ask,
                             &finished.result)
                   .ok());
   EXPECT_EQ(finished.result.status(), mailrun::v1::GAME_STATUS_FINISHED);

@@ -25,12 +25,13 @@ mailrun::service::TokenClaims AccessClaims(const mailrun::v1::AuthResponse& user
 }  // namespace
 
 std::string ExpiredToken(const mailrun::v1::AuthResponse& user) {
-  return mailrun::service::IssueToken(TestTokenKey(), AccessClaims(user, mailrun::service::UnixNow() - 60));
+  return TestSigner().Issue(AccessClaims(user, mailrun::service::UnixNow() - 60));
 }
 
 std::string ForgedToken(const mailrun::v1::AuthResponse& user) {
-  return mailrun::service::IssueToken(std::string(32, '\x01'),
-                                      AccessClaims(user, mailrun::service::UnixNow() + 600));
+  // Signed with a key of the same id the services do not hold.
+  const mailrun::service::TokenSigner forger(TestSigner().key_id(), std::string(32, '\x01'));
+  return forger.Issue(AccessClaims(user, mailrun::service::UnixNow() + 600));
 }
 
 LobbyHarness::LobbyHarness(const std::string& name, Options options) : options_(std::move(options)) {
@@ -41,17 +42,20 @@ LobbyHarness::LobbyHarness(const std::string& name, Options options) : options_(
 
   log_path_ = ::testing::TempDir() + "/" + name + "-lobby.log";
   std::remove(log_path_.c_str());
+  std::map<std::string, std::string> env = {
+      {"MAILRUN_DATABASE_URL", database_url()},
+      {"MAILRUN_REDIS_URL", options_.lobby_redis_url.empty() ? RedisUrl() : options_.lobby_redis_url},
+      {"MAILRUN_EVENTS_CHANNEL", events_channel()},
+      {"MAILRUN_TOKEN_SIGNING_KEY", TestSigningKey()},
+      {"MAILRUN_GAME_ADDR", game_address_},
+      {"MAILRUN_PASSWORD_HASH_LIMITS", "interactive"},
+      {"MAILRUN_GAME_CALL_TIMEOUT_SECONDS", "2"},
+      {"MAILRUN_RECONCILE_SECONDS", std::to_string(options_.reconcile_seconds)},
+      // Every test client is one loopback address: the per-client login limit has tests of its own.
+      {"MAILRUN_LOGIN_CLIENT_ATTEMPTS", "100000"}};
+  for (const auto& [key, value] : options_.lobby_env) env[key] = value;
   const std::string address = StartServing(
-      lobby_, BinaryPath("mailrun-lobby"), {},
-      {{"MAILRUN_DATABASE_URL", database_url()},
-       {"MAILRUN_REDIS_URL", options_.lobby_redis_url.empty() ? RedisUrl() : options_.lobby_redis_url},
-       {"MAILRUN_EVENTS_CHANNEL", events_channel()},
-       {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()},
-       {"MAILRUN_GAME_ADDR", game_address_},
-       {"MAILRUN_PASSWORD_HASH_LIMITS", "interactive"},
-       {"MAILRUN_GAME_CALL_TIMEOUT_SECONDS", "2"},
-       {"MAILRUN_RECONCILE_SECONDS", std::to_string(options_.reconcile_seconds)}},
-      log_path_,
+      lobby_, BinaryPath("mailrun-lobby"), {}, env, log_path_,
       [](const std::shared_ptr<grpc::Channel>& channel) {
         auto stub = mailrun::v1::LobbyService::NewStub(channel);
         return RefusedWithoutToken(*stub, &mailrun::v1::LobbyService::Stub::GetProfile);

@@ -20,15 +20,13 @@
 #include "services/lobby/connection_pool.h"
 #include "services/lobby/results.h"
 #include "tests/integration/game_service/game_harness.h"
+#include "tests/testing/servers.h"
 #include "tests/testing/service_process.h"
 
 namespace mailrun::testing {
 
 using GameHarness = mailrun::game::testing::GameHarness;
 using GameStub = mailrun::v1::GameService::Stub;
-
-// The raw 32-byte key behind TestTokenKeyHex(), which signs every token of the tests.
-inline std::string TestTokenKey() { return GameHarness::TokenKey(); }
 
 class LobbyHarness {
  public:
@@ -40,6 +38,8 @@ class LobbyHarness {
     // false: the game service runs no outbox relay, so whatever is published from the shared
     // outbox was published by the lobby's relay.
     bool game_outbox_relay = true;
+    // More of the lobby's environment (its flags' variables), e.g. login limits.
+    std::map<std::string, std::string> lobby_env;
   };
 
   explicit LobbyHarness(const std::string& name) : LobbyHarness(name, Options{}) {}

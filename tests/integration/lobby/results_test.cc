@@ -96,11 +96,16 @@ TEST_F(Results, AGameFinishedEventIsRecordedOnceWithRatings) {
   const std::vector<double> expected = {1516, 1500, 1484};
   for (size_t i = 0; i < players.size(); ++i) {
     const auto profile = Profile(players[i]);
-    ASSERT_EQ(profile.ratings_size(), 2);
+    ASSERT_EQ(profile.ratings_size(), 3) << "overall, 1853, 1853 Retuned";
     EXPECT_DOUBLE_EQ(profile.ratings(0).rating(), expected[i]);
     EXPECT_EQ(profile.ratings(0).games(), 1);
-    EXPECT_EQ(profile.ratings(1).edition(), mailrun::v1::EDITION_RETUNED);
+    EXPECT_EQ(profile.ratings(0).title(), mailrun::v1::TITLE_UNSPECIFIED);
+    EXPECT_EQ(profile.ratings(1).title(), mailrun::v1::TITLE_1853);
+    EXPECT_EQ(profile.ratings(1).edition(), mailrun::v1::EDITION_UNSPECIFIED);
     EXPECT_DOUBLE_EQ(profile.ratings(1).rating(), expected[i]);
+    EXPECT_EQ(profile.ratings(2).title(), mailrun::v1::TITLE_1853);
+    EXPECT_EQ(profile.ratings(2).edition(), mailrun::v1::EDITION_RETUNED);
+    EXPECT_DOUBLE_EQ(profile.ratings(2).rating(), expected[i]);
   }
 
   mailrun::v1::MyResults mine;
@@ -113,6 +118,9 @@ TEST_F(Results, AGameFinishedEventIsRecordedOnceWithRatings) {
   EXPECT_EQ(mine.results(0).final_wealth(), 3000);
   EXPECT_DOUBLE_EQ(mine.results(0).rating_before(), 1500);
   EXPECT_DOUBLE_EQ(mine.results(0).rating_after(), 1516);
+  EXPECT_EQ(mine.results(0).title(), mailrun::v1::TITLE_1853);
+  EXPECT_DOUBLE_EQ(mine.results(0).title_rating_before(), 1500);
+  EXPECT_DOUBLE_EQ(mine.results(0).title_rating_after(), 1516);
 
   mailrun::v1::GetTableRequest get;
   get.set_table_id(table.table_id());
@@ -161,13 +169,16 @@ TEST_F(Results, LeaderboardsOverallAndPerEditionArePaged) {
   // the edition boards are seen to be separate.
   {
     pqxx::work txn(lobby_->db());
-    txn.exec_params("INSERT INTO ratings (user_id, edition, rating, games) VALUES ($1, $2, 1530, 1)",
+    txn.exec_params("INSERT INTO ratings (user_id, title, edition, rating, games) VALUES ($1, 1, $2, 1530, 1)",
                     second[0].user_id(), static_cast<int>(mailrun::v1::EDITION_LOOKOUT_2009));
+    // And a 1947 rating for the day 1947 can be played: the title ladders are separate too.
+    txn.exec_params("INSERT INTO ratings (user_id, title, edition, rating, games) VALUES ($1, 2, 0, 1470, 1)",
+                    first[2].user_id());
     txn.commit();
   }
 
   mailrun::v1::GetLeaderboardRequest request;
-  request.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
+  request.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);  // an edition alone is 1853's
   mailrun::v1::Leaderboard board;
   ASSERT_TRUE(lobby_->Call(&Stub::GetLeaderboard, first[0].access_token(), request, &board).ok());
   ASSERT_EQ(board.entries_size(), 1);
@@ -175,13 +186,34 @@ TEST_F(Results, LeaderboardsOverallAndPerEditionArePaged) {
   EXPECT_DOUBLE_EQ(board.entries(0).rating(), 1530);
   EXPECT_EQ(board.entries(0).position(), 1);
   EXPECT_TRUE(board.page().next_page_token().empty());
+  EXPECT_EQ(board.title(), mailrun::v1::TITLE_1853);
+
+  request.set_title(mailrun::v1::TITLE_1947);
+  request.set_edition(mailrun::v1::EDITION_UNSPECIFIED);
+  ASSERT_TRUE(lobby_->Call(&Stub::GetLeaderboard, first[0].access_token(), request, &board).ok());
+  ASSERT_EQ(board.entries_size(), 1);
+  EXPECT_EQ(board.entries(0).player().user_id(), first[2].user_id());
+  EXPECT_DOUBLE_EQ(board.entries(0).rating(), 1470);
+
+  // The 1853 ladder (every edition) has the games of 1853, which were every game until now: the
+  // same ratings as overall, and not the 1947 one.
+  request.set_title(mailrun::v1::TITLE_1853);
+  request.mutable_page()->set_page_size(100);
+  ASSERT_TRUE(lobby_->Call(&Stub::GetLeaderboard, first[0].access_token(), request, &board).ok());
+  EXPECT_EQ(board.entries_size(), lobby_->Count("SELECT count(*) FROM ratings WHERE title = 1 AND edition = 0"));
+  std::map<std::string, double> title_rating;
+  for (const auto& entry : board.entries()) title_rating[entry.player().user_id()] = entry.rating();
+  EXPECT_DOUBLE_EQ(title_rating.at(second[0].user_id()), 1484);
+  EXPECT_DOUBLE_EQ(title_rating.at(first[2].user_id()), 1484);  // last of three in 1853
+  request.clear_title();
+  request.clear_page();
 
   // The Retuned board has everyone rated in Retuned, with their Retuned ratings: the second
   // game's loser is 1484 there (and overall), not 1530.
   request.set_edition(mailrun::v1::EDITION_RETUNED);
   request.mutable_page()->set_page_size(100);
   ASSERT_TRUE(lobby_->Call(&Stub::GetLeaderboard, first[0].access_token(), request, &board).ok());
-  EXPECT_EQ(board.entries_size(), lobby_->Count("SELECT count(*) FROM ratings WHERE edition = 1"));
+  EXPECT_EQ(board.entries_size(), lobby_->Count("SELECT count(*) FROM ratings WHERE title = 1 AND edition = 1"));
   std::map<std::string, double> retuned_rating;
   for (const auto& entry : board.entries()) retuned_rating[entry.player().user_id()] = entry.rating();
   EXPECT_DOUBLE_EQ(retuned_rating.at(first[0].user_id()), 1516);
@@ -204,7 +236,8 @@ TEST_F(Results, LeaderboardsOverallAndPerEditionArePaged) {
     if (board.page().next_page_token().empty()) break;
     request.mutable_page()->set_page_token(board.page().next_page_token());
   }
-  EXPECT_EQ(static_cast<int64_t>(ratings.size()), lobby_->Count("SELECT count(*) FROM ratings WHERE edition = 0"));
+  EXPECT_EQ(static_cast<int64_t>(ratings.size()),
+            lobby_->Count("SELECT count(*) FROM ratings WHERE title = 0 AND edition = 0"));
   EXPECT_TRUE(std::is_sorted(ratings.rbegin(), ratings.rend()));
   EXPECT_EQ(positions.front(), 1);
   for (size_t i = 1; i < positions.size(); ++i) {

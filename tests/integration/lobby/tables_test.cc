@@ -103,6 +103,8 @@ TEST_F(TableTest, FullTableStartsAndTheGameServiceGetsThosePlayers) {
   const Table created = Create(host, 4);
   EXPECT_EQ(created.status(), mailrun::v1::TABLE_STATUS_OPEN);
   EXPECT_EQ(created.open_seats(), 3);
+  EXPECT_EQ(created.title(), mailrun::v1::TITLE_1853) << "a table without a title plays 1853";
+  EXPECT_FALSE(created.board_reconstructed());
   Table table;
   for (size_t i = 1; i < players.size(); ++i) {
     const grpc::Status status = Join(players[i], created.table_id(), &table);
@@ -120,12 +122,14 @@ TEST_F(TableTest, FullTableStartsAndTheGameServiceGetsThosePlayers) {
   EXPECT_TRUE(request->tournament_id().empty());
   EXPECT_EQ(request->turn_deadline_seconds(), 86400);
   EXPECT_EQ(request->config().edition(), mailrun::v1::EDITION_RETUNED);
+  // 1853 stays unspecified in the request (retries of tables from before titles are the same).
+  EXPECT_EQ(request->config().title(), mailrun::v1::TITLE_UNSPECIFIED);
   ASSERT_EQ(request->config().players_size(), 4);
   for (int seat = 0; seat < 4; ++seat) {
     EXPECT_EQ(request->config().players(seat).user_id(), players[seat].user_id());
     EXPECT_EQ(request->config().players(seat).display_name(), players[seat].display_name());
     // The game service maps a caller to a seat by the token's subject.
-    const auto claims = mailrun::service::VerifyToken(TestTokenKey(), players[seat].access_token(),
+    const auto claims = TestVerifier().Verify(players[seat].access_token(),
                                                       mailrun::service::TokenKind::kAccess,
                                                       mailrun::service::UnixNow());
     ASSERT_TRUE(claims.has_value());
@@ -525,6 +529,15 @@ TEST_F(TableTest, BadTableRequestsAreRefusedAndChangeNothing) {
   EXPECT_EQ(unplayable.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
   EXPECT_EQ(unplayable.error_message().rfind("this edition cannot be played yet: no board data", 0), 0u)
       << unplayable.error_message();
+  // Nor a title without rules yet (issue 17: 1947 until its rules exist).
+  request.set_edition(mailrun::v1::EDITION_UNSPECIFIED);
+  request.set_title(mailrun::v1::TITLE_1947);
+  const grpc::Status t1947 = lobby_->Call(&Stub::CreateTable, host.access_token(), request, &table);
+  EXPECT_EQ(t1947.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(t1947.error_message().rfind("1947 cannot be played yet", 0), 0u) << t1947.error_message();
+  request.set_edition(mailrun::v1::EDITION_RETUNED);
+  const grpc::Status mixed = lobby_->Call(&Stub::CreateTable, host.access_token(), request, &table);
+  EXPECT_EQ(mixed.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << "1947 has no Retuned edition";
   EXPECT_EQ(lobby_->Snapshot(), before);
 }
 

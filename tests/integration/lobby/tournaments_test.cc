@@ -262,12 +262,18 @@ TEST_F(Tournaments, NinePlayerSwissMatchesTheHandCalculation) {
   const std::vector<double> ratings = {1499.815826, 1524.368349, 1468,        1516.184174, 1507.631651,
                                        1484.184174, 1500,        1484,        1515.815826};
   for (int i = 0; i < 9; ++i) EXPECT_NEAR(OverallRating(p[i]), ratings[i], 1e-6) << "P" << i + 1;
-  // The per-edition ratings are the same (every game was 1853 Retuned).
+  // The 1853 and the 1853 Retuned ratings are the same (every game was 1853 Retuned).
   pqxx::work txn(lobby_->db());
-  EXPECT_NEAR(txn.exec_params1("SELECT rating FROM ratings WHERE user_id = $1 AND edition = 1", p[1].user_id())[0]
+  EXPECT_NEAR(txn.exec_params1("SELECT rating FROM ratings WHERE user_id = $1 AND title = 1 AND edition = 1",
+                               p[1].user_id())[0]
                   .as<double>(),
               1524.368349, 1e-6);
-  EXPECT_EQ(txn.exec_params1("SELECT games FROM ratings WHERE user_id = $1 AND edition = 0", p[1].user_id())[0]
+  EXPECT_NEAR(txn.exec_params1("SELECT rating FROM ratings WHERE user_id = $1 AND title = 1 AND edition = 0",
+                               p[1].user_id())[0]
+                  .as<double>(),
+              1524.368349, 1e-6);
+  EXPECT_EQ(txn.exec_params1("SELECT games FROM ratings WHERE user_id = $1 AND title = 0 AND edition = 0",
+                             p[1].user_id())[0]
                 .as<int>(),
             2);
 }

@@ -22,7 +22,7 @@ namespace {
 using mailrun::engine::GameRecord;
 
 const GameRecord& SampleGame() {
-  static const GameRecord record = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+  static const GameRecord record = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
   return record;
 }
 

@@ -7,8 +7,9 @@
 #include <pqxx/pqxx>
 #include <stdexcept>
 
-#include "engine/bot/bot.h"
+#include "engine/bot/choose_action.h"
 #include "tests/integration/game_service/play_helpers.h"
+#include "engine/titles/t1853/game.h"
 
 namespace mailrun::notification::testing {
 namespace {
@@ -37,9 +38,12 @@ std::vector<Announcement> GamePlay::Announced(const mailrun::engine::Game* befor
     out.push_back({user_of(seat), fmt::format("game:{}:{}:turn:{}", game_id_, version, seat),
                    mailrun::v1::EVENT_KIND_YOUR_TURN, game_id_, version});
   }
-  const auto& players = after.state().players;
+  const auto& players = mailrun::engine::t1853::As1853(after)->state().players;
   for (size_t seat = 0; seat < players.size(); ++seat) {
-    if (!players[seat].bond.returned || (before && before->state().players[seat].bond.returned)) continue;
+    if (!players[seat].bond.returned ||
+        (before && mailrun::engine::t1853::As1853(*before)->state().players[seat].bond.returned)) {
+      continue;
+    }
     for (size_t to = 0; to < players.size(); ++to) {  // 4.3.2: every player learns the cities
       out.push_back({user_of(static_cast<int>(to)), fmt::format("game:{}:bond:{}", game_id_, seat),
                      mailrun::v1::EVENT_KIND_BOND_RETURNED, game_id_, version});

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/game.h"
+#include "engine/titles/game.h"
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/notification.pb.h"
 
@@ -37,7 +37,7 @@ class GamePlay {
   // Submits `action` as its seat's player (with an access token of that player) at the current
   // version. Fails the test and returns nothing if the game service refuses it.
   std::vector<Announcement> Submit(const mailrun::v1::Action& action);
-  // Submits the reference bot's choice (engine/bot/bot.h) for the first seat that may act.
+  // Submits the reference bot's choice (engine/bot/choose_action.h) for the first seat that may act.
   std::vector<Announcement> SubmitBotMove();
 
   const std::string& game_id() const { return game_id_; }

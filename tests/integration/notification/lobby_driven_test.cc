@@ -167,7 +167,7 @@ TEST_F(LobbyDeadlineReminders, TheTablesTurnDeadlineRemindsThePlayersTheGameWait
   std::vector<Announcement> announced;
   const int64_t before_claim_ms = NowMs();
   for (const auto& [seat, amount] : std::vector<std::pair<int, int>>{{0, 150}, {1, 100}, {2, 90}}) {
-    const auto more = play.Submit(mailrun::engine::testing::Bond(seat, amount));
+    const auto more = play.Submit(mailrun::engine::t1853::testing::Bond(seat, amount));
     announced.insert(announced.end(), more.begin(), more.end());
   }
   ASSERT_EQ(announced.size(), 1u);

@@ -23,12 +23,6 @@ std::string MigratedDatabase(const std::string& prefix) {
   return url;
 }
 
-std::string TokenKey() {
-  service::CommonConfig config;
-  config.token_key = mailrun::testing::TestTokenKeyHex();
-  return service::LoadTokenKey(config);
-}
-
 std::string AccessToken(const std::string& user_id) {
   service::TokenClaims claims;
   claims.subject = user_id;
@@ -37,7 +31,7 @@ std::string AccessToken(const std::string& user_id) {
   claims.issued_at = NowMs() / 1000;
   claims.expires_at = claims.issued_at + 3600;
   claims.token_id = service::RandomId();
-  return service::IssueToken(TokenKey(), claims);
+  return mailrun::testing::TestSigner().Issue(claims);
 }
 
 int64_t NowMs() { return ToUnixMs(std::chrono::system_clock::now()); }
@@ -83,7 +77,7 @@ NotificationOptions TestOptions(const std::string& database_url, const std::stri
   NotificationOptions options;
   options.database_url = database_url;
   options.redis_url = redis_url;
-  options.token_key = TokenKey();
+  options.token_verifier = mailrun::testing::TestVerifier();
   options.events_channel = ChannelFor(database_url);
   options.database_pool_size = 16;
   options.run_outbox_relay = false;

@@ -32,8 +32,7 @@ std::string ChannelFor(const std::string& database_url);
 // A fresh database with every migration applied.
 std::string MigratedDatabase(const std::string& prefix);
 
-std::string TokenKey();  // the raw 32-byte key matching mailrun::testing::TestTokenKeyHex()
-std::string AccessToken(const std::string& user_id);
+std::string AccessToken(const std::string& user_id);  // signed with mailrun::testing::TestSigner()
 
 int64_t NowMs();
 

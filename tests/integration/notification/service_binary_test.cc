@@ -18,7 +18,8 @@ using mailrun::testing::FreePort;
 using mailrun::testing::ReadFile;
 using mailrun::testing::RedisUrl;
 using mailrun::testing::ServiceProcess;
-using mailrun::testing::TestTokenKeyHex;
+using mailrun::testing::TestPublicKeys;
+using mailrun::testing::TestSigner;
 
 class NotifyBinary : public ::testing::Test {
  protected:
@@ -31,7 +32,7 @@ class NotifyBinary : public ::testing::Test {
         BinaryPath("mailrun-notify"), std::vector<std::string>{"--listen", address_, "--shutdown-grace-seconds", "30"},
         std::map<std::string, std::string>{{"MAILRUN_DATABASE_URL", db_},
                                            {"MAILRUN_REDIS_URL", RedisUrl()},
-                                           {"MAILRUN_TOKEN_KEY", TestTokenKeyHex()},
+                                           {"MAILRUN_TOKEN_PUBLIC_KEYS", TestPublicKeys()},
                                            {"MAILRUN_EVENTS_CHANNEL", ChannelFor(db_)}},
         log_);
     ASSERT_TRUE(process_->WaitServing(address_, std::chrono::seconds(30))) << ReadFile(log_);
@@ -99,13 +100,16 @@ TEST_F(NotifyBinary, AForgedTokenIsUnauthenticated) {
   claims.kind = service::TokenKind::kAccess;
   claims.issued_at = NowMs() / 1000;
   claims.expires_at = claims.issued_at + 3600;
-  const std::string forged = service::IssueToken(std::string(32, 'x'), claims);  // not the service's key
+  // Another key under the trusted key's id, and a key the service does not know at all.
+  const std::string forged = service::TokenSigner(TestSigner().key_id(), std::string(32, 'x')).Issue(claims);
   EXPECT_EQ(CallEverything(*stub_, forged), kAllUnauthenticated);
+  EXPECT_EQ(CallEverything(*stub_, service::TokenSigner("other", std::string(32, 'x')).Issue(claims)),
+            kAllUnauthenticated);
   claims.kind = service::TokenKind::kRefresh;  // right key, wrong kind
-  EXPECT_EQ(CallEverything(*stub_, service::IssueToken(TokenKey(), claims)), kAllUnauthenticated);
+  EXPECT_EQ(CallEverything(*stub_, TestSigner().Issue(claims)), kAllUnauthenticated);
   claims.kind = service::TokenKind::kAccess;
   claims.expires_at = claims.issued_at - 1;  // expired
-  EXPECT_EQ(CallEverything(*stub_, service::IssueToken(TokenKey(), claims)), kAllUnauthenticated);
+  EXPECT_EQ(CallEverything(*stub_, TestSigner().Issue(claims)), kAllUnauthenticated);
   EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM notification_requests"), 0) << "nothing changed";
   EXPECT_EQ(ReadFile(log_).find(forged), std::string::npos) << "tokens never reach the log";
 }
@@ -186,6 +190,42 @@ TEST_F(NotifyBinary, BadInputIsRefusedNamingTheProblem) {
   ASSERT_TRUE(stub_->GetPreferences(ContextWith(alice).get(), {}, &prefs).ok());
   EXPECT_EQ(prefs.preferences().muted_kinds_size(), 0);
   EXPECT_FALSE(prefs.preferences().quiet_hours().enabled());
+}
+
+TEST_F(NotifyBinary, AReusedRequestIdWithADifferentRequestIsRefusedAndIdsMustBeClean) {
+  const std::string alice = AccessToken("alice");
+  mailrun::v1::RegisterDeviceRequest reg;
+  reg.set_request_id("device-1");
+  reg.set_platform(mailrun::v1::PLATFORM_FCM);
+  reg.set_push_token("phone-a");
+  mailrun::v1::RegisterDeviceResponse first, again;
+  ASSERT_TRUE(stub_->RegisterDevice(ContextWith(alice).get(), reg, &first).ok());
+  ASSERT_TRUE(stub_->RegisterDevice(ContextWith(alice).get(), reg, &again).ok()) << "a retry";
+  EXPECT_EQ(again.device_id(), first.device_id());
+  // Another phone under the same request_id: before, the first phone's answer came back and the
+  // second phone was never registered.
+  reg.set_push_token("phone-b");
+  const grpc::Status reused = stub_->RegisterDevice(ContextWith(alice).get(), reg, &again);
+  EXPECT_EQ(reused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(reused.error_message().find("'device-1' was already used for another call"), std::string::npos)
+      << reused.error_message();
+  EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM push_devices"), 1);
+  // Ids and push tokens with a NUL byte or control characters are refused by name.
+  reg.set_request_id(std::string("device-2\0x", 10));
+  EXPECT_EQ(stub_->RegisterDevice(ContextWith(alice).get(), reg, &again).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  reg.set_request_id("device-3");
+  reg.set_push_token(std::string("phone-a\0other", 14));
+  const grpc::Status junk = stub_->RegisterDevice(ContextWith(alice).get(), reg, &again);
+  EXPECT_EQ(junk.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(junk.error_message().find("push_token"), std::string::npos);
+  mailrun::v1::UnregisterDeviceRequest unreg;
+  unreg.set_request_id("unreg-1");
+  unreg.set_device_id(first.device_id() + std::string("\0", 1));
+  mailrun::v1::UnregisterDeviceResponse gone;
+  EXPECT_EQ(stub_->UnregisterDevice(ContextWith(alice).get(), unreg, &gone).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM push_devices"), 1);
 }
 
 TEST_F(NotifyBinary, DeliversAnOutboxEventToAnOpenStreamAndStopsPromptlyOnSigterm) {

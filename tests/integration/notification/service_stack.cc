@@ -30,7 +30,7 @@ ServiceStack::ServiceStack(const std::string& name, StackOptions options)
                                                        game::testing::GameHarness::Options{{}, options.redis_url});
   const std::map<std::string, std::string> common = {{"MAILRUN_DATABASE_URL", database_url()},
                                                      {"MAILRUN_REDIS_URL", redis_url_},
-                                                     {"MAILRUN_TOKEN_KEY", mailrun::testing::TestTokenKeyHex()},
+                                                     {"MAILRUN_TOKEN_PUBLIC_KEYS", mailrun::testing::TestPublicKeys()},
                                                      {"MAILRUN_EVENTS_CHANNEL", channel()}};
   if (options.notify) {
     notify_log_ = ::testing::TempDir() + "/" + name + "-notify.log";
@@ -49,6 +49,8 @@ ServiceStack::ServiceStack(const std::string& name, StackOptions options)
     env["MAILRUN_GAME_ADDR"] = game_->address();
     env["MAILRUN_PASSWORD_HASH_LIMITS"] = "interactive";
     env["MAILRUN_RECONCILE_SECONDS"] = "2";
+    env["MAILRUN_TOKEN_SIGNING_KEY"] = mailrun::testing::TestSigningKey();
+    env["MAILRUN_LOGIN_CLIENT_ATTEMPTS"] = "100000";  // every test client is one loopback address
     const std::string address = StartOnFreePort(lobby_, "mailrun-lobby", env, lobby_log_, [](const auto& channel) {
       auto stub = mailrun::v1::LobbyService::NewStub(channel);
       return mailrun::testing::RefusedWithoutToken(*stub, &mailrun::v1::LobbyService::Stub::GetProfile);

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <set>
 
-#include "engine/board/board_summary.h"
-#include "engine/board/promotion.h"
+#include "engine/titles/t1853/board_summary.h"
+#include "engine/core/board/promotion.h"
 #include "tests/unit/board/board_test_data.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using testing::City;
@@ -381,4 +381,4 @@ TEST(Board, FrontierPosts) {  // 4.1.15
 }
 
 }  // namespace
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

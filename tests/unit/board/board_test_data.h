@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/data/edition_data.h"
+#include "engine/titles/t1853/edition/edition_data.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 
 inline const EditionData& Data() {
   static const EditionData* data = [] {
@@ -70,4 +70,4 @@ inline std::vector<int> StationEdges(const TileDef& tile, int rotation, int stat
   return edges;
 }
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

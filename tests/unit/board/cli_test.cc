@@ -61,12 +61,30 @@ TEST(BoardCli, SummaryReportsTheBoardOfTheRules) {
   EXPECT_EQ(summary["tiles"]["total_unrestricted_58"], 203);
 }
 
-TEST(BoardCli, RefusesOtherEditions) {
-  for (const char* edition : {"2009", "retuned", "1830"}) {
-    const CommandResult run = Mailrun(std::string("board summary --edition ") + edition);
-    EXPECT_NE(run.exit_code, 0) << edition;
-    EXPECT_NE(run.output.find("use 1853"), std::string::npos) << run.output;
-  }
+TEST(BoardCli, NamesTitleAndEdition) {
+  const CommandResult retuned = Mailrun("board summary --title 1853 --edition retuned");
+  ASSERT_EQ(retuned.exit_code, 0) << retuned.output;
+  EXPECT_EQ(nlohmann::json::parse(retuned.output)["playable_hexes"], 170);
+}
+
+TEST(BoardCli, RefusesWhatItCannotDraw) {
+  const CommandResult unknown = Mailrun("board summary --edition 1830");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.output.find("--edition 1830: unknown edition"), std::string::npos) << unknown.output;
+  const CommandResult no_title = Mailrun("board render --title 1830 -o " + TempPath("never.svg").string());
+  EXPECT_EQ(no_title.exit_code, 2);
+  EXPECT_NE(no_title.output.find("no title '1830'"), std::string::npos) << no_title.output;
+  const CommandResult lookout = Mailrun("board summary --edition 2009");
+  EXPECT_EQ(lookout.exit_code, 1);
+  EXPECT_NE(lookout.output.find("no board data for edition EDITION_LOOKOUT_2009"), std::string::npos)
+      << lookout.output;
+  const CommandResult t1947 = Mailrun("board render --title 1947 -o " + TempPath("never.svg").string());
+  EXPECT_EQ(t1947.exit_code, 1);
+  EXPECT_NE(t1947.output.find("1947 cannot be played yet"), std::string::npos) << t1947.output;
+  const CommandResult options_of_1853 = Mailrun("board summary --title 1947 --edition retuned");
+  EXPECT_EQ(options_of_1853.exit_code, 2);
+  EXPECT_NE(options_of_1853.output.find("1947 has one edition"), std::string::npos) << options_of_1853.output;
+  EXPECT_FALSE(std::filesystem::exists(TempPath("never.svg")));
 }
 
 TEST(BoardCli, RendersSvg) {
@@ -83,7 +101,8 @@ TEST(BoardCli, RendersSvg) {
 TEST(BoardCli, RefusesAnUnknownArea) {
   const CommandResult run = Mailrun("board render --area XYZ -o " + TempPath("never.svg").string());
   EXPECT_NE(run.exit_code, 0);
-  EXPECT_NE(run.output.find("--area XYZ: no such company (known: EIR, GIP"), std::string::npos) << run.output;
+  EXPECT_EQ(run.exit_code, 2);
+  EXPECT_NE(run.output.find("no company XYZ whose area to show (known: EIR, GIP"), std::string::npos) << run.output;
   EXPECT_FALSE(std::filesystem::exists(TempPath("never.svg")));
 }
 

@@ -6,7 +6,7 @@
 
 #include "tests/unit/board/board_test_data.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using testing::Company;
@@ -134,4 +134,4 @@ TEST(Market, AppendixFourMovesOneSpaceAtATime) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -1,7 +1,7 @@
 // Hex names and neighbours in the board's own coordinates (edition_data.h).
 #include <gtest/gtest.h>
 
-#include "engine/data/edition_data.h"
+#include "engine/titles/t1853/edition/edition_data.h"
 
 namespace mailrun::engine {
 namespace {

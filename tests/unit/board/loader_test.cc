@@ -4,10 +4,10 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "engine/data/embedded_files.h"
-#include "engine/data/edition_data.h"
+#include "engine/titles/t1853/edition/embedded_files.h"
+#include "engine/titles/t1853/edition/edition_data.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -77,108 +77,108 @@ TEST(Loader, NoDataForThe2009Edition) {
 
 TEST(Loader, RefusesABrokenFile) {
   auto files = GoodFiles();
-  std::string& text = files["1853/tiles.json"];
+  std::string& text = files["retuned/tiles.json"];
   text.resize(text.size() / 2);  // cut off in the middle
-  ExpectRefused(files, {"1853/tiles.json", "not valid JSON"});
+  ExpectRefused(files, {"retuned/tiles.json", "not valid JSON"});
 }
 
 TEST(Loader, RefusesAMissingFile) {
   auto files = GoodFiles();
-  files.erase("1853/rules.json");
-  ExpectRefused(files, {"1853/rules.json", "missing"});
+  files.erase("retuned/rules.json");
+  ExpectRefused(files, {"retuned/rules.json", "missing"});
 }
 
 TEST(Loader, RefusesAPathToAMissingStation) {
-  ExpectRefused(Edited("1853/tiles.json", [](Json& j) { Entry(j["tiles"], "id", "58")["paths"][1] = "s1-2"; }),
-                {"1853/tiles.json", "tile \"58\"", "path \"s1-2\"", "no station s1"});
+  ExpectRefused(Edited("retuned/tiles.json", [](Json& j) { Entry(j["tiles"], "id", "58")["paths"][1] = "s1-2"; }),
+                {"retuned/tiles.json", "tile \"58\"", "path \"s1-2\"", "no station s1"});
 }
 
 TEST(Loader, RefusesAPromotionToAnUnknownTile) {
-  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["promotions"]["7"].push_back("999"); }),
-                {"1853/manifest.json", "promotion 7 -> 999", "no tile \"999\""});
+  ExpectRefused(Edited("retuned/manifest.json", [](Json& j) { j["promotions"]["7"].push_back("999"); }),
+                {"retuned/manifest.json", "promotion 7 -> 999", "no tile \"999\""});
 }
 
 TEST(Loader, RefusesAPromotionThatLosesTrack) {
-  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["promotions"]["9"].push_back("81"); }),
-                {"1853/manifest.json", "promotion 9 -> 81", "keeps all the track of 9", "4.2.4"});
+  ExpectRefused(Edited("retuned/manifest.json", [](Json& j) { j["promotions"]["9"].push_back("81"); }),
+                {"retuned/manifest.json", "promotion 9 -> 81", "keeps all the track of 9", "4.2.4"});
 }
 
 TEST(Loader, RefusesAPromotionToTheWrongColour) {
-  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["promotions"]["9"].push_back("106"); }),
+  ExpectRefused(Edited("retuned/manifest.json", [](Json& j) { j["promotions"]["9"].push_back("106"); }),
                 {"promotion 9 -> 106", "next colour"});
 }
 
 TEST(Loader, RefusesACityOnAnUnplayableHex) {
-  ExpectRefused(Edited("1853/cities.json", [](Json& j) { Entry(j["cities"], "name", "Lahore")["hex"] = "Vb"; }),
-                {"1853/cities.json", "city \"Lahore\"", "field \"hex\"", "Vb is not a playable hex", "sea"});
-  ExpectRefused(Edited("1853/cities.json", [](Json& j) { Entry(j["cities"], "name", "Lahore")["hex"] = "Pj"; }),
+  ExpectRefused(Edited("retuned/cities.json", [](Json& j) { Entry(j["cities"], "name", "Lahore")["hex"] = "Vb"; }),
+                {"retuned/cities.json", "city \"Lahore\"", "field \"hex\"", "Vb is not a playable hex", "sea"});
+  ExpectRefused(Edited("retuned/cities.json", [](Json& j) { Entry(j["cities"], "name", "Lahore")["hex"] = "Pj"; }),
                 {"city \"Lahore\"", "Pj is not a playable hex", "margin"});
 }
 
 TEST(Loader, RefusesAnUnknownField) {
-  ExpectRefused(Edited("1853/board.json", [](Json& j) { Entry(j["hexes"], "hex", "Lj")["terain"] = Json::array({"hill"}); }),
-                {"1853/board.json", "hex \"Lj\"", "unknown field \"terain\""});
+  ExpectRefused(Edited("retuned/board.json", [](Json& j) { Entry(j["hexes"], "hex", "Lj")["terain"] = Json::array({"hill"}); }),
+                {"retuned/board.json", "hex \"Lj\"", "unknown field \"terain\""});
 }
 
 TEST(Loader, RefusesAHexOutsideTheGrid) {
-  ExpectRefused(Edited("1853/board.json", [](Json& j) { Entry(j["hexes"], "hex", "Lj")["hex"] = "Lk"; }),
-                {"1853/board.json", "\"Lk\" is not a cell of the grid"});
+  ExpectRefused(Edited("retuned/board.json", [](Json& j) { Entry(j["hexes"], "hex", "Lj")["hex"] = "Lk"; }),
+                {"retuned/board.json", "\"Lk\" is not a cell of the grid"});
 }
 
 TEST(Loader, RefusesThreeTowns) {
-  ExpectRefused(Edited("1853/board.json", [](Json& j) { Entry(j["hexes"], "hex", "Iac")["towns"] = 3; }),
+  ExpectRefused(Edited("retuned/board.json", [](Json& j) { Entry(j["hexes"], "hex", "Iac")["towns"] = 3; }),
                 {"hex \"Iac\"", "0, 1 or 2 towns"});
 }
 
 TEST(Loader, RefusesAHexListedTwice) {
-  ExpectRefused(Edited("1853/board.json", [](Json& j) { j["hexes"].push_back(Json{{"hex", "Jab"}}); }),
+  ExpectRefused(Edited("retuned/board.json", [](Json& j) { j["hexes"].push_back(Json{{"hex", "Jab"}}); }),
                 {"hex \"Jab\"", "listed twice"});
 }
 
 TEST(Loader, RefusesAShareOfAnUnknownCompany) {
-  ExpectRefused(Edited("1853/cities.json", [](Json& j) { Entry(j["cities"], "name", "Delhi")["shares"].push_back("ECR"); }),
+  ExpectRefused(Edited("retuned/cities.json", [](Json& j) { Entry(j["cities"], "name", "Delhi")["shares"].push_back("ECR"); }),
                 {"city \"Delhi\"", "no company \"ECR\""});
 }
 
 TEST(Loader, RefusesAHomeOutsideTheCompanyArea) {
-  ExpectRefused(Edited("1853/companies.json", [](Json& j) { Entry(j["companies"], "initials", "SIR")["homes"][0]["city"] = "Hyderabad"; }),
-                {"1853/companies.json", "company \"SIR\"", "Hyderabad (Oo) lies outside the company's TABLE 2 area"});
+  ExpectRefused(Edited("retuned/companies.json", [](Json& j) { Entry(j["companies"], "initials", "SIR")["homes"][0]["city"] = "Hyderabad"; }),
+                {"retuned/companies.json", "company \"SIR\"", "Hyderabad (Oo) lies outside the company's TABLE 2 area"});
 }
 
 TEST(Loader, RefusesAHomeOnAMissingStation) {
-  ExpectRefused(Edited("1853/companies.json", [](Json& j) { Entry(j["companies"], "initials", "MSM")["homes"][0]["station"] = 2; }),
+  ExpectRefused(Edited("retuned/companies.json", [](Json& j) { Entry(j["companies"], "initials", "MSM")["homes"][0]["station"] = 2; }),
                 {"company \"MSM\"", "Madras has 2 stations; there is no station 2"});
 }
 
 TEST(Loader, RefusesTwoHomesOnOneStation) {
-  ExpectRefused(Edited("1853/companies.json", [](Json& j) { Entry(j["companies"], "initials", "BNR")["homes"][0]["station"] = 0; }),
+  ExpectRefused(Edited("retuned/companies.json", [](Json& j) { Entry(j["companies"], "initials", "BNR")["homes"][0]["station"] = 0; }),
                 {"company \"BNR\"", "station 0 of Calcutta is already another home base"});
 }
 
 TEST(Loader, RefusesBroadTrackOnABrownTile) {
-  ExpectRefused(Edited("1853/tiles.json", [](Json& j) { Entry(j["tiles"], "id", "102")["paths"][0] = "0-s0:broad"; }),
+  ExpectRefused(Edited("retuned/tiles.json", [](Json& j) { Entry(j["tiles"], "id", "102")["paths"][0] = "0-s0:broad"; }),
                 {"tile \"102\"", "dual gauge (4.2.8)"});
 }
 
 TEST(Loader, RefusesAParOffTheTrack) {
-  ExpectRefused(Edited("1853/companies.json", [](Json& j) { Entry(j["companies"], "initials", "BAR")["par"] = 71; }),
-                {"1853/market.json", "par price 71 of BAR"});
+  ExpectRefused(Edited("retuned/companies.json", [](Json& j) { Entry(j["companies"], "initials", "BAR")["par"] = 71; }),
+                {"retuned/market.json", "par price 71 of BAR"});
 }
 
 TEST(Loader, RefusesATileWithoutACount) {
-  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["counts"].erase("113"); }),
-                {"1853/manifest.json", "tile \"113\" has no count"});
+  ExpectRefused(Edited("retuned/manifest.json", [](Json& j) { j["counts"].erase("113"); }),
+                {"retuned/manifest.json", "tile \"113\" has no count"});
 }
 
 TEST(Loader, RefusesAMissingTable8Entry) {
-  ExpectRefused(Edited("1853/manifest.json", [](Json& j) { j["promotions"].erase("71"); }),
+  ExpectRefused(Edited("retuned/manifest.json", [](Json& j) { j["promotions"].erase("71"); }),
                 {"tile \"71\" has no TABLE 8 entry"});
 }
 
 TEST(Loader, RefusesAWrongFieldType) {
-  ExpectRefused(Edited("1853/trains.json", [](Json& j) { j["trains"][0]["price"] = "300"; }),
-                {"1853/trains.json", "train \"2\"", "field \"price\"", "expected a whole number"});
+  ExpectRefused(Edited("retuned/trains.json", [](Json& j) { j["trains"][0]["price"] = "300"; }),
+                {"retuned/trains.json", "train \"2\"", "field \"price\"", "expected a whole number"});
 }
 
 }  // namespace
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -3,10 +3,10 @@
 
 #include <fmt/format.h>
 
-#include "engine/render/board_svg.h"
+#include "engine/titles/t1853/board_svg.h"
 #include "tests/unit/board/board_test_data.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using testing::Data;
@@ -113,4 +113,4 @@ TEST(Render, RefusesABadOverlay) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -1,10 +1,10 @@
 // TABLE 3 to TABLE 6 and the single numbers of the rules.
 #include <gtest/gtest.h>
 
-#include "engine/board/board_summary.h"
+#include "engine/titles/t1853/board_summary.h"
 #include "tests/unit/board/board_test_data.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using testing::Data;
@@ -104,4 +104,4 @@ TEST(Tables, Table6Phases) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

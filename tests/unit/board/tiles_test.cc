@@ -6,11 +6,11 @@
 #include <map>
 #include <set>
 
-#include "engine/board/board_summary.h"
-#include "engine/board/promotion.h"
+#include "engine/titles/t1853/board_summary.h"
+#include "engine/core/board/promotion.h"
 #include "tests/unit/board/board_test_data.h"
 
-namespace mailrun::engine {
+namespace mailrun::engine::t1853 {
 namespace {
 
 using testing::Data;
@@ -219,4 +219,4 @@ TEST(Tiles, StationsWithSeveralTokenSpaces) {  // 4.5.7: "Tiles 14 and 105 are e
 }
 
 }  // namespace
-}  // namespace mailrun::engine
+}  // namespace mailrun::engine::t1853

@@ -6,13 +6,13 @@
 
 #include <regex>
 
-#include "engine/data/edition_data.h"
+#include "engine/titles/t1853/edition/edition_data.h"
 
 namespace mailrun::cli {
 namespace {
 
 std::string HexOfCity(const std::string& name) {
-  const auto* data = *mailrun::engine::LoadEdition(mailrun::v1::EDITION_RETUNED);
+  const auto* data = *mailrun::engine::t1853::LoadEdition(mailrun::v1::EDITION_RETUNED);
   return mailrun::engine::HexName(data->cities[static_cast<size_t>(*data->CityIndex(name))].hex);
 }
 

@@ -1,12 +1,22 @@
-// Access tokens: what verifies, and every way a token is refused.
+// Tokens: Ed25519-signed by the lobby's key, verified with public keys only; what verifies, every
+// way a token is refused, and key ids that let a new key in and an old one out.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
+#include "services/common/signing_keys.h"
 #include "services/common/token.h"
 
 namespace mailrun::service {
 namespace {
 
-const std::string kKey(32, 'k');
+const TokenSigner kSigner("k1", std::string(32, 'k'));
+
+TokenVerifier Trusting(std::initializer_list<const TokenSigner*> signers) {
+  TokenVerifier verifier;
+  for (const TokenSigner* signer : signers) verifier.Add(signer->key_id(), signer->public_key());
+  return verifier;
+}
 
 TokenClaims Claims(TokenKind kind, int64_t expires_at) {
   TokenClaims claims;
@@ -19,49 +29,124 @@ TokenClaims Claims(TokenKind kind, int64_t expires_at) {
   return claims;
 }
 
-TEST(Token, IssuedTokenVerifiesWithItsClaims) {
-  const std::string token = IssueToken(kKey, Claims(TokenKind::kAccess, 2000));
-  const auto claims = VerifyToken(kKey, token, TokenKind::kAccess, 1500);
+TEST(Token, IssuedTokenVerifiesWithItsClaimsAndNamesItsKey) {
+  const std::string token = kSigner.Issue(Claims(TokenKind::kAccess, 2000));
+  EXPECT_EQ(token.rfind("v2.k1.", 0), 0u);
+  const auto claims = Trusting({&kSigner}).Verify(token, TokenKind::kAccess, 1500);
   ASSERT_TRUE(claims.has_value());
   EXPECT_EQ(claims->subject, "user-42");
   EXPECT_EQ(claims->display_name, "Dora");
   EXPECT_EQ(claims->expires_at, 2000);
   EXPECT_EQ(claims->token_id, "t1");
+  EXPECT_EQ(claims->key_id, "k1");
 }
 
 TEST(Token, ExpiredTokenIsRefused) {
-  const std::string token = IssueToken(kKey, Claims(TokenKind::kAccess, 2000));
+  const std::string token = kSigner.Issue(Claims(TokenKind::kAccess, 2000));
   TokenError error;
-  EXPECT_FALSE(VerifyToken(kKey, token, TokenKind::kAccess, 2000, &error).has_value());
+  EXPECT_FALSE(Trusting({&kSigner}).Verify(token, TokenKind::kAccess, 2000, &error).has_value());
   EXPECT_EQ(error.message, "token has expired");
 }
 
-TEST(Token, TokenSignedWithAnotherKeyIsRefused) {
-  const std::string token = IssueToken(std::string(32, 'x'), Claims(TokenKind::kAccess, 2000));
+TEST(Token, AnotherKeyUnderATrustedKeyIdIsRefused) {
+  const TokenSigner impostor("k1", std::string(32, 'x'));
   TokenError error;
-  EXPECT_FALSE(VerifyToken(kKey, token, TokenKind::kAccess, 1500, &error).has_value());
+  EXPECT_FALSE(
+      Trusting({&kSigner}).Verify(impostor.Issue(Claims(TokenKind::kAccess, 2000)), TokenKind::kAccess, 1500, &error));
   EXPECT_EQ(error.message, "token signature is not valid");
 }
 
-TEST(Token, AlteredPayloadIsRefused) {
-  std::string token = IssueToken(kKey, Claims(TokenKind::kAccess, 2000));
-  const size_t dot = token.find('.', 3);
-  token[dot - 2] = token[dot - 2] == 'A' ? 'B' : 'A';
-  EXPECT_FALSE(VerifyToken(kKey, token, TokenKind::kAccess, 1500).has_value());
+TEST(Token, AKeyNobodyTrustsIsRefusedByName) {
+  const TokenSigner stranger("k9", std::string(32, 'x'));
+  TokenError error;
+  EXPECT_FALSE(
+      Trusting({&kSigner}).Verify(stranger.Issue(Claims(TokenKind::kAccess, 2000)), TokenKind::kAccess, 1500, &error));
+  EXPECT_EQ(error.message, "token was signed with key 'k9', which is not trusted (retired or unknown)");
+}
+
+TEST(Token, RotationVerifiesOldAndNewTokensUntilTheOldKeyIsRetired) {
+  const TokenSigner next("k2", std::string(32, 'n'));
+  const std::string old_token = kSigner.Issue(Claims(TokenKind::kRefresh, 2000));
+  const std::string new_token = next.Issue(Claims(TokenKind::kRefresh, 2000));
+  const TokenVerifier both = Trusting({&kSigner, &next});
+  EXPECT_TRUE(both.Verify(old_token, TokenKind::kRefresh, 1500));
+  EXPECT_TRUE(both.Verify(new_token, TokenKind::kRefresh, 1500));
+  const TokenVerifier retired = Trusting({&next});
+  EXPECT_FALSE(retired.Verify(old_token, TokenKind::kRefresh, 1500));
+  EXPECT_TRUE(retired.Verify(new_token, TokenKind::kRefresh, 1500));
+}
+
+TEST(Token, AlteredPayloadOrKeyIdIsRefused) {
+  const TokenSigner other("k2", std::string(32, 'k'));  // the same key material under another id
+  std::string token = kSigner.Issue(Claims(TokenKind::kAccess, 2000));
+  const TokenVerifier verifier = Trusting({&kSigner, &other});
+  std::string altered = token;
+  const size_t dot = altered.rfind('.');
+  altered[dot - 2] = altered[dot - 2] == 'A' ? 'B' : 'A';
+  EXPECT_FALSE(verifier.Verify(altered, TokenKind::kAccess, 1500).has_value());
+  std::string renamed = token;
+  renamed.replace(3, 2, "k2");  // the signature covers the key id too
+  EXPECT_FALSE(verifier.Verify(renamed, TokenKind::kAccess, 1500).has_value());
 }
 
 TEST(Token, WrongKindIsRefused) {
-  const std::string token = IssueToken(kKey, Claims(TokenKind::kRefresh, 2000));
+  const std::string token = kSigner.Issue(Claims(TokenKind::kRefresh, 2000));
   TokenError error;
-  EXPECT_FALSE(VerifyToken(kKey, token, TokenKind::kAccess, 1500, &error).has_value());
+  EXPECT_FALSE(Trusting({&kSigner}).Verify(token, TokenKind::kAccess, 1500, &error).has_value());
   EXPECT_EQ(error.message, "expected an access token, got a refresh token");
 }
 
-TEST(Token, GarbageIsRefusedWithoutEchoingIt) {
+TEST(Token, GarbageAndTheOldSharedKeyFormatAreRefusedWithoutEchoingThem) {
   TokenError error;
-  EXPECT_FALSE(VerifyToken(kKey, "v1.secret-garbage", TokenKind::kAccess, 1500, &error).has_value());
+  const TokenVerifier verifier = Trusting({&kSigner});
+  EXPECT_FALSE(verifier.Verify("v2.secret-garbage", TokenKind::kAccess, 1500, &error).has_value());
   EXPECT_EQ(error.message.find("secret-garbage"), std::string::npos);
-  EXPECT_FALSE(VerifyToken(kKey, "", TokenKind::kAccess, 1500).has_value());
+  EXPECT_FALSE(verifier.Verify("v1.eyJzdWIiOiJ4In0.bWFj", TokenKind::kAccess, 1500, &error).has_value());
+  EXPECT_EQ(error.message, "token is malformed");
+  EXPECT_FALSE(verifier.Verify("", TokenKind::kAccess, 1500).has_value());
+}
+
+TEST(Token, KeyIdsAreShortAndPlain) {
+  EXPECT_TRUE(IsValidKeyId("2025-06_a"));
+  EXPECT_FALSE(IsValidKeyId(""));
+  EXPECT_FALSE(IsValidKeyId("a.b"));
+  EXPECT_FALSE(IsValidKeyId(std::string(65, 'a')));
+  EXPECT_THROW(TokenSigner("a b", std::string(32, 'k')), std::invalid_argument);
+  EXPECT_THROW(TokenSigner("k", std::string(31, 'k')), std::invalid_argument);
+  TokenVerifier verifier;
+  verifier.Add("k1", kSigner.public_key());
+  EXPECT_THROW(verifier.Add("k1", TokenSigner("x", std::string(32, 'x')).public_key()), std::invalid_argument);
+}
+
+TEST(SigningKeys, TheLinesOfANewKeyReadBack) {
+  const std::string seed = NewSigningSeed();
+  const TokenSigner signer = ParseSigningKey("# the lobby's key\n" + SigningKeyLine("2025-06", seed));
+  EXPECT_EQ(signer.key_id(), "2025-06");
+  const TokenSigner other("old", std::string(32, 'o'));
+  const TokenVerifier verifier = ParsePublicKeys(PublicKeyLine(other) + "\n" + PublicKeyLine(signer));
+  EXPECT_EQ(verifier.key_ids(), (std::vector<std::string>{"2025-06", "old"}));
+  EXPECT_TRUE(verifier.Verify(signer.Issue(Claims(TokenKind::kAccess, 2000)), TokenKind::kAccess, 1500));
+  // Comma-separated entries and "id:hex" work too (one environment variable).
+  std::string inline_keys = PublicKeyLine(other) + "," + PublicKeyLine(signer);
+  inline_keys.erase(std::remove(inline_keys.begin(), inline_keys.end(), '\n'), inline_keys.end());
+  inline_keys[inline_keys.find(' ')] = ':';
+  EXPECT_EQ(ParsePublicKeys(inline_keys).key_ids().size(), 2u);
+}
+
+TEST(SigningKeys, BadKeysAreRefusedWithoutShowingThem) {
+  const std::string secret_hex(64, 'f');
+  try {
+    ParseSigningKey("k1 " + secret_hex.substr(0, 63));
+    FAIL() << "a short key was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_EQ(std::string(e.what()).find(secret_hex.substr(0, 20)), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("64 hexadecimal digits"), std::string::npos);
+  }
+  EXPECT_THROW(ParseSigningKey(""), std::runtime_error);
+  EXPECT_THROW(ParseSigningKey("a " + secret_hex + "\nb " + secret_hex), std::runtime_error) << "one key only";
+  EXPECT_THROW(ParsePublicKeys("bad.id " + secret_hex), std::runtime_error);
+  EXPECT_THROW(LoadPublicKeys("", ""), std::runtime_error);
+  EXPECT_THROW(LoadSigningKey("", "/nonexistent/key"), std::runtime_error);
 }
 
 TEST(Token, RandomIdsDiffer) {

@@ -1,11 +1,11 @@
 #include "tests/unit/engine/engine_test_util.h"
 
-#include "engine/game/state_json.h"
+#include "engine/titles/t1853/state_json.h"
 
 #include <fstream>
 #include <sstream>
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 
 std::string ReadFixture(const std::string& relative) {
   std::ifstream in(std::string(MAILRUN_FIXTURES_DIR) + "/" + relative);
@@ -172,9 +172,9 @@ int CompanyIndexOf(const Game& game, const std::string& initials) {
   return 0;
 }
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 
 Game WithState(const Game& base, const std::function<void(GameState&)>& edit) {
   GameState state = base.state();
@@ -184,4 +184,4 @@ Game WithState(const Game& base, const std::function<void(GameState&)>& edit) {
   return std::move(*game);
 }
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

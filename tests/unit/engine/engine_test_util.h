@@ -9,10 +9,10 @@
 #include <functional>
 #include <string>
 
-#include "engine/game/game.h"
-#include "engine/game/game_record.h"
+#include "engine/titles/t1853/game.h"
+#include "engine/core/game_record.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 
 // Reads tests/fixtures/<relative> (a GameRecord, possibly with extra keys such as "checkpoints").
 std::string ReadFixture(const std::string& relative);
@@ -53,4 +53,4 @@ int CompanyIndexOf(const Game& game, const std::string& initials);
 // Apply/LegalActions as usual.
 Game WithState(const Game& base, const std::function<void(GameState&)>& edit);
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

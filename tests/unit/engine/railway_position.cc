@@ -4,11 +4,11 @@
 #include <set>
 #include <fmt/format.h>
 
-#include "engine/board/promotion.h"
-#include "engine/game/state_json.h"
-#include "engine/track/track_network.h"
+#include "engine/core/board/promotion.h"
+#include "engine/titles/t1853/state_json.h"
+#include "engine/titles/t1853/track_position.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 // Appendix 4 replayed (real play) to the start of Railway Round 1, once per test binary.
@@ -139,7 +139,7 @@ RailwayPosition& RailwayPosition::Treasury(const std::string& company, int amoun
   return *this;
 }
 
-RailwayPosition& RailwayPosition::DoubleLay(const std::string& company, engine::DoubleLay option) {
+RailwayPosition& RailwayPosition::DoubleLay(const std::string& company, t1853::DoubleLay option) {
   state_.companies[Index(company)].double_lay = option;
   return *this;
 }
@@ -300,4 +300,4 @@ bool HasTile(const Game& game, const std::string& hex, const std::string& tile) 
   return placed != game.state().board.tiles.end() && placed->second.tile == tile;
 }
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -14,7 +14,7 @@
 
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 
 // The players of Appendix 4 and the companies they direct at the start of Railway Round 1.
 inline constexpr int kAdam = 0;   // EIR
@@ -41,7 +41,7 @@ class RailwayPosition {
   RailwayPosition& Phase(int phase);
   RailwayPosition& Trains(const std::string& company, const std::vector<std::string>& names);
   RailwayPosition& Treasury(const std::string& company, int amount);
-  RailwayPosition& DoubleLay(const std::string& company, engine::DoubleLay option);
+  RailwayPosition& DoubleLay(const std::string& company, t1853::DoubleLay option);
   // Railway turns `company` has completed (its first turn is number 0).
   RailwayPosition& TurnsDone(const std::string& company, int turns);
   RailwayPosition& Options(const mailrun::v1::GameOptions& options);
@@ -85,4 +85,4 @@ std::vector<std::string> AcceptedBasePlacements(const Game& game);
 const CompanyState& CompanyOf(const Game& game, const std::string& initials);
 bool HasTile(const Game& game, const std::string& hex, const std::string& tile);
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

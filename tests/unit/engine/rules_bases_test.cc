@@ -7,7 +7,7 @@
 
 #include "tests/unit/engine/railway_position.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 int Treasury(const Game& game, const std::string& company) { return CompanyOf(game, company).treasury; }
@@ -187,4 +187,4 @@ TEST(Bases, TheListedPlacementsAreExactlyTheAcceptedOnes) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -4,7 +4,7 @@
 
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 Game NewGame(int players, uint64_t seed = 1) {
@@ -248,4 +248,4 @@ TEST(ContractBidsPayment, UnaffordableSharesAreUnredeemedAndTheCheapest) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

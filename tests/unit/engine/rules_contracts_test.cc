@@ -6,7 +6,7 @@
 
 #include "tests/unit/engine/railway_position.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 // Ed's bid (Appendix 4): Trichinopoly, Mysore and Madras, bond £70.
@@ -91,4 +91,4 @@ TEST(Contracts, NoBondIsReturnedBeforeEveryCityIsLinked) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

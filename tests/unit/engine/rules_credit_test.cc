@@ -9,7 +9,7 @@
 
 #include "tests/unit/engine/train_positions.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 using Names = std::vector<std::string>;
@@ -258,4 +258,4 @@ TEST_F(Credit, AReturnedTrainDoesNotHoldUpTheNextType) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -5,7 +5,7 @@
 
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 // A four-player game at the start of the first dealing round. Bonds 90/80/70/60 seat the players
@@ -269,4 +269,4 @@ TEST(DealingLimits, ShareLimitPerCompany) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -4,7 +4,7 @@
 
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 // Four players after contract bids and a first dealing round in which nothing was bought: the
@@ -245,4 +245,4 @@ TEST(SimplifiedGame, DirectorsCertificatesAreDealtAndTheDealingRoundIsOrdinary) 
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -10,7 +10,7 @@
 
 #include "tests/unit/engine/train_positions.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 int Wealth(const Game& game, int seat) {
@@ -158,4 +158,4 @@ TEST(EndGame, SharesOfACompanyThatNeverFormedCountAtPar) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

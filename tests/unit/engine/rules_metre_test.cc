@@ -7,7 +7,7 @@
 
 #include "tests/unit/engine/train_positions.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 using Names = std::vector<std::string>;
@@ -283,4 +283,4 @@ TEST(Metre, WithoutAMinorInTheFirstDealingRoundNoOneMTrains) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

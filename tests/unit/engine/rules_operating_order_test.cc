@@ -6,7 +6,7 @@
 
 #include "tests/unit/engine/railway_position.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 mailrun::v1::Action NoRuns(int seat) {
@@ -115,4 +115,4 @@ TEST(OperatingOrder, StepsWithNothingToDoPassByThemselves) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

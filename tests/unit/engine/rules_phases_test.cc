@@ -8,7 +8,7 @@
 
 #include "tests/unit/engine/train_positions.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 // The colours of the tiles `seat` may lay or promote to now.
@@ -168,4 +168,4 @@ TEST(Phases, TheElephantsHolderMayCallOneExtraRailwayRound) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

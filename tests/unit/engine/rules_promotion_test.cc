@@ -8,7 +8,7 @@
 
 #include "tests/unit/engine/railway_position.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 int Treasury(const Game& game, const std::string& company) { return CompanyOf(game, company).treasury; }
@@ -220,4 +220,4 @@ TEST(Promotion, TheListedPromotionsAreExactlyTheAcceptedOnes) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

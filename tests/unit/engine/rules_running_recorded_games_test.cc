@@ -17,16 +17,16 @@
 #include <map>
 #include <set>
 
-#include "engine/routes/exhaustive_search.h"
-#include "engine/routes/plan_proto.h"
-#include "engine/routes/route_optimizer.h"
-#include "engine/rules/context.h"
-#include "engine/rules/railway_round.h"
-#include "engine/track/route_graph_builder.h"
-#include "engine/track/track_network.h"
+#include "engine/core/routes/exhaustive_search.h"
+#include "engine/core/routes/plan_proto.h"
+#include "engine/core/routes/route_optimizer.h"
+#include "engine/titles/t1853/rules/context.h"
+#include "engine/titles/t1853/rules/railway_round.h"
+#include "engine/titles/t1853/route_graph_builder.h"
+#include "engine/titles/t1853/track_position.h"
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 constexpr int64_t kExhaustiveBudget = 300'000;
@@ -64,7 +64,7 @@ void ExpectGraphMatchesTheTiles(const Game& game, int company, const std::string
   ASSERT_TRUE(checked.ok()) << where << ": " << checked.error().ToString();
   const TrackNetwork network(data, s.board);
   ASSERT_EQ(graph.edges().size(), network.paths().size()) << where << ": one edge per tile path";
-  const auto tokens = TrackNetwork::TokensOf(s);
+  const auto tokens = TrackNetwork::TokensOf(TrackPositionOf(s).bases);
   std::map<int, int> junction_group;  // route node -> the group of its lines
   for (const TrackPath& path : network.paths()) {
     const std::string a = NodeName(graph, network.nodes()[path.a]);
@@ -230,4 +230,4 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, RecordedGameRuns, ::testing::ValuesIn(Recorde
 });
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -11,7 +11,7 @@
 
 #include "tests/unit/engine/run_positions.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 constexpr int kAdam = 0, kBeth = 1, kEd = 4;
@@ -490,4 +490,4 @@ TEST(RunningTrains, TheOptimisersRunsAreListedAndAccepted) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

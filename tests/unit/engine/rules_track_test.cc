@@ -8,7 +8,7 @@
 
 #include "tests/unit/engine/railway_position.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 using mailrun::v1::DOUBLE_LAY_FROM_PHASE_2;
@@ -355,4 +355,4 @@ TEST(Track, TheListedLaysAreExactlyTheAcceptedOnes) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -6,7 +6,7 @@
 
 #include "tests/unit/engine/train_positions.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 using Names = std::vector<std::string>;
@@ -415,4 +415,4 @@ TEST(Trains, BetweenCompaniesOfOneDirectorTheDealIsAgreedAtOnce) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <numeric>
 
-#include "engine/game/state_json.h"
-#include "engine/rules/context.h"
-#include "engine/rules/railway_round.h"
-#include "engine/track/track_network.h"
+#include "engine/titles/t1853/state_json.h"
+#include "engine/titles/t1853/rules/context.h"
+#include "engine/titles/t1853/rules/railway_round.h"
+#include "engine/titles/t1853/track_position.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 HexCoord Hex(const std::string& name) {
@@ -218,4 +218,4 @@ mailrun::v1::Action Runs(int seat, const std::vector<TrainRun>& runs, const std:
   return action;
 }
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

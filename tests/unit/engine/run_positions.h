@@ -15,7 +15,7 @@
 
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 
 class RunPosition {
  public:
@@ -71,4 +71,4 @@ mailrun::v1::Action Runs(int seat, const std::vector<TrainRun>& runs, const std:
 // The node names of a run given as places (see TrainRun).
 std::vector<std::string> NodeNames(const std::vector<std::string>& places);
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -8,7 +8,7 @@
 
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 constexpr int kAdam = 0, kBeth = 1, kClive = 2, kDora = 3, kEd = 4;
@@ -350,4 +350,4 @@ TEST_F(SampleGame, OptimiserFindsTheTextsRunsOrBetter) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

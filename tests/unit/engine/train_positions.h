@@ -16,10 +16,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/game/state_json.h"
+#include "engine/titles/t1853/state_json.h"
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 
 // ---- Actions -------------------------------------------------------------------------------
 
@@ -313,4 +313,4 @@ class EditedPosition {
   int edited_cards_ = 0;
 };
 
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

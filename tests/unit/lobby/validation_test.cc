@@ -50,33 +50,57 @@ TEST(Validation, NamesAndDeadlines) {
 }
 
 TEST(Validation, GameSetupPerEdition) {
+  using mailrun::v1::TITLE_1853;
+  using mailrun::v1::TITLE_UNSPECIFIED;
   GameOptions options;
-  EXPECT_FALSE(CheckGameSetup(mailrun::v1::EDITION_UNSPECIFIED, options).has_value());
-  EXPECT_TRUE(CheckGameSetup(static_cast<mailrun::v1::Edition>(9), options).has_value());
+  EXPECT_FALSE(CheckGameSetup(TITLE_UNSPECIFIED, mailrun::v1::EDITION_UNSPECIFIED, options).has_value());
+  EXPECT_TRUE(CheckGameSetup(TITLE_1853, static_cast<mailrun::v1::Edition>(9), options).has_value());
   options.set_bank(mailrun::v1::BANK_SHORT);
   options.set_simplified_game(true);
   options.set_tile_kit(mailrun::v1::TILE_KIT_MIK1_1);
-  EXPECT_FALSE(CheckGameSetup(mailrun::v1::EDITION_RETUNED, options).has_value());
-  EXPECT_NE(CheckGameSetup(mailrun::v1::EDITION_LOOKOUT_2009, options)->find("2.4.2"), std::string::npos);
+  EXPECT_FALSE(CheckGameSetup(TITLE_1853, mailrun::v1::EDITION_RETUNED, options).has_value());
+  EXPECT_NE(CheckGameSetup(TITLE_1853, mailrun::v1::EDITION_LOOKOUT_2009, options)->find("2.4.2"), std::string::npos);
   GameOptions lookout;
   lookout.set_bank(mailrun::v1::BANK_STANDARD);
-  EXPECT_FALSE(CheckGameSetup(mailrun::v1::EDITION_LOOKOUT_2009, lookout).has_value());
+  EXPECT_FALSE(CheckGameSetup(TITLE_1853, mailrun::v1::EDITION_LOOKOUT_2009, lookout).has_value());
   lookout.set_unrestricted_58(true);
-  EXPECT_NE(CheckGameSetup(mailrun::v1::EDITION_LOOKOUT_2009, lookout)->find("2.4.4"), std::string::npos);
+  EXPECT_NE(CheckGameSetup(TITLE_1853, mailrun::v1::EDITION_LOOKOUT_2009, lookout)->find("2.4.4"), std::string::npos);
   GameOptions bad_bank;
   bad_bank.set_bank(static_cast<mailrun::v1::BankSize>(42));
-  EXPECT_NE(CheckGameSetup(mailrun::v1::EDITION_RETUNED, bad_bank)->find("options.bank"), std::string::npos);
-  EXPECT_EQ(EffectiveEdition(mailrun::v1::EDITION_UNSPECIFIED), mailrun::v1::EDITION_RETUNED);
+  EXPECT_NE(CheckGameSetup(TITLE_1853, mailrun::v1::EDITION_RETUNED, bad_bank)->find("options.bank"), std::string::npos);
+  EXPECT_EQ(EffectiveEdition(TITLE_UNSPECIFIED, mailrun::v1::EDITION_UNSPECIFIED), mailrun::v1::EDITION_RETUNED);
+  EXPECT_EQ(EffectiveTitle(TITLE_UNSPECIFIED), TITLE_1853);
 }
 
-// Only editions with board data can be played (docs/board-data.md: 1853 Retuned today).
+// 1947 is a title of its own: one edition, none of 1853's options, 3 to 6 seats.
+TEST(Validation, GameSetupOf1947) {
+  GameOptions none;
+  EXPECT_FALSE(CheckGameSetup(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED, none).has_value());
+  EXPECT_NE(CheckGameSetup(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_RETUNED, none)->find("1947 has one edition"),
+            std::string::npos);
+  GameOptions short_bank;
+  short_bank.set_bank(mailrun::v1::BANK_SHORT);
+  EXPECT_NE(CheckGameSetup(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED, short_bank)->find("1853's"),
+            std::string::npos);
+  EXPECT_NE(CheckGameSetup(static_cast<mailrun::v1::Title>(7), mailrun::v1::EDITION_UNSPECIFIED, none)
+                ->find("title 7 is unknown"),
+            std::string::npos);
+  EXPECT_FALSE(CheckSeats(mailrun::v1::TITLE_1947, 3).has_value());
+  EXPECT_EQ(*CheckSeats(mailrun::v1::TITLE_UNSPECIFIED, 7), "seats must be 3 to 6 (1853 is a game for 3 to 6 players)");
+}
+
+// Only editions with board data can be played (docs/board-data.md: 1853 Retuned today), and 1947
+// not before its rules exist.
 TEST(Validation, OnlyEditionsWithBoardDataArePlayable) {
-  EXPECT_FALSE(CheckEditionPlayable(mailrun::v1::EDITION_RETUNED).has_value());
-  EXPECT_FALSE(CheckEditionPlayable(mailrun::v1::EDITION_UNSPECIFIED).has_value());
-  const Problem lookout = CheckEditionPlayable(mailrun::v1::EDITION_LOOKOUT_2009);
+  EXPECT_FALSE(CheckPlayable(mailrun::v1::TITLE_1853, mailrun::v1::EDITION_RETUNED).has_value());
+  EXPECT_FALSE(CheckPlayable(mailrun::v1::TITLE_UNSPECIFIED, mailrun::v1::EDITION_UNSPECIFIED).has_value());
+  const Problem lookout = CheckPlayable(mailrun::v1::TITLE_1853, mailrun::v1::EDITION_LOOKOUT_2009);
   ASSERT_TRUE(lookout.has_value());
   EXPECT_EQ(lookout->rfind("this edition cannot be played yet: no board data for edition EDITION_LOOKOUT_2009", 0), 0u)
       << *lookout;
+  const Problem t1947 = CheckPlayable(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED);
+  ASSERT_TRUE(t1947.has_value());
+  EXPECT_EQ(t1947->rfind("1947 cannot be played yet", 0), 0u) << *t1947;
 }
 
 }  // namespace

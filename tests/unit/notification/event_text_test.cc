@@ -72,6 +72,23 @@ TEST(EventText, GameFinishedNamesTheWinnersAndTheRecipientsPlace) {
   second->set_final_wealth(4300);
   EXPECT_EQ(DescribeEvent(event, "bob").text, "Game g1 ended (bank broken): Alice won; you finished #2 with £4300");
   EXPECT_EQ(DescribeEvent(event, "carol").text, "Game g1 ended (bank broken): Alice won");
+  EXPECT_EQ(DescribeEvent(event, "carol").title, "Game finished");
+  // Another title's game says which game it is, and its money is not in pounds.
+  finished->set_title(mailrun::v1::TITLE_1947);
+  EXPECT_EQ(DescribeEvent(event, "bob").title, "Game finished (1947)");
+  EXPECT_EQ(DescribeEvent(event, "bob").text, "Game g1 ended (bank broken): Alice won; you finished #2 with 4300");
+}
+
+TEST(EventText, YourTurnNamesATitleOtherThan1853) {
+  mailrun::v1::Event event;
+  auto* turn = event.mutable_your_turn();
+  turn->set_game_id("g2");
+  turn->set_expected("Private auction: bid or pass");
+  turn->set_title(mailrun::v1::TITLE_1853);
+  EXPECT_EQ(DescribeEvent(event, "alice").title, "Your turn");
+  turn->set_title(mailrun::v1::TITLE_1947);
+  EXPECT_EQ(DescribeEvent(event, "alice").title, "Your turn (1947)");
+  EXPECT_EQ(DescribeEvent(event, "alice").text, "Private auction: bid or pass");
 }
 
 TEST(EventText, TournamentInvitationAndReminder) {

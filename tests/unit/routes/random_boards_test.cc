@@ -9,10 +9,10 @@
 #include <random>
 
 #include "bench/route_boards.h"
-#include "engine/routes/exhaustive_search.h"
-#include "engine/routes/plan_proto.h"
-#include "engine/routes/route_optimizer.h"
-#include "engine/routes/run_validator.h"
+#include "engine/core/routes/exhaustive_search.h"
+#include "engine/core/routes/plan_proto.h"
+#include "engine/core/routes/route_optimizer.h"
+#include "engine/core/routes/run_validator.h"
 
 namespace mailrun::engine::routes {
 namespace {

@@ -1,6 +1,6 @@
 // RouteGraph: names made from hex names, boundaries shared by both hexes, and Check() catching
 // what a tile builder could get wrong.
-#include "engine/routes/route_graph.h"
+#include "engine/core/routes/route_graph.h"
 
 #include <gtest/gtest.h>
 

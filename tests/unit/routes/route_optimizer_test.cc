@@ -1,14 +1,14 @@
 // The optimiser on hand-made boards whose best plans are known: the mail trade-off of 4.6.6,
 // separate track for two trains (4.5.10), blocked and terminal stations, must-run-over hexes,
 // bad input, determinism and the proto view.
-#include "engine/routes/route_optimizer.h"
+#include "engine/core/routes/route_optimizer.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "engine/routes/plan_proto.h"
-#include "engine/routes/run_validator.h"
+#include "engine/core/routes/plan_proto.h"
+#include "engine/core/routes/run_validator.h"
 #include "tests/unit/routes/test_board.h"
 
 namespace mailrun::engine::routes {

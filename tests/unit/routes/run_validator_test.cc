@@ -1,6 +1,6 @@
 // The run validator, rule by rule: each way a run or a set of runs can be illegal, with the rule
 // number and the player's words, and the scores of legal runs (4.6.2, 4.6.6).
-#include "engine/routes/run_validator.h"
+#include "engine/core/routes/run_validator.h"
 
 #include <gtest/gtest.h>
 

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "bench/route_boards.h"
-#include "engine/routes/route_graph.h"
-#include "engine/routes/run_plan.h"
+#include "engine/core/routes/route_graph.h"
+#include "engine/core/routes/run_plan.h"
 
 namespace mailrun::engine::routes::testing {
 

@@ -5,10 +5,10 @@
 // say why in the commit.
 #include <gtest/gtest.h>
 
-#include "engine/selfplay/invariants.h"
+#include "engine/titles/t1853/invariants.h"
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 class RecordedGame : public ::testing::TestWithParam<std::string> {};
@@ -92,4 +92,4 @@ TEST(EndOfGame, FourHundredStopsAtOnce) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

@@ -2,11 +2,11 @@
 // each, is `mailrun selfplay`, see docs/benchmarks.md), every invariant checked after every action.
 #include <gtest/gtest.h>
 
-#include "engine/selfplay/invariants.h"
+#include "engine/titles/t1853/invariants.h"
 #include "engine/selfplay/selfplay.h"
 #include "tests/unit/engine/engine_test_util.h"
 
-namespace mailrun::engine::testing {
+namespace mailrun::engine::t1853::testing {
 namespace {
 
 class SelfPlay : public ::testing::TestWithParam<int> {};
@@ -76,4 +76,4 @@ TEST(Invariants, DetectABrokenState) {
 }
 
 }  // namespace
-}  // namespace mailrun::engine::testing
+}  // namespace mailrun::engine::t1853::testing

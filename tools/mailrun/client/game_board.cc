@@ -4,21 +4,20 @@
 
 #include <map>
 
-#include "engine/data/edition_data.h"
-#include "engine/render/board_svg.h"
+#include "engine/core/board/board_data.h"
+#include "engine/titles/registry.h"
 #include "tools/mailrun/client/output.h"
 
 namespace mailrun::cli {
 namespace {
 
-using mailrun::engine::EditionData;
 using mailrun::engine::Error;
 using mailrun::engine::ErrorKind;
 using mailrun::engine::HexCoord;
 
-mailrun::engine::Result<const EditionData*> BoardOf(const mailrun::v1::GameView& view) {
-  return mailrun::engine::LoadEdition(view.edition() == mailrun::v1::EDITION_UNSPECIFIED ? mailrun::v1::EDITION_RETUNED
-                                                                                        : view.edition());
+// The view's title, through the registry (a view without one is 1853's).
+mailrun::engine::Result<const mailrun::engine::Title*> TitleOf(const mailrun::v1::GameView& view) {
+  return mailrun::engine::FindTitle(view.title());
 }
 
 mailrun::engine::Result<HexCoord> HexOf(const std::string& name) {
@@ -27,22 +26,13 @@ mailrun::engine::Result<HexCoord> HexOf(const std::string& name) {
   return *hex;
 }
 
-// What is printed on a hex: its city, its towns, or nothing.
-std::string PlaceName(const EditionData& data, HexCoord coord) {
-  const auto* hex = data.Hex(coord);
-  if (hex == nullptr) return "";
-  if (hex->city) return data.cities[static_cast<size_t>(*hex->city)].name;
-  if (hex->towns > 0) return hex->towns == 1 ? "town" : "2 towns";
-  return "";
-}
-
 }  // namespace
 
-mailrun::engine::Result<std::string> GameBoardSvg(const mailrun::v1::GameView& view, const std::string& title) {
-  auto data = BoardOf(view);
-  if (!data.ok()) return data.error();
+mailrun::engine::Result<std::string> GameBoardSvg(const mailrun::v1::GameView& view, const std::string& heading) {
+  auto title = TitleOf(view);
+  if (!title.ok()) return title.error();
   mailrun::engine::BoardOverlay overlay;
-  overlay.title = title;
+  overlay.title = heading;
   for (const auto& tile : view.tiles()) {
     auto hex = HexOf(tile.hex());
     if (!hex.ok()) return hex.error();
@@ -55,12 +45,12 @@ mailrun::engine::Result<std::string> GameBoardSvg(const mailrun::v1::GameView& v
       overlay.tokens.push_back({*hex, base.station(), company.initials()});
     }
   }
-  return mailrun::engine::RenderBoardSvg(**data, overlay);
+  return (*title)->RenderBoardSvg(view.edition(), overlay);
 }
 
 mailrun::engine::Result<std::string> GameBoardText(const mailrun::v1::GameView& view) {
-  auto data = BoardOf(view);
-  if (!data.ok()) return data.error();
+  auto title = TitleOf(view);
+  if (!title.ok()) return title.error();
   struct Hex {
     std::string name;
     const mailrun::v1::LaidTile* tile = nullptr;
@@ -92,7 +82,7 @@ mailrun::engine::Result<std::string> GameBoardText(const mailrun::v1::GameView& 
   for (const auto& [coord, h] : hexes) {
     std::string bases;
     for (const auto& b : h.bases) bases += (bases.empty() ? "" : ", ") + b;
-    const std::string place = PlaceName(**data, coord);
+    const std::string place = (*title)->PlaceName(view.edition(), coord);
     table.Row({h.name, place.empty() ? "-" : place, h.tile ? h.tile->tile() : "printed",
                h.tile ? std::to_string(h.tile->rotation()) : "-", bases.empty() ? "-" : bases});
   }

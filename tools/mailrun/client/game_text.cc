@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engine/titles/registry.h"
 #include "tools/mailrun/client/output.h"
 
 namespace mailrun::cli {
@@ -18,7 +19,7 @@ std::string Join(const std::vector<std::string>& items, const std::string& separ
   return out;
 }
 
-std::string EditionText(const GameView& view) { return GameOptionsText(view.edition(), view.options()); }
+std::string EditionText(const GameView& view) { return GameOptionsText(view.title(), view.edition(), view.options()); }
 
 std::string HoldingsText(const mailrun::v1::PlayerView& player) {
   std::vector<std::string> parts;
@@ -53,12 +54,20 @@ std::string CompanyStatusText(const CompanyView& c) {
 
 }  // namespace
 
-std::string EditionName(mailrun::v1::Edition edition) {
-  return edition == mailrun::v1::EDITION_LOOKOUT_2009 ? "1853 (2009 edition)" : "1853 Retuned";
+std::string EditionName(mailrun::v1::Title title, mailrun::v1::Edition edition) {
+  return mailrun::engine::EditionName(title, edition);
 }
 
-std::string GameOptionsText(mailrun::v1::Edition edition, const mailrun::v1::GameOptions& options) {
-  std::string text = EditionName(edition);
+std::string LadderName(mailrun::v1::Title title, mailrun::v1::Edition edition) {
+  if (title == mailrun::v1::TITLE_UNSPECIFIED && edition == mailrun::v1::EDITION_UNSPECIFIED) return "overall";
+  if (edition == mailrun::v1::EDITION_UNSPECIFIED) return mailrun::engine::TitleName(title);
+  return EditionName(title, edition);
+}
+
+std::string GameOptionsText(mailrun::v1::Title title, mailrun::v1::Edition edition,
+                            const mailrun::v1::GameOptions& options) {
+  std::string text = EditionName(title, edition);
+  if (mailrun::engine::BoardReconstructed(title, edition)) text += ", reconstructed map";
   switch (options.bank()) {
     case mailrun::v1::BANK_STANDARD: text += ", standard game (2.4.2)"; break;
     case mailrun::v1::BANK_SHORT: text += ", short game (2.4.2)"; break;
@@ -223,10 +232,10 @@ std::string HistoryText(const std::vector<mailrun::v1::HistoryEntry>& entries, c
 
 std::string GameListText(const mailrun::v1::ListMyGamesResponse& games) {
   if (games.games().empty()) return "You play in no game yet (mailrun tables list, then mailrun tables join TABLE)\n";
-  TextTable table({"game", "status", "turn", "round", "players"});
+  TextTable table({"game", "title", "status", "turn", "round", "players"});
   for (const auto& g : games.games()) {
     const std::string status = g.status() == mailrun::v1::GAME_STATUS_FINISHED ? "finished" : "playing";
-    table.Row({g.game_id(), status, g.your_turn() ? "YOURS" : "-", g.round(),
+    table.Row({g.game_id(), EditionName(g.title(), g.edition()), status, g.your_turn() ? "YOURS" : "-", g.round(),
                Join({g.players().begin(), g.players().end()}, ", ")});
   }
   return table.Render();

@@ -12,11 +12,17 @@
 
 namespace mailrun::cli {
 
-// "1853 Retuned" or "1853 (2009 edition)".
-std::string EditionName(mailrun::v1::Edition edition);
+// "1853 Retuned", "1853 (2009 Lookout edition)", "1947": the title registry's names
+// (engine/titles/registry.h); an unspecified title is 1853.
+std::string EditionName(mailrun::v1::Title title, mailrun::v1::Edition edition);
 
-// The edition with its optional rules: "1853 Retuned, short game (2.4.2)".
-std::string GameOptionsText(mailrun::v1::Edition edition, const mailrun::v1::GameOptions& options);
+// The title and edition with 1853's optional rules and whether the board is a reconstruction:
+// "1853 Retuned, short game (2.4.2)", "1947, reconstructed map".
+std::string GameOptionsText(mailrun::v1::Title title, mailrun::v1::Edition edition,
+                            const mailrun::v1::GameOptions& options);
+
+// A ratings ladder: "overall", "1853" (every edition), "1853 Retuned".
+std::string LadderName(mailrun::v1::Title title, mailrun::v1::Edition edition);
 
 // The display name of a seat ("seat 3" if the view has no such player).
 std::string PlayerName(const mailrun::v1::GameView& view, int seat);

@@ -1,0 +1,286 @@
+#include "engine/core/routes/run_validator.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+
+namespace mailrun::engine::routes {
+
+namespace {
+
+const char* GaugeWords(Gauge gauge) {
+  switch (gauge) {
+    case Gauge::kBroad: return "broad gauge";
+    case Gauge::kMetre: return "metre gauge";
+    case Gauge::kDual: return "dual gauge";
+  }
+  return "unknown gauge";
+}
+
+std::string TrainWords(const TrainSpec& train) { return fmt::format("the '{}' train", train.display_name()); }
+
+std::string TrackWords(const RouteGraph& graph, const RouteEdge& edge) {
+  return fmt::format("the track from {} to {}", graph.nodes()[edge.a].name, graph.nodes()[edge.b].name);
+}
+
+bool Joins(const RouteEdge& edge, int a, int b) { return (edge.a == a && edge.b == b) || (edge.a == b && edge.b == a); }
+
+// Which edge a submitted step from node a to node b means; see ValidateRuns. -1: none joins them.
+int ResolveEdge(const RouteGraph& graph, int a, int b, const TrainSpec& train, int train_index,
+                const std::unordered_set<int>& used_edges, const std::unordered_map<int, int>& group_train) {
+  int best = -1;
+  int best_tier = 5;
+  for (int e : graph.EdgesAt(a)) {
+    const RouteEdge& edge = graph.edges()[e];
+    if (!Joins(edge, a, b)) continue;
+    bool fits = GaugeFits(train.gauge, edge.gauge);
+    bool unused = !used_edges.contains(e);
+    auto owner = group_train.find(edge.group);
+    bool group_free = owner == group_train.end() || owner->second == train_index;
+    int tier = fits ? (unused ? (group_free ? 1 : 2) : 3) : 4;
+    if (tier < best_tier) {  // EdgesAt is in edge order, so the lowest index wins within a tier
+      best_tier = tier;
+      best = e;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+std::string DescribeRun(const RouteGraph& graph, const PlannedRun& run) {
+  std::string out;
+  for (int node : run.nodes) {
+    if (!out.empty()) out += '-';
+    out += node >= 0 && node < static_cast<int>(graph.nodes().size()) ? graph.nodes()[node].name : "?";
+  }
+  return out;
+}
+
+Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec>& trains, PlannedRun run) {
+  const auto& nodes = graph.nodes();
+  const auto& edges = graph.edges();
+  if (run.train < 0 || run.train >= static_cast<int>(trains.size())) return Malformed("a run names no known train");
+  const TrainSpec& train = trains[run.train];
+  const std::string who = TrainWords(train);
+  if (run.nodes.size() < 2) {
+    return Illegal("4.5.4", fmt::format("a run must include at least two stations; the run of {} names {} place(s)",
+                                        who, run.nodes.size()));
+  }
+  if (run.edges.size() + 1 != run.nodes.size()) return Malformed("a run's track does not match its nodes");
+  for (int node : run.nodes) {
+    if (node < 0 || node >= static_cast<int>(nodes.size())) return Malformed("a run names an unknown node");
+  }
+  for (int end : {run.nodes.front(), run.nodes.back()}) {
+    if (nodes[end].kind != NodeKind::kStation) {
+      return Illegal("4.5.4", fmt::format("a run must start and finish at a station; {} is not a station",
+                                          nodes[end].name));
+    }
+  }
+  // Continuity, gauge and track used twice, step by step along the run.
+  std::unordered_set<int> seen_edges;
+  for (size_t i = 0; i + 1 < run.nodes.size(); ++i) {
+    const std::string& from = nodes[run.nodes[i]].name;
+    const std::string& to = nodes[run.nodes[i + 1]].name;
+    int e = run.edges[i];
+    if (e < 0 || e >= static_cast<int>(edges.size()) || !Joins(edges[e], run.nodes[i], run.nodes[i + 1])) {
+      return Illegal("4.5.5", fmt::format("the run of {} is not continuous: no track joins {} and {}", who, from, to));
+    }
+    if (!GaugeFits(train.gauge, edges[e].gauge)) {
+      return Illegal("4.5.3", fmt::format("{} is {}; {} is a {} train and cannot use it", TrackWords(graph, edges[e]),
+                                          GaugeWords(edges[e].gauge), who, GaugeWords(train.gauge)));
+    }
+    if (!seen_edges.insert(e).second) {
+      return Illegal("4.5.8", fmt::format("the run of {} uses {} twice", who, TrackWords(graph, edges[e])));
+    }
+  }
+  // Places visited twice, cities visited twice, and what may not be passed.
+  std::unordered_set<int> seen_nodes;
+  std::unordered_map<int, int> city_station;
+  for (size_t i = 0; i < run.nodes.size(); ++i) {
+    const RouteNode& node = nodes[run.nodes[i]];
+    if (!seen_nodes.insert(run.nodes[i]).second) {
+      return Illegal("4.5.5", fmt::format("the run of {} passes {} twice", who, node.name));
+    }
+    if (node.kind == NodeKind::kStation && node.station.city >= 0) {
+      auto [it, fresh] = city_station.emplace(node.station.city, run.nodes[i]);
+      if (!fresh) {
+        return Illegal("4.5.5", fmt::format("the run of {} visits the same city twice ({} and {})", who,
+                                            nodes[it->second].name, node.name));
+      }
+    }
+    bool interior = i > 0 && i + 1 < run.nodes.size();
+    if (!interior) continue;
+    if (node.kind == NodeKind::kStation && node.station.blocked) {
+      return Illegal("4.5.6", fmt::format("{} is fully occupied by other companies' bases: a run may start or finish "
+                                          "there but not continue past it",
+                                          node.name));
+    }
+    if (node.kind == NodeKind::kStation && node.station.terminal) {
+      return Illegal("4.2.12", fmt::format("{} is a terminal station: a run may start or finish there but not pass "
+                                           "through it",
+                                           node.name));
+    }
+    if (node.kind == NodeKind::kBoundary && edges[run.edges[i - 1]].hex == edges[run.edges[i]].hex) {
+      return Illegal("4.5.5", fmt::format("the run of {} reverses at the tile edge {}: it must cross into the next "
+                                          "hex",
+                                          who, node.name));
+    }
+  }
+  // Stations called at (4.5.4, 4.8.18 b) and the company's base (4.5.2).
+  int large = 0;
+  int small = 0;
+  int large_node = -1;
+  bool base = false;
+  run.revenue = 0;
+  for (int n : run.nodes) {
+    const RouteNode& node = nodes[n];
+    if (node.kind != NodeKind::kStation) continue;
+    run.revenue += node.station.revenue;
+    base = base || node.station.company_base;
+    if (node.station.large) {
+      ++large;
+      large_node = n;
+    } else {
+      ++small;
+    }
+  }
+  if (large + small < 2) {
+    return Illegal("4.5.4", fmt::format("a run must include at least two stations; the run of {} calls at {}", who,
+                                        large + small));
+  }
+  if (train.is_1m) {
+    if (large != 1) {
+      return Illegal("4.8.18", fmt::format("a '1M' train must call at exactly one large station; this run calls at {}",
+                                           large));
+    }
+    if (!nodes[large_node].station.company_base) {
+      return Illegal("4.8.18", fmt::format("the large station of a '1M' run must hold one of the company's bases; {} "
+                                           "does not",
+                                           nodes[large_node].name));
+    }
+    if (small < 1) return Illegal("4.8.18", "a '1M' run must also call at at least one small station");
+  } else if (large > train.large_stations) {
+    return Illegal("4.5.4", fmt::format("a '{}' train may call at no more than {} large stations; this run calls at {}",
+                                        train.display_name(), train.large_stations, large));
+  }
+  if (!base) {
+    return Illegal("4.5.2", fmt::format("each run must include one of the company's bases; the run of {} includes none",
+                                        who));
+  }
+  run.mail_value = nodes[run.nodes.front()].station.revenue + nodes[run.nodes.back()].station.revenue;
+  return run;
+}
+
+Result<RunPlan> CheckPlan(const RouteGraph& graph, const std::vector<TrainSpec>& trains, std::vector<PlannedRun> runs,
+                          int mail_run, const RunConstraints& constraints) {
+  const auto& edges = graph.edges();
+  RunPlan plan;
+  std::vector<int> runs_of_train(trains.size(), 0);
+  std::unordered_map<int, int> edge_run;
+  std::unordered_map<int, int> group_edge;  // group -> an edge of it, used by run group_run[group]
+  std::unordered_map<int, int> group_run;
+  std::vector<bool> hex_covered(graph.hexes().size(), false);
+  for (const PlannedRun& run : runs) {
+    if (run.train < 0 || run.train >= static_cast<int>(trains.size())) return Malformed("a run names no known train");
+    if (++runs_of_train[run.train] > 1) {
+      const TrainSpec& train = trains[run.train];
+      return Illegal("4.5.1", fmt::format("{} (train {}) may run only once in a turn", TrainWords(train), train.id));
+    }
+  }
+  for (size_t r = 0; r < runs.size(); ++r) {
+    Result<PlannedRun> checked = CheckRun(graph, trains, std::move(runs[r]));
+    if (!checked.ok()) return checked.error();
+    PlannedRun& run = *checked;
+    const TrainSpec& train = trains[run.train];
+    for (int e : run.edges) {
+      hex_covered[edges[e].hex] = true;
+      auto [it, fresh] = edge_run.emplace(e, static_cast<int>(r));
+      if (!fresh && it->second != static_cast<int>(r)) {
+        return Illegal("4.5.10", fmt::format("{} and {} both use {}; each train must run on separate track",
+                                             TrainWords(trains[plan.runs[it->second].train]), TrainWords(train),
+                                             TrackWords(graph, edges[e])));
+      }
+      auto [git, gfresh] = group_run.emplace(edges[e].group, static_cast<int>(r));
+      if (gfresh) group_edge.emplace(edges[e].group, e);
+      if (!gfresh && git->second != static_cast<int>(r)) {
+        return Illegal("4.5.10", fmt::format("{} and {} both use one green junction ({} and {}); only one train may "
+                                             "use a junction in a turn",
+                                             TrainWords(trains[plan.runs[git->second].train]), TrainWords(train),
+                                             TrackWords(graph, edges[group_edge[edges[e].group]]),
+                                             TrackWords(graph, edges[e])));
+      }
+    }
+    plan.run_revenue += run.revenue;
+    plan.runs.push_back(std::move(run));
+  }
+  if (mail_run >= static_cast<int>(plan.runs.size()) || mail_run < -1) {
+    return Illegal("4.6.6", "the mail train must be one of the trains that run this turn");
+  }
+  plan.mail_run = mail_run;
+  plan.mail_revenue = mail_run >= 0 ? plan.runs[mail_run].mail_value : 0;
+  for (const HexCoord& hex : constraints.must_run_over) {
+    int index = graph.FindHex(hex);
+    if (index < 0 || !hex_covered[index]) {
+      std::string name = index >= 0 ? graph.hexes()[index].name : fmt::format("(row {}, column {})", hex.row, hex.col);
+      return Illegal("4.2.3", fmt::format("a tile promoted or a base placed outside the company's home area this turn "
+                                          "must be included in a run (4.2.3, 4.4.2); no run includes {}",
+                                          name));
+    }
+  }
+  // Runs in train order, as the optimiser returns them.
+  std::vector<int> order(plan.runs.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return plan.runs[x].train < plan.runs[y].train; });
+  RunPlan sorted = plan;
+  for (size_t i = 0; i < order.size(); ++i) {
+    sorted.runs[i] = plan.runs[order[i]];
+    if (order[i] == plan.mail_run) sorted.mail_run = static_cast<int>(i);
+  }
+  return sorted;
+}
+
+Result<RunPlan> ValidateRuns(const RouteGraph& graph, const std::vector<TrainSpec>& trains,
+                             const std::vector<SubmittedRun>& runs, std::string_view mail_train_id,
+                             const RunConstraints& constraints) {
+  std::vector<PlannedRun> resolved;
+  std::unordered_set<int> used_edges;
+  std::unordered_map<int, int> group_train;
+  int mail_run = -1;
+  for (const SubmittedRun& submitted : runs) {
+    auto train = std::find_if(trains.begin(), trains.end(), [&](const TrainSpec& t) { return t.id == submitted.train_id; });
+    if (train == trains.end()) return Malformed(fmt::format("the company has no train '{}'", submitted.train_id));
+    PlannedRun run;
+    run.train = static_cast<int>(train - trains.begin());
+    for (const std::string& name : submitted.nodes) {
+      int node = graph.FindNode(name);
+      if (node < 0) {
+        return Malformed(fmt::format("the run of {} names '{}', which is not a place on the company's track",
+                                     TrainWords(*train), name));
+      }
+      run.nodes.push_back(node);
+    }
+    for (size_t i = 0; i + 1 < run.nodes.size(); ++i) {
+      int e = ResolveEdge(graph, run.nodes[i], run.nodes[i + 1], *train, run.train, used_edges, group_train);
+      run.edges.push_back(e);
+      if (e < 0) continue;
+      used_edges.insert(e);
+      group_train.emplace(graph.edges()[e].group, run.train);
+    }
+    if (!mail_train_id.empty() && submitted.train_id == mail_train_id && mail_run < 0) {
+      mail_run = static_cast<int>(resolved.size());
+    }
+    resolved.push_back(std::move(run));
+  }
+  if (!mail_train_id.empty() && mail_run < 0) {
+    return Illegal("4.6.6", fmt::format("the mail train must be one of the trains that run this turn; train '{}' "
+                                        "does not run",
+                                        mail_train_id));
+  }
+  return CheckPlan(graph, trains, std::move(resolved), mail_run, constraints);
+}
+
+}  // namespace mailrun::engine::routes

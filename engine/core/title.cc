@@ -1,0 +1,21 @@
+// The title hooks' defaults (engine/core/title.h) for a title without such rules.
+#include "engine/core/title.h"
+
+namespace mailrun::engine {
+
+std::optional<Error> TitleGame::UndoRefusal(const TitleGame& /*before*/) const {
+  if (Finished()) return Illegal("", "the game is over: its last action cannot be taken back");
+  return std::nullopt;
+}
+
+std::vector<RevealedBid> TitleGame::RevealedSince(const TitleGame* /*before*/) const { return {}; }
+
+std::vector<std::string> TitleGame::CheckInvariants(const TitleGame* /*before*/) const { return {}; }
+
+std::optional<mailrun::v1::Action> TitleGame::BotAction(int /*seat*/,
+                                                        const std::vector<mailrun::v1::LegalAction>& /*legal*/,
+                                                        uint64_t& /*rng*/) const {
+  return std::nullopt;
+}
+
+}  // namespace mailrun::engine

@@ -1,0 +1,473 @@
+#include "engine/core/track/track_network.h"
+
+#include <algorithm>
+#include <array>
+#include <deque>
+#include <functional>
+#include <numeric>
+
+#include "engine/core/board/promotion.h"
+
+namespace mailrun::engine {
+namespace {
+
+constexpr int kBroadLine = 0;
+constexpr int kMetreLine = 1;
+
+bool Fits(Gauge track, int line) {
+  return track == Gauge::kDual || (line == kBroadLine ? track == Gauge::kBroad : track == Gauge::kMetre);
+}
+
+Gauge LineGauge(int line) { return line == kBroadLine ? Gauge::kBroad : Gauge::kMetre; }
+
+struct UnionFind {
+  std::vector<int> parent;
+  explicit UnionFind(int n) : parent(n) { std::iota(parent.begin(), parent.end(), 0); }
+  int Find(int x) {
+    while (parent[x] != x) x = parent[x] = parent[parent[x]];
+    return x;
+  }
+  void Union(int a, int b) { parent[Find(a)] = Find(b); }
+};
+
+// Caps the enumeration of connecting lines for 4.1.8 (only for lines of two gauges sharing dual
+// track); beyond it the check gives the benefit of the doubt (docs/rulings.md).
+constexpr int kMaxConnectingLines = 4000;
+
+int LineOf(Gauge gauge) { return gauge == Gauge::kMetre ? kMetreLine : kBroadLine; }
+
+// A maximum flow on a small graph with unit capacities (Edmonds-Karp), for 4.1.8's two lines.
+class UnitFlow {
+ public:
+  explicit UnitFlow(int nodes) : out_(static_cast<size_t>(nodes)) {}
+
+  void Arc(int from, int to) {
+    out_[from].push_back(static_cast<int>(arcs_.size()));
+    arcs_.push_back({to, 1, 0});
+    out_[to].push_back(static_cast<int>(arcs_.size()));
+    arcs_.push_back({from, 0, 0});
+  }
+  // A piece of track usable once in either direction; returns its id for NetFlow.
+  int Edge(int a, int b) {
+    const int id = static_cast<int>(arcs_.size());
+    Arc(a, b);
+    Arc(b, a);
+    return id;
+  }
+  int NetFlow(int edge) const { return arcs_[edge].flow - arcs_[edge + 2].flow; }
+
+  // Augments from `source` to `sink` until `limit` units flow or no path is left.
+  int Max(int source, int sink, int limit) {
+    int total = 0;
+    std::vector<int> via(out_.size());
+    while (total < limit) {
+      std::fill(via.begin(), via.end(), -1);
+      std::deque<int> queue{source};
+      via[source] = -2;
+      while (!queue.empty() && via[sink] == -1) {
+        const int node = queue.front();
+        queue.pop_front();
+        for (int a : out_[node]) {
+          if (arcs_[a].flow < arcs_[a].cap && via[arcs_[a].to] == -1) {
+            via[arcs_[a].to] = a;
+            queue.push_back(arcs_[a].to);
+          }
+        }
+      }
+      if (via[sink] == -1) break;
+      for (int node = sink; node != source; node = arcs_[via[node] ^ 1].to) {
+        ++arcs_[via[node]].flow;
+        --arcs_[via[node] ^ 1].flow;
+      }
+      ++total;
+    }
+    return total;
+  }
+
+ private:
+  struct FlowArc {
+    int to;
+    int cap;
+    int flow;
+  };
+  std::vector<FlowArc> arcs_;
+  std::vector<std::vector<int>> out_;
+};
+
+}  // namespace
+
+std::optional<TileOnHex> TileOn(const BoardData& data, const BoardState& board, HexCoord hex) {
+  const auto laid = board.tiles.find(hex);
+  if (laid != board.tiles.end()) {
+    const TileDef* tile = data.Tile(laid->second.tile);
+    if (!tile) return std::nullopt;
+    return TileOnHex{tile, laid->second.rotation, false};
+  }
+  const HexDef* def = data.Hex(hex);
+  if (def && def->preprinted) {
+    const TileDef* tile = data.Tile(def->preprinted->tile_id);
+    if (tile) return TileOnHex{tile, def->preprinted->rotation, true};
+  }
+  return std::nullopt;
+}
+
+int CurrentStation(const BoardData& data, const BoardState& board, HexCoord hex, int printed) {
+  const HexDef* def = data.Hex(hex);
+  if (!def || !def->preprinted) return printed;
+  const auto on = TileOn(data, board, hex);
+  const TileDef* first = data.Tile(def->preprinted->tile_id);
+  if (!on || on->preprinted || !first) return printed;
+  const std::vector<int> mapping = StationMapping(*first, def->preprinted->rotation, *on->tile, on->rotation);
+  return printed >= 0 && printed < static_cast<int>(mapping.size()) ? mapping[printed] : printed;
+}
+
+uint64_t TrackNetwork::NodeKey(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
+  auto part = [](int value) { return static_cast<uint64_t>(value + 64) & 0xFFFF; };  // rows/cols may be -1
+  return (static_cast<uint64_t>(kind) << 60) | (part(hex.row) << 44) | (part(hex.col) << 28) |
+         (static_cast<uint64_t>(index & 0xFF) << 20) | (part(other.row) << 10) | part(other.col);
+}
+
+int TrackNetwork::Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
+  const uint64_t key = NodeKey(kind, hex, index, other);
+  const auto found = node_index_.find(key);
+  if (found != node_index_.end()) return found->second;
+  const int id = static_cast<int>(nodes_.size());
+  nodes_.push_back({kind, hex, index, other, nullptr});
+  links_.emplace_back();
+  node_index_.emplace(key, id);
+  return id;
+}
+
+TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : data_(data) {
+  // Only hexes with a tile: the laid ones and the preprinted large cities.
+  std::vector<const HexDef*> tiled;
+  for (const auto& [coord, placed] : board.tiles) {
+    if (const HexDef* hex = data.Hex(coord)) tiled.push_back(hex);
+  }
+  for (const HexDef& hex : data.hexes) {
+    if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back(&hex);
+  }
+  node_index_.reserve(tiled.size() * 8);
+  for (const HexDef* hex_ptr : tiled) {
+    const HexDef& hex = *hex_ptr;
+    const auto on = TileOn(data, board, hex.coord);
+    if (!on) continue;
+    const TileDef& tile = *on->tile;
+    for (size_t s = 0; s < tile.stations.size(); ++s) {
+      nodes_[Node(TrackNode::Kind::kStation, hex.coord, static_cast<int>(s))].station = &tile.stations[s];
+    }
+    auto end_node = [&](const PathEnd& end) {
+      switch (end.kind) {
+        case PathEnd::Kind::kStation: return Node(TrackNode::Kind::kStation, hex.coord, end.index);
+        case PathEnd::Kind::kJunction: return Node(TrackNode::Kind::kJunction, hex.coord, end.index);
+        case PathEnd::Kind::kEdge: break;
+      }
+      const int edge = BoardEdge(end.index, on->rotation);
+      const HexCoord neighbour = Neighbour(hex.coord, edge);
+      if (hex.coord < neighbour) return Node(TrackNode::Kind::kBoundary, hex.coord, edge, neighbour);
+      return Node(TrackNode::Kind::kBoundary, neighbour, OppositeEdge(edge), hex.coord);
+    };
+    for (size_t i = 0; i < tile.paths.size(); ++i) {
+      const TilePath& path = tile.paths[i];
+      const int a = end_node(path.a);
+      const int b = end_node(path.b);
+      const int id = static_cast<int>(paths_.size());
+      paths_.push_back({a, b, path.gauge, hex.coord, static_cast<int>(i)});
+      links_[a].push_back({b, id});
+      links_[b].push_back({a, id});
+    }
+  }
+  (void)data_;
+}
+
+int TrackNetwork::StationNode(HexCoord hex, int station) const {
+  const auto found = node_index_.find(NodeKey(TrackNode::Kind::kStation, hex, station, HexCoord{}));
+  return found == node_index_.end() ? -1 : found->second;
+}
+
+TrackNetwork::Tokens TrackNetwork::TokensOf(const BasesByCompany& bases) {
+  Tokens tokens;
+  for (size_t c = 0; c < bases.size(); ++c) {
+    for (const Base& base : bases[c]) tokens[{base.hex, base.station}].push_back(static_cast<int>(c));
+  }
+  return tokens;
+}
+
+bool TrackNetwork::Blocks(const Tokens& tokens, int company, int node) const {
+  const TrackNode& n = nodes_[node];
+  if (n.kind != TrackNode::Kind::kStation || !n.station) return false;
+  if (n.station->terminal) return true;  // 4.2.12: no line continues through a terminal station
+  const auto on = tokens.find({n.hex, n.index});
+  if (on == tokens.end()) return false;
+  if (std::find(on->second.begin(), on->second.end(), company) != on->second.end()) return false;
+  return n.station->token_slots > 0 && static_cast<int>(on->second.size()) >= n.station->token_slots;
+}
+
+CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::optional<int> only_base,
+                                 const std::set<int>& excluded) const {
+  CompanyReach reach;
+  const Tokens tokens = TokensOf(state.bases);
+  const auto& bases = state.bases[company];
+  std::set<Railhead> railheads;
+  std::set<Railhead> touches;
+  for (size_t b = 0; b < bases.size(); ++b) {
+    if (only_base && *only_base != static_cast<int>(b)) continue;
+    const int start = StationNode(bases[b].hex, bases[b].station);
+    if (start < 0) continue;
+    for (int line : {kBroadLine, kMetreLine}) {
+      // BFS over (node, hex the line arrived from): a boundary is crossed to the other hex.
+      std::set<std::pair<int, HexCoord>> seen;
+      std::deque<std::pair<int, HexCoord>> queue;
+      queue.push_back({start, HexCoord{-1, -1}});
+      seen.insert(queue.front());
+      reach.stations.insert({bases[b].hex, bases[b].station});
+      reach.hexes.insert(bases[b].hex);
+      while (!queue.empty()) {
+        const auto [node, from_hex] = queue.front();
+        queue.pop_front();
+        const TrackNode& n = nodes_[node];
+        if (node != start && Blocks(tokens, company, node)) continue;  // may end here, not pass
+        std::optional<HexCoord> only_hex;
+        if (n.kind == TrackNode::Kind::kBoundary) {
+          const HexCoord onward = from_hex == n.hex ? n.other : n.hex;
+          bool onward_track = false;
+          for (const TrackLink& link : links_[node]) onward_track = onward_track || paths_[link.path].hex == onward;
+          if (!onward_track) {
+            const HexDef* def = data_.Hex(onward);
+            const int edge = onward == n.hex ? n.index : OppositeEdge(n.index);
+            if (def && def->playable) {
+              const Railhead end{onward, edge, LineGauge(line), static_cast<int>(b)};
+              (TileOn(data_, state.board, onward) ? touches : railheads).insert(end);
+            }
+            continue;
+          }
+          only_hex = onward;
+        }
+        for (const TrackLink& link : links_[node]) {
+          const TrackPath& path = paths_[link.path];
+          if (excluded.count(link.path) || !Fits(path.gauge, line)) continue;
+          if (only_hex && !(path.hex == *only_hex)) continue;
+          const std::pair<int, HexCoord> next{link.to, path.hex};
+          reach.paths.insert(link.path);
+          reach.hexes.insert(path.hex);
+          if (!seen.insert(next).second) continue;
+          const TrackNode& to = nodes_[link.to];
+          if (to.kind == TrackNode::Kind::kStation) reach.stations.insert({to.hex, to.index});
+          queue.push_back(next);
+        }
+      }
+    }
+  }
+  reach.railheads.assign(railheads.begin(), railheads.end());
+  reach.touches.assign(touches.begin(), touches.end());
+  return reach;
+}
+
+int TrackNetwork::BoundaryNode(HexCoord hex, int edge) const {
+  const HexCoord other = Neighbour(hex, edge);
+  const uint64_t key = hex < other ? NodeKey(TrackNode::Kind::kBoundary, hex, edge, other)
+                                   : NodeKey(TrackNode::Kind::kBoundary, other, OppositeEdge(edge), hex);
+  const auto found = node_index_.find(key);
+  return found == node_index_.end() ? -1 : found->second;
+}
+
+bool TrackNetwork::SeparateConnections(const TrackPosition& state, int company, const std::vector<Railhead>& first,
+                                       const std::vector<Railhead>& second) const {
+  if (first.empty() || second.empty()) return false;
+  std::optional<TrackNetwork> before;  // built only if an enumeration is needed
+  for (Gauge first_gauge : {Gauge::kBroad, Gauge::kMetre}) {
+    if (std::none_of(first.begin(), first.end(), [&](const Railhead& h) { return h.gauge == first_gauge; })) continue;
+    for (Gauge second_gauge : {Gauge::kBroad, Gauge::kMetre}) {
+      if (std::none_of(second.begin(), second.end(), [&](const Railhead& h) { return h.gauge == second_gauge; })) {
+        continue;
+      }
+      const std::optional<bool> by_flow = SeparateByFlow(state, company, first, second, first_gauge, second_gauge);
+      if (by_flow.value_or(false)) return true;
+      if (by_flow) continue;
+      if (!before) {
+        BoardState without = state.board;
+        without.tiles.erase(first.front().hex);
+        before.emplace(data_, without);
+      }
+      for (const Railhead& f : first) {
+        for (const Railhead& s : second) {
+          if (f.gauge == first_gauge && s.gauge == second_gauge &&
+              SeparateByEnumeration(state, company, *before, f, s)) {
+            return true;
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
+// Flow network: for each gauge of line (one layer, or two when the lays' lines differ in gauge) a
+// copy of the track that fits it, each piece of track an edge of capacity 1; the source feeds each
+// base once (so the two lines start at different bases) and each layer's copy of its station;
+// the first lay's railheads lead to one sink, the second lay's to another, both to the target.
+// A flow of two is a pair of lines with no track in common. Stations the company may not pass
+// (full of other companies' tokens, terminals) carry no line through; the company's own terminal
+// bases only start one. Where the two layers' lines share a dual-gauge piece, the flow proves
+// nothing: nullopt.
+std::optional<bool> TrackNetwork::SeparateByFlow(const TrackPosition& state, int company, const std::vector<Railhead>& first,
+                                                 const std::vector<Railhead>& second, Gauge first_gauge,
+                                                 Gauge second_gauge) const {
+  const int n = static_cast<int>(nodes_.size());
+  const int layers = first_gauge == second_gauge ? 1 : 2;
+  const int source = layers * n, target = source + 1, first_sink = source + 2, second_sink = source + 3;
+  const int base0 = source + 4;
+  const auto& bases = state.bases[company];
+  UnitFlow flow(base0 + static_cast<int>(bases.size()));
+  const Tokens tokens = TokensOf(state.bases);
+  std::vector<char> own_base(static_cast<size_t>(n), 0);
+  for (size_t b = 0; b < bases.size(); ++b) {
+    const int node = StationNode(bases[b].hex, bases[b].station);
+    if (node < 0) continue;
+    own_base[node] = 1;
+    flow.Arc(source, base0 + static_cast<int>(b));
+    for (int layer = 0; layer < layers; ++layer) flow.Arc(base0 + static_cast<int>(b), layer * n + node);
+  }
+  std::vector<char> blocked(static_cast<size_t>(n), 0);
+  for (int i = 0; i < n; ++i) blocked[i] = Blocks(tokens, company, i) ? 1 : 0;
+  const Gauge layer_gauge[2] = {first_gauge, second_gauge};
+  std::vector<std::array<int, 2>> edge_of(paths_.size(), {-1, -1});
+  for (size_t p = 0; p < paths_.size(); ++p) {
+    const TrackPath& path = paths_[p];
+    for (int layer = 0; layer < layers; ++layer) {
+      if (!Fits(path.gauge, LineOf(layer_gauge[layer]))) continue;
+      const bool a_starts = blocked[path.a] && own_base[path.a];
+      const bool b_starts = blocked[path.b] && own_base[path.b];
+      if ((blocked[path.a] && !a_starts) || (blocked[path.b] && !b_starts) || (a_starts && b_starts)) continue;
+      const int a = layer * n + path.a, b = layer * n + path.b;
+      if (a_starts) {
+        flow.Arc(a, b);
+      } else if (b_starts) {
+        flow.Arc(b, a);
+      } else {
+        edge_of[p][layer] = flow.Edge(a, b);
+      }
+    }
+  }
+  for (const Railhead& head : first) {
+    const int node = head.gauge == first_gauge ? BoundaryNode(head.hex, head.edge) : -1;
+    if (node >= 0) flow.Arc(node, first_sink);
+  }
+  for (const Railhead& head : second) {
+    const int node = head.gauge == second_gauge ? BoundaryNode(head.hex, head.edge) : -1;
+    if (node >= 0) flow.Arc((layers - 1) * n + node, second_sink);
+  }
+  flow.Arc(first_sink, target);
+  flow.Arc(second_sink, target);
+  if (flow.Max(source, target, 2) < 2) return false;
+  if (layers == 1) return true;
+  for (const auto& [first_layer, second_layer] : edge_of) {
+    if (first_layer >= 0 && second_layer >= 0 && flow.NetFlow(first_layer) != 0 && flow.NetFlow(second_layer) != 0) {
+      return std::nullopt;
+    }
+  }
+  return true;
+}
+
+bool TrackNetwork::SeparateByEnumeration(const TrackPosition& state, int company, const TrackNetwork& before,
+                                         const Railhead& first, const Railhead& second) const {
+  const Tokens tokens = TokensOf(state.bases);
+  const auto& bases = state.bases[company];
+  // The same path on both networks: (hex, index on the tile).
+  std::map<std::pair<HexCoord, int>, int> here;
+  for (size_t i = 0; i < paths_.size(); ++i) here[{paths_[i].hex, paths_[i].index_on_tile}] = static_cast<int>(i);
+  auto reaches_second = [&](int base, const std::set<int>& excluded) {
+    const CompanyReach r = Reach(state, company, base, excluded);
+    return std::any_of(r.railheads.begin(), r.railheads.end(), [&](const Railhead& h) {
+      return h.hex == second.hex && h.edge == second.edge && h.gauge == second.gauge;
+    });
+  };
+  const int line = first.gauge == Gauge::kBroad ? kBroadLine : kMetreLine;
+  for (size_t b1 = 0; b1 < bases.size(); ++b1) {
+    const int start = before.StationNode(bases[b1].hex, bases[b1].station);
+    if (start < 0) continue;
+    // Enumerate the simple lines from base b1 to the first railhead on the earlier network.
+    int enumerated = 0;
+    bool found = false;
+    std::vector<int> used;          // path ids on `before`
+    std::set<int> visited_nodes{start};
+    std::function<void(int, HexCoord)> walk = [&](int node, HexCoord from_hex) {
+      if (found || ++enumerated > kMaxConnectingLines) return;
+      const TrackNode& n = before.nodes_[node];
+      if (node != start && before.Blocks(tokens, company, node)) return;
+      std::optional<HexCoord> only_hex;
+      if (n.kind == TrackNode::Kind::kBoundary) {
+        const HexCoord onward = from_hex == n.hex ? n.other : n.hex;
+        if (onward == first.hex) {
+          const int edge = onward == n.hex ? n.index : OppositeEdge(n.index);
+          if (edge != first.edge) return;
+          std::set<int> excluded;
+          for (int p : used) {
+            const auto mapped = here.find({before.paths_[p].hex, before.paths_[p].index_on_tile});
+            if (mapped != here.end()) excluded.insert(mapped->second);
+          }
+          for (size_t b2 = 0; b2 < bases.size() && !found; ++b2) {
+            if (b2 != b1 && reaches_second(static_cast<int>(b2), excluded)) found = true;
+          }
+          return;
+        }
+        only_hex = onward;
+      }
+      for (const TrackLink& link : before.links_[node]) {
+        const TrackPath& path = before.paths_[link.path];
+        if (!Fits(path.gauge, line) || (only_hex && !(path.hex == *only_hex))) continue;
+        if (!visited_nodes.insert(link.to).second) continue;
+        used.push_back(link.path);
+        walk(link.to, path.hex);
+        used.pop_back();
+        visited_nodes.erase(link.to);
+        if (found) return;
+      }
+    };
+    walk(start, HexCoord{-1, -1});
+    if (found || enumerated > kMaxConnectingLines) return true;
+  }
+  return false;
+}
+
+std::vector<int> TrackNetwork::PassengerComponents(const TrackPosition& state) const {
+  const int n = static_cast<int>(nodes_.size());
+  // Element per (node, gauge), except that a station is one element for both gauges: passengers
+  // change trains (and gauges) only at stations (4.3.1).
+  auto element = [&](int node, int line) {
+    return nodes_[node].kind == TrackNode::Kind::kStation ? node : n + node * 2 + line;
+  };
+  UnionFind uf(n * 3);
+  const Tokens tokens = TokensOf(state.bases);
+  for (int line : {kBroadLine, kMetreLine}) {
+    // Components of this gauge's track.
+    UnionFind gauge_uf(n);
+    for (const TrackPath& path : paths_) {
+      if (Fits(path.gauge, line)) gauge_uf.Union(path.a, path.b);
+    }
+    // A line counts only if a base lies on it (4.3.1).
+    std::set<int> with_base;
+    for (const auto& [where, companies] : tokens) {
+      const int station = StationNode(where.first, where.second);
+      if (station >= 0) with_base.insert(gauge_uf.Find(station));
+    }
+    for (const TrackPath& path : paths_) {
+      if (!Fits(path.gauge, line) || !with_base.count(gauge_uf.Find(path.a))) continue;
+      uf.Union(element(path.a, line), element(path.b, line));
+    }
+  }
+  // The stations of one city are a short rickshaw ride apart (4.3.1).
+  std::map<HexCoord, int> first_station;
+  for (int i = 0; i < n; ++i) {
+    if (nodes_[i].kind != TrackNode::Kind::kStation) continue;
+    const HexDef* hex = data_.Hex(nodes_[i].hex);
+    if (!hex || !hex->city) continue;
+    const auto [it, inserted] = first_station.emplace(nodes_[i].hex, i);
+    if (!inserted) uf.Union(i, it->second);
+  }
+  std::vector<int> component(n);
+  for (int i = 0; i < n; ++i) component[i] = uf.Find(element(i, kBroadLine));
+  return component;
+}
+
+}  // namespace mailrun::engine

@@ -1,0 +1,45 @@
+#include "engine/titles/t1853/rules/bank.h"
+
+namespace mailrun::engine::t1853 {
+namespace {
+
+bool CompanyCredits(const Context& ctx) { return ctx.data.edition != mailrun::v1::EDITION_LOOKOUT_2009; }
+
+}  // namespace
+
+void PayFromBank(Context& ctx, int amount) {
+  ctx.state.bank -= amount;
+  if (ctx.state.bank <= 0 && !ctx.state.bank_broken) {
+    ctx.state.bank_broken = true;
+    ctx.Log("The bank has run out of money: the game ends after this railway round (5.1.2)");
+  }
+}
+
+void CompanyReceives(Context& ctx, int company, int amount) {
+  ctx.state.companies[company].treasury += amount;
+  if (CompanyCredits(ctx)) {
+    ctx.state.credits -= amount;
+  } else {
+    PayFromBank(ctx, amount);
+  }
+}
+
+void CompanyPays(Context& ctx, int company, int amount) {
+  ctx.state.companies[company].treasury -= amount;
+  if (CompanyCredits(ctx)) {
+    ctx.state.credits += amount;
+  } else {
+    ctx.state.bank += amount;
+  }
+}
+
+void DirectorGives(Context& ctx, int seat, int company, int amount) {
+  ctx.state.players[seat].cash -= amount;
+  ctx.state.companies[company].treasury += amount;
+  if (CompanyCredits(ctx)) {
+    ctx.state.bank += amount;     // the money goes to the bank...
+    ctx.state.credits -= amount;  // ...and the company receives credits for it
+  }
+}
+
+}  // namespace mailrun::engine::t1853

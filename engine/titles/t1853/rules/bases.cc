@@ -1,0 +1,152 @@
+#include "engine/titles/t1853/rules/bases.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/titles/t1853/rules/bank.h"
+#include "engine/titles/t1853/rules/contracts.h"
+#include "engine/titles/t1853/rules/railway_round.h"
+#include "engine/titles/t1853/rules/running.h"
+#include "engine/titles/t1853/track_position.h"
+
+namespace mailrun::engine::t1853 {
+namespace {
+
+bool Operating(const Context& ctx, int seat) {
+  return ctx.state.stage == Stage::kRailway && ctx.state.railway.step == TurnStep::kBase &&
+         OperatingSeat(ctx) == seat && !ctx.state.offer;
+}
+
+// 4.4.4: the bases of TABLE 1 are free; the first additional one costs £40, all further ones £100.
+int BaseCost(const Context& ctx, int company) {
+  const CompanyState& c = ctx.state.companies[company];
+  int homes = static_cast<int>(ctx.Def(company).homes.size());
+  if (c.major && ctx.Def(company).major_home) ++homes;
+  const int additional = static_cast<int>(c.bases.size()) - homes;
+  return additional == 0 ? 40 : 100;
+}
+
+bool Unrestricted(const Context& ctx, int company) {
+  if (ctx.state.phase < 4) return false;
+  for (const TrainCard& train : ctx.state.companies[company].trains) {
+    if (train.name == "5" || train.name == "6") return true;
+  }
+  return false;
+}
+
+// 4.4.7: how many token spaces of a station are kept for the home bases of companies not yet
+// running: one for each such home on it. A large city's homes are followed through its
+// promotions (on Bombay's brown tile both terminals' homes are on its one station).
+int ReservedSpaces(const Context& ctx, HexCoord hex, int station) {
+  int reserved = 0;
+  for (int c = 0; c < kCompanies; ++c) {
+    if (ctx.state.companies[c].status == CompanyStatus::kFormed) continue;
+    const CompanyDef& def = ctx.Def(c);
+    auto here = [&](const HomeBase& home) {
+      return home.hex == hex && CurrentStation(ctx.data, ctx.state.board, hex, home.station) == station;
+    };
+    for (const HomeBase& home : def.homes) reserved += here(home) ? 1 : 0;
+    if (def.major_home && here(*def.major_home)) ++reserved;
+  }
+  return reserved;
+}
+
+Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1::PlaceBase& action, bool* outside) {
+  const int company = ctx.state.railway.company;
+  const CompanyState& c = ctx.state.companies[company];
+  if (ctx.state.railway.base_placed) return Illegal("4.4.1", "one base station may be established in a turn");
+  const auto hex = ParseHexName(action.hex());
+  if (!hex || !ctx.data.Hex(*hex)) return Malformed(fmt::format("there is no hex {} on the board", action.hex()));
+  if (c.tokens_left <= 0) return Illegal("4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company)));
+  const auto on = TileOn(ctx.data, ctx.state.board, *hex);
+  if (!on || action.station() < 0 || action.station() >= static_cast<int>(on->tile->stations.size())) {
+    return Illegal("4.4.5", fmt::format("there is no station {} on {}", action.station(), action.hex()));
+  }
+  const TileStation& station = on->tile->stations[action.station()];
+  if (station.kind != StationKind::kLarge) return Illegal("4.4.5", "base tokens go only on large stations");
+  for (const Base& base : c.bases) {
+    if (base.hex == *hex) return Illegal("4.4.5", fmt::format("the {} already has a base on {}", ctx.Initials(company), action.hex()));
+  }
+  const auto tokens = TrackNetwork::TokensOf(TrackPositionOf(ctx.state).bases);
+  const auto here = tokens.find({*hex, action.station()});
+  const int taken = here == tokens.end() ? 0 : static_cast<int>(here->second.size());
+  if (taken >= station.token_slots) return Illegal("4.4.5", "that station has no vacant space for a base");
+  if (station.token_slots - taken <= ReservedSpaces(ctx, *hex, action.station())) {
+    return Illegal("4.4.7", "that station's vacant space is the home base of a company not yet running");
+  }
+  if (!reach.stations.count({*hex, action.station()})) {
+    return Illegal("4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
+                                        "of one gauge, not blocked by other companies' bases",
+                                        ctx.Initials(company)));
+  }
+  const bool in_area = ctx.Def(company).area.Contains(*hex);
+  if (!in_area && !Unrestricted(ctx, company)) {
+    return Illegal("4.4.1", fmt::format("before phase 4 the {} establishes bases only within its area (TABLE 2)",
+                                        ctx.Initials(company)));
+  }
+  if (!in_area) {
+    // 4.4.2: outside its area the company must run over the new base this round.
+    GameState after = ctx.state;
+    after.companies[company].bases.push_back({*hex, action.station()});
+    std::vector<HexCoord> must = ctx.state.railway.must_run_hexes;
+    must.push_back(*hex);
+    if (!CanRunOver(ctx, after, company, must)) {
+      return Illegal("4.4.2", fmt::format("outside its area the {} must run over a new base this round, and its trains "
+                                          "could not run over {}",
+                                          ctx.Initials(company), action.hex()));
+    }
+  }
+  const int cost = BaseCost(ctx, company);
+  if (c.treasury < cost) {
+    return Illegal("4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury)));
+  }
+  if (outside) *outside = !in_area;
+  return OkStatus();
+}
+
+}  // namespace
+
+Status ValidatePlaceBase(const Context& ctx, int seat, const mailrun::v1::PlaceBase& action) {
+  if (!Operating(ctx, seat)) return Error{ErrorKind::kNotYourTurn, "4.4", "bases are established in your company's turn, after track"};
+  const TrackNetwork network(ctx.data, ctx.state.board);
+  return Validate(ctx, network.Reach(TrackPositionOf(ctx.state), ctx.state.railway.company), action, nullptr);
+}
+
+void ExecutePlaceBase(Context& ctx, int, const mailrun::v1::PlaceBase& action) {
+  GameState& s = ctx.state;
+  const int company = s.railway.company;
+  bool outside = false;
+  {
+    const TrackNetwork network(ctx.data, s.board);
+    (void)Validate(ctx, network.Reach(TrackPositionOf(s), company), action, &outside);
+  }
+  const int cost = BaseCost(ctx, company);
+  CompanyPays(ctx, company, cost);
+  CompanyState& c = s.companies[company];
+  c.bases.push_back({*ParseHexName(action.hex()), action.station()});
+  --c.tokens_left;
+  s.railway.base_placed = true;
+  if (outside) s.railway.must_run_hexes.push_back(*ParseHexName(action.hex()));  // 4.4.2
+  ctx.Log(fmt::format("The {} establishes a base on {} for {} (treasury {})", ctx.Initials(company), action.hex(),
+                      Money(cost), Money(c.treasury)));
+  CheckContracts(ctx);
+}
+
+void ListBaseActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  if (!Operating(ctx, seat)) return;
+  const int company = ctx.state.railway.company;
+  const TrackNetwork network(ctx.data, ctx.state.board);
+  const CompanyReach reach = network.Reach(TrackPositionOf(ctx.state), company);
+  for (const auto& [hex, station] : reach.stations) {
+    mailrun::v1::Action action;
+    action.mutable_place_base()->set_hex(HexName(hex));
+    action.mutable_place_base()->set_station(station);
+    if (!Validate(ctx, reach, action.place_base(), nullptr).ok()) continue;
+    AddLegal(out, seat, std::move(action),
+             fmt::format("Establish a base on {} (station {}) for {}", HexName(hex), station,
+                         Money(BaseCost(ctx, company))));
+  }
+}
+
+}  // namespace mailrun::engine::t1853

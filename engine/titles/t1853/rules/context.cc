@@ -1,0 +1,53 @@
+#include "engine/titles/t1853/rules/context.h"
+
+#include <fmt/format.h>
+
+namespace mailrun::engine::t1853 {
+
+PlayerCountRules Context::Limits() const {
+  PlayerCountRules rules;
+  for (const auto& r : data.player_counts) {
+    if (r.players == state.players_count) rules = r;
+  }
+  if (config.options().simplified_game()) {
+    rules.qualifying_shares = data.simplified_game.qualifying_shares;
+    rules.share_limit = data.simplified_game.share_limit;
+  }
+  return rules;
+}
+
+int Context::SharePrice(int company) const {
+  const CompanyState& c = state.companies[company];
+  if (c.price_index >= 0) return data.share_prices[c.price_index];
+  return Def(company).par;
+}
+
+int Context::CountedCertificates(int seat) const {
+  const PlayerState& p = state.players[seat];
+  int count = 0;
+  for (int c = 0; c < kCompanies; ++c) {
+    if (p.shares[c] == 0 || ExemptFromLimits(c)) continue;
+    count += p.shares[c] - (state.companies[c].director == seat ? 1 : 0);
+  }
+  return count;
+}
+
+int Context::IssuedShares(int company) const { return kSharesPerCompany - state.companies[company].bank_shares; }
+
+int Context::PlayerShares(int company) const {
+  int total = 0;
+  for (const auto& p : state.players) total += p.shares[company];
+  return total;
+}
+
+int Context::NextInSeating(int seat) const {
+  const auto& order = state.seating_order;
+  for (size_t i = 0; i < order.size(); ++i) {
+    if (order[i] == seat) return order[(i + 1) % order.size()];
+  }
+  return seat;
+}
+
+std::string Money(int amount) { return FormatMoney(amount, "£"); }
+
+}  // namespace mailrun::engine::t1853

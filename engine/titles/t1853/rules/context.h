@@ -1,0 +1,56 @@
+// Context: what every rule module works with while validating or applying one action: the
+// edition's data, the game's configuration, the state and the log being written. Also the small
+// derived facts many rules need (share prices, limits, names), so each rule is stated once.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/core/legal_actions.h"
+#include "engine/core/result.h"
+#include "engine/core/texts.h"
+#include "engine/titles/t1853/edition/edition_data.h"
+#include "engine/titles/t1853/state.h"
+#include "mailrun/v1/game_config.pb.h"
+#include "mailrun/v1/views.pb.h"
+
+namespace mailrun::engine::t1853 {
+
+struct Context {
+  const EditionData& data;
+  const mailrun::v1::GameConfig& config;
+  GameState& state;
+  std::vector<std::string>* log = nullptr;  // null while only validating
+
+  void Log(std::string line) const {
+    if (log) log->push_back(std::move(line));
+  }
+
+  const CompanyDef& Def(int company) const { return data.companies[company]; }
+  const std::string& Initials(int company) const { return data.companies[company].initials; }
+  const std::string& Name(int seat) const { return state.players[seat].name; }
+  int Players() const { return state.players_count; }
+
+  // TABLE 3 for this game (2.4.1 overrides qualifying number and share limit).
+  PlayerCountRules Limits() const;
+
+  // The market price of a formed company, else its par (3.1.7).
+  int SharePrice(int company) const;
+  // 3.1.2: shares valued at £40 or less are exempt from the limits.
+  bool ExemptFromLimits(int company) const { return SharePrice(company) <= 40; }
+
+  // 3.1.2: certificates a player holds that count toward the limit (a director's certificate is one).
+  int CountedCertificates(int seat) const;
+  // Shares issued (held by players or in the pool, 3.1.10).
+  int IssuedShares(int company) const;
+  // A seat's position after `seat` in the seating order ("on the left").
+  int NextInSeating(int seat) const;
+  // Shares of the company held by players (all of them).
+  int PlayerShares(int company) const;
+  bool IsMinor(int company) const { return !state.companies[company].major; }
+};
+
+// Formats money the way 1853's rules print it: "£1,050" (FormatMoney with the pound sign).
+std::string Money(int amount);
+
+}  // namespace mailrun::engine::t1853

@@ -1,0 +1,376 @@
+#include "engine/titles/t1853/rules/dealing_round.h"
+
+#include <fmt/format.h>
+
+#include "engine/titles/t1853/rules/bank.h"
+#include "engine/titles/t1853/rules/elephant.h"
+#include "engine/titles/t1853/rules/share_ledger.h"
+#include "engine/titles/t1853/rules/trains.h"
+
+namespace mailrun::engine::t1853 {
+namespace {
+
+std::optional<int> CompanyIndex(const Context& ctx, const std::string& initials) {
+  for (int c = 0; c < kCompanies; ++c) {
+    if (ctx.Initials(c) == initials) return c;
+  }
+  return std::nullopt;
+}
+
+Error NotYourTurn() { return Error{ErrorKind::kNotYourTurn, "3.1.1", "it is not your turn to deal in shares"}; }
+
+bool InDealingTurn(const Context& ctx, int seat) {
+  return ctx.state.stage == Stage::kDealing && ctx.state.dealing.current == seat;
+}
+
+// The first dealing round's special rules (2.8) follow the contract bids; the simplified game
+// (2.4.1) starts with an ordinary dealing round.
+bool FirstRound(const Context& ctx) {
+  return ctx.state.dealing.number == 1 && !ctx.config.options().simplified_game();
+}
+
+// Shares that can still come out of the bank: before a director is appointed, only the eight
+// ordinary certificates (the director's certificate is only exchanged, 2.9.2).
+int BankSharesOnOffer(const Context& ctx, int company) {
+  const CompanyState& c = ctx.state.companies[company];
+  if (c.status == CompanyStatus::kFormed) return c.bank_shares;
+  return std::max(0, c.bank_shares - 2);
+}
+
+// 3.1.3: once every share of the contract-bid companies is issued, the set-aside companies go on sale.
+void ReleaseSetAsideCompanies(Context& ctx) {
+  bool any_set_aside = false;
+  for (const CompanyState& c : ctx.state.companies) {
+    if (c.status == CompanyStatus::kSetAside) any_set_aside = true;
+    else if (c.bank_shares > 0) return;
+  }
+  if (!any_set_aside) return;
+  for (int c = 0; c < kCompanies; ++c) {
+    if (ctx.state.companies[c].status == CompanyStatus::kSetAside) {
+      ctx.state.companies[c].status = CompanyStatus::kOnSale;
+    }
+  }
+  ctx.Log("Every share of the bid companies is issued: the remaining companies' shares go on sale (3.1.3)");
+}
+
+// After a purchase: has the company floated (2.7.5, 2.8.3)? In later rounds it forms at once (3.2.1).
+void CheckFlotation(Context& ctx, int company) {
+  CompanyState& c = ctx.state.companies[company];
+  if (c.floated || ctx.IssuedShares(company) < ctx.Limits().qualifying_shares) return;
+  c.floated = true;
+  if (FirstRound(ctx)) {
+    ctx.Log(fmt::format("The {} floats; its director is appointed at the end of this dealing round (2.9.1)",
+                        ctx.Initials(company)));
+    // 2.8.3: holders of contracted shares may sell them at their first opportunity after flotation.
+    for (PlayerState& p : ctx.state.players) {
+      if (p.contracted[company] > p.unredeemed[company]) p.contract_sale_pending[company] = true;
+    }
+  } else {
+    FormCompany(ctx, company);
+  }
+}
+
+void BeginTurn(Context& ctx, int seat) {
+  GameState& s = ctx.state;
+  s.dealing.current = seat;
+  s.dealing.bought_this_turn = false;
+  s.dealing.bought_company = -1;
+  s.dealing.sold_this_turn.fill(false);
+  s.dealing.redeemed_this_turn.fill(false);
+  PlayerState& p = s.players[seat];
+  for (int c = 0; c < kCompanies; ++c) {
+    p.contract_sale_open[c] = p.contract_sale_pending[c];
+    p.contract_sale_pending[c] = false;
+  }
+}
+
+void EndDealingRound(Context& ctx) {
+  GameState& s = ctx.state;
+  ctx.Log(fmt::format("Dealing Round {} ends", s.dealing.number));
+  if (s.dealing.number == 1) {
+    // 2.9.1: directors for every floated company, in company order.
+    for (int c = 0; c < kCompanies; ++c) {
+      if (s.companies[c].floated && s.companies[c].status != CompanyStatus::kFormed) FormCompany(ctx, c);
+    }
+    for (int c = 0; c < kCompanies; ++c) {
+      if (s.companies[c].status == CompanyStatus::kFormed && !s.companies[c].major) s.minor_formed_in_first_round = true;
+    }
+    AddFirstRoundTrainMix(ctx);  // 2.8.4
+  }
+  if (s.dealing.last_buyer >= 0) {
+    const int holder = ctx.NextInSeating(s.dealing.last_buyer);
+    if (holder != s.elephant) ctx.Log(fmt::format("{} takes the Elephant (3.1.11)", ctx.Name(holder)));
+    s.elephant = holder;
+  }
+  for (PlayerState& p : s.players) {
+    p.sold_this_round.fill(false);
+    p.contract_sale_open.fill(false);
+    p.contract_sale_pending.fill(false);
+  }
+  for (int c = 0; c < kCompanies; ++c) ResolveControl(ctx, c);  // 3.4.1: managers follow the Elephant
+  s.phase_for_round_count = s.phase;                             // 4.10.1 note
+  s.dealing.current = -1;
+  StartElephantSale(ctx);
+}
+
+}  // namespace
+
+void StartDealingRound(Context& ctx, int first_seat) {
+  GameState& s = ctx.state;
+  s.stage = Stage::kDealing;
+  ++s.dealing.number;
+  s.dealing.consecutive_declines = 0;
+  s.dealing.last_buyer = -1;
+  ctx.Log(fmt::format("Dealing Round {} begins with {}", s.dealing.number, ctx.Name(first_seat)));
+  if (FirstRound(ctx)) {
+    // 2.7.5: the contracted shares alone may already be the qualifying number.
+    for (int c = 0; c < kCompanies; ++c) CheckFlotation(ctx, c);
+  }
+  BeginTurn(ctx, first_seat);
+}
+
+int SalePrice(const Context& ctx, int company) {
+  if (FirstRound(ctx)) return ctx.Def(company).par - 5;  // 2.8.3
+  return ctx.SharePrice(company);
+}
+
+int PurchasePrice(const Context& ctx, int company, mailrun::v1::ShareSource source) {
+  if (source == mailrun::v1::SHARE_SOURCE_BANK) return ctx.Def(company).par;  // 3.1.4
+  return ctx.SharePrice(company);                                             // 3.1.7
+}
+
+Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellShares& action) {
+  if (!InDealingTurn(ctx, seat)) return NotYourTurn();
+  const auto company = CompanyIndex(ctx, action.company());
+  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
+  if (action.count() < 1) return Malformed("the number of shares to sell must be at least 1");
+  const GameState& s = ctx.state;
+  const PlayerState& p = s.players[seat];
+  const CompanyState& c = s.companies[*company];
+  const std::string& name = action.company();
+  if (p.shares[*company] == 0) return Illegal("3.1.5", fmt::format("you hold no {} shares", name));
+  const int sellable = p.shares[*company] - p.unredeemed[*company];
+  if (action.count() > sellable) {
+    if (p.unredeemed[*company] > 0) {
+      return Illegal("2.7.4", fmt::format("un-redeemed shares may not be sold; you can sell at most {} {} share{}",
+                                          sellable, name, sellable == 1 ? "" : "s"));
+    }
+    return Illegal("3.1.5", fmt::format("you hold only {} {} share{}", sellable, name, sellable == 1 ? "" : "s"));
+  }
+  if (s.dealing.bought_this_turn && s.dealing.bought_company == *company) {
+    return Illegal("3.1.9", fmt::format("you bought {} this turn: you may not also sell {} shares", ShareOf(name), name));
+  }
+  if (c.director == seat && p.shares[*company] == 2 && action.count() == 1) {
+    return Illegal("1.5.3", fmt::format("your {} director's certificate is two shares: sell it whole or not at all",
+                                        name));
+  }
+  if (FirstRound(ctx)) {
+    if (c.floated) {
+      // 2.8.3: contracted shares only, at the first opportunity after flotation.
+      if (!p.contract_sale_open[*company]) {
+        return Illegal("2.8.3", fmt::format("the {} has floated: its shares may not be sold until the next dealing "
+                                            "round (contracted shares only at your first turn after it floated)",
+                                            name));
+      }
+      const int contracted_sellable = p.contracted[*company] - p.unredeemed[*company];
+      if (action.count() > contracted_sellable) {
+        return Illegal("2.8.3", fmt::format("only contracted shares of a floated company may be sold now: at most {}",
+                                            contracted_sellable));
+      }
+    }
+  } else if (c.status == CompanyStatus::kFormed && c.formed_in_dealing_round == s.dealing.number) {
+    return Illegal("3.1.8", fmt::format("the {} director was appointed in this dealing round: its shares may not be "
+                                        "sold until the next one",
+                                        name));
+  }
+  return OkStatus();
+}
+
+void ExecuteSellShares(Context& ctx, int seat, const mailrun::v1::SellShares& action) {
+  GameState& s = ctx.state;
+  const int company = *CompanyIndex(ctx, action.company());
+  const int price = SalePrice(ctx, company);
+  const int total = price * action.count();
+  PlayerState& p = s.players[seat];
+  LoseShares(ctx, seat, company, action.count());
+  p.cash += total;
+  PayFromBank(ctx, total);
+  s.companies[company].pool_shares += action.count();
+  p.sold_this_round[company] = true;
+  s.dealing.sold_this_turn[company] = true;
+  ctx.Log(fmt::format("{} sells {} {} share{} for {} each (cash {})", p.name, action.count(), action.company(),
+                      action.count() == 1 ? "" : "s", Money(price), Money(p.cash)));
+  ResolveControl(ctx, company);
+  if (p.must_correct_certificates && ctx.CountedCertificates(seat) <= ctx.Limits().certificate_limit) {
+    p.must_correct_certificates = false;
+  }
+}
+
+Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShare& action) {
+  if (!InDealingTurn(ctx, seat)) return NotYourTurn();
+  const auto company = CompanyIndex(ctx, action.company());
+  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
+  if (action.source() != mailrun::v1::SHARE_SOURCE_BANK && action.source() != mailrun::v1::SHARE_SOURCE_POOL) {
+    return Malformed("say where the share comes from: the bank (new, at par) or the pool");
+  }
+  const GameState& s = ctx.state;
+  const PlayerState& p = s.players[seat];
+  const CompanyState& c = s.companies[*company];
+  const std::string& name = action.company();
+  if (s.dealing.bought_this_turn) return Illegal("3.0", "only one share may be bought in a turn");
+  for (int other = 0; other < kCompanies; ++other) {
+    if (p.unredeemed[other] > 0) {
+      return Illegal("2.7.4", fmt::format("you must redeem your un-redeemed {} share before buying any other share",
+                                          ctx.Initials(other)));
+    }
+  }
+  if (p.sold_this_round[*company]) {
+    return Illegal("3.1.9", fmt::format("you sold {} shares in this dealing round: you may not buy them until the next",
+                                        name));
+  }
+  if (action.source() == mailrun::v1::SHARE_SOURCE_BANK) {
+    if (c.status == CompanyStatus::kSetAside) {
+      return Illegal("3.1.3", fmt::format("{} shares go on sale only when every share of the bid companies is issued",
+                                          name));
+    }
+    if (BankSharesOnOffer(ctx, *company) == 0) return Illegal("3.1.4", fmt::format("the bank has no {} share left", name));
+  } else if (c.pool_shares == 0) {
+    return Illegal("3.1.7", fmt::format("the pool holds no {} share", name));
+  }
+  if (!WithinLimitsAfterBuying(ctx, seat, *company)) {
+    const PlayerCountRules limits = ctx.Limits();
+    if (p.shares[*company] + 1 > limits.share_limit) {
+      return Illegal("3.1.2", fmt::format("you may hold at most {} shares of one company", limits.share_limit));
+    }
+    return Illegal("3.1.2", fmt::format("you may hold at most {} certificates", limits.certificate_limit));
+  }
+  const int price = PurchasePrice(ctx, *company, action.source());
+  if (p.cash < price) {
+    return Illegal("3.1.4", fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash)));
+  }
+  return OkStatus();
+}
+
+void ExecuteBuyShare(Context& ctx, int seat, const mailrun::v1::BuyShare& action) {
+  GameState& s = ctx.state;
+  const int company = *CompanyIndex(ctx, action.company());
+  const int price = PurchasePrice(ctx, company, action.source());
+  PlayerState& p = s.players[seat];
+  p.cash -= price;
+  s.bank += price;
+  if (action.source() == mailrun::v1::SHARE_SOURCE_BANK) {
+    --s.companies[company].bank_shares;
+  } else {
+    --s.companies[company].pool_shares;
+  }
+  GainShares(ctx, seat, company, 1);
+  s.dealing.bought_this_turn = true;
+  s.dealing.bought_company = company;
+  s.dealing.last_buyer = seat;
+  // 3.1.9: a share of this company may not also be sold in this turn.
+  p.contract_sale_open[company] = false;
+  ctx.Log(fmt::format("{} buys {} {} for {} (cash {})", p.name, ShareOf(action.company()),
+                      action.source() == mailrun::v1::SHARE_SOURCE_BANK ? "from the bank" : "from the pool",
+                      Money(price), Money(p.cash)));
+  CheckFlotation(ctx, company);
+  ResolveControl(ctx, company);
+  ReleaseSetAsideCompanies(ctx);
+}
+
+Status ValidateRedeemShare(const Context& ctx, int seat, const mailrun::v1::RedeemShare& action) {
+  if (!InDealingTurn(ctx, seat)) return NotYourTurn();
+  const auto company = CompanyIndex(ctx, action.company());
+  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
+  const PlayerState& p = ctx.state.players[seat];
+  if (p.unredeemed[*company] == 0) {
+    return Illegal("2.7.4", fmt::format("you hold no un-redeemed {} share", action.company()));
+  }
+  const int price = ctx.Def(*company).par;
+  if (p.cash < price) {
+    return Illegal("2.7.4", fmt::format("redeeming {} costs {}; you have {}", ShareOf(action.company()), Money(price),
+                                        Money(p.cash)));
+  }
+  return OkStatus();
+}
+
+void ExecuteRedeemShare(Context& ctx, int seat, const mailrun::v1::RedeemShare& action) {
+  const int company = *CompanyIndex(ctx, action.company());
+  const int price = ctx.Def(company).par;
+  PlayerState& p = ctx.state.players[seat];
+  p.cash -= price;
+  ctx.state.bank += price;
+  --p.unredeemed[company];
+  ctx.state.dealing.redeemed_this_turn[company] = true;
+  ctx.Log(fmt::format("{} redeems {} for {} (cash {})", p.name, ShareOf(action.company()), Money(price), Money(p.cash)));
+}
+
+Status ValidateEndDealingTurn(const Context& ctx, int seat) {
+  if (!InDealingTurn(ctx, seat)) return NotYourTurn();
+  const PlayerState& p = ctx.state.players[seat];
+  const int limit = ctx.Limits().certificate_limit;
+  if (p.must_correct_certificates && ctx.CountedCertificates(seat) > limit) {
+    return Illegal("3.2.3", fmt::format("you hold {} certificates, more than the limit of {}: sell before ending "
+                                        "your turn",
+                                        ctx.CountedCertificates(seat), limit));
+  }
+  return OkStatus();
+}
+
+void ExecuteEndDealingTurn(Context& ctx, int seat) {
+  GameState& s = ctx.state;
+  PlayerState& p = s.players[seat];
+  p.contract_sale_open.fill(false);
+  if (s.dealing.bought_this_turn) {
+    s.dealing.consecutive_declines = 0;
+  } else {
+    ++s.dealing.consecutive_declines;
+    ctx.Log(fmt::format("{} passes", p.name));
+  }
+  if (s.dealing.consecutive_declines >= s.players_count) {
+    EndDealingRound(ctx);
+    return;
+  }
+  BeginTurn(ctx, ctx.NextInSeating(seat));
+}
+
+void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  if (!InDealingTurn(ctx, seat)) return;
+  auto add = [&](mailrun::v1::Action action, std::string description) {
+    AddLegal(out, seat, std::move(action), std::move(description));
+  };
+  const PlayerState& p = ctx.state.players[seat];
+  for (int c = 0; c < kCompanies; ++c) {
+    const std::string& name = ctx.Initials(c);
+    for (auto source : {mailrun::v1::SHARE_SOURCE_BANK, mailrun::v1::SHARE_SOURCE_POOL}) {
+      mailrun::v1::Action action;
+      action.mutable_buy_share()->set_company(name);
+      action.mutable_buy_share()->set_source(source);
+      if (ValidateBuyShare(ctx, seat, action.buy_share()).ok()) {
+        add(action, fmt::format("Buy {} from the {} for {}", ShareOf(name),
+                                source == mailrun::v1::SHARE_SOURCE_BANK ? "bank" : "pool",
+                                Money(PurchasePrice(ctx, c, source))));
+      }
+    }
+    for (int count = 1; count <= p.shares[c]; ++count) {
+      mailrun::v1::Action action;
+      action.mutable_sell_shares()->set_company(name);
+      action.mutable_sell_shares()->set_count(count);
+      if (ValidateSellShares(ctx, seat, action.sell_shares()).ok()) {
+        add(action, fmt::format("Sell {} {} share{} for {}", count, name, count == 1 ? "" : "s",
+                                Money(count * SalePrice(ctx, c))));
+      }
+    }
+    mailrun::v1::Action redeem;
+    redeem.mutable_redeem_share()->set_company(name);
+    if (ValidateRedeemShare(ctx, seat, redeem.redeem_share()).ok()) {
+      add(redeem, fmt::format("Redeem {} for {}", ShareOf(name), Money(ctx.Def(c).par)));
+    }
+  }
+  if (ValidateEndDealingTurn(ctx, seat).ok()) {
+    mailrun::v1::Action end;
+    end.mutable_end_dealing_turn();
+    add(end, ctx.state.dealing.bought_this_turn ? "End your turn" : "Pass (decline to buy)");
+  }
+}
+
+}  // namespace mailrun::engine::t1853

@@ -1,0 +1,37 @@
+#include "engine/titles/t1853/rules/end_game.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace mailrun::engine::t1853 {
+
+int PlayerWealth(const Context& ctx, int seat) {
+  const PlayerState& p = ctx.state.players[seat];
+  int wealth = p.cash;
+  for (int c = 0; c < kCompanies; ++c) wealth += p.shares[c] * ctx.SharePrice(c);
+  return wealth;
+}
+
+void FinishGame(Context& ctx, const std::string& reason) {
+  GameState& s = ctx.state;
+  s.stage = Stage::kFinished;
+  s.end_reason = reason;
+  s.scores.clear();
+  for (int seat = 0; seat < s.players_count; ++seat) s.scores.push_back({seat, PlayerWealth(ctx, seat), 0});
+  std::vector<FinalScore> sorted = s.scores;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const FinalScore& a, const FinalScore& b) { return a.wealth > b.wealth; });
+  for (FinalScore& score : s.scores) {
+    score.rank = 1;
+    for (const FinalScore& other : sorted) {
+      if (other.wealth > score.wealth) ++score.rank;
+    }
+  }
+  ctx.Log(fmt::format("The game ends: {}", reason));
+  for (const FinalScore& score : sorted) {
+    const FinalScore& ranked = s.scores[score.seat];
+    ctx.Log(fmt::format("{}. {} {}", ranked.rank, ctx.Name(score.seat), Money(score.wealth)));
+  }
+}
+
+}  // namespace mailrun::engine::t1853

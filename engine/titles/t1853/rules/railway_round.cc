@@ -1,0 +1,217 @@
+#include "engine/titles/t1853/rules/railway_round.h"
+
+#include <fmt/format.h>
+
+#include "engine/titles/t1853/rules/bases.h"
+#include "engine/titles/t1853/rules/dealing_round.h"
+#include "engine/titles/t1853/rules/end_game.h"
+#include "engine/titles/t1853/rules/running.h"
+#include "engine/titles/t1853/rules/share_ledger.h"
+#include "engine/titles/t1853/rules/track.h"
+#include "engine/titles/t1853/rules/trains.h"
+
+namespace mailrun::engine::t1853 {
+namespace {
+
+Error NotOperating(const Context& ctx) {
+  const int seat = OperatingSeat(ctx);
+  return Error{ErrorKind::kNotYourTurn, "4.0",
+               seat >= 0 ? fmt::format("{} is acting for the operating company", ctx.Name(seat))
+                         : std::string("no company is operating")};
+}
+
+bool Operating(const Context& ctx, int seat) {
+  return ctx.state.stage == Stage::kRailway && ctx.state.railway.company >= 0 && OperatingSeat(ctx) == seat &&
+         !ctx.state.offer;
+}
+
+int NextFormedCompany(const Context& ctx, int after) {
+  for (int c = after + 1; c < kCompanies; ++c) {
+    if (ctx.state.companies[c].status == CompanyStatus::kFormed) return c;
+  }
+  return -1;
+}
+
+void BeginCompanyTurn(Context& ctx, int company) {
+  const CompanyState& c = ctx.state.companies[company];
+  // 4.1.3: a major's director chooses the double-lay option in its first railway round.
+  ctx.state.railway.BeginTurn(
+      company, (c.major && c.double_lay == DoubleLay::kUndecided) ? TurnStep::kDoubleLayChoice : TurnStep::kTrack);
+  ctx.Log(fmt::format("{} operates the {} ({})", ctx.Name(Controller(ctx, company)), ctx.Initials(company),
+                      Money(c.treasury)));
+}
+
+void EndRailwayRound(Context& ctx) {
+  GameState& s = ctx.state;
+  s.railway.company = -1;
+  ctx.Log(fmt::format("Railway Round {} ends", s.railway.number));
+  if (s.bank_broken) {
+    FinishGame(ctx, "the bank ran out of money (5.1.2)");
+    return;
+  }
+  if (s.railway.in_set < s.railway.set_size) {
+    StartRailwayRound(ctx);
+    return;
+  }
+  if (!s.railway.extra_called) {
+    s.stage = Stage::kExtraRound;  // 4.9
+    return;
+  }
+  StartDealingRound(ctx, s.elephant);
+}
+
+}  // namespace
+
+int OperatingSeat(const Context& ctx) {
+  if (ctx.state.railway.company < 0) return -1;
+  return Controller(ctx, ctx.state.railway.company);
+}
+
+const char* StepName(TurnStep step) {
+  switch (step) {
+    case TurnStep::kDoubleLayChoice: return "choose the double-lay option";
+    case TurnStep::kTrack: return "lay or promote track";
+    case TurnStep::kBase: return "establish a base station";
+    case TurnStep::kRun: return "run trains";
+    case TurnStep::kBuyTrains: return "buy trains";
+  }
+  return "";
+}
+
+void StartRailwayRounds(Context& ctx) {
+  GameState& s = ctx.state;
+  if (s.bank_broken) {
+    // The bank broke outside a railway round (a company's formation): no further round begins
+    // (5.1.2, docs/rulings.md).
+    FinishGame(ctx, "the bank ran out of money (5.1.2)");
+    return;
+  }
+  if (NextFormedCompany(ctx, -1) < 0) {
+    ctx.Log("No company is running: the next dealing round follows at once");
+    StartDealingRound(ctx, s.elephant);
+    return;
+  }
+  s.railway.in_set = 0;
+  s.railway.extra_called = false;
+  s.railway.set_size = ctx.data.phases[s.phase_for_round_count - 1].railway_rounds;
+  StartRailwayRound(ctx);
+}
+
+void StartRailwayRound(Context& ctx) {
+  GameState& s = ctx.state;
+  s.stage = Stage::kRailway;
+  ++s.railway.number;
+  ++s.railway.in_set;
+  ctx.Log(fmt::format("Railway Round {} begins ({} of {})", s.railway.number, s.railway.in_set, s.railway.set_size));
+  const int first = NextFormedCompany(ctx, -1);
+  if (first < 0) {
+    EndRailwayRound(ctx);
+    return;
+  }
+  BeginCompanyTurn(ctx, first);
+}
+
+void AdvanceStep(Context& ctx) {
+  RailwayState& r = ctx.state.railway;
+  switch (r.step) {
+    case TurnStep::kDoubleLayChoice: r.step = TurnStep::kTrack; break;
+    case TurnStep::kTrack:
+      FinishTrackStep(ctx);  // 4.1.15 frontier payments, 4.3 contracts
+      r.step = TurnStep::kBase;
+      break;
+    case TurnStep::kBase: r.step = TurnStep::kRun; break;
+    case TurnStep::kRun: r.step = TurnStep::kBuyTrains; break;
+    case TurnStep::kBuyTrains: EndCompanyTurn(ctx); return;
+  }
+  if (r.step == TurnStep::kRun && !CompanyCanRun(ctx, r.company)) {
+    RunNothing(ctx);  // 4.7.1 still applies
+    if (ctx.state.stage != Stage::kRailway) return;
+    AdvanceStep(ctx);
+  }
+}
+
+void EndCompanyTurn(Context& ctx) {
+  GameState& s = ctx.state;
+  const int company = s.railway.company;
+  ++s.companies[company].railway_turns;
+  const int next = NextFormedCompany(ctx, company);
+  if (next < 0) {
+    EndRailwayRound(ctx);
+    return;
+  }
+  BeginCompanyTurn(ctx, next);
+}
+
+Status ValidateChooseDoubleLay(const Context& ctx, int seat, const mailrun::v1::ChooseDoubleLay& action) {
+  if (!Operating(ctx, seat)) return NotOperating(ctx);
+  if (ctx.state.railway.step != TurnStep::kDoubleLayChoice) {
+    return Illegal("4.1.3", "the double-lay option is chosen once, at the start of a major's first railway round");
+  }
+  if (action.option() != mailrun::v1::DOUBLE_LAY_FROM_PHASE_2 && action.option() != mailrun::v1::DOUBLE_LAY_PAY_PER_USE) {
+    return Malformed("choose DOUBLE_LAY_FROM_PHASE_2 or DOUBLE_LAY_PAY_PER_USE");
+  }
+  return OkStatus();
+}
+
+void ExecuteChooseDoubleLay(Context& ctx, int seat, const mailrun::v1::ChooseDoubleLay& action) {
+  const int company = ctx.state.railway.company;
+  CompanyState& c = ctx.state.companies[company];
+  if (action.option() == mailrun::v1::DOUBLE_LAY_FROM_PHASE_2) {
+    c.double_lay = DoubleLay::kFromPhase2;
+    ctx.Log(fmt::format("{}: the {} will lay two tiles from phase 2 (4.1.3)", ctx.Name(seat), ctx.Initials(company)));
+  } else {
+    c.double_lay = DoubleLay::kPayPerUse;
+    ctx.Log(fmt::format("{}: the {} may lay two tiles now, paying {} each time (4.1.3)", ctx.Name(seat),
+                        ctx.Initials(company), Money(ctx.Def(company).double_lay_fee)));
+  }
+  AdvanceStep(ctx);
+}
+
+Status ValidateEndStep(const Context& ctx, int seat) {
+  if (!Operating(ctx, seat)) return NotOperating(ctx);
+  const RailwayState& r = ctx.state.railway;
+  switch (r.step) {
+    case TurnStep::kDoubleLayChoice: return Illegal("4.1.3", "choose the double-lay option first");
+    case TurnStep::kTrack: return ValidateEndTrackStep(ctx);
+    case TurnStep::kRun: return Illegal("4.5", "submit the runs (an empty list runs no train)");
+    case TurnStep::kBase:
+    case TurnStep::kBuyTrains: return ValidateEndTrainStep(ctx);
+  }
+  return OkStatus();
+}
+
+void ExecuteEndStep(Context& ctx, int) {
+  if (ctx.state.railway.step == TurnStep::kBuyTrains) FinishTrainStep(ctx);
+  AdvanceStep(ctx);
+}
+
+void ListRailwayActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  if (!Operating(ctx, seat)) return;
+  auto add = [&](mailrun::v1::Action action, std::string text) {
+    AddLegal(out, seat, std::move(action), std::move(text));
+  };
+  const RailwayState& r = ctx.state.railway;
+  switch (r.step) {
+    case TurnStep::kDoubleLayChoice: {
+      mailrun::v1::Action later;
+      later.mutable_choose_double_lay()->set_option(mailrun::v1::DOUBLE_LAY_FROM_PHASE_2);
+      add(later, "Lay two tiles only from phase 2, free (4.1.3)");
+      mailrun::v1::Action now;
+      now.mutable_choose_double_lay()->set_option(mailrun::v1::DOUBLE_LAY_PAY_PER_USE);
+      add(now, fmt::format("Lay two tiles now, paying {} whenever you do (4.1.3)",
+                           Money(ctx.Def(r.company).double_lay_fee)));
+      return;
+    }
+    case TurnStep::kTrack: ListTrackActions(ctx, seat, out); break;
+    case TurnStep::kBase: ListBaseActions(ctx, seat, out); break;
+    case TurnStep::kRun: ListRunActions(ctx, seat, out); return;
+    case TurnStep::kBuyTrains: ListTrainActions(ctx, seat, out); break;
+  }
+  if (ValidateEndStep(ctx, seat).ok()) {
+    mailrun::v1::Action end;
+    end.mutable_end_step();
+    add(end, r.step == TurnStep::kBuyTrains ? "End the company's turn" : fmt::format("Done: {}", StepName(r.step)));
+  }
+}
+
+}  // namespace mailrun::engine::t1853

@@ -1,0 +1,212 @@
+#include "engine/titles/t1853/rules/running.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/titles/t1853/rules/bank.h"
+#include "engine/titles/t1853/rules/end_game.h"
+#include "engine/titles/t1853/rules/railway_round.h"
+#include "engine/titles/t1853/rules/share_ledger.h"
+#include "engine/core/routes/plan_proto.h"
+#include "engine/core/routes/route_optimizer.h"
+#include "engine/core/routes/run_validator.h"
+#include "engine/titles/t1853/route_graph_builder.h"
+
+namespace mailrun::engine::t1853 {
+namespace {
+
+std::vector<routes::TrainSpec> TrainSpecs(const Context& ctx, int company) {
+  return RouteTrains(ctx.data, ctx.state, company);
+}
+
+bool OperatingRun(const Context& ctx, int seat) {
+  return ctx.state.stage == Stage::kRailway && ctx.state.railway.step == TurnStep::kRun && OperatingSeat(ctx) == seat &&
+         !ctx.state.offer;
+}
+
+struct CheckedRuns {
+  routes::RouteGraph graph;
+  std::vector<routes::TrainSpec> trains;
+  routes::RunPlan plan;
+};
+
+Result<CheckedRuns> Check(const Context& ctx, const mailrun::v1::RunTrains& action) {
+  const int company = ctx.state.railway.company;
+  CheckedRuns checked{BuildRouteGraph(ctx.data, ctx.state, company), TrainSpecs(ctx, company), {}};
+  std::vector<routes::SubmittedRun> runs;
+  for (const auto& run : action.runs()) runs.push_back({run.train_id(), {run.nodes().begin(), run.nodes().end()}});
+  routes::RunConstraints constraints;
+  constraints.must_run_over = ctx.state.railway.must_run_hexes;
+  auto plan = routes::ValidateRuns(checked.graph, checked.trains, runs, action.mail_train_id(), constraints);
+  if (!plan.ok()) return plan.error();
+  checked.plan = std::move(*plan);
+  return checked;
+}
+
+std::string StationList(const routes::RouteGraph& graph, const routes::PlannedRun& run, const EditionData& data) {
+  std::string text;
+  for (int node : run.nodes) {
+    const routes::RouteNode& n = graph.nodes()[node];
+    if (n.kind != routes::NodeKind::kStation) continue;
+    std::string name = n.station.city >= 0 ? data.cities[n.station.city].name : graph.hexes()[n.hex].name;
+    text += (text.empty() ? "" : "-") + name;
+  }
+  return text;
+}
+
+// 4.6.5: 10% of the total per share to each holder; un-redeemed, unissued and pool shares earn
+// nothing.
+void PayDividend(Context& ctx, int company, int total) {
+  const int per_share = total / 10;
+  for (int seat = 0; seat < ctx.state.players_count; ++seat) {
+    PlayerState& p = ctx.state.players[seat];
+    const int paid_shares = p.shares[company] - p.unredeemed[company];
+    if (paid_shares <= 0) continue;
+    p.cash += per_share * paid_shares;
+    PayFromBank(ctx, per_share * paid_shares);
+  }
+}
+
+mailrun::v1::RunTrains ToAction(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
+                                const routes::RunPlan& plan, bool pay) {
+  mailrun::v1::RunTrains action;
+  for (const routes::PlannedRun& run : plan.runs) {
+    auto* r = action.add_runs();
+    r->set_train_id(trains[run.train].id);
+    for (int node : run.nodes) r->add_nodes(graph.nodes()[node].name);
+  }
+  if (plan.mail_run >= 0) action.set_mail_train_id(trains[plan.runs[plan.mail_run].train].id);
+  action.set_pay_dividend(pay);
+  return action;
+}
+
+}  // namespace
+
+Result<RunSuggestions> SuggestRuns(const Context& ctx, int company) {
+  const routes::RouteGraph graph = BuildRouteGraph(ctx.data, ctx.state, company);
+  const std::vector<routes::TrainSpec> trains = TrainSpecs(ctx, company);
+  routes::OptimizeOptions options;
+  if (ctx.state.stage == Stage::kRailway && ctx.state.railway.company == company) {
+    options.constraints.must_run_over = ctx.state.railway.must_run_hexes;
+  }
+  auto optimized = routes::Optimize(graph, trains, options);
+  if (!optimized.ok()) return optimized.error();
+  return RunSuggestions{routes::ToProto(graph, trains, optimized->best_total),
+                        routes::ToProto(graph, trains, optimized->best_dividend)};
+}
+
+bool CanRunOver(const Context& ctx, const GameState& state, int company, const std::vector<HexCoord>& hexes) {
+  routes::OptimizeOptions options;
+  options.constraints.must_run_over = hexes;
+  const auto optimized =
+      routes::Optimize(BuildRouteGraph(ctx.data, state, company), RouteTrains(ctx.data, state, company), options);
+  return optimized.ok() && !optimized->best_total.runs.empty();
+}
+
+bool CompanyCanRun(const Context& ctx, int company) { return !ctx.state.companies[company].trains.empty(); }
+
+void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
+  CompanyState& c = ctx.state.companies[company];
+  const int before = ctx.SharePrice(company);
+  const int top = static_cast<int>(ctx.data.share_prices.size()) - 1;
+  int spaces = 0;
+  if (total_dividend <= 0) {
+    spaces = c.pool_shares > 0 ? -1 : 0;  // 4.7.1
+  } else {
+    spaces = 1;
+    for (int multiple = 2; multiple <= 5; ++multiple) {
+      if (total_dividend >= multiple * before) spaces = multiple;  // 4.7.1: two to five spaces
+    }
+  }
+  c.price_index = std::clamp(c.price_index + spaces, 0, top);  // 4.7.3: never below £10
+  const int after = ctx.SharePrice(company);
+  if (after != before) {
+    ctx.Log(fmt::format("The {} share price moves from {} to {}", ctx.Initials(company), Money(before), Money(after)));
+  }
+  const bool longer_game = ctx.config.options().bank() == mailrun::v1::BANK_LONGER;
+  if (c.price_index == top && !longer_game) {
+    FinishGame(ctx, fmt::format("the {} share price reached {} (5.1.3)", ctx.Initials(company), Money(after)));
+  }
+}
+
+void RunNothing(Context& ctx) {
+  const int company = ctx.state.railway.company;
+  ctx.Log(fmt::format("The {} runs no train", ctx.Initials(company)));
+  AdjustSharePrice(ctx, company, 0);
+}
+
+Status ValidateRunTrains(const Context& ctx, int seat, const mailrun::v1::RunTrains& action) {
+  if (!OperatingRun(ctx, seat)) {
+    return Error{ErrorKind::kNotYourTurn, "4.5", "trains run in your company's turn, after track and bases"};
+  }
+  const int company = ctx.state.railway.company;
+  if (action.pay_dividend() && ctx.state.companies[company].director != seat) {
+    return Illegal("3.4.2", "a manager may not declare a dividend: the earnings are retained");
+  }
+  auto checked = Check(ctx, action);
+  if (!checked.ok()) return checked.error();
+  return OkStatus();
+}
+
+void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains& action) {
+  const int company = ctx.state.railway.company;
+  const CheckedRuns checked = *Check(ctx, action);
+  const routes::RunPlan& plan = checked.plan;
+  CompanyState& c = ctx.state.companies[company];
+  for (size_t i = 0; i < plan.runs.size(); ++i) {
+    const routes::PlannedRun& run = plan.runs[i];
+    ctx.Log(fmt::format("The {}'s '{}' train runs {} for {}{}", ctx.Initials(company), checked.trains[run.train].name,
+                        StationList(checked.graph, run, ctx.data), Money(run.revenue),
+                        static_cast<int>(i) == plan.mail_run ? fmt::format(", carrying the mail ({})", Money(run.mail_value))
+                                                             : std::string()));
+  }
+  const int revenue = plan.run_revenue;
+  if (plan.runs.empty()) ctx.Log(fmt::format("The {} runs no train", ctx.Initials(company)));
+  if (revenue > 0 && action.pay_dividend()) {
+    PayDividend(ctx, company, revenue);
+    ctx.Log(fmt::format("The {} pays a dividend of {} ({} a share)", ctx.Initials(company), Money(revenue),
+                        Money(revenue / 10)));
+  } else if (revenue > 0) {
+    CompanyReceives(ctx, company, revenue);
+    ctx.Log(fmt::format("The {} retains its earnings of {}", ctx.Initials(company), Money(revenue)));
+  }
+  if (plan.mail_revenue > 0) {
+    CompanyReceives(ctx, company, plan.mail_revenue);  // 4.6.6: always to the company
+    ctx.Log(fmt::format("The Government Mail pays the {} {} (treasury {})", ctx.Initials(company),
+                        Money(plan.mail_revenue), Money(c.treasury)));
+  }
+  AdjustSharePrice(ctx, company, action.pay_dividend() ? revenue : 0);
+  if (ctx.state.stage == Stage::kRailway) AdvanceStep(ctx);
+}
+
+void ListRunActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  if (!OperatingRun(ctx, seat)) return;
+  const int company = ctx.state.railway.company;
+  const bool director = ctx.state.companies[company].director == seat;
+  const routes::RouteGraph graph = BuildRouteGraph(ctx.data, ctx.state, company);
+  const std::vector<routes::TrainSpec> trains = TrainSpecs(ctx, company);
+  routes::OptimizeOptions options;
+  options.constraints.must_run_over = ctx.state.railway.must_run_hexes;
+  auto add = [&](mailrun::v1::RunTrains runs, std::string text) {
+    mailrun::v1::Action action;
+    action.set_seat(seat);
+    *action.mutable_run_trains() = std::move(runs);
+    if (!ValidateRunTrains(ctx, seat, action.run_trains()).ok()) return;
+    for (const auto& existing : out) {
+      if (existing.action().SerializeAsString() == action.SerializeAsString()) return;
+    }
+    AddLegal(out, seat, std::move(action), std::move(text));
+  };
+  const auto optimized = routes::Optimize(graph, trains, options);
+  if (optimized.ok()) {
+    for (const auto* plan : {&optimized->best_total, &optimized->best_dividend}) {
+      const std::string what = fmt::format("{} earned, {} mail", Money(plan->run_revenue), Money(plan->mail_revenue));
+      if (director && plan->run_revenue > 0) add(ToAction(graph, trains, *plan, true), "Run " + what + ", pay it out");
+      add(ToAction(graph, trains, *plan, false), "Run " + what + ", retain it");
+    }
+  }
+  add(mailrun::v1::RunTrains{}, "Run no train");
+}
+
+}  // namespace mailrun::engine::t1853

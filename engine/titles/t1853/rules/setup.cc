@@ -1,0 +1,109 @@
+#include "engine/titles/t1853/rules/setup.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/core/rng.h"
+#include "engine/titles/t1853/rules/context.h"
+#include "engine/titles/t1853/rules/dealing_round.h"
+#include "engine/titles/t1853/rules/share_ledger.h"
+#include "engine/titles/t1853/rules/trains.h"
+
+namespace mailrun::engine::t1853 {
+namespace {
+
+void FillTileSupply(const EditionData& data, const mailrun::v1::GameOptions& options, BoardState& board) {
+  for (const TileSupply& supply : data.manifest) board.supply[supply.tile_id] += supply.count;
+  if (options.unrestricted_58()) board.supply["58"] = data.tile_58_count_unrestricted;  // 2.4.4
+  const auto& kit = options.tile_kit() == mailrun::v1::TILE_KIT_MIK1     ? data.manifest_mik1
+                    : options.tile_kit() == mailrun::v1::TILE_KIT_MIK1_1 ? data.manifest_mik1_1
+                                                                         : std::vector<TileSupply>{};
+  for (const TileSupply& supply : kit) board.supply[supply.tile_id] += supply.count;
+}
+
+// 2.4.1: the directors' certificates of as many companies as players (without the BBCI and the
+// BAR) are dealt by lot; seating follows company order; each director also receives two
+// ordinary shares and pays for all four.
+void DealSimplifiedGame(Context& ctx) {
+  GameState& s = ctx.state;
+  std::vector<int> companies;
+  for (int c = 0; c < kCompanies && static_cast<int>(companies.size()) < s.players_count; ++c) {
+    if (ctx.Initials(c) == "BBCI" || ctx.Initials(c) == "BAR") continue;
+    companies.push_back(c);
+  }
+  std::vector<int> seats(s.players_count);
+  for (int i = 0; i < s.players_count; ++i) seats[i] = i;
+  for (int i = s.players_count - 1; i > 0; --i) {
+    std::swap(seats[i], seats[RandomBelow(s.rng, static_cast<uint64_t>(i + 1))]);
+  }
+  for (size_t i = 0; i < companies.size(); ++i) {
+    const int seat = seats[i];
+    const int company = companies[i];
+    s.seating_order.push_back(seat);
+    s.players[seat].seating = static_cast<int>(i);
+    GainShares(ctx, seat, company, 4);
+    s.companies[company].bank_shares -= 4;
+    const int cost = 4 * ctx.Def(company).par;
+    s.players[seat].cash -= cost;
+    s.bank += cost;
+    s.companies[company].status = CompanyStatus::kOnSale;
+    s.companies[company].floated = true;
+    ctx.Log(fmt::format("{} is dealt the {} director's certificate and pays {}", ctx.Name(seat), ctx.Initials(company),
+                        Money(cost)));
+    FormCompany(ctx, company);
+  }
+  s.elephant = s.seating_order.front();
+}
+
+}  // namespace
+
+Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConfig& config) {
+  const int players = config.players_size();
+  if (players < 3 || players > 6) {
+    return Malformed(fmt::format("1853 is played by 3 to 6 players, not {}", players));
+  }
+  for (int i = 0; i < players; ++i) {
+    if (config.players(i).display_name().empty()) return Malformed(fmt::format("player {} has no name", i + 1));
+  }
+  const mailrun::v1::BankSize bank_size =
+      config.options().bank() == mailrun::v1::BANK_SIZE_UNSPECIFIED ? mailrun::v1::BANK_FULL : config.options().bank();
+  const auto bank = data.bank_sizes.find(bank_size);
+  if (bank == data.bank_sizes.end()) return Malformed("this edition has no such bank size");
+  if (!mailrun::v1::TileKit_IsValid(config.options().tile_kit())) return Malformed("unknown tile kit");
+
+  GameState s;
+  s.edition = data.edition;
+  s.players_count = players;
+  s.rng = config.seed() ^ 0x1853185318531853ULL;
+  s.total_money = bank->second;
+  s.bank = bank->second;
+  const PlayerCountRules* table = nullptr;
+  for (const auto& rules : data.player_counts) {
+    if (rules.players == players) table = &rules;
+  }
+  if (!table) return Error{ErrorKind::kBadData, "", "no TABLE 3 entry for this many players"};
+  const int capital = config.options().simplified_game() ? data.simplified_starting_capital : table->starting_capital;
+  for (int i = 0; i < players; ++i) {
+    PlayerState p;
+    p.name = config.players(i).display_name();
+    p.cash = capital;
+    s.bank -= capital;
+    s.players.push_back(p);
+  }
+  for (int c = 0; c < kCompanies; ++c) {
+    s.companies[c].major = data.companies[c].kind != CompanyKind::kMinor;
+  }
+  FillTileSupply(data, config.options(), s.board);
+  SetUpTrainStock(s, data);
+
+  if (config.options().simplified_game()) {
+    std::vector<std::string> log;
+    Context ctx{data, config, s, &log};
+    DealSimplifiedGame(ctx);
+    StartDealingRound(ctx, s.elephant);
+  }
+  return s;
+}
+
+}  // namespace mailrun::engine::t1853

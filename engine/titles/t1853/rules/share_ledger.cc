@@ -1,0 +1,176 @@
+#include "engine/titles/t1853/rules/share_ledger.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "engine/titles/t1853/rules/contracts.h"
+#include "engine/titles/t1853/rules/bank.h"
+#include "engine/titles/t1853/track_position.h"
+
+namespace mailrun::engine::t1853 {
+
+void GainShares(Context& ctx, int seat, int company, int count) {
+  PlayerState& p = ctx.state.players[seat];
+  if (p.shares[company] == 0 && count > 0) p.holding_since[company] = ++ctx.state.tick;
+  p.shares[company] += count;
+}
+
+void LoseShares(Context& ctx, int seat, int company, int count) {
+  PlayerState& p = ctx.state.players[seat];
+  p.shares[company] -= count;
+  p.contracted[company] = std::min(p.contracted[company], p.shares[company]);
+  if (p.shares[company] == 0) p.holding_since[company] = 0;
+}
+
+namespace {
+
+// Among players with at least `min_shares`, the one with most shares; ties go to who has held
+// shares the longest. -1 if none.
+int MostShares(const Context& ctx, int company, int min_shares, int exclude = -1) {
+  int best = -1;
+  for (int seat = 0; seat < ctx.state.players_count; ++seat) {
+    if (seat == exclude) continue;
+    const PlayerState& p = ctx.state.players[seat];
+    if (p.shares[company] < min_shares) continue;
+    if (best < 0) {
+      best = seat;
+      continue;
+    }
+    const PlayerState& b = ctx.state.players[best];
+    if (p.shares[company] > b.shares[company] ||
+        (p.shares[company] == b.shares[company] && p.holding_since[company] < b.holding_since[company])) {
+      best = seat;
+    }
+  }
+  return best;
+}
+
+void SetDirector(Context& ctx, int company, int seat) {
+  CompanyState& c = ctx.state.companies[company];
+  const int previous = c.director;
+  c.director = seat;
+  c.manager = -1;
+  if (previous >= 0 && previous != seat) {
+    ctx.Log(fmt::format("{} takes over the {} director's certificate from {}", ctx.Name(seat), ctx.Initials(company),
+                        ctx.Name(previous)));
+    // 3.2.3: the former director may now hold too many certificates; corrected in his next turn.
+    if (ctx.CountedCertificates(previous) > ctx.Limits().certificate_limit) {
+      ctx.state.players[previous].must_correct_certificates = true;
+    }
+  } else if (previous != seat) {
+    ctx.Log(fmt::format("{} becomes director of the {}", ctx.Name(seat), ctx.Initials(company)));
+  }
+  if (ctx.state.companies[company].status == CompanyStatus::kFormed) {
+    // 4.8.10: a new director must pay for or return a train bought on credit.
+    for (const TrainCard& train : c.trains) {
+      if (train.on_credit) ctx.state.pending_credit_settlements.emplace_back(company, seat);
+    }
+  }
+}
+
+void SetManager(Context& ctx, int company, int seat) {
+  CompanyState& c = ctx.state.companies[company];
+  if (c.manager == seat && c.director < 0) return;
+  c.director = -1;
+  c.manager = seat;
+  ctx.Log(fmt::format("{} manages the {} (no player holds two shares, 3.4.1)", ctx.Name(seat), ctx.Initials(company)));
+}
+
+}  // namespace
+
+int LargestQualifyingHolder(const Context& ctx, int company) { return MostShares(ctx, company, 2); }
+
+void ResolveControl(Context& ctx, int company) {
+  CompanyState& c = ctx.state.companies[company];
+  if (c.status != CompanyStatus::kFormed) return;
+  if (c.director >= 0) {
+    const int d = c.director;
+    const int director_shares = ctx.state.players[d].shares[company];
+    const int rival = MostShares(ctx, company, 2, d);
+    if (rival >= 0 && ctx.state.players[rival].shares[company] > director_shares) {
+      SetDirector(ctx, company, rival);  // 3.2.3
+      return;
+    }
+    if (director_shares >= 2) return;
+  }
+  const int director = LargestQualifyingHolder(ctx, company);
+  if (director >= 0) {
+    SetDirector(ctx, company, director);
+    return;
+  }
+  // 3.4.1: the previous director (if he still holds a share), else the longest holder, else the
+  // holder of the Elephant.
+  const int previous = c.director >= 0 ? c.director : c.manager;
+  if (previous >= 0 && ctx.state.players[previous].shares[company] >= 1 && c.director >= 0) {
+    SetManager(ctx, company, previous);
+    return;
+  }
+  if (c.manager >= 0 && ctx.state.players[c.manager].shares[company] >= 1) return;
+  const int holder = MostShares(ctx, company, 1);
+  if (holder >= 0) {
+    // With everyone at one share, "most shares" is decided by who held longest.
+    SetManager(ctx, company, holder);
+    return;
+  }
+  SetManager(ctx, company, ctx.state.elephant);
+}
+
+int Controller(const Context& ctx, int company) {
+  const CompanyState& c = ctx.state.companies[company];
+  return c.director >= 0 ? c.director : c.manager;
+}
+
+void FormCompany(Context& ctx, int company) {
+  GameState& s = ctx.state;
+  CompanyState& c = s.companies[company];
+  const CompanyDef& def = ctx.Def(company);
+  c.status = CompanyStatus::kFormed;
+  c.formed_in_dealing_round = s.dealing.number;
+  const int director = LargestQualifyingHolder(ctx, company);
+  // 2.6: the BBCI is major only if its director (at the end of the first dealing round) bid for
+  // both Ajmer and Bombay.
+  if (def.kind == CompanyKind::kMajorOrMinor) {
+    bool ajmer = false, bombay = false;
+    if (director >= 0 && s.dealing.number == 1) {
+      for (const BidClaim& claim : s.players[director].bond.claims) {
+        const std::string& name = ctx.data.cities[claim.city].name;
+        ajmer = ajmer || name == "Ajmer";
+        bombay = bombay || name == "Bombay";
+      }
+    }
+    c.major = ajmer && bombay;
+  } else {
+    c.major = def.kind == CompanyKind::kMajor;
+  }
+  CompanyReceives(ctx, company, 10 * def.par);  // 3.3.1
+  c.price_index = static_cast<int>(
+      std::find(ctx.data.share_prices.begin(), ctx.data.share_prices.end(), def.par) - ctx.data.share_prices.begin());
+  c.tokens_left = def.tokens;
+  // A home in a large city promoted before the company forms is on the station that carries its
+  // printed station's line (4.2.12).
+  auto place_home = [&](const HomeBase& home) {
+    c.bases.push_back({home.hex, CurrentStation(ctx.data, s.board, home.hex, home.station)});
+    --c.tokens_left;
+  };
+  for (const HomeBase& home : def.homes) place_home(home);
+  if (c.major && def.kind == CompanyKind::kMajorOrMinor && def.major_home) place_home(*def.major_home);
+  c.special_token = !c.major;  // 4.8.19
+  if (director >= 0) {
+    SetDirector(ctx, company, director);
+  } else {
+    ResolveControl(ctx, company);  // 3.2.2: a manager
+  }
+  ctx.Log(fmt::format("The {} forms as a {} company with {}; shares at {}", def.initials, c.major ? "major" : "minor",
+                      Money(c.treasury), Money(def.par)));
+  CheckContracts(ctx);  // its home bases may link a bid's cities (4.3.1)
+}
+
+bool WithinLimitsAfterBuying(const Context& ctx, int seat, int company) {
+  if (ctx.ExemptFromLimits(company)) return true;
+  const PlayerCountRules limits = ctx.Limits();
+  if (ctx.state.players[seat].shares[company] + 1 > limits.share_limit) return false;
+  return ctx.CountedCertificates(seat) + 1 <= limits.certificate_limit;
+}
+
+}  // namespace mailrun::engine::t1853

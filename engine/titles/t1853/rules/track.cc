@@ -1,0 +1,546 @@
+#include "engine/titles/t1853/rules/track.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "engine/core/board/promotion.h"
+#include "engine/titles/t1853/rules/contracts.h"
+#include "engine/titles/t1853/rules/bank.h"
+#include "engine/titles/t1853/rules/railway_round.h"
+#include "engine/titles/t1853/rules/running.h"
+#include "engine/titles/t1853/track_position.h"
+
+namespace mailrun::engine::t1853 {
+namespace {
+
+bool Operating(const Context& ctx, int seat) {
+  return ctx.state.stage == Stage::kRailway && ctx.state.railway.step == TurnStep::kTrack &&
+         OperatingSeat(ctx) == seat && !ctx.state.offer;
+}
+
+Error NotOperating() { return Error{ErrorKind::kNotYourTurn, "4.1.1", "track is laid in your company's turn, first"}; }
+
+const char* ColourName(TileColour colour) {
+  switch (colour) {
+    case TileColour::kYellow: return "yellow";
+    case TileColour::kGreen: return "green";
+    case TileColour::kBrown: return "brown";
+    case TileColour::kGrey: return "grey";
+  }
+  return "";
+}
+
+const char* EdgeName(int edge) {
+  static const char* names[] = {"south-west", "west", "north-west", "north-east", "east", "south-east"};
+  return names[edge];
+}
+
+// The gauge a yellow tile is built in, for TABLE 4 (4.1.13).
+Gauge TileGauge(const TileDef& tile) {
+  for (const TilePath& path : tile.paths) {
+    if (path.gauge == Gauge::kMetre) return Gauge::kMetre;
+  }
+  return Gauge::kBroad;
+}
+
+bool GaugeFits(Gauge line, Gauge track) { return track == Gauge::kDual || track == line; }
+
+// 4.1.2 - 4.1.4: how many tiles the operating company may lay this turn.
+int LaysAllowed(const Context& ctx, int company) {
+  const CompanyState& c = ctx.state.companies[company];
+  if (!c.major) return (ctx.Initials(company) == "BAR" && c.railway_turns == 0) ? 2 : 1;  // 4.1.4
+  if (c.double_lay == DoubleLay::kPayPerUse) return 2;
+  if (c.double_lay == DoubleLay::kFromPhase2 && ctx.state.phase >= 2) return 2;
+  return 1;
+}
+
+bool BarFirstTurn(const Context& ctx, int company) {
+  return ctx.Initials(company) == "BAR" && ctx.state.companies[company].railway_turns == 0;
+}
+
+// 4.2.3 / 4.4.2: from phase 4 a company owning a '5' or '6' may work outside its area.
+bool Unrestricted(const Context& ctx, int company) {
+  if (ctx.state.phase < 4) return false;
+  for (const TrainCard& train : ctx.state.companies[company].trains) {
+    if (train.name == "5" || train.name == "6") return true;
+  }
+  return false;
+}
+
+// 4.1.10: the tile's stations must match the hex: plain track on open country, one small station
+// on a town, two on two towns, a large station on a city.
+Status RightTileForHex(const TileDef& tile, const HexDef& hex, const std::string& name) {
+  int small = 0, large = 0;
+  for (const TileStation& station : tile.stations) (station.kind == StationKind::kLarge ? large : small)++;
+  if (hex.city) {
+    if (large == 1 && small == 0) return OkStatus();
+    return Illegal("4.1.10", fmt::format("{} is a city: it takes a tile with one large station", name));
+  }
+  if (large > 0) return Illegal("4.1.10", fmt::format("{} has no city: no large-station tile there", name));
+  if (small != hex.towns) {
+    if (hex.towns == 0) return Illegal("4.1.10", fmt::format("{} is open country: it takes a plain tile", name));
+    return Illegal("4.1.10", fmt::format("{} has {} town{}: it takes a tile with {} small station{}", name, hex.towns,
+                                         hex.towns == 1 ? "" : "s", hex.towns, hex.towns == 1 ? "" : "s"));
+  }
+  return OkStatus();
+}
+
+// 4.1.11: no line may run into the sea or the margins.
+Status StaysOnTheBoard(const TileDef& tile, int rotation, const HexDef& hex, const std::string& name) {
+  for (const TilePath& path : tile.paths) {
+    for (const PathEnd& end : {path.a, path.b}) {
+      if (end.kind != PathEnd::Kind::kEdge) continue;
+      const int edge = BoardEdge(end.index, rotation);
+      if (hex.edge_blocked[edge]) {
+        return Illegal("4.1.11", fmt::format("on {} the track would run off the {} edge into the sea or the margin",
+                                             name, EdgeName(edge)));
+      }
+    }
+  }
+  return OkStatus();
+}
+
+bool IsHomeHex(const Context& ctx, int company, HexCoord hex, int* base_index) {
+  const auto& bases = ctx.state.companies[company].bases;
+  for (size_t b = 0; b < bases.size(); ++b) {
+    if (bases[b].hex == hex) {
+      *base_index = static_cast<int>(b);
+      return true;
+    }
+  }
+  return false;
+}
+
+struct ParsedTile {
+  HexCoord hex;
+  const HexDef* hex_def = nullptr;
+  const TileDef* tile = nullptr;
+};
+
+Result<ParsedTile> Parse(const Context& ctx, const std::string& hex_name, const std::string& tile_id, int rotation) {
+  const auto hex = ParseHexName(hex_name);
+  if (!hex) return Malformed(fmt::format("'{}' is not a hex name (rows A-V, columns a-ak, e.g. Iaa)", hex_name));
+  const HexDef* def = ctx.data.Hex(*hex);
+  if (!def) return Malformed(fmt::format("there is no hex {} on the board", hex_name));
+  const TileDef* tile = ctx.data.Tile(tile_id);
+  if (!tile || tile->preprinted) return Malformed(fmt::format("there is no tile #{}", tile_id));
+  if (rotation < 0 || rotation > 5) return Malformed("the rotation must be 0 to 5");
+  if (!def->playable) return Illegal("4.1.11", fmt::format("{} is not part of the playable board", hex_name));
+  return ParsedTile{*hex, def, tile};
+}
+
+int SupplyOf(const Context& ctx, const std::string& id) {
+  const auto it = ctx.state.board.supply.find(id);
+  return it == ctx.state.board.supply.end() ? 0 : it->second;
+}
+
+int LayCost(const Context& ctx, int company, const ParsedTile& p) {
+  int cost = ctx.data.ConstructionCost(*p.hex_def, TileGauge(*p.tile));
+  // 4.1.14: Ajmer costs a major BBCI £70.
+  if (p.hex_def->city && ctx.data.cities[*p.hex_def->city].name == "Ajmer" && ctx.Initials(company) == "BBCI" &&
+      ctx.state.companies[company].major) {
+    cost = ctx.data.bbci_major_ajmer_cost;
+  }
+  return cost;
+}
+
+int SecondLayFee(const Context& ctx, int company) {
+  const RailwayState& r = ctx.state.railway;
+  const CompanyState& c = ctx.state.companies[company];
+  if (r.lays_done == 1 && c.major && c.double_lay == DoubleLay::kPayPerUse) return ctx.Def(company).double_lay_fee;
+  return 0;
+}
+
+// Everything about one candidate lay that depends on the company's reach, computed once per turn
+// step and shared by validation and listing.
+struct LayContext {
+  const Context& ctx;
+  int company;
+  TrackNetwork network;
+  CompanyReach reach;
+  LayContext(const Context& c, int company_index)
+      : ctx(c), company(company_index), network(c.data, c.state.board),
+        reach(network.Reach(TrackPositionOf(c.state), company_index)) {}
+
+  // 4.1.8 for a second lay extending `second` (on one hex): answers kept for the listing, where
+  // many tiles and rotations extend the same railheads.
+  bool SeparateFromFirstLay(const LayRecord& first, const std::vector<Railhead>& second) const {
+    std::vector<std::tuple<HexCoord, int, Gauge>> key;
+    for (const Railhead& rh : second) key.emplace_back(rh.hex, rh.edge, rh.gauge);
+    std::sort(key.begin(), key.end());
+    key.erase(std::unique(key.begin(), key.end()), key.end());
+    if (const auto known = separate.find(key); known != separate.end()) return known->second;
+    std::vector<Railhead> first_heads;
+    for (size_t i = 0; i < first.railhead_edges.size(); ++i) {
+      first_heads.push_back({first.hex, first.railhead_edges[i], first.railhead_gauges[i], 0});
+    }
+    const bool answer = network.SeparateConnections(TrackPositionOf(ctx.state), company, first_heads, second);
+    separate.emplace(std::move(key), answer);
+    return answer;
+  }
+  mutable std::map<std::vector<std::tuple<HexCoord, int, Gauge>>, bool> separate;
+};
+
+// The railheads on `hex` that the tile extends (4.1.7): a path of the tile leaves by the
+// railhead's edge in a gauge that fits the line.
+std::vector<Railhead> Extended(const LayContext& lc, const ParsedTile& p, int rotation) {
+  std::vector<Railhead> found;
+  for (const Railhead& rh : lc.reach.railheads) {
+    if (!(rh.hex == p.hex)) continue;
+    for (const TilePath& path : p.tile->paths) {
+      bool at_edge = false;
+      for (const PathEnd& end : {path.a, path.b}) {
+        at_edge = at_edge || (end.kind == PathEnd::Kind::kEdge && BoardEdge(end.index, rotation) == rh.edge);
+      }
+      if (at_edge && GaugeFits(rh.gauge, path.gauge)) {
+        found.push_back(rh);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, LayRecord* record) {
+  const Context& ctx = lc.ctx;
+  const RailwayState& r = ctx.state.railway;
+  const int company = lc.company;
+  if (r.promoted) return Illegal("4.2.1", "a company that promotes a tile lays none in the same turn");
+  const int allowed = LaysAllowed(ctx, company);
+  if (r.lays_done >= allowed) {
+    if (allowed == 1 && ctx.state.companies[company].major) {
+      return Illegal("4.1.3", "the company lays one tile a turn until phase 2 (the option it chose)");
+    }
+    return Illegal("4.1.2", fmt::format("the {} may lay {} tile{} a turn", ctx.Initials(company), allowed,
+                                        allowed == 1 ? "" : "s"));
+  }
+  auto parsed = Parse(ctx, action.hex(), action.tile(), action.rotation());
+  if (!parsed.ok()) return parsed.error();
+  const ParsedTile& p = *parsed;
+  if (p.tile->colour != TileColour::kYellow) {
+    return Illegal("4.1.5", fmt::format("only yellow tiles are laid; a {} tile comes only by promotion (4.2)",
+                                        ColourName(p.tile->colour)));
+  }
+  if (const auto on = TileOn(ctx.data, ctx.state.board, p.hex)) {
+    if (on->preprinted) return Illegal("4.1.5", "no tile is laid on Bombay, Calcutta, Delhi or Madras");
+    return Illegal("4.1.5", fmt::format("{} already has a tile: promote it instead (4.2)", action.hex()));
+  }
+  if (SupplyOf(ctx, p.tile->id) <= 0) return Illegal("Appendix 3", fmt::format("no #{} tile is left", p.tile->id));
+  if (Status s = RightTileForHex(*p.tile, *p.hex_def, action.hex()); !s.ok()) return s;
+  if (Status s = StaysOnTheBoard(*p.tile, action.rotation(), *p.hex_def, action.hex()); !s.ok()) return s;
+
+  LayRecord lay;
+  lay.hex = p.hex;
+  int home_base = -1;
+  const std::vector<Railhead> extended = Extended(lc, p, action.rotation());
+  if (IsHomeHex(ctx, company, p.hex, &home_base)) {
+    lay.home = true;  // 4.1.9: the company's own base is on the hex
+    lay.base = home_base;
+  } else if (extended.empty()) {
+    return Illegal("4.1.7", fmt::format("the tile on {} must extend one of the {}'s railheads: a line of the same "
+                                        "gauge, connected to one of its bases and not blocked by another company's "
+                                        "base",
+                                        action.hex(), ctx.Initials(company)));
+  }
+  // 4.1.8: a second lay connects to a different base over separate track (not for the BAR's
+  // first-round double lay, 4.1.4).
+  if (r.lays_done == 1 && !BarFirstTurn(ctx, company)) {
+    const LayRecord& first = r.lays.front();
+    bool separate = false;
+    if (lay.home) {
+      separate = first.home ? first.base != lay.base : true;
+    } else if (first.home) {
+      separate = std::any_of(extended.begin(), extended.end(), [&](const Railhead& rh) { return rh.base != first.base; });
+    } else {
+      separate = lc.SeparateFromFirstLay(first, extended);
+    }
+    if (!separate) {
+      return Illegal("4.1.8", "each of two lays must connect to a different base, over track the other does not use");
+    }
+  }
+  for (const Railhead& rh : extended) {
+    lay.railhead_edges.push_back(rh.edge);
+    lay.railhead_gauges.push_back(rh.gauge);
+  }
+  const int cost = LayCost(ctx, company, p) + SecondLayFee(ctx, company);
+  if (ctx.state.companies[company].treasury < cost) {
+    return Illegal("4.1.13", fmt::format("laying #{} on {} costs {}; the {} has {}", p.tile->id, action.hex(),
+                                         Money(cost), ctx.Initials(company),
+                                         Money(ctx.state.companies[company].treasury)));
+  }
+  if (record) *record = lay;
+  return OkStatus();
+}
+
+std::vector<std::string> PromotionTargets(const Context& ctx, const TileDef& from) {
+  std::vector<std::string> targets;
+  if (const auto it = ctx.data.promotions.find(from.id); it != ctx.data.promotions.end()) targets = it->second;
+  if (ctx.config.options().unrestricted_58()) {  // 2.4.4
+    if (const auto it = ctx.data.promotions_unrestricted_58.find(from.id);
+        it != ctx.data.promotions_unrestricted_58.end()) {
+      targets.insert(targets.end(), it->second.begin(), it->second.end());
+    }
+  }
+  return targets;
+}
+
+bool ColourInPhase(const Context& ctx, TileColour colour) {
+  const auto& colours = ctx.data.phases[ctx.state.phase - 1].tile_colours;
+  return std::find(colours.begin(), colours.end(), colour) != colours.end();
+}
+
+int PromotionCost(const Context& ctx, const ParsedTile& p, const TileOnHex& current) {
+  // 4.2.13: the first promotion of Calcutta costs £60.
+  if (current.preprinted && p.hex_def->city && ctx.data.cities[*p.hex_def->city].name == "Calcutta") {
+    return ctx.data.calcutta_first_promotion_cost;
+  }
+  return 0;  // 4.2.11
+}
+
+struct PromotionCheck {
+  bool outside_area = false;
+};
+
+Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& action, PromotionCheck* check) {
+  const Context& ctx = lc.ctx;
+  const RailwayState& r = ctx.state.railway;
+  const int company = lc.company;
+  if (r.lays_done > 0 || r.promoted) {
+    return Illegal("4.2.1", "a promotion replaces the turn's tile lays: one promotion, and no lay, per turn");
+  }
+  auto parsed = Parse(ctx, action.hex(), action.tile(), action.rotation());
+  if (!parsed.ok()) return parsed.error();
+  const ParsedTile& p = *parsed;
+  const auto current = TileOn(ctx.data, ctx.state.board, p.hex);
+  if (!current) return Illegal("4.2.1", fmt::format("{} has no tile to promote", action.hex()));
+  const TileDef& from = *current->tile;
+  const int next_colour = static_cast<int>(from.colour) + 1;
+  if (static_cast<int>(p.tile->colour) != next_colour) {
+    return Illegal("4.2.1", fmt::format("a {} tile is promoted to a {} one, not {}", ColourName(from.colour),
+                                        next_colour <= 3 ? ColourName(static_cast<TileColour>(next_colour)) : "(none)",
+                                        ColourName(p.tile->colour)));
+  }
+  if (!ColourInPhase(ctx, p.tile->colour)) {
+    return Illegal(current->preprinted ? "4.2.12" : "4.2.1",
+                   fmt::format("{} tiles are not available in phase {}", ColourName(p.tile->colour), ctx.state.phase));
+  }
+  const auto targets = PromotionTargets(ctx, from);
+  if (std::find(targets.begin(), targets.end(), p.tile->id) == targets.end()) {
+    if (targets.empty()) return Illegal("4.2.5", fmt::format("#{} is never promoted (TABLE 8)", from.id));
+    std::string list;
+    for (const auto& t : targets) list += (list.empty() ? "#" : ", #") + t;
+    return Illegal(current->preprinted ? "4.2.12" : "4.2.5",
+                   fmt::format("{} promotes only to {} (TABLE 8)", current->preprinted ? from.id : "#" + from.id, list));
+  }
+  if (SupplyOf(ctx, p.tile->id) <= 0) {
+    // 4.2.12: the large cities' own tiles are few ("only ONE grey CD tile").
+    return Illegal(p.tile->label.empty() ? "Appendix 3" : "4.2.12", fmt::format("no #{} tile is left", p.tile->id));
+  }
+  if (from.colour == TileColour::kBrown) {
+    for (int edge = 0; edge < 6; ++edge) {
+      const auto next = TileOn(ctx.data, ctx.state.board, Neighbour(p.hex, edge));
+      if (next && next->tile->colour == TileColour::kGrey) {
+        return Illegal("4.2.7", fmt::format("{} is next to a grey tile: a brown tile there is not promoted", action.hex()));
+      }
+    }
+  }
+  if (!KeepsTrack(from, current->rotation, *p.tile, action.rotation())) {
+    return Illegal("4.2.4", "the new tile must keep every existing line, and its gauge (4.2.6), in this rotation");
+  }
+  if (Status s = StaysOnTheBoard(*p.tile, action.rotation(), *p.hex_def, action.hex()); !s.ok()) return s;
+  // 4.2.2: connected to a base, or connected by the promotion without a break of gauge.
+  bool connected = lc.reach.hexes.count(p.hex) > 0;
+  for (const Railhead& touch : lc.reach.touches) {
+    if (connected || !(touch.hex == p.hex)) continue;
+    for (const TilePath& path : p.tile->paths) {
+      for (const PathEnd& end : {path.a, path.b}) {
+        if (end.kind == PathEnd::Kind::kEdge && BoardEdge(end.index, action.rotation()) == touch.edge &&
+            GaugeFits(touch.gauge, path.gauge)) {
+          connected = true;
+        }
+      }
+    }
+  }
+  if (!connected) {
+    return Illegal("4.2.2", fmt::format("the tile on {} must be connected to one of the {}'s bases, or be connected by "
+                                        "this promotion without a break of gauge",
+                                        action.hex(), ctx.Initials(company)));
+  }
+  const bool in_area = ctx.Def(company).area.Contains(p.hex);
+  if (!in_area && !Unrestricted(ctx, company)) {
+    return Illegal("4.2.2", fmt::format("before phase 4 the {} promotes only within its area (TABLE 2)",
+                                        ctx.Initials(company)));
+  }
+  if (!in_area) {
+    // 4.2.3: outside its area the company must run over the tile this round: its trains must be
+    // able to (on the board as it would be).
+    GameState after = ctx.state;
+    after.board.tiles[p.hex] = {p.tile->id, action.rotation()};
+    const std::vector<int> mapping = StationMapping(from, current->rotation, *p.tile, action.rotation());
+    for (CompanyState& c : after.companies) {
+      for (Base& base : c.bases) {
+        if (base.hex == p.hex && base.station < static_cast<int>(mapping.size())) base.station = mapping[base.station];
+      }
+    }
+    std::vector<HexCoord> must = ctx.state.railway.must_run_hexes;
+    must.push_back(p.hex);
+    if (!CanRunOver(ctx, after, company, must)) {
+      return Illegal("4.2.3", fmt::format("outside its area the {} must run over the promoted tile this round, and its "
+                                          "trains could not run over {}",
+                                          ctx.Initials(company), action.hex()));
+    }
+  }
+  const int cost = PromotionCost(ctx, p, *current);
+  if (ctx.state.companies[company].treasury < cost) {
+    return Illegal("4.2.13", fmt::format("the first promotion of Calcutta costs {}; the {} has {}", Money(cost),
+                                         ctx.Initials(company), Money(ctx.state.companies[company].treasury)));
+  }
+  if (check) check->outside_area = !in_area;
+  return OkStatus();
+}
+
+}  // namespace
+
+Status ValidateLayTile(const Context& ctx, int seat, const mailrun::v1::LayTile& action) {
+  if (!Operating(ctx, seat)) return NotOperating();
+  const LayContext lc(ctx, ctx.state.railway.company);
+  return ValidateLay(lc, action, nullptr);
+}
+
+void ExecuteLayTile(Context& ctx, int, const mailrun::v1::LayTile& action) {
+  const int company = ctx.state.railway.company;
+  LayRecord lay;
+  ParsedTile p;
+  int cost = 0;
+  {
+    const LayContext lc(ctx, company);
+    (void)ValidateLay(lc, action, &lay);
+    p = *Parse(ctx, action.hex(), action.tile(), action.rotation());
+    cost = LayCost(ctx, company, p) + SecondLayFee(ctx, company);
+  }
+  GameState& s = ctx.state;
+  CompanyPays(ctx, company, cost);
+  --s.board.supply[p.tile->id];
+  s.board.tiles[p.hex] = {p.tile->id, action.rotation()};
+  s.railway.lays.push_back(lay);
+  ++s.railway.lays_done;
+  ctx.Log(fmt::format("The {} lays #{} on {}{}", ctx.Initials(company), p.tile->id, action.hex(),
+                      cost > 0 ? fmt::format(" for {}", Money(cost)) : std::string()));
+  CheckContracts(ctx);
+}
+
+Status ValidatePromoteTile(const Context& ctx, int seat, const mailrun::v1::PromoteTile& action) {
+  if (!Operating(ctx, seat)) return NotOperating();
+  const LayContext lc(ctx, ctx.state.railway.company);
+  return ValidatePromotion(lc, action, nullptr);
+}
+
+void ExecutePromoteTile(Context& ctx, int, const mailrun::v1::PromoteTile& action) {
+  GameState& s = ctx.state;
+  const int company = s.railway.company;
+  PromotionCheck check;
+  {
+    const LayContext lc(ctx, company);
+    (void)ValidatePromotion(lc, action, &check);
+  }
+  const ParsedTile p = *Parse(ctx, action.hex(), action.tile(), action.rotation());
+  const TileOnHex current = *TileOn(ctx.data, s.board, p.hex);
+  const int cost = PromotionCost(ctx, p, current);
+  CompanyPays(ctx, company, cost);
+  if (!current.preprinted) ++s.board.supply[current.tile->id];  // 4.2.10
+  --s.board.supply[p.tile->id];
+  s.board.tiles[p.hex] = {p.tile->id, action.rotation()};
+  // Base tokens move to the stations that take over theirs.
+  const std::vector<int> mapping = StationMapping(*current.tile, current.rotation, *p.tile, action.rotation());
+  for (CompanyState& c : s.companies) {
+    for (Base& base : c.bases) {
+      if (base.hex == p.hex && base.station < static_cast<int>(mapping.size())) base.station = mapping[base.station];
+    }
+  }
+  s.railway.promoted = true;
+  if (check.outside_area) s.railway.must_run_hexes.push_back(p.hex);  // 4.2.3
+  ctx.Log(fmt::format("The {} promotes {} to #{}{}", ctx.Initials(company), action.hex(), p.tile->id,
+                      cost > 0 ? fmt::format(" for {}", Money(cost)) : std::string()));
+  CheckContracts(ctx);
+}
+
+Status ValidateEndTrackStep(const Context&) { return OkStatus(); }
+
+void FinishTrackStep(Context& ctx) {
+  // 4.1.15: frontier posts connected to one of the company's bases pay once, after the lays.
+  GameState& s = ctx.state;
+  const int company = s.railway.company;
+  const TrackNetwork network(ctx.data, s.board);
+  const CompanyReach reach = network.Reach(TrackPositionOf(s), company);
+  for (const HexDef& hex : ctx.data.hexes) {
+    if (!hex.frontier_value || !reach.hexes.count(hex.coord)) continue;
+    if (std::find(s.board.frontier_paid.begin(), s.board.frontier_paid.end(), hex.coord) != s.board.frontier_paid.end()) {
+      continue;
+    }
+    s.board.frontier_paid.push_back(hex.coord);
+    CompanyReceives(ctx, company, *hex.frontier_value);  // 4.1.15: in Company Credits
+    ctx.Log(fmt::format("The {} reaches the frontier post at {} and receives {} (4.1.15)", ctx.Initials(company),
+                        HexName(hex.coord), Money(*hex.frontier_value)));
+  }
+}
+
+void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  if (!Operating(ctx, seat)) return;
+  const int company = ctx.state.railway.company;
+  const LayContext lc(ctx, company);
+  auto add = [&](mailrun::v1::Action action, std::string text) {
+    AddLegal(out, seat, std::move(action), std::move(text));
+  };
+  // Lays: the hexes next to a railhead, and the company's own untiled base hexes.
+  std::set<HexCoord> candidates;
+  for (const Railhead& rh : lc.reach.railheads) candidates.insert(rh.hex);
+  for (const Base& base : ctx.state.companies[company].bases) {
+    if (!TileOn(ctx.data, ctx.state.board, base.hex)) candidates.insert(base.hex);
+  }
+  const RailwayState& r = ctx.state.railway;
+  if (!r.promoted && r.lays_done < LaysAllowed(ctx, company)) {
+    for (const HexCoord& hex : candidates) {
+      const HexDef* def = ctx.data.Hex(hex);
+      if (!def || !def->playable) continue;
+      for (const TileDef& tile : ctx.data.tiles) {
+        if (tile.preprinted || tile.colour != TileColour::kYellow || SupplyOf(ctx, tile.id) <= 0) continue;
+        if (!RightTileForHex(tile, *def, "").ok()) continue;
+        for (int rotation = 0; rotation < 6; ++rotation) {
+          mailrun::v1::Action action;
+          auto* lay = action.mutable_lay_tile();
+          lay->set_hex(HexName(hex));
+          lay->set_tile(tile.id);
+          lay->set_rotation(rotation);
+          if (!ValidateLay(lc, *lay, nullptr).ok()) continue;
+          add(action, fmt::format("Lay #{} on {} (rotation {})", tile.id, HexName(hex), rotation));
+        }
+      }
+    }
+  }
+  if (r.lays_done == 0 && !r.promoted) {
+    for (const HexDef& hex : ctx.data.hexes) {
+      if (!hex.playable && !hex.preprinted) continue;
+      const auto current = TileOn(ctx.data, ctx.state.board, hex.coord);
+      if (!current) continue;
+      for (const std::string& target : PromotionTargets(ctx, *current->tile)) {
+        if (SupplyOf(ctx, target) <= 0) continue;
+        const TileDef* to = ctx.data.Tile(target);
+        if (!to || !ColourInPhase(ctx, to->colour)) continue;
+        for (int rotation : KeepingRotations(*current->tile, current->rotation, *to)) {
+          mailrun::v1::Action action;
+          auto* promote = action.mutable_promote_tile();
+          promote->set_hex(HexName(hex.coord));
+          promote->set_tile(target);
+          promote->set_rotation(rotation);
+          if (!ValidatePromotion(lc, *promote, nullptr).ok()) continue;
+          add(action, fmt::format("Promote {} to #{} (rotation {})", HexName(hex.coord), target, rotation));
+        }
+      }
+    }
+  }
+}
+
+}  // namespace mailrun::engine::t1853

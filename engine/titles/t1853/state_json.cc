@@ -1,0 +1,64 @@
+#include "engine/titles/t1853/state_json.h"
+
+#include <nlohmann/json.hpp>
+
+namespace nlohmann {
+template <typename T>
+struct adl_serializer<std::optional<T>> {
+  static void to_json(json& j, const std::optional<T>& value) {
+    if (value) j = *value;
+    else j = nullptr;
+  }
+  static void from_json(const json& j, std::optional<T>& value) {
+    if (j.is_null()) value.reset();
+    else value = j.get<T>();
+  }
+};
+}  // namespace nlohmann
+
+// The core's types, next to them for argument-dependent lookup.
+namespace mailrun::engine {
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(HexCoord, row, col)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Base, hex, station)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlacedTile, tile, rotation)
+}  // namespace mailrun::engine
+
+namespace mailrun::engine::t1853 {
+
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BidClaim, city, company)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Bond, amount, committed, claims, passed, returned)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerState, name, cash, bond, seating, shares, unredeemed, contracted,
+                                                holding_since, sold_this_round, contract_sale_open,
+                                                contract_sale_pending, must_correct_certificates)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TrainCard, id, name, on_credit)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CompanyState, status, floated, major, director, manager, treasury,
+                                                price_index, bank_shares, pool_shares, trains, tokens_left, bases,
+                                                double_lay, special_token, formed_in_dealing_round, railway_turns)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardState, tiles, supply, frontier_paid)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DealingState, number, current, bought_this_turn, bought_company,
+                                                sold_this_turn, redeemed_this_turn, consecutive_declines, last_buyer)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(LayRecord, hex, home, base, railhead_edges, railhead_gauges)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RailwayState, number, in_set, set_size, extra_called, company, step,
+                                                lays_done, lays, promoted, base_placed, must_run_hexes,
+                                                trains_bought)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PendingOffer, kind, from_seat, to_seat, price, buying_company,
+                                                selling_company, train_id)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(FinalScore, seat, wealth, rank)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameState, edition, players_count, bank, credits, total_money, rng, tick,
+                                                players, companies, seating_order, elephant, phase,
+                                                phase_for_round_count, minor_formed_in_first_round, trains_left,
+                                                trains_next_serial, returned_trains, first_three_bought, board, stage,
+                                                dealing, railway, offer, pending_credit_settlements, bank_broken,
+                                                end_reason, scores)
+
+std::string StateToJson(const GameState& state) { return nlohmann::json(state).dump(); }
+
+Result<GameState> StateFromJson(const std::string& json) {
+  try {
+    return nlohmann::json::parse(json).get<GameState>();
+  } catch (const nlohmann::json::exception& e) {
+    return Error{ErrorKind::kBadData, "", std::string("the snapshot is not a valid game state: ") + e.what()};
+  }
+}
+
+}  // namespace mailrun::engine::t1853

@@ -1,0 +1,118 @@
+#include "services/lobby/login_limits.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include "services/common/retry_later.h"
+
+namespace mailrun::lobby {
+namespace {
+
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+std::string Trim(const std::string& text) {
+  const size_t begin = text.find_first_not_of(" \t");
+  if (begin == std::string::npos) return "";
+  return text.substr(begin, text.find_last_not_of(" \t") - begin + 1);
+}
+
+}  // namespace
+
+AttemptBuckets::AttemptBuckets(int attempts, std::chrono::seconds window, size_t max_keys)
+    : capacity_(std::max(1, attempts)),
+      per_second_(static_cast<double>(std::max(1, attempts)) / static_cast<double>(std::max<int64_t>(1, window.count()))),
+      max_keys_(std::max<size_t>(1, max_keys)) {}
+
+void AttemptBuckets::Refill(Bucket& bucket, LimitClock::time_point now) const {
+  const double elapsed = std::chrono::duration<double>(now - bucket.updated).count();
+  if (elapsed > 0) bucket.tokens = std::min(capacity_, bucket.tokens + elapsed * per_second_);
+  bucket.updated = std::max(bucket.updated, now);
+}
+
+void AttemptBuckets::MakeRoom(LimitClock::time_point now) {
+  for (auto it = buckets_.begin(); it != buckets_.end();) {
+    Refill(it->second, now);
+    it = it->second.tokens >= capacity_ ? buckets_.erase(it) : std::next(it);
+  }
+  if (buckets_.size() >= max_keys_) buckets_.erase(buckets_.begin());  // still full: forget one
+}
+
+std::chrono::seconds AttemptBuckets::Take(const std::string& key, LimitClock::time_point now) {
+  std::lock_guard lock(mutex_);
+  auto found = buckets_.find(key);
+  if (found == buckets_.end()) {
+    if (buckets_.size() >= max_keys_) MakeRoom(now);
+    found = buckets_.emplace(key, Bucket{capacity_, now}).first;
+  }
+  Bucket& bucket = found->second;
+  Refill(bucket, now);
+  if (bucket.tokens >= 1) {
+    bucket.tokens -= 1;
+    return std::chrono::seconds(0);
+  }
+  return std::chrono::seconds(std::max<int64_t>(1, std::llround(std::ceil((1 - bucket.tokens) / per_second_))));
+}
+
+void AttemptBuckets::GiveBack(const std::string& key, LimitClock::time_point now) {
+  std::lock_guard lock(mutex_);
+  const auto found = buckets_.find(key);
+  if (found == buckets_.end()) return;
+  Refill(found->second, now);
+  found->second.tokens = std::min(capacity_, found->second.tokens + 1);
+}
+
+size_t AttemptBuckets::size() const {
+  std::lock_guard lock(mutex_);
+  return buckets_.size();
+}
+
+LoginLimits::LoginLimits(LoginLimitSettings settings)
+    : accounts_(settings.account_attempts, settings.account_window, settings.max_keys),
+      clients_(settings.client_attempts, settings.client_window, settings.max_keys) {}
+
+grpc::Status LoginLimits::AdmitLogin(const std::string& client, const std::string& display_name,
+                                     LimitClock::time_point now) {
+  if (const auto wait = clients_.Take(client, now); wait.count() > 0) {
+    return mailrun::service::RetryLater("too many logins from your address", wait);
+  }
+  if (const auto wait = accounts_.Take(Lower(display_name), now); wait.count() > 0) {
+    return mailrun::service::RetryLater("too many failed logins for this display name", wait);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status LoginLimits::AdmitRegister(const std::string& client, LimitClock::time_point now) {
+  if (const auto wait = clients_.Take(client, now); wait.count() > 0) {
+    return mailrun::service::RetryLater("too many logins and registrations from your address", wait);
+  }
+  return grpc::Status::OK;
+}
+
+void LoginLimits::Refund(const std::string& display_name, LimitClock::time_point now) {
+  accounts_.GiveBack(Lower(display_name), now);
+}
+
+std::string ClientAddress(const grpc::ServerContext& context, bool trust_forwarded_for) {
+  if (trust_forwarded_for) {
+    const auto& metadata = context.client_metadata();
+    const auto found = metadata.find("x-forwarded-for");
+    if (found != metadata.end()) {
+      const std::string value(found->second.data(), found->second.size());
+      const std::string last = Trim(value.substr(value.rfind(',') == std::string::npos ? 0 : value.rfind(',') + 1));
+      if (!last.empty() && last.size() <= 64) return last;
+    }
+  }
+  // "ipv4:127.0.0.1:5000", "ipv6:[::1]:5000", "unix:/path": the address without the port.
+  std::string peer = context.peer();
+  const size_t scheme = peer.find(':');
+  if (scheme != std::string::npos) peer = peer.substr(scheme + 1);
+  if (!peer.empty() && peer.front() == '[') return peer.substr(1, peer.find(']') - 1);
+  const size_t port = peer.rfind(':');
+  return port == std::string::npos ? peer : peer.substr(0, port);
+}
+
+}  // namespace mailrun::lobby

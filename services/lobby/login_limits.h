@@ -1,0 +1,84 @@
+// Limits on login attempts, so that neither password guessing nor a flood of logins can get far:
+//   - per account (the display name as typed, any case): `account_attempts` attempts, refilled
+//     evenly over `account_window`. Each attempt takes one before its password is hashed; a
+//     successful login gives it back, so only failures (wrong password, unknown name: both count,
+//     or the limit would tell which names exist) use the allowance up.
+//   - per client (its address): `client_attempts` logins and registrations, refilled evenly over
+//     `client_window`, successful or not.
+// An attempt beyond either is refused before any hashing with RESOURCE_EXHAUSTED and a retry hint
+// (services/common/retry_later.h). The counts live in this process: with several lobby replicas an
+// account gets the allowance once per replica (docs/operations.md). Each table holds at most
+// `max_keys` keys; when it is full, keys whose allowance is back in full are forgotten first.
+// Thread-safe.
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <chrono>
+#include <cstddef>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace mailrun::lobby {
+
+using LimitClock = std::chrono::steady_clock;
+
+// Keyed token buckets: `attempts` per `window`, a bucket starting full. Thread-safe.
+class AttemptBuckets {
+ public:
+  AttemptBuckets(int attempts, std::chrono::seconds window, size_t max_keys);
+
+  // Takes one attempt for `key` and returns 0; or, when none is left, takes nothing and returns
+  // how long until one is.
+  std::chrono::seconds Take(const std::string& key, LimitClock::time_point now);
+  // Gives back an attempt taken (a login that succeeded).
+  void GiveBack(const std::string& key, LimitClock::time_point now);
+  size_t size() const;
+
+ private:
+  struct Bucket {
+    double tokens = 0;
+    LimitClock::time_point updated;
+  };
+  void Refill(Bucket& bucket, LimitClock::time_point now) const;
+  void MakeRoom(LimitClock::time_point now);
+
+  const double capacity_;
+  const double per_second_;
+  const size_t max_keys_;
+  mutable std::mutex mutex_;
+  std::unordered_map<std::string, Bucket> buckets_;
+};
+
+struct LoginLimitSettings {
+  int account_attempts = 5;
+  std::chrono::seconds account_window{300};
+  int client_attempts = 30;
+  std::chrono::seconds client_window{60};
+  size_t max_keys = 100000;
+};
+
+class LoginLimits {
+ public:
+  explicit LoginLimits(LoginLimitSettings settings);
+
+  // OK, or RESOURCE_EXHAUSTED with a retry hint. AdmitLogin takes an attempt of both the client
+  // and the account; Refund gives the account's back after a login that succeeded or whose
+  // password was never checked (only failures use the account's allowance up).
+  grpc::Status AdmitLogin(const std::string& client, const std::string& display_name,
+                          LimitClock::time_point now = LimitClock::now());
+  grpc::Status AdmitRegister(const std::string& client, LimitClock::time_point now = LimitClock::now());
+  void Refund(const std::string& display_name, LimitClock::time_point now = LimitClock::now());
+
+ private:
+  AttemptBuckets accounts_;
+  AttemptBuckets clients_;
+};
+
+// The caller's address: with `trust_forwarded_for` (the lobby is reached only through the gateway,
+// which appends the client's address), the last address of "x-forwarded-for"; otherwise, or
+// without that header, the peer's IP address (no port).
+std::string ClientAddress(const grpc::ServerContext& context, bool trust_forwarded_for);
+
+}  // namespace mailrun::lobby

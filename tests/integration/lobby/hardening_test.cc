@@ -1,0 +1,192 @@
+// Issue 20 against the real mailrun-lobby: two instances of an app refreshing at once stay logged
+// in while a replayed stolen token still ends the session; login attempts are limited per account
+// and per client with RESOURCE_EXHAUSTED and a retry hint; ids follow one rule; a request_id reused
+// for a different request is refused by name.
+#include <gtest/gtest.h>
+
+#include <future>
+#include <thread>
+
+#include "services/common/retry_later.h"
+#include "tests/integration/lobby/lobby_harness.h"
+
+namespace mailrun::testing {
+namespace {
+
+using Stub = mailrun::v1::LobbyService::Stub;
+
+std::string Lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+grpc::Status Refresh(LobbyHarness& lobby, const std::string& refresh_token, const std::string& request_id,
+                     mailrun::v1::AuthResponse* response) {
+  mailrun::v1::RefreshRequest request;
+  request.set_request_id(request_id);
+  request.set_refresh_token(refresh_token);
+  return lobby.Call(&Stub::Refresh, "", request, response);
+}
+
+// A login as the gateway forwards it: the client's address in x-forwarded-for.
+grpc::Status LoginFrom(LobbyHarness& lobby, const std::string& address, const std::string& name,
+                       const std::string& password, mailrun::v1::AuthResponse* response) {
+  mailrun::v1::LoginRequest request;
+  request.set_request_id(lobby.NewRequestId());
+  request.set_display_name(name);
+  request.set_password(password);
+  grpc::ClientContext context;
+  context.AddMetadata("x-forwarded-for", "198.51.100.1, " + address);
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+  return lobby.stub().Login(&context, request, response);
+}
+
+class LobbyHardening : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { lobby_ = new LobbyHarness("lobby_hardening"); }
+  static void TearDownTestSuite() {
+    delete lobby_;
+    lobby_ = nullptr;
+  }
+  static LobbyHarness* lobby_;
+};
+LobbyHarness* LobbyHardening::lobby_ = nullptr;
+
+TEST_F(LobbyHardening, TwoInstancesRefreshingAtOnceStayLoggedIn) {
+  const auto user = lobby_->NewUser("Twin");
+  // Two copies of the app, one login, each refreshing with its own request_id at the same moment.
+  auto refresh = [&](const std::string& request_id) {
+    mailrun::v1::AuthResponse response;
+    const grpc::Status status = Refresh(*lobby_, user.refresh_token(), request_id, &response);
+    return std::make_pair(status, response);
+  };
+  auto first = std::async(std::launch::async, refresh, "twin-a");
+  auto second = std::async(std::launch::async, refresh, "twin-b");
+  const auto [a, a_tokens] = first.get();
+  const auto [b, b_tokens] = second.get();
+  ASSERT_TRUE(a.ok()) << a.error_message();
+  ASSERT_TRUE(b.ok()) << b.error_message() << " (before: taken for theft, and the session revoked)";
+  EXPECT_EQ(a_tokens.refresh_token(), b_tokens.refresh_token()) << "both continue the one session";
+  EXPECT_EQ(a_tokens.user_id(), user.user_id());
+  // Nothing was revoked: the shared new token refreshes again, and so does its successor.
+  mailrun::v1::AuthResponse next, after;
+  ASSERT_TRUE(Refresh(*lobby_, a_tokens.refresh_token(), "twin-c", &next).ok());
+  ASSERT_TRUE(Refresh(*lobby_, next.refresh_token(), "twin-d", &after).ok());
+  // The original token now comes back after its successor moved on: that is a replay.
+  mailrun::v1::AuthResponse ignored;
+  EXPECT_EQ(Refresh(*lobby_, user.refresh_token(), "twin-e", &ignored).error_code(),
+            grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(Refresh(*lobby_, after.refresh_token(), "twin-f", &ignored).error_code(),
+            grpc::StatusCode::UNAUTHENTICATED)
+      << "the session ended";
+}
+
+TEST_F(LobbyHardening, AStolenTokenReplayedAfterTheGracePeriodEndsTheSession) {
+  LobbyHarness::Options options;
+  options.lobby_env = {{"MAILRUN_REFRESH_REUSE_GRACE_SECONDS", "1"}};
+  LobbyHarness lobby("lobby_hardening_grace", options);
+  const auto user = lobby.NewUser("Victim");
+  mailrun::v1::AuthResponse rotated, ignored;
+  ASSERT_TRUE(Refresh(lobby, user.refresh_token(), "victim-1", &rotated).ok());
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  const grpc::Status thief = Refresh(lobby, user.refresh_token(), "thief-1", &ignored);
+  EXPECT_EQ(thief.error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_NE(thief.error_message().find("already used"), std::string::npos) << thief.error_message();
+  const grpc::Status owner = Refresh(lobby, rotated.refresh_token(), "victim-2", &ignored);
+  EXPECT_EQ(owner.error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_NE(owner.error_message().find("revoked"), std::string::npos) << owner.error_message();
+}
+
+TEST_F(LobbyHardening, WrongPasswordsForOneAccountStopWithARetryHint) {
+  const auto user = lobby_->NewUser("Guarded");
+  const std::string wrong = "not-the-password";
+  mailrun::v1::AuthResponse response;
+  // A right password in between does not use the allowance up.
+  ASSERT_TRUE(LoginFrom(*lobby_, "192.0.2.10", user.display_name(), "password-" + user.display_name(), &response)
+                  .ok());
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    EXPECT_EQ(LoginFrom(*lobby_, "192.0.2." + std::to_string(20 + attempt), user.display_name(), wrong, &response)
+                  .error_code(),
+              grpc::StatusCode::UNAUTHENTICATED)
+        << attempt;
+  }
+  // Before: every guess was tried (120 in a row). Now the sixth is not, from any address.
+  const grpc::Status limited = LoginFrom(*lobby_, "192.0.2.99", user.display_name(), wrong, &response);
+  EXPECT_EQ(limited.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << limited.error_message();
+  const auto delay = mailrun::service::RetryDelayOf(limited);
+  ASSERT_TRUE(delay.has_value()) << "a google.rpc.RetryInfo detail";
+  EXPECT_GE(*delay, std::chrono::seconds(1));
+  EXPECT_LE(*delay, std::chrono::seconds(60));
+  EXPECT_NE(limited.error_message().find("retry in"), std::string::npos);
+  // The name's case does not get around it, and unknown names are limited alike.
+  EXPECT_EQ(LoginFrom(*lobby_, "192.0.2.98", Lower(user.display_name()), wrong, &response).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED);
+  for (int attempt = 0; attempt < 5; ++attempt) LoginFrom(*lobby_, "192.0.2.97", "Nobody-Here", wrong, &response);
+  EXPECT_EQ(LoginFrom(*lobby_, "192.0.2.97", "Nobody-Here", wrong, &response).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED);
+}
+
+TEST_F(LobbyHardening, OneClientIsLimitedAcrossAccounts) {
+  LobbyHarness::Options options;
+  options.lobby_env = {{"MAILRUN_LOGIN_CLIENT_ATTEMPTS", "3"}, {"MAILRUN_TRUST_FORWARDED_FOR", "true"}};
+  LobbyHarness lobby("lobby_hardening_client", options);
+  mailrun::v1::AuthResponse response;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    EXPECT_EQ(LoginFrom(lobby, "203.0.113.7", "Someone" + std::to_string(attempt), "guess-guess", &response)
+                  .error_code(),
+              grpc::StatusCode::UNAUTHENTICATED);
+  }
+  const grpc::Status limited = LoginFrom(lobby, "203.0.113.7", "Someone9", "guess-guess", &response);
+  EXPECT_EQ(limited.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_NE(limited.error_message().find("your address"), std::string::npos) << limited.error_message();
+  EXPECT_TRUE(mailrun::service::RetryDelayOf(limited).has_value());
+  EXPECT_EQ(LoginFrom(lobby, "203.0.113.8", "Someone9", "guess-guess", &response).error_code(),
+            grpc::StatusCode::UNAUTHENTICATED)
+      << "another client is not limited";
+}
+
+TEST_F(LobbyHardening, IdsWithANulAndJunkAreRefusedNamingTheField) {
+  const auto user = lobby_->NewUser("Idcheck");
+  mailrun::v1::CreateTableRequest create;
+  create.set_request_id(lobby_->NewRequestId());
+  create.set_seats(4);
+  mailrun::v1::Table table;
+  ASSERT_TRUE(lobby_->Call(&Stub::CreateTable, user.access_token(), create, &table).ok());
+  mailrun::v1::GetTableRequest get;
+  get.set_table_id(table.table_id() + std::string("\0junk", 5));
+  mailrun::v1::Table read;
+  const grpc::Status status = lobby_->Call(&Stub::GetTable, user.access_token(), get, &read);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << "before: the table was found";
+  EXPECT_NE(status.error_message().find("table_id holds a NUL byte"), std::string::npos) << status.error_message();
+  mailrun::v1::GetProfileRequest profile;
+  profile.set_user_id(user.user_id() + std::string("\0", 1));
+  mailrun::v1::Profile ignored;
+  EXPECT_EQ(lobby_->Call(&Stub::GetProfile, user.access_token(), profile, &ignored).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  create.set_request_id("table\x01" + lobby_->NewRequestId());
+  EXPECT_EQ(lobby_->Call(&Stub::CreateTable, user.access_token(), create, &read).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
+TEST_F(LobbyHardening, ARequestIdReusedForADifferentRequestIsRefused) {
+  const auto user = lobby_->NewUser("Reuser");
+  mailrun::v1::CreateTableRequest create;
+  create.set_request_id("reuser-table");
+  create.set_name("first");
+  create.set_seats(4);
+  mailrun::v1::Table first, again;
+  ASSERT_TRUE(lobby_->Call(&Stub::CreateTable, user.access_token(), create, &first).ok());
+  ASSERT_TRUE(lobby_->Call(&Stub::CreateTable, user.access_token(), create, &again).ok()) << "a retry";
+  EXPECT_EQ(again.table_id(), first.table_id());
+  const auto before = lobby_->Snapshot();
+  create.set_name("second");
+  create.set_seats(5);
+  const grpc::Status reused = lobby_->Call(&Stub::CreateTable, user.access_token(), create, &again);
+  EXPECT_EQ(reused.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << "before: the first table, silently";
+  EXPECT_NE(reused.error_message().find("already used for a different CreateTable request"), std::string::npos)
+      << reused.error_message();
+  EXPECT_EQ(lobby_->Snapshot(), before);
+}
+
+}  // namespace
+}  // namespace mailrun::testing

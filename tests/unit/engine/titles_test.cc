@@ -1,0 +1,132 @@
+// Titles (issue 17): the registry names and checks titles, engine::Game plays a configuration's
+// title through the Title interface, 1947 is refused until its rules exist, and every recorded
+// 1853 game replays through the title-agnostic path to its recorded result and to exactly the
+// state 1853's own Game reaches.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "engine/titles/game.h"
+#include "engine/titles/registry.h"
+#include "tests/unit/engine/engine_test_util.h"
+
+namespace mailrun::engine::t1853::testing {
+namespace {
+
+mailrun::v1::GameConfig FourPlayers() {
+  mailrun::v1::GameConfig config;
+  config.set_seed(7);
+  for (int i = 0; i < 4; ++i) {
+    auto* seat = config.add_players();
+    seat->set_user_id("u" + std::to_string(i));
+    seat->set_display_name("Player " + std::to_string(i + 1));
+  }
+  return config;
+}
+
+TEST(Registry, KnowsBothTitlesAndTheirNames) {
+  ASSERT_EQ(Titles().size(), 2u);
+  EXPECT_EQ(EffectiveTitle(mailrun::v1::TITLE_UNSPECIFIED), mailrun::v1::TITLE_1853);
+  EXPECT_EQ(TitleName(mailrun::v1::TITLE_UNSPECIFIED), "1853");
+  EXPECT_EQ(EditionName(mailrun::v1::TITLE_1853, mailrun::v1::EDITION_UNSPECIFIED), "1853 Retuned");
+  EXPECT_EQ(EditionName(mailrun::v1::TITLE_1853, mailrun::v1::EDITION_LOOKOUT_2009), "1853 (2009 Lookout edition)");
+  EXPECT_EQ(EditionName(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED), "1947");
+  EXPECT_EQ(*ParseTitleName("1947"), mailrun::v1::TITLE_1947);
+  EXPECT_EQ(ParseTitleName("1830").error().kind, ErrorKind::kMalformed);
+  EXPECT_EQ(FindTitle(static_cast<mailrun::v1::Title>(9)).error().message, "title 9 is unknown (1853 or 1947)");
+  EXPECT_FALSE(BoardReconstructed(mailrun::v1::TITLE_1853, mailrun::v1::EDITION_RETUNED));
+  EXPECT_TRUE(BoardReconstructed(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED));
+  EXPECT_EQ((*FindTitle(mailrun::v1::TITLE_1853))->Money(-1050), "-£1,050");
+  EXPECT_EQ((*FindTitle(mailrun::v1::TITLE_1947))->Money(600), "Rs. 600");
+}
+
+TEST(Registry, ChecksSetupAndPlayability) {
+  mailrun::v1::GameOptions none;
+  EXPECT_TRUE(CheckGameSetup(mailrun::v1::TITLE_UNSPECIFIED, mailrun::v1::EDITION_UNSPECIFIED, none).ok());
+  const auto lookout = CheckGameSetup(mailrun::v1::TITLE_1853, mailrun::v1::EDITION_LOOKOUT_2009, none);
+  EXPECT_EQ(lookout.error().kind, ErrorKind::kUnavailable);
+  const auto t1947 = CheckGameSetup(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED, none);
+  EXPECT_EQ(t1947.error().kind, ErrorKind::kUnavailable);
+  EXPECT_EQ(t1947.error().message.rfind("1947 cannot be played yet", 0), 0u);
+  mailrun::v1::GameOptions simplified;
+  simplified.set_simplified_game(true);
+  EXPECT_EQ(CheckGameSetup(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED, simplified).error().kind,
+            ErrorKind::kMalformed);
+}
+
+TEST(TitleGame, AConfigurationWithoutATitlePlays1853) {
+  auto game = engine::Game::Create(FourPlayers());
+  ASSERT_TRUE(game.ok()) << game.error().ToString();
+  EXPECT_EQ(game->config().title(), mailrun::v1::TITLE_1853);
+  EXPECT_EQ(game->config().edition(), mailrun::v1::EDITION_RETUNED);
+  const mailrun::v1::GameView view = game->View(kSpectator);
+  EXPECT_EQ(view.title(), mailrun::v1::TITLE_1853);
+  EXPECT_FALSE(view.board_reconstructed());
+  ASSERT_NE(As1853(*game), nullptr);
+  EXPECT_EQ(As1853(*game)->state().players_count, 4);
+}
+
+TEST(TitleGame, CopiesAreIndependent) {
+  auto game = engine::Game::Create(FourPlayers());
+  ASSERT_TRUE(game.ok());
+  const engine::Game copy = *game;
+  const int seat = game->ActiveSeats().front();
+  ASSERT_TRUE(game->Apply(game->LegalActions(seat).front().action()).ok());
+  EXPECT_NE(game->SnapshotJson(), copy.SnapshotJson());
+  EXPECT_EQ(copy.SnapshotJson(), engine::Game::Create(FourPlayers())->SnapshotJson());
+}
+
+TEST(TitleGame, Refuses1947AndUnknownTitles) {
+  mailrun::v1::GameConfig config = FourPlayers();
+  config.set_title(mailrun::v1::TITLE_1947);
+  const auto t1947 = engine::Game::Create(config);
+  ASSERT_FALSE(t1947.ok());
+  EXPECT_EQ(t1947.error().kind, ErrorKind::kUnavailable);
+  EXPECT_EQ(t1947.error().message.rfind("1947 cannot be played yet", 0), 0u) << t1947.error().message;
+  EXPECT_FALSE(engine::Game::FromSnapshot(config, "{}").ok());
+  config.set_title(static_cast<mailrun::v1::Title>(5));
+  EXPECT_EQ(engine::Game::Create(config).error().kind, ErrorKind::kMalformed);
+}
+
+// Every recorded game (tests/fixtures/games/, and the sample game of Appendix 4) replays through
+// engine::Game to its recorded final scores and to the very state 1853's Game reaches; a stored
+// configuration without a title restores from a snapshot.
+TEST(TitleGame, EveryRecordedGameReplaysThroughTheTitleInterface) {
+  std::vector<std::string> records;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(MAILRUN_FIXTURES_DIR) + "/games")) {
+    records.push_back("games/" + entry.path().filename().string());
+  }
+  records.push_back("sample_game/appendix4.json");
+  ASSERT_GE(records.size(), 7u);
+  for (const std::string& name : records) {
+    SCOPED_TRACE(name);
+    const GameRecord record = LoadRecord(name);
+    ASSERT_EQ(record.config.title(), mailrun::v1::TITLE_UNSPECIFIED) << "recorded before titles existed";
+    auto any = engine::Game::Create(record.config);
+    auto own = Game::Create(record.config);
+    ASSERT_TRUE(any.ok() && own.ok());
+    for (const auto& action : record.actions) {
+      ASSERT_TRUE(any->Apply(action).ok());
+      MustApply(*own, action);
+    }
+    EXPECT_EQ(any->SnapshotJson(), own->SnapshotJson());
+    EXPECT_TRUE(any->CheckInvariants(nullptr).empty());
+    if (!record.final_scores.empty()) {
+      ASSERT_TRUE(any->Finished());
+      const auto standings = any->Standings();
+      ASSERT_EQ(standings.size(), record.final_scores.size());
+      for (size_t i = 0; i < standings.size(); ++i) {
+        EXPECT_EQ(any->config().players(standings[i].seat).display_name(), record.final_scores[i].player);
+        EXPECT_EQ(standings[i].wealth, record.final_scores[i].wealth);
+      }
+      EXPECT_EQ(any->EndReason(), own->state().end_reason);
+    }
+    auto restored = engine::Game::FromSnapshot(record.config, any->SnapshotJson());
+    ASSERT_TRUE(restored.ok());
+    EXPECT_EQ(restored->SnapshotJson(), any->SnapshotJson());
+    EXPECT_EQ(restored->config().title(), mailrun::v1::TITLE_1853);
+  }
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1853::testing

@@ -1,0 +1,182 @@
+#include "tools/fault/stack.h"
+
+#include <arpa/inet.h>
+#include <fmt/format.h>
+#include <grpcpp/grpcpp.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <stdexcept>
+#include <thread>
+
+#include "grpc/health/v1/health.grpc.pb.h"
+#include "services/common/signing_keys.h"
+
+namespace mailrun::fault {
+namespace {
+
+using mailrun::process::RunShell;
+
+const char* ReadinessName(Service service) {
+  switch (service) {
+    case Service::kGame: return "mailrun.v1.GameService";
+    case Service::kLobby: return "mailrun.v1.LobbyService";
+    case Service::kNotify: return "mailrun.v1.NotificationService";
+  }
+  return "";
+}
+
+void WriteSecret(const std::string& path, const std::string& content) {
+  std::ofstream out(path);
+  out << content;
+  out.close();
+  chmod(path.c_str(), 0600);
+}
+
+}  // namespace
+
+const char* ServiceName(Service service) {
+  switch (service) {
+    case Service::kGame: return "mailrun-game";
+    case Service::kLobby: return "mailrun-lobby";
+    case Service::kNotify: return "mailrun-notify";
+  }
+  return "?";
+}
+
+int FreePort() {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    close(fd);
+    throw std::runtime_error("cannot bind a loopback port");
+  }
+  socklen_t len = sizeof addr;
+  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+  close(fd);
+  return ntohs(addr.sin_port);
+}
+
+bool HealthServing(const std::string& address, const std::string& service_name, std::chrono::milliseconds timeout) {
+  grpc::ChannelArguments arguments;
+  arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+  auto stub = grpc::health::v1::Health::NewStub(
+      grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), arguments));
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + timeout);
+  grpc::health::v1::HealthCheckRequest request;
+  request.set_service(service_name);
+  grpc::health::v1::HealthCheckResponse response;
+  return stub->Check(&context, request, &response).ok() &&
+         response.status() == grpc::health::v1::HealthCheckResponse::SERVING;
+}
+
+FaultStack::FaultStack(StackOptions options) : options_(std::move(options)) {
+  char dir[] = "/tmp/mailrun-fault.XXXXXX";
+  if (!mkdtemp(dir)) throw std::runtime_error("cannot create a temporary directory");
+  dir_ = dir;
+  chmod(dir_.c_str(), 0755);  // PostgreSQL runs as its own user when we are root
+  pg_port_ = FreePort();
+  redis_port_ = FreePort();
+  for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) ports_[s] = FreePort();
+  database_url_ = fmt::format("postgresql://mailrun@127.0.0.1:{}/mailrun", pg_port_);
+  redis_url_ = fmt::format("redis://127.0.0.1:{}", redis_port_);
+
+  const std::string seed = mailrun::service::NewSigningSeed();
+  const std::string signing_line = mailrun::service::SigningKeyLine("fault-1", seed);
+  signer_ = std::make_unique<mailrun::service::TokenSigner>(mailrun::service::ParseSigningKey(signing_line));
+  WriteSecret(dir_ + "/token-signing.key", signing_line);
+  WriteSecret(dir_ + "/token-public.keys", mailrun::service::PublicKeyLine(*signer_));
+
+  setenv("MAILRUN_PG_THROWAWAY", "1", 1);  // no fsync: the data is deleted afterwards
+  StartPostgres();
+  Shell(fmt::format("new-password '{}/redis.password'", dir_));
+  StartRedis();
+  // The game service first: the lobby calls it.
+  for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) Start(s);
+}
+
+FaultStack::~FaultStack() {
+  for (auto& [service, child] : children_) child.reset();  // SIGTERM each
+  try {
+    Shell(fmt::format("stop-postgres '{}/postgres' immediate", dir_));
+    Shell(fmt::format("stop-redis '{}/redis'", dir_));
+  } catch (const std::exception&) {
+  }
+  if (!options_.keep) RunShell("rm -rf '" + dir_ + "'", "/dev/null");
+}
+
+void FaultStack::Shell(const std::string& arguments) {
+  const std::string command = options_.source_dir + "/deploy/servers.sh " + arguments;
+  if (RunShell(command, dir_ + "/servers.log") != 0) {
+    throw std::runtime_error("deploy/servers.sh " + arguments + " failed (see " + dir_ + "/servers.log)");
+  }
+}
+
+std::string FaultStack::Address(Service service) const { return fmt::format("127.0.0.1:{}", ports_.at(service)); }
+
+std::map<std::string, std::string> FaultStack::Environment(Service service) const {
+  std::map<std::string, std::string> env = {
+      {"MAILRUN_LISTEN", Address(service)},
+      {"MAILRUN_DATABASE_URL", database_url_},
+      {"MAILRUN_REDIS_URL", redis_url_},
+      {"MAILRUN_REDIS_PASSWORD_FILE", dir_ + "/redis.password"},
+      {"MAILRUN_TOKEN_PUBLIC_KEYS_FILE", dir_ + "/token-public.keys"},
+      {"MAILRUN_DATABASE_CONNECT_TIMEOUT_SECONDS", "120"},
+      {"MAILRUN_LOG_LEVEL", "info"}};
+  if (service == Service::kLobby) {
+    env["MAILRUN_TOKEN_SIGNING_KEY_FILE"] = dir_ + "/token-signing.key";
+    env["MAILRUN_GAME_ADDR"] = Address(Service::kGame);
+    env["MAILRUN_PASSWORD_HASH_LIMITS"] = "interactive";
+    // The driver is one client standing for many players: the per-client login limit would
+    // only slow it down (the limits have tests of their own).
+    env["MAILRUN_LOGIN_CLIENT_ATTEMPTS"] = "100000";
+    env["MAILRUN_LOGIN_ACCOUNT_ATTEMPTS"] = "100000";
+  }
+  return env;
+}
+
+void FaultStack::Start(Service service) {
+  auto& child = children_[service];
+  if (child && child->Running()) return;
+  child = std::make_unique<mailrun::process::Child>(options_.bin_dir + "/" + ServiceName(service), std::vector<std::string>{},
+                                  Environment(service), fmt::format("{}/{}.log", dir_, ServiceName(service)));
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  while (!HealthServing(Address(service), ReadinessName(service), std::chrono::milliseconds(500))) {
+    if (!child->Running() || std::chrono::steady_clock::now() > deadline) {
+      throw std::runtime_error(fmt::format("{} did not start (see {}/{}.log)", ServiceName(service), dir_,
+                                           ServiceName(service)));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+void FaultStack::Kill(Service service) {
+  auto& child = children_[service];
+  if (!child) return;
+  child->Signal(SIGKILL);
+  child->Wait(std::chrono::seconds(10));
+}
+
+bool FaultStack::Running(Service service) {
+  auto& child = children_[service];
+  return child && child->Running();
+}
+
+void FaultStack::StopRedis() { Shell(fmt::format("stop-redis '{}/redis'", dir_)); }
+
+void FaultStack::StartRedis() {
+  Shell(fmt::format("start-redis '{0}/redis' {1} '{0}/redis.password'", dir_, redis_port_));
+}
+
+void FaultStack::StopPostgres() { Shell(fmt::format("stop-postgres '{}/postgres' fast", dir_)); }
+
+void FaultStack::StartPostgres() { Shell(fmt::format("start-postgres '{}/postgres' {}", dir_, pg_port_)); }
+
+}  // namespace mailrun::fault
