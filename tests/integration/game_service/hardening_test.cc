@@ -21,7 +21,7 @@ class Hardening : public ::testing::Test {
     harness_ = nullptr;
   }
   void SetUp() override {
-    record_ = mailrun::engine::testing::LoadRecord("sample_game/appendix4.json");
+    record_ = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
     game_id_ = harness_->CreateGame(record_.config);
     for (const auto& player : record_.config.players()) tokens_.push_back(GameHarness::AccessToken(player.user_id()));
   }
