@@ -33,7 +33,7 @@ if ! $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"; then
 fi
 # Debian starts these daemons on install where it can; the stack runs its own private servers,
 # so stop the system-wide ones we just installed (never ones that were there before).
-for svc in redis-server postgresql; do
+for svc in redis-server postgresql prometheus; do
   [[ " ${missing[*]} " == *" $svc "* ]] || continue
   if command -v service >/dev/null && service "$svc" status >/dev/null 2>&1; then $sudo service "$svc" stop >/dev/null 2>&1 || true; fi
 done

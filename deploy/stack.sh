@@ -11,6 +11,9 @@
 #   PostgreSQL 55432 (MAILRUN_PG_PORT)     Redis 56379 (MAILRUN_REDIS_PORT)
 #   mailrun-game 50151 (MAILRUN_GAME_PORT)  mailrun-lobby 50152 (MAILRUN_LOBBY_PORT)
 #   mailrun-notify 50153 (MAILRUN_NOTIFY_PORT)
+# Prometheus metrics (GET /metrics), one port each:
+#   mailrun-game 50161 (MAILRUN_GAME_METRICS_PORT)  mailrun-lobby 50162 (MAILRUN_LOBBY_METRICS_PORT)
+#   mailrun-notify 50163 (MAILRUN_NOTIFY_METRICS_PORT)
 # mailrun-game: its own settings (MAILRUN_SNAPSHOT_EVERY, MAILRUN_CACHE_GAMES, MAILRUN_TRUSTED_SERVICES,
 # ...; see `build/bin/mailrun-game --help`) pass through from the environment of `deploy/stack.sh start`.
 # Pushes: mailrun-notify POSTs each push to MAILRUN_PUSH_ENDPOINT (an http(s):// push gateway or
@@ -25,10 +28,14 @@ redis_port=${MAILRUN_REDIS_PORT:-56379}
 game_port=${MAILRUN_GAME_PORT:-50151}
 lobby_port=${MAILRUN_LOBBY_PORT:-50152}
 notify_port=${MAILRUN_NOTIFY_PORT:-50153}
+game_metrics_port=${MAILRUN_GAME_METRICS_PORT:-50161}
+lobby_metrics_port=${MAILRUN_LOBBY_METRICS_PORT:-50162}
+notify_metrics_port=${MAILRUN_NOTIFY_METRICS_PORT:-50163}
 servers=$root/deploy/servers.sh
 
 services=(game lobby notify)
 declare -A port_of=([game]=$game_port [lobby]=$lobby_port [notify]=$notify_port)
+declare -A metrics_port_of=([game]=$game_metrics_port [lobby]=$lobby_metrics_port [notify]=$notify_metrics_port)
 
 pg_dir() {
   # PostgreSQL runs as the postgres user when we are root; if that user cannot reach a directory
@@ -66,6 +73,7 @@ start_service() {
   if running "$pidfile"; then echo "mailrun-$name already running (pid $(cat "$pidfile"))"; return 0; fi
   [ -x "$bin/mailrun-$name" ] || { echo "missing $bin/mailrun-$name: build first (make build)" >&2; exit 1; }
   MAILRUN_LISTEN=127.0.0.1:$port \
+  MAILRUN_METRICS_LISTEN=127.0.0.1:${metrics_port_of[$name]} \
   MAILRUN_DATABASE_URL="postgresql://mailrun@127.0.0.1:$pg_port/mailrun" \
   MAILRUN_REDIS_URL="redis://127.0.0.1:$redis_port" \
   MAILRUN_REDIS_PASSWORD_FILE="$(redis_password_file)" \
@@ -86,7 +94,7 @@ wait_healthy() {
     tail -n 20 "$stack/logs/$name.log" >&2
     exit 1
   fi
-  echo "mailrun-$name SERVING on 127.0.0.1:$port"
+  echo "mailrun-$name SERVING on 127.0.0.1:$port (metrics: http://127.0.0.1:${metrics_port_of[$name]}/metrics)"
 }
 
 stop_pidfile() {

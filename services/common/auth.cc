@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "services/common/log_context.h"
+
 namespace mailrun::service {
 
 int64_t UnixNow() {
@@ -29,6 +31,7 @@ std::optional<TokenClaims> Authenticate(const grpc::ServerContext& context, cons
     *status = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, error.message);
     return std::nullopt;
   }
+  NoteUser(claims->subject);  // the call's log lines name the caller
   return claims;
 }
 

@@ -63,6 +63,9 @@ void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& de
                  "run the outbox relay in this process (publishes this database's events to Redis)")
       ->envname("MAILRUN_OUTBOX_RELAY")
       ->capture_default_str();
+  app.add_option("--metrics-listen", config.metrics_listen,
+                 "host:port to serve Prometheus metrics on (GET /metrics; port 0: any free port); empty: no metrics")
+      ->envname("MAILRUN_METRICS_LISTEN");
 }
 
 TokenVerifier LoadTokenVerifier(const CommonConfig& config) {

@@ -27,11 +27,13 @@ struct CommonConfig {
   int database_pool_size = 8;           // PostgreSQL connections at most (each service sets its default)
   std::string events_channel = "mailrun.events";  // Redis pub/sub channel of events, one per deployment
   bool run_outbox_relay = true;         // publish the outbox to Redis from this process
+  std::string metrics_listen;           // host:port of the Prometheus metrics endpoint; empty: none
 };
 
 // Adds the common flags to `app`, with environment fallbacks (MAILRUN_LISTEN, MAILRUN_DATABASE_URL,
 // MAILRUN_REDIS_URL, MAILRUN_REDIS_PASSWORD(_FILE), MAILRUN_TOKEN_PUBLIC_KEYS(_FILE),
-// MAILRUN_LOG_LEVEL, MAILRUN_DATABASE_POOL_SIZE, MAILRUN_EVENTS_CHANNEL, MAILRUN_OUTBOX_RELAY, ...).
+// MAILRUN_LOG_LEVEL, MAILRUN_DATABASE_POOL_SIZE, MAILRUN_EVENTS_CHANNEL, MAILRUN_OUTBOX_RELAY,
+// MAILRUN_METRICS_LISTEN, ...).
 // `default_listen` is the service's own default port on loopback, `default_database_pool_size`
 // its default number of PostgreSQL connections.
 void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& default_listen,

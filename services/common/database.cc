@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include "services/common/json_log.h"
+#include "services/common/migration_checksums.h"
+
 #include <algorithm>
 #include <stdexcept>
 #include <thread>
@@ -65,6 +68,10 @@ int ApplyMigrations(pqxx::connection& connection, const std::vector<Migration>& 
           " version integer PRIMARY KEY,"
           " name text NOT NULL,"
           " applied_at timestamptz NOT NULL DEFAULT now())");
+      EnsureChecksumColumn(setup);
+      if (const int recorded = VerifyAppliedMigrations(setup, migrations); recorded > 0) {
+        LogEvent(spdlog::level::info, "migration_checksums_recorded", {{"migrations", recorded}});
+      }
       setup.commit();
     }
     for (const Migration& migration : migrations) {
@@ -73,10 +80,10 @@ int ApplyMigrations(pqxx::connection& connection, const std::vector<Migration>& 
           txn.exec_params("SELECT 1 FROM schema_migrations WHERE version = $1", migration.version);
       if (!seen.empty()) continue;
       txn.exec(migration.sql);
-      txn.exec_params("INSERT INTO schema_migrations (version, name) VALUES ($1, $2)", migration.version,
-                      migration.name);
+      txn.exec_params("INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
+                      migration.version, migration.name, MigrationChecksum(migration.sql));
       txn.commit();
-      spdlog::info("applied migration {}", migration.name);
+      LogEvent(spdlog::level::info, "migration_applied", {{"migration", migration.name}});
       ++applied;
     }
   } catch (...) {

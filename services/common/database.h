@@ -3,8 +3,9 @@
 //
 // Migrations are the numbered SQL files of migrations/ (NNNN_name.sql), embedded in the binary at
 // build time. Each is applied once, in number order, in its own transaction, and recorded in
-// schema_migrations. A PostgreSQL advisory lock makes concurrent start-ups safe: the second
-// service waits, then finds the work done.
+// schema_migrations with its checksum. A PostgreSQL advisory lock makes concurrent start-ups
+// safe: the second service waits, then finds the work done. A migration that was edited after it
+// was applied stops the runner (migration_checksums.h).
 #pragma once
 
 #include <pqxx/pqxx>
@@ -34,6 +35,7 @@ std::vector<Migration> EmbeddedMigrations();
 std::vector<Migration> ParseMigrations(const std::vector<std::pair<std::string, std::string>>& files);
 
 // Applies the migrations not yet recorded in schema_migrations; returns how many it applied.
+// Throws std::runtime_error, applying nothing, when an applied migration's text was edited since.
 int ApplyMigrations(pqxx::connection& connection, const std::vector<Migration>& migrations);
 
 }  // namespace mailrun::service

@@ -1,6 +1,7 @@
-// Logging for the services: spdlog set up once per process, and a gRPC server interceptor that
-// writes exactly one line per request (method, status code, milliseconds). Request and response
-// bodies and metadata are never logged, so tokens and secrets cannot leak into the log.
+// Logging for the services: spdlog set up once per process to write JSON lines (json_log.h), and
+// the gRPC server interceptor that gives every call its log context, its one "rpc" line and its
+// metrics (request_observer.h). Request and response bodies and metadata are never logged, so
+// tokens and secrets cannot leak into the log.
 #pragma once
 
 #include <grpcpp/support/server_interceptor.h>
@@ -11,8 +12,8 @@
 
 namespace mailrun::service {
 
-// Configures the default spdlog logger: one line per event on stderr, prefixed with `service`.
-// Throws std::runtime_error on an unknown level name.
+// Configures the default spdlog logger: one JSON object per line on stderr, each naming
+// `service`. Throws std::runtime_error on an unknown level name.
 void InitLogging(const std::string& service, const std::string& level);
 
 // The factory to hand to grpc::ServerBuilder::experimental().SetInterceptorCreators().

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "services/common/log_context.h"
+
 namespace mailrun::service {
 
 void AppendOutboxEvent(pqxx::work& txn, const mailrun::v1::Event& event) {
@@ -10,7 +12,15 @@ void AppendOutboxEvent(pqxx::work& txn, const mailrun::v1::Event& event) {
   if (event.kind_case() == mailrun::v1::Event::KIND_NOT_SET) {
     throw std::invalid_argument("outbox event " + event.event_id() + " has no kind");
   }
-  const std::string payload = event.SerializeAsString();
+  // The event carries on the trace of the change that caused it (log_context.h).
+  std::string payload;
+  if (event.traceparent().empty()) {
+    mailrun::v1::Event traced = event;
+    traced.set_traceparent(OutgoingTraceparent());
+    payload = traced.SerializeAsString();
+  } else {
+    payload = event.SerializeAsString();
+  }
   txn.exec_params("INSERT INTO outbox (event_id, payload) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING",
                   event.event_id(), pqxx::binarystring(payload));
 }

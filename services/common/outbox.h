@@ -17,7 +17,8 @@ inline constexpr char kOutboxNotifyChannel[] = "mailrun_outbox";
 
 // Appends `event` to the outbox in `txn` (the caller commits). Throws std::invalid_argument when
 // the event has no event_id, no recipients or no kind. Appending an event_id that is already in
-// the outbox changes nothing (a retried change announces its event once).
+// the outbox changes nothing (a retried change announces its event once). An event without a
+// traceparent gets the current one (log_context.h: the trace of the call or work that caused it).
 void AppendOutboxEvent(pqxx::work& txn, const mailrun::v1::Event& event);
 
 }  // namespace mailrun::service

@@ -6,6 +6,9 @@
 #include <stdexcept>
 
 #include "services/common/backoff.h"
+#include "services/common/event_log.h"
+#include "services/common/json_log.h"
+#include "services/common/metrics.h"
 #include "services/common/outbox.h"
 #include "services/common/redis.h"
 
@@ -37,6 +40,8 @@ int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publ
   // One relay publishes at a time, so events leave in id order whichever process runs the relay.
   // A relay that finds the lock taken leaves the rows to the holder (which LISTENs too).
   if (!txn.exec1("SELECT pg_try_advisory_xact_lock(" + std::to_string(kOutboxRelayLockKey) + ")")[0].as<bool>()) {
+    // Another relay publishes; count now and then, so this process's gauges do not go stale.
+    if (std::chrono::steady_clock::now() - last_measured_ >= options_.poll_interval) MeasureBacklog(txn);
     txn.commit();
     return 0;
   }
@@ -49,12 +54,21 @@ int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publ
   for (const auto& row : rows) {
     const pqxx::binarystring payload(row[1]);
     std::string error;
+    mailrun::v1::Event event;
+    event.ParseFromString(payload.str());
+    const LogScope scope = EventLogScope(event);
+    nlohmann::json fields = EventLogFields(event);
+    fields["outbox_id"] = row[0].as<int64_t>();
     if (!publisher.Publish(options_.channel, payload.str(), &error)) {
       ++redis_failures_;
-      spdlog::warn("outbox relay: {}; {} row(s) wait for Redis", error, rows.size() - sent);
+      metrics::OutboxPublishFailed();
+      fields["error"] = error;
+      fields["waiting"] = rows.size() - sent;
+      LogEvent(spdlog::level::warn, "outbox_publish_failed", fields);
       failed = true;
       break;
     }
+    LogEvent(spdlog::level::info, "outbox_published", fields);
     if (!ids.empty()) ids.push_back(',');
     ids.append(row[0].c_str());
     ++sent;
@@ -62,9 +76,27 @@ int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publ
   if (sent > 0) {
     txn.exec("UPDATE outbox SET sent_at = clock_timestamp() WHERE id = ANY('{" + ids + "}'::bigint[])");
   }
+  if (!failed && static_cast<int>(rows.size()) < options_.batch_size) {
+    // Every unsent row this transaction could see is published now (it holds the lock, so no
+    // other relay has rows locked): nothing waits, and no query needs to say so.
+    metrics::OutboxBacklog(0, 0);
+    last_measured_ = std::chrono::steady_clock::now();
+  } else {
+    MeasureBacklog(txn);
+  }
   txn.commit();
   published_ += sent;
+  metrics::OutboxPublished(sent);
   return failed ? -1 : sent;
+}
+
+void OutboxRelay::MeasureBacklog(pqxx::work& txn) {
+  // Rows this transaction just marked sent count as sent; rows of uncommitted writers not yet.
+  const pqxx::row backlog = txn.exec1(
+      "SELECT count(*), coalesce(extract(epoch FROM clock_timestamp() - min(created_at)), 0)::float8 "
+      "FROM outbox WHERE sent_at IS NULL");
+  metrics::OutboxBacklog(backlog[0].as<int64_t>(), backlog[1].as<double>());
+  last_measured_ = std::chrono::steady_clock::now();
 }
 
 void OutboxRelay::Prune(pqxx::connection& connection) {

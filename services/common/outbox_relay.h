@@ -10,6 +10,10 @@
 // as a fallback. While Redis is down it backs off and leaves the rows unsent; writers are never
 // blocked because they only insert. Delivery is at least once (a crash between PUBLISH and commit
 // publishes again); consumers de-duplicate by event_id. Sent rows older than `retention` are pruned.
+// Each event published is logged (event "outbox_published") in the trace it carries. The backlog
+// (unsent rows, age of the oldest) goes to the metrics: 0 after a batch that emptied the outbox,
+// counted after one that did not or failed, and counted at least every poll interval by a relay
+// that waits for another to publish.
 //
 // Thread-safety: Start/Stop and stats() may be called from any thread.
 #pragma once
@@ -67,11 +71,14 @@ class OutboxRelay {
   // Publishes one batch; returns the number of rows marked sent, or -1 when Redis failed.
   int PublishBatch(pqxx::connection& connection, RedisPublisher& publisher);
   void Prune(pqxx::connection& connection);
+  // Counts the unsent rows and the age of the oldest for the metrics (metrics.h).
+  void MeasureBacklog(pqxx::work& txn);
 
   OutboxRelayOptions options_;
   WorkerThread worker_;
   std::atomic<int64_t> published_{0};
   std::atomic<int64_t> redis_failures_{0};
+  std::chrono::steady_clock::time_point last_measured_;  // of the backlog (the relay's thread only)
 };
 
 }  // namespace mailrun::service

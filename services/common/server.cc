@@ -8,7 +8,9 @@
 #include <chrono>
 #include <thread>
 
+#include "services/common/json_log.h"
 #include "services/common/logging.h"
+#include "services/common/metrics_endpoint.h"
 #include "services/common/readiness.h"
 
 namespace mailrun::service {
@@ -32,6 +34,20 @@ int RunServer(const ServerOptions& options) {
   BlockShutdownSignals();
   sigset_t signals = ShutdownSignals();
 
+  metrics::SetBuildInfo(options.name, MAILRUN_VERSION);
+  std::unique_ptr<MetricsEndpoint> metrics_endpoint;
+  if (!options.metrics_listen.empty()) {
+    try {
+      metrics_endpoint = std::make_unique<MetricsEndpoint>(options.metrics_listen, options.metrics_part);
+    } catch (const std::exception& e) {
+      LogEvent(spdlog::level::err, "metrics_failed", {{"listen", options.metrics_listen}, {"error", e.what()}});
+      return 1;
+    }
+    const std::string host = options.metrics_listen.substr(0, options.metrics_listen.rfind(':'));
+    LogEvent(spdlog::level::info, "metrics_serving",
+             {{"listen", host + ":" + std::to_string(metrics_endpoint->port())}, {"path", "/metrics"}});
+  }
+
   grpc::EnableDefaultHealthCheckService(true);
   grpc::reflection::InitProtoReflectionServerBuilderPlugin();
 
@@ -48,7 +64,7 @@ int RunServer(const ServerOptions& options) {
   builder.experimental().SetInterceptorCreators(RequestLogInterceptors());
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();
   if (!server || selected_port == 0) {
-    spdlog::error("{} could not listen on {}", options.name, options.listen);
+    LogEvent(spdlog::level::err, "listen_failed", {{"listen", options.listen}});
     return 1;
   }
   grpc::HealthCheckServiceInterface* health = server->GetHealthCheckService();
@@ -64,18 +80,20 @@ int RunServer(const ServerOptions& options) {
         options.ready_interval);
     readiness->Start();
   }
-  spdlog::info("{} serving on {}", options.name, options.listen);
+  const std::string host = options.listen.substr(0, options.listen.rfind(':'));
+  LogEvent(spdlog::level::info, "serving",
+           {{"listen", host + ":" + std::to_string(selected_port)}, {"version", MAILRUN_VERSION}});
 
   int signal_number = 0;
   sigwait(&signals, &signal_number);
-  spdlog::info("{} received signal {}, shutting down", options.name, signal_number);
+  LogEvent(spdlog::level::info, "shutting_down", {{"signal", signal_number}});
   if (readiness) readiness->Stop();  // before NOT_SERVING, which it must not undo
   health->SetServingStatus(false);
   if (options.on_draining) options.on_draining();
   server->Shutdown(std::chrono::system_clock::now() + std::chrono::seconds(options.shutdown_grace_seconds));
   if (options.on_shutdown) options.on_shutdown();
   server->Wait();
-  spdlog::info("{} stopped", options.name);
+  LogEvent(spdlog::level::info, "stopped");
   return 0;
 }
 

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "services/common/metrics.h"
+
 namespace mailrun::service {
 
 struct ServerOptions {
@@ -22,6 +24,9 @@ struct ServerOptions {
   int shutdown_grace_seconds = 10;
   int max_connection_age_seconds = 300;  // 0 = unlimited
   std::vector<grpc::Service*> services;  // not owned; must outlive RunServer
+  // Where to serve Prometheus metrics (metrics_endpoint.h), empty: nowhere; and which service's.
+  std::string metrics_listen;
+  metrics::Part metrics_part = metrics::Part::kCommon;
   // Readiness: checked every ready_interval; the health status of each name in ready_services
   // follows it. Unset: those names simply follow liveness.
   std::function<bool()> ready;
@@ -40,7 +45,7 @@ struct ServerOptions {
 void BlockShutdownSignals();
 
 // Serves until SIGTERM or SIGINT. Returns the process exit code (0 after a clean shutdown,
-// 1 when the server could not start, for example because the port is taken).
+// 1 when the server or its metrics endpoint could not start, for example because a port is taken).
 int RunServer(const ServerOptions& options);
 
 }  // namespace mailrun::service

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include "services/common/database_errors.h"
+#include "services/common/metrics.h"
 
 namespace mailrun::service {
 namespace {
@@ -54,6 +55,7 @@ grpc::Status RunWithRetries(pqxx::connection& connection, const TransactionBody&
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
     status = RunOnConnection(connection, body, outcome);
     if (*outcome != Outcome::kRetry) return status;
+    if (attempt + 1 < kAttempts) metrics::TransactionRetried();
   }
   return status;
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "services/common/metrics.h"
+
 namespace mailrun::game {
 
 GameCache::GameCache(size_t capacity) : capacity_(capacity) {}
@@ -49,6 +51,7 @@ void GameCache::Put(CachedGame entry) {
     entries_.erase(order_.back());
     order_.pop_back();
   }
+  mailrun::service::metrics::GameCacheSize(static_cast<int64_t>(entries_.size()));
 }
 
 size_t GameCache::size() const {

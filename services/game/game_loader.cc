@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "services/common/metrics.h"
 #include "services/game/game_store.h"
 
 namespace mailrun::game {
@@ -33,7 +34,9 @@ std::shared_ptr<const GameInfo> GameLoader::Info(pqxx::transaction_base& txn, co
 }
 
 Result<Game> GameLoader::At(pqxx::transaction_base& txn, const std::shared_ptr<const GameInfo>& info, int64_t version) {
-  if (auto cached = cache_.Find(info->game_id, version)) return Game(*cached->game);
+  auto cached = cache_.Find(info->game_id, version);
+  mailrun::service::metrics::GameCacheLookup(cached.has_value());
+  if (cached) return Game(*cached->game);
   auto game = Replay(txn, *info, version, 0);
   if (!game.ok()) return game.error();
   cache_.Put({info, version, std::make_shared<const Game>(*game)});
@@ -51,6 +54,7 @@ Result<Game> GameLoader::Replay(pqxx::transaction_base& txn, const GameInfo& inf
   if (!game.ok()) return game.error();
   const std::vector<store::LogRow> rows =
       store::Rows(txn, info.game_id, snapshot ? snapshot->first : 0, version, /*with_actions=*/true);
+  mailrun::service::metrics::GameReplayed(static_cast<int64_t>(rows.size()));
   std::set<int64_t> taken_back;
   if (skip_seq > 0) taken_back.insert(skip_seq);
   for (const auto& row : rows) {

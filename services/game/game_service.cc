@@ -1,6 +1,7 @@
 #include "services/game/game_service.h"
 
 #include "services/common/auth.h"
+#include "services/common/log_context.h"
 #include "services/game/game_status.h"
 
 namespace mailrun::game {
@@ -55,6 +56,7 @@ grpc::Status GameServiceImpl::CreateGame(grpc::ServerContext* context, const mai
 grpc::Status GameServiceImpl::GetGameResult(grpc::ServerContext* context,
                                             const mailrun::v1::GetGameResultRequest* request,
                                             mailrun::v1::GetGameResultResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
   grpc::Status status;
   if (!TrustedService(context, &status)) return status;
   return creation_.GetGameResult(*request, response);
@@ -62,12 +64,14 @@ grpc::Status GameServiceImpl::GetGameResult(grpc::ServerContext* context,
 
 grpc::Status GameServiceImpl::GetGame(grpc::ServerContext* context, const mailrun::v1::GetGameRequest* request,
                                       mailrun::v1::GetGameResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
   return AsPlayer(context, [&](const std::string& user) { return queries_.GetGame(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::ListLegalActions(grpc::ServerContext* context,
                                                const mailrun::v1::ListLegalActionsRequest* request,
                                                mailrun::v1::ListLegalActionsResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
   return AsPlayer(context,
                   [&](const std::string& user) { return queries_.ListLegalActions(user, *request, response); });
 }
@@ -75,6 +79,7 @@ grpc::Status GameServiceImpl::ListLegalActions(grpc::ServerContext* context,
 grpc::Status GameServiceImpl::SubmitAction(grpc::ServerContext* context,
                                            const mailrun::v1::SubmitActionRequest* request,
                                            mailrun::v1::SubmitActionResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
   return AsPlayer(context, [&](const std::string& user) {
     int64_t current_version = -1;
     const grpc::Status status = moves_.Submit(user, *request, response, &current_version);
@@ -85,22 +90,26 @@ grpc::Status GameServiceImpl::SubmitAction(grpc::ServerContext* context,
 grpc::Status GameServiceImpl::PreviewAction(grpc::ServerContext* context,
                                             const mailrun::v1::PreviewActionRequest* request,
                                             mailrun::v1::PreviewActionResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
   return AsPlayer(context, [&](const std::string& user) { return moves_.Preview(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::GetHistory(grpc::ServerContext* context, const mailrun::v1::GetHistoryRequest* request,
                                          mailrun::v1::GetHistoryResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
   return AsPlayer(context, [&](const std::string& user) { return queries_.GetHistory(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::SuggestRuns(grpc::ServerContext* context, const mailrun::v1::SuggestRunsRequest* request,
                                           mailrun::v1::SuggestRunsResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
   return AsPlayer(context, [&](const std::string& user) { return queries_.SuggestRuns(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::UndoLastAction(grpc::ServerContext* context,
                                              const mailrun::v1::UndoLastActionRequest* request,
                                              mailrun::v1::UndoLastActionResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
   return AsPlayer(context, [&](const std::string& user) {
     int64_t current_version = -1;
     const grpc::Status status = moves_.Undo(user, *request, response, &current_version);

@@ -6,6 +6,8 @@
 
 #include <chrono>
 
+#include "services/common/json_log.h"
+#include "services/common/metrics.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
@@ -87,6 +89,16 @@ grpc::Status CheckActingSeat(const mailrun::v1::Action& action, int seat) {
     return Denied(fmt::format("you hold seat {}; you may act only for your own seat", seat));
   }
   return grpc::Status::OK;
+}
+
+// After a move's transaction: its metrics and its log line.
+void Report(const grpc::Status& status, bool committed, const char* kind, const std::string& request_id,
+            int64_t version, int seat) {
+  if (status.error_code() == grpc::StatusCode::ABORTED) mailrun::service::metrics::MoveConflict();
+  if (!status.ok() || !committed) return;
+  mailrun::service::metrics::MoveCommitted(kind);
+  mailrun::service::LogEvent(spdlog::level::info, "move_committed",
+                             {{"kind", kind}, {"version", version}, {"seat", seat}, {"client_request_id", request_id}});
 }
 
 }  // namespace
@@ -181,6 +193,7 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
     return grpc::Status::OK;
   });
   if (status.ok() && applied) loader_.cache().Put({opened.info, response->version(), applied});
+  Report(status, applied != nullptr, store::kActionRow, request.request_id(), response->version(), opened.seat);
   return status;
 }
 
@@ -278,6 +291,7 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     return grpc::Status::OK;
   });
   if (status.ok() && undone) loader_.cache().Put({opened.info, response->version(), undone});
+  Report(status, undone != nullptr, store::kUndoRow, request.request_id(), response->version(), opened.seat);
   return status;
 }
 

@@ -1,6 +1,8 @@
 #include "services/lobby/game_client.h"
 
 #include "services/common/auth.h"
+#include "services/common/log_context.h"
+#include "services/common/trace_context.h"
 #include "services/common/token.h"
 
 namespace mailrun::lobby {
@@ -21,6 +23,8 @@ GameServiceClient::GameServiceClient(std::shared_ptr<grpc::Channel> channel, con
 
 void GameServiceClient::Prepare(grpc::ClientContext& context) const {
   context.AddMetadata("authorization", "Bearer " + LobbyServiceToken(signer_));
+  // The game service's lines of this call join the trace of whatever the lobby is doing.
+  context.AddMetadata(mailrun::service::kTraceparentHeader, mailrun::service::OutgoingTraceparent());
   context.set_deadline(std::chrono::system_clock::now() + timeout_);
 }
 

@@ -3,6 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include "services/common/auth.h"
+#include "services/common/log_context.h"
+#include "services/common/metrics.h"
+#include "services/common/status_names.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/login_limits.h"
 #include "services/lobby/paging.h"
@@ -53,7 +56,10 @@ grpc::Status LobbyServiceImpl::Register(grpc::ServerContext* context, const mail
 grpc::Status LobbyServiceImpl::Login(grpc::ServerContext* context, const mailrun::v1::LoginRequest* request,
                                      mailrun::v1::AuthResponse* response) {
   const std::string client = ClientAddress(*context, trust_forwarded_for_);
-  return Guard([&] { return accounts_.Login(*request, client, response); });
+  const grpc::Status status = Guard([&] { return accounts_.Login(*request, client, response); });
+  mailrun::service::metrics::LoginAttempted(mailrun::service::StatusCodeName(status.error_code()));
+  if (status.ok()) mailrun::service::NoteUser(response->user_id());
+  return status;
 }
 
 grpc::Status LobbyServiceImpl::Refresh(grpc::ServerContext*, const mailrun::v1::RefreshRequest* request,

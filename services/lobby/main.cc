@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
   mailrun::service::ServerOptions options;
   options.name = "mailrun-lobby";
   options.listen = config.listen;
+  options.metrics_listen = config.metrics_listen;
+  options.metrics_part = mailrun::service::metrics::Part::kLobby;
   options.shutdown_grace_seconds = config.shutdown_grace_seconds;
   options.max_connection_age_seconds = config.max_connection_age_seconds;
   options.services.push_back(lobby->service());

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "services/common/event_log.h"
+#include "services/common/metrics.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/ratings.h"
 #include "services/lobby/standings.h"
@@ -121,11 +123,18 @@ grpc::Status ResultRecorder::Record(const mailrun::v1::GameFinished& finished, O
 grpc::Status ResultRecorder::HandleEventPayload(const std::string& payload) {
   mailrun::v1::Event event;
   if (!event.ParseFromString(payload)) {
+    mailrun::service::metrics::EventConsumed("dropped");
     spdlog::warn("ignoring an event that does not parse as mailrun.v1.Event");
     return Invalid("not a mailrun.v1.Event");
   }
-  if (!event.has_game_finished()) return grpc::Status::OK;
-  return Record(event.game_finished());
+  if (!event.has_game_finished()) {
+    mailrun::service::metrics::EventConsumed("ignored");
+    return grpc::Status::OK;
+  }
+  const mailrun::service::LogScope scope = mailrun::service::EventLogScope(event);  // the game's last move's trace
+  const grpc::Status status = Record(event.game_finished());
+  mailrun::service::metrics::EventConsumed(status.ok() ? "recorded" : "failed");
+  return status;
 }
 
 void LoadMyResults(pqxx::work& txn, const std::string& user_id, const Page& page, mailrun::v1::MyResults* out) {

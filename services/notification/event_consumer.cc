@@ -6,6 +6,9 @@
 
 #include "services/common/backoff.h"
 #include "services/common/database_errors.h"
+#include "services/common/event_log.h"
+#include "services/common/json_log.h"
+#include "services/common/metrics.h"
 
 namespace mailrun::notification {
 
@@ -41,6 +44,7 @@ void EventConsumer::Stop() {
 bool EventConsumer::HandleMessage(const std::string& payload) {
   mailrun::v1::Event event;
   if (!event.ParseFromString(payload)) {
+    service::metrics::EventConsumed("dropped");
     spdlog::warn("event consumer: dropped a message that is not a mailrun.v1.Event ({} bytes)", payload.size());
     return false;
   }
@@ -66,8 +70,10 @@ void Extra(pqxx::work& txn, const mailrun::v1::Event& event, const char* what, W
 }  // namespace
 
 bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
+  const service::LogScope scope = service::EventLogScope(event);
   if (event.event_id().empty() || event.user_ids().empty() ||
       event.kind_case() == mailrun::v1::Event::KIND_NOT_SET) {
+    service::metrics::EventConsumed("dropped");
     spdlog::warn("event consumer: dropped event '{}' without event_id, recipients or kind", event.event_id());
     return false;
   }
@@ -90,6 +96,10 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
       }
       // Also for a repeat: another replica may have stored it, and this one's streams must wake.
       for (const auto& user : event.user_ids()) fanout_.Notify(user);
+      const char* outcome = stored ? "stored" : "duplicate";
+      service::metrics::EventConsumed(outcome);
+      service::LogEvent(stored ? spdlog::level::info : spdlog::level::debug, std::string("event_") + outcome,
+                        service::EventLogFields(event));
       if (!stored) return false;
       ++stored_;
       push_.Wake();
@@ -100,6 +110,7 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
       spdlog::warn("event consumer: transaction rolled back ({}); retrying event {}", e.what(), event.event_id());
     } catch (const std::exception& e) {
       if (!service::ServerWentAway(e)) {
+        service::metrics::EventConsumed("failed");
         spdlog::error("event consumer: event {} could not be stored: {}", event.event_id(), e.what());
         return false;
       }

@@ -40,17 +40,6 @@ std::optional<EventKind> KindFromName(const std::string& name) {
   return std::nullopt;
 }
 
-std::string GameIdOf(const Event& event) {
-  switch (event.kind_case()) {
-    case Event::kYourTurn: return event.your_turn().game_id();
-    case Event::kBondReturned: return event.bond_returned().game_id();
-    case Event::kGameFinished: return event.game_finished().game_id();
-    case Event::kTournamentRoundStarted: return event.tournament_round_started().game_id();
-    case Event::kReminder: return event.reminder().game_id();
-    default: return "";
-  }
-}
-
 namespace {
 
 // Games of 1853 (and events from before titles existed) read as always; another title's events

@@ -8,6 +8,7 @@
 
 #include "mailrun/v1/events.pb.h"
 #include "mailrun/v1/notification.pb.h"
+#include "services/common/event_log.h"
 
 namespace mailrun::notification {
 
@@ -27,6 +28,6 @@ struct EventText {
 EventText DescribeEvent(const mailrun::v1::Event& event, const std::string& recipient);
 
 // The game an event is about, or "" (invitations, tournament rounds without a game).
-std::string GameIdOf(const mailrun::v1::Event& event);
+using mailrun::service::GameIdOf;
 
 }  // namespace mailrun::notification

@@ -1,5 +1,7 @@
 #include "services/notification/fanout.h"
 
+#include "services/common/metrics.h"
+
 namespace mailrun::notification {
 
 bool Fanout::Listener::Wait(std::chrono::milliseconds timeout) {
@@ -29,6 +31,7 @@ std::unique_ptr<Fanout::Registration> Fanout::Add(const std::string& user_id) {
   std::lock_guard lock(mutex_);
   if (closing_) listener->Ring(true);
   listeners_[user_id].insert(listener);
+  service::metrics::StreamOpened();
   return std::make_unique<Registration>(this, user_id, listener);
 }
 
@@ -36,7 +39,7 @@ void Fanout::Remove(const std::string& user_id, const std::shared_ptr<Listener>&
   std::lock_guard lock(mutex_);
   const auto found = listeners_.find(user_id);
   if (found == listeners_.end()) return;
-  found->second.erase(listener);
+  if (found->second.erase(listener) > 0) service::metrics::StreamClosed();
   if (found->second.empty()) listeners_.erase(found);
 }
 

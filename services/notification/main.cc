@@ -81,6 +81,8 @@ int main(int argc, char** argv) {
   mailrun::service::ServerOptions server;
   server.name = "mailrun-notify";
   server.listen = config.listen;
+  server.metrics_listen = config.metrics_listen;
+  server.metrics_part = mailrun::service::metrics::Part::kNotify;
   server.shutdown_grace_seconds = config.shutdown_grace_seconds;
   // Streams stay open for hours: no maximum connection age here, or every stream would be cut.
   server.max_connection_age_seconds = 0;

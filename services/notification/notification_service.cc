@@ -4,7 +4,10 @@
 
 #include "services/common/auth.h"
 #include "services/common/database_errors.h"
+#include "services/common/event_log.h"
 #include "services/common/ids.h"
+#include "services/common/json_log.h"
+#include "services/common/metrics.h"
 #include "services/common/request_fingerprint.h"
 #include "services/notification/device_registry.h"
 #include "services/notification/preferences_store.h"
@@ -23,6 +26,9 @@ constexpr size_t kMaxPushTokenLength = 4096;
 constexpr auto kStreamRecheck = std::chrono::seconds(30);
 
 Status Invalid(const std::string& message) { return Status(StatusCode::INVALID_ARGUMENT, message); }
+
+// The trace context inside an event is the services' own: clients never see it.
+void ForClient(mailrun::v1::Notification& notification) { notification.mutable_event()->clear_traceparent(); }
 
 // Runs a handler body, mapping database trouble to UNAVAILABLE and anything else to INTERNAL
 // (logged here; the client gets no internals).
@@ -100,9 +106,16 @@ Status NotificationServiceImpl::Subscribe(grpc::ServerContext* context, const ma
     }
     writer->SendInitialMetadata();  // tells the client the stream is live
     while (!context->IsCancelled()) {
-      const auto batch = inbox_.ReadAfter(user, after, kReplayBatch);
-      for (const auto& notification : batch) {
+      auto batch = inbox_.ReadAfter(user, after, kReplayBatch);
+      for (auto& notification : batch) {
+        // Logged in the trace of the change that caused the event, as the stream's request.
+        const service::LogScope scope = service::EventLogScope(notification.event());
+        ForClient(notification);
         if (!writer->Write(notification)) return Status::OK;  // the client went away
+        service::metrics::NotificationStreamed();
+        nlohmann::json fields = service::EventLogFields(notification.event());
+        fields["sequence"] = notification.sequence();
+        service::LogEvent(spdlog::level::info, "notification_streamed", fields);
         after = notification.sequence();
       }
       if (static_cast<int>(batch.size()) == kReplayBatch) continue;
@@ -133,7 +146,10 @@ Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const ma
       }
     }
     auto page = inbox_.List(user, before, size, request->unread_only());
-    for (auto& notification : page.notifications) *response->add_notifications() = std::move(notification);
+    for (auto& notification : page.notifications) {
+      ForClient(notification);
+      *response->add_notifications() = std::move(notification);
+    }
     if (page.next_before > 0) response->mutable_page()->set_next_page_token(std::to_string(page.next_before));
     response->set_unread_count(page.unread_count);
     return Status::OK;

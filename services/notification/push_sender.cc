@@ -8,6 +8,9 @@
 #include <stdexcept>
 
 #include "services/common/backoff.h"
+#include "services/common/event_log.h"
+#include "services/common/json_log.h"
+#include "services/common/metrics.h"
 #include "services/notification/device_registry.h"
 #include "services/notification/event_text.h"
 #include "services/notification/preferences_store.h"
@@ -92,15 +95,19 @@ bool PushSender::AttemptOne(TimePoint now) {
   if (rows.empty()) return false;
   const auto& row = rows[0];
   const int64_t id = row[0].as<int64_t>();
+  mailrun::v1::Event event;
+  event.ParseFromString(pqxx::binarystring(row[6]).str());
+  const service::LogScope scope = service::EventLogScope(event);  // the push is in the event's trace
+  nlohmann::json fields = {{"delivery_id", id}, {"event_id", row[1].as<std::string>()}};
   if (row[4].is_null()) {  // unregistered, or moved to another user, since the event
     txn.exec_params("UPDATE push_deliveries SET status = 'cancelled', finished_at = clock_timestamp(), "
                     "last_error = 'device no longer registered to this user' WHERE id = $1",
                     id);
     txn.commit();
+    service::metrics::PushAttempted("cancelled");
+    service::LogEvent(spdlog::level::info, "push_cancelled", fields);
     return true;
   }
-  mailrun::v1::Event event;
-  event.ParseFromString(pqxx::binarystring(row[6]).str());
   PushMessage message;
   message.delivery_id = id;
   message.event_id = row[1].as<std::string>();
@@ -117,7 +124,9 @@ bool PushSender::AttemptOne(TimePoint now) {
   std::string error;
   {
     std::lock_guard lock(client_mutex_);
-    const httplib::Headers headers = {{"Idempotency-Key", message.event_id + "/" + std::to_string(id)}};
+    // The gateway may carry the trace on (W3C trace context over HTTP).
+    const httplib::Headers headers = {{"Idempotency-Key", message.event_id + "/" + std::to_string(id)},
+                                      {"traceparent", service::OutgoingTraceparent()}};
     const auto result = client_->Post(endpoint_.path.c_str(), headers, PushBody(message), "application/json");
     if (result) {
       status = result->status;
@@ -150,10 +159,15 @@ bool PushSender::AttemptOne(TimePoint now) {
                   "VALUES ($1, $2, to_timestamp($3::bigint / 1000.0), NULLIF($4, 0), $5, NULLIF($6, ''))",
                   id, attempt, ToUnixMs(now), status, recorded, error);
   txn.commit();
+  service::metrics::PushAttempted(recorded);
+  fields["attempt"] = attempt;
+  fields["outcome"] = recorded;
+  if (status != 0) fields["http_status"] = status;
   if (recorded == "delivered") {
-    spdlog::debug("push {} of event {} delivered", id, message.event_id);
+    service::LogEvent(spdlog::level::info, "push_delivered", fields);
   } else {
-    spdlog::warn("push {} of event {} attempt {}: {} ({})", id, message.event_id, attempt, recorded, error);
+    fields["error"] = error;
+    service::LogEvent(spdlog::level::warn, "push_failed", fields);
   }
   return true;
 }

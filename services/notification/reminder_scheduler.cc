@@ -4,6 +4,9 @@
 
 #include <set>
 
+#include "services/common/json_log.h"
+#include "services/common/log_context.h"
+#include "services/common/metrics.h"
 #include "services/common/outbox.h"
 
 namespace mailrun::notification {
@@ -71,7 +74,10 @@ int ReminderScheduler::Tick(TimePoint now) {
     body->set_game_id(game);
     body->set_waiting_since_unix_ms(row[3].as<int64_t>());
     body->set_expected(row[4].as<std::string>());
+    // Each reminder starts a trace of its own, which its event carries to the inbox and the push.
+    const service::LogScope scope(service::LogContext{"", "", user, game, service::TraceContext::NewTrace()});
     service::AppendOutboxEvent(txn, reminder);
+    service::LogEvent(spdlog::level::info, "reminder_due", {{"event_id", reminder.event_id()}, {"number", number}});
     txn.exec_params(
         "UPDATE reminder_waits SET reminders_sent = $3, "
         "next_remind_at = to_timestamp($4::bigint / 1000.0) + make_interval(secs => remind_after_seconds) "
@@ -79,6 +85,8 @@ int ReminderScheduler::Tick(TimePoint now) {
         game, user, number, now_ms);
   }
   txn.commit();
+  service::metrics::RemindersDue(static_cast<int64_t>(due.size()));
+  service::metrics::RemindersSent(static_cast<int64_t>(due.size()));
   return static_cast<int>(due.size());
 }
 

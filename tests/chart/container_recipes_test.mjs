@@ -84,22 +84,23 @@ test('the build copies every top-level directory the CMake build reads', () => {
   assert.ok(needed.has('migrations') && needed.has('engine'), [...needed].join(' '));
 });
 
-test('each image runs its service as the chart\'s non-root user, listening where the chart expects', () => {
+test('each image runs its service as the chart\'s non-root user, listening (and serving metrics) where the chart expects', () => {
   const runtime = stage(stages, 'runtime');
   const user = runtime.instructions.filter((i) => i.keyword === 'USER').map((i) => i.args);
   assert.deepEqual(user, [`${values.podSecurityContext.runAsUser}:${values.podSecurityContext.runAsGroup}`]);
   assert.match(installedPackages(runtime).join(' '), /ca-certificates/);
   const useradd = runtime.instructions.find((i) => i.keyword === 'RUN' && i.args.includes('useradd')).args;
   assert.match(useradd, new RegExp(`--uid ${values.podSecurityContext.runAsUser}\\b`));
-  const targets = { game: ['game', 'mailrun-game'], lobby: ['lobby', 'mailrun-lobby'], notify: ['notification', 'mailrun-notify'] };
+  const targets = { game: ['game', 'mailrun-game'], lobby: ['lobby', 'mailrun-lobby'], notify: ['notify', 'mailrun-notify'] };
   for (const [target, [component, binary]] of Object.entries(targets)) {
     const s = stage(stages, target);
     assert.ok(!s.instructions.some((i) => i.keyword === 'USER'), `${target} must not change the user`);
     const entrypoint = JSON.parse(s.instructions.find((i) => i.keyword === 'ENTRYPOINT').args);
     assert.deepEqual(entrypoint, [`/usr/local/bin/${binary}`]);
     const port = values[component].port;
-    assert.equal(s.instructions.find((i) => i.keyword === 'EXPOSE').args, String(port));
-    assert.equal(s.instructions.find((i) => i.keyword === 'ENV').args, `MAILRUN_LISTEN=0.0.0.0:${port}`);
+    assert.equal(s.instructions.find((i) => i.keyword === 'EXPOSE').args, `${port} ${values.metrics.port}`);
+    assert.equal(s.instructions.find((i) => i.keyword === 'ENV').args,
+      `MAILRUN_LISTEN=0.0.0.0:${port} MAILRUN_METRICS_LISTEN=0.0.0.0:${values.metrics.port}`);
     assert.equal(values[component].image.repository, `mailrun/${target}`, 'the chart\'s image names follow the targets');
     assert.ok(s.instructions.some((i) => i.keyword === 'COPY' && i.args.includes(`/build/bin/${binary} `)), `${target} lacks ${binary}`);
   }

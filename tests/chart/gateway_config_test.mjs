@@ -14,7 +14,7 @@ const YAML = requireTool('yaml');
 const objects = render({ files: [modes.tryout] });
 const chartConfig = YAML.parse(find(objects, 'ConfigMap', 'mailrun-gateway').data['envoy.yaml']);
 const localConfig = YAML.parse(fs.readFileSync(path.join(sourceDir, 'deploy', 'envoy', 'envoy.yaml'), 'utf8'));
-const ports = { game: 50151, lobby: 50152, notification: 50153 };
+const ports = { game: 50151, lobby: 50152, notify: 50153 };
 
 const connectionManager = (config) => config.static_resources.listeners[0].filter_chains[0].filters[0].typed_config;
 const routesOf = (config) => connectionManager(config).route_config.virtual_hosts[0].routes;
@@ -48,7 +48,7 @@ test('every gRPC service of the API is routed; routes and transcoding name the s
 
 test('routes lead to the right backend, over HTTP/2, with gRPC health checks', () => {
   const clusters = Object.fromEntries(chartConfig.static_resources.clusters.map((c) => [c.name, c]));
-  assert.deepEqual(Object.keys(clusters).sort(), ['game', 'lobby', 'notification']);
+  assert.deepEqual(Object.keys(clusters).sort(), ['game', 'lobby', 'notify']);
   for (const [name, cluster] of Object.entries(clusters)) {
     const address = cluster.load_assignment.endpoints[0].lb_endpoints[0].endpoint.address.socket_address;
     assert.equal(address.address, `mailrun-${name}-headless.games.svc`, 'all pods, through the headless Service');
@@ -57,13 +57,13 @@ test('routes lead to the right backend, over HTTP/2, with gRPC health checks', (
     assert.ok(cluster.typed_extension_protocol_options['envoy.extensions.upstreams.http.v3.HttpProtocolOptions'].explicit_http_config.http2_protocol_options);
     // Readiness, not liveness: the API service's status, NOT_SERVING while its database is down.
     assert.deepEqual(cluster.health_checks[0].grpc_health_check,
-      { service_name: { game: 'mailrun.v1.GameService', lobby: 'mailrun.v1.LobbyService', notification: 'mailrun.v1.NotificationService' }[name] });
+      { service_name: { game: 'mailrun.v1.GameService', lobby: 'mailrun.v1.LobbyService', notify: 'mailrun.v1.NotificationService' }[name] });
   }
-  const expectedCluster = { GameService: 'game', LobbyService: 'lobby', NotificationService: 'notification' };
+  const expectedCluster = { GameService: 'game', LobbyService: 'lobby', NotificationService: 'notify' };
   for (const route of routesOf(chartConfig)) {
     const service = route.match.prefix.split('.').pop().replace('/', '');
     assert.equal(route.route.cluster, expectedCluster[service], route.match.prefix);
-    if (route.route.cluster === 'notification') {
+    if (route.route.cluster === 'notify') {
       assert.equal(route.route.timeout, '0s', 'notification streams must not be cut by a route timeout');
     } else {
       assert.equal(route.route.timeout, '60s');

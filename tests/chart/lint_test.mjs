@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { renderText, render, modes } from './lib/helm.mjs';
+import { renderText, render, modes, monitoringOn } from './lib/helm.mjs';
 import { find } from './lib/manifest.mjs';
 import { chartDir, sourceDir } from './lib/tools.mjs';
 
@@ -39,6 +39,15 @@ test('the rendered manifests of both modes and the gateway\'s configuration pass
   }
   const r = yamllint(files);
   assert.equal(r.status, 0, r.stdout + r.stderr);
+});
+
+test('the rendered monitoring objects and the gateway\'s Ingress pass yamllint', () => {
+  const file = path.join(scratch, 'monitoring.yaml');
+  fs.writeFileSync(file, renderText({ files: [modes.production], set: [...monitoringOn, 'gateway.ingress.enabled=true',
+    'gateway.ingress.host=play.example.com'] }));
+  const r = yamllint([file]);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  assert.ok(fs.readFileSync(file, 'utf8').includes('kind: PrometheusRule'));
 });
 
 test('yamllint with this configuration does catch problems', () => {

@@ -47,16 +47,16 @@ function allowedPairs(objects) {
 }
 
 const serviceEdges = [
-  'gateway -> game:50151', 'gateway -> lobby:50152', 'gateway -> notification:50153',
-  'health-test -> game:50151', 'health-test -> lobby:50152', 'health-test -> notification:50153',
+  'gateway -> game:50151', 'gateway -> lobby:50152', 'gateway -> notify:50153',
+  'health-test -> game:50151', 'health-test -> lobby:50152', 'health-test -> notify:50153',
   'lobby -> game:50151',
 ];
 
 test('try-out: only the needed conversations between the release\'s pods are allowed', () => {
   const expected = [
     ...serviceEdges,
-    'game -> postgresql:5432', 'lobby -> postgresql:5432', 'notification -> postgresql:5432', 'migrations -> postgresql:5432',
-    'game -> redis:6379', 'lobby -> redis:6379', 'notification -> redis:6379',
+    'game -> postgresql:5432', 'lobby -> postgresql:5432', 'notify -> postgresql:5432', 'migrations -> postgresql:5432',
+    'game -> redis:6379', 'lobby -> redis:6379', 'notify -> redis:6379',
   ].sort();
   assert.deepEqual(allowedPairs(render({ files: [modes.tryout] })), expected);
 });
@@ -69,8 +69,8 @@ test('production: the same between pods, and PostgreSQL and Redis only from the 
   const database = { ip: '10.20.1.5' };  // inside externalDatabase.networkPolicyPeers (10.20.0.0/16)
   assert.ok(inCidr(database.ip, '10.20.0.0/16'));
   for (const [name, pod] of Object.entries(pods)) {
-    const needsDatabase = ['game', 'lobby', 'notification', 'migrations'].includes(name);
-    const needsRedis = ['game', 'lobby', 'notification'].includes(name);
+    const needsDatabase = ['game', 'lobby', 'notify', 'migrations'].includes(name);
+    const needsRedis = ['game', 'lobby', 'notify'].includes(name);
     assert.equal(allowed(policies, pod, database, 5432), needsDatabase, `${name} -> PostgreSQL`);
     assert.equal(allowed(policies, pod, database, 6379), needsRedis, `${name} -> Redis`);
     assert.equal(allowed(policies, pod, { ip: '10.99.0.1' }, 5432), false, `${name} -> a database outside the allowed block`);
@@ -78,9 +78,9 @@ test('production: the same between pods, and PostgreSQL and Redis only from the 
     assert.equal(allowed(policies, pod, dns, 53, 'UDP'), true, `${name} -> DNS`);
   }
   // Push: only the notification service, only to the internet, only HTTPS.
-  assert.equal(allowed(policies, pods.notification, internet, 443), true);
-  assert.equal(allowed(policies, pods.notification, internet, 80), false);
-  assert.equal(allowed(policies, pods.notification, { ip: '192.168.1.10' }, 443), false, 'private ranges are excluded');
+  assert.equal(allowed(policies, pods.notify, internet, 443), true);
+  assert.equal(allowed(policies, pods.notify, internet, 80), false);
+  assert.equal(allowed(policies, pods.notify, { ip: '192.168.1.10' }, 443), false, 'private ranges are excluded');
   for (const name of ['game', 'lobby', 'gateway', 'migrations']) {
     assert.equal(allowed(policies, pods[name], internet, 443), false, `${name} -> internet`);
   }
@@ -105,7 +105,7 @@ test('try-out: the in-chart databases take nothing from outside and send nothing
     assert.equal(allowed(policies, pods[name], dns, 53, 'UDP'), false, `${name} needs no DNS`);
   }
   // No push endpoint configured: the notification service cannot reach the internet.
-  assert.equal(allowed(policies, pods.notification, internet, 443), false);
+  assert.equal(allowed(policies, pods.notify, internet, 443), false);
 });
 
 test('the evaluator itself: no policy allows, a default deny denies', () => {

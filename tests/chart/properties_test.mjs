@@ -11,9 +11,9 @@ import {
 
 const rendered = Object.fromEntries(Object.entries(modes).map(([mode, file]) => [mode, render({ files: [file] })]));
 const eachMode = (fn) => { for (const [mode, objects] of Object.entries(rendered)) fn(mode, objects); };
-const ports = { game: 50151, lobby: 50152, notification: 50153 };
-const binaries = { game: 'mailrun-game', lobby: 'mailrun-lobby', notification: 'mailrun-notify' };
-const apiServices = { game: 'mailrun.v1.GameService', lobby: 'mailrun.v1.LobbyService', notification: 'mailrun.v1.NotificationService' };
+const ports = { game: 50151, lobby: 50152, notify: 50153 };
+const binaries = { game: 'mailrun-game', lobby: 'mailrun-lobby', notify: 'mailrun-notify' };
+const apiServices = { game: 'mailrun.v1.GameService', lobby: 'mailrun.v1.LobbyService', notify: 'mailrun.v1.NotificationService' };
 
 test('each service has gRPC startup, readiness and liveness probes on its serving port', () => {
   eachMode((mode, objects) => {
@@ -178,7 +178,7 @@ test('autoscalers scale the services and the gateway, which then leave replicas 
   const objects = rendered.production;
   const hpas = objects.filter((o) => o.kind === 'HorizontalPodAutoscaler');
   assert.deepEqual(hpas.map((h) => h.spec.scaleTargetRef.name).sort(),
-    ['mailrun-game', 'mailrun-gateway', 'mailrun-lobby', 'mailrun-notification']);
+    ['mailrun-game', 'mailrun-gateway', 'mailrun-lobby', 'mailrun-notify']);
   for (const hpa of hpas) {
     const target = find(objects, 'Deployment', hpa.spec.scaleTargetRef.name);
     assert.equal(hpa.spec.scaleTargetRef.kind, 'Deployment');
@@ -188,7 +188,7 @@ test('autoscalers scale the services and the gateway, which then leave replicas 
   }
   // Scaling in the notification service cuts open streams: it waits longer than game.
   const window = (name) => hpas.find((h) => h.metadata.name === name).spec.behavior.scaleDown.stabilizationWindowSeconds;
-  assert.ok(window('mailrun-notification') > window('mailrun-game'));
+  assert.ok(window('mailrun-notify') > window('mailrun-game'));
   // Without autoscaling (try-out), the Deployments carry their replica count.
   assert.equal(rendered.tryout.filter((o) => o.kind === 'HorizontalPodAutoscaler').length, 0);
   assert.equal(find(rendered.tryout, 'Deployment', 'mailrun-game').spec.replicas, 1);
@@ -243,8 +243,8 @@ test('database and Redis addresses follow the mode', () => {
   assert.equal(find(rendered.tryout, 'Service', 'mailrun-postgresql').spec.ports[0].port, 5432);
   assert.equal(find(rendered.tryout, 'Service', 'mailrun-redis').spec.ports[0].port, 6379);
   // Push delivery is configured only where an endpoint is given.
-  assert.equal(url(rendered.production, 'notification', 'MAILRUN_PUSH_ENDPOINT'), 'https://push.example.com/v1/deliver');
-  assert.equal(envOf(podSpecOf(find(rendered.tryout, 'Deployment', 'mailrun-notification')).containers[0]).MAILRUN_PUSH_ENDPOINT, undefined);
+  assert.equal(url(rendered.production, 'notify', 'MAILRUN_PUSH_ENDPOINT'), 'https://push.example.com/v1/deliver');
+  assert.equal(envOf(podSpecOf(find(rendered.tryout, 'Deployment', 'mailrun-notify')).containers[0]).MAILRUN_PUSH_ENDPOINT, undefined);
 });
 
 test('with sslmode verify-full libpq gets the database CA from the ConfigMap, in services and Job', () => {

@@ -9,9 +9,9 @@ import { chartDir, requireTool } from './lib/tools.mjs';
 const YAML = requireTool('yaml');
 const values = YAML.parse(fs.readFileSync(path.join(chartDir, 'values.yaml'), 'utf8'));
 const readme = fs.readFileSync(path.join(chartDir, 'README.md'), 'utf8');
-const services = ['game', 'lobby', 'notification'];
+const services = ['game', 'lobby', 'notify'];
 // Values documented as a whole rather than key by key.
-const documentedWhole = new Set(['resources', 'podSecurityContext', 'containerSecurityContext', 'grpcServices']);
+const documentedWhole = new Set(['resources', 'podSecurityContext', 'containerSecurityContext', 'grpcServices', 'labels']);
 
 function keys(object, prefix = '') {
   return Object.entries(object).flatMap(([key, value]) => {

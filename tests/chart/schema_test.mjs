@@ -3,7 +3,7 @@
 // Kubernetes API schemas, unknown fields included.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { render, modes } from './lib/helm.mjs';
+import { render, modes, monitoringOn } from './lib/helm.mjs';
 import { validateObject } from './lib/kube_schema.mjs';
 
 function assertAllValid(objects) {
@@ -42,12 +42,25 @@ test('every optional part can be switched off and the rest still validates', () 
     ['gateway.jsonTranscoding=false'],
     ['serviceAccount.create=false'],
     ['topologySpread=false'],
-    ['game.autoscaling.enabled=false', 'lobby.autoscaling.enabled=false', 'notification.autoscaling.enabled=false', 'gateway.autoscaling.enabled=false'],
+    ['game.autoscaling.enabled=false', 'lobby.autoscaling.enabled=false', 'notify.autoscaling.enabled=false', 'gateway.autoscaling.enabled=false'],
   ];
   for (const mode of Object.values(modes)) {
     for (const set of variants) {
       const objects = render({ files: [mode], set });
       assertAllValid(objects);
+    }
+  }
+});
+
+test('with monitoring, the Ingress and a custom autoscaling metric on, every object still validates', () => {
+  const set = [...monitoringOn, 'gateway.ingress.enabled=true', 'gateway.ingress.host=play.example.com',
+    'gateway.ingress.tlsSecretName=play-tls', 'notify.autoscaling.podsMetric.name=mailrun_notify_open_streams',
+    'notify.autoscaling.podsMetric.averageValue=2000'];
+  for (const mode of Object.values(modes)) {
+    const objects = render({ files: [mode], set });
+    assertAllValid(objects);
+    for (const kind of ['ServiceMonitor', 'PrometheusRule', 'Ingress']) {
+      assert.ok(objects.some((o) => o.kind === kind), `${mode}: no ${kind}`);
     }
   }
 });
@@ -63,4 +76,13 @@ test('the schema check itself rejects a wrong type, a missing required field and
   assert.ok(problems.some((p) => p === '/spec/template/spec/containers/0/readinesProbe: unknown field'), problems.join('\n'));
   assert.ok(problems.some((p) => p.startsWith('/spec: required') && p.includes('selector')), problems.join('\n'));
   assert.deepEqual(validateObject({ apiVersion: 'example.com/v1', kind: 'Widget' }).length, 1);
+  // The same for the Prometheus Operator's kinds, checked against their CRDs' schemas.
+  const monitor = render({ files: [modes.production], set: monitoringOn }).find((o) => o.kind === 'ServiceMonitor');
+  monitor.spec.endpoints[0].interval = 30;
+  monitor.spec.endpoints[0].scrapeInterval = '30s';
+  delete monitor.spec.selector;
+  const crdProblems = validateObject(monitor);
+  assert.ok(crdProblems.some((p) => p.startsWith('/spec/endpoints/0/interval: type')), crdProblems.join('\n'));
+  assert.ok(crdProblems.some((p) => p === '/spec/endpoints/0/scrapeInterval: unknown field'), crdProblems.join('\n'));
+  assert.ok(crdProblems.some((p) => p.startsWith('/spec: required') && p.includes('selector')), crdProblems.join('\n'));
 });

@@ -49,7 +49,7 @@ test('the values schema refuses wrong types, unknown keys and unsafe settings, n
     [['podSecurityContext.runAsUser=0'], /podSecurityContext\.runAsUser: Must be greater than or equal to 1/],
     [['podSecurityContext.runAsNonRoot=false'], /podSecurityContext\.runAsNonRoot/],
     [['containerSecurityContext.allowPrivilegeEscalation=true'], /containerSecurityContext\.allowPrivilegeEscalation/],
-    [['notification.pushEndpoint=push.example'], /notification\.pushEndpoint: Does not match pattern/],
+    [['notify.pushEndpoint=push.example'], /notify\.pushEndpoint: Does not match pattern/],
     [['gateway.corsAllowOrigins[0]=https://app.example/path'], /gateway\.corsAllowOrigins\.0: Does not match pattern/],
     [['externalDatabase.sslMode=maybe'], /externalDatabase\.sslMode/],
     [['game.autoscaling.targetCPUUtilizationPercentage=150'], /targetCPUUtilizationPercentage: Must be less than or equal to 100/],

@@ -75,7 +75,7 @@ static_resources:
                             prefix: /{{ . }}/
                           route:
                             cluster: {{ $component }}
-                            {{- if eq $component "notification" }}
+                            {{- if eq $component "notify" }}
                             # Subscribe streams last as long as the client stays: no overall limit.
                             timeout: 0s
                             {{- else }}

@@ -7,7 +7,7 @@ of pod specs that the three services and the migrations Job have in common.
 {{- define "mailrun.components" -}}
 game: mailrun-game
 lobby: mailrun-lobby
-notification: mailrun-notify
+notify: mailrun-notify
 {{- end }}
 
 {{- define "mailrun.name" -}}
@@ -16,7 +16,7 @@ notification: mailrun-notify
 
 {{/*
 <release>-mailrun, or <release> when the release name already contains "mailrun"; cut to 41
-characters so that the longest name made from it ("-notification-headless") fits in 63.
+characters so that every name made from it (the longest: "-notify-headless") fits in 63.
 */}}
 {{- define "mailrun.fullname" -}}
 {{- if contains .Chart.Name .Release.Name }}
@@ -85,6 +85,19 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end }}
 {{- if not (or .Values.redis.enabled .Values.externalRedis.host) }}
 {{- fail "no Redis: set redis.enabled=true (in-chart, for trying out) or externalRedis.host (production)" }}
+{{- end }}
+{{- if and .Values.gateway.ingress.enabled (not .Values.gateway.ingress.host) }}
+{{- fail "gateway.ingress.enabled=true needs gateway.ingress.host: the host name clients use" }}
+{{- end }}
+{{- if and (or .Values.metrics.serviceMonitor.enabled .Values.metrics.prometheusRule.enabled .Values.metrics.grafanaDashboard.enabled) (not .Values.metrics.enabled) }}
+{{- fail "metrics.serviceMonitor, metrics.prometheusRule and metrics.grafanaDashboard need metrics.enabled=true" }}
+{{- end }}
+{{- range $component, $binary := include "mailrun.components" . | fromYaml }}
+{{- with (index $.Values $component).autoscaling.podsMetric }}
+{{- if and .name (not .averageValue) }}
+{{- fail (printf "%s.autoscaling.podsMetric.name is set: set %s.autoscaling.podsMetric.averageValue too (the per-pod target)" $component $component) }}
+{{- end }}
+{{- end }}
 {{- end }}
 {{- end }}
 
@@ -187,7 +200,7 @@ tokens (MAILRUN_TOKEN_PUBLIC_KEYS_FILE); the lobby alone also gets the signing k
 
 {{/* The API service of a component: its readiness is that name's grpc.health.v1 status. */}}
 {{- define "mailrun.apiService" -}}
-{{- get (dict "game" "mailrun.v1.GameService" "lobby" "mailrun.v1.LobbyService" "notification" "mailrun.v1.NotificationService") . }}
+{{- get (dict "game" "mailrun.v1.GameService" "lobby" "mailrun.v1.LobbyService" "notify" "mailrun.v1.NotificationService") . }}
 {{- end }}
 
 {{/* Spreads one component's pods over nodes; call with (dict "root" $ "component" "game"). */}}
@@ -232,6 +245,20 @@ spec:
         target:
           type: Utilization
           averageUtilization: {{ .autoscaling.targetCPUUtilizationPercentage }}
+    {{- with .autoscaling.podsMetric }}
+    {{- if .name }}
+    # A per-pod metric from the custom metrics API (a metrics adapter serves it from Prometheus):
+    # the autoscaler keeps its average per pod at averageValue, or CPU at its target, whichever
+    # asks for more pods.
+    - type: Pods
+      pods:
+        metric:
+          name: {{ .name }}
+        target:
+          type: AverageValue
+          averageValue: {{ .averageValue | quote }}
+    {{- end }}
+    {{- end }}
   behavior:
     scaleDown:
       stabilizationWindowSeconds: {{ .autoscaling.scaleDownStabilizationSeconds }}
@@ -239,6 +266,19 @@ spec:
         - type: Pods
           value: 1
           periodSeconds: 120
+{{- end }}
+
+{{/* The label of the headless Services whose endpoints Prometheus scrapes (root context). */}}
+{{- define "mailrun.metricsLabel" -}}
+mailrun.io/metrics: "true"
+{{- end }}
+
+{{/*
+The series of this release in PromQL: the ServiceMonitor gives every series the labels namespace,
+release and component (below); alerts and the dashboard select by them.
+*/}}
+{{- define "mailrun.promSelector" -}}
+namespace="{{ .Release.Namespace }}",release="{{ .Release.Name }}"
 {{- end }}
 
 {{/* PodDisruptionBudget; call with (dict "root" $ "component" "game" "pdb" <values>). */}}

@@ -34,6 +34,11 @@ export const modes = {
   production: valuesFile('values-production.yaml'),
 };
 
+// --set pairs that switch on the monitoring objects (off by default: they need the Prometheus
+// Operator's CRDs and Grafana's dashboard sidecar).
+export const monitoringOn = ['metrics.serviceMonitor.enabled=true', 'metrics.prometheusRule.enabled=true',
+  'metrics.grafanaDashboard.enabled=true'];
+
 // `helm template` with the given values files and --set pairs. Returns the manifest text;
 // throws with helm's message when rendering fails.
 export function renderText({ files = [], set = [], release = 'mailrun', namespace = 'games' } = {}) {

@@ -1,6 +1,8 @@
 // Checks Kubernetes objects against the API's schemas, as the API server would with strict field
 // validation: types, formats and required fields come from the OpenAPI definitions compiled into
-// the kubernetes-models package; unknown fields (a misspelt key the server would reject) are
+// the kubernetes-models package (and, for the Prometheus Operator's ServiceMonitor and
+// PrometheusRule, from its CRDs' schemas in @kubernetes-models/prometheus-operator, the same
+// project's package for them); unknown fields (a misspelt key the server would reject) are
 // found by recording which properties the schema validator reads: it reads every property its
 // definition declares and enumerates the keys of maps, so a key it never touched is unknown.
 import fs from 'node:fs';
@@ -8,13 +10,26 @@ import path from 'node:path';
 import { requireTool, toolsDir } from './tools.mjs';
 
 const schemasDir = path.join(toolsDir(), 'node_modules', 'kubernetes-models', '_schemas');
+// API groups defined by CustomResourceDefinitions: where their schemas are.
+const crdSchemasDirs = {
+  'monitoring.coreos.com': path.join(toolsDir(), 'node_modules', '@kubernetes-models', 'prometheus-operator', '_schemas'),
+};
+
+const capitalized = (s) => s[0].toUpperCase() + s.slice(1);
 
 // "apps/v1" + "Deployment" -> "IoK8sApiAppsV1Deployment"; "v1" + "Service" -> "IoK8sApiCoreV1Service";
-// "networking.k8s.io/v1" + "NetworkPolicy" -> "IoK8sApiNetworkingV1NetworkPolicy".
+// "networking.k8s.io/v1" + "NetworkPolicy" -> "IoK8sApiNetworkingV1NetworkPolicy";
+// "monitoring.coreos.com/v1" + "ServiceMonitor" -> "MonitoringCoreosComV1ServiceMonitor".
 export function definitionName(apiVersion, kind) {
   const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['core', apiVersion];
-  const short = group.replace(/\.k8s\.io$/, '').split('.').map((s) => s[0].toUpperCase() + s.slice(1)).join('');
-  return `IoK8sApi${short}${version[0].toUpperCase()}${version.slice(1)}${kind}`;
+  if (crdSchemasDirs[group]) return `${group.split('.').map(capitalized).join('')}${capitalized(version)}${kind}`;
+  const short = group.replace(/\.k8s\.io$/, '').split('.').map(capitalized).join('');
+  return `IoK8sApi${short}${capitalized(version)}${kind}`;
+}
+
+function schemaFile(apiVersion, name) {
+  const group = apiVersion.includes('/') ? apiVersion.split('/')[0] : 'core';
+  return path.join(crdSchemasDirs[group] ?? schemasDir, `${name}.js`);
 }
 
 function tracked(value, pathSoFar, seen) {
@@ -50,7 +65,7 @@ export function validateObject(object) {
     return ['not a Kubernetes object: apiVersion and kind are required'];
   }
   const name = definitionName(object.apiVersion, object.kind);
-  const file = path.join(schemasDir, `${name}.js`);
+  const file = schemaFile(object.apiVersion, name);
   if (!fs.existsSync(file)) return [`no schema for ${object.apiVersion} ${object.kind} (looked for ${name})`];
   const { validate } = requireTool(file);
   const seen = new Set();

@@ -42,4 +42,4 @@ export function matches(selector, labels) {
   return Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
 }
 
-export const components = ['game', 'lobby', 'notification'];
+export const components = ['game', 'lobby', 'notify'];

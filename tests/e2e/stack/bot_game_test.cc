@@ -22,6 +22,13 @@
 // GetGameResult gives the local copy's scores; the lobby, told by the GameFinished event (its
 // reconciler is made to wait an hour), marks the table finished and shows the game in each
 // player's results and the leaderboard with the documented Elo changes.
+//
+// And the services' metrics (issue 23, acceptance 1), scraped before, every 100 moves and after
+// the game, each exposition checked with promtool: the moves committed equal the versions added,
+// the SubmitAction calls and their latency count them too, the outbox backlog returns to 0 once
+// every event is out, the notification service counts the events it stored and the notifications
+// it streamed, the lobby the GameFinished it recorded; a stale move counts as a conflict and a
+// wrong password as a refused login.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
@@ -39,6 +46,7 @@
 #include "tests/e2e/stack/game_calls.h"
 #include "tests/e2e/stack/notification_stream.h"
 #include "tests/e2e/stack/stack.h"
+#include "tests/e2e/stack/stack_metrics.h"
 #include "tests/e2e/stack/table_setup.h"
 #include "engine/titles/t1853/game.h"
 
@@ -176,6 +184,13 @@ TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) 
   std::vector<mailrun::v1::Action> applied;  // every accepted action, seat set
   bool reseeded = false;
 
+  // ---- The services' metrics before the first move -------------------------------------------
+  const StackMetrics before = ScrapeStack(*stack_);
+  const std::map<std::string, std::string> submitted_ok = {{"method", "/mailrun.v1.GameService/SubmitAction"},
+                                                           {"code", "OK"}};
+  EXPECT_EQ(before.game.Sum("mailrun_moves_committed_total"), 0);
+  EXPECT_EQ(before.notify.Sum("mailrun_notify_open_streams"), 4) << "each player's stream is open";
+
   // ---- Play: the bot for whoever is to act, through the API -----------------------------------
   std::vector<uint64_t> rng = {1853, 1854, 1855, 1856};
   std::set<TurnKey> expected_turns;
@@ -252,6 +267,13 @@ TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) 
     applied.push_back(action);
     version = answer.version();
     observer = local.Finished() ? (observer + 1) % 4 : local.ActiveSeats().front();
+    if (version % 100 == 0) {  // the game service's counters move as the game does
+      const auto during = ScrapeService(*stack_, "mailrun-game");
+      EXPECT_EQ(during.Sum("mailrun_moves_committed_total", {{"kind", "action"}}), version) << "at version " << version;
+      EXPECT_EQ(during.Sum("mailrun_rpc_requests_total", submitted_ok) -
+                    before.game.Sum("mailrun_rpc_requests_total", submitted_ok),
+                version);
+    }
   }
   ASSERT_TRUE(local.Finished());
   const auto played = std::chrono::steady_clock::now();
@@ -402,6 +424,85 @@ TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) 
       EXPECT_GE(board.entries(i - 1).rating(), entry.rating());
     }
   }
+  // ---- The metrics after the game ------------------------------------------------------------
+  // A stale move (the version before the last) is refused as a conflict; a wrong password as a login.
+  mailrun::v1::SubmitActionRequest stale;
+  stale.set_game_id(game_id);
+  stale.set_expected_version(version - 1);
+  stale.mutable_action()->mutable_end_step();
+  stale.set_request_id(NewRequestId());
+  mailrun::v1::SubmitActionResponse refused;
+  EXPECT_EQ(CallAs(*game_, &GameStub::SubmitAction, players[0].token, stale, &refused).error_code(),
+            grpc::StatusCode::ABORTED);
+  mailrun::v1::LoginRequest wrong;
+  wrong.set_display_name("Asha");
+  wrong.set_password("not-the-password");
+  wrong.set_request_id(NewRequestId());
+  mailrun::v1::AuthResponse no_tokens;
+  EXPECT_EQ(CallAs(*lobby_, &LobbyStub::Login, "", wrong, &no_tokens).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  // Every event is out once each relay has counted an empty outbox.
+  std::optional<StackMetrics> after;
+  for (int i = 0; i < 100; ++i) {
+    after.emplace(ScrapeStack(*stack_));
+    if (after->game.Sum("mailrun_outbox_backlog") == 0 && after->lobby.Sum("mailrun_outbox_backlog") == 0 &&
+        after->notify.Sum("mailrun_outbox_backlog") == 0) {
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  for (const auto* service : {&after->game, &after->lobby, &after->notify}) {
+    EXPECT_EQ(service->Sum("mailrun_outbox_backlog"), 0);
+    EXPECT_EQ(service->Sum("mailrun_outbox_oldest_unsent_age_seconds"), 0);
+    EXPECT_EQ(service->Sum("mailrun_db_pool_acquire_timeouts_total"), 0);
+  }
+  const auto delta = [&](const mailrun::testing::MetricSamples& now, const mailrun::testing::MetricSamples& then,
+                         const std::string& name, const std::map<std::string, std::string>& labels = {}) {
+    return now.Sum(name, labels) - then.Sum(name, labels);
+  };
+  // Moves committed equal the versions added, and each was one SubmitAction answered OK and timed.
+  EXPECT_EQ(delta(after->game, before.game, "mailrun_moves_committed_total"), version);
+  EXPECT_EQ(delta(after->game, before.game, "mailrun_rpc_requests_total", submitted_ok), version);
+  EXPECT_EQ(delta(after->game, before.game, "mailrun_rpc_duration_seconds_count", submitted_ok), version);
+  EXPECT_EQ(delta(after->game, before.game, "mailrun_move_conflicts_total"), 1);
+  EXPECT_EQ(delta(after->game, before.game, "mailrun_rpc_requests_total",
+                  {{"method", "/mailrun.v1.GameService/SubmitAction"}, {"code", "ABORTED"}}),
+            1);
+  // The game stayed in the cache: far more hits than moves would need replays for.
+  EXPECT_GE(delta(after->game, before.game, "mailrun_game_cache_lookups_total", {{"result", "hit"}}), version);
+  EXPECT_GE(after->game.Sum("mailrun_game_cache_games"), 1);
+  EXPECT_GE(after->game.Sum("mailrun_game_replay_rows_count"), 1) << "the game was loaded from the database once";
+  // Events: all published (by whichever relay held the lock), each stored once by the
+  // notification service and streamed to its recipients; the lobby recorded the finished game.
+  // (Totals since the services started: the game's creation may be announced before or after the
+  // first scrape.)
+  // At least one event for each version after 0 that gave someone the turn (one event may have
+  // several recipients).
+  const char* published = "mailrun_outbox_events_published_total";
+  std::set<int64_t> turn_versions;
+  for (const auto& [turn_version, seat] : expected_turns) {
+    if (turn_version > 0) turn_versions.insert(turn_version);
+  }
+  EXPECT_GE(delta(after->game, before.game, published) + delta(after->lobby, before.lobby, published) +
+                delta(after->notify, before.notify, published),
+            static_cast<double>(turn_versions.size()));
+  EXPECT_EQ(after->notify.Sum("mailrun_events_consumed_total", {{"outcome", "stored"}}),
+            after->game.Sum(published) + after->lobby.Sum(published) + after->notify.Sum(published))
+      << "each event published was stored once";
+  EXPECT_EQ(after->notify.Sum("mailrun_events_consumed_total", {{"outcome", "dropped"}}), 0);
+  size_t streamed = 0;
+  for (const auto& player : players) streamed += player.stream->Received().size();
+  EXPECT_EQ(after->notify.Sum("mailrun_notifications_streamed_total"), static_cast<double>(streamed));
+  EXPECT_EQ(after->notify.Sum("mailrun_notify_open_streams"), 4);
+  EXPECT_EQ(delta(after->lobby, before.lobby, "mailrun_events_consumed_total", {{"outcome", "recorded"}}), 1);
+  EXPECT_EQ(delta(after->lobby, before.lobby, "mailrun_login_attempts_total"), 1);
+  EXPECT_EQ(delta(after->lobby, before.lobby, "mailrun_login_refusals_total", {{"code", "UNAUTHENTICATED"}}), 1);
+  // The pools: every connection handed back, every lease waited for counted.
+  for (const auto* service : {&after->game, &after->lobby, &after->notify}) {
+    EXPECT_LE(service->Sum("mailrun_db_pool_open_connections"), service->Sum("mailrun_db_pool_max_connections"));
+    EXPECT_GT(service->Sum("mailrun_db_pool_wait_seconds_count"), 0);
+  }
+  EXPECT_GE(delta(after->game, before.game, "mailrun_db_pool_wait_seconds_count"), version);
+
   std::cout << "[ checked   ] notifications, history, result, lobby results and ratings in "
             << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - played).count()
             << " ms\n";

@@ -10,6 +10,7 @@
 #include "services/common/auth.h"
 #include "services/common/config.h"
 #include "services/common/token.h"
+#include "tests/testing/observability.h"
 #include "tests/testing/servers.h"
 
 namespace mailrun::e2e {
@@ -45,7 +46,7 @@ std::string Tail(const std::string& path, size_t lines) {
 
 }  // namespace
 
-Stack::Stack(const std::string& name, int reconcile_seconds) {
+Stack::Stack(const std::string& name, int reconcile_seconds, const std::map<std::string, std::string>& notify_env) {
   database_url_ = mailrun::testing::FreshDatabase(name);
   events_channel_ = "mailrun.events." + name + "." + mailrun::service::RandomId();
   const std::string logs = ::testing::TempDir() + "/" + name + "-" + mailrun::service::RandomId().substr(0, 8);
@@ -55,7 +56,8 @@ Stack::Stack(const std::string& name, int reconcile_seconds) {
   const std::map<std::string, std::string> common = {{"MAILRUN_DATABASE_URL", database_url_},
                                                      {"MAILRUN_REDIS_URL", mailrun::testing::RedisUrl()},
                                                      {"MAILRUN_TOKEN_PUBLIC_KEYS", mailrun::testing::TestPublicKeys()},
-                                                     {"MAILRUN_EVENTS_CHANNEL", events_channel_}};
+                                                     {"MAILRUN_EVENTS_CHANNEL", events_channel_},
+                                                     {"MAILRUN_METRICS_LISTEN", "127.0.0.1:0"}};
   game_address_ = Start("mailrun-game", game_, common, game_log_);
   auto lobby_env = common;
   lobby_env["MAILRUN_GAME_ADDR"] = game_address_;
@@ -64,7 +66,9 @@ Stack::Stack(const std::string& name, int reconcile_seconds) {
   lobby_env["MAILRUN_TOKEN_SIGNING_KEY"] = mailrun::testing::TestSigningKey();
   lobby_env["MAILRUN_LOGIN_CLIENT_ATTEMPTS"] = "100000";  // every test client is one loopback address
   lobby_address_ = Start("mailrun-lobby", lobby_, lobby_env, lobby_log_);
-  notify_address_ = Start("mailrun-notify", notify_, common, notify_log_);
+  auto notify = common;
+  notify.insert(notify_env.begin(), notify_env.end());
+  notify_address_ = Start("mailrun-notify", notify_, notify, notify_log_);
 }
 
 Stack::~Stack() {
@@ -93,6 +97,16 @@ std::map<std::string, std::string> Stack::ClientEnvironment() const {
 std::string Stack::LogTails() const {
   return "--- mailrun-game log:\n" + Tail(game_log_, 15) + "--- mailrun-lobby log:\n" + Tail(lobby_log_, 15) +
          "--- mailrun-notify log:\n" + Tail(notify_log_, 15);
+}
+
+const std::string& Stack::log_path(const std::string& binary) const {
+  if (binary == "mailrun-game") return game_log_;
+  if (binary == "mailrun-lobby") return lobby_log_;
+  return notify_log_;
+}
+
+std::string Stack::metrics_address(const std::string& binary) const {
+  return mailrun::testing::MetricsAddress(log_path(binary));
 }
 
 std::string Stack::ServiceToken() {

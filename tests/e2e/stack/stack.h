@@ -1,7 +1,8 @@
 // Stack: the whole Mailrun backend for an end-to-end test, as the local stack runs it: the real
 // mailrun-game, mailrun-lobby and mailrun-notify binaries as child processes on free loopback
 // ports, sharing one fresh PostgreSQL database (migrated by the services at start-up), the test
-// harness's Redis with an events channel of their own, and one token key. The lobby learns of a
+// harness's Redis with an events channel of their own, and one token key; each serves its metrics
+// on a free loopback port. The lobby learns of a
 // finished game from its GameFinished event on Redis, and its reconciler asks the game service
 // every `reconcile_seconds` besides (a test of the event path makes that an hour); it hashes
 // passwords with the "interactive" Argon2id limits, so tests stay quick. Everything else is the
@@ -25,7 +26,9 @@ namespace mailrun::e2e {
 class Stack {
  public:
   // Starts the three services (fails the test if one does not serve). `name`: letters, digits, '_'.
-  explicit Stack(const std::string& name, int reconcile_seconds = 1);
+  // `notify_env`: more environment for mailrun-notify (a push endpoint, say).
+  explicit Stack(const std::string& name, int reconcile_seconds = 1,
+                 const std::map<std::string, std::string>& notify_env = {});
   ~Stack();
   Stack(const Stack&) = delete;
   Stack& operator=(const Stack&) = delete;
@@ -39,6 +42,12 @@ class Stack {
 
   // The last lines of each service's log, for failure messages.
   std::string LogTails() const;
+
+  // Each service's log (JSON lines) and the host:port of its metrics endpoint (every service
+  // serves its metrics on a free port of its own, which it names in its log), by binary name:
+  // "mailrun-game", "mailrun-lobby", "mailrun-notify".
+  const std::string& log_path(const std::string& binary) const;
+  std::string metrics_address(const std::string& binary) const;
 
   // A service token (subject "lobby") signed with the stack's key, valid for an hour.
   static std::string ServiceToken();

@@ -1,10 +1,11 @@
-// The migration runner against a real PostgreSQL: applies once, and is safe when services start
-// at the same moment.
+// The migration runner against a real PostgreSQL: applies once, is safe when services start at
+// the same moment, and refuses to go on when an applied migration was edited.
 #include <gtest/gtest.h>
 
 #include <thread>
 
 #include "services/common/database.h"
+#include "services/common/migration_checksums.h"
 #include "tests/testing/servers.h"
 
 namespace mailrun::service {
@@ -58,6 +59,58 @@ TEST(Migrations, EmbeddedMigrationsApplyToAnEmptyDatabase) {
   pqxx::connection c(url);
   const auto migrations = EmbeddedMigrations();
   EXPECT_EQ(ApplyMigrations(c, migrations), static_cast<int>(migrations.size()));
+}
+
+TEST(Migrations, RecordsTheChecksumOfEachMigrationItApplies) {
+  const std::string url = testing::FreshDatabase("migrations_checksums");
+  const auto migrations = ParseMigrations({{"0001_t.sql", "CREATE TABLE t (x int)"}});
+  pqxx::connection c(url);
+  ASSERT_EQ(ApplyMigrations(c, migrations), 1);
+  pqxx::work txn(c);
+  EXPECT_EQ(txn.exec("SELECT checksum FROM schema_migrations WHERE version = 1")[0][0].as<std::string>(),
+            MigrationChecksum("CREATE TABLE t (x int)"));
+  EXPECT_EQ(MigrationChecksum("CREATE TABLE t (x int)").size(), 64u);
+  EXPECT_NE(MigrationChecksum("CREATE TABLE t (x int)"), MigrationChecksum("CREATE TABLE t (x bigint)"));
+}
+
+TEST(Migrations, AnAppliedMigrationThatWasEditedStopsTheRunnerBeforeItAppliesAnything) {
+  const std::string url = testing::FreshDatabase("migrations_edited");
+  pqxx::connection c(url);
+  ASSERT_EQ(ApplyMigrations(c, ParseMigrations({{"0001_t.sql", "CREATE TABLE t (x int)"}})), 1);
+  // The next release edits 0001 and adds 0002.
+  const auto edited = ParseMigrations({{"0001_t.sql", "CREATE TABLE t (x bigint)"},
+                                       {"0002_u.sql", "CREATE TABLE u (y int)"}});
+  try {
+    ApplyMigrations(c, edited);
+    FAIL() << "an edited migration was accepted";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("migration 0001_t.sql was edited after it was applied"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(CountRows(url, "SELECT count(*) FROM schema_migrations"), 1);
+  EXPECT_EQ(CountRows(url, "SELECT count(*) FROM information_schema.tables WHERE table_name = 'u'"), 0);
+  // Restoring the text lets the runner go on.
+  EXPECT_EQ(ApplyMigrations(c, ParseMigrations({{"0001_t.sql", "CREATE TABLE t (x int)"},
+                                                {"0002_u.sql", "CREATE TABLE u (y int)"}})),
+            1);
+}
+
+TEST(Migrations, ADatabaseMigratedBeforeChecksumsGetsThemRecordedAndIsGuardedFromThenOn) {
+  const std::string url = testing::FreshDatabase("migrations_backfill");
+  {
+    // schema_migrations as the runner made it before it recorded checksums.
+    pqxx::connection c(url);
+    pqxx::work txn(c);
+    txn.exec("CREATE TABLE schema_migrations (version integer PRIMARY KEY, name text NOT NULL,"
+             " applied_at timestamptz NOT NULL DEFAULT now())");
+    txn.exec("CREATE TABLE t (x int)");
+    txn.exec("INSERT INTO schema_migrations (version, name) VALUES (1, '0001_t.sql')");
+    txn.commit();
+  }
+  pqxx::connection c(url);
+  EXPECT_EQ(ApplyMigrations(c, ParseMigrations({{"0001_t.sql", "CREATE TABLE t (x int)"}})), 0);
+  EXPECT_EQ(CountRows(url, "SELECT count(*) FROM schema_migrations WHERE checksum IS NOT NULL"), 1);
+  EXPECT_THROW(ApplyMigrations(c, ParseMigrations({{"0001_t.sql", "CREATE TABLE t (x text)"}})), std::runtime_error);
 }
 
 }  // namespace

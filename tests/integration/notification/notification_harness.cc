@@ -145,7 +145,7 @@ PushSink::PushSink(std::function<int(int)> respond)
     std::lock_guard lock(mutex_);
     const std::string key = request.get_header_value("Idempotency-Key");
     const int status = respond_(++attempts_[key]);
-    requests_.push_back({key, request.body, status});
+    requests_.push_back({key, request.body, status, request.get_header_value("traceparent")});
     response.status = status;
     response.set_content("{}", "application/json");
   });

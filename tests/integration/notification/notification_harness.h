@@ -103,6 +103,7 @@ class PushSink {
     std::string key;  // Idempotency-Key
     std::string body;
     int status = 0;
+    std::string traceparent;  // the W3C trace context header
   };
   std::vector<Request> requests();
   size_t delivered();  // requests answered 2xx

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "services/common/status_names.h"
+
 namespace mailrun::cli {
 
 inline constexpr int kExitRefused = 1;
@@ -43,6 +45,6 @@ class CallError : public CliError {
 };
 
 // "FAILED_PRECONDITION", "UNAVAILABLE", ...
-std::string StatusCodeName(grpc::StatusCode code);
+using mailrun::service::StatusCodeName;
 
 }  // namespace mailrun::cli
