@@ -88,7 +88,9 @@ TEST(RuleTable, EveryRowHasAKnownStatusAndSaysWhatTheRuleIs) {
     ++counts[row.status];
     EXPECT_TRUE(kStatuses.count(row.status)) << row.rule << ": unknown status '" << row.status << "'";
     EXPECT_FALSE(row.summary.empty()) << row.rule << ": no summary";
-    if (row.status != "implemented") EXPECT_FALSE(row.note.empty()) << row.rule << ": a " << row.status << " row says why";
+    if (row.status != "implemented") {
+      EXPECT_FALSE(row.note.empty()) << row.rule << ": a " << row.status << " row says why";
+    }
     if (row.status == "ruling") {
       std::smatch match;
       ASSERT_TRUE(std::regex_search(row.note, match, ruling_reference))
@@ -117,7 +119,9 @@ TEST(RuleTable, EveryImplementedRuleNamesCodeThatCitesIt) {
 
 TEST(RuleTable, EveryImplementedRuleHasATest) {
   for (const Row& row : Rows()) {
-    if (Implemented(row)) EXPECT_FALSE(row.tests.empty()) << row.rule << " is " << row.status << " but has no test";
+    if (Implemented(row)) {
+      EXPECT_FALSE(row.tests.empty()) << row.rule << " is " << row.status << " but has no test";
+    }
   }
 }
 
