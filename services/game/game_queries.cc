@@ -53,18 +53,19 @@ std::optional<store::MyGamesCursor> ParsePageToken(const std::string& token) {
 
 }  // namespace
 
-std::vector<std::string> LogLinesOfAnswer(const std::string& kind, const std::string& answer) {
-  std::vector<std::string> lines;
-  if (kind == store::kActionRow) {
+std::vector<mailrun::v1::LogLine> LogLinesOfRow(const store::HistoryRow& row) {
+  google::protobuf::RepeatedPtrField<mailrun::v1::LogLine> stored;
+  if (row.kind == store::kActionRow) {
     mailrun::v1::SubmitActionResponse parsed;
-    if (parsed.ParseFromString(answer)) {
-      for (const auto& line : parsed.log_lines()) lines.push_back(line.text());
-    }
+    if (parsed.ParseFromString(row.answer)) stored = parsed.log_lines();
   } else {
     mailrun::v1::UndoLastActionResponse parsed;
-    if (parsed.ParseFromString(answer)) {
-      for (const auto& line : parsed.log_lines()) lines.push_back(line.text());
-    }
+    if (parsed.ParseFromString(row.answer)) stored = parsed.log_lines();
+  }
+  std::vector<mailrun::v1::LogLine> lines(stored.begin(), stored.end());
+  for (auto& line : lines) {
+    if (line.version() == 0) line.set_version(row.seq);
+    if (line.at_unix_ms() == 0) line.set_at_unix_ms(row.at_unix_ms);
   }
   return lines;
 }
@@ -103,7 +104,7 @@ grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1:
     *response->mutable_view() = game->View(opened.seat);
     if (since == 0 || version - since > options_.max_delta_versions) return grpc::Status::OK;
     for (const auto& row : store::History(txn, request.game_id(), since, version, static_cast<int>(version - since))) {
-      for (const auto& line : LogLinesOfAnswer(row.kind, row.answer)) response->add_new_log_lines()->set_text(line);
+      for (auto& line : LogLinesOfRow(row)) *response->add_new_log_lines() = std::move(line);
     }
     auto old = loader_.At(txn, opened.info, since);
     if (!old.ok()) return LoadFailure(opened, old.error());
@@ -153,7 +154,7 @@ grpc::Status GameQueries::GetHistory(const std::string& user_id, const mailrun::
       entry->set_at_unix_ms(row.at_unix_ms);
       entry->set_undone(row.undone);
       entry->set_undoes_seq(row.undoes_seq);
-      for (const auto& line : LogLinesOfAnswer(row.kind, row.answer)) entry->add_log_lines()->set_text(line);
+      for (auto& line : LogLinesOfRow(row)) *entry->add_log_lines() = std::move(line);
     }
     if (static_cast<int>(rows.size()) > page) response->set_next_after_seq(rows[page - 1].seq);
     return grpc::Status::OK;

@@ -11,6 +11,7 @@
 #include "mailrun/v1/game.pb.h"
 #include "services/common/transaction.h"
 #include "services/game/game_loader.h"
+#include "services/game/game_store.h"
 
 namespace mailrun::game {
 
@@ -44,7 +45,8 @@ class GameQueries {
   QueryOptions options_;
 };
 
-// The public log lines of a stored log row's answer.
-std::vector<std::string> LogLinesOfAnswer(const std::string& kind, const std::string& answer);
+// The public log lines of a stored log row's answer, each with its version and time (a row stored
+// before lines carried them gets the row's seq and time).
+std::vector<mailrun::v1::LogLine> LogLinesOfRow(const store::HistoryRow& row);
 
 }  // namespace mailrun::game

@@ -24,6 +24,15 @@ int64_t NowUnixMs() {
       .count();
 }
 
+// A log line of the entry that becomes `version`, stamped with the time the service accepts it.
+void AddLogLine(int64_t version, const std::string& text,
+                google::protobuf::RepeatedPtrField<mailrun::v1::LogLine>* lines) {
+  auto* line = lines->Add();
+  line->set_text(text);
+  line->set_version(version);
+  line->set_at_unix_ms(NowUnixMs());
+}
+
 // What a repeated request_id is compared with: the call that made the stored row. A retry repeats
 // its call unchanged; anything else reusing the id is refused and changes nothing.
 struct RequestSeen {
@@ -177,7 +186,7 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
 
     response->Clear();
     response->set_version(opened.head.version + 1);
-    for (const auto& line : outcome->log) response->add_log_lines()->set_text(line);
+    for (const auto& line : outcome->log) AddLogLine(response->version(), line, response->mutable_log_lines());
     Change change{*opened.info, *current, next,
                   store::NewRow{response->version(), store::kActionRow, opened.seat, user_id,
                                 action.SerializeAsString(), 0, request.request_id(), response->SerializeAsString()}};
@@ -275,8 +284,10 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     response->Clear();
     response->set_version(opened.head.version + 1);
     response->set_undone_seq(last->seq);
-    response->add_log_lines()->set_text(fmt::format(
-        "{} takes back their last action (#{})", opened.info->config.players(opened.seat).display_name(), last->seq));
+    AddLogLine(response->version(),
+               fmt::format("{} takes back their last action (#{})",
+                           opened.info->config.players(opened.seat).display_name(), last->seq),
+               response->mutable_log_lines());
     Change change{*opened.info, *current, *before,
                   store::NewRow{response->version(), store::kUndoRow, opened.seat, user_id, "", last->seq,
                                 request.request_id(), response->SerializeAsString()}};

@@ -226,6 +226,17 @@ TEST_F(Api, GetGameDeltasAndItsRefusals) {
   EXPECT_LT(delta.view().players_size() + delta.view().companies_size(),
             client.players_size() + client.companies_size());
   EXPECT_GE(delta.new_log_lines_size(), 10);
+  // Each line says which log entry (version) it belongs to, in order, and when it was accepted.
+  int64_t previous_version = version, previous_at = 0;
+  for (const auto& line : delta.new_log_lines()) {
+    EXPECT_GT(line.version(), version);
+    EXPECT_LE(line.version(), later);
+    EXPECT_GE(line.version(), previous_version);
+    EXPECT_GE(line.at_unix_ms(), previous_at);
+    EXPECT_GT(line.at_unix_ms(), 1'700'000'000'000) << line.text();
+    previous_version = line.version();
+    previous_at = line.at_unix_ms();
+  }
   MergeDelta(client, delta.view());
   MessageDifferencer differ;
   differ.set_repeated_field_comparison(MessageDifferencer::AS_SET);
