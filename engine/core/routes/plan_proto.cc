@@ -10,7 +10,7 @@ mailrun::v1::RunPlan ToProto(const RouteGraph& graph, const std::vector<TrainSpe
     for (int node : run.nodes) {
       const RouteNode& place = graph.nodes()[node];
       view->add_nodes(place.name);
-      if (place.kind == NodeKind::kStation) view->add_stations(place.name);
+      if (place.kind == NodeKind::kStation) view->add_stations(graph.StationPlace(node));
     }
     view->set_revenue(run.revenue);
   }

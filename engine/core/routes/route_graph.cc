@@ -19,6 +19,14 @@ int RouteGraph::AddHex(HexCoord coord, std::string name) {
   return static_cast<int>(hexes_.size()) - 1;
 }
 
+std::string RouteGraph::StationPlace(int node) const {
+  const RouteNode& station = nodes_[node];
+  if (station.hex < 0 || station.hex >= static_cast<int>(hexes_.size())) return station.name;
+  const RouteHex& hex = hexes_[station.hex];
+  if (!hex.place.empty()) return hex.place;
+  return station.station.city >= 0 ? hex.name : "town at " + hex.name;
+}
+
 int RouteGraph::AddNode(RouteNode node) {
   int index = static_cast<int>(nodes_.size());
   node_by_name_.emplace(node.name, index);  // a duplicate keeps the first; Check() reports it

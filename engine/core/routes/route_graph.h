@@ -86,7 +86,8 @@ struct RouteEdge {
 
 struct RouteHex {
   HexCoord coord;
-  std::string name;  // "Jab"
+  std::string name;   // "Jab"
+  std::string place;  // the named city there, for people ("Delhi"); "" for none (a town)
 };
 
 // True when a train of `train` gauge may run on track of `track` gauge (4.5.3: dual is both).
@@ -96,6 +97,11 @@ class RouteGraph {
  public:
   // Registers a hex (idempotent for the same coordinate); returns its index.
   int AddHex(HexCoord coord, std::string name);
+  // Names the city on a hex, for display (runs as places, not node names).
+  void SetPlace(int hex, std::string place) { hexes_[hex].place = std::move(place); }
+  // A station's name for people: its hex's named city, else the hex of an unnamed city, else
+  // "town at <hex>".
+  std::string StationPlace(int node) const;
   int AddStation(int hex, int index_on_tile, const StationInfo& info);
   // kind: kJunction (green converging) or kHub (brown/grey junction tile).
   int AddJunction(int hex, int index_on_tile, NodeKind kind);

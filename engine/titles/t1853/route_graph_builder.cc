@@ -18,6 +18,7 @@ routes::RouteGraph BuildRouteGraph(const EditionData& data, const GameState& sta
     if (!on) continue;
     const TileDef& tile = *on->tile;
     const int h = hex_index(hex.coord);
+    if (hex.city) graph.SetPlace(h, data.cities[*hex.city].name);
     std::vector<int> station_nodes;
     for (size_t s = 0; s < tile.stations.size(); ++s) {
       const TileStation& station = tile.stations[s];

@@ -137,7 +137,11 @@ TEST_F(LineTest, ProtoViewAndResubmission) {
   ASSERT_EQ(view.runs_size(), 1);
   EXPECT_EQ(view.runs(0).train_id(), "T");
   EXPECT_EQ(view.runs(0).stations_size(), 2);
-  EXPECT_EQ(view.runs(0).stations(0), "Ac.s0");
+  // Stations are named for people: the hex's city (none named yet here: the hex).
+  EXPECT_EQ(view.runs(0).stations(0), "Ac");
+  EXPECT_EQ(view.runs(0).nodes(0), "Ac.s0");
+  b_.g.SetPlace(hexes_[1], "Lahore");
+  EXPECT_EQ(ToProto(b_.g, trains, result->best_total).runs(0).stations(0), "Lahore");
   EXPECT_EQ(view.mail_train_id(), "T");
   EXPECT_EQ(view.total(), 140);
   Result<RunPlan> again = ValidateRuns(b_.g, trains, ToSubmitted(b_.g, trains, result->best_total), "T");
