@@ -42,5 +42,13 @@ TEST(GameBoardText, ListsTilesAndBasesWithTheirPlaces) {
   EXPECT_NE(refused.error().message.find("unknown hex 'Zzz'"), std::string::npos);
 }
 
+TEST(GameBoardText, HexLabelsNameThePlace) {
+  mailrun::v1::GameView view;
+  view.set_edition(mailrun::v1::EDITION_RETUNED);
+  const std::string calcutta = HexOfCity("Calcutta");
+  EXPECT_EQ(HexLabel(view, calcutta), "Calcutta (" + calcutta + ")");
+  EXPECT_EQ(HexLabel(view, "Zzz"), "Zzz") << "an unknown hex stays as it is";
+}
+
 }  // namespace
 }  // namespace mailrun::cli

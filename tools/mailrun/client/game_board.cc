@@ -48,6 +48,14 @@ mailrun::engine::Result<std::string> GameBoardSvg(const mailrun::v1::GameView& v
   return (*title)->RenderBoardSvg(view.edition(), overlay);
 }
 
+std::string HexLabel(const mailrun::v1::GameView& view, const std::string& hex) {
+  auto title = TitleOf(view);
+  auto coord = HexOf(hex);
+  if (!title.ok() || !coord.ok()) return hex;
+  const std::string place = (*title)->PlaceName(view.edition(), *coord);
+  return place.empty() ? hex : place + " (" + hex + ")";
+}
+
 mailrun::engine::Result<std::string> GameBoardText(const mailrun::v1::GameView& view) {
   auto title = TitleOf(view);
   if (!title.ok()) return title.error();

@@ -15,6 +15,9 @@ namespace mailrun::cli {
 // Refuses (with the renderer's message) a view naming a hex, tile or station the board lacks.
 mailrun::engine::Result<std::string> GameBoardSvg(const mailrun::v1::GameView& view, const std::string& heading);
 
+// A hex for people: "Delhi (Fn)" where the board names a place there, else the hex id "Fn".
+std::string HexLabel(const mailrun::v1::GameView& view, const std::string& hex);
+
 // One line per hex that holds a laid tile or a base, in hex order; refuses a view naming a hex the
 // board lacks.
 mailrun::engine::Result<std::string> GameBoardText(const mailrun::v1::GameView& view);

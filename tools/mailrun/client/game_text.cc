@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "engine/titles/registry.h"
+#include "tools/mailrun/client/game_board.h"
 #include "tools/mailrun/client/output.h"
 
 namespace mailrun::cli {
@@ -154,11 +155,11 @@ std::string GameText(const std::string& game_id, const mailrun::v1::GetGameRespo
     for (const CompanyView* c : shown) {
       std::vector<std::string> trains, bases;
       for (const auto& t : c->trains()) trains.push_back(t.name() + (t.on_credit() ? " (credit)" : ""));
-      for (const auto& b : c->bases()) bases.push_back(b.hex());
+      for (const auto& b : c->bases()) bases.push_back(HexLabel(view, b.hex()));
       std::string director = c->director_seat() >= 0 ? PlayerName(view, c->director_seat()) : "-";
       if (c->manager_seat() >= 0) director = PlayerName(view, c->manager_seat()) + " (manager)";
       companies.Row({c->initials(), CompanyStatusText(*c), director, money(c->treasury()), money(c->share_price()),
-                     trains.empty() ? "-" : Join(trains, " "), bases.empty() ? "-" : Join(bases, " "),
+                     trains.empty() ? "-" : Join(trains, " "), bases.empty() ? "-" : Join(bases, ", "),
                      std::to_string(c->tokens_left())});
     }
     out += companies.Render("  ");
