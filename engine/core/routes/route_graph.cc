@@ -15,7 +15,7 @@ Error BadGraph(std::string message) {
 
 int RouteGraph::AddHex(HexCoord coord, std::string name) {
   if (int found = FindHex(coord); found >= 0) return found;
-  hexes_.push_back(RouteHex{coord, std::move(name)});
+  hexes_.push_back(RouteHex{coord, std::move(name), ""});
   return static_cast<int>(hexes_.size()) - 1;
 }
 
