@@ -46,6 +46,14 @@ grpc::Status EarlierCall(ConnectionPool& pool, const RequestKey& key, std::optio
   return status;
 }
 
+// ChangePassword's entry in the request log: the passwords never go into it, so a retry (whose
+// current password is no longer right) is known by its request_id alone.
+RequestKey ChangePasswordKey(const TokenClaims& caller, const mailrun::v1::ChangePasswordRequest& request) {
+  mailrun::v1::ChangePasswordRequest fingerprinted;
+  fingerprinted.set_request_id(request.request_id());
+  return {caller.subject, request.request_id(), "ChangePassword", RequestFingerprint(fingerprinted)};
+}
+
 int32_t CountOf(const std::string& result_id) {
   try {
     return static_cast<int32_t>(std::stoi(result_id));
@@ -66,11 +74,8 @@ grpc::Status Accounts::ChangePassword(const TokenClaims& caller, const std::stri
     return Invalid("new_password is the same as current_password");
   }
   // A retry of a call that already changed the password (its current_password is no longer right).
-  mailrun::v1::ChangePasswordRequest fingerprinted;  // the passwords never go into the request log
-  fingerprinted.set_request_id(request.request_id());
-  const RequestKey key{caller.subject, request.request_id(), "ChangePassword", RequestFingerprint(fingerprinted)};
   std::optional<std::string> earlier;
-  if (auto status = EarlierCall(pool_, key, &earlier); !status.ok()) return status;
+  if (auto status = EarlierCall(pool_, ChangePasswordKey(caller, request), &earlier); !status.ok()) return status;
   if (earlier) {
     response->set_other_sessions_revoked(CountOf(*earlier));
     return grpc::Status::OK;
@@ -102,12 +107,9 @@ grpc::Status Accounts::ChangePasswordChecked(const TokenClaims& caller,
   if (!hasher_.Verify(hash, request.current_password())) return Denied("current_password is wrong");
   const std::string new_hash = hasher_.Hash(request.new_password());
 
-  mailrun::v1::ChangePasswordRequest fingerprinted;
-  fingerprinted.set_request_id(request.request_id());
-  const RequestKey key{caller.subject, request.request_id(), "ChangePassword", RequestFingerprint(fingerprinted)};
   std::string result_id;
   status = RunTransaction(pool_, [&](pqxx::work& txn) {
-    return ApplyOnce(txn, key, &result_id, [&](std::string* revoked_count) {
+    return ApplyOnce(txn, ChangePasswordKey(caller, request), &result_id, [&](std::string* revoked_count) {
       // Only over the hash just checked: a password changed meanwhile makes this call start over.
       const pqxx::result changed = txn.exec_params(
           "UPDATE users SET password_hash = $3 WHERE user_id = $1 AND password_hash = $2 RETURNING 1", caller.subject,

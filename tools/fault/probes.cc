@@ -161,6 +161,10 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {l, "Logout", Auth::kPlayer, rid + fmt::format("refresh_token: \"{}\"", f.refresh_token)},
       {l, "GetProfile", Auth::kPlayer, fmt::format("user_id: \"{}\"", f.user2_id)},
       {l, "UpdateProfile", Auth::kPlayer, rid + fmt::format("display_name: \"{}\" time_zone: \"UTC\"", f.name2)},
+      // A wrong current password: refused, so nothing changes (and the mutations cannot change it).
+      {l, "ChangePassword", Auth::kPlayer, rid + "current_password: \"not-the-password\" new_password: \"probe-new-password\""},
+      {l, "ListSessions", Auth::kPlayer, ""},
+      {l, "RevokeSession", Auth::kPlayer, rid + "session_id: \"probe-no-such-session\""},
       {l, "CreateTable", Auth::kPlayer, rid + "name: \"probe\" seats: 4"},
       {l, "ListTables", Auth::kPlayer, page + "min_open_seats: 1"},
       {l, "GetTable", Auth::kPlayer, table},
@@ -413,6 +417,25 @@ void CheckAlive(FaultStack& stack, ProbeTally* tally) {
   }
 }
 
+// Every method of the three services has a probe in Rpcs(): an RPC added without one is a problem.
+void CheckEveryRpcProbed(const std::vector<Rpc>& rpcs, ProbeTally* tally) {
+  std::set<std::string> probed;
+  for (const Rpc& rpc : rpcs) probed.insert(rpc.service + "/" + rpc.method);
+  for (const std::string service_name : {"mailrun.v1.GameService", "mailrun.v1.LobbyService",
+                                         "mailrun.v1.NotificationService"}) {
+    const auto* service = google::protobuf::DescriptorPool::generated_pool()->FindServiceByName(service_name);
+    for (int i = 0; service != nullptr && i < service->method_count(); ++i) {
+      if (probed.count(service_name + "/" + service->method(i)->name()) > 0) continue;
+      ++tally->unexpected;
+      tally->problems.push_back("no probe for " + service_name + "/" + service->method(i)->name());
+    }
+    if (service == nullptr) {
+      ++tally->unexpected;
+      tally->problems.push_back("no descriptor for " + service_name);
+    }
+  }
+}
+
 void Record(ProbeTally* tally, const std::string& what, const grpc::Status& status) {
   ++tally->unexpected;
   if (tally->problems.size() < 15) {
@@ -427,6 +450,7 @@ ProbeTally ProbeMalformedInput(FaultStack& stack, uint64_t seed) {
   const Fixture fixture = Prepare(stack, seed);
   const auto before = DatabaseCounts(stack.database_url());
   ProbeTally tally;
+  CheckEveryRpcProbed(Rpcs(fixture), &tally);
   std::map<std::string, std::unique_ptr<grpc::GenericStub>> stubs;
   for (const Rpc& rpc : Rpcs(fixture)) {
     auto& stub = stubs[rpc.service];
