@@ -113,9 +113,12 @@ std::vector<std::unique_ptr<NotificationService::Stub>> Stubs(const std::string&
 // N idle Subscribe streams on the asynchronous client API: one completion queue, one thread.
 class IdleStreams {
  public:
-  IdleStreams(const std::vector<std::unique_ptr<NotificationService::Stub>>& stubs, const Settings& s,
-              const std::string& run, int count)
-      : thread_([this] { Poll(); }) {
+  IdleStreams() : thread_([this] { Poll(); }) {}
+
+  // Opens `count` streams, --open-batch at a time, each batch waited for until live. Throws if
+  // one ends or a batch is not live within five minutes (the destructor still ends them all).
+  void Open(const std::vector<std::unique_ptr<NotificationService::Stub>>& stubs, const Settings& s,
+            const std::string& run, int count) {
     const auto started = SteadyClock::now();
     for (int first = 0; first < count; first += s.open_batch) {
       const int last = std::min(count, first + s.open_batch);
@@ -129,8 +132,8 @@ class IdleStreams {
         call->reader->StartCall(&call->started);
       }
       std::unique_lock lock(mutex_);
-      if (!changed_.wait_for(lock, std::chrono::seconds(60), [&] { return live_ + ended_ >= last; })) {
-        throw std::runtime_error(fmt::format("only {} of {} streams live after 60 s", live_, last));
+      if (!changed_.wait_for(lock, std::chrono::minutes(5), [&] { return live_ + ended_ >= last; })) {
+        throw std::runtime_error(fmt::format("only {} of {} streams live after 5 minutes", live_, last));
       }
       if (ended_ > 0) throw std::runtime_error(fmt::format("{} stream(s) ended while opening: {}", ended_, failure_));
     }
@@ -339,7 +342,8 @@ int Run(const Settings& s) {
     }());
     const Cost none = MeasureAndPrint(s, active, "none open", 0, {});
     {
-      IdleStreams idle(stubs, s, fmt::format("{}-{}", run, round++), count);
+      IdleStreams idle;
+      idle.Open(stubs, s, fmt::format("{}-{}", run, round++), count);
       fmt::print("{} idle streams live after {:.1f} s\n", count, idle.open_seconds());
       std::this_thread::sleep_for(std::chrono::seconds(s.settle_seconds));
       MeasureAndPrint(s, active, fmt::format("{} idle open", count), count, none);
