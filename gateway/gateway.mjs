@@ -11,6 +11,10 @@
 //   MAILRUN_GATEWAY_DESCRIPTORS   the descriptor set (default: mailrun-api.binpb beside this script)
 //   MAILRUN_GAME_ADDRESS, MAILRUN_LOBBY_ADDRESS, MAILRUN_NOTIFY_ADDRESS   host:port of each service
 //   MAILRUN_GATEWAY_CORS_ORIGINS  comma-separated origins allowed to call from other pages; optional
+//   MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS  the longest a unary call may take (default 60; a
+//                                 caller's shorter deadline wins); streams have no limit
+// A backend address is host:port, or dns:///name:port to balance calls over every address of the
+// name (the chart's headless Services).
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -49,7 +53,12 @@ const backends = {
   "mailrun.v1.NotificationService": required("MAILRUN_NOTIFY_ADDRESS"),
 };
 
-const services = loadServices(bytes, backends);
+const callTimeout = Number(setting("MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS", "60"));
+if (!Number.isInteger(callTimeout) || callTimeout < 1) {
+  console.error("mailrun-gateway: MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS must be a whole number of seconds, at least 1");
+  process.exit(2);
+}
+const services = loadServices(bytes, backends, callTimeout * 1000);
 const listen = setting("MAILRUN_GATEWAY_LISTEN", "127.0.0.1:8080");
 const origins = setting("MAILRUN_GATEWAY_CORS_ORIGINS", "").split(",").map((o) => o.trim()).filter(Boolean);
 

@@ -62,8 +62,11 @@ function relayed(err) {
   return new ConnectError(parsed.rawMessage, parsed.code, headersOf(err.metadata), parsed.details);
 }
 
-function callOptions(ctx) {
-  const timeout = ctx.timeoutMs();
+// A call's deadline: the caller's, for unary calls at most `unaryLimitMs` (a stream runs as long
+// as its caller keeps it).
+function callOptions(ctx, unaryLimitMs) {
+  let timeout = ctx.timeoutMs();
+  if (unaryLimitMs !== undefined) timeout = Math.min(timeout ?? unaryLimitMs, unaryLimitMs);
   return timeout === undefined ? {} : { deadline: new Date(Date.now() + timeout) };
 }
 
@@ -75,10 +78,10 @@ function codecOf(method) {
   };
 }
 
-function unaryCall(channel, path, method, request, ctx) {
+function unaryCall(channel, path, method, request, ctx, unaryLimitMs) {
   const { serialize, deserialize } = codecOf(method);
   return new Promise((resolve, reject) => {
-    const call = channel.makeUnaryRequest(path, serialize, deserialize, request, requestMetadata(ctx), callOptions(ctx),
+    const call = channel.makeUnaryRequest(path, serialize, deserialize, request, requestMetadata(ctx), callOptions(ctx, unaryLimitMs),
       (err, response) => (err ? reject(err) : resolve(response)));
     call.on("metadata", (metadata) => copyInto(ctx.responseHeader, metadata));
     call.on("status", (status) => status.code === grpc.status.OK && copyInto(ctx.responseTrailer, status.metadata));
@@ -113,7 +116,7 @@ function logCall(desc, method, ctx, started, err) {
   process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
-function forwarding(desc, channel) {
+function forwarding(desc, channel, unaryLimitMs) {
   const impl = {};
   for (const method of desc.methods) {
     const path = `/${desc.typeName}/${method.name}`;
@@ -122,7 +125,7 @@ function forwarding(desc, channel) {
         impl[method.localName] = async (request, ctx) => {
           const started = performance.now();
           try {
-            const response = await unaryCall(channel, path, method, request, ctx);
+            const response = await unaryCall(channel, path, method, request, ctx, unaryLimitMs);
             logCall(desc, method, ctx, started);
             return response;
           } catch (err) {
@@ -165,14 +168,14 @@ const channelOptions = {
 };
 
 // [{desc, backend, impl}] for every service of `backends` ({"mailrun.v1.GameService": "host:port"
-// or "dns:///name:port"}). A service missing from the descriptor set is an error: the gateway
-// would otherwise start without it.
-export function loadServices(descriptorSetBytes, backends) {
+// or "dns:///name:port"}); unary calls get at most `unaryLimitMs`. A service missing from the
+// descriptor set is an error: the gateway would otherwise start without it.
+export function loadServices(descriptorSetBytes, backends, unaryLimitMs) {
   const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, descriptorSetBytes));
   return Object.entries(backends).map(([typeName, backend]) => {
     const desc = registry.getService(typeName);
     if (!desc) throw new Error(`the descriptor set has no service ${typeName}`);
     const channel = new grpc.Client(backend, grpc.credentials.createInsecure(), channelOptions);
-    return { desc, backend, impl: forwarding(desc, channel) };
+    return { desc, backend, impl: forwarding(desc, channel, unaryLimitMs) };
   });
 }
