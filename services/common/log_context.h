@@ -41,12 +41,16 @@ class LogScope {
 
  private:
   std::shared_ptr<LogContext> context_;
-  std::shared_ptr<LogContext> previous_;
   bool active_ = true;
 };
 
 // The current thread's innermost context, or nullptr outside any scope.
 const LogContext* CurrentLogContext();
+
+// For a call that goes on after its handler returns (gRPC's callback API): ends the current
+// thread's innermost scope here, as if it had closed, and gives its context, which the call's
+// later work reopens (LogScope) on whichever thread it runs. Without a scope: an empty context.
+LogContext HandOffCurrentScope();
 
 void NoteUser(std::string_view user);
 void NoteGame(std::string_view game);

@@ -125,21 +125,54 @@ bool RedisPublisher::EnsureConnected(std::string* error) {
   return context_ != nullptr;
 }
 
+namespace {
+
+// Takes a command's raw reply into *reply: false with *error when there was none (the connection
+// failed: *lost) or Redis refused the command.
+bool Accept(redisContext* context, void* raw, const char* what, Reply* reply, std::string* error, bool* lost) {
+  reply->reset(static_cast<redisReply*>(raw));
+  *lost = !*reply;
+  if (*lost) {
+    *error = std::string("Redis ") + what + " failed: " + ContextError(context);
+    return false;
+  }
+  if ((*reply)->type == REDIS_REPLY_ERROR) {
+    *error = std::string("Redis ") + what + " refused: " + std::string((*reply)->str, (*reply)->len);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 bool RedisPublisher::Publish(const std::string& channel, const std::string& message, std::string* error) {
   std::string ignored;
   if (error == nullptr) error = &ignored;
   if (!EnsureConnected(error)) return false;
-  Reply reply(static_cast<redisReply*>(redisCommand(context_, "PUBLISH %b %b", channel.data(), channel.size(),
-                                                    message.data(), message.size())));
-  if (!reply) {
-    *error = "Redis PUBLISH failed: " + ContextError(context_);
-    Disconnect();
+  Reply reply;
+  bool lost = false;
+  if (!Accept(context_,
+              redisCommand(context_, "PUBLISH %b %b", channel.data(), channel.size(), message.data(), message.size()),
+              "PUBLISH", &reply, error, &lost)) {
+    if (lost) Disconnect();
     return false;
   }
-  if (reply->type == REDIS_REPLY_ERROR) {
-    *error = "Redis PUBLISH refused: " + std::string(reply->str, reply->len);
+  return true;
+}
+
+bool RedisPublisher::Claim(const std::string& key, std::chrono::milliseconds ttl, bool* claimed, std::string* error) {
+  std::string ignored;
+  if (error == nullptr) error = &ignored;
+  if (!EnsureConnected(error)) return false;
+  Reply reply;
+  bool lost = false;
+  if (!Accept(context_,
+              redisCommand(context_, "SET %b 1 NX PX %lld", key.data(), key.size(), static_cast<long long>(ttl.count())),
+              "SET", &reply, error, &lost)) {
+    if (lost) Disconnect();
     return false;
   }
+  *claimed = reply->type == REDIS_REPLY_STATUS;  // "OK"; a nil reply: the key was there
   return true;
 }
 

@@ -3,7 +3,8 @@
 // wrappers reconnect by themselves and never throw on a Redis failure.
 //
 //   RedisEndpoint ParseRedisUrl("redis://[:password@]host[:port][/db]")
-//   RedisPublisher: one blocking connection for PUBLISH. Not thread-safe (one per thread).
+//   RedisPublisher: one blocking connection for PUBLISH (and SET NX claims). Not thread-safe (one
+//     per thread).
 //   RedisSubscriber: a background thread that subscribes to channels and hands each message to a
 //     callback, re-subscribing with back-off after any failure. Start/Stop are thread-safe.
 #pragma once
@@ -41,6 +42,9 @@ class RedisPublisher {
   // PUBLISH `message` (binary-safe) on `channel`. Connects first if needed. Returns false with a
   // description in *error when Redis could not be reached or refused; the next call reconnects.
   bool Publish(const std::string& channel, const std::string& message, std::string* error);
+  // SET `key` NX PX `ttl`: *claimed tells whether this call created the key (no one claimed it
+  // within `ttl` before). Returns false with *error when Redis could not be reached or refused.
+  bool Claim(const std::string& key, std::chrono::milliseconds ttl, bool* claimed, std::string* error);
 
  private:
   bool EnsureConnected(std::string* error);

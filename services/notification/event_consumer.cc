@@ -2,15 +2,26 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <thread>
+#include <vector>
 
 #include "services/common/backoff.h"
 #include "services/common/database_errors.h"
 #include "services/common/event_log.h"
 #include "services/common/json_log.h"
 #include "services/common/metrics.h"
+#include "services/common/token.h"
 
 namespace mailrun::notification {
+namespace {
+
+// A claim outlives every wait for its announcement; it expires by itself.
+constexpr auto kClaimTtl = std::chrono::seconds(60);
+
+std::string AnnouncementChannel(const std::string& channel) { return channel + ".stored"; }
+
+}  // namespace
 
 EventConsumer::EventConsumer(EventConsumerOptions options, service::ConnectionPool& pool, InboxStore& inbox,
                              Fanout& fanout, PushSender& push, ReminderScheduler& reminders, Clock clock)
@@ -20,12 +31,21 @@ EventConsumer::EventConsumer(EventConsumerOptions options, service::ConnectionPo
       fanout_(fanout),
       push_(push),
       reminders_(reminders),
-      clock_(std::move(clock)) {
+      clock_(std::move(clock)),
+      replica_(service::RandomId()),
+      redis_(service::ParseRedisUrl(options_.redis_url), std::chrono::seconds(1)) {
   service::RedisSubscriber::Options subscriber;
   subscriber.endpoint = service::ParseRedisUrl(options_.redis_url);
-  subscriber.channels = {options_.channel};
+  subscriber.channels = {options_.channel, AnnouncementChannel(options_.channel)};
   subscriber_ = std::make_unique<service::RedisSubscriber>(
-      subscriber, [this](const std::string&, const std::string& message) { HandleMessage(message); },
+      subscriber,
+      [this](const std::string& channel, const std::string& message) {
+        if (channel == options_.channel) {
+          OnPublished(message);
+        } else {
+          OnAnnounced(message);
+        }
+      },
       [this](const service::RedisSubscriber::Resubscribed& info) { OnSubscribed(info); });
 }
 
@@ -33,12 +53,94 @@ EventConsumer::~EventConsumer() { Stop(); }
 
 void EventConsumer::Start() {
   stop_ = false;
+  claims_watcher_ = std::thread([this] { WatchClaims(); });
   subscriber_->Start();
 }
 
 void EventConsumer::Stop() {
-  stop_ = true;
+  {
+    std::lock_guard lock(claims_mutex_);  // the watcher sees stop_ before it waits, or is woken
+    stop_ = true;
+  }
   subscriber_->Stop();
+  claims_changed_.notify_all();
+  if (claims_watcher_.joinable()) claims_watcher_.join();
+}
+
+void EventConsumer::OnPublished(const std::string& payload) {
+  mailrun::v1::Event event;
+  if (!event.ParseFromString(payload) || event.event_id().empty()) {
+    HandleMessage(payload);  // drops it, saying why
+    return;
+  }
+  bool claimed = true;
+  std::string error;
+  if (!redis_.Claim(options_.channel + ":claim:" + event.event_id(), kClaimTtl, &claimed, &error)) {
+    // No claim without Redis: store it here; the database keeps it once whoever else does too.
+    spdlog::warn("event consumer: cannot claim event {} ({}); handling it here", event.event_id(), error);
+    claimed = true;
+  }
+  if (!claimed) {
+    service::metrics::EventConsumed("claimed_elsewhere");
+    std::lock_guard lock(claims_mutex_);
+    claimed_elsewhere_[event.event_id()] = {std::move(event),
+                                            std::chrono::steady_clock::now() + options_.claim_wait};
+    claims_changed_.notify_all();
+    return;
+  }
+  HandleEvent(event);
+  // Tell the other replicas whose streams to ring: the event's id and recipients, nothing else.
+  mailrun::v1::Event stored;
+  stored.set_event_id(event.event_id());
+  *stored.mutable_user_ids() = event.user_ids();
+  if (!redis_.Publish(AnnouncementChannel(options_.channel), replica_ + "\n" + stored.SerializeAsString(), &error)) {
+    spdlog::warn("event consumer: could not announce event {} ({}); the other replicas handle it after {} ms",
+                 event.event_id(), error, options_.claim_wait.count());
+  }
+}
+
+void EventConsumer::OnAnnounced(const std::string& message) {
+  const auto newline = message.find('\n');
+  mailrun::v1::Event stored;
+  if (newline == std::string::npos || !stored.ParseFromString(message.substr(newline + 1))) {
+    spdlog::warn("event consumer: dropped a malformed announcement ({} bytes)", message.size());
+    return;
+  }
+  if (message.compare(0, newline, replica_) == 0) return;  // this replica's own: its streams were rung
+  {
+    std::lock_guard lock(claims_mutex_);
+    claimed_elsewhere_.erase(stored.event_id());
+  }
+  for (const auto& user : stored.user_ids()) fanout_.Notify(user);
+}
+
+void EventConsumer::WatchClaims() {
+  std::unique_lock lock(claims_mutex_);
+  while (!stop_) {
+    const auto now = std::chrono::steady_clock::now();
+    std::vector<mailrun::v1::Event> overdue;
+    auto next = now + std::chrono::hours(1);
+    for (auto it = claimed_elsewhere_.begin(); it != claimed_elsewhere_.end();) {
+      if (it->second.deadline <= now) {
+        overdue.push_back(std::move(it->second.event));
+        it = claimed_elsewhere_.erase(it);
+      } else {
+        next = std::min(next, it->second.deadline);
+        ++it;
+      }
+    }
+    if (!overdue.empty()) {
+      lock.unlock();
+      for (const auto& event : overdue) {
+        spdlog::info("event consumer: no replica announced event {} within {} ms; handling it here",
+                     event.event_id(), options_.claim_wait.count());
+        HandleEvent(event);
+      }
+      lock.lock();
+      continue;
+    }
+    claims_changed_.wait_until(lock, next);
+  }
 }
 
 bool EventConsumer::HandleMessage(const std::string& payload) {

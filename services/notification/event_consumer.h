@@ -1,5 +1,13 @@
 // EventConsumer: takes events off Redis ("mailrun.events") and makes them notifications.
 //
+// Every replica of the service hears every event; one stores it. Each replica first claims the
+// event in Redis (SET NX on "<channel>:claim:<event_id>"); the one that gets it stores it (below)
+// and then announces it on "<channel>.stored" (its recipients), and every other replica rings its
+// own streams of those users when the announcement comes, without touching the database. A
+// replica that lost the claim and hears no announcement within claim_wait (the claimant died, or
+// Redis dropped the announcement) handles the event itself, which the database de-duplicates; so
+// does a replica that cannot reach Redis to claim.
+//
 // For each event, in ONE transaction: store it once (InboxStore; a repeated event_id is a no-op),
 // record its pushes (PushSender::Enqueue) and its effect on reminders (ReminderScheduler); then,
 // after the commit, wake the recipients' open streams (Fanout) and the push sender. Pushes and
@@ -16,8 +24,12 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <thread>
 
 #include "mailrun/v1/events.pb.h"
 #include "services/common/connection_pool.h"
@@ -34,6 +46,7 @@ struct EventConsumerOptions {
   std::string redis_url;
   std::string channel = "mailrun.events";
   std::chrono::milliseconds catch_up_margin{std::chrono::seconds(60)};
+  std::chrono::milliseconds claim_wait{std::chrono::seconds(5)};
 };
 
 class EventConsumer {
@@ -58,6 +71,12 @@ class EventConsumer {
   int64_t events_stored() const { return stored_.load(); }
 
  private:
+  // A published event: claimed and handled here, or left to the replica that claimed it.
+  void OnPublished(const std::string& payload);
+  // Another replica's announcement that it stored an event: rings this replica's streams.
+  void OnAnnounced(const std::string& message);
+  // Handles the events whose claimant stayed silent for claim_wait (own thread).
+  void WatchClaims();
   void OnSubscribed(const service::RedisSubscriber::Resubscribed& info);
 
   EventConsumerOptions options_;
@@ -67,9 +86,21 @@ class EventConsumer {
   PushSender& push_;
   ReminderScheduler& reminders_;
   Clock clock_;
+  const std::string replica_;  // this process, in its announcements
   std::unique_ptr<service::RedisSubscriber> subscriber_;
+  service::RedisPublisher redis_;  // claims and announcements (the subscriber's thread only)
   std::atomic<bool> stop_{false};
   std::atomic<int64_t> stored_{0};
+
+  // Events claimed by another replica, by event_id, until announced or claim_wait passes.
+  struct Claimed {
+    mailrun::v1::Event event;
+    std::chrono::steady_clock::time_point deadline;
+  };
+  std::mutex claims_mutex_;
+  std::condition_variable claims_changed_;
+  std::map<std::string, Claimed> claimed_elsewhere_;
+  std::thread claims_watcher_;
 };
 
 }  // namespace mailrun::notification

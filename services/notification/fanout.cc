@@ -4,64 +4,51 @@
 
 namespace mailrun::notification {
 
-bool Fanout::Listener::Wait(std::chrono::milliseconds timeout) {
-  std::unique_lock lock(mutex_);
-  rung_.wait_for(lock, timeout, [this] { return pending_ || closed_; });
-  const bool rung = pending_ || closed_;
-  pending_ = false;
-  return rung;
-}
-
-bool Fanout::Listener::closed() {
+std::unique_ptr<Fanout::Registration> Fanout::Add(const std::string& user_id, Ring ring) {
+  auto shared = std::make_shared<Ring>(std::move(ring));
   std::lock_guard lock(mutex_);
-  return closed_;
-}
-
-void Fanout::Listener::Ring(bool close) {
-  {
-    std::lock_guard lock(mutex_);
-    pending_ = true;
-    closed_ = closed_ || close;
-  }
-  rung_.notify_all();
-}
-
-std::unique_ptr<Fanout::Registration> Fanout::Add(const std::string& user_id) {
-  auto listener = std::make_shared<Listener>();
-  std::lock_guard lock(mutex_);
-  if (closing_) listener->Ring(true);
-  listeners_[user_id].insert(listener);
+  rings_[user_id].insert(shared);
+  ++streams_;
   service::metrics::StreamOpened();
-  return std::make_unique<Registration>(this, user_id, listener);
+  if (closing_) (*shared)(true);
+  return std::make_unique<Registration>(this, user_id, shared);
 }
 
-void Fanout::Remove(const std::string& user_id, const std::shared_ptr<Listener>& listener) {
+void Fanout::Remove(const std::string& user_id, const std::shared_ptr<Ring>& ring) {
   std::lock_guard lock(mutex_);
-  const auto found = listeners_.find(user_id);
-  if (found == listeners_.end()) return;
-  if (found->second.erase(listener) > 0) service::metrics::StreamClosed();
-  if (found->second.empty()) listeners_.erase(found);
+  const auto found = rings_.find(user_id);
+  if (found == rings_.end()) return;
+  if (found->second.erase(ring) > 0) {
+    --streams_;
+    service::metrics::StreamClosed();
+  }
+  if (found->second.empty()) rings_.erase(found);
 }
 
 void Fanout::Notify(const std::string& user_id) {
   std::lock_guard lock(mutex_);
-  const auto found = listeners_.find(user_id);
-  if (found == listeners_.end()) return;
-  for (const auto& listener : found->second) listener->Ring(false);
+  const auto found = rings_.find(user_id);
+  if (found == rings_.end()) return;
+  for (const auto& ring : found->second) (*ring)(false);
 }
 
 void Fanout::CloseAll() {
   std::lock_guard lock(mutex_);
   closing_ = true;
-  for (auto& [user, set] : listeners_) {
-    for (const auto& listener : set) listener->Ring(true);
+  for (auto& [user, set] : rings_) {
+    for (const auto& ring : set) (*ring)(true);
   }
 }
 
 size_t Fanout::StreamCount(const std::string& user_id) {
   std::lock_guard lock(mutex_);
-  const auto found = listeners_.find(user_id);
-  return found == listeners_.end() ? 0 : found->second.size();
+  const auto found = rings_.find(user_id);
+  return found == rings_.end() ? 0 : found->second.size();
+}
+
+size_t Fanout::StreamCount() {
+  std::lock_guard lock(mutex_);
+  return streams_;
 }
 
 }  // namespace mailrun::notification

@@ -17,10 +17,11 @@ NotificationApp::NotificationApp(NotificationOptions options)
     : options_(std::move(options)),
       pool_(options_.database_url, options_.database_pool_size),
       inbox_(pool_),
+      pump_(options_.stream_pump_threads),
       push_(pool_, options_.push, options_.clock),
       reminders_(pool_, options_.reminder_check_interval, options_.clock),
       consumer_(ConsumerOptions(options_), pool_, inbox_, fanout_, push_, reminders_, options_.clock),
-      service_(options_.token_verifier, pool_, inbox_, fanout_) {
+      service_(options_.token_verifier, pool_, inbox_, fanout_, pump_) {
   if (options_.run_outbox_relay) {
     service::OutboxRelayOptions relay;
     relay.database_url = options_.database_url;
@@ -46,6 +47,7 @@ void NotificationApp::Stop() {
   reminders_.Stop();
   consumer_.Stop();
   push_.Stop();
+  pump_.Stop();  // after the server has ended every stream
 }
 
 }  // namespace mailrun::notification

@@ -21,6 +21,7 @@
 #include "services/notification/notification_service.h"
 #include "services/notification/push_sender.h"
 #include "services/notification/reminder_scheduler.h"
+#include "services/notification/stream_pump.h"
 
 namespace mailrun::notification {
 
@@ -32,6 +33,8 @@ struct NotificationOptions {
   // one Redis give each database its own).
   std::string events_channel = "mailrun.events";
   int database_pool_size = 32;
+  // Threads that read inboxes for Subscribe streams with something new (an idle stream uses none).
+  int stream_pump_threads = 4;
   PushSenderOptions push;
   std::chrono::milliseconds reminder_check_interval{std::chrono::seconds(30)};
   std::chrono::milliseconds catch_up_margin{std::chrono::seconds(60)};
@@ -67,6 +70,7 @@ class NotificationApp {
   service::ConnectionPool pool_;
   InboxStore inbox_;
   Fanout fanout_;
+  StreamPump pump_;
   PushSender push_;
   ReminderScheduler reminders_;
   EventConsumer consumer_;

@@ -3,15 +3,16 @@
 #include <spdlog/spdlog.h>
 
 #include "services/common/auth.h"
-#include "services/common/database_errors.h"
 #include "services/common/event_log.h"
 #include "services/common/ids.h"
 #include "services/common/json_log.h"
 #include "services/common/metrics.h"
 #include "services/common/request_fingerprint.h"
 #include "services/notification/device_registry.h"
+#include "services/notification/handler_failure.h"
 #include "services/notification/preferences_store.h"
 #include "services/notification/request_log.h"
+#include "services/notification/subscribe_stream.h"
 
 namespace mailrun::notification {
 namespace {
@@ -19,30 +20,21 @@ namespace {
 using grpc::Status;
 using grpc::StatusCode;
 
-constexpr int kReplayBatch = 100;
 constexpr int kMaxMarkedIds = 500;
 constexpr size_t kMaxPushTokenLength = 4096;
-// A stream re-reads its inbox at least this often even without a wake-up (belt and braces).
-constexpr auto kStreamRecheck = std::chrono::seconds(30);
 
 Status Invalid(const std::string& message) { return Status(StatusCode::INVALID_ARGUMENT, message); }
 
 // The trace context inside an event is the services' own: clients never see it.
 void ForClient(mailrun::v1::Notification& notification) { notification.mutable_event()->clear_traceparent(); }
 
-// Runs a handler body, mapping database trouble to UNAVAILABLE and anything else to INTERNAL
-// (logged here; the client gets no internals).
+// Runs a handler body, mapping its failures to status codes (handler_failure.h).
 template <typename Body>
 Status Guarded(const char* method, Body&& body) {
   try {
     return body();
   } catch (const std::exception& e) {
-    if (service::ServerWentAway(e)) {
-      spdlog::warn("{}: database unavailable: {}", method, e.what());
-      return Status(StatusCode::UNAVAILABLE, "the notification database is unavailable; retry");
-    }
-    spdlog::error("{}: {}", method, e.what());
-    return Status(StatusCode::INTERNAL, "internal error");
+    return FailureStatus(method, e);
   }
 }
 
@@ -59,8 +51,8 @@ Status NotificationServiceImpl::AsCaller(const char* method, const grpc::ServerC
 }
 
 NotificationServiceImpl::NotificationServiceImpl(service::TokenVerifier verifier, service::ConnectionPool& pool,
-                                                 InboxStore& inbox, Fanout& fanout)
-    : verifier_(std::move(verifier)), pool_(pool), inbox_(inbox), fanout_(fanout) {}
+                                                 InboxStore& inbox, Fanout& fanout, StreamPump& pump)
+    : verifier_(std::move(verifier)), pool_(pool), inbox_(inbox), fanout_(fanout), pump_(pump) {}
 
 Status NotificationServiceImpl::Idempotent(const std::string& user_id, const std::string& request_id,
                                            const std::string& method, const google::protobuf::Message& request,
@@ -88,47 +80,17 @@ Status NotificationServiceImpl::Idempotent(const std::string& user_id, const std
   return Status::OK;
 }
 
-Status NotificationServiceImpl::Subscribe(grpc::ServerContext* context, const mailrun::v1::SubscribeRequest* request,
-                                          grpc::ServerWriter<mailrun::v1::Notification>* writer) {
-  return AsCaller("Subscribe", *context, [&](const std::string& user) -> Status {
-    // Register before looking at the inbox, so nothing stored in between goes unnoticed.
-    auto registration = fanout_.Add(user);
-    int64_t after = 0;
-    if (auto bad = service::OptionalIdProblem("since_event_id", request->since_event_id())) return Invalid(*bad);
-    if (request->since_event_id().empty()) {
-      after = inbox_.LastSequence(user);
-    } else {
-      const auto sequence = inbox_.SequenceOf(user, request->since_event_id());
-      if (!sequence) {
-        return Status(StatusCode::NOT_FOUND, "since_event_id '" + request->since_event_id() + "' is not in your inbox");
-      }
-      after = *sequence;
-    }
-    writer->SendInitialMetadata();  // tells the client the stream is live
-    while (!context->IsCancelled()) {
-      auto batch = inbox_.ReadAfter(user, after, kReplayBatch);
-      for (auto& notification : batch) {
-        // Logged in the trace of the change that caused the event, as the stream's request.
-        const service::LogScope scope = service::EventLogScope(notification.event());
-        ForClient(notification);
-        if (!writer->Write(notification)) return Status::OK;  // the client went away
-        service::metrics::NotificationStreamed();
-        nlohmann::json fields = service::EventLogFields(notification.event());
-        fields["sequence"] = notification.sequence();
-        service::LogEvent(spdlog::level::info, "notification_streamed", fields);
-        after = notification.sequence();
-      }
-      if (static_cast<int>(batch.size()) == kReplayBatch) continue;
-      if (registration->listener().closed()) {
-        return Status(StatusCode::UNAVAILABLE, "the server is shutting down; reconnect with since_event_id");
-      }
-      const auto recheck_at = std::chrono::steady_clock::now() + kStreamRecheck;
-      while (!context->IsCancelled() && std::chrono::steady_clock::now() < recheck_at &&
-             !registration->listener().Wait(std::chrono::seconds(1))) {
-      }
-    }
-    return Status(StatusCode::CANCELLED, "the client cancelled the stream");
-  });
+grpc::ServerWriteReactor<mailrun::v1::Notification>* NotificationServiceImpl::Subscribe(
+    grpc::CallbackServerContext* context, const mailrun::v1::SubscribeRequest* request) {
+  // Runs on a gRPC callback thread: only quick checks here; the stream reads the inbox on the pump.
+  Status status;
+  const auto claims = service::Authenticate(*context, verifier_, service::TokenKind::kAccess, &status);
+  if (!claims) return SubscribeStream::Refuse(status);
+  if (auto bad = service::OptionalIdProblem("since_event_id", request->since_event_id())) {
+    return SubscribeStream::Refuse(Invalid(*bad));
+  }
+  return SubscribeStream::Start({inbox_, fanout_, pump_}, claims->subject, request->since_event_id(),
+                                service::HandOffCurrentScope());
 }
 
 Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const mailrun::v1::ListInboxRequest* request,

@@ -1,6 +1,8 @@
 // The gRPC face of the notification service (proto/mailrun/v1/notification.proto). Handlers are
 // thin: authenticate (access token; the subject is the caller), check the request, call the
-// stores, map failures to status codes. Thread-safe (gRPC calls handlers concurrently).
+// stores, map failures to status codes. Subscribe runs on gRPC's callback API (an open stream
+// holds no thread: subscribe_stream.h); the other methods are synchronous. Thread-safe (gRPC
+// calls handlers concurrently).
 #pragma once
 
 #include <grpcpp/grpcpp.h>
@@ -13,17 +15,19 @@
 #include "services/common/token.h"
 #include "services/notification/fanout.h"
 #include "services/notification/inbox_store.h"
+#include "services/notification/stream_pump.h"
 
 namespace mailrun::notification {
 
-class NotificationServiceImpl final : public mailrun::v1::NotificationService::Service {
+class NotificationServiceImpl final
+    : public mailrun::v1::NotificationService::WithCallbackMethod_Subscribe<mailrun::v1::NotificationService::Service> {
  public:
   // `verifier`: the public keys that verify access tokens. References must outlive the service.
   NotificationServiceImpl(service::TokenVerifier verifier, service::ConnectionPool& pool, InboxStore& inbox,
-                          Fanout& fanout);
+                          Fanout& fanout, StreamPump& pump);
 
-  grpc::Status Subscribe(grpc::ServerContext* context, const mailrun::v1::SubscribeRequest* request,
-                         grpc::ServerWriter<mailrun::v1::Notification>* writer) override;
+  grpc::ServerWriteReactor<mailrun::v1::Notification>* Subscribe(grpc::CallbackServerContext* context,
+                                                                 const mailrun::v1::SubscribeRequest* request) override;
   grpc::Status ListInbox(grpc::ServerContext* context, const mailrun::v1::ListInboxRequest* request,
                          mailrun::v1::ListInboxResponse* response) override;
   grpc::Status MarkRead(grpc::ServerContext* context, const mailrun::v1::MarkReadRequest* request,
@@ -51,6 +55,7 @@ class NotificationServiceImpl final : public mailrun::v1::NotificationService::S
   service::ConnectionPool& pool_;
   InboxStore& inbox_;
   Fanout& fanout_;
+  StreamPump& pump_;
 };
 
 }  // namespace mailrun::notification

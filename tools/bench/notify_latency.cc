@@ -29,7 +29,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <numeric>
 #include <optional>
 #include <pqxx/pqxx>
 #include <thread>
@@ -42,32 +41,16 @@
 #include "services/common/outbox.h"
 #include "services/common/outbox_relay.h"
 #include "services/common/token.h"
+#include "tools/bench/bench_support.h"
 
 namespace {
 
-using SteadyClock = std::chrono::steady_clock;
+using mailrun::bench::Milliseconds;
+using mailrun::bench::PrintLatencies;
+using mailrun::bench::SteadyClock;
+using mailrun::bench::Token;
+using mailrun::bench::UnixMs;
 constexpr auto kArrivalTimeout = std::chrono::seconds(10);
-
-int64_t UnixSeconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-}
-
-int64_t UnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-std::string Token(const mailrun::service::TokenSigner& key, const std::string& subject,
-                  mailrun::service::TokenKind kind) {
-  mailrun::service::TokenClaims claims;
-  claims.subject = subject;
-  claims.display_name = subject;
-  claims.kind = kind;
-  claims.issued_at = UnixSeconds();
-  claims.expires_at = claims.issued_at + 6 * 3600;
-  claims.token_id = mailrun::service::RandomId();
-  return key.Issue(claims);
-}
 
 // Which "your turn" arrived: the game, its version and the recipient.
 std::string TurnKey(const std::string& game_id, int64_t version, const std::string& user) {
@@ -125,21 +108,6 @@ class Streams {
   std::condition_variable arrived_;
   std::map<std::string, SteadyClock::time_point> arrived_at_;
 };
-
-double Milliseconds(SteadyClock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
-
-double Percentile(const std::vector<double>& sorted, double p) {
-  const size_t index = std::min(sorted.size() - 1, static_cast<size_t>(p / 100.0 * sorted.size()));
-  return sorted[index];
-}
-
-void PrintLatencies(const std::string& what, std::vector<double> ms) {
-  if (ms.empty()) return;
-  std::sort(ms.begin(), ms.end());
-  const double mean = std::accumulate(ms.begin(), ms.end(), 0.0) / ms.size();
-  fmt::print("{} ms: p50 {:.2f}  p90 {:.2f}  p99 {:.2f}  max {:.2f}  mean {:.2f}\n", what, Percentile(ms, 50),
-             Percentile(ms, 90), Percentile(ms, 99), ms.back(), mean);
-}
 
 struct Settings {
   std::string notify = "127.0.0.1:50153";

@@ -3,63 +3,55 @@
 
 #include <gtest/gtest.h>
 
-#include <thread>
+#include <vector>
 
 namespace mailrun::notification {
 namespace {
 
-using std::chrono::milliseconds;
+// What one stream's doorbell heard: each ring's `closing`.
+struct Heard {
+  std::vector<bool> rings;
+  Fanout::Ring ring() {
+    return [this](bool closing) { rings.push_back(closing); };
+  }
+};
 
 TEST(Fanout, NotifyRingsOnlyThatUsersStreams) {
   Fanout fanout;
-  auto alice_phone = fanout.Add("alice");
-  auto alice_tablet = fanout.Add("alice");
-  auto bob = fanout.Add("bob");
+  Heard phone, tablet, bob;
+  auto alice_phone = fanout.Add("alice", phone.ring());
+  auto alice_tablet = fanout.Add("alice", tablet.ring());
+  auto bobs = fanout.Add("bob", bob.ring());
   EXPECT_EQ(fanout.StreamCount("alice"), 2u);
-  fanout.Notify("alice");
-  EXPECT_TRUE(alice_phone->listener().Wait(milliseconds(0)));
-  EXPECT_TRUE(alice_tablet->listener().Wait(milliseconds(0)));
-  EXPECT_FALSE(bob->listener().Wait(milliseconds(0)));
-  EXPECT_FALSE(alice_phone->listener().Wait(milliseconds(0))) << "a ring is consumed by one Wait";
-}
-
-TEST(Fanout, ARingBeforeTheWaitIsNotLost) {
-  Fanout fanout;
-  auto stream = fanout.Add("alice");
+  EXPECT_EQ(fanout.StreamCount(), 3u);
   fanout.Notify("alice");
   fanout.Notify("alice");
-  EXPECT_TRUE(stream->listener().Wait(milliseconds(1000)));
+  EXPECT_EQ(phone.rings, (std::vector<bool>{false, false}));
+  EXPECT_EQ(tablet.rings, (std::vector<bool>{false, false}));
+  EXPECT_TRUE(bob.rings.empty());
 }
 
-TEST(Fanout, AWaitingStreamWakesWhenRung) {
+TEST(Fanout, CloseAllRingsEveryStreamClosingAndLateOnesStartClosed) {
   Fanout fanout;
-  auto stream = fanout.Add("alice");
-  std::thread ringer([&] {
-    std::this_thread::sleep_for(milliseconds(50));
-    fanout.Notify("alice");
-  });
-  EXPECT_TRUE(stream->listener().Wait(milliseconds(5000)));
-  ringer.join();
-}
-
-TEST(Fanout, ClosedStreamsStayClosedAndLateOnesStartClosed) {
-  Fanout fanout;
-  auto stream = fanout.Add("alice");
+  Heard alice, bob;
+  auto stream = fanout.Add("alice", alice.ring());
   fanout.CloseAll();
-  EXPECT_TRUE(stream->listener().Wait(milliseconds(0)));
-  EXPECT_TRUE(stream->listener().closed());
-  auto late = fanout.Add("bob");
-  EXPECT_TRUE(late->listener().closed());
+  EXPECT_EQ(alice.rings, std::vector<bool>{true});
+  auto late = fanout.Add("bob", bob.ring());
+  EXPECT_EQ(bob.rings, std::vector<bool>{true}) << "a stream registered while closing is told at once";
 }
 
 TEST(Fanout, ARegistrationEndsWithItsHandle) {
   Fanout fanout;
+  Heard alice;
   {
-    auto stream = fanout.Add("alice");
+    auto stream = fanout.Add("alice", alice.ring());
     EXPECT_EQ(fanout.StreamCount("alice"), 1u);
   }
   EXPECT_EQ(fanout.StreamCount("alice"), 0u);
-  fanout.Notify("alice");  // nobody listens: nothing happens
+  EXPECT_EQ(fanout.StreamCount(), 0u);
+  fanout.Notify("alice");
+  EXPECT_TRUE(alice.rings.empty()) << "no ring after the handle is gone";
 }
 
 }  // namespace
