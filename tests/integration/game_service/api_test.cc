@@ -390,10 +390,10 @@ TEST_F(Api, CreateGameIsIdempotentAndForTrustedServicesOnly) {
   EXPECT_EQ(refused([](auto& r) { r.mutable_config()->mutable_players(2)->clear_display_name(); }).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(refused([](auto& r) { r.clear_request_id(); }).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  // Every edition of 1853 can be played (the 2009 edition since issue 18); an unknown one is malformed.
   const grpc::Status lookout =
-      refused([](auto& r) { r.mutable_config()->set_edition(mailrun::v1::EDITION_LOOKOUT_2009); });
-  // Titles and editions the engine cannot play yet are not malformed: FAILED_PRECONDITION.
-  EXPECT_EQ(lookout.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(lookout);
+      refused([](auto& r) { r.mutable_config()->set_edition(static_cast<mailrun::v1::Edition>(9)); });
+  EXPECT_EQ(lookout.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(lookout);
   const grpc::Status t1947 = refused([](auto& r) {
     r.mutable_config()->set_title(mailrun::v1::TITLE_1947);
     r.mutable_config()->set_edition(mailrun::v1::EDITION_RETUNED);
