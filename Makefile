@@ -1,7 +1,7 @@
 # Mailrun's entry points. `make run` and `make test` are the two commands of the README.
 #   make setup   install the Debian packages (deploy/setup.sh; idempotent)
 #   make build   configure and build everything into build/ (binaries in build/bin/)
-#   make run     setup + build + start the local stack (PostgreSQL, Redis, three services)
+#   make run     setup + build + start the local stack (PostgreSQL, Redis, three services, the gateway)
 #   make stop    stop the local stack
 #   make status  what the local stack is running
 #   make reset   stop the local stack and delete its data

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The local stack on loopback: PostgreSQL, Redis and the three services, with all their data,
-# logs and pid files under .local/stack/ in the project (git-ignored).
+# The local stack on loopback: PostgreSQL, Redis, the three services and the browser gateway, with
+# all their data, logs and pid files under .local/stack/ in the project (git-ignored).
 #
 #   deploy/stack.sh start    start whatever is not running yet (safe to repeat)
 #   deploy/stack.sh stop     stop everything this stack started, and nothing else
@@ -11,6 +11,8 @@
 #   PostgreSQL 55432 (MAILRUN_PG_PORT)     Redis 56379 (MAILRUN_REDIS_PORT)
 #   mailrun-game 50151 (MAILRUN_GAME_PORT)  mailrun-lobby 50152 (MAILRUN_LOBBY_PORT)
 #   mailrun-notify 50153 (MAILRUN_NOTIFY_PORT)
+#   the browser gateway 8080 (MAILRUN_GATEWAY_PORT): gRPC-Web and Connect (JSON) for browsers, native
+#     gRPC too; node build/gateway/gateway.mjs (gateway/), forwarding to the three services
 # Prometheus metrics (GET /metrics), one port each:
 #   mailrun-game 50161 (MAILRUN_GAME_METRICS_PORT)  mailrun-lobby 50162 (MAILRUN_LOBBY_METRICS_PORT)
 #   mailrun-notify 50163 (MAILRUN_NOTIFY_METRICS_PORT)
@@ -31,6 +33,8 @@ notify_port=${MAILRUN_NOTIFY_PORT:-50153}
 game_metrics_port=${MAILRUN_GAME_METRICS_PORT:-50161}
 lobby_metrics_port=${MAILRUN_LOBBY_METRICS_PORT:-50162}
 notify_metrics_port=${MAILRUN_NOTIFY_METRICS_PORT:-50163}
+gateway_port=${MAILRUN_GATEWAY_PORT:-8080}
+gateway_dir=${MAILRUN_GATEWAY_DIR:-$(dirname "$bin")/gateway}
 servers=$root/deploy/servers.sh
 
 services=(game lobby notify)
@@ -97,6 +101,29 @@ wait_healthy() {
   echo "mailrun-$name SERVING on 127.0.0.1:$port (metrics: http://127.0.0.1:${metrics_port_of[$name]}/metrics)"
 }
 
+start_gateway() {
+  local pidfile=$stack/run/gateway.pid
+  if running "$pidfile"; then echo "gateway already running (pid $(cat "$pidfile"))"; return 0; fi
+  [ -f "$gateway_dir/gateway.mjs" ] || { echo "missing $gateway_dir/gateway.mjs: build first (make build)" >&2; exit 1; }
+  MAILRUN_GATEWAY_LISTEN=127.0.0.1:$gateway_port \
+  MAILRUN_GAME_ADDRESS=127.0.0.1:$game_port \
+  MAILRUN_LOBBY_ADDRESS=127.0.0.1:$lobby_port \
+  MAILRUN_NOTIFY_ADDRESS=127.0.0.1:$notify_port \
+    nohup node "$gateway_dir/gateway.mjs" >>"$stack/logs/gateway.log" 2>&1 </dev/null &
+  echo $! >"$pidfile"
+  for _ in $(seq 1 100); do
+    if node -e "fetch('http://127.0.0.1:$gateway_port/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; then
+      echo "gateway on http://127.0.0.1:$gateway_port (gRPC-Web, Connect JSON, gRPC; e.g. POST /mailrun.v1.LobbyService/Login)"
+      return 0
+    fi
+    running "$pidfile" || break
+    sleep 0.1
+  done
+  echo "the gateway did not start; last log lines:" >&2
+  tail -n 20 "$stack/logs/gateway.log" >&2
+  exit 1
+}
+
 stop_pidfile() {
   local pidfile=$1 pid
   running "$pidfile" || { rm -f "$pidfile"; return 0; }
@@ -118,10 +145,12 @@ cmd_start() {
   token_keys
   for s in "${services[@]}"; do start_service "$s"; done
   for s in "${services[@]}"; do wait_healthy "$s"; done
+  start_gateway
   echo "Logs: $stack/logs/   Stop: make stop   (or deploy/stack.sh stop)"
 }
 
 cmd_stop() {
+  stop_pidfile "$stack/run/gateway.pid"
   for s in "${services[@]}"; do stop_pidfile "$stack/run/$s.pid"; done
   [ -e "$stack/postgres" ] && "$servers" stop-postgres "$(pg_dir)"
   [ -d "$stack/redis" ] && "$servers" stop-redis "$stack/redis"
@@ -133,6 +162,8 @@ cmd_status() {
     if running "$stack/run/$s.pid"; then echo "mailrun-$s running (pid $(cat "$stack/run/$s.pid")) on 127.0.0.1:${port_of[$s]}";
     else echo "mailrun-$s stopped"; fi
   done
+  if running "$stack/run/gateway.pid"; then echo "gateway running (pid $(cat "$stack/run/gateway.pid")) on 127.0.0.1:$gateway_port";
+  else echo "gateway stopped"; fi
   if [ -f "$stack/postgres/postmaster.pid" ]; then echo "PostgreSQL running on 127.0.0.1:$pg_port"; else echo "PostgreSQL stopped"; fi
   if running "$stack/redis/redis.pid"; then echo "Redis running on 127.0.0.1:$redis_port"; else echo "Redis stopped"; fi
 }

@@ -104,8 +104,10 @@ test('each image runs its service as the chart\'s non-root user, listening (and 
     assert.equal(values[component].image.repository, `mailrun/${target}`, 'the chart\'s image names follow the targets');
     assert.ok(s.instructions.some((i) => i.keyword === 'COPY' && i.args.includes(`/build/bin/${binary} `)), `${target} lacks ${binary}`);
   }
-  // The gateway's init container copies the descriptor set from the game image.
-  assert.ok(stage(stages, 'game').instructions.some((i) => i.keyword === 'COPY' && i.args.endsWith('/usr/share/mailrun/mailrun.pb')));
-  const gatewayTemplate = fs.readFileSync(path.join(chartDir, 'templates', 'gateway.yaml'), 'utf8');
-  assert.ok(gatewayTemplate.includes('- /usr/share/mailrun/mailrun.pb'));
+  // The gateway's image (chart_gateway_config checks what it carries) runs as the same user.
+  assert.equal(values.gateway.image.repository, 'mailrun/gateway');
+  const gateway = stage(stages, 'gateway');
+  assert.ok(gateway.instructions.some((i) => i.keyword === 'USER' && i.args === user[0]), 'the gateway runs as the chart\'s user');
+  assert.match(gateway.instructions.find((i) => i.keyword === 'RUN' && i.args.includes('useradd')).args,
+    new RegExp(`--uid ${values.podSecurityContext.runAsUser}\\b`));
 });

@@ -1,133 +1,92 @@
-// chart_gateway_config: the gateway's Envoy configuration (rendered by the chart) routes every
-// gRPC service of the API to the right backend over HTTP/2, with gRPC health checks, gRPC-Web
-// and JSON transcoding, no overall limit on notification streams; and deploy/envoy/envoy.yaml
-// (the local stack's) is the same configuration but for addresses, descriptor path and origins.
+// chart_gateway_config: the chart's gateway runs the same program as the local stack
+// (deploy/stack.sh) and the tests (e2e_gateway_*): the mailrun/gateway image, whose recipe
+// (deploy/containers/Dockerfile) carries gateway/'s scripts, with the settings both give it; every
+// service of the API goes to its own backend, balanced over that service's pods through its
+// headless Service; and the lobby trusts the x-forwarded-for the gateway appends.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { render, modes } from './lib/helm.mjs';
-import { find, podSpecOf } from './lib/manifest.mjs';
-import { requireTool, sourceDir } from './lib/tools.mjs';
+import { envOf, find, podSpecOf } from './lib/manifest.mjs';
+import { sourceDir } from './lib/tools.mjs';
+import { dockerStages, stage } from './lib/recipes.mjs';
 
-const YAML = requireTool('yaml');
 const objects = render({ files: [modes.tryout] });
-const chartConfig = YAML.parse(find(objects, 'ConfigMap', 'mailrun-gateway').data['envoy.yaml']);
-const localConfig = YAML.parse(fs.readFileSync(path.join(sourceDir, 'deploy', 'envoy', 'envoy.yaml'), 'utf8'));
-const ports = { game: 50151, lobby: 50152, notify: 50153 };
+const gateway = podSpecOf(find(objects, 'Deployment', 'mailrun-gateway'));
+const [container] = gateway.containers;
+const valuesOf = (c) => Object.fromEntries(Object.entries(envOf(c)).map(([name, e]) => [name, e.value]));
+const env = valuesOf(container);
+const read = (...parts) => fs.readFileSync(path.join(sourceDir, ...parts), 'utf8');
 
-const connectionManager = (config) => config.static_resources.listeners[0].filter_chains[0].filters[0].typed_config;
-const routesOf = (config) => connectionManager(config).route_config.virtual_hosts[0].routes;
-const filtersOf = (config) => connectionManager(config).http_filters;
-
-// The services the API declares (proto/mailrun/**.proto).
-function protoServices() {
-  const found = [];
-  const walk = (dir) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (entry.name.endsWith('.proto')) {
-        const text = fs.readFileSync(p, 'utf8');
-        const pkg = text.match(/^package\s+([\w.]+);/m)[1];
-        for (const m of text.matchAll(/^service\s+(\w+)/gm)) found.push(`${pkg}.${m[1]}`);
-      }
-    }
-  };
-  walk(path.join(sourceDir, 'proto', 'mailrun'));
-  return found;
-}
-
-test('every gRPC service of the API is routed; routes and transcoding name the same services', () => {
-  const routed = routesOf(chartConfig).map((r) => r.match.prefix.replace(/^\/|\/$/g, ''));
-  for (const service of protoServices()) assert.ok(routed.includes(service), `${service} has no route in the gateway`);
-  const transcoder = filtersOf(chartConfig).find((f) => f.name === 'envoy.filters.http.grpc_json_transcoder').typed_config;
-  assert.deepEqual([...transcoder.services].sort(), [...routed].sort());
-  assert.equal(transcoder.auto_mapping, true);
-});
-
-test('routes lead to the right backend, over HTTP/2, with gRPC health checks', () => {
-  const clusters = Object.fromEntries(chartConfig.static_resources.clusters.map((c) => [c.name, c]));
-  assert.deepEqual(Object.keys(clusters).sort(), ['game', 'lobby', 'notify']);
-  for (const [name, cluster] of Object.entries(clusters)) {
-    const address = cluster.load_assignment.endpoints[0].lb_endpoints[0].endpoint.address.socket_address;
-    assert.equal(address.address, `mailrun-${name}-headless.games.svc`, 'all pods, through the headless Service');
-    assert.equal(address.port_value, ports[name]);
-    assert.equal(cluster.type, 'STRICT_DNS');
-    assert.ok(cluster.typed_extension_protocol_options['envoy.extensions.upstreams.http.v3.HttpProtocolOptions'].explicit_http_config.http2_protocol_options);
-    // Readiness, not liveness: the API service's status, NOT_SERVING while its database is down.
-    assert.deepEqual(cluster.health_checks[0].grpc_health_check,
-      { service_name: { game: 'mailrun.v1.GameService', lobby: 'mailrun.v1.LobbyService', notify: 'mailrun.v1.NotificationService' }[name] });
-  }
-  const expectedCluster = { GameService: 'game', LobbyService: 'lobby', NotificationService: 'notify' };
-  for (const route of routesOf(chartConfig)) {
-    const service = route.match.prefix.split('.').pop().replace('/', '');
-    assert.equal(route.route.cluster, expectedCluster[service], route.match.prefix);
-    if (route.route.cluster === 'notify') {
-      assert.equal(route.route.timeout, '0s', 'notification streams must not be cut by a route timeout');
-    } else {
-      assert.equal(route.route.timeout, '60s');
-      assert.equal(route.route.max_stream_duration.grpc_timeout_header_max, '60s');
-    }
-  }
-});
-
-test('filters: health check first, then CORS, gRPC-Web, JSON transcoding, and the router last', () => {
-  assert.deepEqual(filtersOf(chartConfig).map((f) => f.name), [
-    'envoy.filters.http.health_check', 'envoy.filters.http.cors', 'envoy.filters.http.grpc_web',
-    'envoy.filters.http.grpc_json_transcoder', 'envoy.filters.http.router']);
-  const noJson = YAML.parse(find(render({ files: [modes.tryout], set: ['gateway.jsonTranscoding=false'] }), 'ConfigMap', 'mailrun-gateway').data['envoy.yaml']);
-  assert.ok(!filtersOf(noJson).some((f) => f.name === 'envoy.filters.http.grpc_json_transcoder'));
-  assert.equal(connectionManager(chartConfig).stream_idle_timeout, '1800s');
-  const cors = connectionManager(chartConfig).route_config.virtual_hosts[0].typed_per_filter_config['envoy.filters.http.cors'];
-  assert.deepEqual(cors.allow_origin_string_match, [{ exact: 'http://localhost:3000' }]);
-});
-
-test('the gateway pod serves the configured port and gets the descriptor set from the game image', () => {
-  const deployment = find(objects, 'Deployment', 'mailrun-gateway');
-  const spec = podSpecOf(deployment);
-  const listenerPort = chartConfig.static_resources.listeners[0].address.socket_address.port_value;
-  assert.equal(spec.containers[0].ports[0].containerPort, listenerPort);
+test('the gateway pod runs the gateway image on the configured port, ready when /healthz answers', () => {
+  assert.equal(gateway.containers.length, 1);
+  assert.match(container.image, /mailrun\/gateway:/);
+  assert.equal(container.image.split(':').at(-1), podSpecOf(find(objects, 'Deployment', 'mailrun-game')).containers[0].image.split(':').at(-1),
+    'the gateway is released with the services (one tag)');
+  assert.equal(env.MAILRUN_GATEWAY_LISTEN, `0.0.0.0:${container.ports[0].containerPort}`);
   assert.equal(find(objects, 'Service', 'mailrun-gateway').spec.ports[0].targetPort, 'http');
-  assert.equal(spec.containers[0].readinessProbe.httpGet.path, '/healthz');
-  const [init] = spec.initContainers;
-  assert.equal(init.image, podSpecOf(find(objects, 'Deployment', 'mailrun-game')).containers[0].image);
-  const transcoder = filtersOf(chartConfig).find((f) => f.name === 'envoy.filters.http.grpc_json_transcoder').typed_config;
-  assert.equal(init.command.at(-1), transcoder.proto_descriptor);
-  const mount = spec.containers[0].volumeMounts.find((m) => m.name === 'descriptors');
-  assert.equal(path.dirname(transcoder.proto_descriptor), mount.mountPath);
-  // A changed configuration rolls the pods.
-  assert.match(deployment.spec.template.metadata.annotations['checksum/config'], /^[0-9a-f]{64}$/);
+  assert.equal(container.readinessProbe.httpGet.path, '/healthz');
+  assert.equal(container.livenessProbe.httpGet.path, '/healthz');
+  assert.equal(gateway.securityContext.runAsUser, 10001, 'the image\'s mailrun user');
 });
 
-// Replaces what may differ between the local stack and the cluster with placeholders.
-function normalised(config) {
-  const copy = structuredClone(config);
-  copy.static_resources.listeners[0].address.socket_address.address = 'LISTEN';
-  for (const c of copy.static_resources.clusters) {
-    c.load_assignment.endpoints[0].lb_endpoints[0].endpoint.address.socket_address.address = 'BACKEND';
+test('each service goes to its own backend, balanced over its pods through the headless Service', () => {
+  const backends = { MAILRUN_GAME_ADDRESS: ['game', 50151], MAILRUN_LOBBY_ADDRESS: ['lobby', 50152], MAILRUN_NOTIFY_ADDRESS: ['notify', 50153] };
+  for (const [name, [component, port]] of Object.entries(backends)) {
+    assert.match(env[name], new RegExp(`^dns:///mailrun-${component}-headless\\.[a-z0-9-]+\\.svc:${port}$`), name);
+    const headless = find(objects, 'Service', `mailrun-${component}-headless`);
+    assert.equal(headless.spec.clusterIP, 'None');
+    assert.ok(headless.spec.ports.some((p) => p.port === port), `${component}'s headless Service serves ${port}`);
   }
-  const manager = connectionManager(copy);
-  manager.route_config.virtual_hosts[0].typed_per_filter_config['envoy.filters.http.cors'].allow_origin_string_match = 'ORIGINS';
-  const transcoder = manager.http_filters.find((f) => f.name === 'envoy.filters.http.grpc_json_transcoder');
-  transcoder.typed_config.proto_descriptor = 'DESCRIPTOR';
-  return copy;
-}
+});
+
+test('CORS origins and the unary deadline come from the values', () => {
+  assert.equal(env.MAILRUN_GATEWAY_CORS_ORIGINS, 'http://localhost:3000');
+  assert.equal(env.MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS, '60');
+  const none = valuesOf(podSpecOf(find(render({ files: [modes.tryout], set: ['gateway.corsAllowOrigins=null'] }),
+    'Deployment', 'mailrun-gateway')).containers[0]);
+  assert.equal(none.MAILRUN_GATEWAY_CORS_ORIGINS, '');
+});
+
+test('the chart, the local stack and the gateway itself know the same settings', () => {
+  const program = read('gateway', 'gateway.mjs');
+  const known = new Set([...program.matchAll(/\b(MAILRUN_[A-Z_]+)\b/g)].map((m) => m[1]));
+  for (const name of Object.keys(env)) assert.ok(known.has(name), `the chart sets ${name}, which gateway.mjs does not read`);
+  const stack = read('deploy', 'stack.sh');
+  const startGateway = stack.slice(stack.indexOf('start_gateway() {'), stack.indexOf('\n}\n', stack.indexOf('start_gateway() {')));
+  for (const name of ['MAILRUN_GATEWAY_LISTEN', 'MAILRUN_GAME_ADDRESS', 'MAILRUN_LOBBY_ADDRESS', 'MAILRUN_NOTIFY_ADDRESS']) {
+    assert.ok(startGateway.includes(`${name}=`), `deploy/stack.sh does not set ${name}`);
+    assert.ok(name in env, `the chart does not set ${name}`);
+  }
+});
+
+test('the image carries the gateway\'s scripts, its locked packages and the API\'s descriptor set', () => {
+  const stages = dockerStages();
+  const image = stage(stages, 'gateway');
+  const entrypoint = JSON.parse(image.instructions.find((i) => i.keyword === 'ENTRYPOINT').args);
+  assert.deepEqual(entrypoint, ['node', '/usr/share/mailrun-gateway/gateway.mjs']);
+  assert.ok(image.instructions.some((i) => i.keyword === 'USER' && i.args === '10001:10001'));
+  const build = stage(stages, 'gateway-build');
+  const copied = build.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args).join('\n');
+  const scripts = fs.readdirSync(path.join(sourceDir, 'gateway')).filter((f) => f.endsWith('.mjs'));
+  for (const script of scripts) assert.ok(copied.includes(`gateway/${script}`), `the image lacks gateway/${script}`);
+  assert.ok(copied.includes('gateway/package-lock.json'));
+  assert.ok(build.instructions.some((i) => i.keyword === 'RUN' && i.args.includes('npm ci')));
+  assert.ok(build.instructions.some((i) => i.keyword === 'RUN' && i.args.includes('--descriptor_set_out=/gateway/mailrun-api.binpb')));
+  // The build's own copy (gateway/CMakeLists.txt) compiles the same protos.
+  const cmake = read('gateway', 'CMakeLists.txt');
+  for (const proto of ['mailrun/v1/game.proto', 'mailrun/v1/lobby.proto', 'mailrun/v1/notification.proto']) {
+    assert.ok(cmake.includes(proto) && build.instructions.some((i) => i.args.includes(proto)), proto);
+  }
+});
 
 test('the gateway puts the client\'s own address in x-forwarded-for (the lobby\'s login limits)', () => {
-  assert.equal(connectionManager(chartConfig).use_remote_address, true);
+  assert.match(read('gateway', 'services.mjs'), /x-forwarded-for/);
   const lobby = find(objects, 'Deployment', 'mailrun-lobby');
-  const env = Object.fromEntries(podSpecOf(lobby).containers[0].env.map((e) => [e.name, e]));
-  assert.equal(env.MAILRUN_TRUST_FORWARDED_FOR.value, 'true');
+  const lobbyEnv = Object.fromEntries(podSpecOf(lobby).containers[0].env.map((e) => [e.name, e]));
+  assert.equal(lobbyEnv.MAILRUN_TRUST_FORWARDED_FOR.value, 'true');
   const noGateway = find(render({ files: [modes.tryout], set: ['gateway.enabled=false'] }), 'Deployment', 'mailrun-lobby');
   assert.ok(!podSpecOf(noGateway).containers[0].env.some((e) => e.name === 'MAILRUN_TRUST_FORWARDED_FOR'),
     'without the gateway nobody vouches for x-forwarded-for');
-});
-
-test('deploy/envoy/envoy.yaml matches the chart\'s configuration', () => {
-  assert.deepEqual(normalised(localConfig), normalised(chartConfig));
-  for (const c of localConfig.static_resources.clusters) {
-    const address = c.load_assignment.endpoints[0].lb_endpoints[0].endpoint.address.socket_address;
-    assert.equal(address.address, '127.0.0.1', 'the local stack listens on loopback');
-  }
 });

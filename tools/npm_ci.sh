@@ -2,7 +2,8 @@
 # Installs the npm packages pinned by SRC/package-lock.json (with SRC/package.json and SRC/.npmrc
 # when there is one) into DIR/node_modules, under the build tree, never the source tree. Runs
 # `npm ci` only when the lock file changed since the last install, so repeated test runs are quick.
-# Used by the test folders that need tools from the npm registry (chart/, e2e/node/, proto/).
+# Used by the build (gateway/) and by the test folders that need tools from the npm registry
+# (chart/, e2e/node/, e2e/gateway/, proto/).
 # Usage: tests/npm_ci.sh SRC DIR
 set -euo pipefail
 src=${1:?usage: npm_ci.sh SRC DIR}
