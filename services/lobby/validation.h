@@ -47,8 +47,8 @@ Problem CheckGameSetup(mailrun::v1::Title title, mailrun::v1::Edition edition, c
 // The seat count is one the title is played with (1853 and 1947: 3 to 6).
 Problem CheckSeats(mailrun::v1::Title title, int seats);
 
-// The engine can play the title and edition (today 1853 Retuned and 1947: the 2009 edition
-// of 1853 has no board data). The service answers a problem here with
+// The engine can play the title and edition (1853 Retuned and 2009 Lookout, and 1947: an edition
+// whose data does not load is not playable). The service answers a problem here with
 // FAILED_PRECONDITION: a table or tournament nobody can play would never start.
 Problem CheckPlayable(mailrun::v1::Title title, mailrun::v1::Edition edition);
 

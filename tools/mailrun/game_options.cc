@@ -9,7 +9,12 @@ void AddGameOptionFlags(CLI::App& command, GameOptionFlags& flags) {
   command.add_option("--title", flags.title, "the game: 1853 or 1947 (1947 up to its first operating round, part I)")
       ->check(CLI::IsMember({"1853", "1947"}))
       ->capture_default_str();
-  command.add_option("--bank", flags.bank, "bank size: full (12,500), standard (4,500), short (3,450), longer (18,500, 2.4.3)")
+  command.add_option("--edition", flags.edition, "1853's edition: retuned or 2009 (the 2009 Lookout edition)")
+      ->check(CLI::IsMember({"retuned", "2009"}))
+      ->capture_default_str();
+  command.add_option("--bank", flags.bank,
+                     "bank size: full (12,500; 2009: 15,000), standard (4,500; 2009: the shortened game, 7,760), "
+                     "short (3,450), longer (18,500, 2.4.3)")
       ->check(CLI::IsMember({"full", "standard", "short", "longer"}))
       ->capture_default_str();
   command.add_flag("--simplified", flags.simplified, "the simplified game of 2.4.1");
@@ -26,7 +31,11 @@ mailrun::v1::Title ToTitle(const GameOptionFlags& flags) {
 }
 
 mailrun::v1::Edition ToEdition(const GameOptionFlags& flags) {
-  return ToTitle(flags) == mailrun::v1::TITLE_1853 ? mailrun::v1::EDITION_RETUNED : mailrun::v1::EDITION_UNSPECIFIED;
+  if (ToTitle(flags) != mailrun::v1::TITLE_1853) {
+    if (flags.edition != "retuned") throw BadInput("--edition: " + flags.title + " has one edition");
+    return mailrun::v1::EDITION_UNSPECIFIED;
+  }
+  return flags.edition == "2009" ? mailrun::v1::EDITION_LOOKOUT_2009 : mailrun::v1::EDITION_RETUNED;
 }
 
 mailrun::v1::GameOptions ToGameOptions(const GameOptionFlags& flags) {

@@ -1,6 +1,6 @@
 // Command-line flags for a game's title and 1853's optional rules (2.4), shared by the subcommands
-// that create games: --title 1853|1947, --bank full|standard|short|longer, --simplified,
-// --unrestricted-58, --tiles mik1|mik1.1.
+// that create games: --title 1853|1947, --edition retuned|2009 (1853's), --bank
+// full|standard|short|longer, --simplified, --unrestricted-58, --tiles mik1|mik1.1.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -12,6 +12,7 @@ namespace mailrun::cli {
 
 struct GameOptionFlags {
   std::string title = "1853";
+  std::string edition = "retuned";
   std::string bank = "full";
   bool simplified = false;
   bool unrestricted_58 = false;
@@ -22,7 +23,8 @@ void AddGameOptionFlags(CLI::App& command, GameOptionFlags& flags);
 // Throw CLI::ValidationError naming a bad value; 1853's options with another title: BadInput.
 mailrun::v1::GameOptions ToGameOptions(const GameOptionFlags& flags);
 mailrun::v1::Title ToTitle(const GameOptionFlags& flags);
-// The edition to ask for: 1853 Retuned, or none for a title with one edition.
+// The edition to ask for: 1853 Retuned or the 2009 Lookout edition, or none for a title with one
+// edition.
 mailrun::v1::Edition ToEdition(const GameOptionFlags& flags);
 
 }  // namespace mailrun::cli

@@ -16,6 +16,7 @@ void RegisterRatingsCommands(CLI::App& app, const ClientOptions& options) {
     int limit = 20;
     std::string page;
     bool retuned = false;
+    bool lookout_2009 = false;
     std::string title;
   };
   auto flags = std::make_shared<Flags>();
@@ -26,6 +27,8 @@ void RegisterRatingsCommands(CLI::App& app, const ClientOptions& options) {
   leaderboard->add_option("--title", flags->title, "one title's ratings (1853 or 1947) instead of the overall ones")
       ->check(CLI::IsMember({"1853", "1947"}));
   leaderboard->add_flag("--retuned", flags->retuned, "the 1853 Retuned ratings instead of the overall ones");
+  leaderboard->add_flag("--lookout-2009", flags->lookout_2009, "the ratings of 1853's 2009 Lookout edition")
+      ->excludes("--retuned");
   leaderboard->callback([&options, flags] {
     CommandContext ctx(options);
     mailrun::v1::GetLeaderboardRequest request;
@@ -35,6 +38,10 @@ void RegisterRatingsCommands(CLI::App& app, const ClientOptions& options) {
     if (flags->retuned) {
       request.set_title(mailrun::v1::TITLE_1853);
       request.set_edition(mailrun::v1::EDITION_RETUNED);
+    }
+    if (flags->lookout_2009) {
+      request.set_title(mailrun::v1::TITLE_1853);
+      request.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
     }
     const auto answer =
         ctx.connections.Lobby(&LobbyStub::GetLeaderboard, request, ctx.session.AccessToken(), "GetLeaderboard");

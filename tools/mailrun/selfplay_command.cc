@@ -66,6 +66,7 @@ void RegisterSelfPlayCommand(CLI::App& app) {
                             {"actions", result.actions},
                             {"seconds", seconds},
                             {"players", flags.players},
+                            {"edition", flags.options.edition},
                             {"seed", flags.seed},
                             {"endings", endings},
                             {"violations", result.violations}};

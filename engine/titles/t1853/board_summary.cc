@@ -26,7 +26,9 @@ BoardSummary SummarizeBoard(const EditionData& data) {
     const TileDef* tile = data.Tile(supply.tile_id);
     summary.tiles_by_colour[tile->colour] += supply.count;
     summary.tiles_total += supply.count;
-    summary.tiles_total_unrestricted_58 += supply.tile_id == "58" ? data.tile_58_count_unrestricted : supply.count;
+    // 2.4.4 (Retuned only; an edition without the option has no unrestricted count).
+    const bool option_58 = supply.tile_id == "58" && data.tile_58_count_unrestricted > 0;
+    summary.tiles_total_unrestricted_58 += option_58 ? data.tile_58_count_unrestricted : supply.count;
   }
   for (const TileDef& tile : data.tiles) summary.tile_designs += tile.preprinted ? 0 : 1;
   summary.companies = static_cast<int>(data.companies.size());

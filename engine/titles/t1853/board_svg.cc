@@ -391,10 +391,14 @@ class BoardPicture {
   void DrawTitle(SvgCanvas& canvas, double width) {
     int playable = 0;
     for (const HexDef& hex : data_.hexes) playable += hex.playable ? 1 : 0;
-    const std::string title = overlay_.title.empty() ? "1853 (Retuned): the board of India" : overlay_.title;
+    const bool lookout = data_.edition == mailrun::v1::EDITION_LOOKOUT_2009;
+    const std::string title =
+        !overlay_.title.empty() ? overlay_.title
+        : lookout ? "1853 (2009 Lookout edition): the board of India, reconstructed (docs/board-data.md)"
+                  : "1853 (Retuned): the board of India";
     canvas.Text({kMargin + 4, kHeader / 2 - 6}, title, TextStyle{22, kInk, "start", "bold", ""});
-    std::string subtitle = fmt::format("{} playable hexes · {} named cities · rows B–V north to south, columns a–ak west to east",
-                                       playable, data_.cities.size());
+    std::string subtitle = fmt::format("{} playable hexes · {} named cities · rows B–V north to south, columns a–{} west to east",
+                                       playable, data_.cities.size(), lookout ? "ad" : "ak");
     if (!overlay_.highlight_area.empty()) {
       const CompanyDef& company = *data_.Company(overlay_.highlight_area);
       subtitle += fmt::format(" · shaded: {} area (TABLE 2)", company.initials);

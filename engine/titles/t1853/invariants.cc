@@ -29,6 +29,10 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
     }
   }
   if (total != s.total_money) problems.push_back(fmt::format("money is {} instead of {}", total, s.total_money));
+  // 2009 (section 1): no Company Credits; companies hold the players' money.
+  if (data.edition == mailrun::v1::EDITION_LOOKOUT_2009 && s.credits != 0) {
+    problems.push_back(fmt::format("the 2009 edition has no Company Credits, yet {} are out", s.credits));
+  }
   // Shares and control.
   PlayerCountRules limits;
   for (const auto& r : data.player_counts) {

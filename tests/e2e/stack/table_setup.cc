@@ -22,13 +22,15 @@ Account RegisterAccount(LobbyStub& lobby, const std::string& name, const std::st
 }
 
 mailrun::v1::Table SeatAndStart(LobbyStub& lobby, const std::vector<Account>& players, int seats,
-                                const mailrun::v1::GameOptions& options, mailrun::v1::Title title) {
+                                const mailrun::v1::GameOptions& options, mailrun::v1::Title title,
+                                mailrun::v1::Edition edition) {
   mailrun::v1::CreateTableRequest create;
   create.set_request_id(NewRequestId());
   create.set_name("end-to-end game");
   create.set_seats(seats);
   *create.mutable_options() = options;
   create.set_title(title);
+  create.set_edition(edition);
   mailrun::v1::Table table;
   grpc::Status status = CallAs(lobby, &LobbyStub::CreateTable, players.at(0).token, create, &table);
   if (!status.ok()) {

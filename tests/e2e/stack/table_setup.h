@@ -19,11 +19,12 @@ struct Account {
 // Registers `name` with `password`.
 Account RegisterAccount(mailrun::v1::LobbyService::Stub& lobby, const std::string& name, const std::string& password);
 
-// `players[0]` opens a table of `seats` for `title` with `options`, the others join in order, and the host
+// `players[0]` opens a table of `seats` for `title` (and `edition`) with `options`, the others join in order, and the host
 // starts it unless the last seat filled it; then waits until the lobby has created its game. The
 // table as it is then (TABLE_STATUS_PLAYING, game_id set), players in seat order.
 mailrun::v1::Table SeatAndStart(mailrun::v1::LobbyService::Stub& lobby, const std::vector<Account>& players, int seats,
                                 const mailrun::v1::GameOptions& options,
-                                mailrun::v1::Title title = mailrun::v1::TITLE_UNSPECIFIED);
+                                mailrun::v1::Title title = mailrun::v1::TITLE_UNSPECIFIED,
+                                mailrun::v1::Edition edition = mailrun::v1::EDITION_UNSPECIFIED);
 
 }  // namespace mailrun::e2e

@@ -390,9 +390,10 @@ TEST_F(Api, CreateGameIsIdempotentAndForTrustedServicesOnly) {
   EXPECT_EQ(refused([](auto& r) { r.mutable_config()->mutable_players(2)->clear_display_name(); }).error_code(),
             grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(refused([](auto& r) { r.clear_request_id(); }).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  // Both editions of 1853 can be played (2009 since issue 18); an edition without data cannot:
+  // not malformed, FAILED_PRECONDITION.
   const grpc::Status lookout =
-      refused([](auto& r) { r.mutable_config()->set_edition(mailrun::v1::EDITION_LOOKOUT_2009); });
-  // Titles and editions the engine cannot play yet are not malformed: FAILED_PRECONDITION.
+      refused([](auto& r) { r.mutable_config()->set_edition(static_cast<mailrun::v1::Edition>(9)); });
   EXPECT_EQ(lookout.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(lookout);
   const grpc::Status t1947 = refused([](auto& r) {
     r.mutable_config()->set_title(mailrun::v1::TITLE_1947);

@@ -408,7 +408,7 @@ TEST_F(TableTest, ListingFiltersAndPages) {
   ASSERT_GE(listed.size(), 5u);
   EXPECT_EQ(std::set<std::string>(listed.begin(), listed.begin() + 5), hosted);
 
-  // No table of an edition nobody can play exists (CreateTable refuses them).
+  // No table of the 2009 edition was opened here.
   request.clear_page();
   request.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
   mailrun::v1::ListTablesResponse none;
@@ -523,12 +523,11 @@ TEST_F(TableTest, BadTableRequestsAreRefusedAndChangeNothing) {
   EXPECT_EQ(lobby_->Call(&Stub::CreateTable, "", request, &table).error_code(), grpc::StatusCode::UNAUTHENTICATED);
   EXPECT_EQ(Join(host, "no-such-table").error_code(), grpc::StatusCode::NOT_FOUND);
   EXPECT_EQ(Start(host, "no-such-table").error_message(), "no table with id 'no-such-table'");
-  // An edition nobody can play yet would never start.
-  request.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
-  const grpc::Status unplayable = lobby_->Call(&Stub::CreateTable, host.access_token(), request, &table);
-  EXPECT_EQ(unplayable.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
-  EXPECT_EQ(unplayable.error_message().rfind("this edition cannot be played yet: no board data", 0), 0u)
-      << unplayable.error_message();
+  // An edition that does not exist (both editions of 1853 are playable since issue 18).
+  request.set_edition(static_cast<mailrun::v1::Edition>(9));
+  const grpc::Status unknown_edition = lobby_->Call(&Stub::CreateTable, host.access_token(), request, &table);
+  EXPECT_EQ(unknown_edition.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << unknown_edition.error_message();
+  request.set_edition(mailrun::v1::EDITION_RETUNED);
   // 1947 has one edition: not 1853's.
   request.set_title(mailrun::v1::TITLE_1947);
   const grpc::Status mixed = lobby_->Call(&Stub::CreateTable, host.access_token(), request, &table);

@@ -69,10 +69,33 @@ TEST(Loader, LookupsWorkOnHandBuiltData) {
   EXPECT_EQ(data.Tile("59"), nullptr);
 }
 
-TEST(Loader, NoDataForThe2009Edition) {
+TEST(Loader, The2009EditionLoadsAsAReconstruction) {
   auto result = LoadEdition(mailrun::v1::EDITION_LOOKOUT_2009);
-  ASSERT_FALSE(result.ok());
-  EXPECT_NE(result.error().message.find("EDITION_LOOKOUT_2009"), std::string::npos);
+  ASSERT_TRUE(result.ok()) << result.error().ToString();
+  EXPECT_TRUE((*result)->board_reconstructed);
+  EXPECT_EQ((*result)->first_phase_number, 2);
+}
+
+// The 2009 files are checked like Retuned's: phases numbered from 2 (4.10.2) and in order, a
+// minimum bond for every player count, labels the loader knows.
+TEST(Loader, Refuses2009DataThatBreaksItsRules) {
+  const auto refused = [](const std::string& name, const std::function<void(Json&)>& edit,
+                          const std::vector<std::string>& parts) {
+    auto files = Edited(name, edit);
+    auto result = ParseEditionData(mailrun::v1::EDITION_LOOKOUT_2009, files);
+    ASSERT_FALSE(result.ok()) << "accepted bad data; expected: " << parts.front();
+    for (const std::string& part : parts) {
+      EXPECT_NE(result.error().message.find(part), std::string::npos) << result.error().message << "\nmissing: " << part;
+    }
+  };
+  refused("lookout2009/trains.json", [](Json& j) { j["phases"][1]["number"] = 4; },
+          {"lookout2009/trains.json", "phases are numbered 2, 3"});
+  refused("lookout2009/rules.json", [](Json& j) { j["minimum_bond"].erase("5"); },
+          {"lookout2009/rules.json", "minimum_bond", "5"});
+  refused("lookout2009/tiles.json", [](Json& j) { Entry(j["tiles"], "id", "W")["label"] = "X"; },
+          {"lookout2009/tiles.json", "tile \"W\"", "label"});
+  refused("lookout2009/manifest.json", [](Json& j) { j["large_city_promotions"]["Waltair"] = Json::array({"105"}); },
+          {"lookout2009/manifest.json", "Waltair", "4.2.12"});
 }
 
 TEST(Loader, RefusesABrokenFile) {

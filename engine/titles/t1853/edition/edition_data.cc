@@ -19,6 +19,7 @@ using data_internal::Where;
 // The folder of engine/titles/t1853/data/ that holds an edition's files.
 std::optional<std::string> EditionFolder(mailrun::v1::Edition edition) {
   if (edition == mailrun::v1::EDITION_RETUNED) return "retuned";
+  if (edition == mailrun::v1::EDITION_LOOKOUT_2009) return "lookout2009";
   return std::nullopt;
 }
 
@@ -48,6 +49,11 @@ std::optional<int> EditionData::CityIndex(std::string_view name) const {
   return std::nullopt;
 }
 
+int EditionData::MinimumBond(int players) const {
+  const auto found = minimum_bond_by_players.find(players);
+  return found == minimum_bond_by_players.end() ? minimum_bond : found->second;
+}
+
 int EditionData::ConstructionCost(const HexDef& hex, Gauge gauge) const {
   int cost = 0;
   for (Terrain terrain : hex.terrain_features) {
@@ -63,8 +69,7 @@ Result<EditionData> ParseEditionData(mailrun::v1::Edition edition, const std::ma
   const auto folder = EditionFolder(edition);
   if (!folder) {
     return Error{ErrorKind::kBadData, "",
-                 fmt::format("no board data for edition {}: only 1853 Retuned exists (docs/board-data.md)",
-                             mailrun::v1::Edition_Name(edition))};
+                 fmt::format("no board data for edition {} (docs/board-data.md)", mailrun::v1::Edition_Name(edition))};
   }
   EditionData result;
   result.edition = edition;
@@ -92,19 +97,24 @@ Result<EditionData> ParseEditionData(mailrun::v1::Edition edition, const std::ma
 }
 
 Result<const EditionData*> LoadEdition(mailrun::v1::Edition edition) {
-  // Parsed once per edition, on first use; C++ guarantees thread-safe initialisation of statics.
-  static const Result<EditionData> retuned = [] {
+  if (edition == mailrun::v1::EDITION_UNSPECIFIED) edition = mailrun::v1::EDITION_RETUNED;
+  auto parse = [](mailrun::v1::Edition which) {
     std::map<std::string, std::string> files;
     for (auto& [name, contents] : data::EmbeddedDataFiles()) files.emplace(name, contents);
-    return ParseEditionData(mailrun::v1::EDITION_RETUNED, files);
-  }();
-  if (edition != mailrun::v1::EDITION_RETUNED && edition != mailrun::v1::EDITION_UNSPECIFIED) {
+    return ParseEditionData(which, files);
+  };
+  // Parsed once per edition, on first use; C++ guarantees thread-safe initialisation of statics.
+  static const Result<EditionData> retuned = parse(mailrun::v1::EDITION_RETUNED);
+  static const Result<EditionData> lookout2009 = parse(mailrun::v1::EDITION_LOOKOUT_2009);
+  const Result<EditionData>* loaded = edition == mailrun::v1::EDITION_RETUNED        ? &retuned
+                                      : edition == mailrun::v1::EDITION_LOOKOUT_2009 ? &lookout2009
+                                                                                     : nullptr;
+  if (loaded == nullptr) {
     return Error{ErrorKind::kBadData, "",
-                 fmt::format("no board data for edition {}: only 1853 Retuned exists (docs/board-data.md)",
-                             mailrun::v1::Edition_Name(edition))};
+                 fmt::format("no board data for edition {} (docs/board-data.md)", mailrun::v1::Edition_Name(edition))};
   }
-  if (!retuned.ok()) return retuned.error();
-  return &retuned.value();
+  if (!loaded->ok()) return loaded->error();
+  return &loaded->value();
 }
 
 }  // namespace mailrun::engine::t1853

@@ -22,7 +22,7 @@ struct CityDef {
   std::string name;
   HexCoord hex;
   int bid_value = 20;                 // 2.5.2.9
-  bool large = false;                 // Bombay, Calcutta, Delhi, Madras
+  bool large = false;                 // Bombay, Calcutta, Delhi, Madras (2009: and Waltair)
   bool ganges_valley = false;         // 2.5.2.7: Cawnpore, Lucknow, Allahabad, Benares, Patna
   bool counts_as_ganges_in_long_bids = false;  // 2.5.2.7: Calcutta, for bids of more than 3 cities
   std::vector<int> share_companies;   // company numbers (1..8) whose share this city offers
@@ -117,6 +117,8 @@ struct EditionData : BoardData {
   std::map<Terrain, TerrainCost> terrain_costs; // TABLE 4
   std::map<mailrun::v1::BankSize, int> bank_sizes;
   int minimum_bond = 60;                        // 2.5.2.2
+  std::map<int, int> minimum_bond_by_players;   // 2009 2.5.2: per player count (empty: minimum_bond)
+  int first_phase_number = 1;                   // how players number the first phase (2009: 2, 4.10.2)
   int bbci_major_ajmer_cost = 70;               // 4.1.14
   int calcutta_first_promotion_cost = 60;       // 4.2.13
 
@@ -130,6 +132,10 @@ struct EditionData : BoardData {
   // none). Dual gauge never comes from a lay (4.2.8) and costs as broad. The special cases of
   // 4.1.14 (Ajmer) and 4.2.13 (Calcutta) are the rules engine's, from the fields above.
   int ConstructionCost(const HexDef& hex, Gauge gauge) const;
+  // The minimum bond of 2.5.2 for a game of `players`.
+  int MinimumBond(int players) const;
+  // A phase (1, 2, ... inside the engine) as the edition's players number it (2009: 2-5, 4.10.2).
+  int PhaseShown(int phase) const { return phase + first_phase_number - 1; }
 };
 
 // The validated data of an edition, loaded once from the embedded files and shared (thread-safe

@@ -76,14 +76,15 @@ void ReadManifest(const Json& document, const Where& where, EditionData* data) {
   Fields file(document, where, {"counts", "tile_58_unrestricted", "mik1", "mik1_1", "promotions",
                                 "promotions_unrestricted_58", "large_city_promotions"});
   data->manifest = ReadCounts(file, "counts", *data, false);
-  data->manifest_mik1 = ReadCounts(file, "mik1", *data, true);
-  data->manifest_mik1_1 = ReadCounts(file, "mik1_1", *data, true);
+  // The MIK1 kits and option 2.4.4 are Retuned's; an edition without them leaves them out.
+  if (file.Has("mik1")) data->manifest_mik1 = ReadCounts(file, "mik1", *data, true);
+  if (file.Has("mik1_1")) data->manifest_mik1_1 = ReadCounts(file, "mik1_1", *data, true);
   for (const TileDef& tile : data->tiles) {
     const bool counted = std::any_of(data->manifest.begin(), data->manifest.end(),
                                      [&](const TileSupply& supply) { return supply.tile_id == tile.id; });
     if (!tile.preprinted && !counted) where.Entry("counts").Fail(fmt::format("tile {} has no count", Quoted(tile.id)));
   }
-  data->tile_58_count_unrestricted = file.Int("tile_58_unrestricted");
+  data->tile_58_count_unrestricted = file.Int("tile_58_unrestricted", 0);
 
   ReadPromotions(file, "promotions", *data, &data->promotions);
   for (const TileDef& tile : data->tiles) {
@@ -99,7 +100,9 @@ void ReadManifest(const Json& document, const Where& where, EditionData* data) {
     }
   }
   ReadPromotions(file, "large_city_promotions", *data, &data->promotions);
-  ReadPromotions(file, "promotions_unrestricted_58", *data, &data->promotions_unrestricted_58);
+  if (file.Has("promotions_unrestricted_58")) {
+    ReadPromotions(file, "promotions_unrestricted_58", *data, &data->promotions_unrestricted_58);
+  }
   for (const auto& [from, targets] : data->promotions_unrestricted_58) {
     for (const std::string& to : targets) {
       const auto& listed = data->promotions[from];
@@ -110,7 +113,8 @@ void ReadManifest(const Json& document, const Where& where, EditionData* data) {
   }
   const auto base_58 = std::find_if(data->manifest.begin(), data->manifest.end(),
                                     [](const TileSupply& supply) { return supply.tile_id == "58"; });
-  if (base_58 != data->manifest.end() && data->tile_58_count_unrestricted < base_58->count) {
+  if (file.Has("tile_58_unrestricted") && base_58 != data->manifest.end() &&
+      data->tile_58_count_unrestricted < base_58->count) {
     file.Fail("tile_58_unrestricted", "option 2.4.4 adds #58 tiles, never fewer");
   }
 }

@@ -28,13 +28,20 @@ void ReadMarket(const Json& document, const Where& where, EditionData* data) {
 }
 
 void ReadTrains(const Json& document, const Where& where, EditionData* data) {
-  Fields file(document, where, {"trains", "phases"});
+  Fields file(document, where, {"first_phase", "trains", "phases"});
+  // The phases are numbered as the edition numbers them: Retuned from 1, the 2009 edition from 2
+  // (its contract bids are phase 1, 4.10.2). Inside the engine they are 1, 2, ... in order.
+  const int first = file.Int("first_phase", 1);
+  if (first < 1) file.Fail("first_phase", "must be positive");
+  data->first_phase_number = first;
   for (const Json& value : file.Array("phases")) {
-    const Where entry = where.Entry(EntryName("phase", value, "number"));
+    const Where entry = where.Entry(EntryName("phase", value, "number"));  // as the file numbers it
     Fields fields(value, entry, {"number", "introduced_by", "tiles", "train_limit", "railway_rounds"});
     PhaseDef phase;
-    phase.number = fields.Int("number");
-    if (phase.number != static_cast<int>(data->phases.size()) + 1) fields.Fail("number", "phases are numbered 1, 2, ... in order");
+    phase.number = fields.Int("number") - first + 1;
+    if (phase.number != static_cast<int>(data->phases.size()) + 1) {
+      fields.Fail("number", fmt::format("phases are numbered {}, {}, ... in order", first, first + 1));
+    }
     phase.introduced_by = fields.String("introduced_by");
     if ((phase.number == 1) != phase.introduced_by.empty()) {
       fields.Fail("introduced_by", "the first phase starts the game; every later phase is started by a train (4.10.1)");
@@ -67,8 +74,9 @@ void ReadTrains(const Json& document, const Where& where, EditionData* data) {
     train.price = fields.Int("price");
     train.count = fields.Int("count");
     train.count_if_minor_formed = fields.Int("count_if_minor_formed");
-    train.phase_introduced = fields.Int("phase");
+    train.phase_introduced = fields.Int("phase") - first + 1;
     train.obsolete_in_phase = fields.OptionalInt("obsolete_in_phase");
+    if (train.obsolete_in_phase) *train.obsolete_in_phase -= first - 1;
     train.starts_phase = fields.Bool("starts_phase", false);
     train.other_face_of = fields.String("other_face_of", "");
     if (train.large_stations < 1) fields.Fail("large_stations", "must be positive");
@@ -96,9 +104,9 @@ void ReadTrains(const Json& document, const Where& where, EditionData* data) {
     const auto starter = std::find_if(data->trains.begin(), data->trains.end(),
                                       [&](const TrainDef& t) { return t.name == phase.introduced_by; });
     if (starter == data->trains.end() || !starter->starts_phase || starter->phase_introduced != phase.number) {
-      where.Entry(fmt::format("phase {}", phase.number))
+      where.Entry(fmt::format("phase {}", phase.number + first - 1))
           .Fail(fmt::format("field \"introduced_by\": train {} must exist, start a phase and be introduced in phase {}",
-                            Quoted(phase.introduced_by), phase.number));
+                            Quoted(phase.introduced_by), phase.number + first - 1));
     }
   }
 }
@@ -130,26 +138,31 @@ void ReadRules(const Json& document, const Where& where, EditionData* data) {
   }
   if (data->player_counts.size() != 4) file.Fail("player_counts", "TABLE 3 has 3, 4, 5 and 6 players");
 
-  Fields simplified(file.Object("simplified_game"), where.Entry("simplified_game"),
-                    {"starting_capital", "share_limit", "qualifying_shares", "bank_sizes", "bank_per_player"});
-  data->simplified_game.starting_capital = simplified.Int("starting_capital");
-  data->simplified_game.share_limit = simplified.Int("share_limit");
-  data->simplified_game.qualifying_shares = simplified.Int("qualifying_shares");
-  data->simplified_starting_capital = data->simplified_game.starting_capital;
-  // 2.4.1: the money left once the £500 notes and the £100 notes not dealt to players are removed.
-  Fields simplified_banks(simplified.Object("bank_sizes"), where.Entry("simplified_game: bank_sizes"),
-                          {"full", "standard", "short", "longer"});
-  data->simplified_bank_sizes[mailrun::v1::BANK_FULL] = simplified_banks.Int("full");
-  data->simplified_bank_sizes[mailrun::v1::BANK_STANDARD] = simplified_banks.Int("standard");
-  data->simplified_bank_sizes[mailrun::v1::BANK_SHORT] = simplified_banks.Int("short");
-  data->simplified_bank_sizes[mailrun::v1::BANK_LONGER] = simplified_banks.Int("longer");
-  data->simplified_bank_per_player = simplified.Int("bank_per_player");
-
+  // 2.4.1: Retuned's simplified game; an edition without it leaves it out.
+  if (file.Has("simplified_game")) {
+    Fields simplified(file.Object("simplified_game"), where.Entry("simplified_game"),
+                      {"starting_capital", "share_limit", "qualifying_shares", "bank_sizes", "bank_per_player"});
+    data->simplified_game.starting_capital = simplified.Int("starting_capital");
+    data->simplified_game.share_limit = simplified.Int("share_limit");
+    data->simplified_game.qualifying_shares = simplified.Int("qualifying_shares");
+    data->simplified_starting_capital = data->simplified_game.starting_capital;
+    // 2.4.1: the money left once the £500 notes and the £100 notes not dealt to players are removed.
+    Fields simplified_banks(simplified.Object("bank_sizes"), where.Entry("simplified_game: bank_sizes"),
+                            {"full", "standard", "short", "longer"});
+    data->simplified_bank_sizes[mailrun::v1::BANK_FULL] = simplified_banks.Int("full");
+    data->simplified_bank_sizes[mailrun::v1::BANK_STANDARD] = simplified_banks.Int("standard");
+    data->simplified_bank_sizes[mailrun::v1::BANK_SHORT] = simplified_banks.Int("short");
+    data->simplified_bank_sizes[mailrun::v1::BANK_LONGER] = simplified_banks.Int("longer");
+    data->simplified_bank_per_player = simplified.Int("bank_per_player");
+  }
+  // Every edition has the full bank; the other sizes are those its rules offer (2.4).
   Fields banks(file.Object("bank_sizes"), where.Entry("bank_sizes"), {"full", "standard", "short", "longer"});
-  data->bank_sizes[mailrun::v1::BANK_FULL] = banks.Int("full");
-  data->bank_sizes[mailrun::v1::BANK_STANDARD] = banks.Int("standard");
-  data->bank_sizes[mailrun::v1::BANK_SHORT] = banks.Int("short");
-  data->bank_sizes[mailrun::v1::BANK_LONGER] = banks.Int("longer");
+  for (const auto& [key, size] : {std::pair{"full", mailrun::v1::BANK_FULL}, std::pair{"standard", mailrun::v1::BANK_STANDARD},
+                                  std::pair{"short", mailrun::v1::BANK_SHORT}, std::pair{"longer", mailrun::v1::BANK_LONGER}}) {
+    if (size != mailrun::v1::BANK_FULL && !banks.Has(key)) continue;
+    data->bank_sizes[size] = banks.Int(key);
+    if (data->bank_sizes[size] <= 0) banks.Fail(key, "a bank holds a positive amount");
+  }
 
   Fields costs(file.Object("terrain_costs"), where.Entry("terrain_costs"),
                {"river", "multiple_river", "hill", "mountain", "himalaya"});
@@ -159,7 +172,16 @@ void ReadRules(const Json& document, const Where& where, EditionData* data) {
   }
   data->terrain_costs[Terrain::kNone] = TerrainCost{0, 0};
 
-  data->minimum_bond = file.Int("minimum_bond");
+  // 2.5.2: one minimum bond, or one per player count ({"3": 60, ...}, the 2009 edition).
+  if (file.Value("minimum_bond").is_object()) {
+    Fields bonds(file.Object("minimum_bond"), where.Entry("minimum_bond"), {"3", "4", "5", "6"});
+    for (int players = 3; players <= 6; ++players) {
+      data->minimum_bond_by_players[players] = bonds.Int(std::to_string(players));
+    }
+    data->minimum_bond = data->minimum_bond_by_players[3];
+  } else {
+    data->minimum_bond = file.Int("minimum_bond");
+  }
   data->bbci_major_ajmer_cost = file.Int("bbci_major_ajmer_cost");
   data->calcutta_first_promotion_cost = file.Int("calcutta_first_promotion_cost");
 }

@@ -138,8 +138,8 @@ TileDef ReadTile(const Json& value, const Where& file_where) {
   const auto gauge = ParseGauge(fields.String("gauge"));
   if (!gauge) fields.Fail("gauge", "must be broad, metre or dual");
   tile.label = fields.String("label", "");
-  if (!tile.label.empty() && tile.label != "CD" && tile.label != "BM") {
-    fields.Fail("label", "must be CD (Calcutta, Delhi) or BM (Bombay, Madras) (4.2.12)");
+  if (!tile.label.empty() && tile.label != "CD" && tile.label != "BM" && tile.label != "W") {
+    fields.Fail("label", "must be CD (Calcutta, Delhi), BM (Bombay, Madras) or W (Waltair, 2009) (4.2.12)");
   }
   tile.preprinted = fields.Bool("preprinted", false);
   if (fields.Has("stations")) {

@@ -1,11 +1,21 @@
 #include "engine/titles/t1853/rules/bank.h"
 
+#include <algorithm>
+
 namespace mailrun::engine::t1853 {
 namespace {
 
 bool CompanyCredits(const Context& ctx) { return ctx.data.edition != mailrun::v1::EDITION_LOOKOUT_2009; }
 
 }  // namespace
+
+// 2009 3.4.6: while a manager's train bought on credit is unpaid, the company pays no other
+// expense. Retuned's 3.4.6 has the manager meet every other expense as it comes.
+bool ExpensesBarredByCreditTrain(const Context& ctx, int company) {
+  if (ctx.data.edition != mailrun::v1::EDITION_LOOKOUT_2009) return false;
+  const auto& trains = ctx.state.companies[company].trains;
+  return std::any_of(trains.begin(), trains.end(), [](const TrainCard& train) { return train.on_credit; });
+}
 
 // 5.1.1: the game ends when the bank runs out of money (after the railway round, 5.1.2).
 void PayFromBank(Context& ctx, int amount) {

@@ -19,5 +19,8 @@ void CompanyReceives(Context& ctx, int company, int amount);
 void CompanyPays(Context& ctx, int company, int amount);
 // 4.8.8: a director gives `amount` of their own money to the company.
 void DirectorGives(Context& ctx, int seat, int company, int amount);
+// 2009 3.4.6: a company whose manager owes for a train bought on credit pays no other expense (no
+// track at a cost, no base) until the train is paid. Always false in the Retuned edition.
+bool ExpensesBarredByCreditTrain(const Context& ctx, int company);
 
 }  // namespace mailrun::engine::t1853

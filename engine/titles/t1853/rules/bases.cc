@@ -69,6 +69,10 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
   const CompanyState& c = ctx.state.companies[company];
   const auto hex = ParseHexName(action.hex());
   if (!hex || !ctx.data.Hex(*hex)) return Malformed(fmt::format("there is no hex {} on the board", action.hex()));
+  if (ExpensesBarredByCreditTrain(ctx, company)) {
+    return Illegal("3.4.6", fmt::format("until its train bought on credit is paid the {} establishes no base",
+                                        ctx.Initials(company)));
+  }
   if (c.tokens_left <= 0) return Illegal("4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company)));
   const auto on = TileOn(ctx.data, ctx.state.board, *hex);
   if (!on || action.station() < 0 || action.station() >= static_cast<int>(on->tile->stations.size())) {
@@ -93,7 +97,7 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
   }
   const bool in_area = ctx.Def(company).area.Contains(*hex);  // 1.4.6: rows and columns included
   if (!in_area && !Unrestricted(ctx, company)) {
-    return Illegal("4.4.1", fmt::format("before phase 4 the {} establishes bases only within its area (TABLE 2)",
+    return Illegal("4.4.1", fmt::format("before phase {} the {} establishes bases only within its area (TABLE 2)", ctx.data.PhaseShown(4),
                                         ctx.Initials(company)));
   }
   if (!in_area) {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "engine/core/rng.h"
 #include "engine/titles/t1853/rules/dealing_round.h"
@@ -105,6 +106,9 @@ void RevealBondsAndSeat(Context& ctx) {
 // those must be the cheapest shares of the bid.
 void PayForContractedShares(Context& ctx) {
   GameState& s = ctx.state;
+  const bool by_company = ctx.data.edition == mailrun::v1::EDITION_LOOKOUT_2009;
+  std::map<int, std::map<int, int>> paid;  // company -> seat -> shares paid for
+  std::vector<std::string> unredeemed;
   for (int seat : s.seating_order) {
     PlayerState& p = s.players[seat];
     std::vector<int> companies;
@@ -127,8 +131,23 @@ void PayForContractedShares(Context& ctx) {
       ++p.unredeemed[companies[i]];
       unpaid += fmt::format(", 1 {} un-redeemed", ctx.Initials(companies[i]));
     }
-    ctx.Log(fmt::format("{} pays {} for contracted shares (cash {}){}", p.name, Money(cost), Money(p.cash), unpaid));
+    if (!by_company) {
+      ctx.Log(fmt::format("{} pays {} for contracted shares (cash {}){}", p.name, Money(cost), Money(p.cash), unpaid));
+    }
+    for (int i = 0; i < paid_count; ++i) ++paid[companies[i]][seat];
+    if (by_company && !unpaid.empty()) unredeemed.push_back(fmt::format("{} keeps{} (2.7.3)", p.name, unpaid.substr(1)));
   }
+  // 2009 2.7.2: the payments are made company by company, in company order. Par falls with the
+  // company number, so what each player can pay for is the same as paying the dearest first.
+  for (int c = 0; by_company && c < kCompanies; ++c) {
+    for (int seat : s.seating_order) {
+      if (paid[c][seat] == 0) continue;
+      ctx.Log(fmt::format("{} pays {} for {} contracted {} share{} (2.7.2)", ctx.Name(seat),
+                          Money(paid[c][seat] * ctx.Def(c).par), paid[c][seat], ctx.Initials(c),
+                          paid[c][seat] == 1 ? "" : "s"));
+    }
+  }
+  for (const std::string& line : unredeemed) ctx.Log(line);
   // 2.7.6 / 3.1.3: companies nobody bid for are set aside.
   for (int c = 0; c < kCompanies; ++c) {
     s.companies[c].status = ctx.IssuedShares(c) > 0 ? CompanyStatus::kOnSale : CompanyStatus::kSetAside;
@@ -143,7 +162,10 @@ void AdvanceClaimTurn(Context& ctx);
 
 int ClaimedValue(const Context& ctx, int seat) { return Count(ctx, ctx.state.players[seat].bond.claims).value; }
 
-int MinimumBond(const Context& ctx) { return std::max(ctx.data.minimum_bond, 20 * ctx.Limits().min_bid_cities); }
+// 2.5.2.2 (2009: 2.5.2, a minimum per player count); never less than the fewest cities at £20.
+int MinimumBond(const Context& ctx) {
+  return std::max(ctx.data.MinimumBond(ctx.state.players_count), 20 * ctx.Limits().min_bid_cities);
+}
 
 int MaximumBond(const Context& ctx, int seat) { return ctx.state.players[seat].cash; }
 

@@ -160,7 +160,8 @@ void ExecuteChooseDoubleLay(Context& ctx, int seat, const mailrun::v1::ChooseDou
   CompanyState& c = ctx.state.companies[company];
   if (action.option() == mailrun::v1::DOUBLE_LAY_FROM_PHASE_2) {
     c.double_lay = DoubleLay::kFromPhase2;
-    ctx.Log(fmt::format("{}: the {} will lay two tiles from phase 2 (4.1.3)", ctx.Name(seat), ctx.Initials(company)));
+    ctx.Log(fmt::format("{}: the {} will lay two tiles from phase {} (4.1.3)", ctx.Name(seat), ctx.Initials(company),
+                        ctx.data.PhaseShown(2)));
   } else {
     c.double_lay = DoubleLay::kPayPerUse;
     ctx.Log(fmt::format("{}: the {} may lay two tiles now, paying {} each time (4.1.3)", ctx.Name(seat),
@@ -197,7 +198,7 @@ void ListRailwayActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
     case TurnStep::kDoubleLayChoice: {
       mailrun::v1::Action later;
       later.mutable_choose_double_lay()->set_option(mailrun::v1::DOUBLE_LAY_FROM_PHASE_2);
-      add(later, "Lay two tiles only from phase 2, free (4.1.3)");
+      add(later, fmt::format("Lay two tiles only from phase {}, free (4.1.3)", ctx.data.PhaseShown(2)));
       mailrun::v1::Action now;
       now.mutable_choose_double_lay()->set_option(mailrun::v1::DOUBLE_LAY_PAY_PER_USE);
       add(now, fmt::format("Lay two tiles now, paying {} whenever you do (4.1.3)",

@@ -214,7 +214,8 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
   const int allowed = LaysAllowed(ctx, company);
   if (r.lays_done >= allowed) {
     if (allowed == 1 && ctx.state.companies[company].major) {
-      return Illegal("4.1.3", "the company lays one tile a turn until phase 2 (the option it chose)");
+      return Illegal("4.1.3", fmt::format("the company lays one tile a turn until phase {} (the option it chose)",
+                                          ctx.data.PhaseShown(2)));
     }
     return Illegal("4.1.2", fmt::format("the {} may lay {} tile{} a turn", ctx.Initials(company), allowed,
                                         allowed == 1 ? "" : "s"));
@@ -227,6 +228,9 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
                                         ColourName(p.tile->colour)));
   }
   if (const auto on = TileOn(ctx.data, ctx.state.board, p.hex)) {
+    if (on->preprinted && ctx.data.edition == mailrun::v1::EDITION_LOOKOUT_2009) {
+      return Illegal("4.1.4", "no tile is laid on Bombay, Calcutta, Delhi, Madras or Waltair");  // 2009 4.1.4
+    }
     if (on->preprinted) return Illegal("4.1.5", "no tile is laid on Bombay, Calcutta, Delhi or Madras");
     return Illegal("4.1.5", fmt::format("{} already has a tile: promote it instead (4.2)", action.hex()));
   }
@@ -271,6 +275,11 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
   // against the tiles around it but the railhead it extends.
   // 4.1.13: paid from the treasury when laid, by a director or a manager alike (3.4.6).
   const int cost = LayCost(ctx, company, p) + SecondLayFee(ctx, company);
+  if (cost > 0 && ExpensesBarredByCreditTrain(ctx, company)) {
+    return Illegal("3.4.6", fmt::format("laying #{} on {} costs {}: until its train bought on credit is paid the {} lays "
+                                        "only track without extra cost",
+                                        p.tile->id, action.hex(), Money(cost), ctx.Initials(company)));
+  }
   if (ctx.state.companies[company].treasury < cost) {
     return Illegal("4.1.13", fmt::format("laying #{} on {} costs {}; the {} has {}", p.tile->id, action.hex(),
                                          Money(cost), ctx.Initials(company),
@@ -330,7 +339,8 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   }
   if (!ColourInPhase(ctx, p.tile->colour)) {
     return Illegal(current->preprinted ? "4.2.12" : "4.2.1",
-                   fmt::format("{} tiles are not available in phase {}", ColourName(p.tile->colour), ctx.state.phase));
+                   fmt::format("{} tiles are not available in phase {}", ColourName(p.tile->colour),
+                               ctx.data.PhaseShown(ctx.state.phase)));
   }
   const auto targets = PromotionTargets(ctx, from);
   if (std::find(targets.begin(), targets.end(), p.tile->id) == targets.end()) {
@@ -377,7 +387,7 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   // 4.2.2 / 1.4.6: within the TABLE 2 area before phase 4.
   const bool in_area = ctx.Def(company).area.Contains(p.hex);
   if (!in_area && !Unrestricted(ctx, company)) {
-    return Illegal("4.2.2", fmt::format("before phase 4 the {} promotes only within its area (TABLE 2)",
+    return Illegal("4.2.2", fmt::format("before phase {} the {} promotes only within its area (TABLE 2)", ctx.data.PhaseShown(4),
                                         ctx.Initials(company)));
   }
   if (!in_area) {
@@ -400,6 +410,11 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
     }
   }
   const int cost = PromotionCost(ctx, p, *current);
+  if (cost > 0 && ExpensesBarredByCreditTrain(ctx, company)) {
+    return Illegal("3.4.6", fmt::format("this promotion costs {}: until its train bought on credit is paid the {} "
+                                        "pays no other expense",
+                                        Money(cost), ctx.Initials(company)));
+  }
   if (ctx.state.companies[company].treasury < cost) {
     return Illegal("4.2.13", fmt::format("the first promotion of Calcutta costs {}; the {} has {}", Money(cost),
                                          ctx.Initials(company), Money(ctx.state.companies[company].treasury)));

@@ -106,7 +106,7 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
     }
   }
   if (def.gauge == Gauge::kMetre && c.major && s.phase < 2) {
-    return Illegal("4.8.15", "metre-gauge trains are not on sale to major companies before phase 2");
+    return Illegal("4.8.15", fmt::format("metre-gauge trains are not on sale to major companies before phase {}", ctx.data.PhaseShown(2)));
   }
   if (action.use_special_token()) {
     if (s.railway.number == 1) return Illegal("4.8.19", "the special token may not be used in the first railway round");
@@ -130,7 +130,7 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
   }
   if (def.phase_introduced > s.phase && !def.starts_phase) {
     return Illegal(def.gauge == Gauge::kMetre ? "4.8.13" : "4.8.3",
-                   fmt::format("'{}' trains are not on sale before phase {}", def.name, def.phase_introduced));
+                   fmt::format("'{}' trains are not on sale before phase {}", def.name, ctx.data.PhaseShown(def.phase_introduced)));
   }
   if (def.gauge == Gauge::kMetre) {
     if (def.name == "1M") {
@@ -191,7 +191,7 @@ bool AllAlike(const std::vector<TrainCard>& trains) {
 void EnterPhase(Context& ctx, int phase) {
   GameState& s = ctx.state;
   s.phase = phase;
-  ctx.Log(fmt::format("Phase {} begins (4.10)", phase));
+  ctx.Log(fmt::format("Phase {} begins (4.10)", ctx.data.PhaseShown(phase)));
   for (int company = 0; company < kCompanies; ++company) {
     auto& trains = s.companies[company].trains;
     for (auto it = trains.begin(); it != trains.end();) {
@@ -296,7 +296,7 @@ Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrai
   // 4.8.5: the phase's limit, metre trains included (4.8.14).
   if (static_cast<int>(c.trains.size()) >= TrainLimit(ctx)) {
     return Illegal("4.8.5", fmt::format("the {} already owns {} trains, the limit in phase {}", ctx.Initials(company),
-                                        c.trains.size(), ctx.state.phase));
+                                        c.trains.size(), ctx.data.PhaseShown(ctx.state.phase)));
   }
   if (action.director_gift() < 0) return Malformed("a gift may not be negative");
   if (action.on_credit()) {
@@ -406,8 +406,9 @@ Status ValidateOfferTrain(const Context& ctx, int seat, const mailrun::v1::Offer
   // 4.8.15 makes no exception for trains bought from another company (docs/rulings.md #30).
   if (const TrainDef* def = FindTrain(ctx.data, train->name);
       def && def->gauge == Gauge::kMetre && s.companies[buyer].major && s.phase < 2) {
-    return Illegal("4.8.15", "metre-gauge trains are not available to major companies before phase 2, from the bank "
-                             "or from another company");
+    return Illegal("4.8.15", fmt::format("metre-gauge trains are not available to major companies before phase {}, "
+                                         "from the bank or from another company",
+                                         ctx.data.PhaseShown(2)));
   }
   if (Controller(ctx, *seller) < 0) return Illegal("4.8.9", "the selling company has nobody to agree");
   return OkStatus();

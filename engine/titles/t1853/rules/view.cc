@@ -85,7 +85,7 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
   mailrun::v1::GameView view;
   view.set_edition(ctx.config.edition());
   *view.mutable_options() = ctx.config.options();
-  view.set_phase(s.phase);
+  view.set_phase(ctx.data.PhaseShown(s.phase));  // as the edition numbers it (2009: 4.10.2)
   *view.mutable_round() = Round(ctx);
   for (int seat : active_seats) view.add_active_seats(seat);
   view.set_bank_cash(s.bank);
