@@ -62,9 +62,8 @@ Result<EditionData> ParseEditionData(mailrun::v1::Edition edition, const std::ma
   if (edition == mailrun::v1::EDITION_UNSPECIFIED) edition = mailrun::v1::EDITION_RETUNED;  // the default
   const auto folder = EditionFolder(edition);
   if (!folder) {
-    return Error{ErrorKind::kBadData, "",
-                 fmt::format("no board data for edition {}: only 1853 Retuned exists (docs/board-data.md)",
-                             mailrun::v1::Edition_Name(edition))};
+    return DataFault(fmt::format("no board data for edition {}: only 1853 Retuned exists (docs/board-data.md)",
+                             mailrun::v1::Edition_Name(edition)));
   }
   EditionData result;
   result.edition = edition;
@@ -86,7 +85,7 @@ Result<EditionData> ParseEditionData(mailrun::v1::Edition edition, const std::ma
     read("trains.json", data_internal::ReadTrains);
     read("rules.json", data_internal::ReadRules);
   } catch (const BadData& bad) {
-    return Error{ErrorKind::kBadData, "", bad.message};
+    return DataFault(bad.message);
   }
   return result;
 }
@@ -99,9 +98,8 @@ Result<const EditionData*> LoadEdition(mailrun::v1::Edition edition) {
     return ParseEditionData(mailrun::v1::EDITION_RETUNED, files);
   }();
   if (edition != mailrun::v1::EDITION_RETUNED && edition != mailrun::v1::EDITION_UNSPECIFIED) {
-    return Error{ErrorKind::kBadData, "",
-                 fmt::format("no board data for edition {}: only 1853 Retuned exists (docs/board-data.md)",
-                             mailrun::v1::Edition_Name(edition))};
+    return DataFault(fmt::format("no board data for edition {}: only 1853 Retuned exists (docs/board-data.md)",
+                             mailrun::v1::Edition_Name(edition)));
   }
   if (!retuned.ok()) return retuned.error();
   return &retuned.value();
