@@ -110,7 +110,8 @@ const auth = await must(lobby, 'Login', {
 });
 const token = auth.accessToken;
 const state = await must(game, 'GetGame', { gameId }, token);
-const names = state.view.players.map((p) => p.name);
+const names = [];
+for (const player of state.view.players) names[player.seat] = player.displayName;
 const history = await must(game, 'GetHistory', { gameId }, token);
 const lines = [];
 for (const entry of history.entries) {
