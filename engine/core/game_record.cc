@@ -13,22 +13,22 @@ Result<GameRecord> ParseGameRecord(const std::string& json) {
   try {
     doc = nlohmann::json::parse(json);
   } catch (const nlohmann::json::exception& e) {
-    return Malformed(std::string("the game record is not JSON: ") + e.what());
+    return Malformed("core.refusal.game_record.game_record_not_json", std::string("the game record is not JSON: ") + e.what());
   }
   if (!doc.is_object() || !doc.contains("config") || !doc.contains("actions") || !doc["actions"].is_array()) {
-    return Malformed("a game record needs \"config\" and an \"actions\" array");
+    return Malformed("core.refusal.game_record.game_record_needs_config_actions", "a game record needs \"config\" and an \"actions\" array");
   }
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = false;
   if (auto status = google::protobuf::util::JsonStringToMessage(doc["config"].dump(), &record.config, options);
       !status.ok()) {
-    return Malformed("the game record's config is not valid: " + std::string(status.message()));
+    return Malformed("core.refusal.game_record.game_record_s_config_not", "the game record's config is not valid: " + std::string(status.message()));
   }
   size_t index = 0;
   for (const auto& item : doc["actions"]) {
     mailrun::v1::Action action;
     if (auto status = google::protobuf::util::JsonStringToMessage(item.dump(), &action, options); !status.ok()) {
-      return Malformed(fmt::format("action {} of the game record is not valid: {}", index + 1, std::string(status.message())));
+      return Malformed("core.refusal.game_record.action_game_record_not_valid", fmt::format("action {} of the game record is not valid: {}", index + 1, std::string(status.message())));
     }
     record.actions.push_back(std::move(action));
     ++index;

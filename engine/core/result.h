@@ -1,7 +1,9 @@
 // Result<T>: the value of an engine operation or the reason it was refused. Errors are values:
-// the engine never throws across its API. An Error names the kind of failure, the rule it breaks
-// (e.g. "2.5.2.7"; empty when no rule applies) and a sentence a player understands. Services map
-// the kind to a gRPC status in one place.
+// the engine never throws across its API. An Error names the kind of failure, a stable message key
+// an app translates (e.g. "1853.refusal.bases.each_lay_connect_different_base"; docs/api-clients.md),
+// the rule it breaks (e.g. "2.5.2.7") and a sentence a player understands. Every refusal is made by
+// one of the factories below, which take the key first, so no refusal can be written without one.
+// Services map the kind to a gRPC status with its error details in one place.
 #pragma once
 
 #include <string>
@@ -20,18 +22,35 @@ enum class ErrorKind {
 
 struct Error {
   ErrorKind kind = ErrorKind::kIllegal;
-  std::string rule;     // rule number of the integrated rules, e.g. "4.1.8"; may be empty
+  // Rule number of the title's rules text, e.g. "4.1.8"; for a refusal of Mailrun's own (not the
+  // rules text's), "mailrun.<topic>". Empty only for kMalformed and kBadData.
+  std::string rule;
   std::string message;  // a sentence for the player; never contains another player's secrets
+  // Stable message key "<title|core>.refusal.<module>.<reason>"; empty only for kBadData.
+  std::string key;
 
   // "4.1.8: each lay must connect to a different base", or just the message without a rule.
   std::string ToString() const { return rule.empty() ? message : rule + ": " + message; }
 };
 
-inline Error Illegal(std::string rule, std::string message) {
-  return Error{ErrorKind::kIllegal, std::move(rule), std::move(message)};
+// Well-formed, but the rules do not allow it now.
+inline Error Illegal(std::string key, std::string rule, std::string message) {
+  return Error{ErrorKind::kIllegal, std::move(rule), std::move(message), std::move(key)};
 }
-inline Error Malformed(std::string message) { return Error{ErrorKind::kMalformed, "", std::move(message)}; }
-inline Error Unavailable(std::string message) { return Error{ErrorKind::kUnavailable, "", std::move(message)}; }
+// Someone else is to act.
+inline Error OutOfTurn(std::string key, std::string rule, std::string message) {
+  return Error{ErrorKind::kNotYourTurn, std::move(rule), std::move(message), std::move(key)};
+}
+// The request itself is wrong (no rule of the game applies; the API contract does).
+inline Error Malformed(std::string key, std::string message) {
+  return Error{ErrorKind::kMalformed, "", std::move(message), std::move(key)};
+}
+// A title or edition that cannot be played yet.
+inline Error Unavailable(std::string key, std::string message) {
+  return Error{ErrorKind::kUnavailable, "mailrun.playable", std::move(message), std::move(key)};
+}
+// Board, component or stored data failed validation: a fault of Mailrun's, never a player's.
+inline Error DataFault(std::string message) { return Error{ErrorKind::kBadData, "", std::move(message), ""}; }
 
 template <typename T>
 class [[nodiscard]] Result {

@@ -13,17 +13,25 @@
 
 #include "engine/core/board/board_overlay.h"
 #include "engine/core/result.h"
+#include "engine/core/structured_text.h"
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/game_config.pb.h"
 #include "mailrun/v1/views.pb.h"
 
 namespace mailrun::engine {
 
-// What applying one action did: the human-readable log lines (public: they never reveal a secret).
-// For a preview, also what it leaves out (empty if nothing).
+// What applying one action did: the human-readable log lines (public: they never reveal a secret),
+// each also as a message key with parameters (structured_log[i] is log[i]). For a preview, also
+// what it leaves out (empty if nothing).
 struct ApplyOutcome {
   std::vector<std::string> log;
+  std::vector<mailrun::v1::StructuredText> structured_log;
   std::string withheld;
+
+  void Add(Said said) {
+    log.push_back(std::move(said.text));
+    structured_log.push_back(std::move(said.structured));
+  }
 };
 
 // Viewer ids for views: a seat (0..players-1), a spectator, or the omniscient view (tests, replay

@@ -32,7 +32,7 @@ Result<const Title*> FindTitle(mailrun::v1::Title title) {
   for (const Title* known : Titles()) {
     if (known->id() == effective) return known;
   }
-  return Malformed(fmt::format("title {} is unknown (1853 or 1947)", static_cast<int>(title)));
+  return Malformed("core.refusal.registry.title_unknown_1853_1947", fmt::format("title {} is unknown (1853 or 1947)", static_cast<int>(title)));
 }
 
 Result<const Title*> CheckGameSetup(mailrun::v1::Title title, mailrun::v1::Edition edition,
@@ -76,7 +76,7 @@ Result<mailrun::v1::Title> ParseTitleName(const std::string& name) {
   for (const Title* title : Titles()) {
     if (title->name() == name) return title->id();
   }
-  return Malformed(fmt::format("no title '{}': the titles are 1853 and 1947", name));
+  return Malformed("core.refusal.registry.no_title_titles_1853_1947", fmt::format("no title '{}': the titles are 1853 and 1947", name));
 }
 
 }  // namespace mailrun::engine

@@ -64,13 +64,12 @@ Result<Game> GameLoader::Replay(pqxx::transaction_base& txn, const GameInfo& inf
     if (row.kind != store::kActionRow || taken_back.contains(row.seq)) continue;
     mailrun::v1::Action action;
     if (!action.ParseFromString(row.action)) {
-      return Error{ErrorKind::kBadData, "", fmt::format("game {}: log entry {} does not parse", info.game_id, row.seq)};
+      return mailrun::engine::DataFault(fmt::format("game {}: log entry {} does not parse", info.game_id, row.seq));
     }
     auto applied = game->Apply(action);
     if (!applied.ok()) {
-      return Error{ErrorKind::kBadData, "",
-                   fmt::format("game {}: log entry {} no longer applies: {}", info.game_id, row.seq,
-                               applied.error().ToString())};
+      return mailrun::engine::DataFault(fmt::format("game {}: log entry {} no longer applies: {}", info.game_id, row.seq,
+                               applied.error().ToString()));
     }
   }
   return game;

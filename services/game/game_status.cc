@@ -2,46 +2,87 @@
 
 #include <fmt/format.h>
 
+#include "services/common/refusal_details.h"
+
 namespace mailrun::game {
 
 using mailrun::engine::ErrorKind;
 
-grpc::Status EngineErrorStatus(const mailrun::engine::Error& error) {
-  switch (error.kind) {
-    case ErrorKind::kMalformed:
-      return Invalid(error.ToString());
-    case ErrorKind::kIllegal:
-    case ErrorKind::kNotYourTurn:
-    case ErrorKind::kUnavailable:
-      return NotNow(error.ToString());
-    case ErrorKind::kBadData:
-      break;
+namespace {
+
+const char* KindName(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kMalformed: return "malformed";
+    case ErrorKind::kIllegal: return "illegal";
+    case ErrorKind::kNotYourTurn: return "not_your_turn";
+    case ErrorKind::kBadData: return "bad_data";
+    case ErrorKind::kUnavailable: return "unavailable";
   }
-  return Internal("the game's data could not be loaded");
+  return "illegal";
+}
+
+// The engine's refusal with its key and rule in the error details; `field` names the request's
+// field a malformed error is about.
+grpc::Status Refused(grpc::StatusCode code, const mailrun::engine::Error& error, const std::string& prefix,
+                     const std::string& field) {
+  const service::Refusal refusal{error.key, error.rule, KindName(error.kind),
+                                 code == grpc::StatusCode::INVALID_ARGUMENT ? field : "", error.message};
+  return service::RefusalStatus(code, prefix + error.ToString(), refusal);
+}
+
+}  // namespace
+
+grpc::Status EngineErrorStatus(const mailrun::engine::Error& error) {
+  if (error.kind == ErrorKind::kBadData) {
+    return service::RefusalStatus(grpc::StatusCode::INTERNAL, "the game's data could not be loaded",
+                                  {"game.refusal.data_fault", "", KindName(error.kind), "", ""});
+  }
+  const bool malformed = error.kind == ErrorKind::kMalformed;
+  return Refused(malformed ? grpc::StatusCode::INVALID_ARGUMENT : grpc::StatusCode::FAILED_PRECONDITION, error, "",
+                 "action");
 }
 
 grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error) {
   // A title or edition the engine cannot play yet (1853 2009: no board data) is not malformed.
-  if (error.kind == ErrorKind::kUnavailable) return NotNow("config: " + error.ToString());
-  return Invalid("config: " + error.ToString());
+  const bool unavailable = error.kind == ErrorKind::kUnavailable;
+  return Refused(unavailable ? grpc::StatusCode::FAILED_PRECONDITION : grpc::StatusCode::INVALID_ARGUMENT, error,
+                 "config: ", "config");
 }
 
-grpc::Status Invalid(const std::string& message) { return {grpc::StatusCode::INVALID_ARGUMENT, message}; }
-grpc::Status NotNow(const std::string& message) { return {grpc::StatusCode::FAILED_PRECONDITION, message}; }
-grpc::Status Denied(const std::string& message) { return {grpc::StatusCode::PERMISSION_DENIED, message}; }
-grpc::Status NoSuchGame(const std::string& game_id) {
-  return {grpc::StatusCode::NOT_FOUND, fmt::format("there is no game '{}'", game_id)};
+// The service's own refusals (not the engine's) carry a key per kind of refusal: the message says
+// which field or which state.
+grpc::Status Invalid(const std::string& message) {
+  return service::RefusalStatus(grpc::StatusCode::INVALID_ARGUMENT, message,
+                                {"game.refusal.invalid_request", "", "malformed", "request", ""});
 }
-grpc::Status Internal(const std::string& message) { return {grpc::StatusCode::INTERNAL, message}; }
+grpc::Status NotNow(const std::string& message) {
+  return service::RefusalStatus(grpc::StatusCode::FAILED_PRECONDITION, message,
+                                {"game.refusal.not_now", "", "illegal", "", ""});
+}
+grpc::Status Denied(const std::string& message) {
+  return service::RefusalStatus(grpc::StatusCode::PERMISSION_DENIED, message,
+                                {"game.refusal.permission_denied", "", "denied", "", ""});
+}
+grpc::Status NoSuchGame(const std::string& game_id) {
+  return service::RefusalStatus(grpc::StatusCode::NOT_FOUND, fmt::format("there is no game '{}'", game_id),
+                                {"game.refusal.no_such_game", "", "not_found", "", ""});
+}
+grpc::Status Internal(const std::string& message) {
+  return service::RefusalStatus(grpc::StatusCode::INTERNAL, message, {"game.refusal.internal", "", "internal", "", ""});
+}
 
 grpc::Status StaleVersion(int64_t expected, int64_t current) {
-  return {grpc::StatusCode::ABORTED,
-          fmt::format("the game is at version {}, not {}: re-read it and decide again", current, expected)};
+  return service::RefusalStatus(
+      grpc::StatusCode::ABORTED,
+      fmt::format("the game is at version {}, not {}: re-read it and decide again", current, expected),
+      {"game.refusal.stale_version", "", "stale", "", ""});
 }
 
 grpc::Status ChangedMeanwhile(int64_t current) {
-  return {grpc::StatusCode::ABORTED,
-          fmt::format("the game changed meanwhile (now version {}): re-read it and try again", current)};
+  return service::RefusalStatus(
+      grpc::StatusCode::ABORTED,
+      fmt::format("the game changed meanwhile (now version {}): re-read it and try again", current),
+      {"game.refusal.changed_meanwhile", "", "stale", "", ""});
 }
 
 }  // namespace mailrun::game

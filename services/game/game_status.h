@@ -1,8 +1,10 @@
 // The gRPC statuses the game service answers with, made in one place (see the status codes of
 // proto/mailrun/v1/game.proto). EngineErrorStatus is THE mapping of engine errors: a malformed
 // action is INVALID_ARGUMENT; an action the rules refuse now, or one by a seat that is not to act,
-// is FAILED_PRECONDITION with "rule: message". Messages name the problem and never contain a token
-// or another player's secret (engine messages never do).
+// is FAILED_PRECONDITION with "rule: message". Both carry the refusal's message key and rule in the
+// standard error details (services/common/refusal_details.h: ErrorInfo, PreconditionFailure,
+// BadRequest). Messages name the problem and never contain a token or another player's secret
+// (engine messages never do).
 #pragma once
 
 #include <grpcpp/grpcpp.h>

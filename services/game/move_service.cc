@@ -25,12 +25,23 @@ int64_t NowUnixMs() {
 }
 
 // A log line of the entry that becomes `version`, stamped with the time the service accepts it.
-void AddLogLine(int64_t version, const std::string& text,
+void AddLogLine(int64_t version, mailrun::engine::Said said,
                 google::protobuf::RepeatedPtrField<mailrun::v1::LogLine>* lines) {
   auto* line = lines->Add();
-  line->set_text(text);
+  line->set_text(std::move(said.text));
+  *line->mutable_structured() = std::move(said.structured);
   line->set_version(version);
   line->set_at_unix_ms(NowUnixMs());
+}
+
+// The log lines of an engine outcome, with their message keys and parameters.
+void AddLogLines(int64_t version, const mailrun::engine::ApplyOutcome& outcome,
+                 google::protobuf::RepeatedPtrField<mailrun::v1::LogLine>* lines) {
+  for (size_t i = 0; i < outcome.log.size(); ++i) {
+    mailrun::engine::Said said{outcome.log[i], i < outcome.structured_log.size() ? outcome.structured_log[i]
+                                                                                   : mailrun::v1::StructuredText()};
+    AddLogLine(version, std::move(said), lines);
+  }
 }
 
 // What a repeated request_id is compared with: the call that made the stored row. A retry repeats
@@ -186,7 +197,7 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
 
     response->Clear();
     response->set_version(opened.head.version + 1);
-    for (const auto& line : outcome->log) AddLogLine(response->version(), line, response->mutable_log_lines());
+    AddLogLines(response->version(), *outcome, response->mutable_log_lines());
     Change change{*opened.info, *current, next,
                   store::NewRow{response->version(), store::kActionRow, opened.seat, user_id,
                                 action.SerializeAsString(), 0, request.request_id(), response->SerializeAsString()}};
@@ -227,7 +238,11 @@ grpc::Status MoveService::Preview(const std::string& user_id, const mailrun::v1:
   action.set_seat(opened.seat);
   auto outcome = next->Preview(action);
   if (!outcome.ok()) return EngineErrorStatus(outcome.error());
-  for (const auto& line : outcome->log) response->add_log_lines()->set_text(line);
+  for (size_t i = 0; i < outcome->log.size(); ++i) {
+    auto* line = response->add_log_lines();
+    line->set_text(outcome->log[i]);
+    if (i < outcome->structured_log.size()) *line->mutable_structured() = outcome->structured_log[i];
+  }
   *response->mutable_view_after() = next->View(opened.seat);
   response->set_version(opened.head.version);
   response->set_withheld(outcome->withheld);
@@ -285,8 +300,10 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     response->set_version(opened.head.version + 1);
     response->set_undone_seq(last->seq);
     AddLogLine(response->version(),
-               fmt::format("{} takes back their last action (#{})",
-                           opened.info->config.players(opened.seat).display_name(), last->seq),
+               mailrun::engine::Say("game.log.undo", "{seat} takes back their last action (#{seq})",
+                                    {mailrun::engine::param::Seat("seat", opened.seat),
+                                     mailrun::engine::param::Count("seq", last->seq)},
+                                    {[&](int seat) { return opened.info->config.players(seat).display_name(); }, {}}),
                response->mutable_log_lines());
     Change change{*opened.info, *current, *before,
                   store::NewRow{response->version(), store::kUndoRow, opened.seat, user_id, "", last->seq,

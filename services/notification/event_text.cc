@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <string_view>
+#include <utility>
+
 namespace mailrun::notification {
 
 using mailrun::v1::Event;
@@ -53,6 +56,35 @@ std::string TitledHeading(const std::string& heading, mailrun::v1::Title title) 
   return fmt::format("{} ({})", heading, title == mailrun::v1::TITLE_1947 ? "1947" : "another game");
 }
 
+// A structured text: `key` with string parameters (name, value) or numbers; typed by their name.
+mailrun::v1::StructuredText Keyed(const std::string& key,
+                                  std::initializer_list<std::pair<const char*, std::string>> texts = {},
+                                  std::initializer_list<std::pair<const char*, int64_t>> numbers = {}) {
+  mailrun::v1::StructuredText out;
+  out.set_key(key);
+  for (const auto& [name, value] : texts) {
+    auto* p = out.add_params();
+    p->set_name(name);
+    p->set_text(value);
+  }
+  for (const auto& [name, value] : numbers) {
+    auto* p = out.add_params();
+    p->set_name(name);
+    if (std::string_view(name) == "amount" || std::string_view(name) == "wealth") {
+      p->set_amount(value);
+    } else {
+      p->set_count(value);
+    }
+  }
+  return out;
+}
+
+// The structured title: the kind's heading key, with the title of a game not of 1853.
+mailrun::v1::StructuredText TitleKey(const std::string& kind, mailrun::v1::Title title) {
+  if (Is1853(title)) return Keyed("notify." + kind + ".title");
+  return Keyed("notify." + kind + ".title_of_title", {{"title", title == mailrun::v1::TITLE_1947 ? "1947" : "another game"}});
+}
+
 std::string JoinCities(const google::protobuf::RepeatedPtrField<std::string>& cities) {
   std::string out;
   for (const auto& city : cities) out += (out.empty() ? "" : ", ") + city;
@@ -72,7 +104,21 @@ EventText DescribeFinished(const mailrun::v1::GameFinished& finished, const std:
   std::string text = fmt::format("Game {} ended ({})", finished.game_id(), finished.reason());
   if (!winners.empty()) text += fmt::format(": {} won", winners);
   if (!mine.empty()) text += fmt::format("; {}", mine);
-  return {TitledHeading("Game finished", finished.title()), text};
+  // The key names which parts the sentence has; the parameters are the parts' values.
+  std::string key = "notify.game_finished.text";
+  if (!winners.empty()) key += "_won";
+  if (!mine.empty()) key += "_mine";
+  int rank = 0;
+  int wealth = 0;
+  for (const auto& result : finished.results()) {
+    if (result.user_id() == recipient) {
+      rank = result.rank();
+      wealth = result.final_wealth();
+    }
+  }
+  return {TitledHeading("Game finished", finished.title()), text, TitleKey("game_finished", finished.title()),
+          Keyed(key, {{"game_id", finished.game_id()}, {"reason", finished.reason()}, {"winners", winners}},
+                {{"rank", rank}, {"wealth", wealth}})};
 }
 
 }  // namespace
@@ -89,32 +135,45 @@ EventText DescribeEvent(const Event& event, const std::string& recipient) {
       if (!turn.acting_for().empty() && text.find("the " + turn.acting_for()) == std::string::npos) {
         text += fmt::format(" (for the {})", turn.acting_for());
       }
-      return {TitledHeading("Your turn", turn.title()), text};
+      return {TitledHeading("Your turn", turn.title()), text, TitleKey("your_turn", turn.title()),
+              Keyed("notify.your_turn.text", {{"text", text}})};
     }
     case Event::kBondReturned: {
       const auto& bond = event.bond_returned();
       // 4.3: a returned bond makes the contract cities public.
       const std::string whose = bond.user_id() == recipient ? "Your" : "A player's";
-      return {"Contract bond returned", fmt::format("{} bond of £{} came back in game {}; cities: {}", whose,
-                                                    bond.amount(), bond.game_id(), JoinCities(bond.cities()))};
+      return {"Contract bond returned",
+              fmt::format("{} bond of £{} came back in game {}; cities: {}", whose, bond.amount(), bond.game_id(),
+                          JoinCities(bond.cities())),
+              Keyed("notify.bond_returned.title"),
+              Keyed(bond.user_id() == recipient ? "notify.bond_returned.text_yours" : "notify.bond_returned.text",
+                    {{"game_id", bond.game_id()}, {"cities", JoinCities(bond.cities())}}, {{"amount", bond.amount()}})};
     }
     case Event::kGameFinished: return DescribeFinished(event.game_finished(), recipient);
     case Event::kTournamentRoundStarted: {
       const auto& round = event.tournament_round_started();
-      return {"Tournament round started", fmt::format("{}: round {} has begun; you play at table {}",
-                                                      round.tournament_name(), round.round(), round.table_number())};
+      return {"Tournament round started",
+              fmt::format("{}: round {} has begun; you play at table {}", round.tournament_name(), round.round(),
+                          round.table_number()),
+              Keyed("notify.tournament_round_started.title"),
+              Keyed("notify.tournament_round_started.text", {{"tournament", round.tournament_name()}},
+                    {{"round", round.round()}, {"table", round.table_number()}})};
     }
     case Event::kInvitationReceived: {
       const auto& invitation = event.invitation_received();
-      return {"Invitation", fmt::format("{} invites you to a table", invitation.from_display_name())};
+      return {"Invitation", fmt::format("{} invites you to a table", invitation.from_display_name()),
+              Keyed("notify.invitation_received.title"),
+              Keyed("notify.invitation_received.text", {{"from", invitation.from_display_name()}})};
     }
     case Event::kReminder: {
       const auto& reminder = event.reminder();
-      return {"Reminder: your turn", fmt::format("Game {} is waiting for you: {}", reminder.game_id(), reminder.expected())};
+      return {"Reminder: your turn", fmt::format("Game {} is waiting for you: {}", reminder.game_id(), reminder.expected()),
+              Keyed("notify.reminder.title"),
+              Keyed("notify.reminder.text", {{"game_id", reminder.game_id()}, {"expected", reminder.expected()}})};
     }
     case Event::KIND_NOT_SET: break;
   }
-  return {"Notification", ""};
+  return {"Notification", "", Keyed("notify.unknown.title"), Keyed("notify.unknown.text")};
 }
 
 }  // namespace mailrun::notification

@@ -8,6 +8,7 @@
 
 #include "mailrun/v1/events.pb.h"
 #include "mailrun/v1/notification.pb.h"
+#include "mailrun/v1/texts.pb.h"
 #include "services/common/event_log.h"
 
 namespace mailrun::notification {
@@ -19,9 +20,13 @@ mailrun::v1::EventKind KindOf(const mailrun::v1::Event& event);
 std::string KindName(mailrun::v1::EventKind kind);
 std::optional<mailrun::v1::EventKind> KindFromName(const std::string& name);
 
+// Title and text in English, and each as a message key with parameters (texts.proto): keys
+// "notify.<kind>.title" and "notify.<kind>.text" (docs/api-clients.md lists them).
 struct EventText {
   std::string title;
   std::string text;
+  mailrun::v1::StructuredText structured_title;
+  mailrun::v1::StructuredText structured_text;
 };
 
 // Title and text for `recipient` (the bond and results read differently for the player concerned).

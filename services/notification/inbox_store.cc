@@ -27,6 +27,8 @@ mailrun::v1::Notification ToNotification(const pqxx::row& row) {
   const EventText text = DescribeEvent(notification.event(), row[5].as<std::string>());
   notification.set_title(text.title);
   notification.set_text(text.text);
+  *notification.mutable_structured_title() = text.structured_title;
+  *notification.mutable_structured_text() = text.structured_text;
   return notification;
 }
 

@@ -52,7 +52,7 @@ class Exhaustive {
     if (!within_budget()) return result_;
     result_.finished = true;
     if (total_choice_.empty()) {
-      return Illegal("4.2.3", "no legal set of runs includes every tile that must be run over this turn");
+      return Illegal("core.refusal.exhaustive_search.no_legal_set_runs_includes", "4.2.3", "no legal set of runs includes every tile that must be run over this turn");
     }
     Result<RunPlan> total = MakePlan(total_choice_);
     if (!total.ok()) return total.error();

@@ -8,7 +8,7 @@ namespace mailrun::engine::routes {
 namespace {
 
 Error BadGraph(std::string message) {
-  return Error{ErrorKind::kBadData, "", "route graph: " + std::move(message)};
+  return DataFault("route graph: " + std::move(message));
 }
 
 }  // namespace

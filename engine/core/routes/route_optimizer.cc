@@ -608,7 +608,7 @@ class Optimizer {
 
   Result<RunPlan> NoPlanUnlessFree() {
     if (must_all_ != 0) {
-      return Illegal("4.2.3", "no legal set of runs includes every tile that must be run over this turn (4.2.3, "
+      return Illegal("core.refusal.route_optimizer.no_legal_set_runs_includes", "4.2.3", "no legal set of runs includes every tile that must be run over this turn (4.2.3, "
                               "4.4.2)");
     }
     return RunPlan{};
@@ -652,7 +652,7 @@ class Optimizer {
     }
     Result<RunPlan> plan = CheckPlan(graph_, trains_, std::move(runs), mail_run, options_.constraints);
     if (!plan.ok()) {
-      return Error{ErrorKind::kBadData, "", "route optimiser produced an illegal plan: " + plan.error().ToString()};
+      return DataFault("route optimiser produced an illegal plan: " + plan.error().ToString());
     }
     return plan;
   }
@@ -713,22 +713,22 @@ Result<OptimizedRuns> Optimize(const RouteGraph& graph, const std::vector<TrainS
   std::set<std::string> ids;
   for (const TrainSpec& train : trains) {
     if (train.id.empty() || !ids.insert(train.id).second) {
-      return Malformed(fmt::format("train ids must be present and distinct; '{}' is not", train.id));
+      return Malformed("core.refusal.route_optimizer.train_ids_must_present_distinct", fmt::format("train ids must be present and distinct; '{}' is not", train.id));
     }
-    if (train.gauge == Gauge::kDual) return Malformed(fmt::format("train '{}' cannot be of dual gauge", train.id));
-    if (train.large_stations < 1) return Malformed(fmt::format("train '{}' needs a train number of 1 or more", train.id));
+    if (train.gauge == Gauge::kDual) return Malformed("core.refusal.route_optimizer.train_cannot_dual_gauge", fmt::format("train '{}' cannot be of dual gauge", train.id));
+    if (train.large_stations < 1) return Malformed("core.refusal.route_optimizer.train_needs_train_number_1", fmt::format("train '{}' needs a train number of 1 or more", train.id));
   }
   std::vector<int> must_hexes;
   for (const HexCoord& hex : options.constraints.must_run_over) {
     int index = graph.FindHex(hex);
     if (index < 0) {
-      return Illegal("4.2.3", fmt::format("no run can include the hex at row {}, column {}: no track of the company "
+      return Illegal("core.refusal.route_optimizer.no_run_can_include_hex", "4.2.3", fmt::format("no run can include the hex at row {}, column {}: no track of the company "
                                           "lies there (4.2.3, 4.4.2)",
                                           hex.row, hex.col));
     }
     if (std::find(must_hexes.begin(), must_hexes.end(), index) == must_hexes.end()) must_hexes.push_back(index);
   }
-  if (must_hexes.size() > 64) return Malformed("at most 64 hexes can be required in runs");
+  if (must_hexes.size() > 64) return Malformed("core.refusal.route_optimizer.most_64_hexes_can_required", "at most 64 hexes can be required in runs");
 
   Optimizer optimizer(graph, trains, options, std::move(must_hexes));
   const int64_t big = optimizer.big();

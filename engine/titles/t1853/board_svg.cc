@@ -96,24 +96,24 @@ class BoardPicture {
     for (const LaidTile& laid : overlay_.tiles) {
       const HexDef* hex = data_.Hex(laid.hex);
       const TileDef* tile = data_.Tile(laid.tile_id);
-      if (hex == nullptr || !hex->playable) return Malformed(fmt::format("no playable hex {} for tile {}", HexName(laid.hex), laid.tile_id));
-      if (tile == nullptr) return Malformed(fmt::format("no tile {} (laid on {})", laid.tile_id, HexName(laid.hex)));
-      if (laid.rotation < 0 || laid.rotation > 5) return Malformed(fmt::format("rotation {} of tile {} on {} is not 0..5", laid.rotation, laid.tile_id, HexName(laid.hex)));
-      if (!laid_.emplace(laid.hex, &laid).second) return Malformed(fmt::format("two tiles laid on {}", HexName(laid.hex)));
+      if (hex == nullptr || !hex->playable) return Malformed("1853.refusal.board_svg.no_playable_hex_tile", fmt::format("no playable hex {} for tile {}", HexName(laid.hex), laid.tile_id));
+      if (tile == nullptr) return Malformed("1853.refusal.board_svg.no_tile_laid", fmt::format("no tile {} (laid on {})", laid.tile_id, HexName(laid.hex)));
+      if (laid.rotation < 0 || laid.rotation > 5) return Malformed("1853.refusal.board_svg.rotation_tile_not_0_5", fmt::format("rotation {} of tile {} on {} is not 0..5", laid.rotation, laid.tile_id, HexName(laid.hex)));
+      if (!laid_.emplace(laid.hex, &laid).second) return Malformed("1853.refusal.board_svg.two_tiles_laid", fmt::format("two tiles laid on {}", HexName(laid.hex)));
     }
     for (const PlacedToken& token : overlay_.tokens) {
-      if (data_.Company(token.company) == nullptr) return Malformed(fmt::format("no company {} for a token on {}", token.company, HexName(token.hex)));
+      if (data_.Company(token.company) == nullptr) return Malformed("1853.refusal.board_svg.no_company_token", fmt::format("no company {} for a token on {}", token.company, HexName(token.hex)));
       const HexDef* hex = data_.Hex(token.hex);
-      if (hex == nullptr || !hex->playable) return Malformed(fmt::format("no playable hex {} for the {} token", HexName(token.hex), token.company));
+      if (hex == nullptr || !hex->playable) return Malformed("1853.refusal.board_svg.no_playable_hex_token", fmt::format("no playable hex {} for the {} token", HexName(token.hex), token.company));
       const int stations = StationCount(*hex);
       if (token.station < 0 || token.station >= stations) {
-        return Malformed(fmt::format("{} has {} station(s); no station {} for the {} token", HexName(token.hex), stations, token.station, token.company));
+        return Malformed("1853.refusal.board_svg.station_s_no_station_token", fmt::format("{} has {} station(s); no station {} for the {} token", HexName(token.hex), stations, token.station, token.company));
       }
     }
     if (!overlay_.highlight_area.empty() && data_.Company(overlay_.highlight_area) == nullptr) {
       std::string known;
       for (const CompanyDef& company : data_.companies) known += (known.empty() ? "" : ", ") + company.initials;
-      return Malformed(fmt::format("no company {} whose area to show (known: {})", overlay_.highlight_area, known));
+      return Malformed("1853.refusal.board_svg.no_company_whose_area_show", fmt::format("no company {} whose area to show (known: {})", overlay_.highlight_area, known));
     }
     return OkStatus();
   }

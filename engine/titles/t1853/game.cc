@@ -98,39 +98,39 @@ std::string Expectation(const Context& ctx) {
 Status CheckActionFits(const Context& ctx, const Action& action) {
   const GameState& s = ctx.state;
   if (action.seat() < 0 || action.seat() >= s.players_count) {
-    return Malformed(fmt::format("there is no seat {}", action.seat()));
+    return Malformed("1853.refusal.game.there_no_seat", fmt::format("there is no seat {}", action.seat()));
   }
-  if (action.kind_case() == Action::KIND_NOT_SET) return Malformed("the action is empty: say what to do");
+  if (action.kind_case() == Action::KIND_NOT_SET) return Malformed("1853.refusal.game.action_empty_say_what_do", "the action is empty: say what to do");
   // Another title's actions (field numbers 100 and up in actions.proto: 1947's).
-  if (action.kind_case() >= Action::kBidPrivate1947) return Malformed("that is an action of 1947, not of 1853");
-  if (s.stage == Stage::kFinished) return Illegal("5.1", "the game is over");
+  if (action.kind_case() >= Action::kBidPrivate1947) return Malformed("1853.refusal.game.action_1947_not_1853", "that is an action of 1947, not of 1853");
+  if (s.stage == Stage::kFinished) return Illegal("1853.refusal.game.game_over", "5.1", "the game is over");
   if (s.offer) {
     if (action.kind_case() != Action::kAnswerOffer) {
-      return Error{ErrorKind::kNotYourTurn, "", fmt::format("waiting for {} to answer an offer", ctx.Name(s.offer->to_seat))};
+      return OutOfTurn("1853.refusal.game.waiting_answer_offer", s.offer->kind == PendingOffer::Kind::kElephant ? "3.1.11" : "4.8.9", fmt::format("waiting for {} to answer an offer", ctx.Name(s.offer->to_seat)));
     }
     return OkStatus();
   }
   if (const int excess = CompanyWithExcessTrains(ctx); excess >= 0) {
     if (action.kind_case() != Action::kReturnExcessTrain) {
-      return Error{ErrorKind::kNotYourTurn, "4.8.6",
+      return OutOfTurn("1853.refusal.game.must_first_choose_s_train", "4.8.6",
                    fmt::format("{} must first choose the {}'s train to return to the bank",
-                               ctx.Name(Controller(ctx, excess)), ctx.Initials(excess))};
+                               ctx.Name(Controller(ctx, excess)), ctx.Initials(excess)));
     }
     return OkStatus();
   }
-  if (action.kind_case() == Action::kReturnExcessTrain) return Illegal("4.8.6", "no company has a train over its limit");
+  if (action.kind_case() == Action::kReturnExcessTrain) return Illegal("1853.refusal.game.no_company_train_over_limit", "4.8.6", "no company has a train over its limit");
   if (!s.pending_credit_settlements.empty()) {
     const auto& [company, seat] = s.pending_credit_settlements.front();
     if (action.kind_case() != Action::kSettleCreditTrain || action.seat() != seat) {
-      return Error{ErrorKind::kNotYourTurn, "4.8.10",
+      return OutOfTurn("1853.refusal.game.must_first_pay_return_s", "4.8.10",
                    fmt::format("{} must first pay for or return the {}'s train bought on credit", ctx.Name(seat),
-                               ctx.Initials(company))};
+                               ctx.Initials(company)));
     }
     return OkStatus();
   }
-  if (action.kind_case() == Action::kAnswerOffer) return Illegal("", "there is no offer to answer");
+  if (action.kind_case() == Action::kAnswerOffer) return Illegal("1853.refusal.game.there_no_offer_answer", "1.6", "there is no offer to answer");
   if (!KindFitsStage(action.kind_case(), s.stage)) {
-    return Illegal("", fmt::format("{} is not possible now: {}", KindName(action.kind_case()), Expectation(ctx)));
+    return Illegal("1853.refusal.game.not_possible_now", "1.6", fmt::format("{} is not possible now: {}", KindName(action.kind_case()), Expectation(ctx)));
   }
   return OkStatus();
 }
@@ -160,9 +160,9 @@ Status Validate(const Context& ctx, const Action& a) {
     case Action::kEndStep: return ValidateEndStep(ctx, seat);
     case Action::kReturnExcessTrain: return ValidateReturnExcessTrain(ctx, seat, a.return_excess_train());
     case Action::KIND_NOT_SET: break;
-    default: return Malformed("that is an action of another title, not of 1853");
+    default: return Malformed("1853.refusal.game.action_another_title_not_1853", "that is an action of another title, not of 1853");
   }
-  return Malformed("the action is empty");
+  return Malformed("1853.refusal.game.action_empty", "the action is empty");
 }
 
 void Execute(Context& ctx, const Action& a) {
@@ -286,8 +286,8 @@ Result<Game> Game::Create(const EditionData& data, const mailrun::v1::GameConfig
   auto state = SetUpGame(data, normalized);
   if (!state.ok()) return state.error();
   Game game(&data, normalized, std::move(*state));
-  std::vector<std::string> log;
-  Context ctx{data, game.config_, game.state_, &log};
+  ApplyOutcome unused;
+  Context ctx{data, game.config_, game.state_, &unused};
   while (ApplyForcedAction(ctx)) {
   }
   return game;
@@ -300,7 +300,7 @@ Result<ApplyOutcome> Game::Preview(const mailrun::v1::Action& action) { return A
 Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool preview) {
   GameState next = state_;
   ApplyOutcome outcome;
-  Context ctx{*data_, config_, next, &outcome.log};
+  Context ctx{*data_, config_, next, &outcome};
   if (preview) {
     ctx.preview_for = action.seat();
     ctx.withheld = &outcome.withheld;
@@ -337,12 +337,12 @@ Result<mailrun::v1::RunPlan> Game::SuggestedRuns(const std::string& company, boo
   const Context ctx{*data_, config_, s, nullptr};
   for (int c = 0; c < kCompanies; ++c) {
     if (data_->companies[c].initials != company) continue;
-    if (s.companies[c].status != CompanyStatus::kFormed) return Illegal("4.5", company + " is not running");
+    if (s.companies[c].status != CompanyStatus::kFormed) return Illegal("1853.refusal.game.not_running", "4.5", company + " is not running");
     auto suggestions = SuggestRuns(ctx, c);
     if (!suggestions.ok()) return suggestions.error();
     return best_dividend ? suggestions->best_dividend : suggestions->best_total;
   }
-  return Malformed("there is no company '" + company + "'");
+  return Malformed("1853.refusal.game.there_no_company", "there is no company '" + company + "'");
 }
 
 std::string Game::SnapshotJson() const { return StateToJson(state_); }

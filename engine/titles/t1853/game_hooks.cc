@@ -25,13 +25,13 @@ std::vector<FinalStanding> Game::Standings() const {
 
 std::optional<Error> Game::UndoRefusal(const TitleGame& before_game) const {
   const GameState& before = Same(before_game).state();
-  if (Finished()) return Illegal("5.1", "the game is over: its last action cannot be taken back");
+  if (Finished()) return Illegal("1853.refusal.game_hooks.game_over_last_action_cannot", "5.1", "the game is over: its last action cannot be taken back");
   if (before.stage == Stage::kBondCommit && state_.stage != Stage::kBondCommit) {
-    return Illegal("2.5.2.3", "that bond revealed every bond amount, so it cannot be taken back");
+    return Illegal("1853.refusal.game_hooks.bond_revealed_every_bond_amount", "2.5.2.3", "that bond revealed every bond amount, so it cannot be taken back");
   }
   for (size_t player = 0; player < state_.players.size(); ++player) {
     if (state_.players[player].bond.returned && !before.players[player].bond.returned) {
-      return Illegal("4.3.2", "that action returned a bond and made its cities public, so it cannot be taken back");
+      return Illegal("1853.refusal.game_hooks.action_returned_bond_made_cities", "4.3.2", "that action returned a bond and made its cities public, so it cannot be taken back");
     }
   }
   return std::nullopt;

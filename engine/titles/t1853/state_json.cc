@@ -57,7 +57,7 @@ Result<GameState> StateFromJson(const std::string& json) {
   try {
     return nlohmann::json::parse(json).get<GameState>();
   } catch (const nlohmann::json::exception& e) {
-    return Error{ErrorKind::kBadData, "", std::string("the snapshot is not a valid game state: ") + e.what()};
+    return DataFault(std::string("the snapshot is not a valid game state: ") + e.what());
   }
 }
 

@@ -48,23 +48,23 @@ class Title1853Impl final : public Title {
   // Retuned's optional rules.
   Status CheckSetup(Edition edition, const mailrun::v1::GameOptions& options) const override {
     using namespace mailrun::v1;
-    if (!Edition_IsValid(edition)) return Malformed("edition " + std::to_string(edition) + " is unknown");
+    if (!Edition_IsValid(edition)) return Malformed("1853.refusal.title.edition_unknown", "edition " + std::to_string(edition) + " is unknown");
     if (!BankSize_IsValid(options.bank())) {
-      return Malformed("options.bank " + std::to_string(options.bank()) + " is unknown");
+      return Malformed("1853.refusal.title.options_bank_unknown", "options.bank " + std::to_string(options.bank()) + " is unknown");
     }
     if (!TileKit_IsValid(options.tile_kit())) {
-      return Malformed("options.tile_kit " + std::to_string(options.tile_kit()) + " is unknown");
+      return Malformed("1853.refusal.title.options_tile_kit_unknown", "options.tile_kit " + std::to_string(options.tile_kit()) + " is unknown");
     }
     if (EffectiveEdition(edition) != EDITION_LOOKOUT_2009) return OkStatus();
     if (options.bank() == BANK_SHORT || options.bank() == BANK_LONGER) {
-      return Malformed(
+      return Malformed("1853.refusal.title.2_4_2_2_4", 
           "2.4.2/2.4.3: the short and longer banks are options of 1853 Retuned; the 2009 edition has the full "
           "bank or the shortened game (BANK_STANDARD)");
     }
-    if (options.simplified_game()) return Malformed("2.4.1: the simplified game is an option of 1853 Retuned only");
-    if (options.unrestricted_58()) return Malformed("2.4.4: unrestricted #58 upgrades are an option of 1853 Retuned only");
+    if (options.simplified_game()) return Malformed("1853.refusal.title.2_4_1_simplified_game", "2.4.1: the simplified game is an option of 1853 Retuned only");
+    if (options.unrestricted_58()) return Malformed("1853.refusal.title.2_4_4_unrestricted_58", "2.4.4: unrestricted #58 upgrades are an option of 1853 Retuned only");
     if (options.tile_kit() != TILE_KIT_NONE) {
-      return Malformed("2.4.5: the MIK1 tile kits are an option of 1853 Retuned only");
+      return Malformed("1853.refusal.title.2_4_5_mik1_tile", "2.4.5: the MIK1 tile kits are an option of 1853 Retuned only");
     }
     return OkStatus();
   }
@@ -72,7 +72,7 @@ class Title1853Impl final : public Title {
   Status CheckPlayable(Edition edition) const override {
     const auto data = LoadEdition(EffectiveEdition(edition));
     if (data.ok()) return OkStatus();
-    return Unavailable("this edition cannot be played yet: " + data.error().message);
+    return Unavailable("1853.refusal.title.edition_cannot_played_yet", "this edition cannot be played yet: " + data.error().message);
   }
 
   Result<std::unique_ptr<TitleGame>> Create(const mailrun::v1::GameConfig& config) const override {

@@ -24,7 +24,7 @@ Status Apply(T1947Game& g, const Action1947& a) {
     case ActionKind::kDone: return g.Done(a.player);
     case ActionKind::kPass: return g.Pass(a.player);
   }
-  return Malformed("unknown 1947 action");
+  return Malformed("1947.refusal.actions.unknown_1947_action", "unknown 1947 action");
 }
 
 std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
@@ -81,28 +81,48 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
   return legal;
 }
 
-std::string Describe(const T1947Game& g, const Action1947& a) {
-  const std::string who = a.player >= 0 && a.player < g.player_count() ? g.player(a.player).name + ": " : "";
-  const std::string source = a.from_pool ? "the bank pool" : "the initial offer";
+Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) {
+  const bool seated = a.player >= 0 && a.player < g.player_count();
+  const Spelling english{[&g](int seat) { return g.player(seat).name; },
+                         [](int64_t rupees) { return "Rs." + std::to_string(rupees); }};
+  std::vector<TextParam> params;
+  if (seated) params.push_back(param::Seat("seat", a.player));
+  params.push_back(param::Company("railway", a.railway));
+  params.push_back(param::Count("private", g.auction_private()));
+  params.push_back(param::Count("count", a.amount));
+  params.push_back(param::Amount("amount", a.amount));
+  auto say = [&](std::string_view key, std::string_view english_text) {
+    std::string full = std::string(seated ? "{seat}: " : "") + std::string(english_text) + std::string(suffix);
+    std::string full_key = std::string("1947.action.") + std::string(key) + (suffix.empty() ? "" : ".or_more");
+    return Say(std::move(full_key), full, params, english);
+  };
+  const char* source = a.from_pool ? "the bank pool" : "the initial offer";
+  const std::string from = a.from_pool ? "_from_pool" : "_from_initial_offer";
   switch (a.kind) {
-    case ActionKind::kBid: return who + "bid Rs." + std::to_string(a.amount) + " for P" + std::to_string(g.auction_private());
-    case ActionKind::kPassBid: return who + "pass on P" + std::to_string(g.auction_private());
-    case ActionKind::kSetBnrPar: return who + "set the BNR's par at Rs." + std::to_string(a.amount);
-    case ActionKind::kUseInsiderTrading: return who + "use the P4 and take player order card 1";
-    case ActionKind::kBuyShare: return who + "buy a 10% " + (a.savings ? "savings" : "ordinary") + " share of " + a.railway + " from " + source;
-    case ActionKind::kBuyPresident: return who + "buy the president's certificate of " + a.railway + " at par Rs." + std::to_string(a.amount);
-    case ActionKind::kSell: return who + "sell " + std::to_string(a.amount) + " " + a.railway + " shares";
-    case ActionKind::kIssueBonds: return who + "issue " + a.railway + "'s convertible bonds";
-    case ActionKind::kSubscribeBonds: return who + "take " + std::to_string(a.amount) + " bonds of the issue";
-    case ActionKind::kBuyBond: return who + "buy a " + a.railway + " convertible bond from " + source;
-    case ActionKind::kSellBonds: return who + "sell " + std::to_string(a.amount) + " " + a.railway + " convertible bonds";
-    case ActionKind::kProtectPrice: return who + (a.yes ? "price protect the sale" : "let the sale go to the bank pool");
-    case ActionKind::kConvert: return who + "convert " + a.railway + " shares to " + (a.savings ? "savings" : "ordinary");
-    case ActionKind::kConsentConversion: return who + (a.yes ? "consent to" : "refuse") + " the conversion";
-    case ActionKind::kDone: return who + "end the turn";
-    case ActionKind::kPass: return who + "pass";
+    case ActionKind::kBid: return say("bid", "bid {amount} for P{private}");
+    case ActionKind::kPassBid: return say("pass_bid", "pass on P{private}");
+    case ActionKind::kSetBnrPar: return say("set_bnr_par", "set the BNR's par at {amount}");
+    case ActionKind::kUseInsiderTrading: return say("use_p4", "use the P4 and take player order card 1");
+    case ActionKind::kBuyShare:
+      return say((a.savings ? "buy_savings_share" : "buy_ordinary_share") + from,
+                 std::string("buy a 10% ") + (a.savings ? "savings" : "ordinary") + " share of {railway} from " + source);
+    case ActionKind::kBuyPresident: return say("buy_president", "buy the president's certificate of {railway} at par {amount}");
+    case ActionKind::kSell: return say("sell_shares", "sell {count} {railway} shares");
+    case ActionKind::kIssueBonds: return say("issue_bonds", "issue {railway}'s convertible bonds");
+    case ActionKind::kSubscribeBonds: return say("subscribe_bonds", "take {count} bonds of the issue");
+    case ActionKind::kBuyBond: return say("buy_bond" + from, std::string("buy a {railway} convertible bond from ") + source);
+    case ActionKind::kSellBonds: return say("sell_bonds", "sell {count} {railway} convertible bonds");
+    case ActionKind::kProtectPrice:
+      return a.yes ? say("protect_price", "price protect the sale") : say("let_sale_go", "let the sale go to the bank pool");
+    case ActionKind::kConvert:
+      return a.savings ? say("convert_to_savings", "convert {railway} shares to savings")
+                       : say("convert_to_ordinary", "convert {railway} shares to ordinary");
+    case ActionKind::kConsentConversion:
+      return a.yes ? say("consent_conversion", "consent to the conversion") : say("refuse_conversion", "refuse the conversion");
+    case ActionKind::kDone: return say("done", "end the turn");
+    case ActionKind::kPass: return say("pass", "pass");
   }
-  return who + "?";
+  return say("unknown", "?");
 }
 
 }  // namespace mailrun::engine::t1947

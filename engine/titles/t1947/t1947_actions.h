@@ -4,8 +4,10 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "engine/core/structured_text.h"
 #include "engine/titles/t1947/t1947_game.h"
 
 namespace mailrun::engine::t1947 {
@@ -33,6 +35,8 @@ Status Apply(T1947Game& game, const Action1947& action);
 std::vector<Action1947> LegalActions(const T1947Game& game, int player);
 
 // "buy a 10% ordinary share of PRC from the initial offer": for logs and clients' fallbacks.
-std::string Describe(const T1947Game& game, const Action1947& action);
+// What an action says, for the log and the legal-action list ("Ann: bid Rs.120 for P3"), with its
+// message key "1947.action.<kind>"; `suffix` (" or more" for a listed minimum bid) extends both.
+Said Describe(const T1947Game& game, const Action1947& action, std::string_view suffix = "");
 
 }  // namespace mailrun::engine::t1947

@@ -327,9 +327,9 @@ Result<T1947Data> ParseT1947Data(const std::map<std::string, std::string>& files
               data_internal::ParseFile("t1947/manifest.json", FileText(files, "manifest.json")), map, &data);
     return data;
   } catch (const BadData& bad) {
-    return Error{ErrorKind::kBadData, "", bad.message};
+    return DataFault(bad.message);
   } catch (const nlohmann::json::exception& e) {
-    return Error{ErrorKind::kBadData, "", std::string("t1947: ") + e.what()};
+    return DataFault(std::string("t1947: ") + e.what());
   }
 }
 

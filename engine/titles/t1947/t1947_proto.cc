@@ -8,7 +8,7 @@ namespace mailrun::engine::t1947 {
 namespace v1 = mailrun::v1;
 
 Result<Action1947> FromProto(const T1947Game& game, const v1::Action& p) {
-  if (game.round() == Round::kOperatingRound) return Illegal("6.0", kOperatingRoundsNotSupported);
+  if (game.round() == Round::kOperatingRound) return Illegal("1947.refusal.proto.refused", "6.0", kOperatingRoundsNotSupported);
   Action1947 a;
   a.player = p.seat();
   switch (p.kind_case()) {
@@ -53,11 +53,11 @@ Result<Action1947> FromProto(const T1947Game& game, const v1::Action& p) {
     case v1::Action::kConsentConversion1947: a.kind = ActionKind::kConsentConversion; a.yes = p.consent_conversion_1947().consent(); break;
     case v1::Action::kEndTurn1947: a.kind = ActionKind::kDone; break;
     case v1::Action::kPassTurn1947: a.kind = ActionKind::kPass; break;
-    case v1::Action::KIND_NOT_SET: return Malformed("the action has no kind");
-    default: return Malformed("not an action of 1947");
+    case v1::Action::KIND_NOT_SET: return Malformed("1947.refusal.proto.action_no_kind", "the action has no kind");
+    default: return Malformed("1947.refusal.proto.not_action_1947", "not an action of 1947");
   }
-  if (a.player < 0 || a.player >= game.player_count()) return Malformed("no seat " + std::to_string(a.player));
-  if (!a.railway.empty() && game.data().RailwayIndex(a.railway) < 0) return Malformed("no 1947 railway company " + a.railway);
+  if (a.player < 0 || a.player >= game.player_count()) return Malformed("1947.refusal.proto.no_seat", "no seat " + std::to_string(a.player));
+  if (!a.railway.empty() && game.data().RailwayIndex(a.railway) < 0) return Malformed("1947.refusal.proto.no_1947_railway_company", "no 1947 railway company " + a.railway);
   return a;
 }
 

@@ -45,7 +45,7 @@ std::string SnapshotJson(const T1947Game& g) {
 Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text) {
   try {
     json j = json::parse(text);
-    if (j.at("version").get<int>() != 1) return Malformed("unknown 1947 snapshot version");
+    if (j.at("version").get<int>() != 1) return Malformed("1947.refusal.snapshot.unknown_1947_snapshot_version", "unknown 1947 snapshot version");
     T1947Game g;
     g.data_ = &data;
     for (const json& p : j.at("players")) {
@@ -59,7 +59,7 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       player.protected_units = p.at("protected").get<std::vector<int>>();
       player.bonds = p.at("bonds").get<std::vector<int>>();
       player.new_bonds = p.at("new_bonds").get<std::vector<int>>();
-      if (player.ordinary.size() != data.railways.size()) return Malformed("the snapshot does not fit the 1947 data");
+      if (player.ordinary.size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
       g.players_.push_back(std::move(player));
     }
     for (const json& r : j.at("railways")) {
@@ -78,7 +78,7 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       railway.floated_in_sr = r.at("floated_in_sr");
       g.railways_.push_back(railway);
     }
-    if (g.railways_.size() != data.railways.size()) return Malformed("the snapshot does not fit the 1947 data");
+    if (g.railways_.size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
     g.order_ = j.at("order").get<std::vector<int>>();
     g.hammer_ = j.at("hammer").get<std::vector<int>>();
     g.private_owner_ = j.at("private_owner").get<std::vector<int>>();
@@ -112,7 +112,7 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
     if (j.contains("conversion")) g.conversion_ = PendingConversion{j.at("conversion").at(0), j.at("conversion").at(1)};
     return g;
   } catch (const json::exception& e) {
-    return Malformed(std::string("a bad 1947 snapshot: ") + e.what());
+    return Malformed("1947.refusal.snapshot.bad_1947_snapshot", std::string("a bad 1947 snapshot: ") + e.what());
   }
 }
 

@@ -54,9 +54,10 @@ class Game1947 final : public TitleGame {
     T1947Game next = game_;
     if (Status s = t1947::Apply(next, *parsed); !s.ok()) return s.error();
     ApplyOutcome outcome;
-    outcome.log.push_back(Describe(game_, *parsed));
+    outcome.Add(Describe(game_, *parsed));
     if (next.round() == Round::kOperatingRound && game_.round() != Round::kOperatingRound) {
-      outcome.log.push_back(std::string("The first operating round is due: ") + kOperatingRoundsNotSupported);
+      outcome.Add(Say("1947.log.operating_round_due", "The first operating round is due: {reason}",
+                      {param::Text("reason", kOperatingRoundsNotSupported)}, {}));
     }
     game_ = std::move(next);
     return outcome;
@@ -70,7 +71,7 @@ class Game1947 final : public TitleGame {
     if (seat < 0 || seat >= game_.player_count()) return out;
     for (const Action1947& a : t1947::LegalActions(game_, seat)) {
       if (a.kind == ActionKind::kBid) {  // 3.2: any bid from the smallest legal one up to the bidder's cash
-        AddLegal(out, seat, ToProto(a), Describe(game_, a) + " or more", a.amount, game_.player(seat).cash);
+        AddLegal(out, seat, ToProto(a), Describe(game_, a, " or more"), a.amount, game_.player(seat).cash);
       } else {
         AddLegal(out, seat, ToProto(a), Describe(game_, a));
       }
@@ -96,7 +97,7 @@ class Game1947 final : public TitleGame {
     return view;
   }
   Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& /*company*/, bool /*best*/) const override {
-    return Illegal("6.14", kOperatingRoundsNotSupported);
+    return Illegal("1947.refusal.title.refused", "6.14", kOperatingRoundsNotSupported);
   }
   // The game never ends before its operating rounds exist: it waits at the first one.
   bool Finished() const override { return false; }
@@ -128,15 +129,15 @@ class Title1947Impl final : public Title {
   // 1947 has one edition and none of 1853's options.
   Status CheckSetup(Edition edition, const mailrun::v1::GameOptions& options) const override {
     if (edition != mailrun::v1::EDITION_UNSPECIFIED) {
-      return Malformed("1947 has one edition: leave edition unspecified (the editions are 1853's)");
+      return Malformed("1947.refusal.title.1947_one_edition_leave_edition", "1947 has one edition: leave edition unspecified (the editions are 1853's)");
     }
-    if (options.ByteSizeLong() != 0) return Malformed("options are 1853's optional rules (2.4); 1947 has none of them");
+    if (options.ByteSizeLong() != 0) return Malformed("1947.refusal.title.options_1853_s_optional_rules", "options are 1853's optional rules (2.4); 1947 has none of them");
     return OkStatus();
   }
   Status CheckPlayable(Edition /*edition*/) const override {
     auto data = Data1947();
     if (data.ok()) return OkStatus();
-    return Unavailable("1947 cannot be played: its data is bad: " + data.error().message);
+    return Unavailable("1947.refusal.title.1947_cannot_played_data_bad", "1947 cannot be played: its data is bad: " + data.error().message);
   }
 
   Result<std::unique_ptr<TitleGame>> Create(const mailrun::v1::GameConfig& config) const override {
@@ -145,7 +146,7 @@ class Title1947Impl final : public Title {
     if (!data.ok()) return data.error();
     const int n = config.players_size();
     if (n < min_players() || n > max_players()) {
-      return Malformed("1947 is for 3 to 6 players, not " + std::to_string(n) + " (1.0)");
+      return Malformed("1947.refusal.title.1947_3_6_players_not", "1947 is for 3 to 6 players, not " + std::to_string(n) + " (1.0)");
     }
     uint64_t rng = config.seed();
     std::vector<int> cards(static_cast<size_t>(n));
@@ -179,10 +180,10 @@ class Title1947Impl final : public Title {
   // The map as printed: tiles and tokens come with the operating rounds of part II.
   Result<std::string> RenderBoardSvg(Edition /*edition*/, const BoardOverlay& overlay) const override {
     if (!overlay.highlight_area.empty()) {
-      return Malformed("1947 has no company areas to shade (areas are 1853's, TABLE 2)");
+      return Malformed("1947.refusal.title.1947_no_company_areas_shade", "1947 has no company areas to shade (areas are 1853's, TABLE 2)");
     }
     if (!overlay.tiles.empty() || !overlay.tokens.empty()) {
-      return Malformed(std::string("1947 draws no tiles or tokens yet: ") + kOperatingRoundsNotSupported);
+      return Malformed("1947.refusal.title.1947_draws_no_tiles_tokens", std::string("1947 draws no tiles or tokens yet: ") + kOperatingRoundsNotSupported);
     }
     auto data = Data1947();
     if (!data.ok()) return data.error();

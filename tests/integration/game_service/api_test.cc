@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "mailrun/v1/events.pb.h"
+#include "services/common/refusal_details.h"
 #include "services/game/view_delta.h"
 #include "tests/integration/game_service/play_helpers.h"
 #include "tests/unit/engine/engine_test_util.h"
@@ -128,7 +129,12 @@ TEST_F(Api, PreviewShowsTheConsequencesAndChangesNothing) {
   mailrun::v1::SubmitActionResponse done;
   ASSERT_TRUE(Submit(harness_->stub(), tokens_[kBeth], game_id_, version, buy, NewRequestId(), &done).ok());
   ASSERT_EQ(preview.log_lines_size(), done.log_lines_size());
-  for (int l = 0; l < done.log_lines_size(); ++l) EXPECT_EQ(preview.log_lines(l).text(), done.log_lines(l).text());
+  for (int l = 0; l < done.log_lines_size(); ++l) {
+    EXPECT_EQ(preview.log_lines(l).text(), done.log_lines(l).text());
+    // Issue 22: each line also as a message key with parameters, the same in preview and answer.
+    EXPECT_FALSE(done.log_lines(l).structured().key().empty()) << done.log_lines(l).text();
+    EXPECT_TRUE(MessageDifferencer::Equals(preview.log_lines(l).structured(), done.log_lines(l).structured()));
+  }
   EXPECT_TRUE(
       MessageDifferencer::Equals(preview.view_after(), GetGame(harness_->stub(), tokens_[kBeth], game_id_).view()));
 
@@ -137,9 +143,24 @@ TEST_F(Api, PreviewShowsTheConsequencesAndChangesNothing) {
   mailrun::v1::PreviewActionResponse refused;
   const grpc::Status not_now = harness_->Call(&GameStub::PreviewAction, tokens_[kBeth], request, &refused);
   EXPECT_EQ(not_now.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(not_now);
+  // Issue 22: the refusal's message key and rule arrive in the standard error details.
+  const auto details = service::RefusalOf(not_now);
+  ASSERT_TRUE(details) << "no google.rpc.ErrorInfo in " << Describe(not_now);
+  EXPECT_EQ(details->domain, "mailrun.app");
+  EXPECT_EQ(details->key.rfind("1853.refusal.", 0), 0u) << details->key;
+  EXPECT_FALSE(details->rule.empty());
+  EXPECT_EQ(details->kind, "not_your_turn");
+  EXPECT_EQ(details->precondition_subject, details->rule);
+  EXPECT_EQ(not_now.error_message(), details->rule + ": " + details->precondition_description);
   request.mutable_action()->Clear();
   const grpc::Status empty = harness_->Call(&GameStub::PreviewAction, tokens_[kClive], request, &refused);
   EXPECT_EQ(empty.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(empty);
+  const auto bad = service::RefusalOf(empty);
+  ASSERT_TRUE(bad) << "no google.rpc.ErrorInfo in " << Describe(empty);
+  EXPECT_EQ(bad->key, "1853.refusal.game.action_empty_say_what_do");
+  EXPECT_EQ(bad->kind, "malformed");
+  EXPECT_EQ(bad->bad_field, "action");
+  EXPECT_EQ(bad->bad_description, empty.error_message());
 }
 
 TEST_F(Api, UndoTakesBackOnlyTheCallersOwnLastActionAndBumpsTheVersion) {
@@ -193,6 +214,10 @@ TEST_F(Api, UndoTakesBackOnlyTheCallersOwnLastActionAndBumpsTheVersion) {
   const grpc::Status revealed = Undo(record_.actions[4].seat(), &again);
   EXPECT_EQ(revealed.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
   EXPECT_EQ(revealed.error_message().rfind("2.5.2.3: ", 0), 0u) << revealed.error_message();
+  const auto revealed_details = service::RefusalOf(revealed);
+  ASSERT_TRUE(revealed_details);
+  EXPECT_EQ(revealed_details->rule, "2.5.2.3");
+  EXPECT_FALSE(revealed_details->key.empty());
   EXPECT_EQ(GetGame(harness_->stub(), tokens_[kAdam], game_id_).version(), version);
 }
 

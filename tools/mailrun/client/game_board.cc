@@ -11,8 +11,6 @@
 namespace mailrun::cli {
 namespace {
 
-using mailrun::engine::Error;
-using mailrun::engine::ErrorKind;
 using mailrun::engine::HexCoord;
 
 // The view's title, through the registry (a view without one is 1853's).
@@ -22,7 +20,7 @@ mailrun::engine::Result<const mailrun::engine::Title*> TitleOf(const mailrun::v1
 
 mailrun::engine::Result<HexCoord> HexOf(const std::string& name) {
   const auto hex = mailrun::engine::ParseHexName(name);
-  if (!hex) return Error{ErrorKind::kMalformed, "", "the game names an unknown hex '" + name + "'"};
+  if (!hex) return mailrun::engine::Malformed("cli.refusal.board.unknown_hex", "the game names an unknown hex '" + name + "'");
   return *hex;
 }
 

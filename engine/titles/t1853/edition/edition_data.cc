@@ -68,8 +68,7 @@ Result<EditionData> ParseEditionData(mailrun::v1::Edition edition, const std::ma
   if (edition == mailrun::v1::EDITION_UNSPECIFIED) edition = mailrun::v1::EDITION_RETUNED;  // the default
   const auto folder = EditionFolder(edition);
   if (!folder) {
-    return Error{ErrorKind::kBadData, "",
-                 fmt::format("no board data for edition {} (docs/board-data.md)", mailrun::v1::Edition_Name(edition))};
+    return DataFault(fmt::format("no board data for edition {} (docs/board-data.md)", mailrun::v1::Edition_Name(edition)));
   }
   EditionData result;
   result.edition = edition;
@@ -91,7 +90,7 @@ Result<EditionData> ParseEditionData(mailrun::v1::Edition edition, const std::ma
     read("trains.json", data_internal::ReadTrains);
     read("rules.json", data_internal::ReadRules);
   } catch (const BadData& bad) {
-    return Error{ErrorKind::kBadData, "", bad.message};
+    return DataFault(bad.message);
   }
   return result;
 }
@@ -110,8 +109,7 @@ Result<const EditionData*> LoadEdition(mailrun::v1::Edition edition) {
                                       : edition == mailrun::v1::EDITION_LOOKOUT_2009 ? &lookout2009
                                                                                      : nullptr;
   if (loaded == nullptr) {
-    return Error{ErrorKind::kBadData, "",
-                 fmt::format("no board data for edition {} (docs/board-data.md)", mailrun::v1::Edition_Name(edition))};
+    return DataFault(fmt::format("no board data for edition {} (docs/board-data.md)", mailrun::v1::Edition_Name(edition)));
   }
   if (!loaded->ok()) return loaded->error();
   return &loaded->value();

@@ -22,7 +22,7 @@ void PayFromBank(Context& ctx, int amount) {
   ctx.state.bank -= amount;
   if (ctx.state.bank <= 0 && !ctx.state.bank_broken) {
     ctx.state.bank_broken = true;
-    ctx.Log("The bank has run out of money: the game ends after this railway round (5.1.2)");
+    ctx.Say("1853.log.bank.runs_out", "The bank has run out of money: the game ends after this railway round ({rule})", {param::Rule("rule", "5.1.2")});
   }
 }
 

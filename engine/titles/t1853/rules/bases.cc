@@ -68,36 +68,36 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
   const int company = ctx.state.railway.company;
   const CompanyState& c = ctx.state.companies[company];
   const auto hex = ParseHexName(action.hex());
-  if (!hex || !ctx.data.Hex(*hex)) return Malformed(fmt::format("there is no hex {} on the board", action.hex()));
+  if (!hex || !ctx.data.Hex(*hex)) return Malformed("1853.refusal.bases.there_no_hex_board", fmt::format("there is no hex {} on the board", action.hex()));
   if (ExpensesBarredByCreditTrain(ctx, company)) {
-    return Illegal("3.4.6", fmt::format("until its train bought on credit is paid the {} establishes no base",
-                                        ctx.Initials(company)));
+    return Illegal("1853.refusal.bases.credit_train_unpaid", "3.4.6",
+                   fmt::format("until its train bought on credit is paid the {} establishes no base", ctx.Initials(company)));
   }
-  if (c.tokens_left <= 0) return Illegal("4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company)));
+  if (c.tokens_left <= 0) return Illegal("1853.refusal.bases.no_base_token_left_table", "4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company)));
   const auto on = TileOn(ctx.data, ctx.state.board, *hex);
   if (!on || action.station() < 0 || action.station() >= static_cast<int>(on->tile->stations.size())) {
-    return Illegal("4.4.5", fmt::format("there is no station {} on {}", action.station(), action.hex()));
+    return Illegal("1853.refusal.bases.there_no_station", "4.4.5", fmt::format("there is no station {} on {}", action.station(), action.hex()));
   }
   const TileStation& station = on->tile->stations[action.station()];
-  if (station.kind != StationKind::kLarge) return Illegal("4.4.5", "base tokens go only on large stations");
+  if (station.kind != StationKind::kLarge) return Illegal("1853.refusal.bases.base_tokens_go_only_large", "4.4.5", "base tokens go only on large stations");
   for (const Base& base : c.bases) {
-    if (base.hex == *hex) return Illegal("4.4.5", fmt::format("the {} already has a base on {}", ctx.Initials(company), action.hex()));
+    if (base.hex == *hex) return Illegal("1853.refusal.bases.already_base", "4.4.5", fmt::format("the {} already has a base on {}", ctx.Initials(company), action.hex()));
   }
   const auto tokens = TrackNetwork::TokensOf(TrackPositionOf(ctx.state).bases);
   const auto here = tokens.find({*hex, action.station()});
   const int taken = here == tokens.end() ? 0 : static_cast<int>(here->second.size());
-  if (taken >= station.token_slots) return Illegal("4.4.5", "that station has no vacant space for a base");
+  if (taken >= station.token_slots) return Illegal("1853.refusal.bases.station_no_vacant_space_base", "4.4.5", "that station has no vacant space for a base");
   if (HomeOfCompanyNotRunning(ctx, *hex, action.station())) {
-    return Illegal("4.4.7", "that station is the home base of a company not yet running");
+    return Illegal("1853.refusal.bases.station_home_base_company_not", "4.4.7", "that station is the home base of a company not yet running");
   }
   if (!reach.stations.count({*hex, action.station()})) {
-    return Illegal("4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
+    return Illegal("1853.refusal.bases.station_must_connected_one_s", "4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
                                         "of one gauge, not blocked by other companies' bases",
                                         ctx.Initials(company)));
   }
   const bool in_area = ctx.Def(company).area.Contains(*hex);  // 1.4.6: rows and columns included
   if (!in_area && !Unrestricted(ctx, company)) {
-    return Illegal("4.4.1", fmt::format("before phase {} the {} establishes bases only within its area (TABLE 2)", ctx.data.PhaseShown(4),
+    return Illegal("1853.refusal.bases.before_phase_4_establishes_bases", "4.4.1", fmt::format("before phase {} the {} establishes bases only within its area (TABLE 2)", ctx.data.PhaseShown(4),
                                         ctx.Initials(company)));
   }
   if (!in_area) {
@@ -107,14 +107,14 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
     std::vector<HexCoord> must = ctx.state.railway.must_run_hexes;
     must.push_back(*hex);
     if (!CanRunOver(ctx, after, company, must)) {
-      return Illegal("4.4.2", fmt::format("outside its area the {} must run over a new base this round, and its trains "
+      return Illegal("1853.refusal.bases.outside_area_must_run_over", "4.4.2", fmt::format("outside its area the {} must run over a new base this round, and its trains "
                                           "could not run over {}",
                                           ctx.Initials(company), action.hex()));
     }
   }
   const int cost = BaseCost(ctx, company);
   if (c.treasury < cost) {
-    return Illegal("4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury)));
+    return Illegal("1853.refusal.bases.base_costs", "4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury)));
   }
   if (outside) *outside = !in_area;
   return OkStatus();
@@ -123,7 +123,7 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
 }  // namespace
 
 Status ValidatePlaceBase(const Context& ctx, int seat, const mailrun::v1::PlaceBase& action) {
-  if (!Operating(ctx, seat)) return Error{ErrorKind::kNotYourTurn, "4.4", "bases are established in your company's turn, after track"};
+  if (!Operating(ctx, seat)) return OutOfTurn("1853.refusal.bases.bases_established_your_company_s", "4.4", "bases are established in your company's turn, after track");
   const TrackNetwork network(ctx.data, ctx.state.board);
   return Validate(ctx, network.Reach(TrackPositionOf(ctx.state), ctx.state.railway.company), action, nullptr);
 }
@@ -143,8 +143,7 @@ void ExecutePlaceBase(Context& ctx, int, const mailrun::v1::PlaceBase& action) {
   --c.tokens_left;
   s.railway.base_placed = true;
   if (outside) s.railway.must_run_hexes.push_back(*ParseHexName(action.hex()));  // 4.4.2
-  ctx.Log(fmt::format("The {} establishes a base on {} for {} (treasury {})", ctx.Initials(company), action.hex(),
-                      Money(cost), Money(c.treasury)));
+  ctx.Say("1853.log.bases.establishes_base", "The {company} establishes a base on {hex} for {amount} (treasury {treasury})", {param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex()), param::Amount("amount", cost), param::Amount("treasury", c.treasury)});
   CheckContracts(ctx);
 }
 

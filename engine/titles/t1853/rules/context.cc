@@ -5,6 +5,14 @@
 namespace mailrun::engine::t1853 {
 
 // TABLE 3, with 2.4.1's qualifying number and share limit in the simplified game.
+void Context::Say(std::string key, std::string_view english, std::vector<TextParam> params) const {
+  if (out) out->Add(engine::Say(std::move(key), english, std::move(params), English()));
+}
+
+Spelling Context::English() const {
+  return {[this](int seat) { return Name(seat); }, [](int64_t amount) { return Money(static_cast<int>(amount)); }};
+}
+
 PlayerCountRules Context::Limits() const {
   PlayerCountRules rules;
   for (const auto& r : data.player_counts) {

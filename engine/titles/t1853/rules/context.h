@@ -9,7 +9,9 @@
 
 #include "engine/core/legal_actions.h"
 #include "engine/core/result.h"
+#include "engine/core/structured_text.h"
 #include "engine/core/texts.h"
+#include "engine/core/title.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 #include "engine/titles/t1853/state.h"
 #include "mailrun/v1/game_config.pb.h"
@@ -21,7 +23,7 @@ struct Context {
   const EditionData& data;
   const mailrun::v1::GameConfig& config;
   GameState& state;
-  std::vector<std::string>* log = nullptr;  // null while only validating
+  ApplyOutcome* out = nullptr;  // where log lines go; null while only validating
   // Set while an action is previewed for this seat (Game::Preview): an automatic step that would
   // use another player's secret (2.5.2) is left out, or ends the preview (`stopped`); `withheld`
   // says what the preview does not show. Whether that happens depends on public facts only.
@@ -29,9 +31,11 @@ struct Context {
   std::string* withheld = nullptr;
   bool stopped = false;
 
-  void Log(std::string line) const {
-    if (log) log->push_back(std::move(line));
-  }
+  // Logs a line: its message key, its English template ("{seat} keeps the Elephant") and the
+  // parameters the template names (engine/core/structured_text.h).
+  void Say(std::string key, std::string_view english, std::vector<TextParam> params) const;
+  // Seats by their players' names, money in pounds.
+  Spelling English() const;
   // Whether this step must not use `seat`'s secrets (a preview for another seat).
   bool Hidden(int seat) const { return preview_for && *preview_for != seat; }
   // A preview leaves something out (said once), or stops here.

@@ -92,12 +92,12 @@ void RevealBondsAndSeat(Context& ctx) {
     PlayerState& p = s.players[seats[i]];
     p.seating = i;
     p.cash -= p.bond.amount;  // into the envelope
-    ctx.Log(fmt::format("{} bonds {} (cash left {})", p.name, Money(p.bond.amount), Money(p.cash)));
+    ctx.Say("1853.log.contract_bids.bonds", "{seat} bonds {bond} (cash left {cash})", {param::Seat("seat", seats[i]), param::Amount("bond", p.bond.amount), param::Amount("cash", p.cash)});
   }
   s.elephant = seats[0];
   std::string order;
   for (int seat : seats) order += (order.empty() ? "" : ", ") + s.players[seat].name;
-  ctx.Log(fmt::format("Seating order: {}; {} takes the Elephant", order, s.players[seats[0]].name));
+  ctx.Say("1853.log.contract_bids.seating_order", "Seating order: {order}; {seat} takes the Elephant", {param::Text("order", order), param::Seat("seat", seats[0])});
   s.stage = Stage::kCityClaims;
   s.dealing.current = seats[0];
 }
@@ -108,7 +108,7 @@ void PayForContractedShares(Context& ctx) {
   GameState& s = ctx.state;
   const bool by_company = ctx.data.edition == mailrun::v1::EDITION_LOOKOUT_2009;
   std::map<int, std::map<int, int>> paid;  // company -> seat -> shares paid for
-  std::vector<std::string> unredeemed;
+  std::vector<std::pair<int, std::string>> unredeemed;  // seat, what it keeps un-redeemed
   for (int seat : s.seating_order) {
     PlayerState& p = s.players[seat];
     std::vector<int> companies;
@@ -132,22 +132,25 @@ void PayForContractedShares(Context& ctx) {
       unpaid += fmt::format(", 1 {} un-redeemed", ctx.Initials(companies[i]));
     }
     if (!by_company) {
-      ctx.Log(fmt::format("{} pays {} for contracted shares (cash {}){}", p.name, Money(cost), Money(p.cash), unpaid));
+      ctx.Say("1853.log.contract_bids.pays_for_contracted_shares", "{seat} pays {amount} for contracted shares (cash {cash}){unpaid}", {param::Seat("seat", seat), param::Amount("amount", cost), param::Amount("cash", p.cash), param::Text("unpaid", unpaid)});
     }
     for (int i = 0; i < paid_count; ++i) ++paid[companies[i]][seat];
-    if (by_company && !unpaid.empty()) unredeemed.push_back(fmt::format("{} keeps{} (2.7.3)", p.name, unpaid.substr(1)));
+    if (by_company && !unpaid.empty()) unredeemed.emplace_back(seat, unpaid.substr(2));
   }
   // 2009 2.7.2: the payments are made company by company, in company order. Par falls with the
   // company number, so what each player can pay for is the same as paying the dearest first.
   for (int c = 0; by_company && c < kCompanies; ++c) {
     for (int seat : s.seating_order) {
       if (paid[c][seat] == 0) continue;
-      ctx.Log(fmt::format("{} pays {} for {} contracted {} share{} (2.7.2)", ctx.Name(seat),
-                          Money(paid[c][seat] * ctx.Def(c).par), paid[c][seat], ctx.Initials(c),
-                          paid[c][seat] == 1 ? "" : "s"));
+      ctx.Say("1853.log.contract_bids.pays_for_company_shares", "{seat} pays {amount} for {count} contracted {company} share{s} ({rule})",
+              {param::Seat("seat", seat), param::Amount("amount", paid[c][seat] * ctx.Def(c).par), param::Count("count", paid[c][seat]),
+               param::Company("company", ctx.Initials(c)), param::Text("s", paid[c][seat] == 1 ? "" : "s"), param::Rule("rule", "2.7.2")});
     }
   }
-  for (const std::string& line : unredeemed) ctx.Log(line);
+  for (const auto& [seat, kept] : unredeemed) {
+    ctx.Say("1853.log.contract_bids.keeps_unredeemed", "{seat} keeps {kept} ({rule})",
+            {param::Seat("seat", seat), param::Text("kept", kept), param::Rule("rule", "2.7.3")});
+  }
   // 2.7.6 / 3.1.3: companies nobody bid for are set aside.
   for (int c = 0; c < kCompanies; ++c) {
     s.companies[c].status = ctx.IssuedShares(c) > 0 ? CompanyStatus::kOnSale : CompanyStatus::kSetAside;
@@ -170,15 +173,15 @@ int MinimumBond(const Context& ctx) {
 int MaximumBond(const Context& ctx, int seat) { return ctx.state.players[seat].cash; }
 
 Status ValidateCommitBond(const Context& ctx, int seat, const mailrun::v1::CommitBond& action) {
-  if (ctx.state.stage != Stage::kBondCommit) return Illegal("2.5.2.2", "bonds are committed only at the start of the game");
-  if (ctx.state.players[seat].bond.committed) return Illegal("2.5.2.2", "you have already committed your bond");
+  if (ctx.state.stage != Stage::kBondCommit) return Illegal("1853.refusal.contract_bids.bonds_committed_only_start_game", "2.5.2.2", "bonds are committed only at the start of the game");
+  if (ctx.state.players[seat].bond.committed) return Illegal("1853.refusal.contract_bids.you_already_committed_your_bond", "2.5.2.2", "you have already committed your bond");
   const int min = MinimumBond(ctx);
   if (action.amount() < min) {
-    return Illegal("2.5.2.2", fmt::format("your bond must be at least {} (enough for {} cities at £20)", Money(min),
+    return Illegal("1853.refusal.contract_bids.your_bond_must_least_enough", "2.5.2.2", fmt::format("your bond must be at least {} (enough for {} cities at £20)", Money(min),
                                           ctx.Limits().min_bid_cities));
   }
   if (action.amount() > MaximumBond(ctx, seat)) {
-    return Illegal("2.5.2.2", fmt::format("your bond of {} is more than your {}", Money(action.amount()),
+    return Illegal("1853.refusal.contract_bids.your_bond_more_than_your", "2.5.2.2", fmt::format("your bond of {} is more than your {}", Money(action.amount()),
                                           Money(MaximumBond(ctx, seat))));
   }
   return OkStatus();
@@ -188,7 +191,7 @@ void ExecuteCommitBond(Context& ctx, int seat, const mailrun::v1::CommitBond& ac
   Bond& bond = ctx.state.players[seat].bond;
   bond.amount = action.amount();
   bond.committed = true;
-  ctx.Log(fmt::format("{} has written down a bond", ctx.Name(seat)));
+  ctx.Say("1853.log.contract_bids.writes_bond", "{seat} has written down a bond", {param::Seat("seat", seat)});
   for (const PlayerState& p : ctx.state.players) {
     if (!p.bond.committed) return;
   }
@@ -202,37 +205,37 @@ void ExecuteCommitBond(Context& ctx, int seat, const mailrun::v1::CommitBond& ac
 
 Status ValidateClaimCity(const Context& ctx, int seat, const mailrun::v1::ClaimCity& action) {
   const GameState& s = ctx.state;
-  if (s.stage != Stage::kCityClaims) return Illegal("2.5.2.4", "cities are claimed only in the second stage of the bids");
-  if (s.dealing.current != seat) return Error{ErrorKind::kNotYourTurn, "2.5.2.4", "it is not your turn to claim a city"};
+  if (s.stage != Stage::kCityClaims) return Illegal("1853.refusal.contract_bids.cities_claimed_only_second_stage", "2.5.2.4", "cities are claimed only in the second stage of the bids");
+  if (s.dealing.current != seat) return OutOfTurn("1853.refusal.contract_bids.not_your_turn_claim_city", "2.5.2.4", "it is not your turn to claim a city");
   const auto city = ctx.data.CityIndex(action.city());  // the 24 named cities: no town (2.5.2.8)
-  if (!city) return Malformed(fmt::format("there is no city named '{}'", action.city()));
+  if (!city) return Malformed("1853.refusal.contract_bids.there_no_city_named", fmt::format("there is no city named '{}'", action.city()));
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.contract_bids.there_no_company", fmt::format("there is no company '{}'", action.company()));
   const CityDef& def = ctx.data.cities[*city];
   const Bond& bond = s.players[seat].bond;
-  if (bond.passed) return Illegal("2.5.2.4", "you have passed: your bid is complete");
+  if (bond.passed) return Illegal("1853.refusal.contract_bids.you_passed_your_bid_complete", "2.5.2.4", "you have passed: your bid is complete");
   for (const BidClaim& claim : bond.claims) {
-    if (claim.city == *city) return Illegal("2.5.2.10", fmt::format("{} is already in your bid", def.name));
+    if (claim.city == *city) return Illegal("1853.refusal.contract_bids.already_your_bid", "2.5.2.10", fmt::format("{} is already in your bid", def.name));
   }
   const int number = *company + 1;
   if (std::find(def.share_companies.begin(), def.share_companies.end(), number) == def.share_companies.end()) {
     std::string offered;
     for (int n : def.share_companies) offered += (offered.empty() ? "" : ", ") + ctx.Initials(n - 1);
-    return Illegal("2.5.2.5", fmt::format("{} offers shares of {} only, not {}", def.name, offered, action.company()));
+    return Illegal("1853.refusal.contract_bids.offers_shares_only_not", "2.5.2.5", fmt::format("{} offers shares of {} only, not {}", def.name, offered, action.company()));
   }
   const PlayerCountRules limits = ctx.Limits();
   if (static_cast<int>(bond.claims.size()) >= limits.max_bid_cities) {
-    return Illegal("2.5.2.6", fmt::format("a bid may include at most {} cities with {} players", limits.max_bid_cities,
+    return Illegal("1853.refusal.contract_bids.bid_include_most_cities_players", "2.5.2.6", fmt::format("a bid may include at most {} cities with {} players", limits.max_bid_cities,
                                           ctx.Players()));
   }
   if (ctx.IssuedShares(*company) >= kOrdinaryCertificates) {
-    return Illegal("2.5.2.10", fmt::format("no {} share is left to claim", action.company()));
+    return Illegal("1853.refusal.contract_bids.no_share_left_claim", "2.5.2.10", fmt::format("no {} share is left to claim", action.company()));
   }
   std::vector<BidClaim> claims = bond.claims;
   claims.push_back({*city, *company});
   const BidCounts counts = Count(ctx, claims);
   if (counts.value > bond.amount) {
-    return Illegal("2.5.2.2", fmt::format("{} (£{}) would bring your cities to {}, more than your bond of {}", def.name,
+    return Illegal("1853.refusal.contract_bids.would_bring_your_cities_more", "2.5.2.2", fmt::format("{} (£{}) would bring your cities to {}, more than your bond of {}", def.name,
                                           def.bid_value, Money(counts.value), Money(bond.amount)));
   }
   if (!Completable(ctx, counts, bond.amount)) {
@@ -241,11 +244,11 @@ Status ValidateClaimCity(const Context& ctx, int seat, const mailrun::v1::ClaimC
       ganges_possible = ganges_possible || GangesRuleHolds(counts, n);
     }
     if (!ganges_possible) {
-      return Illegal("2.5.2.7", fmt::format("a bid may include at most two Ganges valley cities (Cawnpore, Lucknow, "
+      return Illegal("1853.refusal.contract_bids.bid_include_most_two_ganges", "2.5.2.7", fmt::format("a bid may include at most two Ganges valley cities (Cawnpore, Lucknow, "
                                             "Allahabad, Benares, Patna and Calcutta); {} would be one too many",
                                             def.name));
     }
-    return Illegal("2.5.2.2", fmt::format("with {} your bond of {} could not cover the {} cities your bid needs",
+    return Illegal("1853.refusal.contract_bids.your_bond_could_not_cover", "2.5.2.2", fmt::format("with {} your bond of {} could not cover the {} cities your bid needs",
                                           def.name, Money(bond.amount), limits.min_bid_cities));
   }
   return OkStatus();
@@ -261,28 +264,28 @@ void ExecuteClaimCity(Context& ctx, int seat, const mailrun::v1::ClaimCity& acti
   GainShares(ctx, seat, company, 1);
   ++p.contracted[company];
   --s.companies[company].bank_shares;
-  ctx.Log(fmt::format("{} claims {}", p.name, ShareOf(action.company())));
+  ctx.Say("1853.log.contract_bids.claims_share", "{seat} claims {share}", {param::Seat("seat", seat), param::Text("share", ShareOf(action.company())), param::Company("company", action.company())});
   AdvanceClaimTurn(ctx);
 }
 
 Status ValidatePassBid(const Context& ctx, int seat) {
   const GameState& s = ctx.state;
-  if (s.stage != Stage::kCityClaims) return Illegal("2.5.2.4", "passing a bid belongs to the second stage of the bids");
-  if (s.dealing.current != seat) return Error{ErrorKind::kNotYourTurn, "2.5.2.4", "it is not your turn to claim a city"};
+  if (s.stage != Stage::kCityClaims) return Illegal("1853.refusal.contract_bids.passing_bid_belongs_second_stage", "2.5.2.4", "passing a bid belongs to the second stage of the bids");
+  if (s.dealing.current != seat) return OutOfTurn("1853.refusal.contract_bids.not_your_turn_claim_city", "2.5.2.4", "it is not your turn to claim a city");
   const Bond& bond = s.players[seat].bond;
   const BidCounts counts = Count(ctx, bond.claims);
   const PlayerCountRules limits = ctx.Limits();
   const bool can_claim = AnyLegalClaim(ctx, seat);
   if (counts.cities < limits.min_bid_cities && can_claim) {
-    return Illegal("2.5.2.4", fmt::format("you may not pass before your bid has {} cities (it has {})",
+    return Illegal("1853.refusal.contract_bids.you_not_pass_before_your", "2.5.2.4", fmt::format("you may not pass before your bid has {} cities (it has {})",
                                           limits.min_bid_cities, counts.cities));
   }
   if (counts.cities < limits.max_bid_cities && bond.amount - counts.value >= 40 && can_claim) {
-    return Illegal("2.5.2.4", fmt::format("you may not pass while {} of your bond is not accounted for",
+    return Illegal("1853.refusal.contract_bids.you_not_pass_while_your", "2.5.2.4", fmt::format("you may not pass while {} of your bond is not accounted for",
                                           Money(bond.amount - counts.value)));
   }
   if (!GangesRuleHolds(counts, counts.cities) && can_claim) {
-    return Illegal("2.5.2.7", "a bid of three cities may include only one of Cawnpore, Lucknow, Allahabad, Benares "
+    return Illegal("1853.refusal.contract_bids.bid_three_cities_include_only", "2.5.2.7", "a bid of three cities may include only one of Cawnpore, Lucknow, Allahabad, Benares "
                               "and Patna: add a fourth city");
   }
   return OkStatus();
@@ -290,7 +293,7 @@ Status ValidatePassBid(const Context& ctx, int seat) {
 
 void ExecutePassBid(Context& ctx, int seat) {
   ctx.state.players[seat].bond.passed = true;
-  ctx.Log(fmt::format("{} completes their bid", ctx.Name(seat)));
+  ctx.Say("1853.log.contract_bids.completes_bid", "{seat} completes their bid", {param::Seat("seat", seat)});
   AdvanceClaimTurn(ctx);
 }
 

@@ -47,8 +47,7 @@ void CheckContracts(Context& ctx) {
     p.cash += p.bond.amount;
     std::string cities;
     for (const BidClaim& claim : p.bond.claims) cities += (cities.empty() ? "" : ", ") + ctx.data.cities[claim.city].name;
-    ctx.Log(fmt::format("{}'s contract is fulfilled: {} are linked; the bond of {} is returned (4.3)", p.name, cities,
-                        Money(p.bond.amount)));
+    ctx.Say("1853.log.contracts.fulfilled", "{seat}'s contract is fulfilled: {cities} are linked; the bond of {bond} is returned ({rule})", {param::Seat("seat", seat), param::Text("cities", cities), param::Amount("bond", p.bond.amount), param::Rule("rule", "4.3")});
   }
 }
 

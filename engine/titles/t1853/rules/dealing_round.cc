@@ -17,7 +17,7 @@ std::optional<int> CompanyIndex(const Context& ctx, const std::string& initials)
   return std::nullopt;
 }
 
-Error NotYourTurn() { return Error{ErrorKind::kNotYourTurn, "3.1.1", "it is not your turn to deal in shares"}; }
+Error NotYourTurn() { return OutOfTurn("1853.refusal.dealing_round.not_your_turn_deal_shares", "3.1.1", "it is not your turn to deal in shares"); }
 
 bool InDealingTurn(const Context& ctx, int seat) {
   return ctx.state.stage == Stage::kDealing && ctx.state.dealing.current == seat;
@@ -51,7 +51,7 @@ void ReleaseSetAsideCompanies(Context& ctx) {
       ctx.state.companies[c].status = CompanyStatus::kOnSale;
     }
   }
-  ctx.Log("Every share of the bid companies is issued: the remaining companies' shares go on sale (3.1.3)");
+  ctx.Say("1853.log.dealing.remaining_shares_on_sale", "Every share of the bid companies is issued: the remaining companies' shares go on sale ({rule})", {param::Rule("rule", "3.1.3")});
 }
 
 // After a purchase: has the company floated (2.7.5, 2.8.3)? Pool shares count as issued (3.1.10).
@@ -61,8 +61,7 @@ void CheckFlotation(Context& ctx, int company) {
   if (c.floated || ctx.IssuedShares(company) < ctx.Limits().qualifying_shares) return;
   c.floated = true;
   if (FirstRound(ctx)) {
-    ctx.Log(fmt::format("The {} floats; its director is appointed at the end of this dealing round (2.9.1)",
-                        ctx.Initials(company)));
+    ctx.Say("1853.log.dealing.floats", "The {company} floats; its director is appointed at the end of this dealing round ({rule})", {param::Company("company", ctx.Initials(company)), param::Rule("rule", "2.9.1")});
     // 2.8.3: holders of contracted shares may sell them at their first opportunity after flotation.
     for (PlayerState& p : ctx.state.players) {
       if (p.contracted[company] > p.unredeemed[company]) p.contract_sale_pending[company] = true;
@@ -107,7 +106,7 @@ void EndDealingRound(Context& ctx) {
                     "secret bid; a preview stops before it.");
     return;
   }
-  ctx.Log(fmt::format("Dealing Round {} ends", s.dealing.number));
+  ctx.Say("1853.log.dealing.round_ends", "Dealing Round {round} ends", {param::Count("round", s.dealing.number)});
   if (s.dealing.number == 1) {
     // 2.9.1: directors for every floated company, in company order.
     for (int c = 0; c < kCompanies; ++c) {
@@ -120,7 +119,7 @@ void EndDealingRound(Context& ctx) {
   }
   if (s.dealing.last_buyer >= 0) {
     const int holder = ctx.NextInSeating(s.dealing.last_buyer);
-    if (holder != s.elephant) ctx.Log(fmt::format("{} takes the Elephant (3.1.11)", ctx.Name(holder)));
+    if (holder != s.elephant) ctx.Say("1853.log.dealing.takes_elephant", "{seat} takes the Elephant ({rule})", {param::Seat("seat", holder), param::Rule("rule", "3.1.11")});
     s.elephant = holder;
   }
   for (PlayerState& p : s.players) {
@@ -143,7 +142,7 @@ void StartDealingRound(Context& ctx, int first_seat) {
   ++s.dealing.number;
   s.dealing.consecutive_declines = 0;
   s.dealing.last_buyer = -1;
-  ctx.Log(fmt::format("Dealing Round {} begins with {}", s.dealing.number, ctx.Name(first_seat)));
+  ctx.Say("1853.log.dealing.round_begins", "Dealing Round {round} begins with {seat}", {param::Count("round", s.dealing.number), param::Seat("seat", first_seat)});
   if (FirstRound(ctx)) {
     // 2.7.5: the contracted shares alone may already be the qualifying number.
     for (int c = 0; c < kCompanies; ++c) CheckFlotation(ctx, c);
@@ -165,44 +164,44 @@ int PurchasePrice(const Context& ctx, int company, mailrun::v1::ShareSource sour
 Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellShares& action) {
   if (!InDealingTurn(ctx, seat)) return NotYourTurn();
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
-  if (action.count() < 1) return Malformed("the number of shares to sell must be at least 1");
+  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company()));
+  if (action.count() < 1) return Malformed("1853.refusal.dealing_round.number_shares_sell_must_least", "the number of shares to sell must be at least 1");
   const GameState& s = ctx.state;
   const PlayerState& p = s.players[seat];
   const CompanyState& c = s.companies[*company];
   const std::string& name = action.company();
-  if (p.shares[*company] == 0) return Illegal("3.1.5", fmt::format("you hold no {} shares", name));
+  if (p.shares[*company] == 0) return Illegal("1853.refusal.dealing_round.you_hold_no_shares", "3.1.5", fmt::format("you hold no {} shares", name));
   const int sellable = p.shares[*company] - p.unredeemed[*company];
   if (action.count() > sellable) {
     if (p.unredeemed[*company] > 0) {
-      return Illegal("2.7.4", fmt::format("un-redeemed shares may not be sold; you can sell at most {} {} share{}",
+      return Illegal("1853.refusal.dealing_round.un_redeemed_shares_not_sold", "2.7.4", fmt::format("un-redeemed shares may not be sold; you can sell at most {} {} share{}",
                                           sellable, name, sellable == 1 ? "" : "s"));
     }
-    return Illegal("3.1.5", fmt::format("you hold only {} {} share{}", sellable, name, sellable == 1 ? "" : "s"));
+    return Illegal("1853.refusal.dealing_round.you_hold_only_share_s", "3.1.5", fmt::format("you hold only {} {} share{}", sellable, name, sellable == 1 ? "" : "s"));
   }
   if (s.dealing.bought_this_turn && s.dealing.bought_company == *company) {
-    return Illegal("3.1.9", fmt::format("you bought {} this turn: you may not also sell {} shares", ShareOf(name), name));
+    return Illegal("1853.refusal.dealing_round.you_bought_turn_you_not", "3.1.9", fmt::format("you bought {} this turn: you may not also sell {} shares", ShareOf(name), name));
   }
   if (c.director == seat && p.shares[*company] == 2 && action.count() == 1) {
-    return Illegal("1.5.3", fmt::format("your {} director's certificate is two shares: sell it whole or not at all",
+    return Illegal("1853.refusal.dealing_round.your_director_s_certificate_two", "1.5.3", fmt::format("your {} director's certificate is two shares: sell it whole or not at all",
                                         name));
   }
   if (FirstRound(ctx)) {
     if (c.floated) {
       // 2.8.3: contracted shares only, at the first opportunity after flotation.
       if (!p.contract_sale_open[*company]) {
-        return Illegal("2.8.3", fmt::format("the {} has floated: its shares may not be sold until the next dealing "
+        return Illegal("1853.refusal.dealing_round.floated_shares_not_sold_until", "2.8.3", fmt::format("the {} has floated: its shares may not be sold until the next dealing "
                                             "round (contracted shares only at your first turn after it floated)",
                                             name));
       }
       const int contracted_sellable = p.contracted[*company] - p.unredeemed[*company];
       if (action.count() > contracted_sellable) {
-        return Illegal("2.8.3", fmt::format("only contracted shares of a floated company may be sold now: at most {}",
+        return Illegal("1853.refusal.dealing_round.only_contracted_shares_floated_company", "2.8.3", fmt::format("only contracted shares of a floated company may be sold now: at most {}",
                                             contracted_sellable));
       }
     }
   } else if (c.status == CompanyStatus::kFormed && c.formed_in_dealing_round == s.dealing.number) {
-    return Illegal("3.1.8", fmt::format("the {} director was appointed in this dealing round: its shares may not be "
+    return Illegal("1853.refusal.dealing_round.director_was_appointed_dealing_round", "3.1.8", fmt::format("the {} director was appointed in this dealing round: its shares may not be "
                                         "sold until the next one",
                                         name));
   }
@@ -224,8 +223,11 @@ void ExecuteSellShares(Context& ctx, int seat, const mailrun::v1::SellShares& ac
   s.companies[company].pool_shares += action.count();
   p.sold_this_round[company] = true;
   s.dealing.sold_this_turn[company] = true;
-  ctx.Log(fmt::format("{} sells {} {} share{} for {} each (cash {})", p.name, action.count(), action.company(),
-                      action.count() == 1 ? "" : "s", Money(price), Money(p.cash)));
+  if (action.count() == 1) {
+    ctx.Say("1853.log.dealing.sells_share", "{seat} sells {count} {company} share for {price} each (cash {cash})", {param::Seat("seat", seat), param::Count("count", action.count()), param::Company("company", action.company()), param::Amount("price", price), param::Amount("cash", p.cash)});
+  } else {
+    ctx.Say("1853.log.dealing.sells_shares", "{seat} sells {count} {company} shares for {price} each (cash {cash})", {param::Seat("seat", seat), param::Count("count", action.count()), param::Company("company", action.company()), param::Amount("price", price), param::Amount("cash", p.cash)});
+  }
   ResolveControl(ctx, company);
   if (p.must_correct_certificates && ctx.CountedCertificates(seat) <= ctx.Limits().certificate_limit) {
     p.must_correct_certificates = false;
@@ -235,44 +237,44 @@ void ExecuteSellShares(Context& ctx, int seat, const mailrun::v1::SellShares& ac
 Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShare& action) {
   if (!InDealingTurn(ctx, seat)) return NotYourTurn();
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company()));
   if (action.source() != mailrun::v1::SHARE_SOURCE_BANK && action.source() != mailrun::v1::SHARE_SOURCE_POOL) {
-    return Malformed("say where the share comes from: the bank (new, at par) or the pool");
+    return Malformed("1853.refusal.dealing_round.say_where_share_comes_bank", "say where the share comes from: the bank (new, at par) or the pool");
   }
   const GameState& s = ctx.state;
   const PlayerState& p = s.players[seat];
   const CompanyState& c = s.companies[*company];
   const std::string& name = action.company();
-  if (s.dealing.bought_this_turn) return Illegal("3.0", "only one share may be bought in a turn");
+  if (s.dealing.bought_this_turn) return Illegal("1853.refusal.dealing_round.only_one_share_bought_turn", "3.0", "only one share may be bought in a turn");
   for (int other = 0; other < kCompanies; ++other) {
     if (p.unredeemed[other] > 0) {
-      return Illegal("2.7.4", fmt::format("you must redeem your un-redeemed {} share before buying any other share",
+      return Illegal("1853.refusal.dealing_round.you_must_redeem_your_un", "2.7.4", fmt::format("you must redeem your un-redeemed {} share before buying any other share",
                                           ctx.Initials(other)));
     }
   }
   if (p.sold_this_round[*company]) {
-    return Illegal("3.1.9", fmt::format("you sold {} shares in this dealing round: you may not buy them until the next",
+    return Illegal("1853.refusal.dealing_round.you_sold_shares_dealing_round", "3.1.9", fmt::format("you sold {} shares in this dealing round: you may not buy them until the next",
                                         name));
   }
   if (action.source() == mailrun::v1::SHARE_SOURCE_BANK) {
     if (c.status == CompanyStatus::kSetAside) {
-      return Illegal("3.1.3", fmt::format("{} shares go on sale only when every share of the bid companies is issued",
+      return Illegal("1853.refusal.dealing_round.shares_go_sale_only_when", "3.1.3", fmt::format("{} shares go on sale only when every share of the bid companies is issued",
                                           name));
     }
-    if (BankSharesOnOffer(ctx, *company) == 0) return Illegal("3.1.4", fmt::format("the bank has no {} share left", name));
+    if (BankSharesOnOffer(ctx, *company) == 0) return Illegal("1853.refusal.dealing_round.bank_no_share_left", "3.1.4", fmt::format("the bank has no {} share left", name));
   } else if (c.pool_shares == 0) {
-    return Illegal("3.1.7", fmt::format("the pool holds no {} share", name));
+    return Illegal("1853.refusal.dealing_round.pool_holds_no_share", "3.1.7", fmt::format("the pool holds no {} share", name));
   }
   if (!WithinLimitsAfterBuying(ctx, seat, *company)) {
     const PlayerCountRules limits = ctx.Limits();
     if (p.shares[*company] + 1 > limits.share_limit) {
-      return Illegal("3.1.2", fmt::format("you may hold at most {} shares of one company", limits.share_limit));
+      return Illegal("1853.refusal.dealing_round.you_hold_most_shares_one", "3.1.2", fmt::format("you may hold at most {} shares of one company", limits.share_limit));
     }
-    return Illegal("3.1.2", fmt::format("you may hold at most {} certificates", limits.certificate_limit));
+    return Illegal("1853.refusal.dealing_round.you_hold_most_certificates", "3.1.2", fmt::format("you may hold at most {} certificates", limits.certificate_limit));
   }
   const int price = PurchasePrice(ctx, *company, action.source());
   if (p.cash < price) {
-    return Illegal("3.1.4", fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash)));
+    return Illegal("1853.refusal.dealing_round.one_share_costs_you", "3.1.4", fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash)));
   }
   return OkStatus();
 }
@@ -295,9 +297,11 @@ void ExecuteBuyShare(Context& ctx, int seat, const mailrun::v1::BuyShare& action
   s.dealing.last_buyer = seat;
   // 3.1.9: a share of this company may not also be sold in this turn.
   p.contract_sale_open[company] = false;
-  ctx.Log(fmt::format("{} buys {} {} for {} (cash {})", p.name, ShareOf(action.company()),
-                      action.source() == mailrun::v1::SHARE_SOURCE_BANK ? "from the bank" : "from the pool",
-                      Money(price), Money(p.cash)));
+  if (action.source() == mailrun::v1::SHARE_SOURCE_BANK) {
+    ctx.Say("1853.log.dealing.buys_from_bank", "{seat} buys {share} from the bank for {price} (cash {cash})", {param::Seat("seat", seat), param::Text("share", ShareOf(action.company())), param::Amount("price", price), param::Amount("cash", p.cash), param::Company("company", action.company())});
+  } else {
+    ctx.Say("1853.log.dealing.buys_from_pool", "{seat} buys {share} from the pool for {price} (cash {cash})", {param::Seat("seat", seat), param::Text("share", ShareOf(action.company())), param::Amount("price", price), param::Amount("cash", p.cash), param::Company("company", action.company())});
+  }
   CheckFlotation(ctx, company);
   ResolveControl(ctx, company);
   ReleaseSetAsideCompanies(ctx);
@@ -306,14 +310,14 @@ void ExecuteBuyShare(Context& ctx, int seat, const mailrun::v1::BuyShare& action
 Status ValidateRedeemShare(const Context& ctx, int seat, const mailrun::v1::RedeemShare& action) {
   if (!InDealingTurn(ctx, seat)) return NotYourTurn();
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company()));
   const PlayerState& p = ctx.state.players[seat];
   if (p.unredeemed[*company] == 0) {
-    return Illegal("2.7.4", fmt::format("you hold no un-redeemed {} share", action.company()));
+    return Illegal("1853.refusal.dealing_round.you_hold_no_un_redeemed", "2.7.4", fmt::format("you hold no un-redeemed {} share", action.company()));
   }
   const int price = ctx.Def(*company).par;
   if (p.cash < price) {
-    return Illegal("2.7.4", fmt::format("redeeming {} costs {}; you have {}", ShareOf(action.company()), Money(price),
+    return Illegal("1853.refusal.dealing_round.redeeming_costs_you", "2.7.4", fmt::format("redeeming {} costs {}; you have {}", ShareOf(action.company()), Money(price),
                                         Money(p.cash)));
   }
   return OkStatus();
@@ -327,7 +331,7 @@ void ExecuteRedeemShare(Context& ctx, int seat, const mailrun::v1::RedeemShare& 
   ctx.state.bank += price;
   --p.unredeemed[company];
   ctx.state.dealing.redeemed_this_turn[company] = true;
-  ctx.Log(fmt::format("{} redeems {} for {} (cash {})", p.name, ShareOf(action.company()), Money(price), Money(p.cash)));
+  ctx.Say("1853.log.dealing.redeems", "{seat} redeems {share} for {amount} (cash {cash})", {param::Seat("seat", seat), param::Text("share", ShareOf(action.company())), param::Amount("amount", price), param::Amount("cash", p.cash), param::Company("company", action.company())});
 }
 
 Status ValidateEndDealingTurn(const Context& ctx, int seat) {
@@ -335,7 +339,7 @@ Status ValidateEndDealingTurn(const Context& ctx, int seat) {
   const PlayerState& p = ctx.state.players[seat];
   const int limit = ctx.Limits().certificate_limit;
   if (p.must_correct_certificates && ctx.CountedCertificates(seat) > limit) {
-    return Illegal("3.2.3", fmt::format("you hold {} certificates, more than the limit of {}: sell before ending "
+    return Illegal("1853.refusal.dealing_round.you_hold_certificates_more_than", "3.2.3", fmt::format("you hold {} certificates, more than the limit of {}: sell before ending "
                                         "your turn",
                                         ctx.CountedCertificates(seat), limit));
   }
@@ -350,7 +354,7 @@ void ExecuteEndDealingTurn(Context& ctx, int seat) {
     s.dealing.consecutive_declines = 0;
   } else {
     ++s.dealing.consecutive_declines;
-    ctx.Log(fmt::format("{} passes", p.name));
+    ctx.Say("1853.log.dealing.passes", "{seat} passes", {param::Seat("seat", seat)});
   }
   if (s.dealing.consecutive_declines >= s.players_count) {
     EndDealingRound(ctx);

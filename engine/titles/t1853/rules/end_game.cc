@@ -30,10 +30,10 @@ void FinishGame(Context& ctx, const std::string& reason) {
       if (other.wealth > score.wealth) ++score.rank;
     }
   }
-  ctx.Log(fmt::format("The game ends: {}", reason));
+  ctx.Say("1853.log.end_game.ends", "The game ends: {reason}", {param::Text("reason", reason)});
   for (const FinalScore& score : sorted) {
     const FinalScore& ranked = s.scores[score.seat];
-    ctx.Log(fmt::format("{}. {} {}", ranked.rank, ctx.Name(score.seat), Money(score.wealth)));
+    ctx.Say("1853.log.end_game.standing", "{rank}. {seat} {wealth}", {param::Count("rank", ranked.rank), param::Seat("seat", score.seat), param::Amount("wealth", score.wealth)});
   }
 }
 

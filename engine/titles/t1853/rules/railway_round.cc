@@ -15,9 +15,9 @@ namespace {
 
 Error NotOperating(const Context& ctx) {
   const int seat = OperatingSeat(ctx);
-  return Error{ErrorKind::kNotYourTurn, "4.0",
+  return OutOfTurn("1853.refusal.railway_round.acting_operating_company_no_company", "4.0",
                seat >= 0 ? fmt::format("{} is acting for the operating company", ctx.Name(seat))
-                         : std::string("no company is operating")};
+                         : std::string("no company is operating"));
 }
 
 bool Operating(const Context& ctx, int seat) {
@@ -39,14 +39,13 @@ void BeginCompanyTurn(Context& ctx, int company) {
   // 4.1.3: a major's director chooses the double-lay option in its first railway round.
   ctx.state.railway.BeginTurn(
       company, (c.major && c.double_lay == DoubleLay::kUndecided) ? TurnStep::kDoubleLayChoice : TurnStep::kTrack);
-  ctx.Log(fmt::format("{} operates the {} ({})", ctx.Name(Controller(ctx, company)), ctx.Initials(company),
-                      Money(c.treasury)));
+  ctx.Say("1853.log.railway.operates", "{seat} operates the {company} ({treasury})", {param::Seat("seat", Controller(ctx, company)), param::Company("company", ctx.Initials(company)), param::Amount("treasury", c.treasury)});
 }
 
 void EndRailwayRound(Context& ctx) {
   GameState& s = ctx.state;
   s.railway.company = -1;
-  ctx.Log(fmt::format("Railway Round {} ends", s.railway.number));
+  ctx.Say("1853.log.railway.round_ends", "Railway Round {round} ends", {param::Count("round", s.railway.number)});
   if (s.bank_broken) {
     FinishGame(ctx, "the bank ran out of money (5.1.2)");
     return;
@@ -89,7 +88,7 @@ void StartRailwayRounds(Context& ctx) {
     return;
   }
   if (NextFormedCompany(ctx, -1) < 0) {
-    ctx.Log("No company is running: the next dealing round follows at once");
+    ctx.Say("1853.log.railway.no_company_running", "No company is running: the next dealing round follows at once", {});
     StartDealingRound(ctx, s.elephant);
     return;
   }
@@ -104,7 +103,7 @@ void StartRailwayRound(Context& ctx) {
   s.stage = Stage::kRailway;
   ++s.railway.number;
   ++s.railway.in_set;
-  ctx.Log(fmt::format("Railway Round {} begins ({} of {})", s.railway.number, s.railway.in_set, s.railway.set_size));
+  ctx.Say("1853.log.railway.round_begins", "Railway Round {round} begins ({in_set} of {set_size})", {param::Count("round", s.railway.number), param::Count("in_set", s.railway.in_set), param::Count("set_size", s.railway.set_size)});
   const int first = NextFormedCompany(ctx, -1);
   if (first < 0) {
     EndRailwayRound(ctx);
@@ -147,10 +146,10 @@ void EndCompanyTurn(Context& ctx) {
 Status ValidateChooseDoubleLay(const Context& ctx, int seat, const mailrun::v1::ChooseDoubleLay& action) {
   if (!Operating(ctx, seat)) return NotOperating(ctx);
   if (ctx.state.railway.step != TurnStep::kDoubleLayChoice) {
-    return Illegal("4.1.3", "the double-lay option is chosen once, at the start of a major's first railway round");
+    return Illegal("1853.refusal.railway_round.double_lay_option_chosen_once", "4.1.3", "the double-lay option is chosen once, at the start of a major's first railway round");
   }
   if (action.option() != mailrun::v1::DOUBLE_LAY_FROM_PHASE_2 && action.option() != mailrun::v1::DOUBLE_LAY_PAY_PER_USE) {
-    return Malformed("choose DOUBLE_LAY_FROM_PHASE_2 or DOUBLE_LAY_PAY_PER_USE");
+    return Malformed("1853.refusal.railway_round.choose_double_lay_phase_2", "choose DOUBLE_LAY_FROM_PHASE_2 or DOUBLE_LAY_PAY_PER_USE");
   }
   return OkStatus();
 }
@@ -160,12 +159,10 @@ void ExecuteChooseDoubleLay(Context& ctx, int seat, const mailrun::v1::ChooseDou
   CompanyState& c = ctx.state.companies[company];
   if (action.option() == mailrun::v1::DOUBLE_LAY_FROM_PHASE_2) {
     c.double_lay = DoubleLay::kFromPhase2;
-    ctx.Log(fmt::format("{}: the {} will lay two tiles from phase {} (4.1.3)", ctx.Name(seat), ctx.Initials(company),
-                        ctx.data.PhaseShown(2)));
+    ctx.Say("1853.log.railway.two_tiles_from_phase_2", "{seat}: the {company} will lay two tiles from phase {phase} ({rule})", {param::Seat("seat", seat), param::Company("company", ctx.Initials(company)), param::Count("phase", ctx.data.PhaseShown(2)), param::Rule("rule", "4.1.3")});
   } else {
     c.double_lay = DoubleLay::kPayPerUse;
-    ctx.Log(fmt::format("{}: the {} may lay two tiles now, paying {} each time (4.1.3)", ctx.Name(seat),
-                        ctx.Initials(company), Money(ctx.Def(company).double_lay_fee)));
+    ctx.Say("1853.log.railway.two_tiles_now", "{seat}: the {company} may lay two tiles now, paying {fee} each time ({rule})", {param::Seat("seat", seat), param::Company("company", ctx.Initials(company)), param::Amount("fee", ctx.Def(company).double_lay_fee), param::Rule("rule", "4.1.3")});
   }
   AdvanceStep(ctx);
 }
@@ -174,9 +171,9 @@ Status ValidateEndStep(const Context& ctx, int seat) {
   if (!Operating(ctx, seat)) return NotOperating(ctx);
   const RailwayState& r = ctx.state.railway;
   switch (r.step) {
-    case TurnStep::kDoubleLayChoice: return Illegal("4.1.3", "choose the double-lay option first");
+    case TurnStep::kDoubleLayChoice: return Illegal("1853.refusal.railway_round.choose_double_lay_option_first", "4.1.3", "choose the double-lay option first");
     case TurnStep::kTrack: return ValidateEndTrackStep(ctx);
-    case TurnStep::kRun: return Illegal("4.5", "submit the runs (an empty list runs no train)");
+    case TurnStep::kRun: return Illegal("1853.refusal.railway_round.submit_runs_empty_list_runs", "4.5", "submit the runs (an empty list runs no train)");
     case TurnStep::kBase:
     case TurnStep::kBuyTrains: return ValidateEndTrainStep(ctx);
   }

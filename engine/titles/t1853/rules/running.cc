@@ -124,7 +124,7 @@ void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
   c.price_index = std::clamp(c.price_index + spaces, 0, top);  // 4.7.3: never below £10
   const int after = ctx.SharePrice(company);
   if (after != before) {
-    ctx.Log(fmt::format("The {} share price moves from {} to {}", ctx.Initials(company), Money(before), Money(after)));
+    ctx.Say("1853.log.running.share_price_moves", "The {company} share price moves from {from} to {to}", {param::Company("company", ctx.Initials(company)), param::Amount("from", before), param::Amount("to", after)});
   }
   // 5.1.1: £400 ends the game, except in the longer game (2.4.3).
   const bool longer_game = ctx.config.options().bank() == mailrun::v1::BANK_LONGER;
@@ -135,17 +135,17 @@ void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
 
 void RunNothing(Context& ctx) {
   const int company = ctx.state.railway.company;
-  ctx.Log(fmt::format("The {} runs no train", ctx.Initials(company)));
+  ctx.Say("1853.log.running.runs_no_train", "The {company} runs no train", {param::Company("company", ctx.Initials(company))});
   AdjustSharePrice(ctx, company, 0);
 }
 
 Status ValidateRunTrains(const Context& ctx, int seat, const mailrun::v1::RunTrains& action) {
   if (!OperatingRun(ctx, seat)) {
-    return Error{ErrorKind::kNotYourTurn, "4.5", "trains run in your company's turn, after track and bases"};
+    return OutOfTurn("1853.refusal.running.trains_run_your_company_s", "4.5", "trains run in your company's turn, after track and bases");
   }
   const int company = ctx.state.railway.company;
   if (action.pay_dividend() && ctx.state.companies[company].director != seat) {
-    return Illegal("3.4.2", "a manager may not declare a dividend: the earnings are retained");
+    return Illegal("1853.refusal.running.manager_not_declare_dividend_earnings", "3.4.2", "a manager may not declare a dividend: the earnings are retained");
   }
   auto checked = Check(ctx, action);
   if (!checked.ok()) return checked.error();
@@ -159,26 +159,25 @@ void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains& action) {
   CompanyState& c = ctx.state.companies[company];
   for (size_t i = 0; i < plan.runs.size(); ++i) {
     const routes::PlannedRun& run = plan.runs[i];
-    ctx.Log(fmt::format("The {}'s '{}' train runs {} for {}{}", ctx.Initials(company), checked.trains[run.train].name,
-                        StationList(checked.graph, run, ctx.data), Money(run.revenue),
-                        static_cast<int>(i) == plan.mail_run ? fmt::format(", carrying the mail ({})", Money(run.mail_value))
-                                                             : std::string()));
+    if (static_cast<int>(i) == plan.mail_run) {
+      ctx.Say("1853.log.running.train_runs_with_mail", "The {company}'s '{train}' train runs {stations} for {amount}, carrying the mail ({mail})", {param::Company("company", ctx.Initials(company)), param::Train("train", checked.trains[run.train].name), param::Text("stations", StationList(checked.graph, run, ctx.data)), param::Amount("amount", run.revenue), param::Amount("mail", run.mail_value)});
+    } else {
+      ctx.Say("1853.log.running.train_runs", "The {company}'s '{train}' train runs {stations} for {amount}", {param::Company("company", ctx.Initials(company)), param::Train("train", checked.trains[run.train].name), param::Text("stations", StationList(checked.graph, run, ctx.data)), param::Amount("amount", run.revenue)});
+    }
   }
   const int revenue = plan.run_revenue;
-  if (plan.runs.empty()) ctx.Log(fmt::format("The {} runs no train", ctx.Initials(company)));
+  if (plan.runs.empty()) ctx.Say("1853.log.running.runs_no_train", "The {company} runs no train", {param::Company("company", ctx.Initials(company))});
   // 4.6.1: the bank pays the earnings; 4.6.4: all as a dividend (money) or all retained (credits).
   if (revenue > 0 && action.pay_dividend()) {
     PayDividend(ctx, company, revenue);
-    ctx.Log(fmt::format("The {} pays a dividend of {} ({} a share)", ctx.Initials(company), Money(revenue),
-                        Money(revenue / 10)));
+    ctx.Say("1853.log.running.pays_dividend", "The {company} pays a dividend of {amount} ({per_share} a share)", {param::Company("company", ctx.Initials(company)), param::Amount("amount", revenue), param::Amount("per_share", revenue / 10)});
   } else if (revenue > 0) {
     CompanyReceives(ctx, company, revenue);
-    ctx.Log(fmt::format("The {} retains its earnings of {}", ctx.Initials(company), Money(revenue)));
+    ctx.Say("1853.log.running.retains_earnings", "The {company} retains its earnings of {amount}", {param::Company("company", ctx.Initials(company)), param::Amount("amount", revenue)});
   }
   if (plan.mail_revenue > 0) {
     CompanyReceives(ctx, company, plan.mail_revenue);  // 4.6.6: always to the company
-    ctx.Log(fmt::format("The Government Mail pays the {} {} (treasury {})", ctx.Initials(company),
-                        Money(plan.mail_revenue), Money(c.treasury)));
+    ctx.Say("1853.log.running.mail_pays", "The Government Mail pays the {company} {amount} (treasury {treasury})", {param::Company("company", ctx.Initials(company)), param::Amount("amount", plan.mail_revenue), param::Amount("treasury", c.treasury)});
   }
   AdjustSharePrice(ctx, company, action.pay_dividend() ? revenue : 0);
   if (ctx.state.stage == Stage::kRailway) AdvanceStep(ctx);

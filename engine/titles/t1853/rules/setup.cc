@@ -50,8 +50,7 @@ void DealSimplifiedGame(Context& ctx) {
     s.bank += cost;
     s.companies[company].status = CompanyStatus::kOnSale;
     s.companies[company].floated = true;
-    ctx.Log(fmt::format("{} is dealt the {} director's certificate and pays {}", ctx.Name(seat), ctx.Initials(company),
-                        Money(cost)));
+    ctx.Say("1853.log.setup.dealt_director", "{seat} is dealt the {company} director's certificate and pays {amount}", {param::Seat("seat", seat), param::Company("company", ctx.Initials(company)), param::Amount("amount", cost)});
     FormCompany(ctx, company);
   }
   s.elephant = s.seating_order.front();
@@ -63,16 +62,16 @@ Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConf
   // 1.0: three to six players.
   const int players = config.players_size();
   if (players < 3 || players > 6) {
-    return Malformed(fmt::format("1853 is played by 3 to 6 players, not {}", players));
+    return Malformed("1853.refusal.setup.1853_played_3_6_players", fmt::format("1853 is played by 3 to 6 players, not {}", players));
   }
   for (int i = 0; i < players; ++i) {
-    if (config.players(i).display_name().empty()) return Malformed(fmt::format("player {} has no name", i + 1));
+    if (config.players(i).display_name().empty()) return Malformed("1853.refusal.setup.player_no_name", fmt::format("player {} has no name", i + 1));
   }
   const mailrun::v1::BankSize bank_size =
       config.options().bank() == mailrun::v1::BANK_SIZE_UNSPECIFIED ? mailrun::v1::BANK_FULL : config.options().bank();
   const auto bank = data.bank_sizes.find(bank_size);
-  if (bank == data.bank_sizes.end()) return Malformed("this edition has no such bank size");
-  if (!mailrun::v1::TileKit_IsValid(config.options().tile_kit())) return Malformed("unknown tile kit");
+  if (bank == data.bank_sizes.end()) return Malformed("1853.refusal.setup.edition_no_such_bank_size", "this edition has no such bank size");
+  if (!mailrun::v1::TileKit_IsValid(config.options().tile_kit())) return Malformed("1853.refusal.setup.unknown_tile_kit", "unknown tile kit");
 
   GameState s;
   s.edition = data.edition;
@@ -83,7 +82,7 @@ Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConf
   s.total_money = bank->second;
   if (config.options().simplified_game()) {
     const auto simplified = data.simplified_bank_sizes.find(bank_size);
-    if (simplified == data.simplified_bank_sizes.end()) return Malformed("this edition has no simplified game");
+    if (simplified == data.simplified_bank_sizes.end()) return Malformed("1853.refusal.setup.edition_no_simplified_game", "this edition has no simplified game");
     s.total_money = simplified->second + data.simplified_bank_per_player * players;
   }
   s.bank = s.total_money;
@@ -91,7 +90,7 @@ Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConf
   for (const auto& rules : data.player_counts) {
     if (rules.players == players) table = &rules;
   }
-  if (!table) return Error{ErrorKind::kBadData, "", "no TABLE 3 entry for this many players"};
+  if (!table) return DataFault("no TABLE 3 entry for this many players");
   // 2.3: the starting capital of TABLE 3 (2.4.1: £440 in the simplified game).
   const int capital = config.options().simplified_game() ? data.simplified_starting_capital : table->starting_capital;
   for (int i = 0; i < players; ++i) {
@@ -108,8 +107,8 @@ Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConf
   SetUpTrainStock(s, data);
 
   if (config.options().simplified_game()) {
-    std::vector<std::string> log;
-    Context ctx{data, config, s, &log};
+    ApplyOutcome unused;
+    Context ctx{data, config, s, &unused};
     DealSimplifiedGame(ctx);
     StartDealingRound(ctx, s.elephant);
   }

@@ -54,14 +54,13 @@ void SetDirector(Context& ctx, int company, int seat) {
   c.director = seat;
   c.manager = -1;
   if (previous >= 0 && previous != seat) {
-    ctx.Log(fmt::format("{} takes over the {} director's certificate from {}", ctx.Name(seat), ctx.Initials(company),
-                        ctx.Name(previous)));
+    ctx.Say("1853.log.shares.takes_over_director", "{seat} takes over the {company} director's certificate from {from_seat}", {param::Seat("seat", seat), param::Company("company", ctx.Initials(company)), param::Seat("from_seat", previous)});
     // 3.2.3: the former director may now hold too many certificates; corrected in his next turn.
     if (ctx.CountedCertificates(previous) > ctx.Limits().certificate_limit) {
       ctx.state.players[previous].must_correct_certificates = true;
     }
   } else if (previous != seat) {
-    ctx.Log(fmt::format("{} becomes director of the {}", ctx.Name(seat), ctx.Initials(company)));
+    ctx.Say("1853.log.shares.becomes_director", "{seat} becomes director of the {company}", {param::Seat("seat", seat), param::Company("company", ctx.Initials(company))});
   }
   if (ctx.state.companies[company].status == CompanyStatus::kFormed) {
     // 4.8.10: a new director must pay for or return a train bought on credit.
@@ -76,7 +75,7 @@ void SetManager(Context& ctx, int company, int seat) {
   if (c.manager == seat && c.director < 0) return;
   c.director = -1;
   c.manager = seat;
-  ctx.Log(fmt::format("{} manages the {} (no player holds two shares, 3.4.1)", ctx.Name(seat), ctx.Initials(company)));
+  ctx.Say("1853.log.shares.manages", "{seat} manages the {company} (no player holds two shares, {rule})", {param::Seat("seat", seat), param::Company("company", ctx.Initials(company)), param::Rule("rule", "3.4.1")});
 }
 
 }  // namespace
@@ -166,8 +165,11 @@ void FormCompany(Context& ctx, int company) {
   } else {
     ResolveControl(ctx, company);  // 3.2.2: a manager
   }
-  ctx.Log(fmt::format("The {} forms as a {} company with {}; shares at {}", def.initials, c.major ? "major" : "minor",
-                      Money(c.treasury), Money(def.par)));
+  if (c.major) {
+    ctx.Say("1853.log.shares.forms_major", "The {company} forms as a major company with {treasury}; shares at {par}", {param::Company("company", def.initials), param::Amount("treasury", c.treasury), param::Amount("par", def.par)});
+  } else {
+    ctx.Say("1853.log.shares.forms_minor", "The {company} forms as a minor company with {treasury}; shares at {par}", {param::Company("company", def.initials), param::Amount("treasury", c.treasury), param::Amount("par", def.par)});
+  }
   CheckContracts(ctx);  // its home bases may link a bid's cities (4.3.1)
 }
 

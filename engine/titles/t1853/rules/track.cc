@@ -21,7 +21,7 @@ bool Operating(const Context& ctx, int seat) {
          OperatingSeat(ctx) == seat && !ctx.state.offer;
 }
 
-Error NotOperating() { return Error{ErrorKind::kNotYourTurn, "4.1.1", "track is laid in your company's turn, first"}; }
+Error NotOperating() { return OutOfTurn("1853.refusal.track.track_laid_your_company_s", "4.1.1", "track is laid in your company's turn, first"); }
 
 const char* ColourName(TileColour colour) {
   switch (colour) {
@@ -79,12 +79,12 @@ Status RightTileForHex(const TileDef& tile, const HexDef& hex, const std::string
   for (const TileStation& station : tile.stations) (station.kind == StationKind::kLarge ? large : small)++;
   if (hex.city) {
     if (large == 1 && small == 0) return OkStatus();
-    return Illegal("4.1.10", fmt::format("{} is a city: it takes a tile with one large station", name));
+    return Illegal("1853.refusal.track.city_takes_tile_one_large", "4.1.10", fmt::format("{} is a city: it takes a tile with one large station", name));
   }
-  if (large > 0) return Illegal("4.1.10", fmt::format("{} has no city: no large-station tile there", name));
+  if (large > 0) return Illegal("1853.refusal.track.no_city_no_large_station", "4.1.10", fmt::format("{} has no city: no large-station tile there", name));
   if (small != hex.towns) {
-    if (hex.towns == 0) return Illegal("4.1.10", fmt::format("{} is open country: it takes a plain tile", name));
-    return Illegal("4.1.10", fmt::format("{} has {} town{}: it takes a tile with {} small station{}", name, hex.towns,
+    if (hex.towns == 0) return Illegal("1853.refusal.track.open_country_takes_plain_tile", "4.1.10", fmt::format("{} is open country: it takes a plain tile", name));
+    return Illegal("1853.refusal.track.town_takes_tile_small_station", "4.1.10", fmt::format("{} has {} town{}: it takes a tile with {} small station{}", name, hex.towns,
                                          hex.towns == 1 ? "" : "s", hex.towns, hex.towns == 1 ? "" : "s"));
   }
   return OkStatus();
@@ -97,7 +97,7 @@ Status StaysOnTheBoard(const TileDef& tile, int rotation, const HexDef& hex, con
       if (end.kind != PathEnd::Kind::kEdge) continue;
       const int edge = BoardEdge(end.index, rotation);
       if (hex.edge_blocked[edge]) {
-        return Illegal("4.1.11", fmt::format("on {} the track would run off the {} edge into the sea or the margin",
+        return Illegal("1853.refusal.track.track_would_run_off_edge", "4.1.11", fmt::format("on {} the track would run off the {} edge into the sea or the margin",
                                              name, EdgeName(edge)));
       }
     }
@@ -124,13 +124,13 @@ struct ParsedTile {
 
 Result<ParsedTile> Parse(const Context& ctx, const std::string& hex_name, const std::string& tile_id, int rotation) {
   const auto hex = ParseHexName(hex_name);
-  if (!hex) return Malformed(fmt::format("'{}' is not a hex name (rows A-V, columns a-ak, e.g. Iaa)", hex_name));
+  if (!hex) return Malformed("1853.refusal.track.not_hex_name_rows_v", fmt::format("'{}' is not a hex name (rows A-V, columns a-ak, e.g. Iaa)", hex_name));
   const HexDef* def = ctx.data.Hex(*hex);
-  if (!def) return Malformed(fmt::format("there is no hex {} on the board", hex_name));
+  if (!def) return Malformed("1853.refusal.track.there_no_hex_board", fmt::format("there is no hex {} on the board", hex_name));
   const TileDef* tile = ctx.data.Tile(tile_id);
-  if (!tile || tile->preprinted) return Malformed(fmt::format("there is no tile #{}", tile_id));
-  if (rotation < 0 || rotation > 5) return Malformed("the rotation must be 0 to 5");
-  if (!def->playable) return Illegal("4.1.11", fmt::format("{} is not part of the playable board", hex_name));
+  if (!tile || tile->preprinted) return Malformed("1853.refusal.track.there_no_tile", fmt::format("there is no tile #{}", tile_id));
+  if (rotation < 0 || rotation > 5) return Malformed("1853.refusal.track.rotation_must_0_5", "the rotation must be 0 to 5");
+  if (!def->playable) return Illegal("1853.refusal.track.not_part_playable_board", "4.1.11", fmt::format("{} is not part of the playable board", hex_name));
   return ParsedTile{*hex, def, tile};
 }
 
@@ -210,31 +210,31 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
   const Context& ctx = lc.ctx;
   const RailwayState& r = ctx.state.railway;
   const int company = lc.company;
-  if (r.promoted) return Illegal("4.2.1", "a company that promotes a tile lays none in the same turn");
+  if (r.promoted) return Illegal("1853.refusal.track.company_promotes_tile_lays_none", "4.2.1", "a company that promotes a tile lays none in the same turn");
   const int allowed = LaysAllowed(ctx, company);
   if (r.lays_done >= allowed) {
     if (allowed == 1 && ctx.state.companies[company].major) {
-      return Illegal("4.1.3", fmt::format("the company lays one tile a turn until phase {} (the option it chose)",
-                                          ctx.data.PhaseShown(2)));
+      return Illegal("1853.refusal.track.company_lays_one_tile_turn", "4.1.3",
+                     fmt::format("the company lays one tile a turn until phase {} (the option it chose)", ctx.data.PhaseShown(2)));
     }
-    return Illegal("4.1.2", fmt::format("the {} may lay {} tile{} a turn", ctx.Initials(company), allowed,
+    return Illegal("1853.refusal.track.lay_tile_turn_s", "4.1.2", fmt::format("the {} may lay {} tile{} a turn", ctx.Initials(company), allowed,
                                         allowed == 1 ? "" : "s"));
   }
   auto parsed = Parse(ctx, action.hex(), action.tile(), action.rotation());
   if (!parsed.ok()) return parsed.error();
   const ParsedTile& p = *parsed;
   if (p.tile->colour != TileColour::kYellow) {
-    return Illegal("4.1.5", fmt::format("only yellow tiles are laid; a {} tile comes only by promotion (4.2)",
+    return Illegal("1853.refusal.track.only_yellow_tiles_laid_tile", "4.1.5", fmt::format("only yellow tiles are laid; a {} tile comes only by promotion (4.2)",
                                         ColourName(p.tile->colour)));
   }
   if (const auto on = TileOn(ctx.data, ctx.state.board, p.hex)) {
     if (on->preprinted && ctx.data.edition == mailrun::v1::EDITION_LOOKOUT_2009) {
-      return Illegal("4.1.4", "no tile is laid on Bombay, Calcutta, Delhi, Madras or Waltair");  // 2009 4.1.4
+      return Illegal("1853.refusal.track.no_tile_laid_preprinted_2009", "4.1.4", "no tile is laid on Bombay, Calcutta, Delhi, Madras or Waltair");  // 2009 4.1.4
     }
-    if (on->preprinted) return Illegal("4.1.5", "no tile is laid on Bombay, Calcutta, Delhi or Madras");
-    return Illegal("4.1.5", fmt::format("{} already has a tile: promote it instead (4.2)", action.hex()));
+    if (on->preprinted) return Illegal("1853.refusal.track.no_tile_laid_bombay_calcutta", "4.1.5", "no tile is laid on Bombay, Calcutta, Delhi or Madras");
+    return Illegal("1853.refusal.track.already_tile_promote_instead_4", "4.1.5", fmt::format("{} already has a tile: promote it instead (4.2)", action.hex()));
   }
-  if (SupplyOf(ctx, p.tile->id) <= 0) return Illegal("Appendix 3", fmt::format("no #{} tile is left", p.tile->id));
+  if (SupplyOf(ctx, p.tile->id) <= 0) return Illegal("1853.refusal.track.no_tile_left", "Appendix 3", fmt::format("no #{} tile is left", p.tile->id));
   if (Status s = RightTileForHex(*p.tile, *p.hex_def, action.hex()); !s.ok()) return s;
   if (Status s = StaysOnTheBoard(*p.tile, action.rotation(), *p.hex_def, action.hex()); !s.ok()) return s;
 
@@ -246,7 +246,7 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
     lay.home = true;  // 4.1.9: the company's own base is on the hex
     lay.base = home_base;
   } else if (extended.empty()) {
-    return Illegal("4.1.7", fmt::format("the tile on {} must extend one of the {}'s railheads: a line of the same "
+    return Illegal("1853.refusal.track.tile_must_extend_one_s", "4.1.7", fmt::format("the tile on {} must extend one of the {}'s railheads: a line of the same "
                                         "gauge, connected to one of its bases and not blocked by another company's "
                                         "base",
                                         action.hex(), ctx.Initials(company)));
@@ -264,7 +264,7 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
       separate = lc.SeparateFromFirstLay(first, extended);
     }
     if (!separate) {
-      return Illegal("4.1.8", "each of two lays must connect to a different base, over track the other does not use");
+      return Illegal("1853.refusal.track.each_two_lays_must_connect", "4.1.8", "each of two lays must connect to a different base, over track the other does not use");
     }
   }
   for (const Railhead& rh : extended) {
@@ -281,7 +281,7 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
                                         p.tile->id, action.hex(), Money(cost), ctx.Initials(company)));
   }
   if (ctx.state.companies[company].treasury < cost) {
-    return Illegal("4.1.13", fmt::format("laying #{} on {} costs {}; the {} has {}", p.tile->id, action.hex(),
+    return Illegal("1853.refusal.track.laying_costs", "4.1.13", fmt::format("laying #{} on {} costs {}; the {} has {}", p.tile->id, action.hex(),
                                          Money(cost), ctx.Initials(company),
                                          Money(ctx.state.companies[company].treasury)));
   }
@@ -323,47 +323,46 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   const RailwayState& r = ctx.state.railway;
   const int company = lc.company;
   if (r.lays_done > 0 || r.promoted) {
-    return Illegal("4.2.1", "a promotion replaces the turn's tile lays: one promotion, and no lay, per turn");
+    return Illegal("1853.refusal.track.promotion_replaces_turn_s_tile", "4.2.1", "a promotion replaces the turn's tile lays: one promotion, and no lay, per turn");
   }
   auto parsed = Parse(ctx, action.hex(), action.tile(), action.rotation());
   if (!parsed.ok()) return parsed.error();
   const ParsedTile& p = *parsed;
   const auto current = TileOn(ctx.data, ctx.state.board, p.hex);
-  if (!current) return Illegal("4.2.1", fmt::format("{} has no tile to promote", action.hex()));
+  if (!current) return Illegal("1853.refusal.track.no_tile_promote", "4.2.1", fmt::format("{} has no tile to promote", action.hex()));
   const TileDef& from = *current->tile;
   const int next_colour = static_cast<int>(from.colour) + 1;
   if (static_cast<int>(p.tile->colour) != next_colour) {
-    return Illegal("4.2.1", fmt::format("a {} tile is promoted to a {} one, not {}", ColourName(from.colour),
+    return Illegal("1853.refusal.track.tile_promoted_one_not_none", "4.2.1", fmt::format("a {} tile is promoted to a {} one, not {}", ColourName(from.colour),
                                         next_colour <= 3 ? ColourName(static_cast<TileColour>(next_colour)) : "(none)",
                                         ColourName(p.tile->colour)));
   }
   if (!ColourInPhase(ctx, p.tile->colour)) {
-    return Illegal(current->preprinted ? "4.2.12" : "4.2.1",
-                   fmt::format("{} tiles are not available in phase {}", ColourName(p.tile->colour),
-                               ctx.data.PhaseShown(ctx.state.phase)));
+    return Illegal("1853.refusal.track.tiles_not_available_phase", current->preprinted ? "4.2.12" : "4.2.1",
+                   fmt::format("{} tiles are not available in phase {}", ColourName(p.tile->colour), ctx.data.PhaseShown(ctx.state.phase)));
   }
   const auto targets = PromotionTargets(ctx, from);
   if (std::find(targets.begin(), targets.end(), p.tile->id) == targets.end()) {
-    if (targets.empty()) return Illegal("4.2.5", fmt::format("#{} is never promoted (TABLE 8)", from.id));
+    if (targets.empty()) return Illegal("1853.refusal.track.never_promoted_table_8", "4.2.5", fmt::format("#{} is never promoted (TABLE 8)", from.id));
     std::string list;
     for (const auto& t : targets) list += (list.empty() ? "#" : ", #") + t;
-    return Illegal(current->preprinted ? "4.2.12" : "4.2.5",
+    return Illegal("1853.refusal.track.promotes_only_table_8", current->preprinted ? "4.2.12" : "4.2.5",
                    fmt::format("{} promotes only to {} (TABLE 8)", current->preprinted ? from.id : "#" + from.id, list));
   }
   if (SupplyOf(ctx, p.tile->id) <= 0) {
     // 4.2.12: the large cities' own tiles are few ("only ONE grey CD tile").
-    return Illegal(p.tile->label.empty() ? "Appendix 3" : "4.2.12", fmt::format("no #{} tile is left", p.tile->id));
+    return Illegal("1853.refusal.track.no_tile_left", p.tile->label.empty() ? "Appendix 3" : "4.2.12", fmt::format("no #{} tile is left", p.tile->id));
   }
   if (from.colour == TileColour::kBrown) {
     for (int edge = 0; edge < 6; ++edge) {
       const auto next = TileOn(ctx.data, ctx.state.board, Neighbour(p.hex, edge));
       if (next && next->tile->colour == TileColour::kGrey) {
-        return Illegal("4.2.7", fmt::format("{} is next to a grey tile: a brown tile there is not promoted", action.hex()));
+        return Illegal("1853.refusal.track.next_grey_tile_brown_tile", "4.2.7", fmt::format("{} is next to a grey tile: a brown tile there is not promoted", action.hex()));
       }
     }
   }
   if (!KeepsTrack(from, current->rotation, *p.tile, action.rotation())) {
-    return Illegal("4.2.4", "the new tile must keep every existing line, and its gauge (4.2.6), in this rotation");
+    return Illegal("1853.refusal.track.new_tile_must_keep_every", "4.2.4", "the new tile must keep every existing line, and its gauge (4.2.6), in this rotation");
   }
   if (Status s = StaysOnTheBoard(*p.tile, action.rotation(), *p.hex_def, action.hex()); !s.ok()) return s;
   // 4.2.2: connected to a base, or connected by the promotion without a break of gauge.
@@ -380,14 +379,14 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
     }
   }
   if (!connected) {
-    return Illegal("4.2.2", fmt::format("the tile on {} must be connected to one of the {}'s bases, or be connected by "
+    return Illegal("1853.refusal.track.tile_must_connected_one_s", "4.2.2", fmt::format("the tile on {} must be connected to one of the {}'s bases, or be connected by "
                                         "this promotion without a break of gauge",
                                         action.hex(), ctx.Initials(company)));
   }
   // 4.2.2 / 1.4.6: within the TABLE 2 area before phase 4.
   const bool in_area = ctx.Def(company).area.Contains(p.hex);
   if (!in_area && !Unrestricted(ctx, company)) {
-    return Illegal("4.2.2", fmt::format("before phase {} the {} promotes only within its area (TABLE 2)", ctx.data.PhaseShown(4),
+    return Illegal("1853.refusal.track.before_phase_4_promotes_only", "4.2.2", fmt::format("before phase {} the {} promotes only within its area (TABLE 2)", ctx.data.PhaseShown(4),
                                         ctx.Initials(company)));
   }
   if (!in_area) {
@@ -404,7 +403,7 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
     std::vector<HexCoord> must = ctx.state.railway.must_run_hexes;
     must.push_back(p.hex);
     if (!CanRunOver(ctx, after, company, must)) {
-      return Illegal("4.2.3", fmt::format("outside its area the {} must run over the promoted tile this round, and its "
+      return Illegal("1853.refusal.track.outside_area_must_run_over", "4.2.3", fmt::format("outside its area the {} must run over the promoted tile this round, and its "
                                           "trains could not run over {}",
                                           ctx.Initials(company), action.hex()));
     }
@@ -416,7 +415,7 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
                                         Money(cost), ctx.Initials(company)));
   }
   if (ctx.state.companies[company].treasury < cost) {
-    return Illegal("4.2.13", fmt::format("the first promotion of Calcutta costs {}; the {} has {}", Money(cost),
+    return Illegal("1853.refusal.track.first_promotion_calcutta_costs", "4.2.13", fmt::format("the first promotion of Calcutta costs {}; the {} has {}", Money(cost),
                                          ctx.Initials(company), Money(ctx.state.companies[company].treasury)));
   }
   if (check) check->outside_area = !in_area;
@@ -448,8 +447,11 @@ void ExecuteLayTile(Context& ctx, int, const mailrun::v1::LayTile& action) {
   s.board.tiles[p.hex] = {p.tile->id, action.rotation()};
   s.railway.lays.push_back(lay);
   ++s.railway.lays_done;
-  ctx.Log(fmt::format("The {} lays #{} on {}{}", ctx.Initials(company), p.tile->id, action.hex(),
-                      cost > 0 ? fmt::format(" for {}", Money(cost)) : std::string()));
+  if (cost > 0) {
+    ctx.Say("1853.log.track.lays_tile_for", "The {company} lays #{tile} on {hex} for {amount}", {param::Company("company", ctx.Initials(company)), param::Tile("tile", p.tile->id), param::Hex("hex", action.hex()), param::Amount("amount", cost)});
+  } else {
+    ctx.Say("1853.log.track.lays_tile", "The {company} lays #{tile} on {hex}", {param::Company("company", ctx.Initials(company)), param::Tile("tile", p.tile->id), param::Hex("hex", action.hex())});
+  }
   CheckContracts(ctx);
 }
 
@@ -483,8 +485,11 @@ void ExecutePromoteTile(Context& ctx, int, const mailrun::v1::PromoteTile& actio
   }
   s.railway.promoted = true;
   if (check.outside_area) s.railway.must_run_hexes.push_back(p.hex);  // 4.2.3
-  ctx.Log(fmt::format("The {} promotes {} to #{}{}", ctx.Initials(company), action.hex(), p.tile->id,
-                      cost > 0 ? fmt::format(" for {}", Money(cost)) : std::string()));
+  if (cost > 0) {
+    ctx.Say("1853.log.track.promotes_tile_for", "The {company} promotes {hex} to #{tile} for {amount}", {param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex()), param::Tile("tile", p.tile->id), param::Amount("amount", cost)});
+  } else {
+    ctx.Say("1853.log.track.promotes_tile", "The {company} promotes {hex} to #{tile}", {param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex()), param::Tile("tile", p.tile->id)});
+  }
   CheckContracts(ctx);
 }
 
@@ -503,8 +508,7 @@ void FinishTrackStep(Context& ctx) {
     }
     s.board.frontier_paid.push_back(hex.coord);
     CompanyReceives(ctx, company, *hex.frontier_value);  // 4.1.15: in Company Credits
-    ctx.Log(fmt::format("The {} reaches the frontier post at {} and receives {} (4.1.15)", ctx.Initials(company),
-                        HexName(hex.coord), Money(*hex.frontier_value)));
+    ctx.Say("1853.log.track.frontier_post", "The {company} reaches the frontier post at {hex} and receives {amount} ({rule})", {param::Company("company", ctx.Initials(company)), param::Hex("hex", HexName(hex.coord)), param::Amount("amount", *hex.frontier_value), param::Rule("rule", "4.1.15")});
   }
 }
 

@@ -59,9 +59,9 @@ const TrainDef* HeldBackBy(const Context& ctx, const TrainDef& def) {
 // 4.8.17: why no more 2/1M cards can be bought once the seven are gone.
 Error NoMoreTwoOneM(const Context& ctx) {
   if (ctx.state.railway.number == 1) {
-    return Illegal("4.8.17", "the first '3' has been bought: no more 2/1M trains are added");
+    return Illegal("1853.refusal.trains.first_3_been_bought_no", "4.8.17", "the first '3' has been bought: no more 2/1M trains are added");
   }
-  return Illegal("4.8.17", "the seven 2/1M trains are sold: more are added only in the first railway round");
+  return Illegal("1853.refusal.trains.seven_2_1m_trains_sold", "4.8.17", "the seven 2/1M trains are sold: more are added only in the first railway round");
 }
 
 // A train back in the bank (4.8.6, 4.8.10) that can be bought as `name`: a returned 2/1M card
@@ -93,35 +93,36 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
   const CompanyState& c = s.companies[company];
   PurchaseCheck check;
   check.def = FindTrain(ctx.data, action.train());
-  if (!check.def) return Malformed(fmt::format("there is no train '{}'", action.train()));
+  if (!check.def) return Malformed("1853.refusal.trains.there_no_train", fmt::format("there is no train '{}'", action.train()));
   const TrainDef& def = *check.def;
-  if (Obsolete(ctx, def)) return Illegal("4.8.4", fmt::format("'{}' trains are obsolete", def.name));
+  if (Obsolete(ctx, def)) return Illegal("1853.refusal.trains.trains_obsolete", "4.8.4", fmt::format("'{}' trains are obsolete", def.name));
   if (action.use_special_token() && (c.major || !c.special_token)) {
-    return Illegal("4.8.19", "the company has no special token");
+    return Illegal("1853.refusal.trains.company_no_special_token", "4.8.19", "the company has no special token");
   }
   if (def.name == "1M") {
-    if (c.major) return Illegal("4.8.18", "only minor companies may buy '1M' trains");
+    if (c.major) return Illegal("1853.refusal.trains.only_minor_companies_buy_1m", "4.8.18", "only minor companies may buy '1M' trains");
     if (!s.minor_formed_in_first_round) {
-      return Illegal("4.8.16", "'1M' trains are in the game only if a minor formed in the first dealing round");
+      return Illegal("1853.refusal.trains.1m_trains_game_only_if", "4.8.16", "'1M' trains are in the game only if a minor formed in the first dealing round");
     }
   }
   if (def.gauge == Gauge::kMetre && c.major && s.phase < 2) {
-    return Illegal("4.8.15", fmt::format("metre-gauge trains are not on sale to major companies before phase {}", ctx.data.PhaseShown(2)));
+    return Illegal("1853.refusal.trains.metre_gauge_trains_not_sale", "4.8.15",
+                   fmt::format("metre-gauge trains are not on sale to major companies before phase {}", ctx.data.PhaseShown(2)));
   }
   if (action.use_special_token()) {
-    if (s.railway.number == 1) return Illegal("4.8.19", "the special token may not be used in the first railway round");
+    if (s.railway.number == 1) return Illegal("1853.refusal.trains.special_token_not_used_first", "4.8.19", "the special token may not be used in the first railway round");
     if (def.gauge != Gauge::kMetre || def.phase_introduced != s.phase + 1) {
-      return Illegal("4.8.19", "the special token buys a metre-gauge train of the next phase");
+      return Illegal("1853.refusal.trains.special_token_buys_metre_gauge", "4.8.19", "the special token buys a metre-gauge train of the next phase");
     }
     for (const TrainDef& other : ctx.data.trains) {
       if (other.gauge != Gauge::kMetre || other.phase_introduced > s.phase || Obsolete(ctx, other)) continue;
       if (MetreTrainOnSale(ctx, other)) {
-        return Illegal("4.8.19", fmt::format("'{}' trains are still on sale: the special token is for when no "
+        return Illegal("1853.refusal.trains.trains_still_sale_special_token", "4.8.19", fmt::format("'{}' trains are still on sale: the special token is for when no "
                                              "metre-gauge train of the current phase is left",
                                              other.name));
       }
     }
-    if (Left(ctx, def.name) == 0) return Illegal("4.8.19", fmt::format("no '{}' train is left", def.name));
+    if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.19", fmt::format("no '{}' train is left", def.name));
     return check;
   }
   if (IsReturnedTrain(ctx, def.name)) {
@@ -129,7 +130,7 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
     return check;
   }
   if (def.phase_introduced > s.phase && !def.starts_phase) {
-    return Illegal(def.gauge == Gauge::kMetre ? "4.8.13" : "4.8.3",
+    return Illegal("1853.refusal.trains.trains_not_sale_before_phase", def.gauge == Gauge::kMetre ? "4.8.13" : "4.8.3",
                    fmt::format("'{}' trains are not on sale before phase {}", def.name, ctx.data.PhaseShown(def.phase_introduced)));
   }
   if (def.gauge == Gauge::kMetre) {
@@ -141,7 +142,7 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
       }
       return NoMoreTwoOneM(ctx);
     }
-    if (Left(ctx, def.name) == 0) return Illegal("4.8.12", fmt::format("no '{}' train is left", def.name));
+    if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.12", fmt::format("no '{}' train is left", def.name));
     return check;
   }
   if (def.name == "2" && Left(ctx, "2") == 0 && s.minor_formed_in_first_round) {
@@ -149,14 +150,14 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
     check.extra_card = true;
     return check;
   }
-  if (Left(ctx, def.name) == 0) return Illegal("4.8.3", fmt::format("no '{}' train is left", def.name));
+  if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.3", fmt::format("no '{}' train is left", def.name));
   if (const TrainDef* held_back = HeldBackBy(ctx, def)) {
     if (held_back->name == "2" && s.minor_formed_in_first_round) {
-      return Illegal("4.8.16", fmt::format("all seven 2/1M trains must be bought before the first '3' ({} left)",
+      return Illegal("1853.refusal.trains.all_seven_2_1m_trains", "4.8.16", fmt::format("all seven 2/1M trains must be bought before the first '3' ({} left)",
                                            Left(ctx, "2")));
     }
-    if (def.name == "6") return Illegal("4.8.3", "the '6' trains are on sale once the first '5' has been bought");
-    return Illegal("4.8.3", fmt::format("broad-gauge trains are bought in order: the '{}' trains come first",
+    if (def.name == "6") return Illegal("1853.refusal.trains.6_trains_sale_once_first", "4.8.3", "the '6' trains are on sale once the first '5' has been bought");
+    return Illegal("1853.refusal.trains.broad_gauge_trains_bought_order", "4.8.3", fmt::format("broad-gauge trains are bought in order: the '{}' trains come first",
                                         held_back->name));
   }
   return check;
@@ -171,7 +172,7 @@ std::string NextCardId(GameState& s, const std::string& card) {
 // price beside the trains on offer.
 void ReturnToBank(Context& ctx, int company, std::vector<TrainCard>::iterator train) {
   auto& trains = ctx.state.companies[company].trains;
-  ctx.Log(fmt::format("The {} returns an excess '{}' train to the bank (4.8.6)", ctx.Initials(company), train->name));
+  ctx.Say("1853.log.trains.returns_excess_train", "The {company} returns an excess '{train}' train to the bank ({rule})", {param::Company("company", ctx.Initials(company)), param::Train("train", train->name), param::Rule("rule", "4.8.6")});
   TrainCard returned = *train;
   returned.on_credit = false;
   ctx.state.returned_trains.push_back(returned);
@@ -191,13 +192,13 @@ bool AllAlike(const std::vector<TrainCard>& trains) {
 void EnterPhase(Context& ctx, int phase) {
   GameState& s = ctx.state;
   s.phase = phase;
-  ctx.Log(fmt::format("Phase {} begins (4.10)", ctx.data.PhaseShown(phase)));
+  ctx.Say("1853.log.trains.phase_begins", "Phase {phase} begins ({rule})", {param::Count("phase", ctx.data.PhaseShown(phase)), param::Rule("rule", "4.10")});
   for (int company = 0; company < kCompanies; ++company) {
     auto& trains = s.companies[company].trains;
     for (auto it = trains.begin(); it != trains.end();) {
       const TrainDef* def = FindTrain(ctx.data, it->name);
       if (def && Obsolete(ctx, *def)) {
-        ctx.Log(fmt::format("The {} loses its obsolete '{}' train (4.8.4)", ctx.Initials(company), it->name));
+        ctx.Say("1853.log.trains.loses_obsolete_train", "The {company} loses its obsolete '{train}' train ({rule})", {param::Company("company", ctx.Initials(company)), param::Train("train", it->name), param::Rule("rule", "4.8.4")});
         it = trains.erase(it);
       } else {
         ++it;
@@ -224,7 +225,7 @@ bool OperatingController(const Context& ctx, int seat) {
          CompanyWithExcessTrains(ctx) < 0;
 }
 
-Error NotBuyingNow() { return Error{ErrorKind::kNotYourTurn, "4.8.1", "trains are bought at the end of your company's turn"}; }
+Error NotBuyingNow() { return OutOfTurn("1853.refusal.trains.trains_bought_end_your_company", "4.8.1", "trains are bought at the end of your company's turn"); }
 
 std::optional<int> CompanyIndex(const Context& ctx, const std::string& initials) {
   for (int c = 0; c < kCompanies; ++c) {
@@ -262,8 +263,7 @@ void AddFirstRoundTrainMix(Context& ctx) {
     if (train.name == "1M") continue;
     ctx.state.trains_left[train.name] += train.count_if_minor_formed - train.count;
   }
-  ctx.Log("A minor company formed: one more '2', '2M' and '3M' join the trains, and minors may buy the 2 cards as "
-          "'1M' trains (2.8.4)");
+  ctx.Say("1853.log.trains.minor_formed_more_trains", "A minor company formed: one more '2', '2M' and '3M' join the trains, and minors may buy the 2 cards as '1M' trains ({rule})", {param::Rule("rule", "2.8.4")});
 }
 
 int TrainsInBank(const Context& ctx, const TrainDef& def) {
@@ -295,41 +295,41 @@ Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrai
   const TrainDef& def = *check->def;
   // 4.8.5: the phase's limit, metre trains included (4.8.14).
   if (static_cast<int>(c.trains.size()) >= TrainLimit(ctx)) {
-    return Illegal("4.8.5", fmt::format("the {} already owns {} trains, the limit in phase {}", ctx.Initials(company),
+    return Illegal("1853.refusal.trains.already_owns_trains_limit_phase", "4.8.5", fmt::format("the {} already owns {} trains, the limit in phase {}", ctx.Initials(company),
                                         c.trains.size(), ctx.data.PhaseShown(ctx.state.phase)));
   }
-  if (action.director_gift() < 0) return Malformed("a gift may not be negative");
+  if (action.director_gift() < 0) return Malformed("1853.refusal.trains.gift_not_negative", "a gift may not be negative");
   if (action.on_credit()) {
     // 3.4.3: a manager's new train from the bank, for a company that lacks a train and cannot
     // afford one; only one such train is held. Any new train on sale, broad or metre (3.4.4).
-    if (c.director >= 0 || c.manager != seat) return Illegal("3.4.3", "only a manager may buy a train on credit");
-    if (check->from_returned) return Illegal("3.4.3", "a train on credit must be a new train from the bank");
-    if (HasCreditTrain(c)) return Illegal("3.4.3", "only one train may be held on credit");
+    if (c.director >= 0 || c.manager != seat) return Illegal("1853.refusal.trains.only_manager_buy_train_credit", "3.4.3", "only a manager may buy a train on credit");
+    if (check->from_returned) return Illegal("1853.refusal.trains.train_credit_must_new_train", "3.4.3", "a train on credit must be a new train from the bank");
+    if (HasCreditTrain(c)) return Illegal("1853.refusal.trains.only_one_train_held_credit", "3.4.3", "only one train may be held on credit");
     if (!c.trains.empty()) {
-      return Illegal("3.4.3", fmt::format("credit is for a company that lacks a train, and the {} owns one",
+      return Illegal("1853.refusal.trains.credit_company_lacks_train_owns", "3.4.3", fmt::format("credit is for a company that lacks a train, and the {} owns one",
                                           ctx.Initials(company)));
     }
-    if (action.director_gift() > 0) return Illegal("4.8.8", "a manager may not give money to the company");
+    if (action.director_gift() > 0) return Illegal("1853.refusal.trains.manager_not_give_money_company", "4.8.8", "a manager may not give money to the company");
     if (const TrainDef* affordable = AffordableTrain(ctx, company)) {
-      return Illegal("3.4.3", fmt::format("the {} can afford a train (a '{}' for {}): no credit is needed",
+      return Illegal("1853.refusal.trains.can_afford_train_no_credit", "3.4.3", fmt::format("the {} can afford a train (a '{}' for {}): no credit is needed",
                                           ctx.Initials(company), affordable->name, Money(affordable->price)));
     }
     return OkStatus();
   }
   if (action.director_gift() > 0) {
-    if (c.director != seat) return Illegal("4.8.8", "only the director may give money to complete a purchase");
-    if (c.treasury >= def.price) return Illegal("4.8.8", "the company can pay for this train itself: no gift allowed");
+    if (c.director != seat) return Illegal("1853.refusal.trains.only_director_give_money_complete", "4.8.8", "only the director may give money to complete a purchase");
+    if (c.treasury >= def.price) return Illegal("1853.refusal.trains.company_can_pay_train_itself", "4.8.8", "the company can pay for this train itself: no gift allowed");
     if (action.director_gift() != def.price - c.treasury) {
-      return Illegal("4.8.8", fmt::format("the gift must make up exactly the balance of {}, emptying the treasury",
+      return Illegal("1853.refusal.trains.gift_must_make_up_exactly", "4.8.8", fmt::format("the gift must make up exactly the balance of {}, emptying the treasury",
                                           Money(def.price - c.treasury)));
     }
     if (ctx.state.players[seat].cash < action.director_gift()) {
-      return Illegal("4.8.8", fmt::format("you have only {}", Money(ctx.state.players[seat].cash)));
+      return Illegal("1853.refusal.trains.you_only", "4.8.8", fmt::format("you have only {}", Money(ctx.state.players[seat].cash)));
     }
     return OkStatus();
   }
   if (c.treasury < def.price) {
-    return Illegal("4.8.2", fmt::format("a '{}' train costs {}; the {} has {}", def.name, Money(def.price),
+    return Illegal("1853.refusal.trains.train_costs", "4.8.2", fmt::format("a '{}' train costs {}; the {} has {}", def.name, Money(def.price),
                                         ctx.Initials(company), Money(c.treasury)));
   }
   return OkStatus();
@@ -370,8 +370,7 @@ void ExecuteBuyTrain(Context& ctx, int seat, const mailrun::v1::BuyTrain& action
   }
   c.trains.push_back(card);
   s.railway.trains_bought = true;
-  ctx.Log(fmt::format("The {} buys a '{}' train {} (treasury {})", ctx.Initials(company), def.name, paid,
-                      Money(c.treasury)));
+  ctx.Say("1853.log.trains.buys_train", "The {company} buys a '{train}' train {paid} (treasury {treasury})", {param::Company("company", ctx.Initials(company)), param::Train("train", def.name), param::Text("paid", paid), param::Amount("treasury", c.treasury)});
   if (def.name == "3") s.first_three_bought = true;
   // 4.8.11: a metre train never starts a phase (its data has no starts_phase).
   if (def.starts_phase && !action.use_special_token() && def.phase_introduced > s.phase) {
@@ -384,33 +383,33 @@ Status ValidateOfferTrain(const Context& ctx, int seat, const mailrun::v1::Offer
   const GameState& s = ctx.state;
   const int buyer = s.railway.company;
   const auto seller = CompanyIndex(ctx, action.from_company());
-  if (!seller) return Malformed(fmt::format("there is no company '{}'", action.from_company()));
-  if (*seller == buyer) return Illegal("4.8.9", "a company cannot buy its own train");
+  if (!seller) return Malformed("1853.refusal.trains.there_no_company", fmt::format("there is no company '{}'", action.from_company()));
+  if (*seller == buyer) return Illegal("1853.refusal.trains.company_cannot_buy_own_train", "4.8.9", "a company cannot buy its own train");
   const CompanyState& from = s.companies[*seller];
   const auto train = std::find_if(from.trains.begin(), from.trains.end(),
                                   [&](const TrainCard& t) { return t.id == action.train_id(); });
   if (train == from.trains.end()) {
-    return Illegal("4.8.9", fmt::format("the {} has no train '{}'", action.from_company(), action.train_id()));
+    return Illegal("1853.refusal.trains.no_train", "4.8.9", fmt::format("the {} has no train '{}'", action.from_company(), action.train_id()));
   }
-  if (train->on_credit) return Illegal("3.4.5", "a train must be fully paid for before it may be sold");
+  if (train->on_credit) return Illegal("1853.refusal.trains.train_must_fully_paid_before", "3.4.5", "a train must be fully paid for before it may be sold");
   if (train->name == "1M" && s.companies[buyer].major) {
-    return Illegal("4.8.18", "a major company may not buy a '1M' train");
+    return Illegal("1853.refusal.trains.major_company_not_buy_1m", "4.8.18", "a major company may not buy a '1M' train");
   }
-  if (action.price() < 10) return Illegal("4.8.9", "the price must be at least £10");
+  if (action.price() < 10) return Illegal("1853.refusal.trains.price_must_least_10", "4.8.9", "the price must be at least £10");
   if (action.price() > s.companies[buyer].treasury) {
-    return Illegal("4.8.9", fmt::format("the {} has only {}", ctx.Initials(buyer), Money(s.companies[buyer].treasury)));
+    return Illegal("1853.refusal.trains.only", "4.8.9", fmt::format("the {} has only {}", ctx.Initials(buyer), Money(s.companies[buyer].treasury)));
   }
   if (static_cast<int>(s.companies[buyer].trains.size()) >= TrainLimit(ctx)) {
-    return Illegal("4.8.5", fmt::format("the {} is at its train limit", ctx.Initials(buyer)));
+    return Illegal("1853.refusal.trains.train_limit", "4.8.5", fmt::format("the {} is at its train limit", ctx.Initials(buyer)));
   }
   // 4.8.15 makes no exception for trains bought from another company (docs/rulings.md #30).
   if (const TrainDef* def = FindTrain(ctx.data, train->name);
       def && def->gauge == Gauge::kMetre && s.companies[buyer].major && s.phase < 2) {
-    return Illegal("4.8.15", fmt::format("metre-gauge trains are not available to major companies before phase {}, "
-                                         "from the bank or from another company",
-                                         ctx.data.PhaseShown(2)));
+    return Illegal("1853.refusal.trains.metre_gauge_trains_not_available", "4.8.15",
+                   fmt::format("metre-gauge trains are not available to major companies before phase {}, from the bank "
+                               "or from another company", ctx.data.PhaseShown(2)));
   }
-  if (Controller(ctx, *seller) < 0) return Illegal("4.8.9", "the selling company has nobody to agree");
+  if (Controller(ctx, *seller) < 0) return Illegal("1853.refusal.trains.selling_company_nobody_agree", "4.8.9", "the selling company has nobody to agree");
   return OkStatus();
 }
 
@@ -423,8 +422,7 @@ void ExecuteOfferTrain(Context& ctx, int seat, const mailrun::v1::OfferTrain& ac
   offer.to_seat = Controller(ctx, offer.selling_company);
   offer.price = action.price();
   offer.train_id = action.train_id();
-  ctx.Log(fmt::format("The {} offers the {} {} for its train {}", ctx.Initials(offer.buying_company),
-                      action.from_company(), Money(action.price()), action.train_id()));
+  ctx.Say("1853.log.trains.offers_for_train", "The {buyer} offers the {seller} {price} for its train {train_id}", {param::Company("buyer", ctx.Initials(offer.buying_company)), param::Company("seller", action.from_company()), param::Amount("price", action.price()), param::Text("train_id", action.train_id())});
   if (offer.to_seat == seat) {
     ResolveTrainOffer(ctx, offer, true);  // both companies have the same director: agreed
     return;
@@ -435,14 +433,14 @@ void ExecuteOfferTrain(Context& ctx, int seat, const mailrun::v1::OfferTrain& ac
 Status ValidateTrainOfferAcceptance(const Context& ctx) {
   const PendingOffer& offer = *ctx.state.offer;
   const CompanyState& buyer = ctx.state.companies[offer.buying_company];
-  if (buyer.treasury < offer.price) return Illegal("4.8.9", "the buying company can no longer pay the price");
+  if (buyer.treasury < offer.price) return Illegal("1853.refusal.trains.buying_company_can_no_longer", "4.8.9", "the buying company can no longer pay the price");
   return OkStatus();
 }
 
 void ResolveTrainOffer(Context& ctx, const PendingOffer& offer, bool accepted) {
   GameState& s = ctx.state;
   if (!accepted) {
-    ctx.Log(fmt::format("The {} declines to sell", ctx.Initials(offer.selling_company)));
+    ctx.Say("1853.log.trains.declines_to_sell", "The {company} declines to sell", {param::Company("company", ctx.Initials(offer.selling_company))});
     return;
   }
   CompanyState& buyer = s.companies[offer.buying_company];
@@ -454,40 +452,39 @@ void ResolveTrainOffer(Context& ctx, const PendingOffer& offer, bool accepted) {
   buyer.treasury -= offer.price;
   seller.treasury += offer.price;
   s.railway.trains_bought = true;
-  ctx.Log(fmt::format("The {} buys train {} from the {} for {} (4.8.9)", ctx.Initials(offer.buying_company),
-                      offer.train_id, ctx.Initials(offer.selling_company), Money(offer.price)));
+  ctx.Say("1853.log.trains.buys_train_from_company", "The {buyer} buys train {train_id} from the {seller} for {price} ({rule})", {param::Company("buyer", ctx.Initials(offer.buying_company)), param::Text("train_id", offer.train_id), param::Company("seller", ctx.Initials(offer.selling_company)), param::Amount("price", offer.price), param::Rule("rule", "4.8.9")});
 }
 
 Status ValidateSettleCreditTrain(const Context& ctx, int seat, const mailrun::v1::SettleCreditTrain& action) {
   const GameState& s = ctx.state;
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.trains.there_no_company_2", fmt::format("there is no company '{}'", action.company()));
   const CompanyState& c = s.companies[*company];
   const auto credit = std::find_if(c.trains.begin(), c.trains.end(), [](const TrainCard& t) { return t.on_credit; });
-  if (credit == c.trains.end()) return Illegal("4.8.10", fmt::format("the {} owes nothing for a train", action.company()));
+  if (credit == c.trains.end()) return Illegal("1853.refusal.trains.owes_nothing_train", "4.8.10", fmt::format("the {} owes nothing for a train", action.company()));
   const bool forced = !s.pending_credit_settlements.empty() && s.pending_credit_settlements.front().first == *company &&
                       s.pending_credit_settlements.front().second == seat;
   const bool own_turn = OperatingController(ctx, seat) && s.railway.company == *company;
   if (!forced && !own_turn) {
-    return Error{ErrorKind::kNotYourTurn, "4.8.10",
-                 "a credit train is paid off in the company's turn, or by a new director at once"};
+    return OutOfTurn("1853.refusal.trains.credit_train_paid_off_company", "4.8.10",
+                 "a credit train is paid off in the company's turn, or by a new director at once");
   }
   if (!action.pay()) {
-    if (!forced) return Illegal("4.8.10", "only a new director may return a train bought on credit");
-    if (action.director_gift() != 0) return Illegal("4.8.8", "no gift when returning a train");
+    if (!forced) return Illegal("1853.refusal.trains.only_new_director_return_train", "4.8.10", "only a new director may return a train bought on credit");
+    if (action.director_gift() != 0) return Illegal("1853.refusal.trains.no_gift_when_returning_train", "4.8.8", "no gift when returning a train");
     return OkStatus();
   }
   const int price = FindTrain(ctx.data, credit->name)->price;
   const int gift = action.director_gift();
-  if (gift < 0) return Malformed("a gift may not be negative");
+  if (gift < 0) return Malformed("1853.refusal.trains.gift_not_negative", "a gift may not be negative");
   if (gift > 0) {
-    if (c.director != seat) return Illegal("4.8.8", "only the director may give money to complete a purchase");
+    if (c.director != seat) return Illegal("1853.refusal.trains.only_director_give_money_complete", "4.8.8", "only the director may give money to complete a purchase");
     if (gift != price - c.treasury || c.treasury >= price) {
-      return Illegal("4.8.8", fmt::format("the gift must make up exactly the balance of {}", Money(price - c.treasury)));
+      return Illegal("1853.refusal.trains.gift_must_make_up_exactly_2", "4.8.8", fmt::format("the gift must make up exactly the balance of {}", Money(price - c.treasury)));
     }
-    if (s.players[seat].cash < gift) return Illegal("4.8.8", fmt::format("you have only {}", Money(s.players[seat].cash)));
+    if (s.players[seat].cash < gift) return Illegal("1853.refusal.trains.you_only_2", "4.8.8", fmt::format("you have only {}", Money(s.players[seat].cash)));
   } else if (c.treasury < price) {
-    return Illegal("4.8.10", fmt::format("the train costs {}; the {} has {}", Money(price), action.company(),
+    return Illegal("1853.refusal.trains.train_costs_2", "4.8.10", fmt::format("the train costs {}; the {} has {}", Money(price), action.company(),
                                          Money(c.treasury)));
   }
   return OkStatus();
@@ -508,16 +505,14 @@ void ExecuteSettleCreditTrain(Context& ctx, int seat, const mailrun::v1::SettleC
     card.on_credit = false;
     c.trains.erase(credit);
     s.returned_trains.push_back(card);
-    ctx.Log(fmt::format("{} returns the {}'s '{}' train bought on credit to the bank (4.8.10)", ctx.Name(seat),
-                        action.company(), card.name));
+    ctx.Say("1853.log.trains.returns_credit_train", "{seat} returns the {company}'s '{train}' train bought on credit to the bank ({rule})", {param::Seat("seat", seat), param::Company("company", action.company()), param::Train("train", card.name), param::Rule("rule", "4.8.10")});
     return;
   }
   const int price = FindTrain(ctx.data, credit->name)->price;
   if (action.director_gift() > 0) DirectorGives(ctx, seat, company, action.director_gift());
   CompanyPays(ctx, company, price);
   credit->on_credit = false;
-  ctx.Log(fmt::format("The {} pays {} for its '{}' train bought on credit (treasury {})", action.company(),
-                      Money(price), credit->name, Money(c.treasury)));
+  ctx.Say("1853.log.trains.pays_for_credit_train", "The {company} pays {amount} for its '{train}' train bought on credit (treasury {treasury})", {param::Company("company", action.company()), param::Amount("amount", price), param::Train("train", credit->name), param::Amount("treasury", c.treasury)});
 }
 
 int CompanyWithExcessTrains(const Context& ctx) {
@@ -530,21 +525,21 @@ int CompanyWithExcessTrains(const Context& ctx) {
 
 Status ValidateReturnExcessTrain(const Context& ctx, int seat, const mailrun::v1::ReturnExcessTrain& action) {
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed(fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.trains.there_no_company_2", fmt::format("there is no company '{}'", action.company()));
   const int excess = CompanyWithExcessTrains(ctx);
-  if (excess < 0) return Illegal("4.8.6", "no company owns more trains than the phase allows");
+  if (excess < 0) return Illegal("1853.refusal.trains.no_company_owns_more_trains", "4.8.6", "no company owns more trains than the phase allows");
   if (excess != *company) {
-    return Illegal("4.8.6", fmt::format("the {} has no train over its limit; the {} returns one first",
+    return Illegal("1853.refusal.trains.no_train_over_limit_returns", "4.8.6", fmt::format("the {} has no train over its limit; the {} returns one first",
                                         action.company(), ctx.Initials(excess)));
   }
   if (Controller(ctx, excess) != seat) {
-    return Error{ErrorKind::kNotYourTurn, "4.8.6",
+    return OutOfTurn("1853.refusal.trains.chooses_which_s_trains_goes", "4.8.6",
                  fmt::format("{} chooses which of the {}'s trains goes back", ctx.Name(Controller(ctx, excess)),
-                             action.company())};
+                             action.company()));
   }
   const auto& trains = ctx.state.companies[excess].trains;
   if (std::none_of(trains.begin(), trains.end(), [&](const TrainCard& t) { return t.id == action.train_id(); })) {
-    return Illegal("4.8.6", fmt::format("the {} has no train '{}'", action.company(), action.train_id()));
+    return Illegal("1853.refusal.trains.no_train_2", "4.8.6", fmt::format("the {} has no train '{}'", action.company(), action.train_id()));
   }
   return OkStatus();
 }
@@ -552,7 +547,7 @@ Status ValidateReturnExcessTrain(const Context& ctx, int seat, const mailrun::v1
 void ExecuteReturnExcessTrain(Context& ctx, int seat, const mailrun::v1::ReturnExcessTrain& action) {
   const int company = *CompanyIndex(ctx, action.company());
   auto& trains = ctx.state.companies[company].trains;
-  ctx.Log(fmt::format("{} chooses the train the {} gives up (4.8.6)", ctx.Name(seat), action.company()));
+  ctx.Say("1853.log.trains.chooses_train_given_up", "{seat} chooses the train the {company} gives up ({rule})", {param::Seat("seat", seat), param::Company("company", action.company()), param::Rule("rule", "4.8.6")});
   ReturnToBank(ctx, company, std::find_if(trains.begin(), trains.end(),
                                           [&](const TrainCard& t) { return t.id == action.train_id(); }));
   while (static_cast<int>(trains.size()) > TrainLimit(ctx) && AllAlike(trains)) {

@@ -1,0 +1,41 @@
+// A refusal in the standard gRPC error model: besides the status code and its English message, a
+// google.rpc.Status in the binary error details ("grpc-status-details-bin") carrying
+//   ErrorInfo{reason: the message key, domain: "mailrun.app", metadata: rule, kind},
+//   PreconditionFailure{type "RULE", subject: the rule, description} when a rule refuses it,
+//   BadRequest{field, description} when the request itself is wrong.
+// An app reads the key and the rule there instead of parsing the message (docs/api-clients.md).
+#pragma once
+
+#include <grpcpp/grpcpp.h>
+
+#include <optional>
+#include <string>
+
+namespace mailrun::service {
+
+inline constexpr char kErrorDomain[] = "mailrun.app";
+
+struct Refusal {
+  std::string key;    // stable message key, e.g. "1853.refusal.track.no_tile_left"
+  std::string rule;   // rule number ("4.1.8") or "mailrun.<topic>"; empty: none applies
+  std::string kind;   // "illegal", "not_your_turn", "malformed", "unavailable", ...
+  std::string field;  // for a malformed request: the field that is wrong ("action")
+  std::string reason;  // the sentence without the rule number; empty: the status message
+};
+
+grpc::Status RefusalStatus(grpc::StatusCode code, const std::string& message, const Refusal& refusal);
+
+// What a status's details say (for clients and tests): nullopt when it carries no ErrorInfo.
+struct RefusalSeen {
+  std::string key;
+  std::string domain;
+  std::string rule;  // ErrorInfo's metadata "rule"
+  std::string kind;
+  std::string precondition_subject;  // PreconditionFailure's first violation, if any
+  std::string precondition_description;
+  std::string bad_field;  // BadRequest's first field violation, if any
+  std::string bad_description;
+};
+std::optional<RefusalSeen> RefusalOf(const grpc::Status& status);
+
+}  // namespace mailrun::service

@@ -1,0 +1,149 @@
+// A Mailrun client that shows a game's log in a second language from the message keys alone
+// (issue 22): Node.js with @grpc/grpc-js, the protos loaded at run time from proto/ (no generated
+// code, nothing of the engine). It reads a game's history, renders every log line from its
+// StructuredText (key and typed parameters) with the German catalog i18n/de.json, and meets one
+// refusal, whose message key and rule it reads from the standard error details
+// (google.rpc.Status in "grpc-status-details-bin": ErrorInfo, PreconditionFailure, BadRequest),
+// decoded with protobufjs from proto/google/rpc. Prints one JSON object; exits 1 on failure.
+//
+// Environment: MAILRUN_NODE_DIR (holds node_modules, tests/e2e/node/setup.sh), MAILRUN_PROTO_DIR,
+// MAILRUN_CATALOG (i18n/de.json), MAILRUN_LOBBY_ADDR, MAILRUN_GAME_ADDR, MAILRUN_PLAYER,
+// MAILRUN_PASSWORD, MAILRUN_GAME_ID, MAILRUN_REFUSED_ACTION (an Action as JSON that this player
+// may not take now).
+import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+const require = createRequire(path.join(env('MAILRUN_NODE_DIR'), 'package.json'));
+const grpc = require('@grpc/grpc-js');
+const protoLoader = require('@grpc/proto-loader');
+const protobuf = require('protobufjs');
+
+const protoDir = env('MAILRUN_PROTO_DIR');
+const definition = protoLoader.loadSync(['mailrun/v1/lobby.proto', 'mailrun/v1/game.proto'], {
+  includeDirs: [protoDir],
+  longs: String,
+  enums: String,
+  defaults: true,
+  oneofs: true,
+});
+const v1 = grpc.loadPackageDefinition(definition).mailrun.v1;
+const insecure = grpc.credentials.createInsecure();
+const lobby = new v1.LobbyService(env('MAILRUN_LOBBY_ADDR'), insecure);
+const game = new v1.GameService(env('MAILRUN_GAME_ADDR'), insecure);
+
+// The error-detail messages, from the same proto files an app's code generator would read.
+const rpc = new protobuf.Root();
+rpc.resolvePath = (_origin, target) => {
+  const local = path.join(protoDir, target);
+  try {
+    readFileSync(local);
+    return local;
+  } catch {
+    return target; // google/protobuf/*.proto: protobufjs has them built in
+  }
+};
+rpc.loadSync(['google/rpc/status.proto', 'google/rpc/error_details.proto']);
+const Status = rpc.lookupType('google.rpc.Status');
+const detailTypes = ['ErrorInfo', 'PreconditionFailure', 'BadRequest'].map((name) => rpc.lookupType(`google.rpc.${name}`));
+
+function call(client, method, request, token) {
+  const metadata = new grpc.Metadata();
+  if (token) metadata.set('authorization', `Bearer ${token}`);
+  const deadline = new Date(Date.now() + 30000);
+  return new Promise((resolve) => {
+    client[method](request, metadata, { deadline }, (error, response) => resolve(error ? { error } : response));
+  });
+}
+async function must(client, method, request, token) {
+  const answer = await call(client, method, request, token);
+  if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.details}`);
+  return answer;
+}
+
+// The details of a refused call: {ErrorInfo: {...}, PreconditionFailure: {...}, BadRequest: {...}}.
+function errorDetails(error) {
+  const [bin] = error.metadata.get('grpc-status-details-bin');
+  if (!bin) return {};
+  const status = Status.decode(bin);
+  const out = {};
+  for (const any of status.details) {
+    const url = any.type_url ?? any.typeUrl; // protobufjs keeps the bundled Any's snake_case
+    const type = detailTypes.find((t) => url === `type.googleapis.com/${t.fullName.slice(1)}`);
+    if (type) out[type.name] = type.toObject(type.decode(any.value), { defaults: true });
+  }
+  return out;
+}
+
+// ---- The catalog: key -> template with {name} placeholders ----------------------------------------
+const catalog = JSON.parse(readFileSync(env('MAILRUN_CATALOG'), 'utf8'));
+const money = (amount) => `${Number(amount).toLocaleString('de-DE')} £`;
+
+// One parameter in the catalog's language: seats by name, money the German way, the rest as given.
+function renderParam(param, names) {
+  switch (param.value) {
+    case 'seat': return names[param.seat] ?? `#${param.seat}`;
+    case 'amount': return money(param.amount);
+    default: return String(param[param.value]);
+  }
+}
+
+// A structured text in the catalog's language, or null when the catalog lacks its key.
+export function translate(structured, names) {
+  const template = catalog.messages[structured.key];
+  if (template === undefined) return null;
+  const params = new Map(structured.params.map((p) => [p.name, p]));
+  return template.replace(/\{([a-z_]+)\}/g, (whole, name) => (params.has(name) ? renderParam(params.get(name), names) : whole));
+}
+
+const gameId = env('MAILRUN_GAME_ID');
+const auth = await must(lobby, 'Login', {
+  requestId: randomUUID(),
+  displayName: env('MAILRUN_PLAYER'),
+  password: env('MAILRUN_PASSWORD'),
+});
+const token = auth.accessToken;
+const state = await must(game, 'GetGame', { gameId }, token);
+const names = [];
+for (const player of state.view.players) names[player.seat] = player.displayName;
+const history = await must(game, 'GetHistory', { gameId }, token);
+const lines = [];
+for (const entry of history.entries) {
+  for (const line of entry.logLines) {
+    const structured = line.structured ?? { key: '', params: [] };
+    lines.push({ version: line.version, key: structured.key, english: line.text, german: translate(structured, names) });
+  }
+}
+
+const refused = await call(game, 'SubmitAction', {
+  gameId,
+  expectedVersion: state.version,
+  action: JSON.parse(env('MAILRUN_REFUSED_ACTION')),
+  requestId: randomUUID(),
+}, token);
+if (!refused.error) throw new Error('the refused action was accepted');
+const details = errorDetails(refused.error);
+const info = details.ErrorInfo ?? { reason: '', domain: '', metadata: {} };
+game.close();
+lobby.close();
+
+console.log(JSON.stringify({
+  names,
+  lines,
+  refusal: {
+    code: refused.error.code,
+    message: refused.error.details,
+    key: info.reason,
+    domain: info.domain,
+    rule: info.metadata.rule ?? '',
+    precondition: details.PreconditionFailure?.violations?.[0] ?? null,
+    badRequest: details.BadRequest?.fieldViolations?.[0] ?? null,
+    german: translate({ key: info.reason, params: [] }, names),
+  },
+}));
