@@ -18,8 +18,9 @@
 #   mailrun-notify 50163 (MAILRUN_NOTIFY_METRICS_PORT)
 # mailrun-game: its own settings (MAILRUN_SNAPSHOT_EVERY, MAILRUN_CACHE_GAMES, MAILRUN_TRUSTED_SERVICES,
 # ...; see `build/bin/mailrun-game --help`) pass through from the environment of `deploy/stack.sh start`.
-# Pushes: mailrun-notify POSTs each push to MAILRUN_PUSH_ENDPOINT (an http(s):// push gateway or
-# chat webhook) when it is set in the environment of `deploy/stack.sh start`; unset: no pushes.
+# Pushes: mailrun-notify POSTs each push to MAILRUN_PUSH_ENDPOINT (a Gorush push gateway's
+# http(s)://.../api/push; MAILRUN_PUSH_APNS_TOPIC the iOS bundle id) when it is set in the
+# environment of `deploy/stack.sh start`; unset: no pushes.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -87,6 +88,7 @@ start_service() {
   MAILRUN_LOBBY_ADDR=127.0.0.1:$lobby_port \
   MAILRUN_NOTIFY_ADDR=127.0.0.1:$notify_port \
   MAILRUN_PUSH_ENDPOINT="${MAILRUN_PUSH_ENDPOINT:-}" \
+  MAILRUN_PUSH_APNS_TOPIC="${MAILRUN_PUSH_APNS_TOPIC:-}" \
     nohup "$bin/mailrun-$name" >>"$stack/logs/$name.log" 2>&1 </dev/null &
   echo $! >"$pidfile"
 }

@@ -17,6 +17,7 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
   creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
   service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_);
+  deleted_players_ = std::make_unique<DeletedPlayers>(pool_, loader_, *moves_, std::chrono::milliseconds(1000));
   if (options.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;
     relay.database_url = database_url;
@@ -30,9 +31,11 @@ GameApp::~GameApp() { Stop(); }
 
 void GameApp::Start() {
   if (relay_) relay_->Start();
+  deleted_players_->Start();
 }
 
 void GameApp::Stop() {
+  if (deleted_players_) deleted_players_->Stop();
   if (relay_) relay_->Stop();
 }
 

@@ -1,7 +1,8 @@
 // GameApp: the game service's parts wired together: the database pool, the game cache and
 // loader, the move service, the queries, game creation, the gRPC service and the outbox relay
 // that publishes the outbox to Redis (Redis being down never blocks a move: moves only insert
-// outbox rows). main.cc builds one and serves service().
+// outbox rows), and the worker that forgets deleted accounts and plays their seats
+// (deleted_players.h). main.cc builds one and serves service().
 #pragma once
 
 #include <memory>
@@ -14,6 +15,7 @@
 #include "services/game/game_loader.h"
 #include "services/game/game_options.h"
 #include "services/game/game_queries.h"
+#include "services/game/deleted_players.h"
 #include "services/game/game_service.h"
 #include "services/game/move_service.h"
 
@@ -28,7 +30,7 @@ class GameApp {
   ~GameApp();
 
   grpc::Service* service() { return service_.get(); }
-  void Start();  // the outbox relay
+  void Start();  // the outbox relay and the deleted players' worker
   void Stop();
 
  private:
@@ -40,6 +42,7 @@ class GameApp {
   std::unique_ptr<GameCreation> creation_;
   std::unique_ptr<GameServiceImpl> service_;
   std::unique_ptr<mailrun::service::OutboxRelay> relay_;
+  std::unique_ptr<DeletedPlayers> deleted_players_;
 };
 
 }  // namespace mailrun::game

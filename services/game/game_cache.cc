@@ -54,6 +54,15 @@ void GameCache::Put(CachedGame entry) {
   mailrun::service::metrics::GameCacheSize(static_cast<int64_t>(entries_.size()));
 }
 
+void GameCache::Forget(const std::string& game_id) {
+  std::lock_guard lock(mutex_);
+  const auto found = entries_.find(game_id);
+  if (found == entries_.end()) return;
+  order_.erase(found->second.position);
+  entries_.erase(found);
+  mailrun::service::metrics::GameCacheSize(static_cast<int64_t>(entries_.size()));
+}
+
 size_t GameCache::size() const {
   std::lock_guard lock(mutex_);
   return entries_.size();

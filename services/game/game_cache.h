@@ -49,6 +49,8 @@ class GameCache {
   std::optional<CachedGame> Find(const std::string& game_id, int64_t version);
   // Stores `entry` unless the cache holds kVersionsPerGame newer versions of the game.
   void Put(CachedGame entry);
+  // Drops every entry of `game_id` (its info changed: a deleted player's seat was handed over).
+  void Forget(const std::string& game_id);
 
   size_t size() const;
   size_t capacity() const { return capacity_; }

@@ -31,21 +31,6 @@ std::string CallingSession(pqxx::work& txn, const TokenClaims& caller) {
   return row.empty() ? "" : row[0][0].as<std::string>();
 }
 
-// The result id of an earlier call with `key` (nullopt if none), or the refusal of a request_id
-// reused for another call. Looks only: the transaction it runs in changes nothing.
-grpc::Status EarlierCall(ConnectionPool& pool, const RequestKey& key, std::optional<std::string>* earlier) {
-  const grpc::Status kNotSeen(grpc::StatusCode::ABORTED, "not seen");
-  std::string result_id;
-  const grpc::Status status = RunTransaction(pool, [&](pqxx::work& txn) {
-    return ApplyOnce(txn, key, &result_id, [&](std::string*) { return kNotSeen; });
-  });
-  if (status.ok()) *earlier = result_id;
-  if (status.ok() || (status.error_code() == kNotSeen.error_code() && status.error_message() == kNotSeen.error_message())) {
-    return grpc::Status::OK;
-  }
-  return status;
-}
-
 // ChangePassword's entry in the request log: the passwords never go into it, so a retry (whose
 // current password is no longer right) is known by its request_id alone.
 RequestKey ChangePasswordKey(const TokenClaims& caller, const mailrun::v1::ChangePasswordRequest& request) {
@@ -80,15 +65,21 @@ grpc::Status Accounts::ChangePassword(const TokenClaims& caller, const std::stri
     response->set_other_sessions_revoked(CountOf(*earlier));
     return grpc::Status::OK;
   }
+  return WithPasswordAllowance(client, caller.display_name,
+                               [&] { return ChangePasswordChecked(caller, request, response); });
+}
+
+grpc::Status Accounts::WithPasswordAllowance(const std::string& client, const std::string& display_name,
+                                             const std::function<grpc::Status()>& checked) {
   // The account's allowance of wrong passwords is the one logins use (login_limits.h): a stolen
   // access token cannot be used to guess the password faster than a login could.
-  if (auto limited = limits_.AdmitLogin(client, caller.display_name); !limited.ok()) return limited;
+  if (auto limited = limits_.AdmitLogin(client, display_name); !limited.ok()) return limited;
   try {
-    grpc::Status status = ChangePasswordChecked(caller, request, response);
-    if (status.error_code() != grpc::StatusCode::PERMISSION_DENIED) limits_.Refund(caller.display_name);
+    grpc::Status status = checked();
+    if (status.error_code() != grpc::StatusCode::PERMISSION_DENIED) limits_.Refund(display_name);
     return status;
   } catch (const HashingBusy& busy) {
-    limits_.Refund(caller.display_name);
+    limits_.Refund(display_name);
     return mailrun::service::RetryLater("the lobby is busy checking other passwords", busy.retry_after);
   }
 }

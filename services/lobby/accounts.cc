@@ -200,7 +200,8 @@ grpc::Status Accounts::LoginChecked(const mailrun::v1::LoginRequest& request, ma
   std::string hash;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     const pqxx::result rows = txn.exec_params(
-        "SELECT user_id, password_hash FROM users WHERE lower(display_name) = lower($1)", request.display_name());
+        "SELECT user_id, password_hash FROM users WHERE lower(display_name) = lower($1) AND NOT deleted_placeholder",
+        request.display_name());
     if (!rows.empty()) {
       user_id = rows[0][0].as<std::string>();
       hash = rows[0][1].as<std::string>();

@@ -16,6 +16,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 #include "mailrun/v1/lobby.pb.h"
@@ -67,6 +68,11 @@ class Accounts {
   grpc::Status RevokeSession(const mailrun::service::TokenClaims& caller,
                              const mailrun::v1::RevokeSessionRequest& request,
                              mailrun::v1::RevokeSessionResponse* response);
+  // Deletes the caller's account (account_deletion.cc; docs/operations.md "Deleting an account").
+  // The password is checked as ChangePassword's current_password is.
+  grpc::Status DeleteAccount(const mailrun::service::TokenClaims& caller, const std::string& client,
+                             const mailrun::v1::DeleteAccountRequest& request,
+                             mailrun::v1::DeleteAccountResponse* response);
 
  private:
   // Register and Login once admitted by the limits; may throw HashingBusy.
@@ -84,6 +90,14 @@ class Accounts {
   grpc::Status ChangePasswordChecked(const mailrun::service::TokenClaims& caller,
                                      const mailrun::v1::ChangePasswordRequest& request,
                                      mailrun::v1::ChangePasswordResponse* response);
+  // Runs `checked` (a call that verifies the caller's password) within the allowance of wrong
+  // passwords that logins use: RESOURCE_EXHAUSTED when it is spent or hashing is busy.
+  grpc::Status WithPasswordAllowance(const std::string& client, const std::string& display_name,
+                                     const std::function<grpc::Status()>& checked);
+  // DeleteAccount once admitted by the limits; may throw HashingBusy.
+  grpc::Status DeleteAccountChecked(const mailrun::service::TokenClaims& caller,
+                                    const mailrun::v1::DeleteAccountRequest& request,
+                                    mailrun::v1::DeleteAccountResponse* response);
 
   ConnectionPool& pool_;
   const PasswordHasher& hasher_;

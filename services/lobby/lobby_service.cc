@@ -107,6 +107,15 @@ grpc::Status LobbyServiceImpl::RevokeSession(grpc::ServerContext* context,
   });
 }
 
+grpc::Status LobbyServiceImpl::DeleteAccount(grpc::ServerContext* context,
+                                             const mailrun::v1::DeleteAccountRequest* request,
+                                             mailrun::v1::DeleteAccountResponse* response) {
+  const std::string client = ClientAddress(*context, trust_forwarded_for_);
+  return AsCaller(context, [&](const mailrun::service::TokenClaims& caller) {
+    return accounts_.DeleteAccount(caller, client, *request, response);
+  });
+}
+
 grpc::Status LobbyServiceImpl::CreateTable(grpc::ServerContext* context, const mailrun::v1::CreateTableRequest* request,
                                            mailrun::v1::Table* response) {
   return AsUser(context, [&](const std::string& user) { return tables_.Create(user, *request, response); });

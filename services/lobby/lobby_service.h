@@ -42,6 +42,8 @@ class LobbyServiceImpl final : public mailrun::v1::LobbyService::Service {
                             mailrun::v1::ListSessionsResponse* response) override;
   grpc::Status RevokeSession(grpc::ServerContext* context, const mailrun::v1::RevokeSessionRequest* request,
                              mailrun::v1::RevokeSessionResponse* response) override;
+  grpc::Status DeleteAccount(grpc::ServerContext* context, const mailrun::v1::DeleteAccountRequest* request,
+                             mailrun::v1::DeleteAccountResponse* response) override;
 
   grpc::Status CreateTable(grpc::ServerContext* context, const mailrun::v1::CreateTableRequest* request,
                            mailrun::v1::Table* response) override;

@@ -37,6 +37,19 @@ grpc::Status ApplyOnce(pqxx::work& txn, const RequestKey& key, std::string* resu
   return grpc::Status::OK;
 }
 
+grpc::Status EarlierCall(ConnectionPool& pool, const RequestKey& key, std::optional<std::string>* earlier) {
+  const grpc::Status kNotSeen(grpc::StatusCode::ABORTED, "not seen");
+  std::string result_id;
+  const grpc::Status status = RunTransaction(pool, [&](pqxx::work& txn) {
+    return ApplyOnce(txn, key, &result_id, [&](std::string*) { return kNotSeen; });
+  });
+  if (status.ok()) *earlier = result_id;
+  if (status.ok() || (status.error_code() == kNotSeen.error_code() && status.error_message() == kNotSeen.error_message())) {
+    return grpc::Status::OK;
+  }
+  return status;
+}
+
 int64_t MillisOrZero(const pqxx::field& field) { return field.is_null() ? 0 : field.as<int64_t>(); }
 
 }  // namespace mailrun::lobby

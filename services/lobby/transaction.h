@@ -10,6 +10,7 @@
 #include <grpcpp/grpcpp.h>
 
 #include <functional>
+#include <optional>
 #include <pqxx/pqxx>
 #include <string>
 
@@ -34,6 +35,11 @@ struct RequestKey {
 // or changed; it is stored with the key. *replayed (optional) says which happened.
 grpc::Status ApplyOnce(pqxx::work& txn, const RequestKey& key, std::string* result_id,
                        const std::function<grpc::Status(std::string* result_id)>& apply, bool* replayed = nullptr);
+
+// The result id of an earlier call with `key` (nullopt if none), or the refusal of a request_id
+// reused for another call. Looks only: the transaction it runs in changes nothing. For calls that
+// must know of a retry before they check a password (ChangePassword, DeleteAccount).
+grpc::Status EarlierCall(ConnectionPool& pool, const RequestKey& key, std::optional<std::string>* earlier);
 
 // Milliseconds since the epoch of a timestamptz column selected as
 // "(extract(epoch from col) * 1000)::bigint"; 0 for NULL.

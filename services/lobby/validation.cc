@@ -27,6 +27,15 @@ Problem CheckOptionalId(const std::string& field, const std::string& value) {
   return mailrun::service::OptionalIdProblem(field, value);
 }
 
+bool IsPlaceholderName(const std::string& name) {
+  const std::string_view prefix = kPlaceholderNamePrefix;
+  if (name.size() < prefix.size()) return false;
+  for (size_t i = 0; i < prefix.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(name[i])) != prefix[i]) return false;
+  }
+  return true;
+}
+
 Problem CheckDisplayName(const std::string& name) {
   if (name.size() < 3 || name.size() > 24) return "display_name must be 3 to 24 characters";
   for (size_t i = 0; i < name.size(); ++i) {
@@ -38,6 +47,9 @@ Problem CheckDisplayName(const std::string& name) {
   }
   if (!IsAlnum(name.front()) || !IsAlnum(name.back())) {
     return "display_name must start and end with a letter or a digit";
+  }
+  if (IsPlaceholderName(name)) {
+    return "display_name must not start with '" + std::string(kPlaceholderNamePrefix) + "': such names stand for deleted accounts";
   }
   return std::nullopt;
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "mailrun/v1/game_config.pb.h"
 
@@ -24,8 +25,12 @@ Problem CheckRequestId(const std::string& request_id);
 Problem CheckId(const std::string& field, const std::string& value);
 Problem CheckOptionalId(const std::string& field, const std::string& value);
 
+// Deleted accounts' placeholders are named "deleted player <8 hex digits>" (account_deletion.cc);
+// no account may take a name with that prefix, in any case.
+inline constexpr char kPlaceholderNamePrefix[] = "deleted player";
+bool IsPlaceholderName(const std::string& display_name);
 // 3 to 24 characters: ASCII letters, digits, space, '.', '_', '-'; first and last a letter or digit;
-// no two spaces in a row.
+// no two spaces in a row; not a placeholder's name.
 Problem CheckDisplayName(const std::string& display_name);
 
 // 8 to 128 bytes.

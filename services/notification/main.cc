@@ -24,8 +24,11 @@ int main(int argc, char** argv) {
   int reminder_check_seconds = 30;
   int catch_up_margin_seconds = 60;
   app.add_option("--push-endpoint", options.push.endpoint,
-                 "http:// URL of the push gateway or chat webhook that receives each push as JSON; empty: no pushes")
+                 "http(s):// URL of the Gorush push gateway's POST /api/push (docs/operations.md); empty: no pushes")
       ->envname("MAILRUN_PUSH_ENDPOINT");
+  app.add_option("--push-apns-topic", options.push.apns_topic,
+                 "the iOS app's bundle id, sent as each APNs push's topic (Gorush with a .p8 key needs it)")
+      ->envname("MAILRUN_PUSH_APNS_TOPIC");
   app.add_option("--push-max-attempts", options.push.max_attempts, "attempts per push before giving up")
       ->envname("MAILRUN_PUSH_MAX_ATTEMPTS")
       ->check(CLI::Range(1, 100))

@@ -21,6 +21,7 @@ NotificationApp::NotificationApp(NotificationOptions options)
       push_(pool_, options_.push, options_.clock),
       reminders_(pool_, options_.reminder_check_interval, options_.clock),
       consumer_(ConsumerOptions(options_), pool_, inbox_, fanout_, push_, reminders_, options_.clock),
+      deleted_accounts_(pool_, options_.deleted_accounts_poll_interval),
       service_(options_.token_verifier, pool_, inbox_, fanout_, pump_) {
   if (options_.run_outbox_relay) {
     service::OutboxRelayOptions relay;
@@ -38,6 +39,7 @@ void NotificationApp::Start() {
   consumer_.Start();
   push_.Start();
   reminders_.Start();
+  deleted_accounts_.Start();
   if (relay_) relay_->Start();
 }
 
@@ -45,6 +47,7 @@ void NotificationApp::Stop() {
   fanout_.CloseAll();
   if (relay_) relay_->Stop();
   reminders_.Stop();
+  deleted_accounts_.Stop();
   consumer_.Stop();
   push_.Stop();
   pump_.Stop();  // after the server has ended every stream

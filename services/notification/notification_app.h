@@ -1,7 +1,8 @@
 // NotificationApp: the whole notification service in one object, for main.cc and for tests that
 // run it in-process: the database pool, the stores, the live-stream fanout, the event consumer
 // (Redis subscriber with outbox catch-up), the push sender, the reminder scheduler, an outbox
-// relay (for the reminders this service announces itself) and the gRPC service.
+// relay (for the reminders this service announces itself), the worker that forgets deleted
+// accounts (deleted_accounts.h) and the gRPC service.
 //
 // Lifecycle: construct (checks options, connects nothing), Start() (background workers),
 // register service() with a gRPC server, CloseStreams() when the server begins to drain,
@@ -15,6 +16,7 @@
 #include "services/common/connection_pool.h"
 #include "services/common/outbox_relay.h"
 #include "services/notification/clock.h"
+#include "services/notification/deleted_accounts.h"
 #include "services/notification/event_consumer.h"
 #include "services/notification/fanout.h"
 #include "services/notification/inbox_store.h"
@@ -40,6 +42,7 @@ struct NotificationOptions {
   std::chrono::milliseconds catch_up_margin{std::chrono::seconds(60)};
   bool run_outbox_relay = true;
   std::chrono::milliseconds relay_poll_interval{1000};
+  std::chrono::milliseconds deleted_accounts_poll_interval{1000};
   Clock clock = SystemClock();
 };
 
@@ -74,6 +77,7 @@ class NotificationApp {
   PushSender push_;
   ReminderScheduler reminders_;
   EventConsumer consumer_;
+  DeletedAccounts deleted_accounts_;
   std::unique_ptr<service::OutboxRelay> relay_;
   NotificationServiceImpl service_;
 };

@@ -36,13 +36,51 @@ PushOutcome ClassifyPushResponse(int http_status) {
   return PushOutcome::kPermanent;
 }
 
+std::string GorushFailure(const std::string& answer_body) {
+  const nlohmann::json answer = nlohmann::json::parse(answer_body, nullptr, false);
+  if (!answer.is_object() || !answer.contains("logs") || !answer["logs"].is_array()) return "";
+  for (const auto& entry : answer["logs"]) {
+    if (entry.is_object() && entry.value("type", "") == "failed-push") {
+      const std::string error = entry.value("error", "");
+      return "gateway: " + (error.empty() ? std::string("failed-push") : error);
+    }
+  }
+  return "";
+}
+
+int GorushPlatform(const std::string& platform) {
+  if (platform == "apns") return 1;
+  if (platform == "fcm") return 2;
+  return 0;
+}
+
+std::string CollapseKey(const PushMessage& message) {
+  if (message.game_id.empty() || (message.kind != "your_turn" && message.kind != "reminder")) return "";
+  return "turn-" + message.game_id;
+}
+
 std::string PushBody(const PushMessage& message) {
-  nlohmann::json body = {{"delivery_id", message.delivery_id}, {"event_id", message.event_id},
-                         {"kind", message.kind},               {"user_id", message.user_id},
-                         {"platform", message.platform},       {"device_token", message.device_token},
-                         {"title", message.title},             {"text", message.text}};
-  if (!message.game_id.empty()) body["game_id"] = message.game_id;
-  return body.dump();
+  nlohmann::json data = {{"event_id", message.event_id}, {"kind", message.kind}};
+  if (!message.game_id.empty()) data["game_id"] = message.game_id;
+  nlohmann::json notification = {{"notif_id", message.event_id + "/" + std::to_string(message.delivery_id)},
+                                 {"tokens", {message.device_token}},
+                                 {"platform", GorushPlatform(message.platform)},
+                                 {"title", message.title},
+                                 {"message", message.text},
+                                 {"badge", message.badge},
+                                 {"data", data}};
+  if (message.platform == "apns") {
+    notification["alert"] = {{"title", message.title}, {"body", message.text}};
+    if (!message.apns_topic.empty()) notification["topic"] = message.apns_topic;
+  }
+  const std::string collapse = CollapseKey(message);
+  if (!collapse.empty()) {
+    notification["collapse_id"] = collapse;                        // APNs apns-collapse-id
+    notification["collapse_key"] = collapse;                       // FCM (Gorush before FCM v1)
+    notification["android"] = {{"collapse_key", collapse}};        // FCM v1 AndroidConfig
+  }
+  if (!message.game_id.empty()) notification["thread-id"] = message.game_id;  // iOS groups a game's
+  return nlohmann::json{{"notifications", {notification}}}.dump();
 }
 
 PushSender::PushSender(service::ConnectionPool& pool, PushSenderOptions options, Clock clock)
@@ -99,10 +137,12 @@ bool PushSender::AttemptOne(TimePoint now) {
   event.ParseFromString(pqxx::binarystring(row[6]).str());
   const service::LogScope scope = service::EventLogScope(event);  // the push is in the event's trace
   nlohmann::json fields = {{"delivery_id", id}, {"event_id", row[1].as<std::string>()}};
-  if (row[4].is_null()) {  // unregistered, or moved to another user, since the event
+  const bool unregistered = row[4].is_null();  // or moved to another user, since the event
+  if (unregistered || GorushPlatform(row[4].as<std::string>()) == 0) {
     txn.exec_params("UPDATE push_deliveries SET status = 'cancelled', finished_at = clock_timestamp(), "
-                    "last_error = 'device no longer registered to this user' WHERE id = $1",
-                    id);
+                    "last_error = $2 WHERE id = $1",
+                    id, unregistered ? "device no longer registered to this user"
+                                     : "the push gateway (Gorush) has no platform for webhook devices");
     txn.commit();
     service::metrics::PushAttempted("cancelled");
     service::LogEvent(spdlog::level::info, "push_cancelled", fields);
@@ -111,14 +151,17 @@ bool PushSender::AttemptOne(TimePoint now) {
   PushMessage message;
   message.delivery_id = id;
   message.event_id = row[1].as<std::string>();
-  message.user_id = row[2].as<std::string>();
+  const std::string user = row[2].as<std::string>();
   message.kind = KindName(KindOf(event));
   message.platform = row[4].as<std::string>();
   message.device_token = row[5].as<std::string>();
-  const EventText text = DescribeEvent(event, message.user_id);
+  const EventText text = DescribeEvent(event, user);
   message.title = text.title;
   message.text = text.text;
   message.game_id = GameIdOf(event);
+  message.apns_topic = options_.apns_topic;
+  message.badge = txn.exec_params("SELECT count(*) FROM inbox WHERE user_id = $1 AND read_at IS NULL", user)[0][0]
+                      .as<int64_t>();
 
   int status = 0;
   std::string error;
@@ -131,12 +174,14 @@ bool PushSender::AttemptOne(TimePoint now) {
     if (result) {
       status = result->status;
       if (ClassifyPushResponse(status) != PushOutcome::kDelivered) error = "HTTP " + std::to_string(status);
+      else error = GorushFailure(result->body);  // the token was refused (sync mode)
     } else {
       error = httplib::to_string(result.error());
     }
   }
   const int attempt = row[3].as<int>() + 1;
-  const PushOutcome outcome = ClassifyPushResponse(status);
+  PushOutcome outcome = ClassifyPushResponse(status);
+  if (outcome == PushOutcome::kDelivered && !error.empty()) outcome = PushOutcome::kPermanent;
   std::string recorded;
   if (outcome == PushOutcome::kDelivered) {
     recorded = "delivered";

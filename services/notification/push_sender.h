@@ -1,11 +1,18 @@
-// PushSender: delivers notifications to phones (and chat webhooks) through one configurable HTTP
-// endpoint, a push gateway that speaks APNs/FCM or a chat webhook.
+// PushSender: delivers notifications to phones through one configurable HTTP endpoint: a Gorush
+// push gateway (github.com/appleboy/gorush, POST /api/push), which holds the APNs and FCM
+// credentials and speaks to Apple and Google (docs/operations.md "Push notifications through
+// Gorush"). Each delivery is one Gorush notification for one device token: title and message,
+// the badge (the user's unread inbox count when it is sent), a collapse key per game for "your
+// turn" and reminders (APNs collapse_id and FCM collapse_key, so a phone shows one per game),
+// thread-id per game, and data the app reads (event_id, kind, game_id). Webhook devices have no
+// Gorush platform: their deliveries are cancelled, saying so.
 //
 // Enqueue() runs in the transaction that stores an event: for each recipient device it records
 // one pending delivery (unique per event and device, so a repeated event never pushes twice),
 // unless the user muted that kind; in the user's quiet hours the delivery is due when they end.
 // A worker thread POSTs each due delivery as JSON and records every attempt (push_attempts):
-//   2xx                                      -> delivered
+//   2xx                                      -> delivered, unless Gorush (sync mode) logs a
+//                                               failed-push for the token: rejected
 //   408, 429, 5xx, timeout, connection error -> retried after initial_backoff * 2^(attempt-1)
 //                                               (capped), until max_attempts, then gave_up
 //   any other status                         -> rejected at once (a permanent failure)
@@ -36,6 +43,7 @@ namespace mailrun::notification {
 
 struct PushSenderOptions {
   std::string endpoint;  // http(s)://host[:port][/path]; empty: push is off (nothing is enqueued)
+  std::string apns_topic;  // the iOS app's bundle id (Gorush's "topic" of APNs pushes); empty: none
   int max_attempts = 8;
   std::chrono::milliseconds initial_backoff{1000};
   std::chrono::milliseconds max_backoff{std::chrono::minutes(5)};
@@ -55,19 +63,30 @@ PushEndpoint ParsePushEndpoint(const std::string& url);
 enum class PushOutcome { kDelivered, kRetry, kPermanent };
 // `http_status` 0 means no HTTP answer (connection refused, timeout).
 PushOutcome ClassifyPushResponse(int http_status);
+// The error Gorush logged for a 2xx answer's push ("logs" of type "failed-push", sync mode), or
+// "" when it logged none (async mode logs nothing: the push was queued).
+std::string GorushFailure(const std::string& answer_body);
 
-// The JSON body POSTed for one delivery.
+// Gorush's platform number for a device platform: 1 (iOS, APNs), 2 (Android, FCM); 0 for one
+// Gorush cannot push to (webhook).
+int GorushPlatform(const std::string& platform);
+
+// One delivery as Gorush's request body (one notification, one token).
 struct PushMessage {
   int64_t delivery_id = 0;
   std::string event_id;
-  std::string kind;
-  std::string user_id;
-  std::string platform;
+  std::string kind;          // "your_turn", ...
+  std::string platform;      // "apns" or "fcm"
   std::string device_token;
   std::string title;
   std::string text;
-  std::string game_id;
+  std::string game_id;       // empty when the event has no game
+  int64_t badge = 0;         // the user's unread notifications
+  std::string apns_topic;    // PushSenderOptions::apns_topic (APNs pushes only)
 };
+// The collapse key of a delivery: "turn-<game_id>" for your_turn and reminder (a newer one
+// replaces the older on the phone), empty (nothing collapses) otherwise.
+std::string CollapseKey(const PushMessage& message);
 std::string PushBody(const PushMessage& message);
 
 class PushSender {

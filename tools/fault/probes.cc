@@ -165,6 +165,8 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {l, "ChangePassword", Auth::kPlayer, rid + "current_password: \"not-the-password\" new_password: \"probe-new-password\""},
       {l, "ListSessions", Auth::kPlayer, ""},
       {l, "RevokeSession", Auth::kPlayer, rid + "session_id: \"probe-no-such-session\""},
+      // A wrong password: refused, so the account stays (and the mutations cannot delete it).
+      {l, "DeleteAccount", Auth::kPlayer, rid + "password: \"not-the-password\""},
       {l, "CreateTable", Auth::kPlayer, rid + "name: \"probe\" seats: 4"},
       {l, "ListTables", Auth::kPlayer, page + "min_open_seats: 1"},
       {l, "GetTable", Auth::kPlayer, table},

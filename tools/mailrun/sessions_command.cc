@@ -1,5 +1,6 @@
-// `mailrun password` and `mailrun sessions [revoke ID]`: changing the account's password (its other
-// logins end), and the account's logins on every device, one of which can be ended.
+// `mailrun password`, `mailrun sessions [revoke ID]` and `mailrun account delete`: changing the
+// account's password (its other logins end), the account's logins on every device, one of which
+// can be ended, and deleting the account for good (docs/operations.md "Deleting an account").
 #include <fmt/format.h>
 
 #include <memory>
@@ -65,6 +66,32 @@ void RegisterSessionsCommands(CLI::App& app, const ClientOptions& options) {
     }
     ctx.out.Text(revoked.sessions_revoked() > 0 ? "Session " + *session_id + " ended"
                                                 : "Session " + *session_id + " had already ended");
+  });
+
+  auto* account = app.add_subcommand("account", "Your account as a whole: `delete` deletes it for good");
+  account->require_subcommand(1);
+  auto* remove = account->add_subcommand(
+      "delete", "Delete your account for good: every login ends, your results stay under an anonymous name");
+  remove->footer(
+      "Asks for the password (terminal, a line of a pipe, or MAILRUN_PASSWORD). Seats in running games are played "
+      "by the bot from then on; open tables are left.");
+  remove->callback([&options] {
+    CommandContext ctx(options);
+    mailrun::v1::DeleteAccountRequest request;
+    request.set_request_id(NewRequestId());
+    request.set_password(ReadPassword("Password (to delete the account): ", false));
+    const auto deleted =
+        ctx.connections.Lobby(&LobbyStub::DeleteAccount, request, ctx.session.AccessToken(), "DeleteAccount");
+    ctx.session.Forget();
+    if (ctx.out.json()) {
+      ctx.out.Document(ToJson(deleted));
+      return;
+    }
+    const int games = deleted.running_games_handed_to_bot();
+    ctx.out.Text(fmt::format("Account deleted; your results now read '{}', {} running game{} played on by the bot, {} "
+                             "open table{} left; deleted {}",
+                             deleted.placeholder_display_name(), games, games == 1 ? " is" : "s are",
+                             deleted.tables_left(), deleted.tables_left() == 1 ? "" : "s", ctx.session.path()));
   });
 }
 

@@ -7,7 +7,8 @@
 // Besides: the login is saved under XDG_CONFIG_HOME (or HOME/.config without it) with mode 0600 in
 // a 0700 folder, and no token ever appears in what mailrun prints; a move retried with its
 // --request-id is applied once; `watch --count 1` started before a move prints the "your turn" the
-// move causes, and exits.
+// move causes, and exits; `account delete` refuses a wrong password, then deletes the account and
+// its saved login (issue 22).
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
@@ -334,6 +335,19 @@ TEST_F(CliWalkthrough, TheReadmeWalkthroughPlaysTheFirstMovesOfAGame) {
   r = Extra("mailrun --json login asha", {{"XDG_CONFIG_HOME", ""}});
   ASSERT_DONE(r);
   EXPECT_EQ(nlohmann::json::parse(r.out).count("accessToken"), 0u) << r.out;
+
+  // ---- Deleting the account asks for the password; the seat plays on under a placeholder ------------
+  r = Extra("mailrun account delete", {{"XDG_CONFIG_HOME", ""}, {"MAILRUN_PASSWORD", "not-the-password"}});
+  EXPECT_EQ(r.exit_code, 1) << r.Describe();
+  EXPECT_EQ(ModeOf(home_ + "/.config/mailrun/credentials.json"), 0600u) << "a refused deletion keeps the login";
+  r = Extra("mailrun account delete", {{"XDG_CONFIG_HOME", ""}});
+  ASSERT_DONE(r);
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("Account deleted; your results now read 'deleted player [0-9a-f]{8}', "
+                                                  "1 running game is played on by the bot")))
+      << r.out;
+  EXPECT_EQ(ModeOf(home_ + "/.config/mailrun/credentials.json"), 0u) << "the login is still saved";
+  r = Extra("mailrun login asha", {{"XDG_CONFIG_HOME", ""}});
+  EXPECT_NE(r.exit_code, 0) << "the account is gone: " << r.Describe();
 
   // ---- Nothing printed a token; the README's walkthrough ran whole -------------------------------------
   for (const auto& token : tokens) {

@@ -96,7 +96,7 @@ TEST_F(TraceOfAMove, FromTheSubmitActionCallToTheStreamAndThePush) {
     streams.push_back(std::make_unique<NotificationStream>(stack_->notify_address(), account.token));
     mailrun::v1::RegisterDeviceRequest device;
     device.set_request_id(NewRequestId());
-    device.set_platform(mailrun::v1::PLATFORM_WEBHOOK);
+    device.set_platform(mailrun::v1::PLATFORM_FCM);
     device.set_push_token("device-token-of-" + account.name);
     secrets.push_back(device.push_token());
     mailrun::v1::RegisterDeviceResponse registered;
@@ -208,7 +208,7 @@ TEST_F(TraceOfAMove, FromTheSubmitActionCallToTheStreamAndThePush) {
   // ---- The push carried the trace to the push gateway -----------------------------------------
   bool pushed = false;
   for (const auto& request : sink_->requests()) {
-    if (json::parse(request.body).value("event_id", "") != event_id) continue;
+    if (json::parse(request.body).at("notifications").at(0).at("data").value("event_id", "") != event_id) continue;
     pushed = true;
     const auto header = mailrun::service::TraceContext::Parse(request.traceparent);
     ASSERT_TRUE(header.has_value()) << request.traceparent;

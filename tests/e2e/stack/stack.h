@@ -36,6 +36,8 @@ class Stack {
   const std::string& game_address() const { return game_address_; }
   const std::string& lobby_address() const { return lobby_address_; }
   const std::string& notify_address() const { return notify_address_; }
+  // The stack's database, for tests that check what its tables hold (account deletion).
+  const std::string& database_url() const { return database_url_; }
 
   // MAILRUN_GAME_ADDR, MAILRUN_LOBBY_ADDR and MAILRUN_NOTIFY_ADDR of the stack.
   std::map<std::string, std::string> ClientEnvironment() const;

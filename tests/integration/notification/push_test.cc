@@ -1,7 +1,9 @@
 // Acceptance 4 and the rest of push: the push sender, pointed at a local HTTP sink, delivers
 // every push once despite failing first attempts, gives up cleanly on a permanent error, never
 // pushes an event twice to a device, keeps quiet hours and muted kinds, and loses nothing across
-// a restart.
+// a restart. The sink is a recording HTTP server standing in for the Gorush gateway (Gorush is
+// in neither Debian nor npm); each request body is checked against Gorush's POST /api/push
+// format field by field (issue 22).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -15,6 +17,15 @@ namespace mailrun::notification::testing {
 namespace {
 
 using mailrun::testing::RedisUrl;
+
+// The one Gorush notification a push request carries.
+nlohmann::json NotificationOf(const std::string& body) {
+  const auto request = nlohmann::json::parse(body);
+  EXPECT_EQ(request.at("notifications").size(), 1u) << body;
+  return request.at("notifications").at(0);
+}
+
+std::string EventIdOf(const std::string& body) { return NotificationOf(body).at("data").at("event_id"); }
 
 class Push : public ::testing::Test {
  protected:
@@ -57,14 +68,39 @@ TEST_F(Push, SinkFailingTheFirstAttemptsWith503GetsEveryPushExactlyOnce) {
   std::set<std::string> tokens;
   for (const auto& request : requests) {
     if (request.status != 200) continue;
-    const auto body = nlohmann::json::parse(request.body);
-    EXPECT_EQ(body.at("kind"), "your_turn");
-    EXPECT_EQ(body.at("user_id"), "alice");
-    EXPECT_EQ(body.at("title"), "Your turn");
-    EXPECT_EQ(body.at("game_id"), "game-1");
-    tokens.insert(body.at("platform").get<std::string>() + ":" + body.at("device_token").get<std::string>());
+    const auto n = NotificationOf(request.body);
+    ASSERT_EQ(n.at("tokens").size(), 1u);
+    const std::string token = n.at("tokens").at(0);
+    const int platform = n.at("platform");
+    EXPECT_EQ(platform, token == "apns-token-alice" ? 1 : 2) << "Gorush: 1 = iOS (APNs), 2 = Android (FCM)";
+    tokens.insert(std::to_string(platform) + ":" + token);
+    EXPECT_EQ(n.at("title"), "Your turn");
+    EXPECT_FALSE(n.at("message").get<std::string>().empty());
+    const std::string event_id = n.at("data").at("event_id");
+    EXPECT_EQ(n.at("data").at("kind"), "your_turn");
+    EXPECT_EQ(n.at("data").at("game_id"), "game-1");
+    EXPECT_EQ(n.at("notif_id"), event_id + "/" + request.key.substr(request.key.find('/') + 1));
+    EXPECT_EQ(request.key.substr(0, request.key.find('/')), event_id);
+    // One "your turn" per game on the phone: APNs collapse_id, FCM collapse_key (both forms).
+    EXPECT_EQ(n.at("collapse_id"), "turn-game-1");
+    EXPECT_EQ(n.at("collapse_key"), "turn-game-1");
+    EXPECT_EQ(n.at("android").at("collapse_key"), "turn-game-1");
+    EXPECT_EQ(n.at("thread-id"), "game-1");
+    // The badge is the unread inbox count when it is sent: event push-i is stored (unread) before
+    // its push, and five events are all there are.
+    const int number = std::stoi(event_id.substr(std::string("push-").size()));
+    EXPECT_GE(n.at("badge").get<int>(), number) << event_id;
+    EXPECT_LE(n.at("badge").get<int>(), kEvents) << event_id;
+    EXPECT_EQ(n.contains("alert"), platform == 1);
+    if (platform == 1) {
+      EXPECT_EQ(n.at("alert").at("title"), "Your turn");
+      EXPECT_EQ(n.at("alert").at("body"), n.at("message"));
+    }
+    EXPECT_FALSE(n.contains("topic")) << "no APNs topic configured";
+    EXPECT_FALSE(n.contains("user_id"));
+    EXPECT_EQ(request.body.find("\"alice\""), std::string::npos) << "the user id is not the gateway's business";
   }
-  EXPECT_EQ(tokens, (std::set<std::string>{"apns:apns-token-alice", "fcm:fcm-token-alice"}));
+  EXPECT_EQ(tokens, (std::set<std::string>{"1:apns-token-alice", "2:fcm-token-alice"}));
   EXPECT_FALSE(phone.empty());
   EXPECT_NE(phone, tablet);
 }
@@ -143,7 +179,7 @@ TEST_F(Push, MutedKindsAreStreamedButNotPushed) {
   ASSERT_TRUE(Eventually([&] { return sink.delivered() == 1; }));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   ASSERT_EQ(sink.requests().size(), 1u);
-  EXPECT_EQ(nlohmann::json::parse(sink.requests()[0].body).at("event_id"), "turn-1");
+  EXPECT_EQ(EventIdOf(sink.requests()[0].body), "turn-1");
 }
 
 // 2026-01-15 23:00 in Asia/Kolkata (UTC+05:30) is 17:30 UTC; quiet hours 22:00-07:00 end at

@@ -1,0 +1,55 @@
+// DeletedPlayers: the game service's part of deleting an account (docs/operations.md "Deleting an
+// account"), and the bot that plays the seats deleted accounts left in running games.
+//
+// Forgetting: for each account_deletions row (migrations/0206) whose game part is not done, in ONE
+// transaction: every game the account sat in has the account's id and name replaced by its
+// placeholder's (games.config, create_request and results, game_players, and game_actions' acting
+// user and every stored answer, whose log lines name players; migrations/0103 allows exactly that
+// rewrite of the log), snapshots that hold the name are dropped (replay rebuilds them), the seat is
+// marked played_by_bot, and the row's games_done_at is stamped. Rewriting is idempotent, so a
+// crash before the commit only means doing it again. Then the games leave this replica's cache.
+//
+// The bot: every game with an active seat marked played_by_bot gets that seat's move from the
+// engine's bot (engine/bot/choose_action.h), submitted through the MoveService as the placeholder
+// with request_id "bot-<version>-<seat>", so a move two replicas choose at once is applied once.
+//
+// Several replicas may run one each (FOR UPDATE SKIP LOCKED; lost races are ABORTED and retried).
+// Thread-safety: Start/Stop from the owner.
+#pragma once
+
+#include <chrono>
+#include <string>
+
+#include "services/common/connection_pool.h"
+#include "services/common/worker_thread.h"
+#include "services/game/game_loader.h"
+#include "services/game/move_service.h"
+
+namespace mailrun::game {
+
+class DeletedPlayers {
+ public:
+  // Every reference must outlive this object.
+  DeletedPlayers(mailrun::service::ConnectionPool& pool, GameLoader& loader, MoveService& moves,
+                 std::chrono::milliseconds poll_interval);
+  ~DeletedPlayers();
+
+  void Start();
+  void Stop();
+
+  // One round of work (what the thread does each poll); public for tests. Returns how many
+  // accounts were forgotten and bot moves made.
+  int ForgetAccounts();
+  int PlayBotSeats();
+
+ private:
+  void Run();
+
+  mailrun::service::ConnectionPool& pool_;
+  GameLoader& loader_;
+  MoveService& moves_;
+  const std::chrono::milliseconds poll_interval_;
+  mailrun::service::WorkerThread worker_;
+};
+
+}  // namespace mailrun::game
