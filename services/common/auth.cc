@@ -11,7 +11,7 @@ int64_t UnixNow() {
       .count();
 }
 
-std::optional<TokenClaims> Authenticate(const grpc::ServerContext& context, const TokenVerifier& verifier,
+std::optional<TokenClaims> Authenticate(const grpc::ServerContextBase& context, const TokenVerifier& verifier,
                                         TokenKind kind, grpc::Status* status) {
   const auto& metadata = context.client_metadata();
   const auto found = metadata.find("authorization");

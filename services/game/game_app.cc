@@ -16,7 +16,12 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
                                          MoveOptions{options.snapshot_every});
   queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
   creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
-  service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_);
+  watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads);
+  versions_ = std::make_unique<VersionListener>(
+      database_url, [this](const std::string& game_id) { watchers_->VersionCommitted(game_id); },
+      [this] { watchers_->WakeAll(); });
+  service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_,
+                                               *watchers_);
   if (options.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;
     relay.database_url = database_url;
@@ -30,10 +35,15 @@ GameApp::~GameApp() { Stop(); }
 
 void GameApp::Start() {
   if (relay_) relay_->Start();
+  versions_->Start();
 }
+
+void GameApp::EndStreams() { watchers_->EndAll(); }
 
 void GameApp::Stop() {
   if (relay_) relay_->Stop();
+  versions_->Stop();
+  watchers_->Stop();
 }
 
 }  // namespace mailrun::game

@@ -1,7 +1,7 @@
 // GameApp: the game service's parts wired together: the database pool, the game cache and
-// loader, the move service, the queries, game creation, the gRPC service and the outbox relay
-// that publishes the outbox to Redis (Redis being down never blocks a move: moves only insert
-// outbox rows). main.cc builds one and serves service().
+// loader, the move service, the queries, game creation, the gRPC service, the WatchGame streams
+// and the listener that wakes them, and the outbox relay that publishes the outbox to Redis (Redis
+// being down never blocks a move: moves only insert outbox rows). main.cc builds one and serves service().
 #pragma once
 
 #include <memory>
@@ -15,6 +15,8 @@
 #include "services/game/game_options.h"
 #include "services/game/game_queries.h"
 #include "services/game/game_service.h"
+#include "services/game/game_watch.h"
+#include "services/game/version_listener.h"
 #include "services/game/move_service.h"
 
 namespace mailrun::game {
@@ -28,7 +30,9 @@ class GameApp {
   ~GameApp();
 
   grpc::Service* service() { return service_.get(); }
-  void Start();  // the outbox relay
+  void Start();  // the outbox relay and the version listener of WatchGame
+  // Ends the WatchGame streams (UNAVAILABLE: clients resume), so that they do not hold shutdown up.
+  void EndStreams();
   void Stop();
 
  private:
@@ -38,6 +42,8 @@ class GameApp {
   std::unique_ptr<MoveService> moves_;
   std::unique_ptr<GameQueries> queries_;
   std::unique_ptr<GameCreation> creation_;
+  std::unique_ptr<GameWatchers> watchers_;
+  std::unique_ptr<VersionListener> versions_;
   std::unique_ptr<GameServiceImpl> service_;
   std::unique_ptr<mailrun::service::OutboxRelay> relay_;
 };
