@@ -20,4 +20,8 @@ std::optional<mailrun::v1::Action> TitleGame::BotAction(int /*seat*/,
   return std::nullopt;
 }
 
+Result<mailrun::v1::Components> Title::Components(mailrun::v1::Edition /*edition*/) const {
+  return Error{ErrorKind::kUnavailable, "", "the components of " + name() + " are not served as data yet"};
+}
+
 }  // namespace mailrun::engine

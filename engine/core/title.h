@@ -15,6 +15,7 @@
 #include "engine/core/result.h"
 #include "engine/core/structured_text.h"
 #include "mailrun/v1/actions.pb.h"
+#include "mailrun/v1/components.pb.h"
 #include "mailrun/v1/game_config.pb.h"
 #include "mailrun/v1/views.pb.h"
 
@@ -142,6 +143,10 @@ class Title {
   // The edition's board and components counted, as one JSON object (`mailrun board summary`), so
   // they can be checked against the rules text.
   virtual Result<std::string> BoardSummaryJson(mailrun::v1::Edition edition) const = 0;
+  // The edition's components as data (GameService.GetComponents): the board, the tile designs,
+  // the companies, the market, the trains and the phases. kUnavailable for a title that does not
+  // serve them yet.
+  virtual Result<mailrun::v1::Components> Components(mailrun::v1::Edition edition) const;
 };
 
 }  // namespace mailrun::engine

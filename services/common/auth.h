@@ -15,6 +15,8 @@ namespace mailrun::service {
 // Verifies the caller's bearer token of `kind`. On failure returns nullopt and sets *status to
 // UNAUTHENTICATED with a message saying what was wrong (never the token). On success the token's
 // subject becomes the user of the call's log lines (log_context.h).
+// Works for both APIs: synchronous handlers (grpc::ServerContext) and reactors
+// (grpc::CallbackServerContext).
 std::optional<TokenClaims> Authenticate(const grpc::ServerContextBase& context, const TokenVerifier& verifier,
                                         TokenKind kind, grpc::Status* status);
 

@@ -16,7 +16,12 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
                                          MoveOptions{options.snapshot_every});
   queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
   creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
-  service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_);
+  watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads);
+  versions_ = std::make_unique<VersionListener>(
+      database_url, [this](const std::string& game_id) { watchers_->VersionCommitted(game_id); },
+      [this] { watchers_->WakeAll(); });
+  service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_,
+                                               *watchers_);
   deleted_players_ = std::make_unique<DeletedPlayers>(pool_, loader_, *moves_, std::chrono::milliseconds(1000));
   if (options.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;
@@ -31,12 +36,17 @@ GameApp::~GameApp() { Stop(); }
 
 void GameApp::Start() {
   if (relay_) relay_->Start();
+  versions_->Start();
   deleted_players_->Start();
 }
+
+void GameApp::EndStreams() { watchers_->EndAll(); }
 
 void GameApp::Stop() {
   if (deleted_players_) deleted_players_->Stop();
   if (relay_) relay_->Stop();
+  versions_->Stop();
+  watchers_->Stop();
 }
 
 }  // namespace mailrun::game

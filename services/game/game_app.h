@@ -1,8 +1,9 @@
 // GameApp: the game service's parts wired together: the database pool, the game cache and
-// loader, the move service, the queries, game creation, the gRPC service and the outbox relay
-// that publishes the outbox to Redis (Redis being down never blocks a move: moves only insert
-// outbox rows), and the worker that forgets deleted accounts and plays their seats
-// (deleted_players.h). main.cc builds one and serves service().
+// loader, the move service, the queries, game creation, the gRPC service, the WatchGame streams
+// and the listener that wakes them, the outbox relay that publishes the outbox to Redis (Redis
+// being down never blocks a move: moves only insert outbox rows), and the worker that forgets
+// deleted accounts and plays their seats (deleted_players.h). main.cc builds one and serves
+// service().
 #pragma once
 
 #include <memory>
@@ -17,6 +18,8 @@
 #include "services/game/game_queries.h"
 #include "services/game/deleted_players.h"
 #include "services/game/game_service.h"
+#include "services/game/game_watch.h"
+#include "services/game/version_listener.h"
 #include "services/game/move_service.h"
 
 namespace mailrun::game {
@@ -30,7 +33,9 @@ class GameApp {
   ~GameApp();
 
   grpc::Service* service() { return service_.get(); }
-  void Start();  // the outbox relay and the deleted players' worker
+  void Start();  // the outbox relay, the version listener of WatchGame and the deleted players' worker
+  // Ends the WatchGame streams (UNAVAILABLE: clients resume), so that they do not hold shutdown up.
+  void EndStreams();
   void Stop();
 
  private:
@@ -40,6 +45,8 @@ class GameApp {
   std::unique_ptr<MoveService> moves_;
   std::unique_ptr<GameQueries> queries_;
   std::unique_ptr<GameCreation> creation_;
+  std::unique_ptr<GameWatchers> watchers_;
+  std::unique_ptr<VersionListener> versions_;
   std::unique_ptr<GameServiceImpl> service_;
   std::unique_ptr<mailrun::service::OutboxRelay> relay_;
   std::unique_ptr<DeletedPlayers> deleted_players_;

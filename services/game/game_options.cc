@@ -29,6 +29,11 @@ void AddGameOptions(CLI::App& app, GameOptions& options) {
       ->envname("MAILRUN_MAX_DELTA_VERSIONS")
       ->check(CLI::Range(int64_t{1}, int64_t{100000}))
       ->capture_default_str();
+  app.add_option("--watch-threads", options.watch_threads,
+                 "threads that read new versions for the WatchGame streams (an idle stream takes none)")
+      ->envname("MAILRUN_WATCH_THREADS")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
   app.add_option("--trusted-services", options.trusted_services,
                  "comma-separated service token subjects allowed to create games and read results")
       ->envname("MAILRUN_TRUSTED_SERVICES")

@@ -16,6 +16,7 @@ struct GameOptions {
   int snapshot_every = 50;                        // MAILRUN_SNAPSHOT_EVERY
   int cache_games = 512;                          // MAILRUN_CACHE_GAMES
   int64_t max_delta_versions = 200;               // MAILRUN_MAX_DELTA_VERSIONS
+  int watch_threads = 2;                          // MAILRUN_WATCH_THREADS: feed the WatchGame streams
   std::string trusted_services = "lobby";         // MAILRUN_TRUSTED_SERVICES (comma-separated)
   std::string events_channel = "mailrun.events";  // common flag (MAILRUN_EVENTS_CHANNEL)
   bool run_outbox_relay = true;                   // common flag (MAILRUN_OUTBOX_RELAY)

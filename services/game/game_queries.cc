@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "engine/render/game_board_picture.h"
 #include "engine/titles/registry.h"
 #include "services/common/ids.h"
 #include "services/game/event_planner.h"
@@ -106,13 +107,62 @@ grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1:
     for (const auto& row : store::History(txn, request.game_id(), since, version, static_cast<int>(version - since))) {
       for (auto& line : LogLinesOfRow(row)) *response->add_new_log_lines() = std::move(line);
     }
-    auto old = loader_.At(txn, opened.info, since);
-    if (!old.ok()) return LoadFailure(opened, old.error());
-    if (auto delta = ViewDelta(old->View(opened.seat), response->view())) {
-      *response->mutable_view() = std::move(*delta);
-      response->set_is_delta(true);
+    bool is_delta = false;
+    grpc::Status delta = DeltaSince(txn, opened, since, response->mutable_view(), &is_delta);
+    response->set_is_delta(is_delta);
+    return delta;
+  });
+}
+
+grpc::Status GameQueries::DeltaSince(pqxx::work& txn, const OpenedGame& opened, int64_t since,
+                                     mailrun::v1::GameView* view, bool* is_delta) {
+  *is_delta = false;
+  auto old = loader_.At(txn, opened.info, since);
+  if (!old.ok()) return LoadFailure(opened, old.error());
+  if (auto delta = ViewDelta(old->View(opened.seat), *view)) {
+    *view = std::move(*delta);
+    *is_delta = true;
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status GameQueries::NextChange(const std::string& user_id, const std::string& game_id, int64_t after,
+                                     std::optional<mailrun::v1::WatchGameResponse>* change, bool* finished) {
+  if (auto bad = CheckGameId(game_id)) return Invalid(*bad);
+  if (after < 0) return Invalid("after_version must not be negative");
+  return transactor_([&](pqxx::work& txn) {
+    change->reset();
+    OpenedGame opened;
+    if (!loader_.Open(txn, game_id, user_id, &opened)) return NoSuchGame(game_id);
+    if (after > opened.head.version) {
+      return Invalid(fmt::format("after_version {} is ahead of the game's version {}", after, opened.head.version));
     }
-    return grpc::Status::OK;
+    *finished = opened.head.finished;
+    if (after == opened.head.version) return grpc::Status::OK;
+    // One version at a time: the entry after `after` and the view it left, as a delta from the
+    // view before it (both usually in the cache: the two newest versions are kept).
+    const int64_t version = after + 1;
+    const auto rows = store::History(txn, game_id, after, version, 1);
+    if (rows.empty()) return Internal(fmt::format("game {} has no log entry {}", game_id, version));
+    auto game = loader_.At(txn, opened.info, version);
+    if (!game.ok()) return LoadFailure(opened, game.error());
+    auto& out = change->emplace();
+    out.set_version(version);
+    out.set_status(StatusOf(opened.head.finished && version == opened.head.version));
+    out.set_your_seat(opened.seat);
+    auto* entry = out.mutable_entry();
+    const auto& row = rows.front();
+    entry->set_seq(row.seq);
+    entry->set_seat(row.seat);
+    entry->set_at_unix_ms(row.at_unix_ms);
+    entry->set_undone(row.undone);
+    entry->set_undoes_seq(row.undoes_seq);
+    for (auto& line : LogLinesOfRow(row)) *entry->add_log_lines() = std::move(line);
+    *out.mutable_view() = game->View(opened.seat);
+    bool is_delta = false;
+    grpc::Status delta = DeltaSince(txn, opened, after, out.mutable_view(), &is_delta);
+    out.set_is_delta(is_delta);
+    return delta;
   });
 }
 
@@ -181,6 +231,36 @@ grpc::Status GameQueries::SuggestRuns(const std::string& user_id, const mailrun:
   *response->mutable_best_dividend() = std::move(*best_dividend);
   response->set_version(opened.head.version);
   response->set_company(company);
+  return grpc::Status::OK;
+}
+
+grpc::Status GameQueries::GetBoardPicture(const std::string& user_id,
+                                          const mailrun::v1::GetBoardPictureRequest& request,
+                                          mailrun::v1::GetBoardPictureResponse* response) {
+  if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
+  if (request.version() < 0) return Invalid("version must not be negative");
+  int64_t version = 0;
+  mailrun::v1::GameView view;
+  grpc::Status status = transactor_([&](pqxx::work& txn) {
+    OpenedGame opened;
+    if (!loader_.Open(txn, request.game_id(), user_id, &opened)) return NoSuchGame(request.game_id());
+    if (request.version() > opened.head.version) {
+      return Invalid(fmt::format("version {} is ahead of the game's version {}", request.version(),
+                                 opened.head.version));
+    }
+    version = request.version() == 0 ? opened.head.version : request.version();
+    auto game = loader_.At(txn, opened.info, version);
+    if (!game.ok()) return LoadFailure(opened, game.error());
+    view = game->View(opened.seat);
+    return grpc::Status::OK;
+  });
+  if (!status.ok()) return status;
+  // Drawn outside the transaction: it needs no database.
+  auto svg = mailrun::engine::GameBoardPicture(
+      view, fmt::format("Game {} at version {}: {}", request.game_id(), version, view.round().description()));
+  if (!svg.ok()) return EngineErrorStatus(svg.error());
+  response->set_version(version);
+  response->set_svg(std::move(*svg));
   return grpc::Status::OK;
 }
 

@@ -6,6 +6,7 @@
 // Thread-safe.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "mailrun/v1/game.pb.h"
@@ -34,11 +35,23 @@ class GameQueries {
                            mailrun::v1::SuggestRunsResponse* response);
   grpc::Status ListMyGames(const std::string& user_id, const mailrun::v1::ListMyGamesRequest& request,
                            mailrun::v1::ListMyGamesResponse* response);
+  // WatchGame's next message: the entry that made version `after` + 1 and `user_id`'s view after
+  // it (a delta from `after` when it can be). *change stays unset while the game is at `after`;
+  // *finished says whether the game has ended (at its current version). NOT_FOUND for no such
+  // game, INVALID_ARGUMENT when `after` is ahead of the game.
+  grpc::Status GetBoardPicture(const std::string& user_id, const mailrun::v1::GetBoardPictureRequest& request,
+                               mailrun::v1::GetBoardPictureResponse* response);
+  grpc::Status NextChange(const std::string& user_id, const std::string& game_id, int64_t after,
+                          std::optional<mailrun::v1::WatchGameResponse>* change, bool* finished);
 
  private:
   // Opens the game for `user_id` and loads it at its current version.
   grpc::Status LoadCurrent(pqxx::work& txn, const std::string& game_id, const std::string& user_id, OpenedGame* opened,
                            std::optional<mailrun::engine::Game>* game);
+
+  // Turns `view` (the viewer's full view now) into a delta from the view at `since` when it can be.
+  grpc::Status DeltaSince(pqxx::work& txn, const OpenedGame& opened, int64_t since, mailrun::v1::GameView* view,
+                          bool* is_delta);
 
   mailrun::service::Transactor transactor_;
   GameLoader& loader_;

@@ -20,12 +20,13 @@ grpc::Status WithVersionTrailer(grpc::ServerContext* context, grpc::Status statu
 
 GameServiceImpl::GameServiceImpl(mailrun::service::TokenVerifier verifier, std::set<std::string> trusted_services,
                                  MoveService& moves,
-                                 GameQueries& queries, GameCreation& creation)
+                                 GameQueries& queries, GameCreation& creation, GameWatchers& watchers)
     : verifier_(std::move(verifier)),
       trusted_services_(std::move(trusted_services)),
       moves_(moves),
       queries_(queries),
-      creation_(creation) {}
+      creation_(creation),
+      watchers_(watchers) {}
 
 grpc::Status GameServiceImpl::AsPlayer(grpc::ServerContext* context,
                                        const std::function<grpc::Status(const std::string&)>& handler) const {
@@ -120,6 +121,36 @@ grpc::Status GameServiceImpl::UndoLastAction(grpc::ServerContext* context,
 grpc::Status GameServiceImpl::ListMyGames(grpc::ServerContext* context, const mailrun::v1::ListMyGamesRequest* request,
                                           mailrun::v1::ListMyGamesResponse* response) {
   return AsPlayer(context, [&](const std::string& user) { return queries_.ListMyGames(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::GetComponents(grpc::ServerContext* context,
+                                            const mailrun::v1::GetComponentsRequest* request,
+                                            mailrun::v1::GetComponentsResponse* response) {
+  return AsPlayer(context, [&](const std::string&) { return components_.Get(*request, response); });
+}
+
+grpc::Status GameServiceImpl::GetBoardPicture(grpc::ServerContext* context,
+                                              const mailrun::v1::GetBoardPictureRequest* request,
+                                              mailrun::v1::GetBoardPictureResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context,
+                  [&](const std::string& user) { return queries_.GetBoardPicture(user, *request, response); });
+}
+
+grpc::ServerWriteReactor<mailrun::v1::WatchGameResponse>* GameServiceImpl::WatchGame(
+    grpc::CallbackServerContext* context, const mailrun::v1::WatchGameRequest* request) {
+  grpc::Status status;
+  const auto claims = mailrun::service::Authenticate(*context, verifier_, TokenKind::kAccess, &status);
+  if (!claims) {
+    // Refused before it starts: a reactor that only finishes.
+    class Refused final : public grpc::ServerWriteReactor<mailrun::v1::WatchGameResponse> {
+     public:
+      explicit Refused(const grpc::Status& status) { Finish(status); }
+      void OnDone() override { delete this; }
+    };
+    return new Refused(status);
+  }
+  return watchers_.Open(claims->subject, *request);
 }
 
 }  // namespace mailrun::game

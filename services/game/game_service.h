@@ -2,7 +2,8 @@
 // handler authenticates the caller (an access token for players and spectators; a service token
 // of a trusted service for CreateGame and GetGameResult), then hands the request to MoveService,
 // GameQueries or GameCreation and returns their answer. An ABORTED answer carries the game's
-// current version in the trailing metadata "mailrun-current-version".
+// current version in the trailing metadata "mailrun-current-version". WatchGame is a callback
+// (reactor) method: its streams are GameWatchers' reactors, not threads.
 // Thread-safe.
 #pragma once
 
@@ -12,18 +13,20 @@
 
 #include "mailrun/v1/game.grpc.pb.h"
 #include "services/common/token.h"
+#include "services/game/components_catalog.h"
 #include "services/game/game_creation.h"
 #include "services/game/game_queries.h"
+#include "services/game/game_watch.h"
 #include "services/game/move_service.h"
 
 namespace mailrun::game {
 
-class GameServiceImpl final : public mailrun::v1::GameService::Service {
+class GameServiceImpl final : public mailrun::v1::GameService::WithCallbackMethod_WatchGame<mailrun::v1::GameService::Service> {
  public:
   // `verifier`: the trusted public keys. `trusted_services`: service token subjects allowed to
   // create games and read results. The parts must outlive the service.
   GameServiceImpl(mailrun::service::TokenVerifier verifier, std::set<std::string> trusted_services, MoveService& moves,
-                  GameQueries& queries, GameCreation& creation);
+                  GameQueries& queries, GameCreation& creation, GameWatchers& watchers);
 
   grpc::Status CreateGame(grpc::ServerContext* context, const mailrun::v1::CreateGameRequest* request,
                           mailrun::v1::CreateGameResponse* response) override;
@@ -45,6 +48,12 @@ class GameServiceImpl final : public mailrun::v1::GameService::Service {
                               mailrun::v1::UndoLastActionResponse* response) override;
   grpc::Status ListMyGames(grpc::ServerContext* context, const mailrun::v1::ListMyGamesRequest* request,
                            mailrun::v1::ListMyGamesResponse* response) override;
+  grpc::Status GetComponents(grpc::ServerContext* context, const mailrun::v1::GetComponentsRequest* request,
+                             mailrun::v1::GetComponentsResponse* response) override;
+  grpc::Status GetBoardPicture(grpc::ServerContext* context, const mailrun::v1::GetBoardPictureRequest* request,
+                               mailrun::v1::GetBoardPictureResponse* response) override;
+  grpc::ServerWriteReactor<mailrun::v1::WatchGameResponse>* WatchGame(
+      grpc::CallbackServerContext* context, const mailrun::v1::WatchGameRequest* request) override;
 
  private:
   // Runs `handler` with the caller's user id from their access token; UNAUTHENTICATED without one.
@@ -58,6 +67,8 @@ class GameServiceImpl final : public mailrun::v1::GameService::Service {
   MoveService& moves_;
   GameQueries& queries_;
   GameCreation& creation_;
+  GameWatchers& watchers_;
+  ComponentsCatalog components_;
 };
 
 }  // namespace mailrun::game

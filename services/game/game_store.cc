@@ -121,6 +121,10 @@ bool AdvanceVersion(pqxx::work& txn, const std::string& game_id, const HeadUpdat
   return rows.affected_rows() == 1;
 }
 
+void AnnounceVersion(pqxx::work& txn, const std::string& game_id) {
+  txn.exec_params("SELECT pg_notify($1, $2)", kGameVersionChannel, game_id);
+}
+
 void SaveSnapshot(pqxx::work& txn, const std::string& game_id, int64_t seq, const std::string& state_json) {
   txn.exec_params("INSERT INTO game_snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
                   game_id, seq, state_json);

@@ -80,6 +80,12 @@ struct HeadUpdate {
 // Bumps the version by one if it still is expected_version (row-locks the game until commit).
 // False when it is not: the caller lost a race.
 bool AdvanceVersion(pqxx::work& txn, const std::string& game_id, const HeadUpdate& update);
+// The channel of PostgreSQL's NOTIFY that tells every replica a game has a new version (the
+// payload is the game id); version_listener.h listens to it.
+inline constexpr char kGameVersionChannel[] = "mailrun_game_version";
+// NOTIFY kGameVersionChannel with the game id: PostgreSQL delivers it when (and only if) the
+// transaction commits.
+void AnnounceVersion(pqxx::work& txn, const std::string& game_id);
 void SaveSnapshot(pqxx::work& txn, const std::string& game_id, int64_t seq, const std::string& state_json);
 
 // CreateGame. Inserts the game and its seats unless a game with this id exists; false then.

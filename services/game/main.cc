@@ -49,6 +49,7 @@ int main(int argc, char** argv) {
   mailrun::service::DatabaseReadiness database(config.database_url);
   options.ready = [&database] { return database.Check(); };
   options.ready_services = {mailrun::v1::GameService::service_full_name()};
+  options.on_draining = [&game] { game->EndStreams(); };
   options.on_shutdown = [&game] { game->Stop(); };
   return mailrun::service::RunServer(options);
 }

@@ -157,6 +157,7 @@ bool MoveService::Commit(pqxx::work& txn, const Change& change) {
   }
   if (!store::AdvanceVersion(txn, change.info.game_id, head)) return false;
   store::AppendRow(txn, change.info.game_id, change.row);
+  store::AnnounceVersion(txn, change.info.game_id);  // to WatchGame streams, at commit
   if (change.row.seq % options_.snapshot_every == 0 || change.after.Finished()) {
     store::SaveSnapshot(txn, change.info.game_id, change.row.seq, change.after.SnapshotJson());
   }

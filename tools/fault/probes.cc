@@ -155,6 +155,10 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {g, "SuggestRuns", Auth::kPlayer, game + "company: \"EIR\""},
       {g, "UndoLastAction", Auth::kPlayer, fmt::format("{}{}expected_version: {}", game, rid, f.version + 1)},
       {g, "ListMyGames", Auth::kPlayer, "page_size: 10 page_token: \"\""},
+      // A stream: every mutation is refused before it starts (a unary call of it would wait).
+      {g, "WatchGame", Auth::kPlayer, game + "after_version: 0"},
+      {g, "GetBoardPicture", Auth::kPlayer, game + "version: 0"},
+      {g, "GetComponents", Auth::kPlayer, "title: TITLE_1853 edition: EDITION_RETUNED known_hash: \"sha256:" + std::string(64, '0') + "\""},
       {l, "Register", Auth::kNone, rid + fmt::format("display_name: \"{}\" password: \"probe-password\"", f.name)},
       {l, "Login", Auth::kNone, rid + fmt::format("display_name: \"{}\" password: \"not-the-password\"", f.name)},
       {l, "Refresh", Auth::kNone, rid + fmt::format("refresh_token: \"{}\"", f.refresh_token)},

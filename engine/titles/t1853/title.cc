@@ -3,6 +3,7 @@
 #include "engine/core/texts.h"
 #include "engine/titles/t1853/board_summary.h"
 #include "engine/titles/t1853/board_svg.h"
+#include "engine/titles/t1853/components.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 #include "engine/titles/t1853/game.h"
 
@@ -108,6 +109,16 @@ class Title1853Impl final : public Title {
     const auto data = LoadEdition(EffectiveEdition(edition));
     if (!data.ok()) return data.error();
     return SummaryJson(SummarizeBoard(**data));
+  }
+
+  Result<mailrun::v1::Components> Components(Edition edition) const override {
+    const Edition effective = EffectiveEdition(edition);
+    const auto data = LoadEdition(effective);
+    if (!data.ok()) return Unavailable("this edition's components are not available yet: " + data.error().message);
+    for (const EditionInfo& info : editions()) {
+      if (info.edition == effective) return EditionComponents(**data, info.name);
+    }
+    return EditionComponents(**data, "1853");
   }
 };
 

@@ -42,6 +42,7 @@ class GameHarness {
   std::unique_ptr<GameStub> NewStub() const;
 
   const std::string& address() const { return address_; }
+  pid_t pid() const { return process_->pid(); }
   const std::string& database_url() const { return database_url_; }
   const std::string& log_path() const { return log_path_; }
   const std::string& events_channel() const { return events_channel_; }
