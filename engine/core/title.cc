@@ -21,7 +21,7 @@ std::optional<mailrun::v1::Action> TitleGame::BotAction(int /*seat*/,
 }
 
 Result<mailrun::v1::Components> Title::Components(mailrun::v1::Edition /*edition*/) const {
-  return Error{ErrorKind::kUnavailable, "", "the components of " + name() + " are not served as data yet"};
+  return Unavailable("core.refusal.title.components_not_served", "the components of " + name() + " are not served as data yet");
 }
 
 }  // namespace mailrun::engine

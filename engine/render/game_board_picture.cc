@@ -8,7 +8,7 @@ namespace {
 
 Result<HexCoord> HexOf(const std::string& name) {
   const auto hex = ParseHexName(name);
-  if (!hex) return Error{ErrorKind::kMalformed, "", "the game names an unknown hex '" + name + "'"};
+  if (!hex) return Malformed("core.refusal.board_picture.unknown_hex", "the game names an unknown hex '" + name + "'");
   return *hex;
 }
 

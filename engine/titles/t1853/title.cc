@@ -114,7 +114,7 @@ class Title1853Impl final : public Title {
   Result<mailrun::v1::Components> Components(Edition edition) const override {
     const Edition effective = EffectiveEdition(edition);
     const auto data = LoadEdition(effective);
-    if (!data.ok()) return Unavailable("this edition's components are not available yet: " + data.error().message);
+    if (!data.ok()) return Unavailable("1853.refusal.title.components_not_available", "this edition's components are not available yet: " + data.error().message);
     for (const EditionInfo& info : editions()) {
       if (info.edition == effective) return EditionComponents(**data, info.name);
     }

@@ -276,7 +276,7 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
   // 4.1.13: paid from the treasury when laid, by a director or a manager alike (3.4.6).
   const int cost = LayCost(ctx, company, p) + SecondLayFee(ctx, company);
   if (cost > 0 && ExpensesBarredByCreditTrain(ctx, company)) {
-    return Illegal("3.4.6", fmt::format("laying #{} on {} costs {}: until its train bought on credit is paid the {} lays "
+    return Illegal("1853.refusal.track.credit_train_unpaid_lay", "3.4.6", fmt::format("laying #{} on {} costs {}: until its train bought on credit is paid the {} lays "
                                         "only track without extra cost",
                                         p.tile->id, action.hex(), Money(cost), ctx.Initials(company)));
   }
