@@ -410,7 +410,7 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   }
   const int cost = PromotionCost(ctx, p, *current);
   if (cost > 0 && ExpensesBarredByCreditTrain(ctx, company)) {
-    return Illegal("3.4.6", fmt::format("this promotion costs {}: until its train bought on credit is paid the {} "
+    return Illegal("1853.refusal.track.credit_train_unpaid_promotion", "3.4.6", fmt::format("this promotion costs {}: until its train bought on credit is paid the {} "
                                         "pays no other expense",
                                         Money(cost), ctx.Initials(company)));
   }
