@@ -68,13 +68,13 @@ TEST(LegalActions, AuctionAndStockRound) {
   EXPECT_TRUE(Has(legal, ActionKind::kPass));
   for (const Action1947& a : legal) {
     T1947Game copy = *g;
-    EXPECT_TRUE(Apply(copy, a).ok()) << Describe(*g, a);
+    EXPECT_TRUE(Apply(copy, a).ok()) << Describe(*g, a).text;
   }
   // 5.2.3 with the P9 removed: the BNR's buyer pays 3 x par into its treasury and it operates.
   ASSERT_TRUE(g->Buy(first, "BNR", false, 90).ok());
   EXPECT_EQ(g->railway("BNR").treasury, 270);
   EXPECT_TRUE(g->railway("BNR").operational);
-  EXPECT_EQ(Describe(*g, Action1947{ActionKind::kBuyShare, 0, "PRC", 0, true, false, false}),
+  EXPECT_EQ(Describe(*g, Action1947{ActionKind::kBuyShare, 0, "PRC", 0, true, false, false}).text,
             "Paul: buy a 10% ordinary share of PRC from the bank pool");
 }
 

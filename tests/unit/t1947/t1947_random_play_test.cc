@@ -53,11 +53,11 @@ TEST(RandomPlay, LegalActionsAreAcceptedAndInvariantsHold) {
       Action1947 a = legal[Next(rng) % legal.size()];
       if (a.kind == ActionKind::kBid) a.amount += 10 * static_cast<int>(Next(rng) % 3);
       // T1947_TRACE=1 prints the game as it is played.
-      if (std::getenv("T1947_TRACE")) fprintf(stderr, "%s\n", Describe(g, a).c_str());
+      if (std::getenv("T1947_TRACE")) fprintf(stderr, "%s\n", Describe(g, a).text.c_str());
       Status s = Apply(g, a);
       if (s.ok()) ++seen[a.kind];
       if (!s.ok() && a.kind == ActionKind::kBid) s = Apply(g, legal[Next(rng) % legal.size()]);
-      ASSERT_TRUE(s.ok() || a.kind == ActionKind::kBid) << "seed " << seed << ": " << Describe(g, a) << ": " << s.error().ToString();
+      ASSERT_TRUE(s.ok() || a.kind == ActionKind::kBid) << "seed " << seed << ": " << Describe(g, a).text << ": " << s.error().ToString();
       std::vector<std::string> broken = CheckInvariants(g);
       ASSERT_TRUE(broken.empty()) << "seed " << seed << " step " << steps << ": " << broken.front();
     }
