@@ -71,6 +71,21 @@ std::vector<mailrun::v1::LogLine> LogLinesOfRow(const store::HistoryRow& row) {
   return lines;
 }
 
+namespace {
+
+// One log entry as GetHistory and WatchGame give it: who acted, when, what it took back, and its
+// log lines.
+void FillHistoryEntry(const store::HistoryRow& row, mailrun::v1::HistoryEntry* entry) {
+  entry->set_seq(row.seq);
+  entry->set_seat(row.seat);
+  entry->set_at_unix_ms(row.at_unix_ms);
+  entry->set_undone(row.undone);
+  entry->set_undoes_seq(row.undoes_seq);
+  for (auto& line : LogLinesOfRow(row)) *entry->add_log_lines() = std::move(line);
+}
+
+}  // namespace
+
 GameQueries::GameQueries(mailrun::service::Transactor transactor, GameLoader& loader, QueryOptions options)
     : transactor_(std::move(transactor)), loader_(loader), options_(options) {}
 
@@ -150,14 +165,7 @@ grpc::Status GameQueries::NextChange(const std::string& user_id, const std::stri
     out.set_version(version);
     out.set_status(StatusOf(opened.head.finished && version == opened.head.version));
     out.set_your_seat(opened.seat);
-    auto* entry = out.mutable_entry();
-    const auto& row = rows.front();
-    entry->set_seq(row.seq);
-    entry->set_seat(row.seat);
-    entry->set_at_unix_ms(row.at_unix_ms);
-    entry->set_undone(row.undone);
-    entry->set_undoes_seq(row.undoes_seq);
-    for (auto& line : LogLinesOfRow(row)) *entry->add_log_lines() = std::move(line);
+    FillHistoryEntry(rows.front(), out.mutable_entry());
     *out.mutable_view() = game->View(opened.seat);
     bool is_delta = false;
     grpc::Status delta = DeltaSince(txn, opened, after, out.mutable_view(), &is_delta);
@@ -197,14 +205,7 @@ grpc::Status GameQueries::GetHistory(const std::string& user_id, const mailrun::
     response->Clear();
     response->set_version(opened.head.version);
     for (size_t i = 0; i < rows.size() && static_cast<int>(i) < page; ++i) {
-      const auto& row = rows[i];
-      auto* entry = response->add_entries();
-      entry->set_seq(row.seq);
-      entry->set_seat(row.seat);
-      entry->set_at_unix_ms(row.at_unix_ms);
-      entry->set_undone(row.undone);
-      entry->set_undoes_seq(row.undoes_seq);
-      for (auto& line : LogLinesOfRow(row)) *entry->add_log_lines() = std::move(line);
+      FillHistoryEntry(rows[i], response->add_entries());
     }
     if (static_cast<int>(rows.size()) > page) response->set_next_after_seq(rows[page - 1].seq);
     return grpc::Status::OK;

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "engine/core/board/board_data.h"
+#include "engine/render/game_board_picture.h"
 #include "engine/titles/registry.h"
 #include "tools/mailrun/client/output.h"
 
@@ -27,23 +28,7 @@ mailrun::engine::Result<HexCoord> HexOf(const std::string& name) {
 }  // namespace
 
 mailrun::engine::Result<std::string> GameBoardSvg(const mailrun::v1::GameView& view, const std::string& heading) {
-  auto title = TitleOf(view);
-  if (!title.ok()) return title.error();
-  mailrun::engine::BoardOverlay overlay;
-  overlay.title = heading;
-  for (const auto& tile : view.tiles()) {
-    auto hex = HexOf(tile.hex());
-    if (!hex.ok()) return hex.error();
-    overlay.tiles.push_back({*hex, tile.tile(), tile.rotation()});
-  }
-  for (const auto& company : view.companies()) {
-    for (const auto& base : company.bases()) {
-      auto hex = HexOf(base.hex());
-      if (!hex.ok()) return hex.error();
-      overlay.tokens.push_back({*hex, base.station(), company.initials()});
-    }
-  }
-  return (*title)->RenderBoardSvg(view.edition(), overlay);
+  return mailrun::engine::GameBoardPicture(view, heading);
 }
 
 std::string HexLabel(const mailrun::v1::GameView& view, const std::string& hex) {
