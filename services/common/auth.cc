@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "services/common/log_context.h"
+#include "services/common/refusal_details.h"
 
 namespace mailrun::service {
 
@@ -16,19 +17,21 @@ std::optional<TokenClaims> Authenticate(const grpc::ServerContextBase& context, 
   const auto& metadata = context.client_metadata();
   const auto found = metadata.find("authorization");
   if (found == metadata.end()) {
-    *status = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "missing 'authorization: Bearer <token>' metadata");
+    *status = RefusalStatus(grpc::StatusCode::UNAUTHENTICATED, "missing 'authorization: Bearer <token>' metadata",
+                            {"auth.token_missing", "", "unauthenticated", "", ""});
     return std::nullopt;
   }
   const std::string value(found->second.data(), found->second.size());
   const std::string prefix = "Bearer ";
   if (value.rfind(prefix, 0) != 0) {
-    *status = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, "authorization metadata must be 'Bearer <token>'");
+    *status = RefusalStatus(grpc::StatusCode::UNAUTHENTICATED, "authorization metadata must be 'Bearer <token>'",
+                            {"auth.token_malformed", "", "unauthenticated", "", ""});
     return std::nullopt;
   }
   TokenError error;
   auto claims = verifier.Verify(value.substr(prefix.size()), kind, UnixNow(), &error);
   if (!claims) {
-    *status = grpc::Status(grpc::StatusCode::UNAUTHENTICATED, error.message);
+    *status = RefusalStatus(grpc::StatusCode::UNAUTHENTICATED, error.message, {"auth.token_invalid", "", "unauthenticated", "", ""});
     return std::nullopt;
   }
   NoteUser(claims->subject);  // the call's log lines name the caller

@@ -9,6 +9,7 @@
 
 #include "engine/titles/game.h"
 #include "services/common/ids.h"
+#include "services/common/refusal_details.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
@@ -100,8 +101,9 @@ grpc::Status GameCreation::CreateGame(const std::string& service, const mailrun:
       const auto stored = store::CreateRequestOf(txn, info.game_id);
       if (!stored || !first.ParseFromString(*stored) ||
           !google::protobuf::util::MessageDifferencer::Equals(first, request)) {
-        return grpc::Status(grpc::StatusCode::ALREADY_EXISTS,
-                            "request_id was already used to create a different game; use a new request_id");
+        return service::RefusalStatus(grpc::StatusCode::ALREADY_EXISTS,
+                                      "request_id was already used to create a different game; use a new request_id",
+                                      {"game.refusal.request_id_reused", "", "taken", "request_id", ""});
       }
     } else {
       for (const auto& event : PlanEvents(info, nullptr, *game, kNoActor, 0, NowUnixMs())) events_(txn, event);

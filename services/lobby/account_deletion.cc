@@ -120,8 +120,8 @@ int HandOver(pqxx::work& txn, const std::string& user, const std::string& placeh
 grpc::Status Accounts::DeleteAccount(const TokenClaims& caller, const std::string& client,
                                      const mailrun::v1::DeleteAccountRequest& request,
                                      mailrun::v1::DeleteAccountResponse* response) {
-  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
-  if (request.password().empty()) return Invalid("password is required: deleting an account asks for it again");
+  if (auto status = InvalidIf("request_id", CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (request.password().empty()) return Invalid("lobby.account.password_required", "password", "password is required: deleting an account asks for it again");
   // A retry of a call that already deleted the account (whose password is gone with it).
   std::optional<std::string> earlier;
   if (auto status = EarlierCall(pool_, DeleteAccountKey(caller, request), &earlier); !status.ok()) return status;
@@ -139,12 +139,12 @@ grpc::Status Accounts::DeleteAccountChecked(const TokenClaims& caller, const mai
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     const pqxx::result user = txn.exec_params(
         "SELECT password_hash FROM users WHERE user_id = $1 AND NOT deleted_placeholder", caller.subject);
-    if (user.empty()) return Unauthenticated("the account no longer exists");
+    if (user.empty()) return Unauthenticated("lobby.account.gone", "the account no longer exists");
     hash = user[0][0].as<std::string>();
     return grpc::Status::OK;
   });
   if (!status.ok()) return status;
-  if (!hasher_.Verify(hash, request.password())) return Denied("password is wrong");
+  if (!hasher_.Verify(hash, request.password())) return Denied("lobby.account.password_wrong", "password is wrong");
 
   std::string answer;
   status = RunTransaction(pool_, [&](pqxx::work& txn) {

@@ -52,11 +52,11 @@ int32_t CountOf(const std::string& result_id) {
 grpc::Status Accounts::ChangePassword(const TokenClaims& caller, const std::string& client,
                                       const mailrun::v1::ChangePasswordRequest& request,
                                       mailrun::v1::ChangePasswordResponse* response) {
-  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
-  if (request.current_password().empty()) return Invalid("current_password is required");
-  if (auto problem = CheckPassword(request.new_password())) return Invalid("new_password: " + *problem);
+  if (auto status = InvalidIf("request_id", CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (request.current_password().empty()) return Invalid("lobby.account.current_password_required", "current_password", "current_password is required");
+  if (auto problem = CheckPassword(request.new_password())) return Invalid("lobby.invalid.new_password", "new_password", "new_password: " + *problem);
   if (request.new_password() == request.current_password()) {
-    return Invalid("new_password is the same as current_password");
+    return Invalid("lobby.account.new_password_unchanged", "new_password", "new_password is the same as current_password");
   }
   // A retry of a call that already changed the password (its current_password is no longer right).
   std::optional<std::string> earlier;
@@ -90,12 +90,12 @@ grpc::Status Accounts::ChangePasswordChecked(const TokenClaims& caller,
   std::string hash;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     const pqxx::result user = txn.exec_params("SELECT password_hash FROM users WHERE user_id = $1", caller.subject);
-    if (user.empty()) return Unauthenticated("the account no longer exists");
+    if (user.empty()) return Unauthenticated("lobby.account.gone", "the account no longer exists");
     hash = user[0][0].as<std::string>();
     return grpc::Status::OK;
   });
   if (!status.ok()) return status;
-  if (!hasher_.Verify(hash, request.current_password())) return Denied("current_password is wrong");
+  if (!hasher_.Verify(hash, request.current_password())) return Denied("lobby.account.current_password_wrong", "current_password is wrong");
   const std::string new_hash = hasher_.Hash(request.new_password());
 
   std::string result_id;
@@ -147,9 +147,9 @@ grpc::Status Accounts::ListSessions(const TokenClaims& caller, mailrun::v1::List
 
 grpc::Status Accounts::RevokeSession(const TokenClaims& caller, const mailrun::v1::RevokeSessionRequest& request,
                                      mailrun::v1::RevokeSessionResponse* response) {
-  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
-  if (request.session_id().empty()) return Invalid("session_id is required (from ListSessions)");
-  if (auto status = InvalidIf(CheckId("session_id", request.session_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("request_id", CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (request.session_id().empty()) return Invalid("lobby.session.session_id_required", "session_id", "session_id is required (from ListSessions)");
+  if (auto status = InvalidIf("session_id", CheckId("session_id", request.session_id())); !status.ok()) return status;
   response->set_sessions_revoked(0);
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     std::string ignored;
@@ -158,7 +158,7 @@ grpc::Status Accounts::RevokeSession(const TokenClaims& caller, const mailrun::v
       const pqxx::result known = txn.exec_params(
           "SELECT 1 FROM user_sessions WHERE session_id = $1 AND family_id = $1 AND user_id = $2",
           request.session_id(), caller.subject);
-      if (known.empty()) return NotFound("you have no session '" + request.session_id() + "'");
+      if (known.empty()) return NotFound("lobby.session.not_found", "you have no session '" + request.session_id() + "'");
       const pqxx::result revoked = txn.exec_params(
           "UPDATE user_sessions SET revoked_at = now() WHERE family_id = $1 AND user_id = $2"
           " AND revoked_at IS NULL AND replaced_by IS NULL RETURNING 1",

@@ -32,7 +32,7 @@ grpc::Status LoadProfile(pqxx::work& txn, const std::string& user_id, bool own, 
   const pqxx::result user = txn.exec_params(
       "SELECT display_name, time_zone, (extract(epoch from created_at) * 1000)::bigint FROM users WHERE user_id = $1",
       user_id);
-  if (user.empty()) return NotFound("no user with id '" + user_id + "'");
+  if (user.empty()) return NotFound("lobby.account.user_not_found", "no user with id '" + user_id + "'");
   profile->Clear();
   profile->set_user_id(user_id);
   profile->set_display_name(user[0][0].as<std::string>());
@@ -68,8 +68,8 @@ grpc::Status Accounts::SignSession(pqxx::work& txn, const std::string& session_i
       "SELECT s.user_id, u.display_name, s.issued_at, s.access_expires_at, s.refresh_expires_at,"
       " s.revoked_at IS NOT NULL FROM user_sessions s JOIN users u USING (user_id) WHERE s.session_id = $1",
       session_id);
-  if (rows.empty()) return Unauthenticated("the session no longer exists; log in again");
-  if (rows[0][5].as<bool>()) return Unauthenticated("this session has been logged out; log in again");
+  if (rows.empty()) return Unauthenticated("lobby.session.gone", "the session no longer exists; log in again");
+  if (rows[0][5].as<bool>()) return Unauthenticated("lobby.session.logged_out", "this session has been logged out; log in again");
   TokenClaims claims;
   claims.subject = rows[0][0].as<std::string>();
   claims.display_name = rows[0][1].as<std::string>();
@@ -98,25 +98,25 @@ grpc::Status Accounts::ReplayRegister(const std::string& session_id, const mailr
         "SELECT u.display_name, u.password_hash FROM user_sessions s JOIN users u USING (user_id)"
         " WHERE s.session_id = $1",
         session_id);
-    if (rows.empty()) return Unauthenticated("the session of this registration no longer exists; log in");
+    if (rows.empty()) return Unauthenticated("lobby.session.registration_session_gone", "the session of this registration no longer exists; log in");
     name = rows[0][0].as<std::string>();
     hash = rows[0][1].as<std::string>();
     return grpc::Status::OK;
   });
   if (!status.ok()) return status;
   if (Lower(name) != Lower(request.display_name())) {
-    return Invalid("request_id was already used for another registration; use a new request_id");
+    return Invalid("lobby.account.request_id_reused", "request_id", "request_id was already used for another registration; use a new request_id");
   }
-  if (!hasher_.Verify(hash, request.password())) return Unauthenticated(kWrongCredentials);
+  if (!hasher_.Verify(hash, request.password())) return Unauthenticated("lobby.account.wrong_credentials", kWrongCredentials);
   return RunTransaction(pool_, [&](pqxx::work& txn) { return SignSession(txn, session_id, response); });
 }
 
 grpc::Status Accounts::Register(const mailrun::v1::RegisterRequest& request, const std::string& client,
                                 mailrun::v1::AuthResponse* response) {
-  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckDisplayName(request.display_name())); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckPassword(request.password())); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckOptionalId("time_zone", request.time_zone())); !status.ok()) return status;
+  if (auto status = InvalidIf("request_id", CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("display_name", CheckDisplayName(request.display_name())); !status.ok()) return status;
+  if (auto status = InvalidIf("password", CheckPassword(request.password())); !status.ok()) return status;
+  if (auto status = InvalidIf("time_zone", CheckOptionalId("time_zone", request.time_zone())); !status.ok()) return status;
   if (auto limited = limits_.AdmitRegister(client); !limited.ok()) return limited;
   try {
     return RegisterChecked(request, response);
@@ -141,11 +141,11 @@ grpc::Status Accounts::RegisterChecked(const mailrun::v1::RegisterRequest& reque
       return grpc::Status::OK;
     }
     if (!IsKnownTimeZone(txn, time_zone)) {
-      return Invalid("time_zone '" + time_zone + "' is not a known IANA time zone (e.g. Asia/Kolkata)");
+      return Invalid("lobby.account.time_zone_unknown", "time_zone", "time_zone '" + time_zone + "' is not a known IANA time zone (e.g. Asia/Kolkata)");
     }
     const pqxx::result taken =
         txn.exec_params("SELECT 1 FROM users WHERE lower(display_name) = lower($1)", request.display_name());
-    if (!taken.empty()) return Taken("display name '" + request.display_name() + "' is taken");
+    if (!taken.empty()) return Taken("lobby.account.display_name_taken", "display name '" + request.display_name() + "' is taken");
     return grpc::Status::OK;
   });
   if (!status.ok()) return status;
@@ -164,7 +164,7 @@ grpc::Status Accounts::RegisterChecked(const mailrun::v1::RegisterRequest& reque
           "INSERT INTO users (user_id, display_name, password_hash, time_zone) VALUES ($1, $2, $3, $4)"
           " ON CONFLICT DO NOTHING RETURNING user_id",
           user_id, request.display_name(), hash, time_zone);
-      if (inserted.empty()) return Taken("display name '" + request.display_name() + "' is taken");
+      if (inserted.empty()) return Taken("lobby.account.display_name_taken", "display name '" + request.display_name() + "' is taken");
       *result_id = CreateSession(txn, user_id, "");
       return grpc::Status::OK;
     }, &replayed);
@@ -178,10 +178,10 @@ grpc::Status Accounts::RegisterChecked(const mailrun::v1::RegisterRequest& reque
 
 grpc::Status Accounts::Login(const mailrun::v1::LoginRequest& request, const std::string& client,
                              mailrun::v1::AuthResponse* response) {
-  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
-  if (request.display_name().empty()) return Invalid("display_name is required");
-  if (auto status = InvalidIf(CheckDisplayName(request.display_name())); !status.ok()) return status;
-  if (request.password().empty()) return Invalid("password is required");
+  if (auto status = InvalidIf("request_id", CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (request.display_name().empty()) return Invalid("lobby.account.display_name_required", "display_name", "display_name is required");
+  if (auto status = InvalidIf("display_name", CheckDisplayName(request.display_name())); !status.ok()) return status;
+  if (request.password().empty()) return Invalid("lobby.account.password_required", "password", "password is required");
   // Before any hashing: an account or client over its allowance costs nothing but this answer.
   if (auto limited = limits_.AdmitLogin(client, request.display_name()); !limited.ok()) return limited;
   try {
@@ -211,9 +211,9 @@ grpc::Status Accounts::LoginChecked(const mailrun::v1::LoginRequest& request, ma
   if (!status.ok()) return status;
   if (user_id.empty()) {
     hasher_.VerifyNothing(request.password());
-    return Unauthenticated(kWrongCredentials);
+    return Unauthenticated("lobby.account.wrong_credentials", kWrongCredentials);
   }
-  if (!hasher_.Verify(hash, request.password())) return Unauthenticated(kWrongCredentials);
+  if (!hasher_.Verify(hash, request.password())) return Unauthenticated("lobby.account.wrong_credentials", kWrongCredentials);
   const std::string new_hash = hasher_.NeedsRehash(hash) ? hasher_.Hash(request.password()) : "";
 
   return RunTransaction(pool_, [&](pqxx::work& txn) {
@@ -234,11 +234,11 @@ grpc::Status Accounts::LoginChecked(const mailrun::v1::LoginRequest& request, ma
 }
 
 grpc::Status Accounts::Refresh(const mailrun::v1::RefreshRequest& request, mailrun::v1::AuthResponse* response) {
-  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
-  if (request.refresh_token().empty()) return Invalid("refresh_token is required");
+  if (auto status = InvalidIf("request_id", CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (request.refresh_token().empty()) return Invalid("lobby.session.refresh_token_required", "refresh_token", "refresh_token is required");
   mailrun::service::TokenError error;
   const auto claims = tokens_.verifier->Verify(request.refresh_token(), TokenKind::kRefresh, UnixNow(), &error);
-  if (!claims) return Unauthenticated("refresh_token: " + error.message);
+  if (!claims) return Unauthenticated("lobby.session.refresh_token_invalid", "refresh_token: " + error.message);
   mailrun::v1::RefreshRequest fingerprinted = request;
   fingerprinted.set_refresh_token(claims->token_id);  // the session, not the token
   const RequestKey key{claims->subject, request.request_id(), "Refresh", RequestFingerprint(fingerprinted)};
@@ -253,9 +253,9 @@ grpc::Status Accounts::Refresh(const mailrun::v1::RefreshRequest& request, mailr
           " WHERE session_id = $1 FOR UPDATE",
           claims->token_id);
       if (old.empty() || old[0][0].as<std::string>() != claims->subject) {
-        return Unauthenticated("refresh_token: the session is not known; log in again");
+        return Unauthenticated("lobby.session.refresh_token_unknown", "refresh_token: the session is not known; log in again");
       }
-      if (old[0][3].as<bool>()) return Unauthenticated("refresh_token has been revoked; log in again");
+      if (old[0][3].as<bool>()) return Unauthenticated("lobby.session.refresh_token_revoked", "refresh_token has been revoked; log in again");
       if (!old[0][2].is_null()) {
         const std::string successor = old[0][2].as<std::string>();
         if (ConcurrentRefresh(txn, successor)) {
@@ -263,7 +263,7 @@ grpc::Status Accounts::Refresh(const mailrun::v1::RefreshRequest& request, mailr
           return grpc::Status::OK;
         }
         reused_family = old[0][1].as<std::string>();
-        return Unauthenticated("refresh_token was already used; the session has been ended for safety; log in again");
+        return Unauthenticated("lobby.session.refresh_token_reused", "refresh_token was already used; the session has been ended for safety; log in again");
       }
       *result_id = CreateSession(txn, claims->subject, old[0][1].as<std::string>());
       txn.exec_params("UPDATE user_sessions SET replaced_by = $2 WHERE session_id = $1", claims->token_id,
@@ -298,15 +298,15 @@ bool Accounts::ConcurrentRefresh(pqxx::work& txn, const std::string& successor) 
 
 grpc::Status Accounts::Logout(const std::string& caller, const mailrun::v1::LogoutRequest& request,
                               mailrun::v1::LogoutResponse* response) {
-  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("request_id", CheckRequestId(request.request_id())); !status.ok()) return status;
   std::string family;
   if (!request.all_sessions()) {
-    if (request.refresh_token().empty()) return Invalid("give refresh_token (one session) or all_sessions");
+    if (request.refresh_token().empty()) return Invalid("lobby.session.logout_needs_token", "refresh_token", "give refresh_token (one session) or all_sessions");
     mailrun::service::TokenError error;
     // now = 0: an expired refresh token still names the session it belonged to.
     const auto claims = tokens_.verifier->Verify(request.refresh_token(), TokenKind::kRefresh, 0, &error);
-    if (!claims) return Unauthenticated("refresh_token: " + error.message);
-    if (claims->subject != caller) return Denied("refresh_token belongs to another user");
+    if (!claims) return Unauthenticated("lobby.session.refresh_token_invalid", "refresh_token: " + error.message);
+    if (claims->subject != caller) return Denied("lobby.session.refresh_token_not_yours", "refresh_token belongs to another user");
     family = claims->token_id;
   }
   mailrun::v1::LogoutRequest fingerprinted = request;
@@ -337,20 +337,20 @@ grpc::Status Accounts::Logout(const std::string& caller, const mailrun::v1::Logo
 
 grpc::Status Accounts::GetProfile(const std::string& caller, const mailrun::v1::GetProfileRequest& request,
                                   mailrun::v1::Profile* response) {
-  if (auto status = InvalidIf(CheckOptionalId("user_id", request.user_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("user_id", CheckOptionalId("user_id", request.user_id())); !status.ok()) return status;
   const std::string user_id = request.user_id().empty() ? caller : request.user_id();
   return RunTransaction(pool_, [&](pqxx::work& txn) { return LoadProfile(txn, user_id, user_id == caller, response); });
 }
 
 grpc::Status Accounts::UpdateProfile(const std::string& caller, const mailrun::v1::UpdateProfileRequest& request,
                                      mailrun::v1::Profile* response) {
-  if (auto status = InvalidIf(CheckRequestId(request.request_id())); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckOptionalId("time_zone", request.time_zone())); !status.ok()) return status;
+  if (auto status = InvalidIf("request_id", CheckRequestId(request.request_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("time_zone", CheckOptionalId("time_zone", request.time_zone())); !status.ok()) return status;
   if (request.display_name().empty() && request.time_zone().empty()) {
-    return Invalid("nothing to change: give display_name and/or time_zone");
+    return Invalid("lobby.account.nothing_to_change", "display_name", "nothing to change: give display_name and/or time_zone");
   }
   if (!request.display_name().empty()) {
-    if (auto status = InvalidIf(CheckDisplayName(request.display_name())); !status.ok()) return status;
+    if (auto status = InvalidIf("display_name", CheckDisplayName(request.display_name())); !status.ok()) return status;
   }
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     std::string ignored;
@@ -360,7 +360,7 @@ grpc::Status Accounts::UpdateProfile(const std::string& caller, const mailrun::v
           *result_id = caller;
           if (!request.time_zone().empty()) {
             if (!IsKnownTimeZone(txn, request.time_zone())) {
-              return Invalid("time_zone '" + request.time_zone() +
+              return Invalid("lobby.account.time_zone_unknown", "time_zone", "time_zone '" + request.time_zone() +
                              "' is not a known IANA time zone (e.g. Asia/Kolkata)");
             }
             txn.exec_params("UPDATE users SET time_zone = $2 WHERE user_id = $1", caller, request.time_zone());
@@ -369,7 +369,7 @@ grpc::Status Accounts::UpdateProfile(const std::string& caller, const mailrun::v
             const pqxx::result taken = txn.exec_params(
                 "SELECT 1 FROM users WHERE lower(display_name) = lower($1) AND user_id <> $2", request.display_name(),
                 caller);
-            if (!taken.empty()) return Taken("display name '" + request.display_name() + "' is taken");
+            if (!taken.empty()) return Taken("lobby.account.display_name_taken", "display name '" + request.display_name() + "' is taken");
             txn.exec_params("UPDATE users SET display_name = $2 WHERE user_id = $1", caller, request.display_name());
           }
           return grpc::Status::OK;

@@ -209,9 +209,9 @@ grpc::Status LobbyServiceImpl::GetLeaderboard(grpc::ServerContext* context,
                                               mailrun::v1::Leaderboard* response) {
   return AsUser(context, [&](const std::string&) {
     const auto page = ParsePage(request->page());
-    if (!page) return Invalid(PageProblem());
-    if (!mailrun::v1::Edition_IsValid(request->edition())) return Invalid("edition is unknown");
-    if (!mailrun::v1::Title_IsValid(request->title())) return Invalid("title is unknown");
+    if (!page) return Invalid("lobby.request.page_invalid", "page_token", PageProblem());
+    if (!mailrun::v1::Edition_IsValid(request->edition())) return Invalid("lobby.request.edition_unknown", "edition", "edition is unknown");
+    if (!mailrun::v1::Title_IsValid(request->title())) return Invalid("lobby.request.title_unknown", "title", "title is unknown");
     // An edition without a title is 1853's (requests from before titles existed).
     Ladder ladder{static_cast<int>(request->title()), static_cast<int>(request->edition())};
     if (ladder.title == 0 && ladder.edition != 0) ladder.title = mailrun::v1::TITLE_1853;
@@ -228,7 +228,7 @@ grpc::Status LobbyServiceImpl::GetMyResults(grpc::ServerContext* context,
                                             mailrun::v1::MyResults* response) {
   return AsUser(context, [&](const std::string& user) {
     const auto page = ParsePage(request->page());
-    if (!page) return Invalid(PageProblem());
+    if (!page) return Invalid("lobby.request.page_invalid", "page_token", PageProblem());
     return RunTransaction(pool_, [&](pqxx::work& txn) {
       response->Clear();
       LoadMyResults(txn, user, *page, response);

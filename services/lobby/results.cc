@@ -26,12 +26,12 @@ grpc::Status CheckResultPlayers(pqxx::work& txn, const std::string& table_id,
   std::set<std::string> reported;
   for (const auto& result : finished.results()) {
     if (result.rank() < 1) {
-      return Invalid("the result of " + result.user_id() + " has rank " + std::to_string(result.rank()));
+      return Invalid("lobby.results.bad_rank", "results", "the result of " + result.user_id() + " has rank " + std::to_string(result.rank()));
     }
     reported.insert(result.user_id());
   }
   if (reported.size() != static_cast<size_t>(finished.results_size()) || reported != seated) {
-    return Invalid("the results of game " + finished.game_id() + " do not name exactly the players of table " +
+    return Invalid("lobby.results.players_mismatch", "results", "the results of game " + finished.game_id() + " do not name exactly the players of table " +
                    table_id);
   }
   return grpc::Status::OK;
@@ -52,7 +52,7 @@ ResultRecorder::ResultRecorder(ConnectionPool& pool) : pool_(pool) {}
 
 grpc::Status ResultRecorder::Record(const mailrun::v1::GameFinished& finished, Outcome* outcome) {
   Outcome result = Outcome::kRecorded;
-  if (finished.game_id().empty()) return Invalid("GameFinished without game_id");
+  if (finished.game_id().empty()) return Invalid("lobby.results.no_game_id", "game_id", "GameFinished without game_id");
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     const pqxx::result found = txn.exec_params(
         "SELECT table_id, tournament_id FROM lobby_tables WHERE game_id = $1", finished.game_id());
@@ -125,7 +125,7 @@ grpc::Status ResultRecorder::HandleEventPayload(const std::string& payload) {
   if (!event.ParseFromString(payload)) {
     mailrun::service::metrics::EventConsumed("dropped");
     spdlog::warn("ignoring an event that does not parse as mailrun.v1.Event");
-    return Invalid("not a mailrun.v1.Event");
+    return Invalid("lobby.results.not_an_event", "", "not a mailrun.v1.Event");
   }
   if (!event.has_game_finished()) {
     mailrun::service::metrics::EventConsumed("ignored");

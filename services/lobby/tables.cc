@@ -56,9 +56,9 @@ bool IsSeated(pqxx::work& txn, const std::string& table_id, const std::string& u
 
 // Why an open-table operation is not possible in this status.
 grpc::Status NotOpen(const TableRow& row) {
-  if (row.status == "closed") return NotNow("the table is closed: everyone left");
-  if (row.status == "void") return NotNow("the table was cancelled by the tournament organiser");
-  return NotNow("the table has already started");
+  if (row.status == "closed") return NotNow("lobby.table.closed", "the table is closed: everyone left");
+  if (row.status == "void") return NotNow("lobby.table.cancelled", "the table was cancelled by the tournament organiser");
+  return NotNow("lobby.table.started", "the table has already started");
 }
 
 std::string FullMessage(const TableRow& row) {
@@ -66,7 +66,7 @@ std::string FullMessage(const TableRow& row) {
          " seats taken)";
 }
 
-grpc::Status NoSuchTable(const std::string& table_id) { return NotFound("no table with id '" + table_id + "'"); }
+grpc::Status NoSuchTable(const std::string& table_id) { return NotFound("lobby.table.not_found", "no table with id '" + table_id + "'"); }
 
 // Locks an existing table into *row.
 grpc::Status LockExisting(pqxx::work& txn, const std::string& table_id, TableRow* row) {
@@ -80,7 +80,7 @@ grpc::Status LockExisting(pqxx::work& txn, const std::string& table_id, TableRow
 grpc::Status LockOpenAsHost(pqxx::work& txn, const std::string& table_id, const std::string& caller,
                             const std::string& what, TableRow* row) {
   if (auto status = LockExisting(txn, table_id, row); !status.ok()) return status;
-  if (row->host != caller) return Denied("only the host can " + what);
+  if (row->host != caller) return Denied("lobby.table.host_only", "only the host can " + what);
   if (row->status != "open") return NotOpen(*row);
   return grpc::Status::OK;
 }
@@ -100,7 +100,7 @@ Tables::Tables(ConnectionPool& pool, GameStarter& starter, EventWriter events)
 grpc::Status Tables::Apply(const std::string& caller, const google::protobuf::Message& request,
                            const std::string& request_id, const std::string& method,
                            bool may_start, const Change& change, mailrun::v1::Table* response) {
-  if (auto status = InvalidIf(CheckRequestId(request_id)); !status.ok()) return status;
+  if (auto status = InvalidIf("request_id", CheckRequestId(request_id)); !status.ok()) return status;
   std::string table_id;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     return ApplyOnce(txn, {caller, request_id, method, mailrun::service::RequestFingerprint(request)}, &table_id,
@@ -119,13 +119,13 @@ grpc::Status Tables::Apply(const std::string& caller, const google::protobuf::Me
 
 grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::CreateTableRequest& request,
                             mailrun::v1::Table* response) {
-  if (auto status = InvalidIf(CheckName("name", request.name(), 60, false)); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckSeats(request.title(), request.seats())); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckGameSetup(request.title(), request.edition(), request.options())); !status.ok()) {
+  if (auto status = InvalidIf("name", CheckName("name", request.name(), 60, false)); !status.ok()) return status;
+  if (auto status = InvalidIf("seats", CheckSeats(request.title(), request.seats())); !status.ok()) return status;
+  if (auto status = InvalidIf("options", CheckGameSetup(request.title(), request.edition(), request.options())); !status.ok()) {
     return status;
   }
-  if (auto status = InvalidIf(CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
-  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow(*problem);
+  if (auto status = InvalidIf("turn_deadline_seconds", CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
+  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow("lobby.table.not_playable", *problem);
   return Apply(caller, request, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = mailrun::service::RandomId();
     const std::string options = request.options().SerializeAsString();
@@ -146,11 +146,11 @@ grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::Create
 grpc::Status Tables::List(const std::string& caller, const mailrun::v1::ListTablesRequest& request,
                           mailrun::v1::ListTablesResponse* response) {
   const auto page = ParsePage(request.page());
-  if (!page) return Invalid(PageProblem());
-  if (!mailrun::v1::Edition_IsValid(request.edition())) return Invalid("edition is unknown");
-  if (!mailrun::v1::Title_IsValid(request.title())) return Invalid("title is unknown");
+  if (!page) return Invalid("lobby.request.page_invalid", "page_token", PageProblem());
+  if (!mailrun::v1::Edition_IsValid(request.edition())) return Invalid("lobby.request.edition_unknown", "edition", "edition is unknown");
+  if (!mailrun::v1::Title_IsValid(request.title())) return Invalid("lobby.request.title_unknown", "title", "title is unknown");
   if (request.min_open_seats() < 0 || request.min_open_seats() > kMaxTableSize) {
-    return Invalid("min_open_seats must be 0 to 6");
+    return Invalid("lobby.table.min_open_seats_range", "min_open_seats", "min_open_seats must be 0 to 6");
   }
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     response->Clear();
@@ -187,7 +187,7 @@ grpc::Status Tables::List(const std::string& caller, const mailrun::v1::ListTabl
 
 grpc::Status Tables::Get(const std::string& caller, const mailrun::v1::GetTableRequest& request,
                          mailrun::v1::Table* response) {
-  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("table_id", CheckId("table_id", request.table_id())); !status.ok()) return status;
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     auto table = LoadTable(txn, request.table_id(), caller);
     if (!table) return NoSuchTable(request.table_id());
@@ -199,10 +199,10 @@ grpc::Status Tables::Get(const std::string& caller, const mailrun::v1::GetTableR
 grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTableRequest& request,
                           mailrun::v1::Table* response) {
   if (request.table_id().empty() == request.invitation_code().empty()) {
-    return Invalid("give exactly one of table_id and invitation_code");
+    return Invalid("lobby.table.join_needs_one_of", "table_id", "give exactly one of table_id and invitation_code");
   }
-  if (auto status = InvalidIf(CheckOptionalId("table_id", request.table_id())); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckOptionalId("invitation_code", request.invitation_code())); !status.ok()) {
+  if (auto status = InvalidIf("table_id", CheckOptionalId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("invitation_code", CheckOptionalId("invitation_code", request.invitation_code())); !status.ok()) {
     return status;
   }
   return Apply(caller, request, request.request_id(), "JoinTable", true, [&](pqxx::work& txn, std::string* table_id) {
@@ -214,26 +214,26 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
       row = RowFrom(txn.exec_params(
           std::string("SELECT ") + kTableColumns + " FROM lobby_tables WHERE invitation_code = $1 FOR UPDATE",
           request.invitation_code()));
-      if (!row) return NotFound("no table has that invitation code");
+      if (!row) return NotFound("lobby.table.invitation_code_unknown", "no table has that invitation code");
     }
     *table_id = row->table_id;
-    if (row->tournament) return NotNow("tournament tables are seated by the tournament's organiser");
+    if (row->tournament) return NotNow("lobby.table.tournament_seated", "tournament tables are seated by the tournament's organiser");
     if (row->status != "open") {
       if (row->player_count >= row->seats && (row->status == "starting" || row->status == "playing")) {
-        return NotNow(FullMessage(*row) + " and its game has started");
+        return NotNow("lobby.table.full_and_started", FullMessage(*row) + " and its game has started");
       }
       return NotOpen(*row);
     }
     if (Exists(txn, "SELECT 1 FROM lobby_table_kicks WHERE table_id = $1 AND user_id = $2", row->table_id, caller)) {
-      return Denied("the host removed you from this table");
+      return Denied("lobby.table.removed_by_host", "the host removed you from this table");
     }
-    if (IsSeated(txn, row->table_id, caller)) return NotNow("you already sit at this table");
+    if (IsSeated(txn, row->table_id, caller)) return NotNow("lobby.table.already_seated", "you already sit at this table");
     if (row->is_private && request.invitation_code().empty() &&
         !Exists(txn, "SELECT 1 FROM lobby_table_invitations WHERE table_id = $1 AND user_id = $2", row->table_id,
                 caller)) {
-      return Denied("the table is private: join with its invitation code or an invitation from the host");
+      return Denied("lobby.table.private", "the table is private: join with its invitation code or an invitation from the host");
     }
-    if (row->player_count >= row->seats) return NotNow(FullMessage(*row));
+    if (row->player_count >= row->seats) return NotNow("lobby.table.full", FullMessage(*row));
     txn.exec_params(
         "INSERT INTO lobby_table_players (table_id, user_id, position)"
         " SELECT $1, $2, coalesce(max(position), 0) + 1 FROM lobby_table_players WHERE table_id = $1",
@@ -249,14 +249,14 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
 
 grpc::Status Tables::Leave(const std::string& caller, const mailrun::v1::LeaveTableRequest& request,
                            mailrun::v1::Table* response) {
-  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("table_id", CheckId("table_id", request.table_id())); !status.ok()) return status;
   return Apply(caller, request, request.request_id(), "LeaveTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
     if (auto status = LockExisting(txn, request.table_id(), &locked); !status.ok()) return status;
     const TableRow* row = &locked;
-    if (!IsSeated(txn, row->table_id, caller)) return NotNow("you do not sit at this table");
-    if (row->status != "open") return NotNow("the game has started: a started table cannot be left");
+    if (!IsSeated(txn, row->table_id, caller)) return NotNow("lobby.table.not_seated", "you do not sit at this table");
+    if (row->status != "open") return NotNow("lobby.table.leave_after_start", "the game has started: a started table cannot be left");
     txn.exec_params("DELETE FROM lobby_table_players WHERE table_id = $1 AND user_id = $2", row->table_id, caller);
     txn.exec_params("UPDATE lobby_tables SET player_count = player_count - 1 WHERE table_id = $1", row->table_id);
     if (row->host == caller) {
@@ -275,9 +275,9 @@ grpc::Status Tables::Leave(const std::string& caller, const mailrun::v1::LeaveTa
 
 grpc::Status Tables::Kick(const std::string& caller, const mailrun::v1::KickPlayerRequest& request,
                           mailrun::v1::Table* response) {
-  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckId("user_id", request.user_id())); !status.ok()) return status;
-  if (request.user_id() == caller) return Invalid("the host cannot remove themselves; use LeaveTable");
+  if (auto status = InvalidIf("table_id", CheckId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("user_id", CheckId("user_id", request.user_id())); !status.ok()) return status;
+  if (request.user_id() == caller) return Invalid("lobby.table.host_cannot_remove_self", "user_id", "the host cannot remove themselves; use LeaveTable");
   return Apply(caller, request, request.request_id(), "KickPlayer", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
@@ -286,7 +286,7 @@ grpc::Status Tables::Kick(const std::string& caller, const mailrun::v1::KickPlay
     if (!allowed.ok()) return allowed;
     const TableRow* row = &locked;
     if (!IsSeated(txn, row->table_id, request.user_id())) {
-      return NotFound("user '" + request.user_id() + "' does not sit at this table");
+      return NotFound("lobby.table.user_not_seated", "user '" + request.user_id() + "' does not sit at this table");
     }
     txn.exec_params("DELETE FROM lobby_table_players WHERE table_id = $1 AND user_id = $2", row->table_id,
                     request.user_id());
@@ -299,12 +299,12 @@ grpc::Status Tables::Kick(const std::string& caller, const mailrun::v1::KickPlay
 
 grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::InvitePlayersRequest& request,
                             mailrun::v1::Table* response) {
-  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("table_id", CheckId("table_id", request.table_id())); !status.ok()) return status;
   if (request.display_names_size() < 1 || request.display_names_size() > 20) {
-    return Invalid("display_names must name 1 to 20 users");
+    return Invalid("lobby.table.invitees_count", "display_names", "display_names must name 1 to 20 users");
   }
   for (const std::string& name : request.display_names()) {
-    if (auto problem = CheckDisplayName(name)) return Invalid("display_names: " + *problem);
+    if (auto problem = CheckDisplayName(name)) return Invalid("lobby.invalid.display_names", "display_names", "display_names: " + *problem);
   }
   return Apply(caller, request, request.request_id(), "InvitePlayers", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
@@ -317,7 +317,7 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
     for (const std::string& name : request.display_names()) {
       const pqxx::result user =
           txn.exec_params("SELECT user_id FROM users WHERE lower(display_name) = lower($1)", name);
-      if (user.empty()) return NotFound("no user named '" + name + "'");
+      if (user.empty()) return NotFound("lobby.table.invitee_unknown", "no user named '" + name + "'");
       const std::string invitee = user[0][0].as<std::string>();
       if (invitee == caller || IsSeated(txn, row->table_id, invitee)) continue;
       // An invitation overrides an earlier kick.
@@ -341,7 +341,7 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
 
 grpc::Status Tables::Start(const std::string& caller, const mailrun::v1::StartTableRequest& request,
                            mailrun::v1::Table* response) {
-  if (auto status = InvalidIf(CheckId("table_id", request.table_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("table_id", CheckId("table_id", request.table_id())); !status.ok()) return status;
   return Apply(caller, request, request.request_id(), "StartTable", true, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
     TableRow locked;
@@ -349,7 +349,7 @@ grpc::Status Tables::Start(const std::string& caller, const mailrun::v1::StartTa
     if (!allowed.ok()) return allowed;
     const TableRow* row = &locked;
     if (row->player_count < kMinTableSize) {
-      return NotNow("a game of 1853 needs at least 3 players; " + std::to_string(row->player_count) + " seated");
+      return NotNow("lobby.table.too_few_players", "a game of 1853 needs at least 3 players; " + std::to_string(row->player_count) + " seated");
     }
     txn.exec_params("UPDATE lobby_tables SET status = 'starting' WHERE table_id = $1", row->table_id);
     return grpc::Status::OK;

@@ -23,7 +23,7 @@ namespace {
 using mailrun::v1::TOURNAMENT_FORMAT_ROUND_ROBIN_GROUPS;
 using mailrun::v1::TOURNAMENT_FORMAT_SWISS;
 
-grpc::Status NoSuchTournament(const std::string& id) { return NotFound("no tournament with id '" + id + "'"); }
+grpc::Status NoSuchTournament(const std::string& id) { return NotFound("lobby.tournament.not_found", "no tournament with id '" + id + "'"); }
 
 std::vector<PlayerId> Column(const pqxx::result& rows) {
   std::vector<PlayerId> values;
@@ -73,7 +73,7 @@ std::vector<PlayerId> Only(const std::vector<PlayerId>& table, const std::set<Pl
 grpc::Status PlanRound(pqxx::work& txn, const TournamentRow& t, int round, Seating* tables, bool* is_final) {
   const std::vector<PlayerId> by_seed = ActiveBySeed(txn, t.tournament_id);
   if (by_seed.size() < static_cast<size_t>(kMinTableSize)) {
-    return NotNow("a round needs at least 3 active players; " + std::to_string(by_seed.size()) + " remain");
+    return NotNow("lobby.tournament.too_few_players", "a round needs at least 3 active players; " + std::to_string(by_seed.size()) + " remain");
   }
   const std::set<PlayerId> active(by_seed.begin(), by_seed.end());
   *is_final = false;
@@ -165,7 +165,7 @@ grpc::Status Tournaments::Apply(const std::string& caller, const google::protobu
                            const std::string& request_id, const std::string& method,
                                 const std::string& tournament_id, const Change& change,
                                 mailrun::v1::Tournament* response) {
-  if (auto status = InvalidIf(CheckRequestId(request_id)); !status.ok()) return status;
+  if (auto status = InvalidIf("request_id", CheckRequestId(request_id)); !status.ok()) return status;
   std::string id = tournament_id;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     return ApplyOnce(txn, {caller, request_id, method, mailrun::service::RequestFingerprint(request)}, &id, [&](std::string* result_id) {
@@ -194,38 +194,38 @@ grpc::Status Tournaments::Apply(const std::string& caller, const google::protobu
 
 grpc::Status Tournaments::Create(const std::string& caller, const mailrun::v1::CreateTournamentRequest& request,
                                  mailrun::v1::Tournament* response) {
-  if (auto status = InvalidIf(CheckName("name", request.name(), 80, true)); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckGameSetup(request.title(), request.edition(), request.options())); !status.ok()) {
+  if (auto status = InvalidIf("name", CheckName("name", request.name(), 80, true)); !status.ok()) return status;
+  if (auto status = InvalidIf("options", CheckGameSetup(request.title(), request.edition(), request.options())); !status.ok()) {
     return status;
   }
-  if (auto status = InvalidIf(CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
+  if (auto status = InvalidIf("turn_deadline_seconds", CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
   if (request.table_size() < kMinTableSize || request.table_size() > kMaxTableSize ||
       CheckSeats(request.title(), request.table_size())) {
-    return Invalid("table_size must be 3 to 6");
+    return Invalid("lobby.tournament.table_size_range", "table_size", "table_size must be 3 to 6");
   }
   int rounds = 0;
   int group_rounds = 0;
   std::string format;
   if (request.format() == TOURNAMENT_FORMAT_SWISS) {
-    if (request.rounds() < 1 || request.rounds() > 20) return Invalid("rounds must be 1 to 20 for a Swiss tournament");
+    if (request.rounds() < 1 || request.rounds() > 20) return Invalid("lobby.tournament.rounds_range", "rounds", "rounds must be 1 to 20 for a Swiss tournament");
     rounds = request.rounds();
     format = "swiss";
   } else if (request.format() == TOURNAMENT_FORMAT_ROUND_ROBIN_GROUPS) {
     if (request.group_rounds() < 1 || request.group_rounds() > 10) {
-      return Invalid("group_rounds must be 1 to 10 for round-robin groups");
+      return Invalid("lobby.tournament.group_rounds_range", "group_rounds", "group_rounds must be 1 to 10 for round-robin groups");
     }
     group_rounds = request.group_rounds();
     rounds = group_rounds + 1;
     format = "round_robin_groups";
   } else {
-    return Invalid("format is required: TOURNAMENT_FORMAT_SWISS or TOURNAMENT_FORMAT_ROUND_ROBIN_GROUPS");
+    return Invalid("lobby.tournament.format_required", "format", "format is required: TOURNAMENT_FORMAT_SWISS or TOURNAMENT_FORMAT_ROUND_ROBIN_GROUPS");
   }
   const int64_t now_ms = mailrun::service::UnixNow() * 1000;
   const int64_t opens = request.registration_opens_at_unix_ms() == 0 ? now_ms : request.registration_opens_at_unix_ms();
   if (request.registration_closes_at_unix_ms() <= now_ms || request.registration_closes_at_unix_ms() <= opens) {
-    return Invalid("registration_closes_at_unix_ms must be in the future and after registration_opens_at_unix_ms");
+    return Invalid("lobby.tournament.registration_window", "registration_closes_at_unix_ms", "registration_closes_at_unix_ms must be in the future and after registration_opens_at_unix_ms");
   }
-  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow(*problem);
+  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow("lobby.tournament.not_playable", *problem);
   return Apply(caller, request, request.request_id(), "CreateTournament", "", [&](pqxx::work& txn, const std::string& id) {
     const std::string options = request.options().SerializeAsString();
     txn.exec_params(
@@ -244,14 +244,14 @@ grpc::Status Tournaments::Create(const std::string& caller, const mailrun::v1::C
 grpc::Status Tournaments::List(const mailrun::v1::ListTournamentsRequest& request,
                                mailrun::v1::ListTournamentsResponse* response) {
   const auto page = ParsePage(request.page());
-  if (!page) return Invalid(PageProblem());
+  if (!page) return Invalid("lobby.request.page_invalid", "page_token", PageProblem());
   std::string status_name;
   switch (request.status()) {
     case mailrun::v1::TOURNAMENT_STATUS_UNSPECIFIED: break;
     case mailrun::v1::TOURNAMENT_STATUS_REGISTRATION: status_name = "registration"; break;
     case mailrun::v1::TOURNAMENT_STATUS_RUNNING: status_name = "running"; break;
     case mailrun::v1::TOURNAMENT_STATUS_FINISHED: status_name = "finished"; break;
-    default: return Invalid("status is unknown");
+    default: return Invalid("lobby.tournament.status_unknown", "status", "status is unknown");
   }
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     response->Clear();
@@ -270,7 +270,7 @@ grpc::Status Tournaments::List(const mailrun::v1::ListTournamentsRequest& reques
 }
 
 grpc::Status Tournaments::Get(const mailrun::v1::GetTournamentRequest& request, mailrun::v1::Tournament* response) {
-  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("tournament_id", CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     auto tournament = LoadTournament(txn, request.tournament_id(), true);
     if (!tournament) return NoSuchTournament(request.tournament_id());
@@ -282,28 +282,28 @@ grpc::Status Tournaments::Get(const mailrun::v1::GetTournamentRequest& request, 
 grpc::Status Tournaments::Register(const std::string& caller,
                                    const mailrun::v1::RegisterForTournamentRequest& request,
                                    mailrun::v1::Tournament* response) {
-  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("tournament_id", CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   const std::string& id = request.tournament_id();
   return Apply(caller, request, request.request_id(), "RegisterForTournament", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
-    if (t->status != "registration") return NotNow("registration has closed: the tournament has started");
+    if (t->status != "registration") return NotNow("lobby.tournament.registration_over", "registration has closed: the tournament has started");
     const pqxx::row window = txn.exec_params1(
         "SELECT now() < registration_opens_at, now() >= registration_closes_at FROM tournaments"
         " WHERE tournament_id = $1",
         id);
     if (window[0].as<bool>()) {
-      return NotNow("registration opens at " + RegistrationTime(txn, id, "registration_opens_at"));
+      return NotNow("lobby.tournament.registration_not_open", "registration opens at " + RegistrationTime(txn, id, "registration_opens_at"));
     }
     if (window[1].as<bool>()) {
-      return NotNow("registration closed at " + RegistrationTime(txn, id, "registration_closes_at"));
+      return NotNow("lobby.tournament.registration_closed", "registration closed at " + RegistrationTime(txn, id, "registration_closes_at"));
     }
     const pqxx::result existing = txn.exec_params(
         "SELECT status FROM tournament_players WHERE tournament_id = $1 AND user_id = $2", id, caller);
     if (!existing.empty()) {
       return existing[0][0].as<std::string>() == "active"
-                 ? NotNow("you are already registered for this tournament")
-                 : NotNow("the organiser dropped you from this tournament");
+                 ? NotNow("lobby.tournament.already_registered", "you are already registered for this tournament")
+                 : NotNow("lobby.tournament.dropped", "the organiser dropped you from this tournament");
     }
     txn.exec_params("INSERT INTO tournament_players (tournament_id, user_id, status) VALUES ($1, $2, 'active')", id,
                     caller);
@@ -314,16 +314,16 @@ grpc::Status Tournaments::Register(const std::string& caller,
 grpc::Status Tournaments::Withdraw(const std::string& caller,
                                    const mailrun::v1::WithdrawFromTournamentRequest& request,
                                    mailrun::v1::Tournament* response) {
-  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("tournament_id", CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   const std::string& id = request.tournament_id();
   return Apply(caller, request, request.request_id(), "WithdrawFromTournament", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
-    if (t->status == "finished") return NotNow("the tournament has finished");
+    if (t->status == "finished") return NotNow("lobby.tournament.finished", "the tournament has finished");
     const pqxx::result existing = txn.exec_params(
         "SELECT status FROM tournament_players WHERE tournament_id = $1 AND user_id = $2", id, caller);
-    if (existing.empty()) return NotNow("you are not registered for this tournament");
-    if (existing[0][0].as<std::string>() != "active") return NotNow("you have already left this tournament");
+    if (existing.empty()) return NotNow("lobby.tournament.not_registered", "you are not registered for this tournament");
+    if (existing[0][0].as<std::string>() != "active") return NotNow("lobby.tournament.already_left", "you have already left this tournament");
     if (t->status == "registration") {
       txn.exec_params("DELETE FROM tournament_players WHERE tournament_id = $1 AND user_id = $2", id, caller);
     } else {
@@ -337,21 +337,21 @@ grpc::Status Tournaments::Withdraw(const std::string& caller,
 grpc::Status Tournaments::StartRound(const std::string& caller,
                                      const mailrun::v1::StartTournamentRoundRequest& request,
                                      mailrun::v1::Tournament* response) {
-  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
-  if (request.round() < 1) return Invalid("round must be 1 or more");
+  if (auto status = InvalidIf("tournament_id", CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
+  if (request.round() < 1) return Invalid("lobby.tournament.round_range", "round", "round must be 1 or more");
   const std::string& id = request.tournament_id();
   const int round = request.round();
   return Apply(caller, request, request.request_id(), "StartTournamentRound", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
-    if (t->organiser != caller) return Denied("only the organiser can start a round");
-    if (t->status == "finished") return NotNow("the tournament has finished");
-    if (round > t->rounds) return NotNow("the tournament has " + std::to_string(t->rounds) + " rounds");
+    if (t->organiser != caller) return Denied("lobby.tournament.organiser_only", "only the organiser can start a round");
+    if (t->status == "finished") return NotNow("lobby.tournament.finished", "the tournament has finished");
+    if (round > t->rounds) return NotNow("lobby.tournament.no_such_round", "the tournament has " + std::to_string(t->rounds) + " rounds");
     if (round != t->current_round + 1) {
-      return NotNow("round " + std::to_string(t->current_round + 1) + " is the next round to start");
+      return NotNow("lobby.tournament.round_out_of_order", "round " + std::to_string(t->current_round + 1) + " is the next round to start");
     }
     if (t->current_round > 0 && RoundsCompleted(txn, *t) < t->current_round) {
-      return NotNow("round " + std::to_string(t->current_round) + " is still being played");
+      return NotNow("lobby.tournament.round_in_play", "round " + std::to_string(t->current_round) + " is still being played");
     }
     if (round == 1) {
       // Seeds: overall rating, then registration order.
@@ -378,18 +378,18 @@ grpc::Status Tournaments::StartRound(const std::string& caller,
 
 grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v1::DropPlayerRequest& request,
                                      mailrun::v1::Tournament* response) {
-  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
-  if (auto status = InvalidIf(CheckId("user_id", request.user_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("tournament_id", CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("user_id", CheckId("user_id", request.user_id())); !status.ok()) return status;
   const std::string& id = request.tournament_id();
   return Apply(caller, request, request.request_id(), "DropPlayer", id, [&](pqxx::work& txn, const std::string&) {
     const auto t = ReadTournament(txn, id, true);
     if (!t) return NoSuchTournament(id);
-    if (t->organiser != caller) return Denied("only the organiser can drop players");
-    if (t->status == "finished") return NotNow("the tournament has finished");
+    if (t->organiser != caller) return Denied("lobby.tournament.organiser_only", "only the organiser can drop players");
+    if (t->status == "finished") return NotNow("lobby.tournament.finished", "the tournament has finished");
     const pqxx::result player = txn.exec_params(
         "SELECT status FROM tournament_players WHERE tournament_id = $1 AND user_id = $2", id, request.user_id());
-    if (player.empty()) return NotFound("user '" + request.user_id() + "' is not registered for this tournament");
-    if (player[0][0].as<std::string>() != "active") return NotNow("the player has already left this tournament");
+    if (player.empty()) return NotFound("lobby.tournament.player_not_registered", "user '" + request.user_id() + "' is not registered for this tournament");
+    if (player[0][0].as<std::string>() != "active") return NotNow("lobby.tournament.player_already_left", "the player has already left this tournament");
     txn.exec_params("UPDATE tournament_players SET status = 'dropped' WHERE tournament_id = $1 AND user_id = $2", id,
                     request.user_id());
     if (!request.reseat()) return grpc::Status::OK;
@@ -400,7 +400,7 @@ grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v
         " WHERE t.tournament_id = $1 AND t.tournament_round = $2 AND p.user_id = $3"
         " AND t.status IN ('starting', 'playing') FOR UPDATE OF t",
         id, t->current_round, request.user_id());
-    if (own.empty()) return NotNow("the player has no unfinished table in round " + round_text + " to re-seat");
+    if (own.empty()) return NotNow("lobby.tournament.nothing_to_reseat", "the player has no unfinished table in round " + round_text + " to re-seat");
     const std::string table_id = own[0][0].as<std::string>();
     std::vector<PlayerId> seated = Column(txn.exec_params(
         "SELECT user_id FROM lobby_table_players WHERE table_id = $1 AND user_id <> $2 ORDER BY position", table_id,
@@ -413,7 +413,7 @@ grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v
           " ORDER BY player_count, table_number LIMIT 1 FOR UPDATE",
           id, t->current_round, table_id, static_cast<int>(seated.size()));
       if (other.empty()) {
-        return NotNow("cannot re-seat: only " + std::to_string(seated.size()) + " players would remain at their "
+        return NotNow("lobby.tournament.reseat_too_few", "cannot re-seat: only " + std::to_string(seated.size()) + " players would remain at their "
                       "table and no other unfinished table of round " + round_text +
                       " has room for them; drop without reseat");
       }
@@ -438,7 +438,7 @@ grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v
 
 grpc::Status Tournaments::Standings(const mailrun::v1::GetStandingsRequest& request,
                                     mailrun::v1::Standings* response) {
-  if (auto status = InvalidIf(CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
+  if (auto status = InvalidIf("tournament_id", CheckId("tournament_id", request.tournament_id())); !status.ok()) return status;
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     const auto t = ReadTournament(txn, request.tournament_id(), false);
     if (!t) return NoSuchTournament(request.tournament_id());

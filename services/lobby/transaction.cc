@@ -1,5 +1,7 @@
 #include "services/lobby/transaction.h"
 
+#include "services/lobby/lobby_status.h"
+
 namespace mailrun::lobby {
 
 grpc::Status ApplyOnce(pqxx::work& txn, const RequestKey& key, std::string* result_id,
@@ -9,14 +11,14 @@ grpc::Status ApplyOnce(pqxx::work& txn, const RequestKey& key, std::string* resu
       key.request_id);
   if (!seen.empty()) {
     if (seen[0][0].as<std::string>() != key.method) {
-      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                          "request_id was already used for " + seen[0][0].as<std::string>() +
+      return Invalid("lobby.request.request_id_reused", "request_id",
+                     "request_id was already used for " + seen[0][0].as<std::string>() +
                               "; use a new request_id for each call");
     }
     // Rows from before request_hash existed have none: they are compared by method only.
     if (!seen[0][2].is_null() && pqxx::binarystring(seen[0][2]).str() != key.fingerprint) {
-      return grpc::Status(grpc::StatusCode::INVALID_ARGUMENT,
-                          "request_id was already used for a different " + key.method +
+      return Invalid("lobby.request.request_id_reused", "request_id",
+                     "request_id was already used for a different " + key.method +
                               " request: a retry must repeat its call unchanged, and a new call needs a new "
                               "request_id");
     }

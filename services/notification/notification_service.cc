@@ -7,6 +7,7 @@
 #include "services/common/ids.h"
 #include "services/common/json_log.h"
 #include "services/common/metrics.h"
+#include "services/common/refusal_details.h"
 #include "services/common/request_fingerprint.h"
 #include "services/notification/device_registry.h"
 #include "services/notification/handler_failure.h"
@@ -23,7 +24,10 @@ using grpc::StatusCode;
 constexpr int kMaxMarkedIds = 500;
 constexpr size_t kMaxPushTokenLength = 4096;
 
-Status Invalid(const std::string& message) { return Status(StatusCode::INVALID_ARGUMENT, message); }
+// INVALID_ARGUMENT for `field` of the request, keyed "notify.invalid.<field>" in the error details.
+Status Invalid(const std::string& field, const std::string& message) {
+  return service::RefusalStatus(StatusCode::INVALID_ARGUMENT, message, {"notify.invalid." + field, "", "malformed", field, ""});
+}
 
 // The trace context inside an event is the services' own: clients never see it.
 void ForClient(mailrun::v1::Notification& notification) { notification.mutable_event()->clear_traceparent(); }
@@ -58,7 +62,7 @@ Status NotificationServiceImpl::Idempotent(const std::string& user_id, const std
                                            const std::string& method, const google::protobuf::Message& request,
                                            google::protobuf::Message* response,
                                            const std::function<Status(pqxx::work&)>& change) {
-  if (const std::string problem = RequestLog::Check(request_id); !problem.empty()) return Invalid(problem);
+  if (const std::string problem = RequestLog::Check(request_id); !problem.empty()) return Invalid("request_id", problem);
   auto connection = pool_.Acquire();
   pqxx::work txn(*connection);
   std::string previous;
@@ -67,7 +71,7 @@ Status NotificationServiceImpl::Idempotent(const std::string& user_id, const std
       response->ParseFromString(previous);
       return Status::OK;
     case RequestLog::Claim::kConflict:
-      return Invalid("request_id '" + request_id +
+      return Invalid("request_id", "request_id '" + request_id +
                      "' was already used for another call: a retry must repeat its call unchanged, and a new call "
                      "needs a new request_id");
     case RequestLog::Claim::kNew:
@@ -87,7 +91,7 @@ grpc::ServerWriteReactor<mailrun::v1::Notification>* NotificationServiceImpl::Su
   const auto claims = service::Authenticate(*context, verifier_, service::TokenKind::kAccess, &status);
   if (!claims) return SubscribeStream::Refuse(status);
   if (auto bad = service::OptionalIdProblem("since_event_id", request->since_event_id())) {
-    return SubscribeStream::Refuse(Invalid(*bad));
+    return SubscribeStream::Refuse(Invalid("since_event_id", *bad));
   }
   return SubscribeStream::Start({inbox_, fanout_, pump_}, claims->subject, request->since_event_id(),
                                 service::HandOffCurrentScope());
@@ -97,14 +101,14 @@ Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const ma
                                           mailrun::v1::ListInboxResponse* response) {
   return AsCaller("ListInbox", *context, [&](const std::string& user) -> Status {
     int size = request->page().page_size();
-    if (size < 0) return Invalid("page.page_size must not be negative");
+    if (size < 0) return Invalid("page", "page.page_size must not be negative");
     size = size == 0 ? 50 : std::min(size, 200);
     int64_t before = 0;
     const std::string& token = request->page().page_token();
     if (!token.empty()) {
       if (token.size() > 18 || token.find_first_not_of("0123456789") != std::string::npos ||
           (before = std::stoll(token)) <= 0) {
-        return Invalid("page.page_token is not valid: copy next_page_token from the previous response");
+        return Invalid("page", "page.page_token is not valid: copy next_page_token from the previous response");
       }
     }
     auto page = inbox_.List(user, before, size, request->unread_only());
@@ -121,21 +125,24 @@ Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const ma
 Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mailrun::v1::MarkReadRequest* request,
                                          mailrun::v1::MarkReadResponse* response) {
   return AsCaller("MarkRead", *context, [&](const std::string& user) -> Status {
-    if (request->up_to_sequence() < 0) return Invalid("up_to_sequence must not be negative");
+    if (request->up_to_sequence() < 0) return Invalid("up_to_sequence", "up_to_sequence must not be negative");
     if (request->event_ids().empty() && request->up_to_sequence() == 0) {
-      return Invalid("give event_ids or up_to_sequence (or both)");
+      return Invalid("event_ids", "give event_ids or up_to_sequence (or both)");
     }
     if (request->event_ids_size() > kMaxMarkedIds) {
-      return Invalid("event_ids may list at most " + std::to_string(kMaxMarkedIds) + " ids; use up_to_sequence for more");
+      return Invalid("event_ids", "event_ids may list at most " + std::to_string(kMaxMarkedIds) + " ids; use up_to_sequence for more");
     }
     for (const auto& id : request->event_ids()) {
-      if (auto bad = service::IdProblem("event_ids", id)) return Invalid(*bad);
+      if (auto bad = service::IdProblem("event_ids", id)) return Invalid("event_ids", *bad);
     }
     const std::vector<std::string> ids(request->event_ids().begin(), request->event_ids().end());
     return Idempotent(user, request->request_id(), "MarkRead", *request, response, [&](pqxx::work& txn) {
       std::string missing;
       const auto marked = inbox_.MarkRead(txn, user, ids, request->up_to_sequence(), &missing);
-      if (!marked) return Status(StatusCode::NOT_FOUND, "event '" + missing + "' is not in your inbox");
+      if (!marked) {
+        return service::RefusalStatus(StatusCode::NOT_FOUND, "event '" + missing + "' is not in your inbox",
+                                      {"notify.event_not_in_inbox", "", "not_found", "", ""});
+      }
       response->set_marked(marked->marked);
       response->set_unread_count(marked->unread_count);
       return Status::OK;
@@ -148,8 +155,8 @@ Status NotificationServiceImpl::RegisterDevice(grpc::ServerContext* context,
                                                mailrun::v1::RegisterDeviceResponse* response) {
   return AsCaller("RegisterDevice", *context, [&](const std::string& user) -> Status {
     const std::string platform = DeviceRegistry::PlatformName(request->platform());
-    if (platform.empty()) return Invalid("platform must be PLATFORM_APNS, PLATFORM_FCM or PLATFORM_WEBHOOK");
-    if (auto bad = service::IdProblem("push_token", request->push_token(), kMaxPushTokenLength)) return Invalid(*bad);
+    if (platform.empty()) return Invalid("platform", "platform must be PLATFORM_APNS, PLATFORM_FCM or PLATFORM_WEBHOOK");
+    if (auto bad = service::IdProblem("push_token", request->push_token(), kMaxPushTokenLength)) return Invalid("push_token", *bad);
     return Idempotent(user, request->request_id(), "RegisterDevice", *request, response, [&](pqxx::work& txn) {
       response->set_device_id(DeviceRegistry::Register(txn, user, platform, request->push_token()));
       return Status::OK;
@@ -161,10 +168,11 @@ Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
                                                  const mailrun::v1::UnregisterDeviceRequest* request,
                                                  mailrun::v1::UnregisterDeviceResponse* response) {
   return AsCaller("UnregisterDevice", *context, [&](const std::string& user) -> Status {
-    if (auto bad = service::IdProblem("device_id", request->device_id())) return Invalid(*bad);
+    if (auto bad = service::IdProblem("device_id", request->device_id())) return Invalid("device_id", *bad);
     return Idempotent(user, request->request_id(), "UnregisterDevice", *request, response, [&](pqxx::work& txn) {
       if (!DeviceRegistry::Unregister(txn, user, request->device_id())) {
-        return Status(StatusCode::NOT_FOUND, "device '" + request->device_id() + "' is not one of your devices");
+        return service::RefusalStatus(StatusCode::NOT_FOUND, "device '" + request->device_id() + "' is not one of your devices",
+                                      {"notify.device_unknown", "", "not_found", "", ""});
       }
       return Status::OK;
     });
@@ -186,7 +194,7 @@ Status NotificationServiceImpl::SetPreferences(grpc::ServerContext* context,
                                                mailrun::v1::SetPreferencesResponse* response) {
   return AsCaller("SetPreferences", *context, [&](const std::string& user) -> Status {
     if (const std::string problem = PreferencesStore::Check(request->preferences()); !problem.empty()) {
-      return Invalid(problem);
+      return Invalid("preferences", problem);
     }
     return Idempotent(user, request->request_id(), "SetPreferences", *request, response, [&](pqxx::work& txn) {
       PreferencesStore::Set(txn, user, request->preferences());

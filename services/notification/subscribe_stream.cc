@@ -3,6 +3,7 @@
 #include "services/common/event_log.h"
 #include "services/common/json_log.h"
 #include "services/common/metrics.h"
+#include "services/common/refusal_details.h"
 #include "services/notification/handler_failure.h"
 
 namespace mailrun::notification {
@@ -63,7 +64,8 @@ void SubscribeStream::Open() {
     } else if (const auto sequence = parts_.inbox.SequenceOf(user_, since_event_id_)) {
       after = *sequence;
     } else {
-      refused = Status(StatusCode::NOT_FOUND, "since_event_id '" + since_event_id_ + "' is not in your inbox");
+      refused = service::RefusalStatus(StatusCode::NOT_FOUND, "since_event_id '" + since_event_id_ + "' is not in your inbox",
+                                        {"notify.since_event_unknown", "", "not_found", "", ""});
     }
   } catch (const std::exception& e) {
     refused = FailureStatus("Subscribe", e);

@@ -13,6 +13,7 @@
 #include "mailrun/v1/events.pb.h"
 #include "services/common/auth.h"
 #include "services/common/redis.h"
+#include "services/common/refusal_details.h"
 #include "services/common/token.h"
 #include "tests/integration/lobby/lobby_harness.h"
 #include "tests/testing/servers.h"
@@ -157,6 +158,7 @@ TEST_F(TableTest, OnlyTheHostStartsAndOnlyWithThreePlayers) {
   grpc::Status status = Start(host, created.table_id());
   EXPECT_EQ(status.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
   EXPECT_EQ(status.error_message(), "a game of 1853 needs at least 3 players; 2 seated");
+  EXPECT_EQ(mailrun::service::RefusalOf(status)->key, "lobby.table.too_few_players");
   EXPECT_EQ(lobby_->Snapshot(), before);
 
   const auto third = lobby_->NewUser("Fay");
@@ -166,6 +168,7 @@ TEST_F(TableTest, OnlyTheHostStartsAndOnlyWithThreePlayers) {
     status = Start(*user, created.table_id());
     EXPECT_EQ(status.error_code(), grpc::StatusCode::PERMISSION_DENIED);
     EXPECT_EQ(status.error_message(), "only the host can start the table");
+    EXPECT_EQ(mailrun::service::RefusalOf(status)->key, "lobby.table.host_only");
   }
   EXPECT_EQ(lobby_->Snapshot(), before);
   EXPECT_EQ(GamesOf(created.table_id()), 0);
@@ -493,18 +496,19 @@ TEST_F(TableTest, BadTableRequestsAreRefusedAndChangeNothing) {
   struct Case {
     std::function<void(mailrun::v1::CreateTableRequest&)> change;
     std::string message;
+    std::string field;  // BadRequest's field; the key is lobby.invalid.<field>
   };
   const std::vector<Case> cases = {
-      {[](auto& r) { r.set_seats(7); }, "seats must be 3 to 6 (1853 is a game for 3 to 6 players)"},
-      {[](auto& r) { r.set_seats(2); }, "seats must be 3 to 6 (1853 is a game for 3 to 6 players)"},
+      {[](auto& r) { r.set_seats(7); }, "seats must be 3 to 6 (1853 is a game for 3 to 6 players)", "seats"},
+      {[](auto& r) { r.set_seats(2); }, "seats must be 3 to 6 (1853 is a game for 3 to 6 players)", "seats"},
       {[](auto& r) {
          r.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
          r.mutable_options()->set_simplified_game(true);
        },
-       "2.4.1: the simplified game is an option of 1853 Retuned only"},
-      {[](auto& r) { r.set_turn_deadline_seconds(5); }, "turn_deadline_seconds must be 0"},
-      {[](auto& r) { r.set_name(std::string(61, 'n')); }, "name must be at most 60 characters"},
-      {[](auto& r) { r.clear_request_id(); }, "request_id is required"},
+       "2.4.1: the simplified game is an option of 1853 Retuned only", "options"},
+      {[](auto& r) { r.set_turn_deadline_seconds(5); }, "turn_deadline_seconds must be 0", "turn_deadline_seconds"},
+      {[](auto& r) { r.set_name(std::string(61, 'n')); }, "name must be at most 60 characters", "name"},
+      {[](auto& r) { r.clear_request_id(); }, "request_id is required", "request_id"},
   };
   for (const auto& c : cases) {
     mailrun::v1::CreateTableRequest request;
@@ -515,13 +519,22 @@ TEST_F(TableTest, BadTableRequestsAreRefusedAndChangeNothing) {
     const grpc::Status status = lobby_->Call(&Stub::CreateTable, host.access_token(), request, &table);
     EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << c.message;
     EXPECT_EQ(status.error_message().rfind(c.message, 0), 0u) << status.error_message();
+    const auto details = mailrun::service::RefusalOf(status);  // issue 22: the standard error details
+    ASSERT_TRUE(details.has_value()) << c.message;
+    EXPECT_EQ(details->key, "lobby.invalid." + c.field);
+    EXPECT_EQ(details->bad_field, c.field);
+    EXPECT_EQ(details->kind, "malformed");
   }
   mailrun::v1::CreateTableRequest request;
   request.set_request_id(lobby_->NewRequestId());
   request.set_seats(4);
   Table table;
-  EXPECT_EQ(lobby_->Call(&Stub::CreateTable, "", request, &table).error_code(), grpc::StatusCode::UNAUTHENTICATED);
-  EXPECT_EQ(Join(host, "no-such-table").error_code(), grpc::StatusCode::NOT_FOUND);
+  const grpc::Status anonymous = lobby_->Call(&Stub::CreateTable, "", request, &table);
+  EXPECT_EQ(anonymous.error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(mailrun::service::RefusalOf(anonymous)->key, "auth.token_missing");
+  const grpc::Status nowhere = Join(host, "no-such-table");
+  EXPECT_EQ(nowhere.error_code(), grpc::StatusCode::NOT_FOUND);
+  EXPECT_EQ(mailrun::service::RefusalOf(nowhere)->key, "lobby.table.not_found");
   EXPECT_EQ(Start(host, "no-such-table").error_message(), "no table with id 'no-such-table'");
   // An edition that does not exist (both editions of 1853 are playable since issue 18).
   request.set_edition(static_cast<mailrun::v1::Edition>(9));

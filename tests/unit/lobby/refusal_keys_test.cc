@@ -1,0 +1,110 @@
+// Issue 22: every refusal the lobby and the notification service can give carries a stable message
+// key in the standard error details, as the game service's do. Two checks: the source, where every
+// refusal is made (lobby_status.h's factories take a literal key first; no service builds a refusal
+// status by hand), and the factories themselves, whose statuses carry the key, the kind and, for a
+// bad request, the field.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "services/common/refusal_details.h"
+#include "services/lobby/lobby_status.h"
+
+namespace mailrun::lobby {
+namespace {
+
+namespace fs = std::filesystem;
+using mailrun::service::RefusalOf;
+
+std::string Read(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<fs::path> Sources(const std::string& dir) {
+  std::vector<fs::path> out;
+  for (const auto& entry : fs::recursive_directory_iterator(fs::path(MAILRUN_SOURCE_DIR) / dir)) {
+    const auto ext = entry.path().extension();
+    if (ext == ".cc" || ext == ".h") out.push_back(entry.path());
+  }
+  return out;
+}
+
+TEST(LobbyRefusalKeys, EveryRefusalInTheSourceHasALiteralKey) {
+  const std::regex factory(R"((^|[^A-Za-z0-9_:.])(Invalid|NotNow|Denied|NotFound|Unauthenticated|Taken)\(\s*([^,\n]*))");
+  const std::regex key(R"re(^"lobby\.[a-z]+\.[a-z0-9_]+"$)re");
+  std::vector<std::string> faults;
+  std::set<std::string> keys;
+  int sites = 0;
+  for (const auto& path : Sources("services/lobby")) {
+    if (path.filename() == "lobby_status.h") continue;  // the factories themselves
+    const std::string source = Read(path);
+    for (std::sregex_iterator it(source.begin(), source.end(), factory), end; it != end; ++it) {
+      ++sites;
+      const std::string first = (*it)[3];
+      if (!std::regex_match(first, key)) faults.push_back(path.filename().string() + ": " + (*it)[2].str() + "(" + first);
+      keys.insert(first);
+    }
+  }
+  EXPECT_TRUE(faults.empty()) << ::testing::PrintToString(faults);
+  EXPECT_GT(sites, 90) << "the lobby refuses in some hundred places";
+  EXPECT_GT(keys.size(), 70u);
+}
+
+TEST(LobbyRefusalKeys, NoServiceBuildsARefusalStatusByHand) {
+  // A status with one of the refusal codes is made by RefusalStatus (services/common/refusal_details.h)
+  // or a factory calling it, so that it carries the details.
+  const std::regex by_hand(
+      R"((^|[^A-Za-z_])Status\(\s*(grpc::)?StatusCode::(INVALID_ARGUMENT|FAILED_PRECONDITION|NOT_FOUND|PERMISSION_DENIED|UNAUTHENTICATED|ALREADY_EXISTS|OUT_OF_RANGE))");
+  std::vector<std::string> faults;
+  for (const std::string dir : {"services/lobby", "services/notification", "services/common", "services/game"}) {
+    for (const auto& path : Sources(dir)) {
+      const std::string source = Read(path);
+      for (std::sregex_iterator it(source.begin(), source.end(), by_hand), end; it != end; ++it) {
+        faults.push_back(path.lexically_relative(MAILRUN_SOURCE_DIR).string() + ": " + it->str());
+      }
+    }
+  }
+  EXPECT_TRUE(faults.empty()) << ::testing::PrintToString(faults);
+}
+
+TEST(LobbyRefusalKeys, TheFactoriesPutKeyKindAndFieldInTheDetails) {
+  const auto invalid = RefusalOf(Invalid("lobby.table.min_open_seats_range", "min_open_seats", "min_open_seats must be 0 to 6"));
+  ASSERT_TRUE(invalid.has_value());
+  EXPECT_EQ(invalid->key, "lobby.table.min_open_seats_range");
+  EXPECT_EQ(invalid->domain, "mailrun.app");
+  EXPECT_EQ(invalid->kind, "malformed");
+  EXPECT_EQ(invalid->bad_field, "min_open_seats");
+  EXPECT_EQ(invalid->bad_description, "min_open_seats must be 0 to 6");
+
+  const grpc::Status not_now = NotNow("lobby.table.full", "the table is full");
+  EXPECT_EQ(not_now.error_code(), grpc::StatusCode::FAILED_PRECONDITION);
+  EXPECT_EQ(not_now.error_message(), "the table is full");
+  const auto seen = RefusalOf(not_now);
+  ASSERT_TRUE(seen.has_value());
+  EXPECT_EQ(seen->key, "lobby.table.full");
+  EXPECT_EQ(seen->kind, "not_now");
+  EXPECT_TRUE(seen->bad_field.empty());
+
+  const auto checked = RefusalOf(InvalidIf("display_name", std::string("display_name must be at most 24 characters")));
+  ASSERT_TRUE(checked.has_value());
+  EXPECT_EQ(checked->key, "lobby.invalid.display_name");
+  EXPECT_EQ(checked->bad_field, "display_name");
+  EXPECT_TRUE(InvalidIf("display_name", std::nullopt).ok());
+
+  EXPECT_EQ(RefusalOf(Denied("lobby.table.host_only", "only the host can start the table"))->kind, "denied");
+  EXPECT_EQ(RefusalOf(NotFound("lobby.table.not_found", "no table with id 'x'"))->kind, "not_found");
+  EXPECT_EQ(RefusalOf(Unauthenticated("lobby.account.wrong_credentials", "wrong"))->kind, "unauthenticated");
+  EXPECT_EQ(RefusalOf(Taken("lobby.account.display_name_taken", "taken"))->kind, "taken");
+}
+
+}  // namespace
+}  // namespace mailrun::lobby
