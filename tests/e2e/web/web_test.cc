@@ -10,6 +10,7 @@
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
 #include "tests/e2e/stack/child_process.h"
+#include "tests/e2e/stack/gateway_process.h"
 #include "tests/e2e/stack/stack.h"
 #include "tests/testing/servers.h"
 
@@ -27,40 +28,28 @@ class Web : public ::testing::Test {
     setup_ = new ChildResult(RunChild({mailrun::testing::SourcePath("tests/e2e/web/setup.sh"),
                                        MAILRUN_E2E_WEB_CLIENT_DIR}, {}, "", 600s));
     stack_ = new Stack("e2e_web");
-    address_ = new std::string("127.0.0.1:" + std::to_string(mailrun::testing::FreePort()));
-    gateway_ = new ChildProcess({"node", std::string(MAILRUN_GATEWAY_DIR) + "/gateway.mjs"},
-                                {{"MAILRUN_GATEWAY_LISTEN", *address_},
-                                 {"MAILRUN_GAME_ADDRESS", stack_->game_address()},
-                                 {"MAILRUN_LOBBY_ADDRESS", stack_->lobby_address()},
-                                 {"MAILRUN_NOTIFY_ADDRESS", stack_->notify_address()},
-                                 {"MAILRUN_GATEWAY_WEB_DIR", MAILRUN_WEB_DIR}});
-    listening_ = gateway_->WaitForError("\"gateway_listening\"", 30s);
+    gateway_ = new GatewayProcess(*stack_, MAILRUN_GATEWAY_DIR, {{"MAILRUN_GATEWAY_WEB_DIR", MAILRUN_WEB_DIR}});
   }
   static void TearDownTestSuite() {
     delete gateway_;
-    delete address_;
     delete stack_;
     delete setup_;
   }
 
   static ChildResult* setup_;
   static Stack* stack_;
-  static std::string* address_;
-  static ChildProcess* gateway_;
-  static bool listening_;
+  static GatewayProcess* gateway_;
 };
 ChildResult* Web::setup_ = nullptr;
 Stack* Web::stack_ = nullptr;
-std::string* Web::address_ = nullptr;
-ChildProcess* Web::gateway_ = nullptr;
-bool Web::listening_ = false;
+GatewayProcess* Web::gateway_ = nullptr;
 
 TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
   ASSERT_EQ(setup_->exit_code, 0) << "installing puppeteer-core failed: " << setup_->Describe();
-  ASSERT_TRUE(listening_) << "the gateway did not start";
+  ASSERT_TRUE(gateway_->listening()) << "the gateway did not start";
 
   std::map<std::string, std::string> env{{"MAILRUN_WEB_CLIENT_DIR", MAILRUN_E2E_WEB_CLIENT_DIR},
-                                         {"MAILRUN_WEB_URL", "http://" + *address_}};
+                                         {"MAILRUN_WEB_URL", gateway_->url()}};
   // tools/web_screenshots.sh runs this test to take the screenshots of docs/screenshots/.
   if (const char* shots = std::getenv("MAILRUN_SCREENSHOTS")) env["MAILRUN_SCREENSHOTS"] = shots;
   const ChildResult browser =
@@ -136,7 +125,7 @@ TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
   EXPECT_TRUE(saw.at("loggedOut"));
 
   // The gateway logged no password and no token of the players' sessions.
-  const ChildResult gateway = gateway_->Finish(0ms);
+  const ChildResult gateway = gateway_->Finish();
   EXPECT_EQ(gateway.err.find(kPassword), std::string::npos);
   EXPECT_EQ(gateway.err.find("eyJ"), std::string::npos) << "a token is in the gateway's log";
   RecordProperty("timings_ms", saw.at("timings").dump());
@@ -144,9 +133,9 @@ TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
 }
 
 TEST_F(Web, TheGatewayServesTheAppWithContentTypesAndCaching) {
-  ASSERT_TRUE(listening_) << "the gateway did not start";
+  ASSERT_TRUE(gateway_->listening()) << "the gateway did not start";
   const ChildResult check = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/static_check.mjs")},
-                                     {{"MAILRUN_WEB_URL", "http://" + *address_}}, "", 60s);
+                                     {{"MAILRUN_WEB_URL", gateway_->url()}}, "", 60s);
   ASSERT_EQ(check.exit_code, 0) << check.Describe();
   const auto saw = nlohmann::json::parse(check.out);
 
