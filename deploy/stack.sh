@@ -12,7 +12,8 @@
 #   mailrun-game 50151 (MAILRUN_GAME_PORT)  mailrun-lobby 50152 (MAILRUN_LOBBY_PORT)
 #   mailrun-notify 50153 (MAILRUN_NOTIFY_PORT)
 #   the browser gateway 8080 (MAILRUN_GATEWAY_PORT): gRPC-Web and Connect (JSON) for browsers, native
-#     gRPC too; node build/gateway/gateway.mjs (gateway/), forwarding to the three services
+#     gRPC too; node build/gateway/gateway.mjs (gateway/), forwarding to the three services; it also
+#     serves the web client (build/web, from web/) on the same address: open it in a browser
 # Prometheus metrics (GET /metrics), one port each:
 #   mailrun-game 50161 (MAILRUN_GAME_METRICS_PORT)  mailrun-lobby 50162 (MAILRUN_LOBBY_METRICS_PORT)
 #   mailrun-notify 50163 (MAILRUN_NOTIFY_METRICS_PORT)
@@ -36,6 +37,7 @@ lobby_metrics_port=${MAILRUN_LOBBY_METRICS_PORT:-50162}
 notify_metrics_port=${MAILRUN_NOTIFY_METRICS_PORT:-50163}
 gateway_port=${MAILRUN_GATEWAY_PORT:-8080}
 gateway_dir=${MAILRUN_GATEWAY_DIR:-$(dirname "$bin")/gateway}
+web_dir=${MAILRUN_GATEWAY_WEB_DIR:-$(dirname "$bin")/web}
 servers=$root/deploy/servers.sh
 
 services=(game lobby notify)
@@ -111,11 +113,17 @@ start_gateway() {
   MAILRUN_GAME_ADDRESS=127.0.0.1:$game_port \
   MAILRUN_LOBBY_ADDRESS=127.0.0.1:$lobby_port \
   MAILRUN_NOTIFY_ADDRESS=127.0.0.1:$notify_port \
+  MAILRUN_GATEWAY_WEB_DIR=$([ -f "$web_dir/index.html" ] && echo "$web_dir" || echo none) \
     nohup node "$gateway_dir/gateway.mjs" >>"$stack/logs/gateway.log" 2>&1 </dev/null &
   echo $! >"$pidfile"
   for _ in $(seq 1 100); do
     if node -e "fetch('http://127.0.0.1:$gateway_port/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"; then
       echo "gateway on http://127.0.0.1:$gateway_port (gRPC-Web, Connect JSON, gRPC; e.g. POST /mailrun.v1.LobbyService/Login)"
+      if [ -f "$web_dir/index.html" ]; then
+        echo "web client on http://127.0.0.1:$gateway_port/ (open it in a browser)"
+      else
+        echo "no web client built in $web_dir: cmake --build build --target web" >&2
+      fi
       return 0
     fi
     running "$pidfile" || break

@@ -11,16 +11,19 @@
 //   MAILRUN_GATEWAY_DESCRIPTORS   the descriptor set (default: mailrun-api.binpb beside this script)
 //   MAILRUN_GAME_ADDRESS, MAILRUN_LOBBY_ADDRESS, MAILRUN_NOTIFY_ADDRESS   host:port of each service
 //   MAILRUN_GATEWAY_CORS_ORIGINS  comma-separated origins allowed to call from other pages; optional
+//   MAILRUN_GATEWAY_WEB_DIR       the built web client to serve on the same origin (default: ../web
+//                                 beside this script, i.e. build/web, when it exists; "none": serve none)
 //   MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS  the longest a unary call may take (default 60; a
 //                                 caller's shorter deadline wins); streams have no limit
 // A backend address is host:port, or dns:///name:port to balance calls over every address of the
 // name (the chart's headless Services).
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 import { loadServices } from "./services.mjs";
 import { startGateway } from "./server.mjs";
+import { webClient } from "./static.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -62,10 +65,24 @@ const services = loadServices(bytes, backends, callTimeout * 1000);
 const listen = setting("MAILRUN_GATEWAY_LISTEN", "127.0.0.1:8080");
 const origins = setting("MAILRUN_GATEWAY_CORS_ORIGINS", "").split(",").map((o) => o.trim()).filter(Boolean);
 
-const gateway = await startGateway({ services, listen, origins });
 // Log lines are JSON on standard error, like the services'.
 const log = (fields) => process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
-log({ level: "info", event: "gateway_listening", address: gateway.address, services: services.map((s) => s.desc.typeName) });
+
+const defaultWebDir = path.join(here, "..", "web");
+const webDir = setting("MAILRUN_GATEWAY_WEB_DIR", existsSync(path.join(defaultWebDir, "index.html")) ? defaultWebDir : "none");
+let web = null;
+if (webDir !== "none") {
+  try {
+    web = await webClient(webDir);
+  } catch (err) {
+    console.error(`mailrun-gateway: MAILRUN_GATEWAY_WEB_DIR: ${err.message}`);
+    process.exit(2);
+  }
+}
+
+const gateway = await startGateway({ services, listen, origins, web });
+log({ level: "info", event: "gateway_listening", address: gateway.address, services: services.map((s) => s.desc.typeName),
+      web: web ? path.resolve(webDir) : null });
 
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {

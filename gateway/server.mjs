@@ -68,13 +68,15 @@ function peerOf(req) {
   return req.socket?.remoteAddress ?? req.stream?.session?.socket?.remoteAddress ?? "";
 }
 
-export async function startGateway({ services, listen, origins = [] }) {
+// `web`: the web client's handler (static.mjs), or null to serve no web client.
+export async function startGateway({ services, listen, origins = [], web = null }) {
   const rpc = connectNodeAdapter({
     routes: (router) => {
       for (const { desc, impl } of services) router.service(desc, impl);
     },
     contextValues: (req) => createContextValues().set(peerAddress, peerOf(req)),
-    fallback: (req, res) => {
+    fallback: async (req, res) => {
+      if (req.url !== "/healthz" && web && await web(req, res)) return;
       res.writeHead(req.url === "/healthz" ? 200 : 404, { "content-type": "text/plain" });
       res.end(req.url === "/healthz" ? "ok\n" : "not found\n");
     },

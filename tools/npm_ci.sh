@@ -3,8 +3,8 @@
 # when there is one) into DIR/node_modules, under the build tree, never the source tree. Runs
 # `npm ci` only when the lock file changed since the last install, so repeated test runs are quick;
 # concurrent calls for the same DIR (tests of one suite run in parallel) install once, in turn.
-# Used by the build (gateway/) and by the test folders that need tools from the npm registry
-# (chart/, e2e/node/, e2e/gateway/, proto/).
+# Used by the build (gateway/, web/) and by the test folders that need tools from the npm registry
+# (chart/, e2e/node/, e2e/gateway/, e2e/web/, proto/).
 # Usage: tests/npm_ci.sh SRC DIR
 set -euo pipefail
 src=${1:?usage: npm_ci.sh SRC DIR}

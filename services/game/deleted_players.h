@@ -9,7 +9,8 @@
 // marked played_by_bot, and the row's games_done_at is stamped. Rewriting is idempotent, so a
 // crash before the commit only means doing it again. Then the games leave this replica's cache.
 //
-// The bot: every game with an active seat marked played_by_bot gets that seat's move from the
+// The bot: every game with an active seat marked played_by_bot (a deleted account's, or one a player
+// put on autopilot: services/game/autopilot.h) gets that seat's move from the
 // engine's bot (engine/bot/choose_action.h), submitted through the MoveService as the placeholder
 // with request_id "bot-<version>-<seat>", so a move two replicas choose at once is applied once.
 //

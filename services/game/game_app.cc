@@ -20,8 +20,9 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   versions_ = std::make_unique<VersionListener>(
       database_url, [this](const std::string& game_id) { watchers_->VersionCommitted(game_id); },
       [this] { watchers_->WakeAll(); });
+  autopilot_ = std::make_unique<Autopilot>(transactor);
   service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_,
-                                               *watchers_);
+                                               *watchers_, *autopilot_);
   deleted_players_ = std::make_unique<DeletedPlayers>(pool_, loader_, *moves_, std::chrono::milliseconds(1000));
   if (options.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;

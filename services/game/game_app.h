@@ -44,6 +44,7 @@ class GameApp {
   GameLoader loader_;
   std::unique_ptr<MoveService> moves_;
   std::unique_ptr<GameQueries> queries_;
+  std::unique_ptr<Autopilot> autopilot_;
   std::unique_ptr<GameCreation> creation_;
   std::unique_ptr<GameWatchers> watchers_;
   std::unique_ptr<VersionListener> versions_;

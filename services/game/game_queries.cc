@@ -117,6 +117,7 @@ grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1:
     response->set_version(version);
     response->set_status(StatusOf(opened.head.finished));
     response->set_your_seat(opened.seat);
+    response->set_autopilot(!opened.spectator() && store::PlayedByBot(txn, request.game_id(), opened.seat));
     *response->mutable_view() = game->View(opened.seat);
     if (since == 0 || version - since > options_.max_delta_versions) return grpc::Status::OK;
     for (const auto& row : store::History(txn, request.game_id(), since, version, static_cast<int>(version - since))) {
@@ -288,6 +289,7 @@ grpc::Status GameQueries::ListMyGames(const std::string& user_id, const mailrun:
       summary->set_your_turn(std::find(row.active_seats.begin(), row.active_seats.end(), row.seat) !=
                              row.active_seats.end());
       summary->set_round(row.round);
+      summary->set_autopilot(row.autopilot);
       mailrun::v1::GameConfig config;
       if (config.ParseFromString(row.config)) {
         for (const auto& player : config.players()) summary->add_players(player.display_name());

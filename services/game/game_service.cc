@@ -20,13 +20,15 @@ grpc::Status WithVersionTrailer(grpc::ServerContext* context, grpc::Status statu
 
 GameServiceImpl::GameServiceImpl(mailrun::service::TokenVerifier verifier, std::set<std::string> trusted_services,
                                  MoveService& moves,
-                                 GameQueries& queries, GameCreation& creation, GameWatchers& watchers)
+                                 GameQueries& queries, GameCreation& creation, GameWatchers& watchers,
+                                 Autopilot& autopilot)
     : verifier_(std::move(verifier)),
       trusted_services_(std::move(trusted_services)),
       moves_(moves),
       queries_(queries),
       creation_(creation),
-      watchers_(watchers) {}
+      watchers_(watchers),
+      autopilot_(autopilot) {}
 
 grpc::Status GameServiceImpl::AsPlayer(grpc::ServerContext* context,
                                        const std::function<grpc::Status(const std::string&)>& handler) const {
@@ -121,6 +123,13 @@ grpc::Status GameServiceImpl::UndoLastAction(grpc::ServerContext* context,
 grpc::Status GameServiceImpl::ListMyGames(grpc::ServerContext* context, const mailrun::v1::ListMyGamesRequest* request,
                                           mailrun::v1::ListMyGamesResponse* response) {
   return AsPlayer(context, [&](const std::string& user) { return queries_.ListMyGames(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::SetAutopilot(grpc::ServerContext* context,
+                                           const mailrun::v1::SetAutopilotRequest* request,
+                                           mailrun::v1::SetAutopilotResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return autopilot_.Set(user, *request, response); });
 }
 
 grpc::Status GameServiceImpl::GetComponents(grpc::ServerContext* context,

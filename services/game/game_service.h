@@ -13,6 +13,7 @@
 
 #include "mailrun/v1/game.grpc.pb.h"
 #include "services/common/token.h"
+#include "services/game/autopilot.h"
 #include "services/game/components_catalog.h"
 #include "services/game/game_creation.h"
 #include "services/game/game_queries.h"
@@ -26,7 +27,7 @@ class GameServiceImpl final : public mailrun::v1::GameService::WithCallbackMetho
   // `verifier`: the trusted public keys. `trusted_services`: service token subjects allowed to
   // create games and read results. The parts must outlive the service.
   GameServiceImpl(mailrun::service::TokenVerifier verifier, std::set<std::string> trusted_services, MoveService& moves,
-                  GameQueries& queries, GameCreation& creation, GameWatchers& watchers);
+                  GameQueries& queries, GameCreation& creation, GameWatchers& watchers, Autopilot& autopilot);
 
   grpc::Status CreateGame(grpc::ServerContext* context, const mailrun::v1::CreateGameRequest* request,
                           mailrun::v1::CreateGameResponse* response) override;
@@ -52,6 +53,8 @@ class GameServiceImpl final : public mailrun::v1::GameService::WithCallbackMetho
                              mailrun::v1::GetComponentsResponse* response) override;
   grpc::Status GetBoardPicture(grpc::ServerContext* context, const mailrun::v1::GetBoardPictureRequest* request,
                                mailrun::v1::GetBoardPictureResponse* response) override;
+  grpc::Status SetAutopilot(grpc::ServerContext* context, const mailrun::v1::SetAutopilotRequest* request,
+                            mailrun::v1::SetAutopilotResponse* response) override;
   grpc::ServerWriteReactor<mailrun::v1::WatchGameResponse>* WatchGame(
       grpc::CallbackServerContext* context, const mailrun::v1::WatchGameRequest* request) override;
 
@@ -68,6 +71,7 @@ class GameServiceImpl final : public mailrun::v1::GameService::WithCallbackMetho
   GameQueries& queries_;
   GameCreation& creation_;
   GameWatchers& watchers_;
+  Autopilot& autopilot_;
   ComponentsCatalog components_;
 };
 

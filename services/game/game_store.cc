@@ -182,11 +182,17 @@ std::vector<HistoryRow> History(pqxx::transaction_base& txn, const std::string& 
   return out;
 }
 
+bool PlayedByBot(pqxx::transaction_base& txn, const std::string& game_id, int seat) {
+  const pqxx::result row =
+      txn.exec_params("SELECT played_by_bot FROM game_players WHERE game_id = $1 AND seat = $2", game_id, seat);
+  return !row.empty() && row[0][0].as<bool>();
+}
+
 std::vector<MyGameRow> GamesOf(pqxx::transaction_base& txn, const std::string& user_id,
                                const std::optional<MyGamesCursor>& after, int limit) {
   const std::string select =
       "SELECT g.game_id, g.status = 'finished', g.version, p.seat, array_to_string(g.active_seats, ','), g.round,"
-      " g.config, (extract(epoch FROM g.updated_at) * 1000000)::bigint AS updated_us"
+      " g.config, (extract(epoch FROM g.updated_at) * 1000000)::bigint AS updated_us, p.played_by_bot"
       " FROM game_players p JOIN games g ON g.game_id = p.game_id WHERE p.user_id = $1";
   const std::string order = " ORDER BY updated_us DESC, g.game_id DESC LIMIT $2";
   const pqxx::result rows =
@@ -197,7 +203,8 @@ std::vector<MyGameRow> GamesOf(pqxx::transaction_base& txn, const std::string& u
   std::vector<MyGameRow> out;
   for (const auto& row : rows) {
     out.push_back({row[0].as<std::string>(), row[1].as<bool>(), row[2].as<int64_t>(), row[3].as<int>(),
-                   ParseInts(row[4].as<std::string>()), row[5].as<std::string>(), Bytes(row[6]), row[7].as<int64_t>()});
+                   ParseInts(row[4].as<std::string>()), row[5].as<std::string>(), Bytes(row[6]), row[7].as<int64_t>(),
+                   row[8].as<bool>()});
   }
   return out;
 }

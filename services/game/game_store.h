@@ -132,11 +132,15 @@ struct MyGameRow {
   std::string round;
   std::string config;  // serialized GameConfig (display names in seat order)
   int64_t updated_us = 0;
+  bool autopilot = false;  // the seat is played by the bot (SetAutopilot)
 };
 struct MyGamesCursor {
   int64_t updated_us = 0;
   std::string game_id;
 };
+// Whether the bot plays `seat` of the game (a deleted account's seat, or one on autopilot).
+bool PlayedByBot(pqxx::transaction_base& txn, const std::string& game_id, int seat);
+
 std::vector<MyGameRow> GamesOf(pqxx::transaction_base& txn, const std::string& user_id,
                                const std::optional<MyGamesCursor>& after, int limit);
 

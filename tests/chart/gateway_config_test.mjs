@@ -81,6 +81,22 @@ test('the image carries the gateway\'s scripts, its locked packages and the API\
   }
 });
 
+test('the image carries the built web client and the gateway serves it', () => {
+  const stages = dockerStages();
+  const build = stage(stages, 'gateway-build');
+  assert.ok(build.instructions.some((i) => i.keyword === 'COPY' && i.args.includes('web/package-lock.json')));
+  const web = build.instructions.find((i) => i.keyword === 'RUN' && i.args.includes('web/build.mjs'));
+  assert.ok(web, 'the gateway-build stage does not build web/');
+  const out = /--out (\S+)/.exec(web.args)[1];
+  const image = stage(stages, 'gateway');
+  const copy = image.instructions.find((i) => i.keyword === 'COPY' && i.args.includes(out));
+  assert.ok(copy, `the gateway image does not copy the built client (${out})`);
+  const dir = copy.args.split(/\s+/).at(-1);
+  const settings = image.instructions.filter((i) => i.keyword === 'ENV').map((i) => i.args).join(' ');
+  assert.ok(settings.includes(`MAILRUN_GATEWAY_WEB_DIR=${dir}`), `the gateway image does not point MAILRUN_GATEWAY_WEB_DIR at ${dir}`);
+  assert.match(read('gateway', 'gateway.mjs'), /MAILRUN_GATEWAY_WEB_DIR/);
+});
+
 test('the gateway puts the client\'s own address in x-forwarded-for (the lobby\'s login limits)', () => {
   assert.match(read('gateway', 'services.mjs'), /x-forwarded-for/);
   const lobby = find(objects, 'Deployment', 'mailrun-lobby');

@@ -10,6 +10,7 @@
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
 #include "tests/e2e/stack/child_process.h"
+#include "tests/e2e/stack/gateway_process.h"
 #include "tests/e2e/stack/stack.h"
 #include "tests/testing/servers.h"
 
@@ -28,41 +29,29 @@ class Gateway : public ::testing::Test {
     setup_ = new ChildResult(RunChild({mailrun::testing::SourcePath("tests/e2e/gateway/setup.sh"),
                                        MAILRUN_E2E_GATEWAY_CLIENT_DIR}, {}, "", 600s));
     stack_ = new Stack("e2e_gateway");
-    address_ = new std::string("127.0.0.1:" + std::to_string(mailrun::testing::FreePort()));
-    gateway_ = new ChildProcess({"node", std::string(MAILRUN_GATEWAY_DIR) + "/gateway.mjs"},
-                                {{"MAILRUN_GATEWAY_LISTEN", *address_},
-                                 {"MAILRUN_GAME_ADDRESS", stack_->game_address()},
-                                 {"MAILRUN_LOBBY_ADDRESS", stack_->lobby_address()},
-                                 {"MAILRUN_NOTIFY_ADDRESS", stack_->notify_address()},
-                                 {"MAILRUN_GATEWAY_CORS_ORIGINS", kAllowedOrigin}});
-    listening_ = gateway_->WaitForError("\"gateway_listening\"", 30s);
+    gateway_ = new GatewayProcess(*stack_, MAILRUN_GATEWAY_DIR, {{"MAILRUN_GATEWAY_CORS_ORIGINS", kAllowedOrigin}});
   }
   static void TearDownTestSuite() {
     delete gateway_;
-    delete address_;
     delete stack_;
     delete setup_;
   }
 
   static ChildResult* setup_;
   static Stack* stack_;
-  static std::string* address_;
-  static ChildProcess* gateway_;
-  static bool listening_;
+  static GatewayProcess* gateway_;
 };
 ChildResult* Gateway::setup_ = nullptr;
 Stack* Gateway::stack_ = nullptr;
-std::string* Gateway::address_ = nullptr;
-ChildProcess* Gateway::gateway_ = nullptr;
-bool Gateway::listening_ = false;
+GatewayProcess* Gateway::gateway_ = nullptr;
 
 TEST_F(Gateway, BrowsersAndAppsPlayThroughIt) {
   ASSERT_EQ(setup_->exit_code, 0) << "installing the Connect client packages failed: " << setup_->Describe();
-  ASSERT_TRUE(listening_) << "the gateway did not start";
+  ASSERT_TRUE(gateway_->listening()) << "the gateway did not start";
 
   const ChildResult client = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/gateway/gateway_client.mjs")},
                                       {{"MAILRUN_GATEWAY_CLIENT_DIR", MAILRUN_E2E_GATEWAY_CLIENT_DIR},
-                                       {"MAILRUN_GATEWAY_URL", "http://" + *address_},
+                                       {"MAILRUN_GATEWAY_URL", gateway_->url()},
                                        {"MAILRUN_GATEWAY_DESCRIPTORS", std::string(MAILRUN_GATEWAY_DIR) + "/mailrun-api.binpb"},
                                        {"MAILRUN_ALLOWED_ORIGIN", kAllowedOrigin}},
                                       "", 120s);
@@ -127,7 +116,7 @@ TEST_F(Gateway, BrowsersAndAppsPlayThroughIt) {
   EXPECT_EQ(history.entries(0).seat(), move.at("seat").get<int>());
 
   // The gateway logged every call as a JSON line, and never a token or a password.
-  const ChildResult gateway = gateway_->Finish(0ms);
+  const ChildResult gateway = gateway_->Finish();
   EXPECT_NE(gateway.err.find(R"("method":"mailrun.v1.LobbyService/Register","code":"OK")"), std::string::npos) << gateway.err;
   EXPECT_NE(gateway.err.find(R"("method":"mailrun.v1.GameService/SubmitAction","code":"Aborted")"), std::string::npos);
   EXPECT_NE(gateway.err.find(R"("protocol":"grpc-web")"), std::string::npos);

@@ -1,0 +1,23 @@
+#include "tests/e2e/stack/gateway_process.h"
+
+#include "tests/testing/servers.h"
+
+namespace mailrun::e2e {
+
+using namespace std::chrono_literals;
+
+GatewayProcess::GatewayProcess(const Stack& stack, const std::string& gateway_dir,
+                               const std::map<std::string, std::string>& settings)
+    : address_("127.0.0.1:" + std::to_string(mailrun::testing::FreePort())) {
+  std::map<std::string, std::string> env = settings;
+  env["MAILRUN_GATEWAY_LISTEN"] = address_;
+  env["MAILRUN_GAME_ADDRESS"] = stack.game_address();
+  env["MAILRUN_LOBBY_ADDRESS"] = stack.lobby_address();
+  env["MAILRUN_NOTIFY_ADDRESS"] = stack.notify_address();
+  process_ = std::make_unique<ChildProcess>(std::vector<std::string>{"node", gateway_dir + "/gateway.mjs"}, env);
+  listening_ = process_->WaitForError("\"gateway_listening\"", 30s);
+}
+
+ChildResult GatewayProcess::Finish() { return process_->Finish(0ms); }
+
+}  // namespace mailrun::e2e

@@ -1,0 +1,202 @@
+// The web client in a real browser: Debian's chromium, headless, driven by puppeteer-core. Three
+// players in three browser contexts (separate storage: three people), one of them on a phone
+// (360x740, touch), open the app the gateway serves, register, open a table, join it, start it,
+// make the opening moves of the game by hand from the legal-action list, then each hands their
+// seat to the game service's bot (autopilot) and the three browsers follow the game live to its
+// final scores. Prints what it saw as JSON on standard output, for web_test.cc to check against
+// the services. With MAILRUN_SCREENSHOTS=DIR it also saves screenshots of the screens it passes.
+//
+// Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_CLIENT_DIR (node_modules of this
+// folder's package.json), MAILRUN_CHROMIUM (default /usr/bin/chromium), MAILRUN_HAND_MOVES
+// (opening moves made by hand, default 6), MAILRUN_SCREENSHOTS (optional).
+import { createRequire } from "node:module";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+
+const require = createRequire(path.resolve(process.env.MAILRUN_WEB_CLIENT_DIR ?? ".", "node_modules", "x.js"));
+const puppeteer = require("puppeteer-core");
+
+const url = process.env.MAILRUN_WEB_URL;
+if (!url) {
+  console.error("browser_game: MAILRUN_WEB_URL is not set");
+  process.exit(2);
+}
+const handMoves = Number(process.env.MAILRUN_HAND_MOVES ?? "6");
+const shots = process.env.MAILRUN_SCREENSHOTS ?? "";
+if (shots) mkdirSync(shots, { recursive: true });
+const password = "browser-test-password";
+const started = Date.now();
+const saw = { timings: {} };
+const mark = (name) => { saw.timings[name] = Date.now() - started; };
+
+const phone = { width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+const desktop = { width: 1280, height: 800, deviceScaleFactor: 1 };
+const players = [
+  { name: "Lalit", viewport: desktop },
+  { name: "Meera", viewport: desktop },
+  { name: "Nikhil", viewport: phone },
+];
+
+const browser = await puppeteer.launch({
+  executablePath: process.env.MAILRUN_CHROMIUM ?? "/usr/bin/chromium",
+  headless: true,
+  args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--no-default-browser-check"],
+});
+
+async function shot(page, name) {
+  if (!shots) return;
+  await page.screenshot({ path: path.join(shots, `${name}.png`) });
+}
+
+async function text(page, selector) {
+  return page.$eval(selector, (el) => el.textContent.trim());
+}
+
+// Registers on the login screen; the app then shows the lobby with the player's name.
+async function registerAs(player) {
+  const { page } = player;
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  await page.waitForSelector("[data-test=login-form]");
+  await page.click("[data-test=tab-register]");
+  await page.type("input[name=name]", player.name);
+  await page.type("input[name=password]", password);
+  await page.click("[data-test=login-submit]");
+  await page.waitForFunction((name) => document.querySelector("[data-test=me]")?.textContent === name, {}, player.name);
+}
+
+try {
+  for (const player of players) {
+    player.context = await browser.createBrowserContext();
+    player.page = await player.context.newPage();
+    await player.page.setViewport(player.viewport);
+    player.page.on("pageerror", (err) => { (saw.pageErrors ??= []).push(`${player.name}: ${err.message}`); });
+  }
+  const [lalit, meera, nikhil] = players;
+
+  // A refusal shows its message: logging in to an account that does not exist yet.
+  await lalit.page.goto(url, { waitUntil: "domcontentloaded" });
+  await lalit.page.waitForSelector("[data-test=login-form]");
+  await shot(lalit.page, "login-desktop");
+  await lalit.page.type("input[name=name]", lalit.name);
+  await lalit.page.type("input[name=password]", password);
+  await lalit.page.click("[data-test=login-submit]");
+  await lalit.page.waitForSelector("[data-test=refusal]");
+  saw.badLogin = await text(lalit.page, "[data-test=refusal]");
+
+  await Promise.all(players.map(registerAs));
+  saw.registered = await Promise.all(players.map((p) => text(p.page, "[data-test=me]")));
+  mark("registered");
+
+  // Lalit opens a 4-seat table for the short game (2.4.2); Meera and Nikhil join; Lalit starts it.
+  await lalit.page.select("[data-test=bank]", await lalit.page.$eval("[data-test=bank]", (s) =>
+    [...s.options].find((o) => o.textContent.startsWith("short")).value));
+  await lalit.page.select("[data-test=seats]", "4");
+  await lalit.page.click("[data-test=create-submit]");
+  await lalit.page.waitForSelector("[data-test=my-table]");
+  const tableId = await lalit.page.$eval("[data-test=my-table]", (el) => el.dataset.table);
+  saw.tableId = tableId;
+  await shot(lalit.page, "lobby-desktop");
+  for (const player of [meera, nikhil]) {
+    const open = `[data-test=open-table][data-table="${tableId}"]`;
+    await player.page.click("[data-test=refresh-tables]");
+    await player.page.waitForSelector(open);
+    if (player === nikhil) await shot(player.page, "lobby-phone");
+    await player.page.click(`${open} [data-test=join]`);
+    await player.page.waitForSelector(`[data-test=my-table][data-table="${tableId}"]`);
+  }
+  await lalit.page.click("[data-test=refresh-tables]");
+  await lalit.page.waitForFunction(() => document.querySelector("[data-test=my-table]")?.textContent.includes("Nikhil"));
+  await lalit.page.click("[data-test=start]");
+  await lalit.page.waitForSelector("[data-test=game-screen]");
+  const gameId = decodeURIComponent(new URL(lalit.page.url()).hash.split("/")[2]);
+  saw.gameId = gameId;
+  mark("started");
+
+  // The others find it under My games (where it is their turn, it comes first) and open it.
+  for (const player of [meera, nikhil]) {
+    await player.page.click("[data-test=nav-games]");
+    await player.page.waitForSelector(`[data-test=my-game][data-game="${gameId}"]`);
+    if (player === nikhil) await shot(player.page, "my-games-phone");
+    await player.page.click(`[data-test=my-game][data-game="${gameId}"]`);
+    await player.page.waitForSelector("[data-test=game-screen]");
+  }
+
+  // The opening moves by hand: whoever's screen offers moves takes the first one offered; every
+  // screen follows live (its version rises with each move, without a reload).
+  saw.handMoves = [];
+  const versionOf = (page) => page.$eval("[data-test=game-screen]", (el) => Number(el.dataset.version));
+  for (let move = 0; move < handMoves; move++) {
+    const before = await versionOf(lalit.page);
+    // Every screen at this version with its legal actions read for it; then whoever has moves
+    // (taking turns where several may act at once, as in the bond step of 2.5.2) makes one.
+    await Promise.all(players.map((p) => p.page.waitForFunction((v) => {
+      const screen = document.querySelector("[data-test=game-screen]");
+      return screen?.dataset.version === String(v) && screen.dataset.legalVersion === String(v);
+    }, { timeout: 20_000 }, before)));
+    let turn = null;
+    for (let i = 0; i < players.length && !turn; i++) {
+      const candidate = players[(move + i) % players.length];
+      if (await candidate.page.$("[data-test=legal-action]:not([disabled])")) turn = candidate;
+    }
+    if (!turn) throw new Error(`nobody has a move at version ${before}`);
+    const description = await text(turn.page, "[data-test=legal-action]");
+    if (move === 0) {
+      await shot(nikhil.page, "game-phone");
+      await shot(lalit.page, "game-desktop");
+    }
+    await turn.page.click("[data-test=legal-action]");
+    await Promise.all(players.map((p) => p.page.waitForFunction(
+      (v) => Number(document.querySelector("[data-test=game-screen]")?.dataset.version) > v, { timeout: 20_000 }, before)));
+    saw.handMoves.push({ player: turn.name, description, before, after: await versionOf(turn.page) });
+  }
+  mark("handMoves");
+
+  // A "your turn" reached someone live: the banner of the notification stream, on another page.
+  saw.yourTurnBanner = null;
+  for (const player of players) {
+    await player.page.click("[data-test=nav-lobby]");
+  }
+  const banner = await Promise.race(players.map((p) =>
+    p.page.waitForSelector("[data-test=your-turn]", { timeout: 15_000 }).then(() => p))).catch(() => null);
+  if (banner) {
+    saw.yourTurnBanner = { player: banner.name, text: await text(banner.page, "[data-test=your-turn]") };
+    await shot(banner.page, banner === nikhil ? "your-turn-phone" : "your-turn-desktop");
+  }
+  for (const player of players) {
+    await player.page.goto(`${url}/#/game/${encodeURIComponent(gameId)}`, { waitUntil: "domcontentloaded" });
+    await player.page.waitForSelector("[data-test=game-screen]");
+  }
+  saw.reloadKeptSession = true;
+
+  // Everyone hands their seat to the bot; the browsers follow live to the end.
+  for (const player of players) {
+    await player.page.waitForSelector("[data-test=autopilot]");
+    await player.page.click("[data-test=autopilot]");
+    await player.page.waitForFunction(() => document.querySelector("[data-test=autopilot]")?.checked === true);
+  }
+  mark("autopilot");
+  await Promise.all(players.map((p) => p.page.waitForSelector("[data-test=game-screen][data-finished=yes]", { timeout: 120_000 })));
+  mark("finished");
+  saw.final = [];
+  for (const player of players) {
+    const rows = await player.page.$$eval("[data-test=final-scores] tbody tr", (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent.trim())));
+    saw.final.push({ player: player.name, version: await versionOf(player.page), rows,
+                     endReason: await text(player.page, "[data-test=end-reason]").catch(() => "") });
+    if (player !== meera) await shot(player.page, player === nikhil ? "final-phone" : "final-desktop");
+  }
+
+  // Log out: back to the login screen, and a reload stays logged out.
+  await nikhil.page.click("[data-test=logout]");
+  await nikhil.page.waitForSelector("[data-test=login-form]");
+  await nikhil.page.reload({ waitUntil: "domcontentloaded" });
+  await nikhil.page.waitForSelector("[data-test=login-form]");
+  saw.loggedOut = true;
+} catch (err) {
+  process.stderr.write(`browser_game: failed after ${Date.now() - started} ms; so far: ${JSON.stringify(saw)}\n`);
+  throw err;
+} finally {
+  await browser.close();
+}
+mark("done");
+process.stdout.write(`${JSON.stringify(saw)}\n`);

@@ -1,0 +1,171 @@
+// The web client plays a game in a real browser (tests/e2e/web/browser_game.mjs: chromium driven
+// by puppeteer-core) against the real stack, through the gateway that serves both the app and the
+// API. The script reports what the three browsers showed; this test checks it, and checks through
+// the services themselves (not the browser) that the game it followed is the one the game service
+// recorded: the hand moves by the right seats, the end, the final figures.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "mailrun/v1/game.grpc.pb.h"
+#include "mailrun/v1/lobby.grpc.pb.h"
+#include "tests/e2e/stack/child_process.h"
+#include "tests/e2e/stack/gateway_process.h"
+#include "tests/e2e/stack/stack.h"
+#include "tests/testing/servers.h"
+
+namespace mailrun::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+using GameStub = mailrun::v1::GameService::Stub;
+
+constexpr char kPassword[] = "browser-test-password";  // browser_game.mjs registers its players with it
+
+class Web : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    setup_ = new ChildResult(RunChild({mailrun::testing::SourcePath("tests/e2e/web/setup.sh"),
+                                       MAILRUN_E2E_WEB_CLIENT_DIR}, {}, "", 600s));
+    stack_ = new Stack("e2e_web");
+    gateway_ = new GatewayProcess(*stack_, MAILRUN_GATEWAY_DIR, {{"MAILRUN_GATEWAY_WEB_DIR", MAILRUN_WEB_DIR}});
+  }
+  static void TearDownTestSuite() {
+    delete gateway_;
+    delete stack_;
+    delete setup_;
+  }
+
+  static ChildResult* setup_;
+  static Stack* stack_;
+  static GatewayProcess* gateway_;
+};
+ChildResult* Web::setup_ = nullptr;
+Stack* Web::stack_ = nullptr;
+GatewayProcess* Web::gateway_ = nullptr;
+
+TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
+  ASSERT_EQ(setup_->exit_code, 0) << "installing puppeteer-core failed: " << setup_->Describe();
+  ASSERT_TRUE(gateway_->listening()) << "the gateway did not start";
+
+  std::map<std::string, std::string> env{{"MAILRUN_WEB_CLIENT_DIR", MAILRUN_E2E_WEB_CLIENT_DIR},
+                                         {"MAILRUN_WEB_URL", gateway_->url()}};
+  // tools/web_screenshots.sh runs this test to take the screenshots of docs/screenshots/.
+  if (const char* shots = std::getenv("MAILRUN_SCREENSHOTS")) env["MAILRUN_SCREENSHOTS"] = shots;
+  const ChildResult browser =
+      RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/browser_game.mjs")}, env, "", 240s);
+  ASSERT_EQ(browser.exit_code, 0) << browser.Describe() << stack_->LogTails();
+  const auto saw = nlohmann::json::parse(browser.out);
+  EXPECT_FALSE(saw.contains("pageErrors")) << saw.at("pageErrors");
+
+  // The login screen showed the lobby's refusal; three accounts, each logged in in its own context.
+  EXPECT_NE(saw.at("badLogin").get<std::string>().find("password"), std::string::npos) << saw.at("badLogin");
+  EXPECT_EQ(saw.at("registered"), nlohmann::json({"Lalit", "Meera", "Nikhil"}));
+
+  // The hand moves followed each other, one version each, each seen live by every browser.
+  const auto& moves = saw.at("handMoves");
+  ASSERT_EQ(moves.size(), 6u);
+  for (size_t i = 0; i < moves.size(); ++i) {
+    EXPECT_EQ(moves[i].at("after").get<int>(), moves[i].at("before").get<int>() + 1) << moves[i];
+    if (i > 0) {
+      EXPECT_EQ(moves[i].at("before"), moves[i - 1].at("after"));
+    }
+  }
+  ASSERT_TRUE(saw.at("yourTurnBanner").is_object()) << "no live 'your turn' reached any browser";
+  EXPECT_NE(saw.at("yourTurnBanner").at("text").get<std::string>().find("turn"), std::string::npos);
+
+  // The services themselves: Lalit logs in (the password the browser registered) and reads the game.
+  auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(stack_->lobby_address()));
+  auto game = mailrun::v1::GameService::NewStub(Stack::Channel(stack_->game_address()));
+  mailrun::v1::LoginRequest login;
+  login.set_request_id("web-test-login");
+  login.set_display_name("Lalit");
+  login.set_password(kPassword);
+  mailrun::v1::AuthResponse lalit;
+  ASSERT_TRUE(CallAs(*lobby, &mailrun::v1::LobbyService::Stub::Login, "", login, &lalit).ok());
+  const std::string game_id = saw.at("gameId");
+  mailrun::v1::GetGameRequest get;
+  get.set_game_id(game_id);
+  mailrun::v1::GetGameResponse state;
+  ASSERT_TRUE(CallAs(*game, &GameStub::GetGame, lalit.access_token(), get, &state).ok());
+  EXPECT_EQ(state.status(), mailrun::v1::GAME_STATUS_FINISHED);
+  EXPECT_FALSE(state.view().end_reason().empty());
+
+  // The hand moves are in the log as the browsers' players made them, by seat.
+  mailrun::v1::GetHistoryRequest history_request;
+  history_request.set_game_id(game_id);
+  history_request.set_page_size(20);
+  mailrun::v1::GetHistoryResponse history;
+  ASSERT_TRUE(CallAs(*game, &GameStub::GetHistory, lalit.access_token(), history_request, &history).ok());
+  std::map<std::string, int> seat_of;
+  for (const auto& player : state.view().players()) seat_of[player.display_name()] = player.seat();
+  for (const auto& move : moves) {
+    const int version = move.at("after");
+    ASSERT_LE(version, history.entries_size());
+    EXPECT_EQ(history.entries(version - 1).seat(), seat_of.at(move.at("player").get<std::string>())) << move;
+  }
+
+  // Every browser ended on the final version and showed each player's worth as the service has it.
+  std::map<std::string, std::string> worth;
+  for (const auto& player : state.view().players()) worth[player.display_name()] = "£" + std::to_string(player.wealth());
+  for (const auto& seen : saw.at("final")) {
+    EXPECT_EQ(seen.at("version").get<int64_t>(), state.version()) << seen.at("player");
+    EXPECT_EQ(seen.at("endReason"), state.view().end_reason()) << seen.at("player");
+    ASSERT_EQ(seen.at("rows").size(), 3u) << seen;
+    int64_t previous = INT64_MAX;
+    for (const auto& row : seen.at("rows")) {
+      const std::string name = row.at(0);
+      EXPECT_EQ(row.at(2), worth.at(name)) << seen.at("player") << " saw " << row;
+      const int64_t value = std::stoll(row.at(2).get<std::string>().substr(std::string("£").size()));
+      EXPECT_LE(value, previous) << "final scores are not ranked";
+      previous = value;
+    }
+  }
+  EXPECT_TRUE(saw.at("reloadKeptSession"));
+  EXPECT_TRUE(saw.at("loggedOut"));
+
+  // The gateway logged no password and no token of the players' sessions.
+  const ChildResult gateway = gateway_->Finish();
+  EXPECT_EQ(gateway.err.find(kPassword), std::string::npos);
+  EXPECT_EQ(gateway.err.find("eyJ"), std::string::npos) << "a token is in the gateway's log";
+  RecordProperty("timings_ms", saw.at("timings").dump());
+  std::cout << "browser timings (ms since start): " << saw.at("timings").dump() << "\n";
+}
+
+TEST_F(Web, TheGatewayServesTheAppWithContentTypesAndCaching) {
+  ASSERT_TRUE(gateway_->listening()) << "the gateway did not start";
+  const ChildResult check = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/static_check.mjs")},
+                                     {{"MAILRUN_WEB_URL", gateway_->url()}}, "", 60s);
+  ASSERT_EQ(check.exit_code, 0) << check.Describe();
+  const auto saw = nlohmann::json::parse(check.out);
+
+  // index.html: revalidated every time (it names the current assets), with the page's policy.
+  EXPECT_EQ(saw.at("index").at("status"), 200);
+  EXPECT_EQ(saw.at("index").at("type"), "text/html; charset=utf-8");
+  EXPECT_EQ(saw.at("index").at("cache"), "no-cache");
+  EXPECT_TRUE(saw.at("index").at("hasApp"));
+  EXPECT_NE(saw.at("index").at("csp").get<std::string>().find("script-src 'self'"), std::string::npos);
+  // Content-hashed assets: cached for good.
+  for (const char* asset : {"script", "style"}) {
+    ASSERT_TRUE(saw.at(asset).is_object()) << asset << " is not named in index.html";
+    EXPECT_EQ(saw.at(asset).at("status"), 200) << asset;
+    EXPECT_EQ(saw.at(asset).at("cache"), "public, max-age=31536000, immutable") << asset;
+    EXPECT_GT(saw.at(asset).at("length").get<int>(), 1000) << asset;
+  }
+  EXPECT_EQ(saw.at("script").at("type"), "text/javascript; charset=utf-8");
+  EXPECT_EQ(saw.at("style").at("type"), "text/css; charset=utf-8");
+  // An app page is index.html; HEAD has the headers and no body; a missing asset is 404.
+  EXPECT_EQ(saw.at("page").at("status"), 200);
+  EXPECT_EQ(saw.at("page").at("length"), saw.at("index").at("length"));
+  EXPECT_EQ(saw.at("head").at("status"), 200);
+  EXPECT_EQ(saw.at("head").at("length"), 0);
+  EXPECT_EQ(saw.at("missing").at("status"), 404);
+  // Nothing outside the directory, however the path is written; only GET and HEAD.
+  EXPECT_FALSE(saw.at("escape").at("passwd"));
+  EXPECT_FALSE(saw.at("escapeEncoded").at("passwd"));
+  EXPECT_NE(saw.at("post").at("status"), 200);
+  EXPECT_EQ(saw.at("health").at("status"), 200);
+}
+
+}  // namespace
+}  // namespace mailrun::e2e

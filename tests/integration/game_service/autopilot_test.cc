@@ -1,0 +1,137 @@
+// SetAutopilot against the real mailrun-game and PostgreSQL: the game service's bot plays the
+// seats put on autopilot (each move stored as that seat's player), a short game so played reaches
+// its end, turning it off stops the bot, GetGame and ListMyGames show the setting, and the
+// refusals (no seat, finished game, malformed id, no token) carry their status and rule.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "services/common/refusal_details.h"
+#include "tests/integration/game_service/play_helpers.h"
+
+namespace mailrun::game::testing {
+namespace {
+
+using namespace std::chrono_literals;
+
+class Autopilot : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { harness_ = new GameHarness("game_service_autopilot"); }
+  static void TearDownTestSuite() {
+    delete harness_;
+    harness_ = nullptr;
+  }
+
+  grpc::Status Set(const std::string& token, const std::string& game_id, bool on,
+                   mailrun::v1::SetAutopilotResponse* response) {
+    mailrun::v1::SetAutopilotRequest request;
+    request.set_game_id(game_id);
+    request.set_on(on);
+    return harness_->Call(&GameStub::SetAutopilot, token, request, response);
+  }
+  // Polls the game (as `token`) until `done` holds or `limit` passes; returns the last answer.
+  mailrun::v1::GetGameResponse WaitFor(const std::string& token, const std::string& game_id,
+                                       const std::function<bool(const mailrun::v1::GetGameResponse&)>& done,
+                                       std::chrono::seconds limit) {
+    const auto until = std::chrono::steady_clock::now() + limit;
+    auto game = GetGame(harness_->stub(), token, game_id);
+    while (!done(game) && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(100ms);
+      game = GetGame(harness_->stub(), token, game_id);
+    }
+    return game;
+  }
+  mailrun::v1::GameSummary Summary(const std::string& token, const std::string& game_id) {
+    mailrun::v1::ListMyGamesResponse games;
+    EXPECT_TRUE(harness_->Call(&GameStub::ListMyGames, token, mailrun::v1::ListMyGamesRequest(), &games).ok());
+    for (const auto& game : games.games()) {
+      if (game.game_id() == game_id) return game;
+    }
+    ADD_FAILURE() << "ListMyGames has no game " << game_id;
+    return {};
+  }
+
+  static GameHarness* harness_;
+};
+GameHarness* Autopilot::harness_ = nullptr;
+
+TEST_F(Autopilot, TheBotPlaysTheSeatsOnAutopilotToTheEndAndStopsWhenTurnedOff) {
+  const auto config = PlayersConfig("pilot", 3, 11, mailrun::v1::BANK_SHORT);
+  const std::string game_id = harness_->CreateGame(config, "table-autopilot");
+  std::vector<std::string> tokens;
+  for (const auto& player : config.players()) tokens.push_back(GameHarness::AccessToken(player.user_id()));
+
+  EXPECT_FALSE(GetGame(harness_->stub(), tokens[0], game_id).autopilot());
+  EXPECT_FALSE(Summary(tokens[0], game_id).autopilot());
+
+  // Every seat on autopilot: the game moves on with nobody submitting.
+  for (const auto& token : tokens) {
+    mailrun::v1::SetAutopilotResponse answer;
+    ASSERT_TRUE(Set(token, game_id, true, &answer).ok());
+    EXPECT_TRUE(answer.on());
+  }
+  EXPECT_TRUE(GetGame(harness_->stub(), tokens[1], game_id).autopilot());
+  EXPECT_TRUE(Summary(tokens[1], game_id).autopilot());
+  auto moved = WaitFor(tokens[0], game_id, [](const auto& g) { return g.version() >= 20; }, 60s);
+  ASSERT_GE(moved.version(), 20) << "the bot did not play the seats on autopilot";
+
+  // All off: at most a move the bot had chosen already lands, then the game stands still.
+  for (const auto& token : tokens) {
+    mailrun::v1::SetAutopilotResponse answer;
+    ASSERT_TRUE(Set(token, game_id, false, &answer).ok());
+    EXPECT_FALSE(answer.on());
+  }
+  EXPECT_FALSE(GetGame(harness_->stub(), tokens[2], game_id).autopilot());
+  std::this_thread::sleep_for(1500ms);
+  const int64_t stopped = GetGame(harness_->stub(), tokens[0], game_id).version();
+  std::this_thread::sleep_for(2500ms);  // more than two polls of the bot (1 s)
+  EXPECT_EQ(GetGame(harness_->stub(), tokens[0], game_id).version(), stopped) << "the bot played a seat turned off";
+
+  // Each move was stored as its seat's own player, never as anyone else.
+  EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id +
+                            "' AND user_id NOT LIKE 'pilot-%'"), 0);
+  EXPECT_GE(harness_->Count("SELECT count(DISTINCT user_id) FROM game_actions WHERE game_id = '" + game_id + "'"), 3);
+
+  // On again: the short game (2.4.2) is played to its end.
+  for (const auto& token : tokens) {
+    mailrun::v1::SetAutopilotResponse answer;
+    ASSERT_TRUE(Set(token, game_id, true, &answer).ok());
+  }
+  const auto end = WaitFor(tokens[0], game_id, [](const auto& g) { return g.status() == mailrun::v1::GAME_STATUS_FINISHED; },
+                           240s);
+  ASSERT_EQ(end.status(), mailrun::v1::GAME_STATUS_FINISHED) << "at version " << end.version();
+  EXPECT_FALSE(end.view().end_reason().empty());
+
+  // A finished game has no seat left to hand over.
+  mailrun::v1::SetAutopilotResponse answer;
+  const grpc::Status finished = Set(tokens[0], game_id, false, &answer);
+  EXPECT_EQ(finished.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(finished);
+  const auto refusal = mailrun::service::RefusalOf(finished);
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_EQ(refusal->rule, "mailrun.autopilot");
+  EXPECT_EQ(refusal->key, "game.refusal.autopilot_finished");
+}
+
+TEST_F(Autopilot, OnlyTheGamesPlayersMaySetItAndBadRequestsChangeNothing) {
+  const auto config = PlayersConfig("solo", 3, 5);
+  const std::string game_id = harness_->CreateGame(config, "table-autopilot-refusals");
+  mailrun::v1::SetAutopilotResponse answer;
+
+  const grpc::Status stranger = Set(GameHarness::AccessToken("stranger"), game_id, true, &answer);
+  EXPECT_EQ(stranger.error_code(), grpc::StatusCode::NOT_FOUND) << Describe(stranger);
+  EXPECT_NE(stranger.error_message().find("no seat"), std::string::npos) << stranger.error_message();
+  EXPECT_EQ(Set(GameHarness::AccessToken(config.players(0).user_id()), "", true, &answer).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(Set("", game_id, true, &answer).error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_players WHERE game_id = '" + game_id + "' AND played_by_bot"), 0);
+
+  // The game stands still: nobody's seat was handed to the bot.
+  const std::string token = GameHarness::AccessToken(config.players(0).user_id());
+  const int64_t before = GetGame(harness_->stub(), token, game_id).version();
+  std::this_thread::sleep_for(1500ms);
+  EXPECT_EQ(GetGame(harness_->stub(), token, game_id).version(), before);
+}
+
+}  // namespace
+}  // namespace mailrun::game::testing

@@ -1,0 +1,39 @@
+// A game's page: the game screen (web/src/game/GameScreen.tsx) and, around it, the seat's
+// autopilot (SetAutopilot: the game service's bot plays my seat until I take it back).
+import { useEffect, useMemo, useState } from "preact/hooks";
+
+import { GameStatus } from "@gen/mailrun/v1/game_pb";
+import { clients } from "../api/client";
+import type { Session } from "../api/session";
+import { RefusalNote } from "../app/RefusalNote";
+import { useAction } from "../app/useCall";
+import { GameScreen } from "../game/GameScreen";
+
+export function GamePage({ gameId, session }: { gameId: string; session: Session }) {
+  const [seat, setSeat] = useState<{ player: boolean; autopilot: boolean; finished: boolean } | null>(null);
+  const action = useAction();
+  const me = useMemo(() => ({ userId: session.userId, displayName: session.displayName }), [session]);
+  useEffect(() => {
+    clients.game.getGame({ gameId }).then(
+      (game) => setSeat({ player: game.yourSeat >= 0, autopilot: game.autopilot, finished: game.status === GameStatus.FINISHED }),
+      () => setSeat(null));
+  }, [gameId]);
+  const toggle = () => action.run(async () => {
+    const answer = await clients.game.setAutopilot({ gameId, on: !seat?.autopilot });
+    setSeat((s) => (s ? { ...s, autopilot: answer.on } : s));
+  });
+  return (
+    <div class="game-page">
+      {seat?.player && !seat.finished && (
+        <div class="autopilot">
+          <label class="check">
+            <input type="checkbox" checked={seat.autopilot} disabled={action.busy} onChange={toggle} data-test="autopilot" />
+            {" "}Autopilot: the bot plays my seat
+          </label>
+          <RefusalNote error={action.error} />
+        </div>
+      )}
+      <GameScreen client={clients} gameId={gameId} me={me} />
+    </div>
+  );
+}

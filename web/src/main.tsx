@@ -1,0 +1,7 @@
+// The web client's entry point: mounts the app into index.html's #app.
+import { render } from "preact";
+
+import { App } from "./app/App";
+import "./app/styles.css";
+
+render(<App />, document.getElementById("app")!);
