@@ -14,6 +14,7 @@ namespace mailrun::engine {
 struct PlacedTile {
   std::string tile;
   int rotation = 0;
+  friend bool operator==(const PlacedTile&, const PlacedTile&) = default;
 };
 
 struct BoardState {

@@ -16,6 +16,7 @@ Error BadGraph(std::string message) {
 int RouteGraph::AddHex(HexCoord coord, std::string name) {
   if (int found = FindHex(coord); found >= 0) return found;
   hexes_.push_back(RouteHex{coord, std::move(name), ""});
+  hex_by_coord_.emplace(coord, static_cast<int>(hexes_.size()) - 1);
   return static_cast<int>(hexes_.size()) - 1;
 }
 
@@ -86,10 +87,8 @@ int RouteGraph::FindNode(std::string_view name) const {
 }
 
 int RouteGraph::FindHex(HexCoord coord) const {
-  for (int i = 0; i < static_cast<int>(hexes_.size()); ++i) {
-    if (hexes_[i].coord == coord) return i;
-  }
-  return -1;
+  const auto found = hex_by_coord_.find(coord);
+  return found == hex_by_coord_.end() ? -1 : found->second;
 }
 
 Status RouteGraph::Check() const {

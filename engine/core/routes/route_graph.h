@@ -47,6 +47,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -141,6 +142,7 @@ class RouteGraph {
   std::vector<RouteEdge> edges_;
   std::vector<std::vector<int>> incident_;
   std::unordered_map<std::string, int> node_by_name_;
+  std::map<HexCoord, int> hex_by_coord_;
   int group_count_ = 0;
 };
 

@@ -212,16 +212,23 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
   const auto& bases = state.bases[company];
   std::set<Railhead> railheads;
   std::set<Railhead> touches;
+  // A visit is a node and the hex the line arrived from: for a boundary one of its two sides,
+  // for a station or junction its own hex (or none, at the base the line starts from). So one
+  // flag per node and "arrived from the node's own hex".
+  std::vector<char> seen(nodes_.size() * 2);
+  auto visit = [&](int node, HexCoord from_hex) -> char& {
+    return seen[static_cast<size_t>(node) * 2 + (from_hex == nodes_[node].hex ? 1 : 0)];
+  };
   for (size_t b = 0; b < bases.size(); ++b) {
     if (only_base && *only_base != static_cast<int>(b)) continue;
     const int start = StationNode(bases[b].hex, bases[b].station);
     if (start < 0) continue;
     for (int line : {kBroadLine, kMetreLine}) {
       // BFS over (node, hex the line arrived from): a boundary is crossed to the other hex.
-      std::set<std::pair<int, HexCoord>> seen;
+      std::fill(seen.begin(), seen.end(), 0);
       std::deque<std::pair<int, HexCoord>> queue;
       queue.push_back({start, HexCoord{-1, -1}});
-      seen.insert(queue.front());
+      visit(start, HexCoord{-1, -1}) = 1;
       reach.stations.insert({bases[b].hex, bases[b].station});
       reach.hexes.insert(bases[b].hex);
       while (!queue.empty()) {
@@ -252,7 +259,9 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
           const std::pair<int, HexCoord> next{link.to, path.hex};
           reach.paths.insert(link.path);
           reach.hexes.insert(path.hex);
-          if (!seen.insert(next).second) continue;
+          char& seen_next = visit(next.first, next.second);
+          if (seen_next) continue;
+          seen_next = 1;
           const TrackNode& to = nodes_[link.to];
           if (to.kind == TrackNode::Kind::kStation) reach.stations.insert({to.hex, to.index});
           queue.push_back(next);

@@ -251,13 +251,24 @@ std::vector<mailrun::v1::LegalAction> LegalActionsOf(const Context& ctx, int sea
 bool ApplyForcedAction(Context& ctx) {
   const std::vector<int> seats = ActiveSeatsOf(ctx);
   if (seats.size() != 1) return false;
-  if (ctx.state.stage == Stage::kCityClaims && !ctx.state.offer) {
-    if (!BidCompleteOnPublicFacts(ctx, seats[0])) return false;
+  // Takes the pass `kind` sets (an action with no fields) for the seat.
+  const auto take = [&](auto kind) {
     Action pass;
     pass.set_seat(seats[0]);
-    pass.mutable_pass_bid();
+    kind(pass);
     Execute(ctx, pass);
     return true;
+  };
+  if (ctx.state.stage == Stage::kCityClaims && !ctx.state.offer) {
+    if (!BidCompleteOnPublicFacts(ctx, seats[0])) return false;
+    return take([](Action& a) { a.mutable_pass_bid(); });
+  }
+  const GameState& s = ctx.state;
+  if (s.stage == Stage::kRailway && !s.offer && CompanyWithExcessTrains(ctx) < 0 &&
+      s.pending_credit_settlements.empty()) {
+    // What LegalActionsOf would decide, without listing every lay and run.
+    if (!OnlyEndStepLegal(ctx, seats[0])) return false;
+    return take([](Action& a) { a.mutable_end_step(); });
   }
   const auto legal = LegalActionsOf(ctx, seats[0]);
   if (legal.size() != 1) return false;
@@ -288,6 +299,7 @@ Result<Game> Game::Create(const EditionData& data, const mailrun::v1::GameConfig
   Game game(&data, normalized, std::move(*state));
   ApplyOutcome unused;
   Context ctx{data, game.config_, game.state_, &unused};
+  ctx.track = &game.track_;
   while (ApplyForcedAction(ctx)) {
   }
   return game;
@@ -298,9 +310,14 @@ Result<ApplyOutcome> Game::Apply(const mailrun::v1::Action& action) { return App
 Result<ApplyOutcome> Game::Preview(const mailrun::v1::Action& action) { return ApplyAs(action, true); }
 
 Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool preview) {
-  GameState next = state_;
+  // An action is validated on the game as it is, so a refusal changes nothing; once accepted it
+  // is carried out in place (Execute and the forced actions after it cannot fail), without a
+  // copy of the state. A preview may stop part-way (Context::StopPreview): it works on a copy.
+  std::optional<GameState> copy;
+  if (preview) copy = state_;
   ApplyOutcome outcome;
-  Context ctx{*data_, config_, next, &outcome};
+  Context ctx{*data_, config_, preview ? *copy : state_, &outcome};
+  ctx.track = &track_;
   if (preview) {
     ctx.preview_for = action.seat();
     ctx.withheld = &outcome.withheld;
@@ -310,7 +327,7 @@ Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool previ
   Execute(ctx, action);
   for (int guard = 0; guard < 10000 && !ctx.stopped && ApplyForcedAction(ctx); ++guard) {
   }
-  state_ = std::move(next);
+  if (copy) state_ = std::move(*copy);
   return outcome;
 }
 

@@ -16,6 +16,7 @@
 #include "engine/core/title.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 #include "engine/titles/t1853/state.h"
+#include "engine/titles/t1853/track_cache.h"
 #include "mailrun/v1/actions.pb.h"
 #include "mailrun/v1/game_config.pb.h"
 #include "mailrun/v1/views.pb.h"
@@ -85,6 +86,9 @@ class Game final : public TitleGame {
   const EditionData* data_;
   mailrun::v1::GameConfig config_;
   GameState state_;
+  // The track network and reaches of the last board Apply looked at (track_cache.h): derived
+  // from state_ alone, kept so that the next action need not build them again.
+  TrackCache track_;
 };
 
 // The 1853 game behind a game of any title (engine/titles/game.h), for tests and tools that

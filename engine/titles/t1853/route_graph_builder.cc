@@ -10,6 +10,7 @@ routes::RouteGraph BuildRouteGraph(const EditionData& data, const GameState& sta
   routes::RouteGraph graph;
   const TrackNetwork::Tokens tokens = TrackNetwork::TokensOf(TrackPositionOf(state).bases);
   auto hex_index = [&](HexCoord coord) {
+    if (const int known = graph.FindHex(coord); known >= 0) return known;
     const bool on_grid = coord.row >= 0 && coord.row < 26 && coord.col >= 1 && coord.col <= 52;
     return graph.AddHex(coord, on_grid ? HexName(coord) : "off" + std::to_string(coord.row) + "_" + std::to_string(coord.col));
   };

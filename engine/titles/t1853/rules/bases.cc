@@ -124,18 +124,14 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
 
 Status ValidatePlaceBase(const Context& ctx, int seat, const mailrun::v1::PlaceBase& action) {
   if (!Operating(ctx, seat)) return OutOfTurn("1853.refusal.bases.bases_established_your_company_s", "4.4", "bases are established in your company's turn, after track");
-  const TrackNetwork network(ctx.data, ctx.state.board);
-  return Validate(ctx, network.Reach(TrackPositionOf(ctx.state), ctx.state.railway.company), action, nullptr);
+  return Validate(ctx, *ctx.Reach(ctx.state.railway.company), action, nullptr);
 }
 
 void ExecutePlaceBase(Context& ctx, int, const mailrun::v1::PlaceBase& action) {
   GameState& s = ctx.state;
   const int company = s.railway.company;
   bool outside = false;
-  {
-    const TrackNetwork network(ctx.data, s.board);
-    (void)Validate(ctx, network.Reach(TrackPositionOf(s), company), action, &outside);
-  }
+  (void)Validate(ctx, *ctx.Reach(company), action, &outside);
   const int cost = BaseCost(ctx, company);
   CompanyPays(ctx, company, cost);
   CompanyState& c = s.companies[company];
@@ -147,20 +143,40 @@ void ExecutePlaceBase(Context& ctx, int, const mailrun::v1::PlaceBase& action) {
   CheckContracts(ctx);
 }
 
-void ListBaseActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
-  if (!Operating(ctx, seat)) return;
-  const int company = ctx.state.railway.company;
-  const TrackNetwork network(ctx.data, ctx.state.board);
-  const CompanyReach reach = network.Reach(TrackPositionOf(ctx.state), company);
+namespace {
+
+// Every base the operating company may establish now, in listing order, handed to `take`
+// until it returns false. Returns false if `take` stopped it.
+template <typename Take>
+bool EachBaseAction(const Context& ctx, Take take) {
+  const std::shared_ptr<const CompanyReach> kept = ctx.Reach(ctx.state.railway.company);
+  const CompanyReach& reach = *kept;
   for (const auto& [hex, station] : reach.stations) {
     mailrun::v1::Action action;
     action.mutable_place_base()->set_hex(HexName(hex));
     action.mutable_place_base()->set_station(station);
     if (!Validate(ctx, reach, action.place_base(), nullptr).ok()) continue;
-    AddLegal(out, seat, std::move(action),
-             fmt::format("Establish a base on {} (station {}) for {}", HexName(hex), station,
-                         Money(BaseCost(ctx, company))));
+    if (!take(std::move(action))) return false;
   }
+  return true;
+}
+
+}  // namespace
+
+void ListBaseActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  if (!Operating(ctx, seat)) return;
+  const int company = ctx.state.railway.company;
+  EachBaseAction(ctx, [&](mailrun::v1::Action action) {
+    std::string text = fmt::format("Establish a base on {} (station {}) for {}", action.place_base().hex(),
+                                   action.place_base().station(), Money(BaseCost(ctx, company)));
+    AddLegal(out, seat, std::move(action), std::move(text));
+    return true;
+  });
+}
+
+bool AnyBaseAction(const Context& ctx, int seat) {
+  if (!Operating(ctx, seat)) return false;
+  return !EachBaseAction(ctx, [](const mailrun::v1::Action&) { return false; });
 }
 
 }  // namespace mailrun::engine::t1853

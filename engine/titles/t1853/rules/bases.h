@@ -14,5 +14,7 @@ Status ValidatePlaceBase(const Context& ctx, int seat, const mailrun::v1::PlaceB
 void ExecutePlaceBase(Context& ctx, int seat, const mailrun::v1::PlaceBase& action);
 
 void ListBaseActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
+// Whether ListBaseActions would list anything, found without listing it all.
+bool AnyBaseAction(const Context& ctx, int seat);
 
 }  // namespace mailrun::engine::t1853

@@ -2,11 +2,30 @@
 
 #include <fmt/format.h>
 
+#include "engine/titles/t1853/route_graph_builder.h"
+#include "engine/titles/t1853/track_cache.h"
+#include "engine/titles/t1853/track_position.h"
+
 namespace mailrun::engine::t1853 {
 
 // TABLE 3, with 2.4.1's qualifying number and share limit in the simplified game.
 void Context::Say(std::string key, std::string_view english, std::vector<TextParam> params) const {
   if (out) out->Add(engine::Say(std::move(key), english, std::move(params), English()));
+}
+
+std::shared_ptr<const TrackNetwork> Context::Network() const {
+  if (track) return track->Network(data, state.board);
+  return std::make_shared<const TrackNetwork>(data, state.board);
+}
+
+std::shared_ptr<const CompanyReach> Context::Reach(int company) const {
+  if (track) return track->Reach(data, state, company);
+  return std::make_shared<const CompanyReach>(Network()->Reach(TrackPositionOf(state), company));
+}
+
+std::shared_ptr<const routes::RouteGraph> Context::RouteGraph(int company) const {
+  if (track) return track->RouteGraph(data, state, company);
+  return std::make_shared<const routes::RouteGraph>(BuildRouteGraph(data, state, company));
 }
 
 Spelling Context::English() const {

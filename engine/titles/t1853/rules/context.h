@@ -3,6 +3,7 @@
 // derived facts many rules need (share prices, limits, names), so each rule is stated once.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,12 +13,16 @@
 #include "engine/core/structured_text.h"
 #include "engine/core/texts.h"
 #include "engine/core/title.h"
+#include "engine/core/routes/route_graph.h"
+#include "engine/core/track/track_network.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 #include "engine/titles/t1853/state.h"
 #include "mailrun/v1/game_config.pb.h"
 #include "mailrun/v1/views.pb.h"
 
 namespace mailrun::engine::t1853 {
+
+class TrackCache;
 
 struct Context {
   const EditionData& data;
@@ -30,6 +35,8 @@ struct Context {
   std::optional<int> preview_for = std::nullopt;
   std::string* withheld = nullptr;
   bool stopped = false;
+  // The game's kept track network and reaches (track_cache.h); without one each is built afresh.
+  TrackCache* track = nullptr;
 
   // Logs a line: its message key, its English template ("{seat} keeps the Elephant") and the
   // parameters the template names (engine/core/structured_text.h).
@@ -46,6 +53,12 @@ struct Context {
     Withhold(why);
     stopped = true;
   }
+
+  // The track network of this state's board, and what `company` reaches on it from its bases.
+  std::shared_ptr<const TrackNetwork> Network() const;
+  std::shared_ptr<const CompanyReach> Reach(int company) const;
+  // The graph `company`'s trains run on now (route_graph_builder.h).
+  std::shared_ptr<const routes::RouteGraph> RouteGraph(int company) const;
 
   const CompanyDef& Def(int company) const { return data.companies[company]; }
   const std::string& Initials(int company) const { return data.companies[company].initials; }

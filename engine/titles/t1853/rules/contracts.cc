@@ -13,7 +13,8 @@ void CheckContracts(Context& ctx) {
   bool any_open = false;
   for (const PlayerState& p : s.players) any_open = any_open || (!p.bond.returned && !p.bond.claims.empty());
   if (!any_open) return;
-  const TrackNetwork network(ctx.data, s.board);
+  const std::shared_ptr<const TrackNetwork> kept = ctx.Network();
+  const TrackNetwork& network = *kept;
   const std::vector<int> component = network.PassengerComponents(TrackPositionOf(s));
   // The components a city's stations are in (a city with no tile yet is in none).
   auto city_components = [&](int city) {

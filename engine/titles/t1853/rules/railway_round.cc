@@ -214,4 +214,25 @@ void ListRailwayActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
   }
 }
 
+bool OnlyEndStepLegal(const Context& ctx, int seat) {
+  if (!Operating(ctx, seat)) return false;
+  switch (ctx.state.railway.step) {
+    case TurnStep::kDoubleLayChoice: return false;  // two options are listed (4.1.3)
+    case TurnStep::kRun: return false;  // runs are listed, never the end of the step (4.5)
+    case TurnStep::kTrack:
+      if (AnyTrackAction(ctx, seat)) return false;
+      break;
+    case TurnStep::kBase:
+      if (AnyBaseAction(ctx, seat)) return false;
+      break;
+    case TurnStep::kBuyTrains: {
+      std::vector<mailrun::v1::LegalAction> trains;
+      ListTrainActions(ctx, seat, trains);
+      if (!trains.empty()) return false;
+      break;
+    }
+  }
+  return ValidateEndStep(ctx, seat).ok();
+}
+
 }  // namespace mailrun::engine::t1853

@@ -32,6 +32,10 @@ Status ValidateEndStep(const Context& ctx, int seat);
 void ExecuteEndStep(Context& ctx, int seat);
 
 void ListRailwayActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
+// Whether ListRailwayActions would list ending the step and nothing else (a step with nothing to
+// do, which the engine takes for the player), decided without listing every action: the track
+// and base steps stop at the first legal action, the run step lists runs only.
+bool OnlyEndStepLegal(const Context& ctx, int seat);
 
 // A short name of the current step for views ("lay track", "run trains", ...).
 const char* StepName(TurnStep step);

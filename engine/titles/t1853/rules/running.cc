@@ -26,19 +26,19 @@ bool OperatingRun(const Context& ctx, int seat) {
 }
 
 struct CheckedRuns {
-  routes::RouteGraph graph;
+  std::shared_ptr<const routes::RouteGraph> graph;
   std::vector<routes::TrainSpec> trains;
   routes::RunPlan plan;
 };
 
 Result<CheckedRuns> Check(const Context& ctx, const mailrun::v1::RunTrains& action) {
   const int company = ctx.state.railway.company;
-  CheckedRuns checked{BuildRouteGraph(ctx.data, ctx.state, company), TrainSpecs(ctx, company), {}};
+  CheckedRuns checked{ctx.RouteGraph(company), TrainSpecs(ctx, company), {}};
   std::vector<routes::SubmittedRun> runs;
   for (const auto& run : action.runs()) runs.push_back({run.train_id(), {run.nodes().begin(), run.nodes().end()}});
   routes::RunConstraints constraints;
   constraints.must_run_over = ctx.state.railway.must_run_hexes;
-  auto plan = routes::ValidateRuns(checked.graph, checked.trains, runs, action.mail_train_id(), constraints);
+  auto plan = routes::ValidateRuns(*checked.graph, checked.trains, runs, action.mail_train_id(), constraints);
   if (!plan.ok()) return plan.error();
   checked.plan = std::move(*plan);
   return checked;
@@ -84,7 +84,8 @@ mailrun::v1::RunTrains ToAction(const routes::RouteGraph& graph, const std::vect
 }  // namespace
 
 Result<RunSuggestions> SuggestRuns(const Context& ctx, int company) {
-  const routes::RouteGraph graph = BuildRouteGraph(ctx.data, ctx.state, company);
+  const std::shared_ptr<const routes::RouteGraph> kept = ctx.RouteGraph(company);
+  const routes::RouteGraph& graph = *kept;
   const std::vector<routes::TrainSpec> trains = TrainSpecs(ctx, company);
   routes::OptimizeOptions options;
   if (ctx.state.stage == Stage::kRailway && ctx.state.railway.company == company) {
@@ -160,9 +161,9 @@ void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains& action) {
   for (size_t i = 0; i < plan.runs.size(); ++i) {
     const routes::PlannedRun& run = plan.runs[i];
     if (static_cast<int>(i) == plan.mail_run) {
-      ctx.Say("1853.log.running.train_runs_with_mail", "The {company}'s '{train}' train runs {stations} for {amount}, carrying the mail ({mail})", {param::Company("company", ctx.Initials(company)), param::Train("train", checked.trains[run.train].name), param::Text("stations", StationList(checked.graph, run, ctx.data)), param::Amount("amount", run.revenue), param::Amount("mail", run.mail_value)});
+      ctx.Say("1853.log.running.train_runs_with_mail", "The {company}'s '{train}' train runs {stations} for {amount}, carrying the mail ({mail})", {param::Company("company", ctx.Initials(company)), param::Train("train", checked.trains[run.train].name), param::Text("stations", StationList(*checked.graph, run, ctx.data)), param::Amount("amount", run.revenue), param::Amount("mail", run.mail_value)});
     } else {
-      ctx.Say("1853.log.running.train_runs", "The {company}'s '{train}' train runs {stations} for {amount}", {param::Company("company", ctx.Initials(company)), param::Train("train", checked.trains[run.train].name), param::Text("stations", StationList(checked.graph, run, ctx.data)), param::Amount("amount", run.revenue)});
+      ctx.Say("1853.log.running.train_runs", "The {company}'s '{train}' train runs {stations} for {amount}", {param::Company("company", ctx.Initials(company)), param::Train("train", checked.trains[run.train].name), param::Text("stations", StationList(*checked.graph, run, ctx.data)), param::Amount("amount", run.revenue)});
     }
   }
   const int revenue = plan.run_revenue;
@@ -187,7 +188,8 @@ void ListRunActions(const Context& ctx, int seat, std::vector<mailrun::v1::Legal
   if (!OperatingRun(ctx, seat)) return;
   const int company = ctx.state.railway.company;
   const bool director = ctx.state.companies[company].director == seat;
-  const routes::RouteGraph graph = BuildRouteGraph(ctx.data, ctx.state, company);
+  const std::shared_ptr<const routes::RouteGraph> kept = ctx.RouteGraph(company);
+  const routes::RouteGraph& graph = *kept;
   const std::vector<routes::TrainSpec> trains = TrainSpecs(ctx, company);
   routes::OptimizeOptions options;
   options.constraints.must_run_over = ctx.state.railway.must_run_hexes;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "engine/core/board/promotion.h"
@@ -161,11 +162,13 @@ int SecondLayFee(const Context& ctx, int company) {
 struct LayContext {
   const Context& ctx;
   int company;
-  TrackNetwork network;
-  CompanyReach reach;
+  std::shared_ptr<const TrackNetwork> kept_network;
+  std::shared_ptr<const CompanyReach> kept_reach;
+  const TrackNetwork& network;
+  const CompanyReach& reach;
   LayContext(const Context& c, int company_index)
-      : ctx(c), company(company_index), network(c.data, c.state.board),
-        reach(network.Reach(TrackPositionOf(c.state), company_index)) {}
+      : ctx(c), company(company_index), kept_network(c.Network()), kept_reach(c.Reach(company_index)),
+        network(*kept_network), reach(*kept_reach) {}
 
   // 4.1.8 for a second lay extending `second` (on one hex): answers kept for the listing, where
   // many tiles and rotations extend the same railheads.
@@ -499,8 +502,8 @@ void FinishTrackStep(Context& ctx) {
   // 4.1.15: frontier posts connected to one of the company's bases pay once, after the lays.
   GameState& s = ctx.state;
   const int company = s.railway.company;
-  const TrackNetwork network(ctx.data, s.board);
-  const CompanyReach reach = network.Reach(TrackPositionOf(s), company);
+  const std::shared_ptr<const CompanyReach> kept = ctx.Reach(company);
+  const CompanyReach& reach = *kept;
   for (const HexDef& hex : ctx.data.hexes) {
     if (!hex.frontier_value || !reach.hexes.count(hex.coord)) continue;
     if (std::find(s.board.frontier_paid.begin(), s.board.frontier_paid.end(), hex.coord) != s.board.frontier_paid.end()) {
@@ -512,13 +515,14 @@ void FinishTrackStep(Context& ctx) {
   }
 }
 
-void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
-  if (!Operating(ctx, seat)) return;
-  const int company = ctx.state.railway.company;
-  const LayContext lc(ctx, company);
-  auto add = [&](mailrun::v1::Action action, std::string text) {
-    AddLegal(out, seat, std::move(action), std::move(text));
-  };
+namespace {
+
+// Every legal lay and promotion of the operating company (`lc`), in listing order, handed to
+// `take` until it returns false. Returns false if `take` stopped it.
+template <typename Take>
+bool EachTrackAction(const LayContext& lc, Take take) {
+  const Context& ctx = lc.ctx;
+  const int company = lc.company;
   // Lays: the hexes next to a railhead, and the company's own untiled base hexes.
   std::set<HexCoord> candidates;
   for (const Railhead& rh : lc.reach.railheads) candidates.insert(rh.hex);
@@ -540,7 +544,7 @@ void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::Leg
           lay->set_tile(tile.id);
           lay->set_rotation(rotation);
           if (!ValidateLay(lc, *lay, nullptr).ok()) continue;
-          add(action, fmt::format("Lay #{} on {} (rotation {})", tile.id, HexName(hex), rotation));
+          if (!take(std::move(action))) return false;
         }
       }
     }
@@ -561,11 +565,34 @@ void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::Leg
           promote->set_tile(target);
           promote->set_rotation(rotation);
           if (!ValidatePromotion(lc, *promote, nullptr).ok()) continue;
-          add(action, fmt::format("Promote {} to #{} (rotation {})", HexName(hex.coord), target, rotation));
+          if (!take(std::move(action))) return false;
         }
       }
     }
   }
+  return true;
+}
+
+}  // namespace
+
+void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  if (!Operating(ctx, seat)) return;
+  const LayContext lc(ctx, ctx.state.railway.company);
+  EachTrackAction(lc, [&](mailrun::v1::Action action) {
+    std::string text = action.has_lay_tile()
+                           ? fmt::format("Lay #{} on {} (rotation {})", action.lay_tile().tile(),
+                                         action.lay_tile().hex(), action.lay_tile().rotation())
+                           : fmt::format("Promote {} to #{} (rotation {})", action.promote_tile().hex(),
+                                         action.promote_tile().tile(), action.promote_tile().rotation());
+    AddLegal(out, seat, std::move(action), std::move(text));
+    return true;
+  });
+}
+
+bool AnyTrackAction(const Context& ctx, int seat) {
+  if (!Operating(ctx, seat)) return false;
+  const LayContext lc(ctx, ctx.state.railway.company);
+  return !EachTrackAction(lc, [](const mailrun::v1::Action&) { return false; });
 }
 
 }  // namespace mailrun::engine::t1853

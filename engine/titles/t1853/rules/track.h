@@ -22,5 +22,8 @@ Status ValidateEndTrackStep(const Context& ctx);
 void FinishTrackStep(Context& ctx);
 
 void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
+// Whether ListTrackActions would list anything, found without listing it all (the test for a
+// track step with nothing to do, which ends by itself).
+bool AnyTrackAction(const Context& ctx, int seat);
 
 }  // namespace mailrun::engine::t1853

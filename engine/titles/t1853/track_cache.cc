@@ -1,0 +1,57 @@
+#include "engine/titles/t1853/track_cache.h"
+
+#include <algorithm>
+
+#include "engine/titles/t1853/route_graph_builder.h"
+#include "engine/titles/t1853/track_position.h"
+
+namespace mailrun::engine::t1853 {
+namespace {
+
+// A few companies are asked about in turn (the operating one, a base's outside-area check);
+// beyond this many the oldest are dropped.
+constexpr size_t kKept = 8;
+
+bool SameBases(const BasesByCompany& kept, const GameState& state) {
+  if (kept.size() != state.companies.size()) return false;
+  for (size_t c = 0; c < kept.size(); ++c) {
+    if (!(kept[c] == state.companies[c].bases)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::shared_ptr<const TrackNetwork> TrackCache::Network(const EditionData& data, const BoardState& board) {
+  if (!network_ || !(tiles_ == board.tiles)) {
+    network_ = std::make_shared<const TrackNetwork>(data, board);
+    tiles_ = board.tiles;
+    kept_.clear();
+  }
+  return network_;
+}
+
+TrackCache::Kept& TrackCache::For(const EditionData& data, const GameState& state, int company) {
+  Network(data, state.board);
+  for (Kept& kept : kept_) {
+    if (kept.company == company && SameBases(kept.bases, state)) return kept;
+  }
+  if (kept_.size() >= kKept) kept_.erase(kept_.begin());
+  kept_.push_back({company, TrackPositionOf(state).bases, nullptr, nullptr});
+  return kept_.back();
+}
+
+std::shared_ptr<const CompanyReach> TrackCache::Reach(const EditionData& data, const GameState& state, int company) {
+  Kept& kept = For(data, state, company);
+  if (!kept.reach) kept.reach = std::make_shared<const CompanyReach>(network_->Reach(TrackPositionOf(state), company));
+  return kept.reach;
+}
+
+std::shared_ptr<const routes::RouteGraph> TrackCache::RouteGraph(const EditionData& data, const GameState& state,
+                                                                 int company) {
+  Kept& kept = For(data, state, company);
+  if (!kept.graph) kept.graph = std::make_shared<const routes::RouteGraph>(BuildRouteGraph(data, state, company));
+  return kept.graph;
+}
+
+}  // namespace mailrun::engine::t1853
