@@ -1,0 +1,305 @@
+// The game screen: <GameScreen client={{ game, lobby, notification }} gameId=... me=... />.
+// The board (drawn from the API's components and the caller's view), the market, the charters,
+// the players, phase/round/whose turn, the history with any earlier version's board, and the
+// player's moves: tap a hex for its legal tiles and rotations drawn in place, choose bid cities on
+// the map, see the optimiser's runs and accept them, pick anything else from the legal-action
+// list; undo; every refusal with its rule. Updates live through WatchGame.
+import { create } from "@bufbuild/protobuf";
+import { useEffect, useMemo, useState } from "preact/hooks";
+
+import { ActionSchema, type Action, type ApiClients, GameStatus, type Me, RoundKind, type SuggestRunsResponse } from "./api";
+import { Board, type RunLine } from "./Board";
+import { buildBoard } from "./boardModel";
+import { GameOverPanel } from "./GameOver";
+import { money, whoseTurn } from "./gameModel";
+import { HEX_RADIUS } from "./hexGeometry";
+import { HistoryPanel } from "./History";
+import { hasAmount, sortMoves, withAmount } from "./legalMoves";
+import { ActionList, BidCities, RefusalBox, RunBox, TileTray } from "./Moves";
+import { ChartersPanel, MarketPanel, PlayersPanel } from "./Panels";
+import { type Refusal, readRefusal } from "./refusal";
+import { lastRuns, loggedRunPoints, runPoints } from "./runPaths";
+import { useGameStyles } from "./styles";
+import { paintTile } from "./tilePaint";
+import { TileShape } from "./TileShape";
+import { useGame } from "./useGame";
+
+export interface GameScreenProps {
+  client: ApiClients;
+  gameId: string;
+  me: Me;
+}
+
+type Tab = "moves" | "market" | "companies" | "players" | "history";
+
+function requestId(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `r${Date.now()}${Math.random().toString(36).slice(2)}`;
+}
+
+export function GameScreen({ client, gameId, me }: GameScreenProps) {
+  useGameStyles();
+  const { state, catchUp, refreshLegal } = useGame(client, gameId);
+  const { view, components, legal } = state;
+  const [tab, setTab] = useState<Tab>("moves");
+  const [hex, setHex] = useState<string>();
+  const [tileIndex, setTileIndex] = useState(0);
+  const [rotationIndex, setRotationIndex] = useState(0);
+  const [selected, setSelected] = useState<number>();
+  const [amount, setAmount] = useState("");
+  const [city, setCity] = useState<string>();
+  const [refusal, setRefusal] = useState<Refusal>();
+  const [busy, setBusy] = useState(false);
+  const [historyAt, setHistoryAt] = useState<bigint>(); // undefined: the live game
+  const [picture, setPicture] = useState<string>();
+  const [runs, setRuns] = useState<SuggestRunsResponse>();
+  const [payOut, setPayOut] = useState(true);
+
+  const moves = useMemo(() => sortMoves(legal), [legal]);
+  const shownView = historyAt !== undefined ? state.viewsByVersion.get(historyAt) ?? view : view;
+  const board = useMemo(() => (components ? buildBoard(components, shownView) : undefined), [components, shownView]);
+  const yourSeat = state.yourSeat;
+  const finished = state.status === GameStatus.FINISHED;
+
+  // A new version: what was being chosen may no longer be legal.
+  useEffect(() => {
+    setSelected(undefined);
+    setAmount("");
+    setTileIndex(0);
+    setRotationIndex(0);
+    if (hex && !moves.byHex.has(hex)) setHex(undefined);
+    if (city && !moves.byCity.has(city)) setCity(undefined);
+  }, [legal]);
+
+  // The optimiser's runs while the company I act for is to run its trains.
+  useEffect(() => {
+    if (moves.runs.length === 0) {
+      setRuns(undefined);
+      return;
+    }
+    client.game
+      .suggestRuns({ gameId, company: view?.round?.operatingCompany ?? "" })
+      .then(setRuns, () => setRuns(undefined));
+  }, [moves.runs.length, state.legalVersion]);
+
+  // An earlier version's board: the service's picture of it when the screen never held its view.
+  useEffect(() => {
+    setPicture(undefined);
+    if (historyAt === undefined || state.viewsByVersion.has(historyAt)) return;
+    let live = true;
+    client.game.getBoardPicture({ gameId, version: historyAt }).then(
+      (answer) => live && setPicture(answer.svg),
+      (e) => live && setRefusal(readRefusal(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [historyAt]);
+
+  if (state.loading) return <div class="mr-game" data-testid="game-loading">Loading the game…</div>;
+  if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
+  if (!view) return null;
+
+  // Sends a move (or an undo); a refusal is shown with its rule, and a stale one re-reads the game.
+  const attempt = async (call: () => Promise<unknown>) => {
+    setBusy(true);
+    setRefusal(undefined);
+    try {
+      await call();
+      setHex(undefined);
+      setCity(undefined);
+      await catchUp();
+    } catch (e) {
+      const r = readRefusal(e);
+      setRefusal(r);
+      if (r.stale) await catchUp().catch(() => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (action: Action | undefined) =>
+    action && attempt(() => client.game.submitAction({ gameId, expectedVersion: state.version, action, requestId: requestId() }));
+  const undo = () => attempt(() => client.game.undoLastAction({ gameId, expectedVersion: state.version, requestId: requestId() }));
+
+  // What submit would send: the chosen legal action, with its amount when it takes one.
+  const pending = (): { action?: Action; error?: string; text?: string } => {
+    if (selected === undefined || !legal[selected]) return {};
+    const chosen = legal[selected];
+    if (!hasAmount(chosen)) return { action: chosen.action, text: chosen.description };
+    const value = Number(amount === "" ? chosen.minAmount : amount);
+    const result = withAmount(chosen, value);
+    return { action: result.action, error: result.error, text: `${chosen.description.replace(/£\d[\d,]*/, money(value))}` };
+  };
+
+  const cityHex = new Map((components?.cities ?? []).map((c) => [c.hex, c.name]));
+  const onHexTap = (id: string) => {
+    if (historyAt !== undefined) return;
+    const cityName = cityHex.get(id);
+    if (cityName && moves.byCity.has(cityName)) {
+      chooseCity(cityName);
+      return;
+    }
+    setHex(moves.byHex.has(id) ? id : undefined);
+    setTileIndex(0);
+    setRotationIndex(0);
+    const first = moves.byHex.get(id)?.tiles[0]?.rotations[0];
+    setSelected(first?.index);
+    setTab("moves");
+  };
+  const chooseCity = (name: string) => {
+    setCity(name);
+    const claims = moves.byCity.get(name) ?? [];
+    setSelected(claims.length === 1 ? claims[0].index : undefined);
+    setTab("moves");
+  };
+
+  const hexMoves = hex ? moves.byHex.get(hex) : undefined;
+  const chosenTile = hexMoves?.tiles[tileIndex];
+  const chosenRotation = chosenTile?.rotations[rotationIndex];
+  const selectable = new Set(moves.byHex.keys());
+  const cityMarks = new Map<string, "offered" | "chosen">();
+  for (const c of components?.cities ?? []) {
+    if (moves.byCity.has(c.name)) cityMarks.set(c.hex, c.name === city ? "chosen" : "offered");
+  }
+  const myBond = shownView?.players.find((p) => p.seat === yourSeat)?.bond;
+  for (const c of myBond && !myBond.returned ? myBond.cities : []) {
+    const h = components?.cities.find((x) => x.name === c)?.hex;
+    if (h) cityMarks.set(h, "chosen");
+  }
+
+  // Runs on the board: the optimiser's plan while choosing, else each company's last runs.
+  const colours = new Map((components?.companies ?? []).map((c) => [c.initials, c.colour]));
+  const runLines: RunLine[] = [];
+  if (board && components) {
+    if (runs?.bestTotal && historyAt === undefined) {
+      const colour = colours.get(runs.company) ?? "#d21f2b";
+      for (const r of runs.bestTotal.runs) runLines.push({ points: runPoints(board, r.nodes), colour, dashed: false, label: `${runs.company} ${r.trainId}: ${r.stations.join(" – ")}` });
+    } else {
+      const upTo = historyAt ?? state.version;
+      const lines = state.history.filter((e) => !e.undone && e.seq <= upTo).flatMap((e) => e.logLines);
+      for (const [company, list] of lastRuns(lines)) {
+        for (const r of list) runLines.push({ points: loggedRunPoints(board, components, r), colour: colours.get(company) ?? "#444", dashed: true, label: `${company} ${r.train}: ${r.stations.join(" – ")}` });
+      }
+    }
+  }
+
+  let overlay = null;
+  if (board && hexMoves && chosenTile && chosenRotation && components) {
+    const design = components.tiles.find((t) => t.id === chosenTile.tile);
+    const centre = board.byId.get(hex!)!.centre;
+    if (design) overlay = <TileShape picture={paintTile(design, chosenRotation.rotation, centre, HEX_RADIUS)} centre={centre} opacity={0.9} />;
+  }
+
+  const round = view.round;
+  const myTurn = view.activeSeats.includes(yourSeat);
+  const canPay = !!runs && view.companies.find((c) => c.initials === runs.company)?.directorSeat === yourSeat;
+  const p = pending();
+  const acceptRuns = () => {
+    const plan = runs?.bestTotal;
+    if (!plan) return;
+    void submit(
+      create(ActionSchema, {
+        kind: {
+          case: "runTrains",
+          value: { runs: plan.runs.map((r) => ({ trainId: r.trainId, nodes: r.nodes })), mailTrainId: plan.mailTrainId, payDividend: canPay && payOut && plan.runRevenue > 0 },
+        },
+      }),
+    );
+  };
+
+  return (
+    <div class="mr-game" data-testid="game-screen">
+      <header class="mr-status" data-testid="status">
+        <span data-testid="round">{round?.description || RoundKind[round?.kind ?? 0]}</span>
+        <span data-testid="phase">Phase {view.phase}</span>
+        <span data-testid="turn" class={myTurn ? "mr-your-turn" : ""}>
+          {finished ? "Finished" : myTurn ? "Your turn" : `Waiting for ${whoseTurn(view)}`}
+        </span>
+        <span class={`mr-live mr-live-${state.live}`} data-testid="live" title="live updates">
+          {state.live}
+        </span>
+        <span class="mr-small">
+          v{state.version.toString()} · {me.displayName}
+          {yourSeat < 0 ? " (spectator)" : ""}
+        </span>
+      </header>
+      {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
+      {historyAt !== undefined && (
+        <div class="mr-note" data-testid="history-note">
+          Showing version {historyAt.toString()} of {state.version.toString()}.{" "}
+          <button type="button" onClick={() => setHistoryAt(undefined)}>Back to now</button>
+        </div>
+      )}
+      <div class="mr-layout">
+        <div class="mr-board-area">
+          {board && components ? (
+            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} picture={picture} />
+          ) : (
+            <div class="mr-note">{state.componentsError ?? "Loading the board…"}</div>
+          )}
+        </div>
+        <div class="mr-side">
+          <nav class="mr-tabs">
+            {(["moves", "market", "companies", "players", "history"] as Tab[]).map((t) => (
+              <button type="button" key={t} class={tab === t ? "mr-chosen" : ""} data-testid={`tab-${t}`} onClick={() => setTab(t)}>
+                {t}
+              </button>
+            ))}
+          </nav>
+          {finished && <GameOverPanel view={view} />}
+          {tab === "moves" && (
+            <section class="mr-panel" data-testid="moves">
+              {!finished && !myTurn && <p class="mr-small">Not your turn. {legal.length === 0 ? "" : ""}</p>}
+              {hex && hexMoves && components && (
+                <TileTray
+                  hex={hex}
+                  moves={hexMoves}
+                  components={components}
+                  tileIndex={tileIndex}
+                  rotationIndex={rotationIndex}
+                  onTile={(i) => {
+                    setTileIndex(i);
+                    setRotationIndex(0);
+                    setSelected(hexMoves.tiles[i]?.rotations[0]?.index);
+                  }}
+                  onRotate={() => {
+                    const n = chosenTile?.rotations.length ?? 1;
+                    const next = (rotationIndex + 1) % n;
+                    setRotationIndex(next);
+                    setSelected(chosenTile?.rotations[next]?.index);
+                  }}
+                  onBase={(index) => setSelected(index)}
+                />
+              )}
+              {moves.byCity.size > 0 && <BidCities byCity={moves.byCity} city={city} selectedIndex={selected} onCity={chooseCity} onClaim={(i) => setSelected(i)} />}
+              {runs?.bestTotal && (
+                <RunBox plan={runs.bestTotal} company={runs.company} payOut={payOut} canPay={canPay} onPay={setPayOut} onAccept={acceptRuns} busy={busy} />
+              )}
+              {moves.byHex.size > 0 && !hex && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({moves.byHex.size} hexes).</p>}
+              <ActionList legal={legal} indices={moves.others} selected={selected} onSelect={(i) => { setSelected(i); setHex(undefined); setCity(undefined); }} />
+              {selected !== undefined && legal[selected] && hasAmount(legal[selected]) && (
+                <label class="mr-amount">
+                  Amount (£{legal[selected].minAmount.toString()}–{legal[selected].maxAmount.toString()})
+                  <input type="number" data-testid="amount" min={Number(legal[selected].minAmount)} max={Number(legal[selected].maxAmount)} value={amount === "" ? legal[selected].minAmount.toString() : amount} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} />
+                </label>
+              )}
+              <div class="mr-submit-row">
+                <button type="button" class="mr-primary" data-testid="submit" disabled={!p.action || !!p.error || busy || historyAt !== undefined} onClick={() => submit(p.action)}>
+                  {p.text ? `Do it: ${p.text}` : "Choose a move"}
+                </button>
+                {p.error && <span class="mr-error">{p.error}</span>}
+                <button type="button" data-testid="undo" disabled={busy || finished || yourSeat < 0 || state.version === 0n} onClick={undo}>
+                  Undo my last move
+                </button>
+                <button type="button" class="mr-small" onClick={() => void refreshLegal()} data-testid="refresh">↻</button>
+              </div>
+            </section>
+          )}
+          {tab === "market" && components && shownView && <MarketPanel view={shownView} components={components} />}
+          {tab === "companies" && components && shownView && <ChartersPanel view={shownView} components={components} />}
+          {tab === "players" && shownView && <PlayersPanel view={shownView} yourSeat={yourSeat} />}
+          {tab === "history" && <HistoryPanel entries={state.history} version={state.version} at={historyAt ?? state.version} view={view} onChoose={(v) => setHistoryAt(v >= state.version ? undefined : v)} />}
+        </div>
+      </div>
+    </div>
+  );
+}
