@@ -144,6 +144,9 @@ export function Board(props: BoardProps) {
                 <HexLabels key={`l${h.hex.hex}`} h={h} components={components} />
               ))}
               {props.runs.map((run, i) => (
+                <polyline key={`halo${i}`} points={pointsAttr(run.points)} fill="none" stroke="#ffffff" stroke-width={R * 0.24} stroke-opacity={0.8} stroke-linecap="round" stroke-linejoin="round" pointer-events="none" />
+              ))}
+              {props.runs.map((run, i) => (
                 <polyline key={`run${i}`} class="mr-run" points={pointsAttr(run.points)} fill="none" stroke={run.colour} stroke-width={R * 0.14} stroke-opacity={0.85} stroke-linecap="round" stroke-linejoin="round" stroke-dasharray={run.dashed ? `${R * 0.3} ${R * 0.15}` : undefined} pointer-events="none">
                   <title>{run.label}</title>
                 </polyline>
@@ -154,7 +157,7 @@ export function Board(props: BoardProps) {
           {board.hexes.map((h) => {
             if (!h.hex.playable) return null;
             const mark = props.cityMarks.get(h.hex.hex);
-            const selectable = props.selectable.has(h.hex.hex) || !!mark;
+            const selectable = props.selectable.has(h.hex.hex) || mark === "offered";
             const cls = ["mr-hit", selectable ? "mr-selectable" : "", props.selected === h.hex.hex ? "mr-selected" : "", mark ? `mr-city-${mark}` : ""].join(" ");
             return <polygon key={`x${h.hex.hex}`} class={cls} data-hex={h.hex.hex} data-testid={`hex-${h.hex.hex}`} points={pointsAttr(hexCorners(h.centre, R * 0.94))} />;
           })}

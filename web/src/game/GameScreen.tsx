@@ -225,7 +225,8 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
       {historyAt !== undefined && (
         <div class="mr-note" data-testid="history-note">
-          Showing version {historyAt.toString()} of {state.version.toString()}.{" "}
+          Showing version {historyAt.toString()} of {state.version.toString()}
+          {picture ? " (the service's picture of the board; the panels show the latest version)" : ""}.{" "}
           <button type="button" onClick={() => setHistoryAt(undefined)}>Back to now</button>
         </div>
       )}
@@ -248,7 +249,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
           {finished && <GameOverPanel view={view} />}
           {tab === "moves" && (
             <section class="mr-panel" data-testid="moves">
-              {!finished && !myTurn && <p class="mr-small">Not your turn. {legal.length === 0 ? "" : ""}</p>}
+              {!finished && !myTurn && <p class="mr-small">{yourSeat < 0 ? "You are watching this game." : "Not your turn."}</p>}
               {hex && hexMoves && components && (
                 <TileTray
                   hex={hex}
@@ -282,7 +283,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
                   <input type="number" data-testid="amount" min={Number(legal[selected].minAmount)} max={Number(legal[selected].maxAmount)} value={amount === "" ? legal[selected].minAmount.toString() : amount} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} />
                 </label>
               )}
-              <div class="mr-submit-row">
+              {!finished && (<div class="mr-submit-row">
                 <button type="button" class="mr-primary" data-testid="submit" disabled={!p.action || !!p.error || busy || historyAt !== undefined} onClick={() => submit(p.action)}>
                   {p.text ? `Do it: ${p.text}` : "Choose a move"}
                 </button>
@@ -291,7 +292,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
                   Undo my last move
                 </button>
                 <button type="button" class="mr-small" onClick={() => void refreshLegal()} data-testid="refresh">↻</button>
-              </div>
+              </div>)}
             </section>
           )}
           {tab === "market" && components && shownView && <MarketPanel view={shownView} components={components} />}

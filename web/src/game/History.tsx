@@ -38,8 +38,8 @@ export function HistoryPanel({ entries, version, at, view, onChoose }: HistoryPr
         <button type="button" disabled={at >= version} onClick={() => onChoose(at + 1n)} data-testid="history-forward">▶</button>
         <button type="button" disabled={at >= version} onClick={() => onChoose(version)} data-testid="history-now">now</button>
       </div>
-      <ol class="mr-log" reversed>
-        {[...shown].reverse().slice(0, 200).map((e) => (
+      <ol class="mr-log">
+        {[...shown].reverse().slice(0, 300).map((e) => (
           <li key={e.seq.toString()} class={e.undone ? "mr-undone" : ""} data-testid={`entry-${e.seq}`} onClick={() => onChoose(e.seq)}>
             <span class="mr-small">
               #{e.seq.toString()} {formatTime(e.atUnixMs)} {e.seat >= 0 ? playerName(view, e.seat) : "automatic"}

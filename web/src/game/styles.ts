@@ -62,7 +62,7 @@ const CSS = `
 .mr-amount { display: flex; gap: 6px; align-items: center; } .mr-amount input { width: 90px; padding: 6px; }
 .mr-history-bar { display: flex; flex-direction: column; gap: 4px; } .mr-history-bar input { width: 100%; }
 .mr-history-buttons { display: flex; gap: 4px; margin: 4px 0; } .mr-history-buttons button { padding: 6px 12px; }
-.mr-log { max-height: 45vh; overflow-y: auto; padding-left: 28px; margin: 4px 0; }
+.mr-log { max-height: 45vh; overflow-y: auto; padding: 0; margin: 4px 0; list-style: none; }
 .mr-log li { padding: 3px 0; border-bottom: 1px solid #f0f0f0; cursor: pointer; }
 .mr-undone { text-decoration: line-through; color: #888; }
 .mr-game-over { border: 2px solid #2a7a2a; }
