@@ -5,7 +5,7 @@
 // onHexTap with its id. Each hex carries data-testid "hex-<id>".
 import type { ComponentChildren } from "preact";
 
-import { Outside, type Components } from "./api";
+import { Outside, Terrain, type Components } from "./api";
 import type { BoardPicture, HexPicture } from "./boardModel";
 import { textOn } from "./boardModel";
 import { HEX_RADIUS, type Point, edgeEnds, hexCorners, pointsAttr } from "./hexGeometry";
@@ -27,7 +27,7 @@ export interface BoardProps {
   board: BoardPicture;
   selectable: Set<string>; // hexes the player can act on now
   selected?: string;
-  cityMarks: Map<string, "offered" | "chosen">; // hex -> bid city state
+  cityMarks: Map<string, "offered" | "chosen" | "mine">; // hex -> bid city state (mine: my bid's, after the bids)
   runs: RunLine[];
   overlay?: ComponentChildren; // drawn above the tiles (a previewed tile)
   onHexTap: (hex: string) => void;
@@ -47,6 +47,39 @@ function cellFill(h: HexPicture): string | undefined {
   }
 }
 
+// TABLE 4's terrain drawn small on a bare hex: rivers as waves, hills, mountains, the Himalaya.
+function TerrainMark({ terrain, at }: { terrain: Terrain; at: Point }) {
+  const s = R * 0.2;
+  const { x, y } = at;
+  switch (terrain) {
+    case Terrain.RIVER:
+    case Terrain.MULTIPLE_RIVER: {
+      const lines = terrain === Terrain.RIVER ? 1 : 2;
+      return (
+        <g>
+          {Array.from({ length: lines }, (_, i) => {
+            const qy = y + (i - (lines - 1) / 2) * s * 0.75;
+            return <path key={i} d={`M${x - 1.3 * s},${qy} c${0.4 * s},${-0.6 * s} ${0.9 * s},${-0.6 * s} ${1.3 * s},0 s${0.9 * s},${0.6 * s} ${1.3 * s},0`} fill="none" stroke="#2f78c4" stroke-width={R * 0.06} />;
+          })}
+        </g>
+      );
+    }
+    case Terrain.HILL:
+      return <path d={`M${x - s * 1.1},${y + s * 0.5} Q${x},${y - s * 1.1} ${x + s * 1.1},${y + s * 0.5} Z`} fill="#a8743f" stroke="#6d4a24" />;
+    case Terrain.MOUNTAIN:
+      return <polygon points={pointsAttr([{ x: x - s * 1.1, y: y + s * 0.6 }, { x, y: y - s * 0.95 }, { x: x + s * 1.1, y: y + s * 0.6 }])} fill="#5e4532" stroke="#3b2b1f" />;
+    case Terrain.HIMALAYA:
+      return (
+        <g>
+          <polygon points={pointsAttr([{ x: x - s * 1.3, y: y + s * 0.7 }, { x, y: y - s * 1.2 }, { x: x + s * 1.3, y: y + s * 0.7 }])} fill="#4a3a30" stroke="#2b211b" />
+          <polygon points={pointsAttr([{ x: x - s * 0.45, y: y - s * 0.55 }, { x, y: y - s * 1.2 }, { x: x + s * 0.45, y: y - s * 0.55 }])} fill="#ffffff" />
+        </g>
+      );
+    default:
+      return null;
+  }
+}
+
 function HexGround({ h }: { h: HexPicture }) {
   const { hex, centre } = h;
   const fill = cellFill(h);
@@ -55,6 +88,7 @@ function HexGround({ h }: { h: HexPicture }) {
   return (
     <g>
       <polygon points={corners} fill={fill} stroke={hex.playable ? "#a08c62" : fill} stroke-width={1} />
+      {hex.playable && !h.tile && hex.terrain.map((t, i) => <TerrainMark key={`t${i}`} terrain={t} at={{ x: centre.x - R * 0.56, y: centre.y + R * (0.02 + 0.3 * i) }} />)}
       {hex.playable && !h.tile && hex.costBroad > 0 && (
         <text x={centre.x - R * 0.4} y={centre.y - R * 0.42} font-size={R * 0.18} font-weight="bold" fill="#6d2f12" text-anchor="middle" class="mr-halo">
           £{hex.costBroad}/{hex.costMetre}

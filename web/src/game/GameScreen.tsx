@@ -70,6 +70,11 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
     if (city && !moves.byCity.has(city)) setCity(undefined);
   }, [legal]);
 
+  // On a phone the tray is below the board: bring it into view when a hex is tapped.
+  useEffect(() => {
+    if (hex) document.querySelector('[data-testid="tile-tray"]')?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [hex]);
+
   // The optimiser's runs while the company I act for is to run its trains.
   useEffect(() => {
     if (moves.runs.length === 0) {
@@ -156,14 +161,16 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   const chosenTile = hexMoves?.tiles[tileIndex];
   const chosenRotation = chosenTile?.rotations[rotationIndex];
   const selectable = new Set(moves.byHex.keys());
-  const cityMarks = new Map<string, "offered" | "chosen">();
+  const cityMarks = new Map<string, "offered" | "chosen" | "mine">();
   for (const c of components?.cities ?? []) {
     if (moves.byCity.has(c.name)) cityMarks.set(c.hex, c.name === city ? "chosen" : "offered");
   }
   const myBond = shownView?.players.find((p) => p.seat === yourSeat)?.bond;
+  // My own bid's cities (secret from the others until the bond is returned, 4.3.2).
+  const bidding = shownView?.round?.kind === RoundKind.ROUND_CONTRACT_BIDS;
   for (const c of myBond && !myBond.returned ? myBond.cities : []) {
     const h = components?.cities.find((x) => x.name === c)?.hex;
-    if (h) cityMarks.set(h, "chosen");
+    if (h) cityMarks.set(h, bidding ? "chosen" : "mine");
   }
 
   // Runs on the board: the optimiser's plan while choosing, else each company's last runs.

@@ -1,7 +1,7 @@
 // The client's copy of a game: a full GameView merged with the deltas GetGame(since_version) and
 // WatchGame send (game.proto, GetGameResponse: which parts replace and which merge by key), and
 // what the screen reads from it (whose turn, names, final standings). Pure functions.
-import type { GameView, PlayerView } from "./api";
+import type { GameView, HistoryEntry, PlayerView } from "./api";
 
 // The delta's always-set parts replace the copy's; players, companies, tiles, trains and
 // tiles_remaining merge by seat, initials, hex, name and tile. A full view (isDelta false) replaces
@@ -78,4 +78,14 @@ export function formatTime(unixMs: bigint): string {
   if (unixMs === 0n) return "";
   const date = new Date(Number(unixMs));
   return date.toISOString().replace("T", " ").slice(0, 19) + " UTC";
+}
+
+// The history with `more` entries added in order of seq, each once; an undo entry marks the entry
+// it took back.
+export function addEntries(history: HistoryEntry[], more: HistoryEntry[]): HistoryEntry[] {
+  const fresh = more.filter((e) => !history.some((h) => h.seq === e.seq));
+  if (fresh.length === 0) return history;
+  const undone = new Set(fresh.filter((e) => e.undoesSeq > 0n).map((e) => e.undoesSeq));
+  const merged = [...history, ...fresh].sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
+  return undone.size ? merged.map((h) => (undone.has(h.seq) && !h.undone ? { ...h, undone: true } : h)) : merged;
 }

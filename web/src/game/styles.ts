@@ -20,6 +20,7 @@ const CSS = `
 .mr-selected { stroke: #d32f2f; stroke-width: 5; stroke-dasharray: none; }
 .mr-city-offered { stroke: #8e24aa; stroke-width: 4; cursor: pointer; fill: rgba(142, 36, 170, 0.08); }
 .mr-city-chosen { stroke: #8e24aa; stroke-width: 6; fill: rgba(142, 36, 170, 0.25); }
+.mr-city-mine { stroke: #8e24aa; stroke-width: 3; stroke-dasharray: 3 3; }
 .mr-halo { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
 .mr-side { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
 .mr-tabs { display: flex; flex-wrap: wrap; gap: 4px; }

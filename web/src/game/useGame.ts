@@ -7,7 +7,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useRef, useState } from "preact/hooks";
 
 import { type ApiClients, type Components, type GameView, type HistoryEntry, type LegalAction, GameStatus, Title } from "./api";
-import { mergeView } from "./gameModel";
+import { addEntries, mergeView } from "./gameModel";
 
 export interface GameState {
   loading: boolean;
@@ -72,16 +72,18 @@ export function useGame(client: ApiClients, gameId: string) {
     await refreshLegal();
   };
 
+  // The log entries after the last one held (all of them the first time), paged.
   const loadHistory = async () => {
     const entries: HistoryEntry[] = [];
-    let after = 0n;
+    const held = latest.current.history;
+    let after = held.length ? held[held.length - 1].seq : 0n;
     for (;;) {
       const page = await client.game.getHistory({ gameId, pageSize: 500, afterSeq: after });
       entries.push(...page.entries);
       if (page.nextAfterSeq === 0n) break;
       after = page.nextAfterSeq;
     }
-    update(() => ({ history: entries }));
+    update((s) => ({ history: addEntries(s.history, entries) }));
   };
 
   useEffect(() => {
@@ -129,15 +131,12 @@ export function useGame(client: ApiClients, gameId: string) {
           for await (const change of stream) {
             pause = 500;
             update((s) => {
-              if (change.version <= s.version) return {}; // never twice
+              const history = change.entry ? addEntries(s.history, [change.entry]) : s.history;
+              if (change.version <= s.version) return { history, live: "live" }; // a view never twice
               const view = change.view ? mergeView(s.view, change.view, change.isDelta) : s.view;
               const views = new Map(s.viewsByVersion);
               if (view) views.set(change.version, view);
-              const history = change.entry ? [...s.history.filter((h) => h.seq !== change.entry!.seq), change.entry] : s.history;
-              // An undo marks the entry it took back.
-              const undone = change.entry?.undoesSeq ?? 0n;
-              const marked = undone > 0n ? history.map((h) => (h.seq === undone ? { ...h, undone: true } : h)) : history;
-              return { view, version: change.version, status: change.status, history: marked, viewsByVersion: views, live: "live" };
+              return { view, version: change.version, status: change.status, history, viewsByVersion: views, live: "live" };
             });
             void refreshLegal();
           }
@@ -156,7 +155,7 @@ export function useGame(client: ApiClients, gameId: string) {
         if (stopped) return;
         update(() => ({ live: "reconnecting" }));
         await new Promise((r) => setTimeout(r, pause));
-        pause = Math.min(pause * 2, 15000);
+        pause = Math.min(pause * 2, 8000);
         // WatchGame resumes from our version; it delivers every version after it, none twice.
       }
     })();

@@ -4,7 +4,8 @@
 //   node seed.mjs GATEWAY_URL bot NAME...        deletes those accounts: the service's bot plays
 //        their seats from then on
 //   node seed.mjs GATEWAY_URL play NAME GAME N   plays up to N moves for NAME, choosing among the
-//        legal actions (bonds at their minimum, the first claim, runs that pay out)
+//        legal actions (bonds at their minimum, the first claim, runs that pay out); with
+//        UNTIL_LAY=1 it stops when a tile lay is among them, leaving that move to the screen
 const [gateway, command, ...args] = process.argv.slice(2);
 const password = "password1";
 let counter = 0;
@@ -56,6 +57,10 @@ if (command === "new") {
     if (actions.length === 0) {
       await new Promise((r) => setTimeout(r, 300));
       continue;
+    }
+    if (process.env.UNTIL_LAY && actions.some((a) => a.action.layTile)) {
+      console.log(`${name}: a tile lay is legal now`);
+      break;
     }
     const pick =
       actions.find((a) => a.action.layTile || a.action.placeBase) ??

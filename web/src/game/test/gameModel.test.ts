@@ -3,9 +3,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { create } from "@bufbuild/protobuf";
+import { HistoryEntrySchema } from "@gen/mailrun/v1/game_pb";
 import { GameViewSchema } from "@gen/mailrun/v1/views_pb";
 
-import { finalStandings, mergeView, money, whoseTurn } from "../gameModel";
+import { addEntries, finalStandings, mergeView, money, whoseTurn } from "../gameModel";
 
 const full = create(GameViewSchema, {
   phase: 1,
@@ -59,4 +60,13 @@ test("money and whose turn read as a player reads them", () => {
   assert.equal(money(12500n), "£12,500");
   assert.equal(money(-40), "-£40");
   assert.equal(whoseTurn(full), "Ann");
+});
+
+test("history entries are added once each, in order, and an undo marks the entry it took back", () => {
+  const entry = (seq: bigint, undoesSeq = 0n) => create(HistoryEntrySchema, { seq, undoesSeq });
+  let history = addEntries([], [entry(1n), entry(2n)]);
+  history = addEntries(history, [entry(2n), entry(4n), entry(3n, 2n)]);
+  assert.deepEqual(history.map((e) => e.seq), [1n, 2n, 3n, 4n]);
+  assert.deepEqual(history.map((e) => e.undone), [false, true, false, false]);
+  assert.equal(addEntries(history, [entry(4n)]), history, "nothing new: the same list");
 });
