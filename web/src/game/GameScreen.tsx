@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { ActionSchema, type Action, type ApiClients, GameStatus, type Me, RoundKind, type SuggestRunsResponse } from "./api";
 import { Board, type RunLine } from "./Board";
 import { buildBoard } from "./boardModel";
+import { Game1947Panel } from "./Panels1947";
 import { GameOverPanel } from "./GameOver";
 import { money, whoseTurn } from "./gameModel";
 import { HEX_RADIUS } from "./hexGeometry";
@@ -86,10 +87,12 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       .then(setRuns, () => setRuns(undefined));
   }, [moves.runs.length, state.legalVersion]);
 
-  // An earlier version's board: the service's picture of it when the screen never held its view.
+  // An earlier version's board: the service's picture of it when the screen never held its view;
+  // and the board of a title whose components are not served as data yet (1947).
+  const pictureOnly = !!state.componentsError;
   useEffect(() => {
     setPicture(undefined);
-    if (historyAt === undefined || state.viewsByVersion.has(historyAt)) return;
+    if (!pictureOnly && (historyAt === undefined || state.viewsByVersion.has(historyAt))) return;
     let live = true;
     client.game.getBoardPicture({ gameId, version: historyAt }).then(
       (answer) => live && setPicture(answer.svg),
@@ -98,7 +101,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
     return () => {
       live = false;
     };
-  }, [historyAt]);
+  }, [historyAt, pictureOnly, pictureOnly ? state.version : 0n]);
 
   if (state.loading) return <div class="mr-game" data-testid="game-loading">Loading the game…</div>;
   if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
@@ -132,7 +135,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
     if (!hasAmount(chosen)) return { action: chosen.action, text: chosen.description };
     const value = Number(amount === "" ? chosen.minAmount : amount);
     const result = withAmount(chosen, value);
-    return { action: result.action, error: result.error, text: `${chosen.description.replace(/£\d[\d,]*/, money(value))}` };
+    return { action: result.action, error: result.error, text: `${chosen.description} → ${money(value)}` };
   };
 
   const cityHex = new Map((components?.cities ?? []).map((c) => [c.hex, c.name]));
@@ -241,8 +244,13 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
         <div class="mr-board-area">
           {board && components ? (
             <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} picture={picture} />
+          ) : picture ? (
+            <div class="mr-picture">
+              {/* As an image, so nothing in the document can run as part of the page. */}
+              <img data-testid="board-picture" alt="the board" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(picture)}`} />
+            </div>
           ) : (
-            <div class="mr-note">{state.componentsError ?? "Loading the board…"}</div>
+            <div class="mr-note">{state.componentsError ? "Loading the board picture…" : "Loading the board…"}</div>
           )}
         </div>
         <div class="mr-side">
@@ -302,9 +310,10 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
               </div>)}
             </section>
           )}
+          {view.game1947 && tab !== "moves" && tab !== "history" && <Game1947Panel view={view} />}
           {tab === "market" && components && shownView && <MarketPanel view={shownView} components={components} />}
           {tab === "companies" && components && shownView && <ChartersPanel view={shownView} components={components} />}
-          {tab === "players" && shownView && <PlayersPanel view={shownView} yourSeat={yourSeat} />}
+          {tab === "players" && shownView && !view.game1947 && <PlayersPanel view={shownView} yourSeat={yourSeat} />}
           {tab === "history" && <HistoryPanel entries={state.history} version={state.version} at={historyAt ?? state.version} view={view} onChoose={(v) => setHistoryAt(v >= state.version ? undefined : v)} />}
         </div>
       </div>

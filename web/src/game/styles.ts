@@ -10,7 +10,7 @@ const CSS = `
 .mr-live { font-size: 11px; padding: 0 6px; border-radius: 8px; background: #ddd; }
 .mr-live-live { background: #cfe9cf; } .mr-live-reconnecting { background: #f5d9a8; }
 .mr-layout { display: flex; flex-direction: column; gap: 8px; }
-.mr-board-area { height: 62vh; min-height: 300px; }
+.mr-board-area { height: 62vh; min-height: 300px; min-width: 0; }
 .mr-board { position: relative; width: 100%; height: 100%; overflow: hidden; touch-action: none; background: #a8cde6; border-radius: 6px; user-select: none; -webkit-user-select: none; }
 .mr-board-svg { display: block; }
 .mr-zoom { position: absolute; right: 6px; top: 6px; display: flex; flex-direction: column; gap: 4px; }
@@ -34,7 +34,10 @@ const CSS = `
 .mr-small { font-size: 12px; color: #555; }
 .mr-market { display: flex; flex-wrap: wrap; gap: 2px; margin-bottom: 6px; }
 .mr-price { min-width: 34px; border: 1px solid #ccc; border-radius: 3px; text-align: center; font-size: 11px; padding: 1px; }
-.mr-price-held { border-color: #333; }
+.mr-price-held { border-color: #333; } .mr-red { background: #f8d0d0; }
+.mr-market-grid .mr-market { flex-wrap: nowrap; margin-bottom: 2px; overflow-x: auto; }
+.mr-picture { width: 100%; height: 100%; overflow: auto; background: #fff; border-radius: 6px; }
+.mr-picture img { max-width: none; display: block; }
 .mr-marker { font-size: 10px; font-weight: bold; border-radius: 3px; margin-top: 1px; padding: 0 1px; }
 .mr-trains { display: flex; flex-wrap: wrap; gap: 4px; font-size: 12px; }
 .mr-train { border: 1px solid #ccc; border-radius: 3px; padding: 0 4px; color: #777; } .mr-on-sale { color: #000; border-color: #333; }

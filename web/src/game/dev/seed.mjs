@@ -1,6 +1,6 @@
 // Development only: makes games to look at through a gateway (Connect JSON over fetch).
 //   node seed.mjs GATEWAY_URL new NAME...        registers the players (password "password1"),
-//        opens a table for them and starts it; prints the game id
+//        opens a table for them (1853; TITLE=1947 for 1947) and starts it; prints the game id
 //   node seed.mjs GATEWAY_URL bot NAME...        deletes those accounts: the service's bot plays
 //        their seats from then on
 //   node seed.mjs GATEWAY_URL play NAME GAME N   plays up to N moves for NAME, choosing among the
@@ -33,7 +33,8 @@ async function login(name) {
 if (command === "new") {
   const players = [];
   for (const name of args) players.push(await login(name));
-  const table = await call("LobbyService", "CreateTable", { requestId: rid(), seats: args.length }, players[0].accessToken);
+  const title = process.env.TITLE === "1947" ? "TITLE_1947" : "TITLE_1853";
+  const table = await call("LobbyService", "CreateTable", { requestId: rid(), seats: args.length, title }, players[0].accessToken);
   for (const p of players.slice(1)) await call("LobbyService", "JoinTable", { requestId: rid(), tableId: table.tableId }, p.accessToken);
   // A full table starts by itself.
   let gameId = "";

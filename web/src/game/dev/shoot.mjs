@@ -16,7 +16,7 @@ try {
     await page.setViewport(viewport);
     await page.goto(url);
     await page.waitForSelector('[data-testid="game-screen"]', { timeout: 15000 });
-    await page.waitForSelector('[data-testid^="hex-"]', { timeout: 15000 });
+    await page.waitForSelector('[data-testid^="hex-"]', { timeout: 5000 }).catch(() => console.log(`[${label}] no hexes drawn`));
     await new Promise((r) => setTimeout(r, 800));
     for (let i = 0; i < Number(process.env.ZOOM ?? 0); i++) await page.click('[data-testid="zoom-in"]');
     if (process.env.DRAG) {
