@@ -7,49 +7,9 @@
 //
 // Environment: MAILRUN_NODE_DIR (holds node_modules, tests/e2e/node/setup.sh), MAILRUN_PROTO_DIR,
 // MAILRUN_LOBBY_ADDR, MAILRUN_GAME_ADDR, MAILRUN_PLAYER, MAILRUN_PASSWORD, MAILRUN_GAME_ID.
-import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
-const require = createRequire(path.join(env('MAILRUN_NODE_DIR'), 'package.json'));
-const grpc = require('@grpc/grpc-js');
-const protoLoader = require('@grpc/proto-loader');
-
-const definition = protoLoader.loadSync(['mailrun/v1/lobby.proto', 'mailrun/v1/game.proto'], {
-  includeDirs: [env('MAILRUN_PROTO_DIR')],
-  longs: String, // int64 as decimal strings, as in the protobuf JSON mapping
-  enums: String,
-  defaults: true,
-  oneofs: true,
-});
-const v1 = grpc.loadPackageDefinition(definition).mailrun.v1;
-const insecure = grpc.credentials.createInsecure();
-const lobby = new v1.LobbyService(env('MAILRUN_LOBBY_ADDR'), insecure);
-const game = new v1.GameService(env('MAILRUN_GAME_ADDR'), insecure);
-
-// One unary call with the bearer token (none if empty) and a 30-second deadline. Resolves with the
-// response, or with {error} (code, details and trailing metadata) when refused.
-function call(client, method, request, token) {
-  const metadata = new grpc.Metadata();
-  if (token) metadata.set('authorization', `Bearer ${token}`);
-  const deadline = new Date(Date.now() + 30000);
-  return new Promise((resolve) => {
-    client[method](request, metadata, { deadline }, (error, response) => {
-      resolve(error ? { error } : response);
-    });
-  });
-}
-
-async function must(client, method, request, token) {
-  const answer = await call(client, method, request, token);
-  if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.details}`);
-  return answer;
-}
+import { call, closeAll, env, game, lobby, must } from './api.mjs';
 
 const gameId = env('MAILRUN_GAME_ID');
 const auth = await must(lobby, 'Login', {
@@ -71,8 +31,7 @@ const answer = await must(game, 'SubmitAction', submit, token);
 
 const stale = await call(game, 'SubmitAction', { ...submit, requestId: randomUUID() }, token);
 const anonymous = await call(game, 'GetGame', { gameId }, '');
-game.close();
-lobby.close();
+closeAll();
 
 console.log(JSON.stringify({
   userId: auth.userId,

@@ -10,33 +10,14 @@
 // MAILRUN_CATALOG (i18n/de.json), MAILRUN_LOBBY_ADDR, MAILRUN_GAME_ADDR, MAILRUN_PLAYER,
 // MAILRUN_PASSWORD, MAILRUN_GAME_ID, MAILRUN_REFUSED_ACTION (an Action as JSON that this player
 // may not take now).
-import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
-const require = createRequire(path.join(env('MAILRUN_NODE_DIR'), 'package.json'));
-const grpc = require('@grpc/grpc-js');
-const protoLoader = require('@grpc/proto-loader');
-const protobuf = require('protobufjs');
+import { call, closeAll, game, logIn, must, protoDir, require, env } from './api.mjs';
+import { translate } from './catalog.mjs';
 
-const protoDir = env('MAILRUN_PROTO_DIR');
-const definition = protoLoader.loadSync(['mailrun/v1/lobby.proto', 'mailrun/v1/game.proto'], {
-  includeDirs: [protoDir],
-  longs: String,
-  enums: String,
-  defaults: true,
-  oneofs: true,
-});
-const v1 = grpc.loadPackageDefinition(definition).mailrun.v1;
-const insecure = grpc.credentials.createInsecure();
-const lobby = new v1.LobbyService(env('MAILRUN_LOBBY_ADDR'), insecure);
-const game = new v1.GameService(env('MAILRUN_GAME_ADDR'), insecure);
+const protobuf = require('protobufjs');
 
 // The error-detail messages, from the same proto files an app's code generator would read.
 const rpc = new protobuf.Root();
@@ -53,20 +34,6 @@ rpc.loadSync(['google/rpc/status.proto', 'google/rpc/error_details.proto']);
 const Status = rpc.lookupType('google.rpc.Status');
 const detailTypes = ['ErrorInfo', 'PreconditionFailure', 'BadRequest'].map((name) => rpc.lookupType(`google.rpc.${name}`));
 
-function call(client, method, request, token) {
-  const metadata = new grpc.Metadata();
-  if (token) metadata.set('authorization', `Bearer ${token}`);
-  const deadline = new Date(Date.now() + 30000);
-  return new Promise((resolve) => {
-    client[method](request, metadata, { deadline }, (error, response) => resolve(error ? { error } : response));
-  });
-}
-async function must(client, method, request, token) {
-  const answer = await call(client, method, request, token);
-  if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.details}`);
-  return answer;
-}
-
 // The details of a refused call: {ErrorInfo: {...}, PreconditionFailure: {...}, BadRequest: {...}}.
 function errorDetails(error) {
   const [bin] = error.metadata.get('grpc-status-details-bin');
@@ -81,34 +48,8 @@ function errorDetails(error) {
   return out;
 }
 
-// ---- The catalog: key -> template with {name} placeholders ----------------------------------------
-const catalog = JSON.parse(readFileSync(env('MAILRUN_CATALOG'), 'utf8'));
-const money = (amount) => `${Number(amount).toLocaleString('de-DE')} £`;
-
-// One parameter in the catalog's language: seats by name, money the German way, the rest as given.
-function renderParam(param, names) {
-  switch (param.value) {
-    case 'seat': return names[param.seat] ?? `#${param.seat}`;
-    case 'amount': return money(param.amount);
-    default: return String(param[param.value]);
-  }
-}
-
-// A structured text in the catalog's language, or null when the catalog lacks its key.
-export function translate(structured, names) {
-  const template = catalog.messages[structured.key];
-  if (template === undefined) return null;
-  const params = new Map(structured.params.map((p) => [p.name, p]));
-  return template.replace(/\{([a-z_]+)\}/g, (whole, name) => (params.has(name) ? renderParam(params.get(name), names) : whole));
-}
-
 const gameId = env('MAILRUN_GAME_ID');
-const auth = await must(lobby, 'Login', {
-  requestId: randomUUID(),
-  displayName: env('MAILRUN_PLAYER'),
-  password: env('MAILRUN_PASSWORD'),
-});
-const token = auth.accessToken;
+const token = await logIn();
 const state = await must(game, 'GetGame', { gameId }, token);
 const names = [];
 for (const player of state.view.players) names[player.seat] = player.displayName;
@@ -130,8 +71,7 @@ const refused = await call(game, 'SubmitAction', {
 if (!refused.error) throw new Error('the refused action was accepted');
 const details = errorDetails(refused.error);
 const info = details.ErrorInfo ?? { reason: '', domain: '', metadata: {} };
-game.close();
-lobby.close();
+closeAll();
 
 console.log(JSON.stringify({
   names,

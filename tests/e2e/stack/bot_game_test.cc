@@ -43,6 +43,7 @@
 #include "engine/titles/game.h"
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
+#include "tests/e2e/stack/bot_players.h"
 #include "tests/e2e/stack/game_calls.h"
 #include "tests/e2e/stack/notification_stream.h"
 #include "tests/e2e/stack/stack.h"
@@ -109,30 +110,6 @@ class BotGameThroughTheStack : public ::testing::Test {
   std::unique_ptr<GameStub> game_;
 };
 Stack* BotGameThroughTheStack::stack_ = nullptr;
-
-// The log lines of a move as the service answered it.
-std::vector<std::string> LogOf(const mailrun::v1::SubmitActionResponse& answer) {
-  std::vector<std::string> log;
-  for (const auto& line : answer.log_lines()) log.push_back(line.text());
-  return log;
-}
-
-// The local copy rebuilt with the first seed whose lot makes `last` (after `before`) log `log`;
-// nullopt if none of the seeds tried does.
-std::optional<Game> ReseedToMatch(mailrun::v1::GameConfig config, const std::vector<mailrun::v1::Action>& before,
-                                  const mailrun::v1::Action& last, const std::vector<std::string>& log) {
-  for (uint64_t seed = 1; seed <= 2000; ++seed) {
-    config.set_seed(seed);
-    auto candidate = Game::Create(config);
-    if (!candidate.ok()) return std::nullopt;
-    bool applied = true;
-    for (const auto& action : before) applied = applied && candidate->Apply(action).ok();
-    if (!applied) continue;
-    const auto outcome = candidate->Apply(last);
-    if (outcome.ok() && outcome->log == log) return std::move(*candidate);
-  }
-  return std::nullopt;
-}
 
 TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) {
   const auto started = std::chrono::steady_clock::now();
@@ -254,7 +231,7 @@ TEST_F(BotGameThroughTheStack, FourPlayersPlayACompleteGameWithTheReferenceBot) 
     const std::vector<std::string> log = LogOf(answer);
     if (outcome->log != log && bidding && !reseeded) {
       // The one thing the API does not give: the lot that breaks ties of bonds (2.5.2.3).
-      auto matched = ReseedToMatch(config, applied, action, log);
+      auto matched = WithTheServicesLot(config, applied, action, log);
       ASSERT_TRUE(matched.has_value()) << "no seed reproduces the service's seating lot at move " << moves;
       local = std::move(*matched);
       reseeded = true;
