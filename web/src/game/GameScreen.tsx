@@ -61,7 +61,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   const yourSeat = state.yourSeat;
   const finished = state.status === GameStatus.FINISHED;
 
-  // A new version: what was being chosen may no longer be legal.
+  // A new version: what was being chosen may no longer be legal (the same list re-read keeps it).
   useEffect(() => {
     setSelected(undefined);
     setAmount("");
@@ -69,7 +69,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
     setRotationIndex(0);
     if (hex && !moves.byHex.has(hex)) setHex(undefined);
     if (city && !moves.byCity.has(city)) setCity(undefined);
-  }, [legal]);
+  }, [state.legalVersion]);
 
   // On a phone the tray is below the board: bring it into view when a hex is tapped.
   useEffect(() => {
@@ -179,8 +179,14 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   // Runs on the board: the optimiser's plan while choosing, else each company's last runs.
   const colours = new Map((components?.companies ?? []).map((c) => [c.initials, c.colour]));
   const runLines: RunLine[] = [];
+  const chosenRuns = selected !== undefined ? legal[selected]?.action?.kind : undefined;
   if (board && components) {
-    if (runs?.bestTotal && historyAt === undefined) {
+    if (chosenRuns?.case === "runTrains" && historyAt === undefined) {
+      // The runs of the run action chosen from the list.
+      const company = view.round?.actingCompany || view.round?.operatingCompany || "";
+      const colour = colours.get(company) ?? "#d21f2b";
+      for (const r of chosenRuns.value.runs) runLines.push({ points: runPoints(board, r.nodes), colour, dashed: false, label: `${company} ${r.trainId}` });
+    } else if (runs?.bestTotal && historyAt === undefined) {
       const colour = colours.get(runs.company) ?? "#d21f2b";
       for (const r of runs.bestTotal.runs) runLines.push({ points: runPoints(board, r.nodes), colour, dashed: false, label: `${runs.company} ${r.trainId}: ${r.stations.join(" – ")}` });
     } else {
@@ -291,7 +297,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
                 <RunBox plan={runs.bestTotal} company={runs.company} payOut={payOut} canPay={canPay} onPay={setPayOut} onAccept={acceptRuns} busy={busy} />
               )}
               {moves.byHex.size > 0 && !hex && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({moves.byHex.size} hexes).</p>}
-              <ActionList legal={legal} indices={moves.others} selected={selected} onSelect={(i) => { setSelected(i); setHex(undefined); setCity(undefined); }} />
+              <ActionList legal={legal} indices={moves.others} colours={colours} selected={selected} onSelect={(i) => { setSelected(i); setHex(undefined); setCity(undefined); }} />
               {selected !== undefined && legal[selected] && hasAmount(legal[selected]) && (
                 <label class="mr-amount">
                   Amount (£{legal[selected].minAmount.toString()}–{legal[selected].maxAmount.toString()})
@@ -314,7 +320,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
           {tab === "market" && components && shownView && <MarketPanel view={shownView} components={components} />}
           {tab === "companies" && components && shownView && <ChartersPanel view={shownView} components={components} />}
           {tab === "players" && shownView && !view.game1947 && <PlayersPanel view={shownView} yourSeat={yourSeat} />}
-          {tab === "history" && <HistoryPanel entries={state.history} version={state.version} at={historyAt ?? state.version} view={view} onChoose={(v) => setHistoryAt(v >= state.version ? undefined : v)} />}
+          {tab === "history" && <HistoryPanel entries={state.history} version={state.version} at={historyAt ?? state.version} view={view} colours={colours} onChoose={(v) => setHistoryAt(v >= state.version ? undefined : v)} />}
         </div>
       </div>
     </div>

@@ -3,6 +3,7 @@
 // of the version chosen.
 import type { GameView, HistoryEntry } from "./api";
 import { formatTime, playerName } from "./gameModel";
+import { Sentence } from "./Sentence";
 
 export interface HistoryProps {
   entries: HistoryEntry[];
@@ -10,9 +11,10 @@ export interface HistoryProps {
   at: bigint; // the version shown
   view?: GameView;
   onChoose: (version: bigint) => void;
+  colours: Map<string, string>;
 }
 
-export function HistoryPanel({ entries, version, at, view, onChoose }: HistoryProps) {
+export function HistoryPanel({ entries, version, at, view, onChoose, colours }: HistoryProps) {
   const shown = entries.filter((e) => e.seq <= at);
   const latestAt = shown.length ? shown[shown.length - 1].atUnixMs : 0n;
   return (
@@ -46,7 +48,9 @@ export function HistoryPanel({ entries, version, at, view, onChoose }: HistoryPr
               {e.undone && " (taken back)"}
             </span>
             {e.logLines.map((l, i) => (
-              <div key={i}>{l.text}</div>
+              <div key={i}>
+                <Sentence text={l.text} structured={l.structured} colours={colours} />
+              </div>
             ))}
           </li>
         ))}

@@ -8,6 +8,7 @@ import { HEX_RADIUS } from "./hexGeometry";
 import type { CityClaim, HexMoves } from "./legalMoves";
 import type { Refusal } from "./refusal";
 import { paintTile } from "./tilePaint";
+import { Sentence } from "./Sentence";
 import { TileShape } from "./TileShape";
 
 export function TileTray(props: {
@@ -130,13 +131,13 @@ export function RunBox(props: { plan: RunPlan; company: string; payOut: boolean;
   );
 }
 
-export function ActionList(props: { legal: LegalAction[]; indices: number[]; selected?: number; onSelect: (i: number) => void }) {
+export function ActionList(props: { legal: LegalAction[]; indices: number[]; selected?: number; onSelect: (i: number) => void; colours: Map<string, string> }) {
   return (
     <ul class="mr-actions" data-testid="actions">
       {props.indices.map((i) => (
         <li key={i}>
           <button type="button" class={i === props.selected ? "mr-chosen" : ""} data-testid={`action-${i}`} onClick={() => props.onSelect(i)}>
-            {props.legal[i].description}
+            <Sentence text={props.legal[i].description} structured={props.legal[i].structured} colours={props.colours} />
           </button>
         </li>
       ))}

@@ -69,6 +69,8 @@ const CSS = `
 .mr-log { max-height: 45vh; overflow-y: auto; padding: 0; margin: 4px 0; list-style: none; }
 .mr-log li { padding: 3px 0; border-bottom: 1px solid #f0f0f0; cursor: pointer; }
 .mr-undone { text-decoration: line-through; color: #888; }
+.mr-chip { font-weight: bold; font-size: 0.9em; padding: 0 4px; border-radius: 3px; }
+.mr-hex-ref { text-decoration: underline dotted; cursor: pointer; }
 .mr-game-over { border: 2px solid #2a7a2a; }
 @media (min-width: 900px) {
   .mr-layout { flex-direction: row; align-items: stretch; }

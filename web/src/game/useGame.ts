@@ -27,6 +27,17 @@ export interface GameState {
 
 const componentsCache = new Map<string, Components>(); // "title/edition" -> components
 
+// The views of the latest versions seen, for the history (older ones come as pictures).
+const KEPT_VIEWS = 300;
+function keepRecent(views: Map<bigint, GameView>): Map<bigint, GameView> {
+  const kept = new Map(views);
+  for (const version of kept.keys()) {
+    if (kept.size < KEPT_VIEWS) break;
+    kept.delete(version); // a Map iterates in insertion order: the oldest first
+  }
+  return kept;
+}
+
 export function useGame(client: ApiClients, gameId: string) {
   const [state, setState] = useState<GameState>({
     loading: true,
@@ -64,7 +75,7 @@ export function useGame(client: ApiClients, gameId: string) {
     if (!answer.view) return;
     update((s) => {
       const view = mergeView(s.view, answer.view!, answer.isDelta);
-      const views = new Map(s.viewsByVersion);
+      const views = keepRecent(s.viewsByVersion);
       views.set(answer.version, view);
       return { view, version: answer.version, status: answer.status, viewsByVersion: views };
     });
@@ -134,7 +145,7 @@ export function useGame(client: ApiClients, gameId: string) {
               const history = change.entry ? addEntries(s.history, [change.entry]) : s.history;
               if (change.version <= s.version) return { history, live: "live" }; // a view never twice
               const view = change.view ? mergeView(s.view, change.view, change.isDelta) : s.view;
-              const views = new Map(s.viewsByVersion);
+              const views = keepRecent(s.viewsByVersion);
               if (view) views.set(change.version, view);
               return { view, version: change.version, status: change.status, history, viewsByVersion: views, live: "live" };
             });

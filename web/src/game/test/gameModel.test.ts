@@ -70,3 +70,10 @@ test("history entries are added once each, in order, and an undo marks the entry
   assert.deepEqual(history.map((e) => e.undone), [false, true, false, false]);
   assert.equal(addEntries(history, [entry(4n)]), history, "nothing new: the same list");
 });
+
+test("a sentence splits at the companies its parameters name, whole words only", async () => {
+  const { splitAt } = await import("../Sentence");
+  assert.deepEqual(splitAt("The EIR buys a '2' train from the EIRX pool", ["EIR"]), ["The ", "EIR", " buys a '2' train from the EIRX pool"]);
+  assert.deepEqual(splitAt("Sell 2 BNR shares; BNR drops", ["BNR", "EIR"]), ["Sell 2 ", "BNR", " shares; ", "BNR", " drops"]);
+  assert.deepEqual(splitAt("no marks", []), ["no marks"]);
+});
