@@ -114,6 +114,9 @@ function HexLabels({ h, components }: { h: HexPicture; components: Components })
   const { hex, centre } = h;
   if (!hex.playable) return null;
   const city = hex.city ? components.cities.find((c) => c.name === hex.city) : undefined;
+  // Separate terminal stations by the edges (the large cities) leave the middle free for the name.
+  const stations = h.tile?.design.stations ?? [];
+  const centreFree = stations.length > 1 && stations.every((s) => s.terminal);
   return (
     <g pointer-events="none">
       <text x={centre.x} y={centre.y - R * 0.7} font-size={R * 0.2} fill="#5a4a2a" text-anchor="middle" dominant-baseline="central" class="mr-halo">
@@ -128,12 +131,12 @@ function HexLabels({ h, components }: { h: HexPicture; components: Components })
         </g>
       )}
       {city && (
-        <text x={centre.x} y={centre.y + R * (h.tile?.laid ? 0.56 : 0.42)} font-size={R * 0.2} font-weight="bold" text-anchor="middle" dominant-baseline="central" class="mr-halo">
+        <text x={centre.x} y={centre.y + R * (centreFree ? -0.08 : h.tile?.laid ? 0.56 : 0.42)} font-size={R * 0.2} font-weight="bold" text-anchor="middle" dominant-baseline="central" class="mr-halo">
           {city.name}
         </text>
       )}
       {city && !h.tile?.laid && (
-        <text x={centre.x} y={centre.y + R * 0.62} font-size={R * 0.15} fill="#3a2a10" text-anchor="middle" dominant-baseline="central" class="mr-halo">
+        <text x={centre.x} y={centre.y + R * (centreFree ? 0.13 : 0.62)} font-size={R * 0.15} fill="#3a2a10" text-anchor="middle" dominant-baseline="central" class="mr-halo">
           £{city.bidValue} · {city.shareCompanies.join(" ")}
         </text>
       )}

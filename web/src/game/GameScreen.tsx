@@ -5,6 +5,7 @@
 // the map, see the optimiser's runs and accept them, pick anything else from the legal-action
 // list; undo; every refusal with its rule. Updates live through WatchGame.
 import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useMemo, useState } from "preact/hooks";
 
 import { ActionSchema, type Action, type ApiClients, GameStatus, type Me, RoundKind, type SuggestRunsResponse } from "./api";
@@ -83,7 +84,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       return;
     }
     client.game
-      .suggestRuns({ gameId, company: view?.round?.operatingCompany ?? "" })
+      .suggestRuns({ gameId, company: view?.round?.actingCompany || view?.round?.operatingCompany || "" })
       .then(setRuns, () => setRuns(undefined));
   }, [moves.runs.length, state.legalVersion]);
 
@@ -107,15 +108,27 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
   if (!view) return null;
 
-  // Sends a move (or an undo); a refusal is shown with its rule, and a stale one re-reads the game.
-  const attempt = async (call: () => Promise<unknown>) => {
+  // Sends a move (or an undo) under one request id, again while the service is unreachable (a
+  // repeated request id is applied once); a refusal is shown with its rule, and a stale one
+  // re-reads the game.
+  const attempt = async (call: (requestId: string) => Promise<unknown>) => {
     setBusy(true);
     setRefusal(undefined);
+    const id = requestId();
     try {
-      await call();
+      for (let pause = 500; ; pause *= 2) {
+        try {
+          await call(id);
+          break;
+        } catch (e) {
+          const code = ConnectError.from(e).code;
+          if (pause > 4000 || (code !== Code.Unavailable && code !== Code.DeadlineExceeded)) throw e;
+          await new Promise((r) => setTimeout(r, pause));
+        }
+      }
       setHex(undefined);
       setCity(undefined);
-      await catchUp();
+      await catchUp().catch(() => undefined); // the stream brings it too
     } catch (e) {
       const r = readRefusal(e);
       setRefusal(r);
@@ -125,8 +138,8 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
     }
   };
   const submit = (action: Action | undefined) =>
-    action && attempt(() => client.game.submitAction({ gameId, expectedVersion: state.version, action, requestId: requestId() }));
-  const undo = () => attempt(() => client.game.undoLastAction({ gameId, expectedVersion: state.version, requestId: requestId() }));
+    action && attempt((id) => client.game.submitAction({ gameId, expectedVersion: state.version, action, requestId: id }));
+  const undo = () => attempt((id) => client.game.undoLastAction({ gameId, expectedVersion: state.version, requestId: id }));
 
   // What submit would send: the chosen legal action, with its amount when it takes one.
   const pending = (): { action?: Action; error?: string; text?: string } => {

@@ -15,7 +15,7 @@ try {
     page.on("pageerror", (e) => console.log(`[${label}] page error:`, e.message));
     await page.setViewport(viewport);
     await page.goto(url);
-    await page.waitForSelector('[data-testid="game-screen"]', { timeout: 15000 });
+    await page.waitForSelector('[data-testid="game-screen"]', { timeout: 90000 });
     await page.waitForSelector('[data-testid^="hex-"]', { timeout: 5000 }).catch(() => console.log(`[${label}] no hexes drawn`));
     await new Promise((r) => setTimeout(r, 800));
     for (let i = 0; i < Number(process.env.ZOOM ?? 0); i++) await page.click('[data-testid="zoom-in"]');
