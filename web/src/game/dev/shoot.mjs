@@ -32,11 +32,11 @@ try {
       await page.mouse.up();
     }
     await new Promise((r) => setTimeout(r, 300));
-    await page.screenshot({ path: `${prefix}-${label}.png`, fullPage: label === "phone" });
+    await page.screenshot({ path: `${prefix}-${label}.png`, fullPage: label === "phone" && !process.env.VIEWPORT_ONLY });
     for (const tab of tabs) {
       await page.click(`[data-testid="tab-${tab}"]`);
       await new Promise((r) => setTimeout(r, 300));
-      await page.screenshot({ path: `${prefix}-${label}-${tab}.png`, fullPage: label === "phone" });
+      await page.screenshot({ path: `${prefix}-${label}-${tab}.png`, fullPage: label === "phone" && !process.env.VIEWPORT_ONLY });
     }
     await page.close();
   }
