@@ -107,7 +107,7 @@ try {
   await lalit.page.click("[data-test=refresh-tables]");
   await lalit.page.waitForFunction(() => document.querySelector("[data-test=my-table]")?.textContent.includes("Nikhil"));
   await lalit.page.click("[data-test=start]");
-  await lalit.page.waitForSelector("[data-test=game-screen]");
+  await lalit.page.waitForSelector("[data-testid=game-screen]");
   const gameId = decodeURIComponent(new URL(lalit.page.url()).hash.split("/")[2]);
   saw.gameId = gameId;
   mark("started");
@@ -118,35 +118,38 @@ try {
     await player.page.waitForSelector(`[data-test=my-game][data-game="${gameId}"]`);
     if (player === nikhil) await shot(player.page, "my-games-phone");
     await player.page.click(`[data-test=my-game][data-game="${gameId}"]`);
-    await player.page.waitForSelector("[data-test=game-screen]");
+    await player.page.waitForSelector("[data-testid=game-screen]");
   }
 
   // The opening moves by hand: whoever's screen offers moves takes the first one offered; every
   // screen follows live (its version rises with each move, without a reload).
   saw.handMoves = [];
-  const versionOf = (page) => page.$eval("[data-test=game-screen]", (el) => Number(el.dataset.version));
+  const versionOf = (page) => page.$eval("[data-testid=game-screen]", (el) => Number(el.dataset.version));
   for (let move = 0; move < handMoves; move++) {
     const before = await versionOf(lalit.page);
     // Every screen at this version with its legal actions read for it; then whoever has moves
     // (taking turns where several may act at once, as in the bond step of 2.5.2) makes one.
     await Promise.all(players.map((p) => p.page.waitForFunction((v) => {
-      const screen = document.querySelector("[data-test=game-screen]");
+      const screen = document.querySelector("[data-testid=game-screen]");
       return screen?.dataset.version === String(v) && screen.dataset.legalVersion === String(v);
     }, { timeout: 20_000 }, before)));
     let turn = null;
     for (let i = 0; i < players.length && !turn; i++) {
       const candidate = players[(move + i) % players.length];
-      if (await candidate.page.$("[data-test=legal-action]:not([disabled])")) turn = candidate;
+      if (await candidate.page.$("[data-testid=action-0]")) turn = candidate;
     }
     if (!turn) throw new Error(`nobody has a move at version ${before}`);
-    const description = await text(turn.page, "[data-test=legal-action]");
+    // The game screen: the first move of its legal-action list chosen, then submitted.
+    await turn.page.click("[data-testid=action-0]");
+    await turn.page.waitForSelector("[data-testid=submit]:not([disabled])");
+    const description = await text(turn.page, "[data-testid=submit]");
     if (move === 0) {
       await shot(nikhil.page, "game-phone");
       await shot(lalit.page, "game-desktop");
     }
-    await turn.page.click("[data-test=legal-action]");
+    await turn.page.click("[data-testid=submit]");
     await Promise.all(players.map((p) => p.page.waitForFunction(
-      (v) => Number(document.querySelector("[data-test=game-screen]")?.dataset.version) > v, { timeout: 20_000 }, before)));
+      (v) => Number(document.querySelector("[data-testid=game-screen]")?.dataset.version) > v, { timeout: 20_000 }, before)));
     saw.handMoves.push({ player: turn.name, description, before, after: await versionOf(turn.page) });
   }
   mark("handMoves");
@@ -164,7 +167,7 @@ try {
   }
   for (const player of players) {
     await player.page.goto(`${url}/#/game/${encodeURIComponent(gameId)}`, { waitUntil: "domcontentloaded" });
-    await player.page.waitForSelector("[data-test=game-screen]");
+    await player.page.waitForSelector("[data-testid=game-screen]");
   }
   saw.reloadKeptSession = true;
 
@@ -175,14 +178,16 @@ try {
     await player.page.waitForFunction(() => document.querySelector("[data-test=autopilot]")?.checked === true);
   }
   mark("autopilot");
-  await Promise.all(players.map((p) => p.page.waitForSelector("[data-test=game-screen][data-finished=yes]", { timeout: 120_000 })));
+  await Promise.all(players.map((p) => p.page.waitForSelector("[data-testid=game-screen][data-finished=yes]", { timeout: 120_000 })));
   mark("finished");
   saw.final = [];
   for (const player of players) {
-    const rows = await player.page.$$eval("[data-test=final-scores] tbody tr", (trs) =>
-      trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent.trim())));
+    // The game-over panel's rows are rank, name, wealth ("£1,234"): reported as name, rank, "£1234".
+    const rows = await player.page.$$eval("[data-testid=game-over] tbody tr", (trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent.trim()))
+        .map(([rank, name, wealth]) => [name, rank, wealth.replace(/,/g, "")]));
     saw.final.push({ player: player.name, version: await versionOf(player.page), rows,
-                     endReason: await text(player.page, "[data-test=end-reason]").catch(() => "") });
+                     endReason: await text(player.page, "[data-testid=game-over] > p").catch(() => "") });
     if (player !== meera) await shot(player.page, player === nikhil ? "final-phone" : "final-desktop");
   }
 

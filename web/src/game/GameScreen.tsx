@@ -1,147 +1,347 @@
-// PLACEHOLDER of the game screen (the webboard engineer's web/src/game/ replaces it): the game
-// followed live (GetGame, then WatchGame from its version, resumed after a dropped stream), the
-// round and whose turn, the players, the log, and the caller's legal actions as a list to submit.
-// Its props are the contract: `client` (the Connect clients of web/src/api/client.ts), `gameId`,
-// and `me` (the logged-in player).
-import { useEffect, useRef, useState } from "preact/hooks";
+// The game screen: <GameScreen client={{ game, lobby, notification }} gameId=... me=... />.
+// The board (drawn from the API's components and the caller's view), the market, the charters,
+// the players, phase/round/whose turn, the history with any earlier version's board, and the
+// player's moves: tap a hex for its legal tiles and rotations drawn in place, choose bid cities on
+// the map, see the optimiser's runs and accept them, pick anything else from the legal-action
+// list; undo; every refusal with its rule. Updates live through WatchGame.
+import { create } from "@bufbuild/protobuf";
+import { Code, ConnectError } from "@connectrpc/connect";
+import { useEffect, useMemo, useState } from "preact/hooks";
 
-import { GameStatus } from "@gen/mailrun/v1/game_pb";
-import type { GameView, LegalAction } from "@gen/mailrun/v1/views_pb";
-import type { Clients } from "../api/client";
-import { isAborted } from "../api/refusal";
-import { requestId } from "../api/session";
-import { RefusalNote } from "../app/RefusalNote";
-import { useAction } from "../app/useCall";
+import { ActionSchema, type Action, type ApiClients, GameStatus, type Me, RoundKind, type SuggestRunsResponse } from "./api";
+import { Board, type RunLine } from "./Board";
+import { buildBoard } from "./boardModel";
+import { Game1947Panel } from "./Panels1947";
+import { GameOverPanel } from "./GameOver";
+import { money, whoseTurn } from "./gameModel";
+import { HEX_RADIUS } from "./hexGeometry";
+import { HistoryPanel } from "./History";
+import { hasAmount, sortMoves, withAmount } from "./legalMoves";
+import { ActionList, BidCities, RefusalBox, RunBox, TileTray } from "./Moves";
+import { ChartersPanel, MarketPanel, PlayersPanel } from "./Panels";
+import { type Refusal, readRefusal } from "./refusal";
+import { lastRuns, loggedRunPoints, runPoints } from "./runPaths";
+import { useGameStyles } from "./styles";
+import { paintTile } from "./tilePaint";
+import { TileShape } from "./TileShape";
+import { useGame } from "./useGame";
 
-export interface Me { userId: string; displayName: string }
+export interface GameScreenProps {
+  client: ApiClients;
+  gameId: string;
+  me: Me;
+}
 
-interface Line { version: bigint; text: string }
+type Tab = "moves" | "market" | "companies" | "players" | "history";
 
-export function GameScreen({ client, gameId, me }: { client: Clients; gameId: string; me: Me }) {
-  const [view, setView] = useState<GameView | null>(null);
-  const [version, setVersion] = useState(0n);
-  const [finished, setFinished] = useState(false);
-  const [seat, setSeat] = useState(-1);
-  const [log, setLog] = useState<Line[]>([]);
-  const [legal, setLegal] = useState<LegalAction[]>([]);
-  const [legalAt, setLegalAt] = useState(-1n);  // the version the legal actions are for
-  const [loadError, setLoadError] = useState<unknown>(null);
-  const action = useAction();
-  const latest = useRef(0n);
+function requestId(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `r${Date.now()}${Math.random().toString(36).slice(2)}`;
+}
 
-  // The full view (after a delta the placeholder simply reads the view again, at most one call at
-  // a time) and the legal actions at that version.
-  const reading = useRef<Promise<void> | null>(null);
-  const again = useRef(false);
-  const read = () => {
-    if (reading.current) { again.current = true; return; }
-    reading.current = (async () => {
-      do {
-        again.current = false;
+export function GameScreen({ client, gameId, me }: GameScreenProps) {
+  useGameStyles();
+  const { state, catchUp, refreshLegal } = useGame(client, gameId);
+  const { view, components, legal } = state;
+  const [tab, setTab] = useState<Tab>("moves");
+  const [hex, setHex] = useState<string>();
+  const [tileIndex, setTileIndex] = useState(0);
+  const [rotationIndex, setRotationIndex] = useState(0);
+  const [selected, setSelected] = useState<number>();
+  const [amount, setAmount] = useState("");
+  const [city, setCity] = useState<string>();
+  const [refusal, setRefusal] = useState<Refusal>();
+  const [busy, setBusy] = useState(false);
+  const [historyAt, setHistoryAt] = useState<bigint>(); // undefined: the live game
+  const [picture, setPicture] = useState<string>();
+  const [runs, setRuns] = useState<SuggestRunsResponse>();
+  const [payOut, setPayOut] = useState(true);
+
+  const moves = useMemo(() => sortMoves(legal), [legal]);
+  const shownView = historyAt !== undefined ? state.viewsByVersion.get(historyAt) ?? view : view;
+  const board = useMemo(() => (components ? buildBoard(components, shownView) : undefined), [components, shownView]);
+  const yourSeat = state.yourSeat;
+  const finished = state.status === GameStatus.FINISHED;
+
+  // A new version: what was being chosen may no longer be legal (the same list re-read keeps it).
+  useEffect(() => {
+    setSelected(undefined);
+    setAmount("");
+    setTileIndex(0);
+    setRotationIndex(0);
+    if (hex && !moves.byHex.has(hex)) setHex(undefined);
+    if (city && !moves.byCity.has(city)) setCity(undefined);
+  }, [state.legalVersion]);
+
+  // On a phone the tray is below the board: bring it into view when a hex is tapped.
+  useEffect(() => {
+    if (hex) document.querySelector('[data-testid="tile-tray"]')?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+  }, [hex]);
+
+  // The optimiser's runs while the company I act for is to run its trains.
+  useEffect(() => {
+    if (moves.runs.length === 0) {
+      setRuns(undefined);
+      return;
+    }
+    client.game
+      .suggestRuns({ gameId, company: view?.round?.actingCompany || view?.round?.operatingCompany || "" })
+      .then(setRuns, () => setRuns(undefined));
+  }, [moves.runs.length, state.legalVersion]);
+
+  // An earlier version's board: the service's picture of it when the screen never held its view;
+  // and the board of a title whose components are not served as data yet (1947).
+  const pictureOnly = !!state.componentsError;
+  useEffect(() => {
+    setPicture(undefined);
+    if (!pictureOnly && (historyAt === undefined || state.viewsByVersion.has(historyAt))) return;
+    let live = true;
+    client.game.getBoardPicture({ gameId, version: historyAt }).then(
+      (answer) => live && setPicture(answer.svg),
+      (e) => live && setRefusal(readRefusal(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [historyAt, pictureOnly, pictureOnly ? state.version : 0n]);
+
+  if (state.loading) return <div class="mr-game" data-testid="game-loading">Loading the game…</div>;
+  if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
+  if (!view) return null;
+
+  // Sends a move (or an undo) under one request id, again while the service is unreachable (a
+  // repeated request id is applied once); a refusal is shown with its rule, and a stale one
+  // re-reads the game.
+  const attempt = async (call: (requestId: string) => Promise<unknown>) => {
+    setBusy(true);
+    setRefusal(undefined);
+    const id = requestId();
+    try {
+      for (let pause = 500; ; pause *= 2) {
         try {
-          const game = await client.game.getGame({ gameId });
-          if (game.version > latest.current) {  // ahead of the stream: show the version this view is at
-            latest.current = game.version;
-            setVersion(game.version);
-          }
-          setView(game.view ?? null);
-          setSeat(game.yourSeat);
-          setFinished(game.status === GameStatus.FINISHED);
-          const mine = game.yourSeat >= 0 && game.view?.activeSeats.includes(game.yourSeat) && game.status !== GameStatus.FINISHED;
-          const listed = mine ? await client.game.listLegalActions({ gameId }) : null;
-          setLegal(listed?.actions ?? []);
-          setLegalAt(listed?.version ?? game.version);
-          setLoadError(null);
-        } catch (err) {
-          setLoadError(err);
+          await call(id);
+          break;
+        } catch (e) {
+          const code = ConnectError.from(e).code;
+          if (pause > 4000 || (code !== Code.Unavailable && code !== Code.DeadlineExceeded)) throw e;
+          await new Promise((r) => setTimeout(r, pause));
         }
-      } while (again.current);
-      reading.current = null;
-    })();
+      }
+      setHex(undefined);
+      setCity(undefined);
+      await catchUp().catch(() => undefined); // the stream brings it too
+    } catch (e) {
+      const r = readRefusal(e);
+      setRefusal(r);
+      if (r.stale) await catchUp().catch(() => undefined);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = (action: Action | undefined) =>
+    action && attempt((id) => client.game.submitAction({ gameId, expectedVersion: state.version, action, requestId: id }));
+  const undo = () => attempt((id) => client.game.undoLastAction({ gameId, expectedVersion: state.version, requestId: id }));
+
+  // What submit would send: the chosen legal action, with its amount when it takes one.
+  const pending = (): { action?: Action; error?: string; text?: string } => {
+    if (selected === undefined || !legal[selected]) return {};
+    const chosen = legal[selected];
+    if (!hasAmount(chosen)) return { action: chosen.action, text: chosen.description };
+    const value = Number(amount === "" ? chosen.minAmount : amount);
+    const result = withAmount(chosen, value);
+    return { action: result.action, error: result.error, text: `${chosen.description} → ${money(value)}` };
   };
 
-  useEffect(() => {
-    const abort = new AbortController();
-    (async () => {
-      try {
-        const first = await client.game.getGame({ gameId }, { signal: abort.signal });
-        latest.current = first.version;
-        setVersion(first.version);
-        const afterSeq = first.version > 30n ? first.version - 30n : 0n;
-        const history = await client.game.getHistory({ gameId, afterSeq, pageSize: 30 }, { signal: abort.signal }).catch(() => null);
-        if (history) setLog(history.entries.flatMap((e) => e.logLines.map((l) => ({ version: e.seq, text: l.text }))).slice(-40));
-        read();
-        if (first.status === GameStatus.FINISHED) return;
-      } catch (err) {
-        setLoadError(err);
-        return;
-      }
-      for (let delay = 500; !abort.signal.aborted; delay = Math.min(delay * 2, 10_000)) {
-        try {
-          for await (const change of client.game.watchGame({ gameId, afterVersion: latest.current }, { signal: abort.signal })) {
-            delay = 500;
-            if (change.version > latest.current) {
-              latest.current = change.version;
-              setVersion(change.version);
-            }
-            const lines = change.entry?.logLines.map((l) => ({ version: change.version, text: l.text })) ?? [];
-            if (lines.length) setLog((old) => [...old, ...lines].slice(-40));
-            read();
-            if (change.status === GameStatus.FINISHED) return;
-          }
-          return;
-        } catch {
-          if (abort.signal.aborted) return;
-        }
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    })();
-    return () => abort.abort();
-  }, [gameId]);
-
-  const submit = (choice: LegalAction) => action.run(async () => {
-    try {
-      await client.game.submitAction({ gameId, expectedVersion: latest.current, action: choice.action, requestId: requestId() });
-    } catch (err) {
-      if (isAborted(err)) read();
-      throw err;
+  const cityHex = new Map((components?.cities ?? []).map((c) => [c.hex, c.name]));
+  const onHexTap = (id: string) => {
+    if (historyAt !== undefined) return;
+    const cityName = cityHex.get(id);
+    if (cityName && moves.byCity.has(cityName)) {
+      chooseCity(cityName);
+      return;
     }
-  });
+    setHex(moves.byHex.has(id) ? id : undefined);
+    setTileIndex(0);
+    setRotationIndex(0);
+    const first = moves.byHex.get(id)?.tiles[0]?.rotations[0];
+    setSelected(first?.index);
+    setTab("moves");
+  };
+  const chooseCity = (name: string) => {
+    setCity(name);
+    const claims = moves.byCity.get(name) ?? [];
+    setSelected(claims.length === 1 ? claims[0].index : undefined);
+    setTab("moves");
+  };
 
-  if (!view) return <section><RefusalNote error={loadError} /><p class="quiet">Loading the game…</p></section>;
-  const active = new Set(view.activeSeats);
-  const ranked = [...view.players].sort((a, b) => Number(b.wealth - a.wealth));
+  const hexMoves = hex ? moves.byHex.get(hex) : undefined;
+  const chosenTile = hexMoves?.tiles[tileIndex];
+  const chosenRotation = chosenTile?.rotations[rotationIndex];
+  const selectable = new Set(moves.byHex.keys());
+  const cityMarks = new Map<string, "offered" | "chosen" | "mine">();
+  for (const c of components?.cities ?? []) {
+    if (moves.byCity.has(c.name)) cityMarks.set(c.hex, c.name === city ? "chosen" : "offered");
+  }
+  const myBond = shownView?.players.find((p) => p.seat === yourSeat)?.bond;
+  // My own bid's cities (secret from the others until the bond is returned, 4.3.2).
+  const bidding = shownView?.round?.kind === RoundKind.ROUND_CONTRACT_BIDS;
+  for (const c of myBond && !myBond.returned ? myBond.cities : []) {
+    const h = components?.cities.find((x) => x.name === c)?.hex;
+    if (h) cityMarks.set(h, bidding ? "chosen" : "mine");
+  }
+
+  // Runs on the board: the optimiser's plan while choosing, else each company's last runs.
+  const colours = new Map((components?.companies ?? []).map((c) => [c.initials, c.colour]));
+  const runLines: RunLine[] = [];
+  const chosenRuns = selected !== undefined ? legal[selected]?.action?.kind : undefined;
+  if (board && components) {
+    if (chosenRuns?.case === "runTrains" && historyAt === undefined) {
+      // The runs of the run action chosen from the list.
+      const company = view.round?.actingCompany || view.round?.operatingCompany || "";
+      const colour = colours.get(company) ?? "#d21f2b";
+      for (const r of chosenRuns.value.runs) runLines.push({ points: runPoints(board, r.nodes), colour, dashed: false, label: `${company} ${r.trainId}` });
+    } else if (runs?.bestTotal && historyAt === undefined) {
+      const colour = colours.get(runs.company) ?? "#d21f2b";
+      for (const r of runs.bestTotal.runs) runLines.push({ points: runPoints(board, r.nodes), colour, dashed: false, label: `${runs.company} ${r.trainId}: ${r.stations.join(" – ")}` });
+    } else {
+      const upTo = historyAt ?? state.version;
+      const lines = state.history.filter((e) => !e.undone && e.seq <= upTo).flatMap((e) => e.logLines);
+      for (const [company, list] of lastRuns(lines)) {
+        for (const r of list) runLines.push({ points: loggedRunPoints(board, components, r), colour: colours.get(company) ?? "#444", dashed: true, label: `${company} ${r.train}: ${r.stations.join(" – ")}` });
+      }
+    }
+  }
+
+  let overlay = null;
+  if (board && hexMoves && chosenTile && chosenRotation && components) {
+    const design = components.tiles.find((t) => t.id === chosenTile.tile);
+    const centre = board.byId.get(hex!)!.centre;
+    if (design) overlay = <TileShape picture={paintTile(design, chosenRotation.rotation, centre, HEX_RADIUS)} centre={centre} opacity={0.9} />;
+  }
+
+  const round = view.round;
+  const myTurn = view.activeSeats.includes(yourSeat);
+  const canPay = !!runs && view.companies.find((c) => c.initials === runs.company)?.directorSeat === yourSeat;
+  const p = pending();
+  const acceptRuns = () => {
+    const plan = runs?.bestTotal;
+    if (!plan) return;
+    void submit(
+      create(ActionSchema, {
+        kind: {
+          case: "runTrains",
+          value: { runs: plan.runs.map((r) => ({ trainId: r.trainId, nodes: r.nodes })), mailTrainId: plan.mailTrainId, payDividend: canPay && payOut && plan.runRevenue > 0 },
+        },
+      }),
+    );
+  };
+
   return (
-    <section class="game-screen" data-test="game-screen" data-version={String(version)} data-legal-version={String(legalAt)}
-             data-finished={finished ? "yes" : "no"}>
-      <h2 data-test="round">{finished ? "Game over" : view.round?.description}</h2>
-      {finished && view.endReason && <p data-test="end-reason">{view.endReason}</p>}
-      <p class="quiet">Version {String(version)} · phase {view.phase} · bank £{String(view.bankCash)} · you are {me.displayName}</p>
-      <table class="grid" data-test={finished ? "final-scores" : "players"}>
-        <thead><tr><th>Player</th><th>Cash</th><th>Worth</th><th></th></tr></thead>
-        <tbody>
-          {(finished ? ranked : view.players).map((p) => (
-            <tr class={p.seat === seat ? "me" : ""}>
-              <td>{p.displayName}</td><td>£{String(p.cash)}</td><td>£{String(p.wealth)}</td>
-              <td>{active.has(p.seat) && !finished ? "to act" : ""}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {legal.length > 0 && (
-        <div class="legal" data-test="legal-actions">
-          <h3>Your move</h3>
-          {legal.map((choice) => (
-            <button class="action" disabled={action.busy || legalAt !== version} onClick={() => submit(choice)}
-                    data-test="legal-action">{choice.description}</button>
-          ))}
+    <div
+      class="mr-game"
+      data-testid="game-screen"
+      data-version={state.version.toString()}
+      data-legal-version={String(state.legalVersion)}
+      data-finished={finished ? "yes" : "no"}
+    >
+      <header class="mr-status" data-testid="status">
+        <span data-testid="round">{round?.description || RoundKind[round?.kind ?? 0]}</span>
+        <span data-testid="phase">Phase {view.phase}</span>
+        <span data-testid="turn" class={myTurn ? "mr-your-turn" : ""}>
+          {finished ? "Finished" : myTurn ? "Your turn" : `Waiting for ${whoseTurn(view)}`}
+        </span>
+        <span class={`mr-live mr-live-${state.live}`} data-testid="live" title="live updates">
+          {state.live}
+        </span>
+        <span class="mr-small">
+          v{state.version.toString()} · {me.displayName}
+          {yourSeat < 0 ? " (spectator)" : ""}
+        </span>
+      </header>
+      {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
+      {historyAt !== undefined && (
+        <div class="mr-note" data-testid="history-note">
+          Showing version {historyAt.toString()} of {state.version.toString()}
+          {picture ? " (the service's picture of the board; the panels show the latest version)" : ""}.{" "}
+          <button type="button" onClick={() => setHistoryAt(undefined)}>Back to now</button>
         </div>
       )}
-      <RefusalNote error={action.error} />
-      <h3>Log</h3>
-      <ol class="log" data-test="log">
-        {log.map((line) => <li><span class="quiet">v{String(line.version)}</span> {line.text}</li>)}
-      </ol>
-    </section>
+      <div class="mr-layout">
+        <div class="mr-board-area">
+          {board && components ? (
+            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} picture={picture} />
+          ) : picture ? (
+            <div class="mr-picture">
+              {/* As an image, so nothing in the document can run as part of the page. */}
+              <img data-testid="board-picture" alt="the board" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(picture)}`} />
+            </div>
+          ) : (
+            <div class="mr-note">{state.componentsError ? "Loading the board picture…" : "Loading the board…"}</div>
+          )}
+        </div>
+        <div class="mr-side">
+          <nav class="mr-tabs">
+            {(["moves", "market", "companies", "players", "history"] as Tab[]).map((t) => (
+              <button type="button" key={t} class={tab === t ? "mr-chosen" : ""} data-testid={`tab-${t}`} onClick={() => setTab(t)}>
+                {t}
+              </button>
+            ))}
+          </nav>
+          {finished && <GameOverPanel view={view} />}
+          {tab === "moves" && (
+            <section class="mr-panel" data-testid="moves">
+              {!finished && !myTurn && <p class="mr-small">{yourSeat < 0 ? "You are watching this game." : "Not your turn."}</p>}
+              {hex && hexMoves && components && (
+                <TileTray
+                  hex={hex}
+                  moves={hexMoves}
+                  components={components}
+                  tileIndex={tileIndex}
+                  rotationIndex={rotationIndex}
+                  onTile={(i) => {
+                    setTileIndex(i);
+                    setRotationIndex(0);
+                    setSelected(hexMoves.tiles[i]?.rotations[0]?.index);
+                  }}
+                  onRotate={() => {
+                    const n = chosenTile?.rotations.length ?? 1;
+                    const next = (rotationIndex + 1) % n;
+                    setRotationIndex(next);
+                    setSelected(chosenTile?.rotations[next]?.index);
+                  }}
+                  onBase={(index) => setSelected(index)}
+                />
+              )}
+              {moves.byCity.size > 0 && <BidCities byCity={moves.byCity} city={city} selectedIndex={selected} onCity={chooseCity} onClaim={(i) => setSelected(i)} />}
+              {runs?.bestTotal && (
+                <RunBox plan={runs.bestTotal} company={runs.company} payOut={payOut} canPay={canPay} onPay={setPayOut} onAccept={acceptRuns} busy={busy} />
+              )}
+              {moves.byHex.size > 0 && !hex && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({moves.byHex.size} hexes).</p>}
+              <ActionList legal={legal} indices={moves.others} colours={colours} selected={selected} onSelect={(i) => { setSelected(i); setHex(undefined); setCity(undefined); }} />
+              {selected !== undefined && legal[selected] && hasAmount(legal[selected]) && (
+                <label class="mr-amount">
+                  Amount (£{legal[selected].minAmount.toString()}–{legal[selected].maxAmount.toString()})
+                  <input type="number" data-testid="amount" min={Number(legal[selected].minAmount)} max={Number(legal[selected].maxAmount)} value={amount === "" ? legal[selected].minAmount.toString() : amount} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} />
+                </label>
+              )}
+              {!finished && (<div class="mr-submit-row">
+                <button type="button" class="mr-primary" data-testid="submit" disabled={!p.action || !!p.error || busy || historyAt !== undefined} onClick={() => submit(p.action)}>
+                  {p.text ? `Do it: ${p.text}` : "Choose a move"}
+                </button>
+                {p.error && <span class="mr-error">{p.error}</span>}
+                <button type="button" data-testid="undo" disabled={busy || finished || yourSeat < 0 || state.version === 0n} onClick={undo}>
+                  Undo my last move
+                </button>
+                <button type="button" class="mr-small" onClick={() => void refreshLegal()} data-testid="refresh">↻</button>
+              </div>)}
+            </section>
+          )}
+          {view.game1947 && tab !== "moves" && tab !== "history" && <Game1947Panel view={view} />}
+          {tab === "market" && components && shownView && <MarketPanel view={shownView} components={components} />}
+          {tab === "companies" && components && shownView && <ChartersPanel view={shownView} components={components} />}
+          {tab === "players" && shownView && !view.game1947 && <PlayersPanel view={shownView} yourSeat={yourSeat} />}
+          {tab === "history" && <HistoryPanel entries={state.history} version={state.version} at={historyAt ?? state.version} view={view} colours={colours} onChoose={(v) => setHistoryAt(v >= state.version ? undefined : v)} />}
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,214 @@
+// The board: every cell of the title's map from the components, the tiles laid (or preprinted),
+// terrain costs, cities, towns and frontier posts, base tokens and reserved homes, runs as
+// coloured lines, and what the player is choosing (legal hexes outlined, a tile previewed in
+// place, bid cities marked). Zoom and pan by touch and mouse (panZoom.ts); a tap on a hex calls
+// onHexTap with its id. Each hex carries data-testid "hex-<id>".
+import type { ComponentChildren } from "preact";
+
+import { Outside, Terrain, type Components } from "./api";
+import type { BoardPicture, HexPicture } from "./boardModel";
+import { textOn } from "./boardModel";
+import { HEX_RADIUS, type Point, edgeEnds, hexCorners, pointsAttr } from "./hexGeometry";
+import { usePanZoom } from "./panZoom";
+import { TileShape } from "./TileShape";
+
+const R = HEX_RADIUS;
+const SEA = "#a8cde6";
+
+export interface RunLine {
+  points: Point[];
+  colour: string;
+  dashed: boolean;
+  label: string;
+}
+
+export interface BoardProps {
+  components: Components;
+  board: BoardPicture;
+  selectable: Set<string>; // hexes the player can act on now
+  selected?: string;
+  cityMarks: Map<string, "offered" | "chosen" | "mine">; // hex -> bid city state (mine: my bid's, after the bids)
+  runs: RunLine[];
+  overlay?: ComponentChildren; // drawn above the tiles (a previewed tile)
+  onHexTap: (hex: string) => void;
+  picture?: string; // an SVG document drawn instead (an earlier version of the board)
+}
+
+function cellFill(h: HexPicture): string | undefined {
+  switch (h.hex.outside) {
+    case Outside.DARK_GREY:
+      return "#6e6e6e";
+    case Outside.DARK_GREEN:
+      return "#3d5e3d";
+    case Outside.SEA:
+      return undefined;
+    default:
+      return h.hex.gangesArea ? "#e2c28a" : "#f3e4bc";
+  }
+}
+
+// TABLE 4's terrain drawn small on a bare hex: rivers as waves, hills, mountains, the Himalaya.
+function TerrainMark({ terrain, at }: { terrain: Terrain; at: Point }) {
+  const s = R * 0.2;
+  const { x, y } = at;
+  switch (terrain) {
+    case Terrain.RIVER:
+    case Terrain.MULTIPLE_RIVER: {
+      const lines = terrain === Terrain.RIVER ? 1 : 2;
+      return (
+        <g>
+          {Array.from({ length: lines }, (_, i) => {
+            const qy = y + (i - (lines - 1) / 2) * s * 0.75;
+            return <path key={i} d={`M${x - 1.3 * s},${qy} c${0.4 * s},${-0.6 * s} ${0.9 * s},${-0.6 * s} ${1.3 * s},0 s${0.9 * s},${0.6 * s} ${1.3 * s},0`} fill="none" stroke="#2f78c4" stroke-width={R * 0.06} />;
+          })}
+        </g>
+      );
+    }
+    case Terrain.HILL:
+      return <path d={`M${x - s * 1.1},${y + s * 0.5} Q${x},${y - s * 1.1} ${x + s * 1.1},${y + s * 0.5} Z`} fill="#a8743f" stroke="#6d4a24" />;
+    case Terrain.MOUNTAIN:
+      return <polygon points={pointsAttr([{ x: x - s * 1.1, y: y + s * 0.6 }, { x, y: y - s * 0.95 }, { x: x + s * 1.1, y: y + s * 0.6 }])} fill="#5e4532" stroke="#3b2b1f" />;
+    case Terrain.HIMALAYA:
+      return (
+        <g>
+          <polygon points={pointsAttr([{ x: x - s * 1.3, y: y + s * 0.7 }, { x, y: y - s * 1.2 }, { x: x + s * 1.3, y: y + s * 0.7 }])} fill="#4a3a30" stroke="#2b211b" />
+          <polygon points={pointsAttr([{ x: x - s * 0.45, y: y - s * 0.55 }, { x, y: y - s * 1.2 }, { x: x + s * 0.45, y: y - s * 0.55 }])} fill="#ffffff" />
+        </g>
+      );
+    default:
+      return null;
+  }
+}
+
+function HexGround({ h }: { h: HexPicture }) {
+  const { hex, centre } = h;
+  const fill = cellFill(h);
+  if (!fill) return null;
+  const corners = pointsAttr(hexCorners(centre, R));
+  return (
+    <g>
+      <polygon points={corners} fill={fill} stroke={hex.playable ? "#a08c62" : fill} stroke-width={1} />
+      {hex.playable && !h.tile && hex.terrain.map((t, i) => <TerrainMark key={`t${i}`} terrain={t} at={{ x: centre.x - R * 0.56, y: centre.y + R * (0.02 + 0.3 * i) }} />)}
+      {hex.playable && !h.tile && hex.costBroad > 0 && (
+        <text x={centre.x - R * 0.4} y={centre.y - R * 0.42} font-size={R * 0.18} font-weight="bold" fill="#6d2f12" text-anchor="middle" class="mr-halo">
+          £{hex.costBroad}/{hex.costMetre}
+        </text>
+      )}
+      {hex.playable && !h.tile && !hex.city &&
+        Array.from({ length: hex.towns }, (_, t) => {
+          const at = hex.towns === 1 ? { x: centre.x + R * 0.1, y: centre.y } : { x: centre.x + R * (t === 0 ? -0.1 : 0.32), y: centre.y + R * (t === 0 ? -0.12 : 0.16) };
+          return <circle key={t} cx={at.x} cy={at.y} r={R * 0.11} fill="#1a1a1a" stroke="#ffffff" stroke-width={R * 0.035} />;
+        })}
+      {hex.playable && !h.tile && hex.city && (
+        <circle cx={centre.x} cy={centre.y - R * 0.02} r={R * 0.24} fill="#ffffff" stroke="#1a1a1a" stroke-width={1.6} />
+      )}
+      {h.buffEdges.map((edge) => {
+          const [a, b] = edgeEnds(centre, R, edge);
+          return <line key={edge} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#c48a1c" stroke-width={4} stroke-dasharray="6 4" />;
+        })}
+    </g>
+  );
+}
+
+function HexLabels({ h, components }: { h: HexPicture; components: Components }) {
+  const { hex, centre } = h;
+  if (!hex.playable) return null;
+  const city = hex.city ? components.cities.find((c) => c.name === hex.city) : undefined;
+  // Separate terminal stations by the edges (the large cities) leave the middle free for the name.
+  const stations = h.tile?.design.stations ?? [];
+  const centreFree = stations.length > 1 && stations.every((s) => s.terminal);
+  return (
+    <g pointer-events="none">
+      <text x={centre.x} y={centre.y - R * 0.7} font-size={R * 0.2} fill="#5a4a2a" text-anchor="middle" dominant-baseline="central" class="mr-halo">
+        {hex.hex}
+      </text>
+      {hex.frontierValue > 0 && (
+        <g>
+          <circle cx={centre.x + R * 0.46} cy={centre.y - R * 0.4} r={R * 0.2} fill="#c0392b" stroke="#7b1e14" />
+          <text x={centre.x + R * 0.46} y={centre.y - R * 0.4} font-size={R * 0.17} fill="#ffffff" font-weight="bold" text-anchor="middle" dominant-baseline="central">
+            {hex.frontierValue}
+          </text>
+        </g>
+      )}
+      {city && (
+        <text x={centre.x} y={centre.y + R * (centreFree ? -0.08 : h.tile?.laid ? 0.56 : 0.42)} font-size={R * 0.2} font-weight="bold" text-anchor="middle" dominant-baseline="central" class="mr-halo">
+          {city.name}
+        </text>
+      )}
+      {city && !h.tile?.laid && (
+        <text x={centre.x} y={centre.y + R * (centreFree ? 0.13 : 0.62)} font-size={R * 0.15} fill="#3a2a10" text-anchor="middle" dominant-baseline="central" class="mr-halo">
+          £{city.bidValue} · {city.shareCompanies.join(" ")}
+        </text>
+      )}
+    </g>
+  );
+}
+
+export function Board(props: BoardProps) {
+  const { components, board } = props;
+  const { frame, transform, fit, zoomBy } = usePanZoom(board.width, board.height, (target) => {
+    let el = target as Element | null;
+    while (el && el !== frame.current) {
+      const hex = el.getAttribute?.("data-hex");
+      if (hex) return props.onHexTap(hex);
+      el = el.parentElement;
+    }
+  });
+  return (
+    <div class="mr-board" ref={frame} data-testid="board">
+      <svg class="mr-board-svg" width="100%" height="100%">
+        <g transform={`translate(${transform.x} ${transform.y}) scale(${transform.scale})`}>
+          {props.picture ? (
+            <image href={`data:image/svg+xml;utf8,${encodeURIComponent(props.picture)}`} x={0} y={0} width={board.width} height={board.height} preserveAspectRatio="xMidYMin meet" />
+          ) : (
+            <g>
+              <rect x={0} y={0} width={board.width} height={board.height} fill={SEA} />
+              {board.hexes.map((h) => (
+                <HexGround key={h.hex.hex} h={h} />
+              ))}
+              {board.hexes.map((h) =>
+                h.tile ? <TileOnBoard key={`t${h.hex.hex}`} h={h} /> : null,
+              )}
+              {board.tokens.map((t, i) => (
+                <g key={`k${i}`} pointer-events="none" data-testid={t.reserved ? undefined : `token-${t.company}-${t.hex}`}>
+                  <circle cx={t.at.x} cy={t.at.y} r={t.radius * 0.92} fill={t.reserved ? "#ffffff" : t.colour} stroke={t.reserved ? t.colour : "#1a1a1a"} stroke-width={t.reserved ? 2 : 1.2} stroke-dasharray={t.reserved ? "3 2" : undefined} />
+                  <text x={t.at.x} y={t.at.y} font-size={R * (t.company.length > 3 ? 0.12 : 0.15)} font-weight="bold" fill={t.reserved ? t.colour : textOn(t.colour)} text-anchor="middle" dominant-baseline="central">
+                    {t.company}
+                  </text>
+                </g>
+              ))}
+              {board.hexes.map((h) => (
+                <HexLabels key={`l${h.hex.hex}`} h={h} components={components} />
+              ))}
+              {props.runs.map((run, i) => (
+                <polyline key={`halo${i}`} points={pointsAttr(run.points)} fill="none" stroke="#ffffff" stroke-width={R * 0.24} stroke-opacity={0.8} stroke-linecap="round" stroke-linejoin="round" pointer-events="none" />
+              ))}
+              {props.runs.map((run, i) => (
+                <polyline key={`run${i}`} class="mr-run" points={pointsAttr(run.points)} fill="none" stroke={run.colour} stroke-width={R * 0.14} stroke-opacity={0.85} stroke-linecap="round" stroke-linejoin="round" stroke-dasharray={run.dashed ? `${R * 0.3} ${R * 0.15}` : undefined} pointer-events="none">
+                  <title>{run.label}</title>
+                </polyline>
+              ))}
+              {props.overlay}
+            </g>
+          )}
+          {board.hexes.map((h) => {
+            if (!h.hex.playable) return null;
+            const mark = props.cityMarks.get(h.hex.hex);
+            const selectable = props.selectable.has(h.hex.hex) || mark === "offered";
+            const cls = ["mr-hit", selectable ? "mr-selectable" : "", props.selected === h.hex.hex ? "mr-selected" : "", mark ? `mr-city-${mark}` : ""].join(" ");
+            return <polygon key={`x${h.hex.hex}`} class={cls} data-hex={h.hex.hex} data-testid={`hex-${h.hex.hex}`} points={pointsAttr(hexCorners(h.centre, R * 0.94))} />;
+          })}
+        </g>
+      </svg>
+      <div class="mr-zoom">
+        <button type="button" onClick={() => zoomBy(1.3)} aria-label="zoom in" data-testid="zoom-in">+</button>
+        <button type="button" onClick={() => zoomBy(1 / 1.3)} aria-label="zoom out" data-testid="zoom-out">−</button>
+        <button type="button" onClick={fit} aria-label="show the whole board" data-testid="zoom-fit">⤢</button>
+      </div>
+    </div>
+  );
+}
+
+function TileOnBoard({ h }: { h: HexPicture }) {
+  return <TileShape picture={h.tile!.picture} centre={h.centre} />;
+}

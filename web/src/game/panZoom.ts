@@ -1,0 +1,120 @@
+// Zoom and pan of the board by mouse, touch and pen (pointer events): one pointer drags, two
+// pinch, the wheel zooms at the cursor; a press that barely moves is a tap. The transform is a
+// scale and a translation of the board's coordinates into the frame's pixels. The arithmetic is
+// pure (zoomAt, clampScale); usePanZoom wires it to an element.
+import { useEffect, useRef, useState } from "preact/hooks";
+
+export interface Transform {
+  scale: number;
+  x: number; // translation in frame pixels
+  y: number;
+}
+
+export const MIN_SCALE = 0.15;
+export const MAX_SCALE = 6;
+export const TAP_SLOP = 8; // pixels a tap may move
+
+export function clampScale(scale: number): number {
+  return Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
+}
+
+// Zoom by `factor` keeping the board point under (px, py) where it is.
+export function zoomAt(t: Transform, factor: number, px: number, py: number): Transform {
+  const scale = clampScale(t.scale * factor);
+  const k = scale / t.scale;
+  return { scale, x: px - (px - t.x) * k, y: py - (py - t.y) * k };
+}
+
+// The transform that shows a width x height board whole in a frame of frameW x frameH.
+export function fitTransform(width: number, height: number, frameW: number, frameH: number): Transform {
+  const scale = clampScale(Math.min(frameW / width, frameH / height));
+  return { scale, x: (frameW - width * scale) / 2, y: (frameH - height * scale) / 2 };
+}
+
+export function usePanZoom(boardW: number, boardH: number, onTap: (target: EventTarget | null) => void) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [transform, setTransform] = useState<Transform>({ scale: 1, x: 0, y: 0 });
+  const pointers = useRef(new Map<number, { x: number; y: number }>());
+  const gesture = useRef({ moved: 0, startTarget: null as EventTarget | null, pinch: 0 });
+  const tap = useRef(onTap);
+  tap.current = onTap;
+
+  const fit = () => {
+    const el = frame.current;
+    if (el) setTransform(fitTransform(boardW, boardH, el.clientWidth, el.clientHeight));
+  };
+  useEffect(fit, [boardW, boardH]);
+
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const local = (e: PointerEvent | WheelEvent) => {
+      const r = el.getBoundingClientRect();
+      return { x: e.clientX - r.left, y: e.clientY - r.top };
+    };
+    const spread = () => {
+      const [a, b] = [...pointers.current.values()];
+      return a && b ? { d: Math.hypot(a.x - b.x, a.y - b.y), mx: (a.x + b.x) / 2, my: (a.y + b.y) / 2 } : undefined;
+    };
+    const down = (e: PointerEvent) => {
+      if ((e.target as Element | null)?.closest?.("button")) return; // the zoom buttons click
+      pointers.current.set(e.pointerId, local(e));
+      if (pointers.current.size === 1) gesture.current = { moved: 0, startTarget: e.target, pinch: 0 };
+      else gesture.current.moved = TAP_SLOP + 1; // a second finger is never a tap
+      const s = spread();
+      if (s) gesture.current.pinch = s.d;
+      el.setPointerCapture?.(e.pointerId);
+    };
+    const move = (e: PointerEvent) => {
+      const before = pointers.current.get(e.pointerId);
+      if (!before) return;
+      const now = local(e);
+      if (pointers.current.size === 1) {
+        const dx = now.x - before.x;
+        const dy = now.y - before.y;
+        gesture.current.moved += Math.hypot(dx, dy);
+        pointers.current.set(e.pointerId, now);
+        if (gesture.current.moved > TAP_SLOP) setTransform((t) => ({ ...t, x: t.x + dx, y: t.y + dy }));
+        return;
+      }
+      const old = spread();
+      pointers.current.set(e.pointerId, now);
+      const s = spread();
+      if (old && s && old.d > 0) {
+        setTransform((t) => {
+          const zoomed = zoomAt(t, s.d / old.d, s.mx, s.my);
+          return { ...zoomed, x: zoomed.x + (s.mx - old.mx), y: zoomed.y + (s.my - old.my) };
+        });
+      }
+    };
+    const up = (e: PointerEvent) => {
+      const wasTap = pointers.current.size === 1 && gesture.current.moved <= TAP_SLOP;
+      pointers.current.delete(e.pointerId);
+      if (wasTap && e.type === "pointerup") tap.current(gesture.current.startTarget);
+    };
+    const wheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const p = local(e);
+      setTransform((t) => zoomAt(t, Math.exp(-e.deltaY * 0.0015), p.x, p.y));
+    };
+    el.addEventListener("pointerdown", down);
+    el.addEventListener("pointermove", move);
+    el.addEventListener("pointerup", up);
+    el.addEventListener("pointercancel", up);
+    el.addEventListener("wheel", wheel, { passive: false });
+    return () => {
+      el.removeEventListener("pointerdown", down);
+      el.removeEventListener("pointermove", move);
+      el.removeEventListener("pointerup", up);
+      el.removeEventListener("pointercancel", up);
+      el.removeEventListener("wheel", wheel);
+    };
+  }, []);
+
+  const zoomBy = (factor: number) => {
+    const el = frame.current;
+    if (!el) return;
+    setTransform((t) => zoomAt(t, factor, el.clientWidth / 2, el.clientHeight / 2));
+  };
+  return { frame, transform, fit, zoomBy };
+}

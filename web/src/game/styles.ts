@@ -1,0 +1,90 @@
+// The game screen's styles, added to the document once by the screen itself (so the shell need
+// not link a stylesheet): a column on a phone (360 px wide and up), board beside the panels on a
+// desktop. Class names start with "mr-".
+import { useEffect } from "preact/hooks";
+
+const CSS = `
+.mr-game { font: 14px/1.35 system-ui, sans-serif; color: #1a1a1a; display: flex; flex-direction: column; gap: 6px; }
+.mr-status { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; padding: 6px 8px; background: #f4efe2; border-radius: 6px; }
+.mr-your-turn { font-weight: bold; color: #fff; background: #2a7a2a; padding: 1px 8px; border-radius: 10px; }
+.mr-live { font-size: 11px; padding: 0 6px; border-radius: 8px; background: #ddd; }
+.mr-live-live { background: #cfe9cf; } .mr-live-reconnecting { background: #f5d9a8; }
+.mr-layout { display: flex; flex-direction: column; gap: 8px; }
+.mr-board-area { height: 62vh; min-height: 300px; min-width: 0; }
+.mr-board { position: relative; width: 100%; height: 100%; overflow: hidden; touch-action: none; background: #a8cde6; border-radius: 6px; user-select: none; -webkit-user-select: none; }
+.mr-board-svg { display: block; }
+.mr-zoom { position: absolute; right: 6px; top: 6px; display: flex; flex-direction: column; gap: 4px; }
+.mr-zoom button { width: 36px; height: 36px; font-size: 18px; border-radius: 6px; border: 1px solid #777; background: #fffe; }
+.mr-hit { fill: transparent; stroke: none; cursor: default; }
+.mr-selectable { stroke: #1565c0; stroke-width: 3; stroke-dasharray: 7 4; cursor: pointer; }
+.mr-selected { stroke: #d32f2f; stroke-width: 5; stroke-dasharray: none; }
+.mr-city-offered { stroke: #8e24aa; stroke-width: 4; cursor: pointer; fill: rgba(142, 36, 170, 0.08); }
+.mr-city-chosen { stroke: #8e24aa; stroke-width: 6; fill: rgba(142, 36, 170, 0.25); }
+.mr-city-mine { stroke: #8e24aa; stroke-width: 3; stroke-dasharray: 3 3; }
+.mr-halo { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
+.mr-side { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
+.mr-tabs { display: flex; flex-wrap: wrap; gap: 4px; }
+.mr-tabs button { flex: 1 1 auto; padding: 8px 6px; border: 1px solid #aaa; border-radius: 6px; background: #fff; text-transform: capitalize; }
+.mr-chosen { background: #1565c0 !important; color: #fff !important; border-color: #1565c0 !important; }
+.mr-panel { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 8px; overflow-x: auto; }
+.mr-panel h3 { margin: 0 0 6px; font-size: 15px; }
+.mr-table { border-collapse: collapse; width: 100%; }
+.mr-table th, .mr-table td { text-align: left; padding: 3px 4px; border-bottom: 1px solid #eee; vertical-align: top; }
+.mr-active { background: #eef7ee; } .mr-dot { color: #2a7a2a; }
+.mr-small { font-size: 12px; color: #555; }
+.mr-market { display: flex; flex-wrap: wrap; gap: 2px; margin-bottom: 6px; }
+.mr-price { min-width: 34px; border: 1px solid #ccc; border-radius: 3px; text-align: center; font-size: 11px; padding: 1px; }
+.mr-price-held { border-color: #333; } .mr-red { background: #f8d0d0; }
+.mr-market-grid .mr-market { flex-wrap: nowrap; margin-bottom: 2px; overflow-x: auto; }
+.mr-picture { width: 100%; height: 100%; overflow: auto; background: #fff; border-radius: 6px; }
+.mr-picture img { max-width: none; display: block; }
+.mr-marker { font-size: 10px; font-weight: bold; border-radius: 3px; margin-top: 1px; padding: 0 1px; }
+.mr-trains { display: flex; flex-wrap: wrap; gap: 4px; font-size: 12px; }
+.mr-train { border: 1px solid #ccc; border-radius: 3px; padding: 0 4px; color: #777; } .mr-on-sale { color: #000; border-color: #333; }
+.mr-charters { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 6px; }
+.mr-charter { border: 1px solid #ccc; border-radius: 6px; overflow: hidden; font-size: 13px; }
+.mr-charter > div { padding: 1px 6px; } .mr-charter-head { padding: 4px 6px !important; }
+.mr-operating { box-shadow: 0 0 0 3px #1565c0; }
+.mr-actions { list-style: none; padding: 0; margin: 6px 0; display: flex; flex-direction: column; gap: 4px; max-height: 40vh; overflow-y: auto; }
+.mr-actions button, .mr-city-list button, .mr-bases button { width: 100%; text-align: left; padding: 8px; border: 1px solid #bbb; border-radius: 6px; background: #fafafa; }
+.mr-city-list { display: flex; flex-wrap: wrap; gap: 4px; margin: 4px 0; } .mr-city-list button { width: auto; }
+.mr-tray { border: 1px solid #1565c0; border-radius: 6px; padding: 6px; margin-bottom: 6px; }
+.mr-tiles { display: flex; flex-wrap: wrap; gap: 4px; }
+.mr-tile-choice { display: flex; flex-direction: column; align-items: center; padding: 2px; border: 1px solid #bbb; border-radius: 6px; background: #fff; }
+.mr-rotation { display: flex; gap: 8px; align-items: center; margin-top: 6px; }
+.mr-rotation button, .mr-submit-row button { padding: 8px 12px; border-radius: 6px; border: 1px solid #888; background: #fff; }
+.mr-submit-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; margin-top: 6px; }
+.mr-primary { background: #2a7a2a !important; color: #fff; border-color: #2a7a2a !important; font-weight: bold; }
+.mr-primary:disabled { background: #9bb89b !important; }
+.mr-refusal { position: relative; background: #fdecea; border: 1px solid #d32f2f; border-radius: 6px; padding: 8px 28px 8px 8px; }
+.mr-rule { background: #d32f2f; color: #fff; padding: 0 6px; border-radius: 4px; }
+.mr-close { position: absolute; right: 4px; top: 4px; border: none; background: none; font-size: 18px; }
+.mr-error { color: #d32f2f; font-size: 12px; }
+.mr-note { background: #fff8e1; border: 1px solid #e0c060; border-radius: 6px; padding: 6px; }
+.mr-runs { border: 1px solid #d21f2b; border-radius: 6px; padding: 6px; margin-bottom: 6px; }
+.mr-runs ul { margin: 4px 0; padding-left: 18px; }
+.mr-amount { display: flex; gap: 6px; align-items: center; } .mr-amount input { width: 90px; padding: 6px; }
+.mr-history-bar { display: flex; flex-direction: column; gap: 4px; } .mr-history-bar input { width: 100%; }
+.mr-history-buttons { display: flex; gap: 4px; margin: 4px 0; } .mr-history-buttons button { padding: 6px 12px; }
+.mr-log { max-height: 45vh; overflow-y: auto; padding: 0; margin: 4px 0; list-style: none; }
+.mr-log li { padding: 3px 0; border-bottom: 1px solid #f0f0f0; cursor: pointer; }
+.mr-undone { text-decoration: line-through; color: #888; }
+.mr-chip { font-weight: bold; font-size: 0.9em; padding: 0 4px; border-radius: 3px; }
+.mr-hex-ref { text-decoration: underline dotted; cursor: pointer; }
+.mr-game-over { border: 2px solid #2a7a2a; }
+@media (min-width: 900px) {
+  .mr-layout { flex-direction: row; align-items: stretch; }
+  .mr-board-area { flex: 1 1 60%; height: calc(100vh - 90px); }
+  .mr-side { flex: 0 0 38%; max-width: 520px; max-height: calc(100vh - 90px); overflow-y: auto; }
+}
+`;
+
+export function useGameStyles(): void {
+  useEffect(() => {
+    if (document.getElementById("mr-game-styles")) return;
+    const style = document.createElement("style");
+    style.id = "mr-game-styles";
+    style.textContent = CSS;
+    document.head.appendChild(style);
+  }, []);
+}

@@ -1,0 +1,180 @@
+// The live state of one game for the screen: GetGame (the caller's full view), the title's
+// components (GetComponents, kept per content hash while the page lives), the whole history
+// (GetHistory, paged), the caller's legal actions, and the WatchGame stream merging each new
+// version as it comes (resumed from the last version received after a dropped connection, with
+// growing pauses). Also every view seen since the screen opened, by version, for the history.
+import { Code, ConnectError } from "@connectrpc/connect";
+import { useEffect, useRef, useState } from "preact/hooks";
+
+import { type ApiClients, type Components, type GameView, type HistoryEntry, type LegalAction, GameStatus, Title } from "./api";
+import { addEntries, mergeView } from "./gameModel";
+
+export interface GameState {
+  loading: boolean;
+  error?: string; // the game could not be read at all
+  components?: Components;
+  componentsError?: string; // e.g. 1947, whose components are not served yet
+  view?: GameView;
+  version: bigint;
+  yourSeat: number;
+  status: GameStatus;
+  history: HistoryEntry[];
+  legal: LegalAction[];
+  legalVersion: bigint;
+  live: "connecting" | "live" | "reconnecting" | "ended";
+  viewsByVersion: Map<bigint, GameView>;
+}
+
+const componentsCache = new Map<string, Components>(); // "title/edition" -> components
+
+// The views of the latest versions seen, for the history (older ones come as pictures).
+const KEPT_VIEWS = 300;
+function keepRecent(views: Map<bigint, GameView>): Map<bigint, GameView> {
+  const kept = new Map(views);
+  for (const version of kept.keys()) {
+    if (kept.size < KEPT_VIEWS) break;
+    kept.delete(version); // a Map iterates in insertion order: the oldest first
+  }
+  return kept;
+}
+
+export function useGame(client: ApiClients, gameId: string) {
+  const [state, setState] = useState<GameState>({
+    loading: true,
+    version: 0n,
+    yourSeat: -1,
+    status: GameStatus.UNSPECIFIED,
+    history: [],
+    legal: [],
+    legalVersion: -1n,
+    live: "connecting",
+    viewsByVersion: new Map(),
+  });
+  const latest = useRef(state);
+  latest.current = state;
+  const update = (change: (s: GameState) => Partial<GameState>) =>
+    setState((s) => {
+      const next = { ...s, ...change(s) };
+      latest.current = next;
+      return next;
+    });
+
+  const refreshLegal = async () => {
+    try {
+      const answer = await client.game.listLegalActions({ gameId });
+      if (answer.version >= latest.current.version) update(() => ({ legal: answer.actions, legalVersion: answer.version }));
+    } catch {
+      update(() => ({ legal: [] }));
+    }
+  };
+
+  // Catches up after a refused stale move or a dropped stream: the changes since our version.
+  const catchUp = async () => {
+    const s = latest.current;
+    const answer = await client.game.getGame({ gameId, sinceVersion: s.version });
+    if (!answer.view) return;
+    update((s) => {
+      const view = mergeView(s.view, answer.view!, answer.isDelta);
+      const views = keepRecent(s.viewsByVersion);
+      views.set(answer.version, view);
+      return { view, version: answer.version, status: answer.status, viewsByVersion: views };
+    });
+    await loadHistory();
+    await refreshLegal();
+  };
+
+  // The log entries after the last one held (all of them the first time), paged.
+  const loadHistory = async () => {
+    const entries: HistoryEntry[] = [];
+    const held = latest.current.history;
+    let after = held.length ? held[held.length - 1].seq : 0n;
+    for (;;) {
+      const page = await client.game.getHistory({ gameId, pageSize: 500, afterSeq: after });
+      entries.push(...page.entries);
+      if (page.nextAfterSeq === 0n) break;
+      after = page.nextAfterSeq;
+    }
+    update((s) => ({ history: addEntries(s.history, entries) }));
+  };
+
+  useEffect(() => {
+    const abort = new AbortController();
+    let stopped = false;
+    (async () => {
+      let first;
+      try {
+        first = await client.game.getGame({ gameId }, { signal: abort.signal });
+      } catch (e) {
+        if (!stopped) update(() => ({ loading: false, error: ConnectError.from(e).rawMessage }));
+        return;
+      }
+      const view = first.view!;
+      update(() => ({
+        loading: false,
+        view,
+        version: first.version,
+        yourSeat: first.yourSeat,
+        status: first.status,
+        viewsByVersion: new Map([[first.version, view]]),
+      }));
+      const key = `${view.title}/${view.edition}`;
+      const cached = componentsCache.get(key);
+      if (cached) update(() => ({ components: cached }));
+      else {
+        try {
+          const answer = await client.game.getComponents({ title: view.title || Title.TITLE_1853, edition: view.edition });
+          if (answer.components) {
+            componentsCache.set(key, answer.components);
+            update(() => ({ components: answer.components }));
+          }
+        } catch (e) {
+          update(() => ({ componentsError: ConnectError.from(e).rawMessage }));
+        }
+      }
+      await Promise.all([loadHistory().catch(() => undefined), refreshLegal()]);
+      // The live stream, resumed from the last version received.
+      let pause = 500;
+      while (!stopped) {
+        try {
+          update(() => ({ live: latest.current.live === "connecting" ? "connecting" : "reconnecting" }));
+          const stream = client.game.watchGame({ gameId, afterVersion: latest.current.version }, { signal: abort.signal });
+          update(() => ({ live: "live" }));
+          for await (const change of stream) {
+            pause = 500;
+            update((s) => {
+              const history = change.entry ? addEntries(s.history, [change.entry]) : s.history;
+              if (change.version <= s.version) return { history, live: "live" }; // a view never twice
+              const view = change.view ? mergeView(s.view, change.view, change.isDelta) : s.view;
+              const views = keepRecent(s.viewsByVersion);
+              if (view) views.set(change.version, view);
+              return { view, version: change.version, status: change.status, history, viewsByVersion: views, live: "live" };
+            });
+            void refreshLegal();
+          }
+          if (latest.current.status === GameStatus.FINISHED) {
+            update(() => ({ live: "ended" }));
+            return;
+          }
+        } catch (e) {
+          if (stopped) return;
+          const err = ConnectError.from(e);
+          if (err.code === Code.NotFound || err.code === Code.PermissionDenied || err.code === Code.Unauthenticated) {
+            update(() => ({ live: "ended", error: err.rawMessage }));
+            return;
+          }
+        }
+        if (stopped) return;
+        update(() => ({ live: "reconnecting" }));
+        await new Promise((r) => setTimeout(r, pause));
+        pause = Math.min(pause * 2, 8000);
+        // WatchGame resumes from our version; it delivers every version after it, none twice.
+      }
+    })();
+    return () => {
+      stopped = true;
+      abort.abort();
+    };
+  }, [gameId]);
+
+  return { state, refreshLegal, catchUp };
+}
