@@ -3,12 +3,18 @@
 // an app translates (e.g. "1853.refusal.bases.each_lay_connect_different_base"; docs/api-clients.md),
 // the rule it breaks (e.g. "2.5.2.7") and a sentence a player understands. Every refusal is made by
 // one of the factories below, which take the key first, so no refusal can be written without one.
-// Services map the kind to a gRPC status with its error details in one place.
+// A refusal that names a company, hex, tile or amount also carries them as typed parameters
+// (`.With({param::Company("company", "EIR"), ...})`, engine/core/structured_text.h), which an app
+// reads beside the key to translate and illustrate it. Services map the kind to a gRPC status with
+// its error details in one place.
 #pragma once
 
 #include <string>
 #include <utility>
 #include <variant>
+#include <vector>
+
+#include "mailrun/v1/texts.pb.h"
 
 namespace mailrun::engine {
 
@@ -28,29 +34,38 @@ struct Error {
   std::string message;  // a sentence for the player; never contains another player's secrets
   // Stable message key "<title|core>.refusal.<module>.<reason>"; empty only for kBadData.
   std::string key;
+  // The values the message names, typed (texts.proto): the placeholders an app's catalog entry
+  // for the key fills ("{company}", "{hex}", "{tile}", "{amount}"); empty when it names none.
+  std::vector<mailrun::v1::TextParam> params = {};
 
   // "4.1.8: each lay must connect to a different base", or just the message without a rule.
   std::string ToString() const { return rule.empty() ? message : rule + ": " + message; }
+
+  // The same refusal with its typed parameters.
+  Error With(std::vector<mailrun::v1::TextParam> typed) && {
+    params = std::move(typed);
+    return std::move(*this);
+  }
 };
 
 // Well-formed, but the rules do not allow it now.
 inline Error Illegal(std::string key, std::string rule, std::string message) {
-  return Error{ErrorKind::kIllegal, std::move(rule), std::move(message), std::move(key)};
+  return Error{ErrorKind::kIllegal, std::move(rule), std::move(message), std::move(key), {}};
 }
 // Someone else is to act.
 inline Error OutOfTurn(std::string key, std::string rule, std::string message) {
-  return Error{ErrorKind::kNotYourTurn, std::move(rule), std::move(message), std::move(key)};
+  return Error{ErrorKind::kNotYourTurn, std::move(rule), std::move(message), std::move(key), {}};
 }
 // The request itself is wrong (no rule of the game applies; the API contract does).
 inline Error Malformed(std::string key, std::string message) {
-  return Error{ErrorKind::kMalformed, "", std::move(message), std::move(key)};
+  return Error{ErrorKind::kMalformed, "", std::move(message), std::move(key), {}};
 }
 // A title or edition that cannot be played yet.
 inline Error Unavailable(std::string key, std::string message) {
-  return Error{ErrorKind::kUnavailable, "mailrun.playable", std::move(message), std::move(key)};
+  return Error{ErrorKind::kUnavailable, "mailrun.playable", std::move(message), std::move(key), {}};
 }
 // Board, component or stored data failed validation: a fault of Mailrun's, never a player's.
-inline Error DataFault(std::string message) { return Error{ErrorKind::kBadData, "", std::move(message), ""}; }
+inline Error DataFault(std::string message) { return Error{ErrorKind::kBadData, "", std::move(message), "", {}}; }
 
 template <typename T>
 class [[nodiscard]] Result {

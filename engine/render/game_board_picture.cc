@@ -1,7 +1,11 @@
 #include "engine/render/game_board_picture.h"
 
+#include <fmt/format.h>
+
 #include "engine/core/board/board_overlay.h"
 #include "engine/titles/registry.h"
+#include "engine/titles/t1853/board_svg.h"
+#include "engine/titles/t1853/components.h"
 
 namespace mailrun::engine {
 namespace {
@@ -12,11 +16,8 @@ Result<HexCoord> HexOf(const std::string& name) {
   return *hex;
 }
 
-}  // namespace
-
-Result<std::string> GameBoardPicture(const mailrun::v1::GameView& view, const std::string& heading) {
-  auto title = FindTitle(view.title());  // a view without a title is 1853's
-  if (!title.ok()) return title.error();
+// The view's tiles, base tokens, last runs and paid frontier posts.
+Result<BoardOverlay> OverlayOf(const mailrun::v1::GameView& view, const std::string& heading) {
   BoardOverlay overlay;
   overlay.title = heading;
   for (const auto& tile : view.tiles()) {
@@ -30,8 +31,50 @@ Result<std::string> GameBoardPicture(const mailrun::v1::GameView& view, const st
       if (!hex.ok()) return hex.error();
       overlay.tokens.push_back({*hex, base.station(), company.initials()});
     }
+    for (const auto& run : company.last_runs()) {
+      overlay.runs.push_back({company.initials(), {run.nodes().begin(), run.nodes().end()}});
+    }
   }
-  return (*title)->RenderBoardSvg(view.edition(), overlay);
+  for (const auto& name : view.frontier_posts_paid()) {
+    auto hex = HexOf(name);
+    if (!hex.ok()) return hex.error();
+    overlay.frontier_paid.push_back(*hex);
+  }
+  return overlay;
+}
+
+}  // namespace
+
+Result<std::string> GameBoardPicture(const mailrun::v1::Components& components, const mailrun::v1::GameView& view,
+                                     const std::string& heading) {
+  const auto title = EffectiveTitle(view.title());
+  if (EffectiveTitle(components.title()) != title ||
+      (view.edition() != mailrun::v1::EDITION_UNSPECIFIED && components.edition() != view.edition())) {
+    return Malformed("core.refusal.board_picture.components_of_another_game",
+                     fmt::format("the components are of {}, the game is {}",
+                                 EditionName(components.title(), components.edition()),
+                                 EditionName(view.title(), view.edition())));
+  }
+  if (title != mailrun::v1::TITLE_1853) {
+    return Malformed("core.refusal.board_picture.no_picture_from_components",
+                     "no board picture is drawn from " + TitleName(title) + "'s components yet");
+  }
+  auto data = t1853::EditionDataFromComponents(components);
+  if (!data.ok()) return data.error();
+  auto overlay = OverlayOf(view, heading);
+  if (!overlay.ok()) return overlay.error();
+  return t1853::RenderBoardSvg(*data, *overlay);
+}
+
+Result<std::string> GameBoardPicture(const mailrun::v1::GameView& view, const std::string& heading) {
+  auto title = FindTitle(view.title());  // a view without a title is 1853's
+  if (!title.ok()) return title.error();
+  if (auto components = (*title)->Components(view.edition()); components.ok()) {
+    return GameBoardPicture(*components, view, heading);
+  }
+  auto overlay = OverlayOf(view, heading);
+  if (!overlay.ok()) return overlay.error();
+  return (*title)->RenderBoardSvg(view.edition(), *overlay);
 }
 
 }  // namespace mailrun::engine

@@ -1,18 +1,26 @@
-// A game's board as an SVG picture from a player's or spectator's view of it: the board of the
-// view's title and edition (drawn by the title, engine/titles/registry.h) with the view's laid
-// tiles and base tokens. What GameService.GetBoardPicture answers and what `mailrun games show
-// --svg` writes. Pure.
+// A game's board as an SVG picture from what the API serves: a title's components
+// (GameService.GetComponents) and a player's or spectator's view of the game (GetGame), with the
+// view's laid tiles, base tokens and paid frontier posts. The game service draws GetBoardPicture
+// with it and `mailrun games show --svg` draws the same picture from its own GetComponents and
+// GetGame answers, so a client needs nothing of the engine's data. Pure.
 #pragma once
 
 #include <string>
 
 #include "engine/core/result.h"
+#include "mailrun/v1/components.pb.h"
 #include "mailrun/v1/views.pb.h"
 
 namespace mailrun::engine {
 
-// Refuses (kMalformed, with the renderer's message) a view naming a hex, tile or station the
-// board lacks.
+// Refuses (kMalformed, with the renderer's message) components that do not hold together, of
+// another title or edition than the view's, and a view naming a hex, tile or station the
+// components lack.
+Result<std::string> GameBoardPicture(const mailrun::v1::Components& components, const mailrun::v1::GameView& view,
+                                     const std::string& heading);
+
+// The same with the components of the view's title and edition; a title that serves no
+// components yet (1947) draws its own map with the view's tiles and tokens.
 Result<std::string> GameBoardPicture(const mailrun::v1::GameView& view, const std::string& heading);
 
 }  // namespace mailrun::engine

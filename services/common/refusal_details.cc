@@ -31,6 +31,12 @@ grpc::Status RefusalStatus(grpc::StatusCode code, const std::string& message, co
     violation->set_description(sentence);
     details.add_details()->PackFrom(bad);
   }
+  if (!refusal.params.empty()) {
+    mailrun::v1::StructuredText text;
+    text.set_key(refusal.key);
+    for (const auto& param : refusal.params) *text.add_params() = param;
+    details.add_details()->PackFrom(text);
+  }
   return grpc::Status(code, message, details.SerializeAsString());
 }
 
@@ -40,6 +46,7 @@ std::optional<RefusalSeen> RefusalOf(const grpc::Status& status) {
   bool has_info = false;
   google::rpc::PreconditionFailure failure;
   google::rpc::BadRequest bad;
+  mailrun::v1::StructuredText text;
   RefusalSeen found;
   for (const auto& detail : details.details()) {
     google::rpc::ErrorInfo info;
@@ -55,6 +62,8 @@ std::optional<RefusalSeen> RefusalOf(const grpc::Status& status) {
     } else if (detail.UnpackTo(&bad) && bad.field_violations_size() > 0) {
       found.bad_field = bad.field_violations(0).field();
       found.bad_description = bad.field_violations(0).description();
+    } else if (detail.UnpackTo(&text)) {
+      found.params.assign(text.params().begin(), text.params().end());
     }
   }
   if (!has_info) return std::nullopt;

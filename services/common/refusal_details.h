@@ -2,7 +2,9 @@
 // google.rpc.Status in the binary error details ("grpc-status-details-bin") carrying
 //   ErrorInfo{reason: the message key, domain: "mailrun.app", metadata: rule, kind},
 //   PreconditionFailure{type "RULE", subject: the rule, description} when a rule refuses it,
-//   BadRequest{field, description} when the request itself is wrong.
+//   BadRequest{field, description} when the request itself is wrong,
+//   mailrun.v1.StructuredText{key, params} when the refusal names a company, hex, tile, amount...
+//   (texts.proto: the typed values its catalog entry's placeholders take).
 // An app reads the key and the rule there instead of parsing the message (docs/api-clients.md).
 #pragma once
 
@@ -10,6 +12,9 @@
 
 #include <optional>
 #include <string>
+#include <vector>
+
+#include "mailrun/v1/texts.pb.h"
 
 namespace mailrun::service {
 
@@ -21,6 +26,7 @@ struct Refusal {
   std::string kind;   // "illegal", "not_your_turn", "malformed", "unavailable", ...
   std::string field;  // for a malformed request: the field that is wrong ("action")
   std::string reason;  // the sentence without the rule number; empty: the status message
+  std::vector<mailrun::v1::TextParam> params = {};  // typed values the sentence names; empty: none
 };
 
 grpc::Status RefusalStatus(grpc::StatusCode code, const std::string& message, const Refusal& refusal);
@@ -35,6 +41,7 @@ struct RefusalSeen {
   std::string precondition_description;
   std::string bad_field;  // BadRequest's first field violation, if any
   std::string bad_description;
+  std::vector<mailrun::v1::TextParam> params;  // the StructuredText detail's parameters, if any
 };
 std::optional<RefusalSeen> RefusalOf(const grpc::Status& status);
 

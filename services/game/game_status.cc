@@ -26,7 +26,7 @@ const char* KindName(ErrorKind kind) {
 grpc::Status Refused(grpc::StatusCode code, const mailrun::engine::Error& error, const std::string& prefix,
                      const std::string& field) {
   const service::Refusal refusal{error.key, error.rule, KindName(error.kind),
-                                 code == grpc::StatusCode::INVALID_ARGUMENT ? field : "", error.message};
+                                 code == grpc::StatusCode::INVALID_ARGUMENT ? field : "", error.message, error.params};
   return service::RefusalStatus(code, prefix + error.ToString(), refusal);
 }
 

@@ -72,7 +72,8 @@ void RegisterActCommands(CLI::App& app, const ClientOptions& options) {
       json["gameId"] = game_id;
       return ctx.out.Document(json);
     }
-    ctx.out.Text(LegalActionsText(game_id, legal, ctx.ReadGame(game_id)));
+    const auto game = ctx.ReadGame(game_id);
+    ctx.out.Text(LegalActionsText(game_id, legal, game, ctx.ReadComponents(game.view())));
   });
 
   auto* act = app.add_subcommand("act", "Play one move: --choice N, a JSON action, or a short form");

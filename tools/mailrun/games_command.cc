@@ -13,9 +13,16 @@
 namespace mailrun::cli {
 namespace {
 
-void WriteSvg(const std::string& game_id, const mailrun::v1::GetGameResponse& game, const std::string& path) {
-  const auto svg = GameBoardSvg(game.view(), fmt::format("1853 game {} at version {}: {}", game_id, game.version(),
-                                                         game.view().round().description()));
+// Drawn from the API's components and the game's view alone, as GetBoardPicture draws it.
+void WriteSvg(const std::string& game_id, const mailrun::v1::GetGameResponse& game,
+              const mailrun::v1::Components& components, const std::string& path) {
+  if (components.hexes().empty()) {
+    throw CliError(kExitRefused, "cannot draw the board: the game service serves no components for " +
+                                     EditionName(game.view().title(), game.view().edition()) + " yet");
+  }
+  const auto svg = GameBoardSvg(components, game.view(),
+                                fmt::format("Game {} at version {}: {}", game_id, game.version(),
+                                            game.view().round().description()));
   if (!svg.ok()) throw CliError(kExitRefused, "cannot draw the board: " + svg.error().message);
   std::ofstream file(path, std::ios::binary);
   file << *svg;
@@ -60,16 +67,19 @@ void RegisterGamesCommand(CLI::App& app, const ClientOptions& options) {
     CommandContext ctx(options);
     const std::string game_id = ctx.ResolveGame(flags->game);
     const auto game = ctx.ReadGame(game_id);
-    if (!flags->svg.empty()) WriteSvg(game_id, game, flags->svg);
+    const bool named = flags->board || !flags->svg.empty() || !ctx.out.json();  // places need the components
+    static const mailrun::v1::Components kNone;
+    const mailrun::v1::Components& components = named ? ctx.ReadComponents(game.view()) : kNone;
+    if (!flags->svg.empty()) WriteSvg(game_id, game, components, flags->svg);
     if (ctx.out.json()) {
       auto json = ToJson(game);
       json["gameId"] = game_id;
       if (!flags->svg.empty()) json["svgFile"] = flags->svg;
       return ctx.out.Document(json);
     }
-    std::string text = GameText(game_id, game);
+    std::string text = GameText(game_id, game, components);
     if (flags->board) {
-      const auto board = GameBoardText(game.view());
+      const auto board = GameBoardText(components, game.view());
       if (!board.ok()) throw CliError(kExitRefused, "cannot list the board: " + board.error().message);
       text += "\n" + *board;
     }

@@ -131,7 +131,9 @@ void RegisterTablesCommand(CLI::App& app, const ClientOptions& options) {
     TextTable table({"table", "name", "status", "seats", "game", "players"});
     for (const auto& t : answer.tables()) {
       table.Row({t.table_id(), t.name().empty() ? "-" : t.name(), StatusName(t.status()),
-                 fmt::format("{}/{}", t.players_size(), t.seats()), GameOptionsText(t.title(), t.edition(), t.options()),
+                 t.status() == mailrun::v1::TABLE_STATUS_OPEN ? fmt::format("{}/{}", t.players_size(), t.seats())
+                                                            : fmt::format("{} players", t.players_size()),
+                 GameOptionsText(t.title(), t.edition(), t.options()),
                  PlayerNames(t)});
     }
     std::string text = table.Render();

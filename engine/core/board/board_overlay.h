@@ -1,5 +1,6 @@
 // What a game has put on a board, for drawing it (the titles' board pictures, `mailrun board
-// render`, `mailrun games show --svg`): tiles laid, base tokens, and what to highlight.
+// render`, `mailrun games show --svg`): tiles laid, base tokens, paid frontier posts, the
+// companies' last runs, and what to highlight.
 #pragma once
 
 #include <string>
@@ -21,9 +22,17 @@ struct PlacedToken {
   std::string company;   // initials, e.g. "EIR"
 };
 
+// One train's run, drawn along its track graph nodes ("Jab.s0", "Kq.j0", "Iaa/Iy").
+struct DrawnRun {
+  std::string company;             // initials
+  std::vector<std::string> nodes;
+};
+
 struct BoardOverlay {
   std::vector<LaidTile> tiles;        // drawn over the map (and over a preprinted city)
   std::vector<PlacedToken> tokens;    // base tokens, filling their station's spaces in order
+  std::vector<HexCoord> frontier_paid;  // 1853 4.1.15: frontier posts paid, drawn without their marker
+  std::vector<DrawnRun> runs;         // the companies' last runs, over the track
   std::string highlight_area;         // company initials whose area (1853: TABLE 2) is shaded; "" for none
   bool show_home_bases = true;        // mark home bases (1853: TABLE 1) that hold no token yet
   std::string title;                  // heading; "" for the default

@@ -1,5 +1,7 @@
 #include "engine/core/routes/plan_proto.h"
 
+#include "engine/core/routes/run_hexes.h"
+
 namespace mailrun::engine::routes {
 
 mailrun::v1::RunPlan ToProto(const RouteGraph& graph, const std::vector<TrainSpec>& trains, const RunPlan& plan) {
@@ -13,6 +15,7 @@ mailrun::v1::RunPlan ToProto(const RouteGraph& graph, const std::vector<TrainSpe
       if (place.kind == NodeKind::kStation) view->add_stations(graph.StationPlace(node));
     }
     view->set_revenue(run.revenue);
+    for (const std::string& hex : RunHexes({view->nodes().begin(), view->nodes().end()})) view->add_hexes(hex);
   }
   out.set_mail_train_id(MailTrainId(trains, plan));
   out.set_run_revenue(plan.run_revenue);

@@ -33,6 +33,13 @@ const char* const kInk = "#1a1a1a";
 const char* const kHexLine = "#a08c62";
 const char* const kRiver = "#2f78c4";
 
+// The hexes a track graph node lies on: one ("Jab.s0", "Kq.j0") or two for an edge ("Iaa/Iy").
+std::vector<std::string> NodeHexes(const std::string& node) {
+  const size_t slash = node.find('/');
+  if (slash != std::string::npos) return {node.substr(0, slash), node.substr(slash + 1)};
+  return {node.substr(0, node.find('.'))};
+}
+
 // Readable text on a company colour.
 std::string TextOn(const std::string& colour) {
   const int r = std::stoi(colour.substr(1, 2), nullptr, 16);
@@ -78,6 +85,7 @@ class BoardPicture {
     for (const HexDef& hex : data_.hexes) {
       if (hex.playable) DrawHexContents(canvas, hex);
     }
+    DrawRuns(canvas);
     DrawHomesAndTokens(canvas);
     for (const HexDef& hex : data_.hexes) {
       if (hex.playable) DrawHexLabels(canvas, hex);
@@ -108,6 +116,15 @@ class BoardPicture {
       const int stations = StationCount(*hex);
       if (token.station < 0 || token.station >= stations) {
         return Malformed("1853.refusal.board_svg.station_s_no_station_token", fmt::format("{} has {} station(s); no station {} for the {} token", HexName(token.hex), stations, token.station, token.company));
+      }
+    }
+    for (const DrawnRun& run : overlay_.runs) {
+      if (data_.Company(run.company) == nullptr) return Malformed("1853.refusal.board_svg.no_company_run", fmt::format("no company {} for a run", run.company));
+      for (const std::string& node : run.nodes) {
+        for (const std::string& name : NodeHexes(node)) {
+          const auto hex = ParseHexName(name);
+          if (!hex || data_.Hex(*hex) == nullptr) return Malformed("1853.refusal.board_svg.no_hex_run", fmt::format("the {}'s run passes '{}', which is not on the board", run.company, node));
+        }
       }
     }
     if (!overlay_.highlight_area.empty() && data_.Company(overlay_.highlight_area) == nullptr) {
@@ -177,7 +194,7 @@ class BoardPicture {
     }
   }
 
-  // 4.1.11: edges where track may run off the board.
+  // 4.1.11: edges where track may run off the board (the 2009 board has none).
   void DrawBuffEdges(SvgCanvas& canvas) {
     for (const HexDef& hex : data_.hexes) {
       if (!hex.playable) continue;
@@ -186,8 +203,25 @@ class BoardPicture {
         if (hex.edge_blocked[edge] || (next != nullptr && next->playable)) continue;
         const auto [a, b] = EdgeEnds(hex.coord, edge);
         canvas.Line(a, b, "#c48a1c", 4, "6 4");
+        ++buff_edges_;
       }
     }
+  }
+
+  // 4.2.12: each tile label and the large cities its tiles are reserved for (those whose
+  // preprinted tile bears it), in alphabetical order, e.g. "CD" -> {"Calcutta", "Delhi"}.
+  std::map<std::string, std::vector<std::string>> ReservedLabels() const {
+    std::map<std::string, std::vector<std::string>> labels;
+    for (const TileDef& tile : data_.tiles) {
+      if (!tile.label.empty()) labels[tile.label];
+    }
+    for (const CityDef& city : data_.cities) {
+      const HexDef* hex = data_.Hex(city.hex);
+      const TileDef* tile = hex != nullptr && hex->preprinted ? data_.Tile(hex->preprinted->tile_id) : nullptr;
+      if (tile != nullptr && !tile->label.empty()) labels[tile->label].push_back(city.name);
+    }
+    for (auto& [label, cities] : labels) std::sort(cities.begin(), cities.end());
+    return labels;
   }
 
   void DrawTerrainSymbol(SvgCanvas& canvas, Terrain terrain, Point p) {
@@ -260,7 +294,8 @@ class BoardPicture {
       canvas.Text(at, fmt::format("£{}/{}", broad, data_.ConstructionCost(hex, Gauge::kMetre)),
                   TextStyle{kR * 0.18, "#6d2f12", "middle", "bold", "#f3e4bc"});
     }
-    if (hex.frontier_value) {
+    const bool paid = std::find(overlay_.frontier_paid.begin(), overlay_.frontier_paid.end(), hex.coord) != overlay_.frontier_paid.end();
+    if (hex.frontier_value && !paid) {  // 4.1.15: a post pays once; then its marker is gone
       const Point at = c + Point{kR * 0.46, -kR * 0.4};
       canvas.Circle(at, kR * 0.2, "#c0392b", "#7b1e14", 1);
       canvas.Text(at, std::to_string(*hex.frontier_value), TextStyle{kR * 0.17, "#ffffff", "middle", "bold", ""});
@@ -273,10 +308,42 @@ class BoardPicture {
       canvas.Text(c + Point{0, kR * 0.56}, city.name, TextStyle{kR * 0.2, kInk, "middle", "bold", "#ffffff"});
       return;
     }
-    const Point name_at = centre_free ? c + Point{-kR * 0.04, -kR * 0.08} : c + Point{0, kR * 0.4};
-    canvas.Text(name_at, city.name, TextStyle{kR * (centre_free ? 0.19 : 0.21), kInk, "middle", "bold", "#ffffff"});
-    canvas.Text(name_at + Point{0, kR * 0.21}, fmt::format("£{} · {}", city.bid_value, shares),
-                TextStyle{kR * 0.16, "#3a2a10", "middle", "normal", "#ffffff"});
+    // Large cities (a free centre between their stations) get the same sizes as the others: the
+    // name and the bid value with the companies' shares must read at the board's scale.
+    const Point name_at = centre_free ? c + Point{-kR * 0.02, -kR * 0.1} : c + Point{0, kR * 0.4};
+    canvas.Text(name_at, city.name, TextStyle{kR * 0.22, kInk, "middle", "bold", "#ffffff"});
+    canvas.Text(name_at + Point{0, kR * 0.25}, fmt::format("£{} · {}", city.bid_value, shares),
+                TextStyle{kR * 0.2, "#3a2a10", "middle", "bold", "#ffffff"});
+  }
+
+  // A run node's point: a station where its tile drew it, an edge's midpoint, a hex's centre.
+  Point NodePoint(const std::string& node) const {
+    const auto hexes = NodeHexes(node);
+    const HexCoord a = *ParseHexName(hexes.front());
+    if (hexes.size() == 2) return (Centre(a) + Centre(*ParseHexName(hexes.back()))) * 0.5;
+    const size_t dot = node.find(".s");
+    const auto layout = layouts_.find(a);
+    if (dot != std::string::npos && layout != layouts_.end()) {
+      const size_t station = std::stoul(node.substr(dot + 2));
+      if (station < layout->second.stations.size()) return layout->second.stations[station];
+    }
+    return Centre(a);
+  }
+
+  // 4.5: each company's last runs along their track, in the company's colour, over the tiles.
+  void DrawRuns(SvgCanvas& canvas) {
+    for (const DrawnRun& run : overlay_.runs) {
+      if (run.nodes.size() < 2) continue;
+      std::string path;
+      for (const std::string& node : run.nodes) {
+        const Point p = NodePoint(node);
+        path += fmt::format("{}{},{} ", path.empty() ? "M" : "L", render::Num(p.x), render::Num(p.y));
+      }
+      path.pop_back();
+      canvas.Comment("last run of the " + run.company);
+      canvas.Path(path, "#ffffff", kR * 0.2);
+      canvas.Path(path, data_.Company(run.company)->colour, kR * 0.11, "14 6");
+    }
   }
 
   void DrawDisc(SvgCanvas& canvas, Point at, double radius, const CompanyDef& company, bool reserved, bool optional) {
@@ -323,7 +390,9 @@ class BoardPicture {
     // In the Arabian Sea, south-west of the land.
     const Point origin{kMargin + 10, Centre({16, 1}).y - kR + 4};
     const double line = 17.5;
-    canvas.Rect(origin, 372, line * 22 + 14, 8, "#ffffff", "#7f9fb5", 1, 0.92);
+    const auto labels = ReservedLabels();
+    const int lines = 21 + static_cast<int>(labels.size()) + (buff_edges_ > 0 ? 1 : 0);
+    canvas.Rect(origin, 372, line * lines + 14, 8, "#ffffff", "#7f9fb5", 1, 0.92);
     Point at = origin + Point{12, 16};
     const TextStyle heading{13, kInk, "start", "bold", ""};
     const TextStyle body{11.5, kInk, "start", "normal", ""};
@@ -360,9 +429,19 @@ class BoardPicture {
     canvas.Rect(at + Point{10, -7}, 8, 14, 0, kDarkGreen, kDarkGreen, 0);
     canvas.Text(at + Point{30, 0}, "margins off the grid; no track into sea or margin", body);
     at.y += line;
-    canvas.Line(at + Point{2, 0}, at + Point{18, 0}, "#c48a1c", 4, "6 4");
-    canvas.Text(at + Point{30, 0}, "buff edge: track may run off the board (4.1.11)", body);
-    at.y += line;
+    if (buff_edges_ > 0) {
+      canvas.Line(at + Point{2, 0}, at + Point{18, 0}, "#c48a1c", 4, "6 4");
+      canvas.Text(at + Point{30, 0}, "buff edge: track may run off the board (4.1.11)", body);
+      at.y += line;
+    }
+    for (const auto& [label, cities] : labels) {
+      canvas.Text(at + Point{10, 0}, label, TextStyle{11.5, kInk, "middle", "bold", ""});
+      canvas.Text(at + Point{30, 0},
+                  cities.empty() ? fmt::format("{} tiles: reserved (4.2.12)", label)
+                                 : fmt::format("{} tiles: only for {} (4.2.12)", label, fmt::join(cities, " or ")),
+                  body);
+      at.y += line;
+    }
     const std::pair<Gauge, const char*> gauges[] = {{Gauge::kBroad, "broad gauge"}, {Gauge::kMetre, "metre gauge"}, {Gauge::kDual, "dual gauge"}};
     for (const auto& [gauge, name] : gauges) {
       const double w = kR * 0.12;
@@ -412,6 +491,7 @@ class BoardPicture {
   int first_row_ = 0;
   int last_row_ = 0;
   int last_col_ = 0;
+  int buff_edges_ = 0;
   std::map<HexCoord, const LaidTile*> laid_;
   std::map<HexCoord, render::TileLayout> layouts_;
 };

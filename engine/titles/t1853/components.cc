@@ -1,6 +1,9 @@
 #include "engine/titles/t1853/components.h"
 
+#include <fmt/format.h>
+
 #include "engine/core/board/board_components.h"
+#include "engine/core/board/board_from_components.h"
 
 namespace mailrun::engine::t1853 {
 namespace {
@@ -17,6 +20,21 @@ const char* KindName(CompanyKind kind) {
 void SetHome(const HomeBase& home, mailrun::v1::HomeStation* out) {
   out->set_hex(HexName(home.hex));
   out->set_station(home.station);
+}
+
+CompanyKind KindFromName(const std::string& kind) {
+  if (kind == "minor") return CompanyKind::kMinor;
+  if (kind == "major or minor") return CompanyKind::kMajorOrMinor;
+  return CompanyKind::kMajor;
+}
+
+Result<HomeBase> HomeFrom(const mailrun::v1::HomeStation& home, const EditionData& data, const std::string& company) {
+  const auto hex = ParseHexName(home.hex());
+  if (!hex || data.Hex(*hex) == nullptr) {
+    return Malformed("1853.refusal.components.unknown_home_hex",
+                     fmt::format("the {} has a home on hex '{}', which the board lacks", company, home.hex()));
+  }
+  return HomeBase{*hex, home.station()};
 }
 
 }  // namespace
@@ -95,6 +113,101 @@ mailrun::v1::Components EditionComponents(const EditionData& data, const std::st
     t->set_metre(cost.metre);
   }
   return out;
+}
+
+Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& components) {
+  if (components.title() != mailrun::v1::TITLE_1853 && components.title() != mailrun::v1::TITLE_UNSPECIFIED) {
+    return Malformed("1853.refusal.components.not_1853",
+                     fmt::format("the components are {}'s, not 1853's", mailrun::v1::Title_Name(components.title())));
+  }
+  EditionData data;
+  data.edition = components.edition() == mailrun::v1::EDITION_UNSPECIFIED ? mailrun::v1::EDITION_RETUNED
+                                                                         : components.edition();
+  data.board_reconstructed = components.board_reconstructed();
+  std::vector<std::string> city_names;
+  for (const auto& city : components.cities()) city_names.push_back(city.name());
+  auto board = BoardFromComponents(components, city_names);
+  if (!board.ok()) return board.error();
+  static_cast<BoardData&>(data) = std::move(*board);
+  for (const auto& design : components.tiles()) {
+    for (const auto& to : design.upgrades_to()) data.promotions[design.id()].push_back(to);
+  }
+  for (const auto& supply : components.tile_supply()) data.manifest.push_back({supply.tile(), supply.count()});
+  for (const auto& card : components.companies()) {
+    CompanyDef company;
+    company.number = card.number();
+    company.initials = card.initials();
+    company.name = card.name();
+    company.kind = KindFromName(card.kind());
+    for (const auto& home : card.homes()) {
+      auto base = HomeFrom(home, data, card.initials());
+      if (!base.ok()) return base.error();
+      company.homes.push_back(*base);
+    }
+    if (card.has_major_home()) {
+      auto base = HomeFrom(card.major_home(), data, card.initials());
+      if (!base.ok()) return base.error();
+      company.major_home = *base;
+    }
+    company.colour = card.colour();
+    if (company.colour.size() != 7 || company.colour[0] != '#' ||
+        company.colour.find_first_not_of("0123456789abcdefABCDEF", 1) != std::string::npos) {
+      return Malformed("1853.refusal.components.company_colour",
+                       fmt::format("the {}'s colour '{}' is not #rrggbb", card.initials(), card.colour()));
+    }
+    company.par = card.par();
+    company.tokens = card.tokens();
+    data.companies.push_back(std::move(company));
+  }
+  for (const auto& city : components.cities()) {
+    CityDef def;
+    def.name = city.name();
+    const auto hex = ParseHexName(city.hex());
+    if (!hex || data.Hex(*hex) == nullptr) {
+      return Malformed("1853.refusal.components.unknown_city_hex",
+                       fmt::format("{} lies on hex '{}', which the board lacks", city.name(), city.hex()));
+    }
+    def.hex = *hex;
+    def.bid_value = city.bid_value();
+    def.large = city.large();
+    def.ganges_valley = city.ganges_valley();
+    for (const auto& initials : city.share_companies()) {
+      const CompanyDef* company = data.Company(initials);
+      if (company == nullptr) {
+        return Malformed("1853.refusal.components.unknown_share_company",
+                         fmt::format("{} offers a share of '{}', which is not among the companies", city.name(), initials));
+      }
+      def.share_companies.push_back(company->number);
+    }
+    data.cities.push_back(std::move(def));
+  }
+  for (const int price : components.share_prices()) data.share_prices.push_back(price);
+  for (const auto& card : components.trains()) {
+    TrainDef train;
+    train.name = card.name();
+    train.gauge = GaugeFromProto(card.gauge());
+    train.large_stations = card.large_stations();
+    train.price = card.price();
+    train.count = card.count();
+    train.phase_introduced = card.phase_introduced();
+    if (card.obsolete_in_phase() > 0) train.obsolete_in_phase = card.obsolete_in_phase();
+    data.trains.push_back(std::move(train));
+  }
+  for (const auto& card : components.phases()) {
+    PhaseDef phase;
+    phase.number = card.number();
+    phase.introduced_by = card.introduced_by();
+    for (const int colour : card.tile_colours()) {
+      phase.tile_colours.push_back(TileColourFromProto(static_cast<mailrun::v1::TileColour>(colour)));
+    }
+    phase.train_limit = card.train_limit();
+    phase.railway_rounds = card.railway_rounds();
+    data.phases.push_back(std::move(phase));
+  }
+  for (const auto& cost : components.terrain_costs()) {
+    data.terrain_costs[TerrainFromProto(cost.terrain())] = {cost.broad(), cost.metre()};
+  }
+  return data;
 }
 
 }  // namespace mailrun::engine::t1853

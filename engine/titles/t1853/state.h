@@ -60,6 +60,13 @@ struct TrainCard {
   bool on_credit = false;  // 3.4.3: bought by a manager, still owed to the bank
 };
 
+// One train's run as the company last ran it (4.5), for views and the board picture.
+struct RunTrace {
+  std::string train_id;
+  std::vector<std::string> nodes;  // track graph node names, as in the RunTrains action
+  int revenue = 0;
+};
+
 struct CompanyState {
   CompanyStatus status = CompanyStatus::kSetAside;
   bool floated = false;              // 2.8.3: the qualifying number has been issued
@@ -77,6 +84,7 @@ struct CompanyState {
   bool special_token = false;        // 4.8.19, minors only
   int formed_in_dealing_round = 0;   // 3.1.8: no selling in the round the director is first appointed
   int railway_turns = 0;             // completed operating turns
+  std::vector<RunTrace> last_runs;   // its last operating turn's runs; empty if it ran none
 };
 
 // The board (the core's tiles and supply) and what 1853 adds to it.

@@ -31,9 +31,11 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlayerState, name, cash, bond, s
                                                 holding_since, sold_this_round, contract_sale_open,
                                                 contract_sale_pending, must_correct_certificates)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TrainCard, id, name, on_credit)
+NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(RunTrace, train_id, nodes, revenue)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(CompanyState, status, floated, major, director, manager, treasury,
                                                 price_index, bank_shares, pool_shares, trains, tokens_left, bases,
-                                                double_lay, special_token, formed_in_dealing_round, railway_turns)
+                                                double_lay, special_token, formed_in_dealing_round, railway_turns,
+                                                last_runs)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(BoardState, tiles, supply, frontier_paid)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(DealingState, number, current, bought_this_turn, bought_company,
                                                 sold_this_turn, redeemed_this_turn, consecutive_declines, last_buyer)

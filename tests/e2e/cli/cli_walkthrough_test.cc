@@ -289,6 +289,19 @@ TEST_F(CliWalkthrough, TheReadmeWalkthroughPlaysTheFirstMovesOfAGame) {
   ASSERT_DONE(r);
   EXPECT_NE(r.out.find("asha claims an EIR share"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("To act: bram"), std::string::npos) << r.out;
+  // Her bid so far (2.5.2.6, 2.5.2.9): three players bid for four to six cities; Patna's £20 of her £400.
+  r = Extra("mailrun games show GAME");
+  ASSERT_DONE(r);
+  EXPECT_NE(r.out.find("Your bid: 1 of 4 to 6 cities named (2.5.2.6); bond £400, their values £20, not yet covered "
+                       "£380 (2.5.2.9)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Your secret cities: Patna"), std::string::npos) << r.out;
+  // A table started with three of its four seats lists its players, not seats still to take.
+  r = Extra("mailrun tables list --mine");
+  ASSERT_DONE(r);
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(table_ + " .* playing +3 players"))) << r.out;
+  EXPECT_EQ(r.out.find("3/4"), std::string::npos) << r.out;
   r = Extra("mailrun --profile bram act GAME --claim Patna");  // bad input: nothing is sent
   EXPECT_EQ(r.exit_code, 2) << r.Describe();
   EXPECT_NE(r.err.find("--claim wants CITY:COMPANY"), std::string::npos) << r.err;

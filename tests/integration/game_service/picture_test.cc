@@ -1,6 +1,8 @@
 // GetBoardPicture against the real mailrun-game: the SVG board of a bot game, played through the
-// API until tiles are laid, at the current version and at earlier ones, equals the engine's picture
-// of the view at that version; a version ahead of the game and a bad game are refused.
+// API until tiles are laid and a company has run its trains, at the current version and at earlier
+// ones, equals the engine's picture of the view at that version, and the picture a client draws
+// from the service's own GetComponents and GetGame answers (what `mailrun games show --svg` does),
+// with the last runs drawn on it; a version ahead of the game and a bad game are refused.
 #include <gtest/gtest.h>
 
 #include "engine/bot/choose_action.h"
@@ -34,7 +36,12 @@ TEST_F(Picture, TheBoardAtAnyVersionIsTheEnginesPictureOfThatVersion) {
   std::map<int64_t, mailrun::v1::GameView> views = {{0, local->View(-1)}};
   int64_t version = 0;
   int64_t first_tile = 0;
-  while (version < 600 && (first_tile == 0 || version < first_tile + 10)) {
+  int64_t first_run = 0;  // the first version at which a company's view holds its last runs
+  const auto has_runs = [](const mailrun::v1::GameView& view) {
+    return std::any_of(view.companies().begin(), view.companies().end(),
+                       [](const auto& company) { return company.last_runs_size() > 0; });
+  };
+  while (version < 1500 && (first_tile == 0 || version < first_tile + 10 || first_run == 0)) {
     const int seat = local->ActiveSeats().front();
     auto action = mailrun::engine::bot::ChooseAction(*local, seat, local->LegalActions(seat), rng);
     mailrun::v1::SubmitActionResponse answer;
@@ -46,8 +53,10 @@ TEST_F(Picture, TheBoardAtAnyVersionIsTheEnginesPictureOfThatVersion) {
     version = answer.version();
     views[version] = local->View(-1);
     if (first_tile == 0 && views[version].tiles_size() > 0) first_tile = version;
+    if (first_run == 0 && has_runs(views[version])) first_run = version;
   }
   ASSERT_GT(first_tile, 0) << "no tile laid in " << version << " versions";
+  ASSERT_GT(first_run, 0) << "no train run in " << version << " versions";
 
   auto picture = [&](int64_t at, mailrun::v1::GetBoardPictureResponse* response) {
     mailrun::v1::GetBoardPictureRequest request;
@@ -65,6 +74,39 @@ TEST_F(Picture, TheBoardAtAnyVersionIsTheEnginesPictureOfThatVersion) {
     EXPECT_EQ(response.svg(), *expected) << "version " << at;
     EXPECT_NE(response.svg().find("<svg"), std::string::npos);
   }
+  // A client's own drawing from the API's answers (GetComponents, GetGame) is the service's picture,
+  // with the runs the view holds drawn as paths of named stations and hexes.
+  mailrun::v1::GetComponentsRequest components_request;
+  components_request.set_title(config.title());
+  components_request.set_edition(config.edition());
+  mailrun::v1::GetComponentsResponse components;
+  ASSERT_TRUE(harness_->Call(&GameStub::GetComponents, spectator, components_request, &components).ok());
+  mailrun::v1::GetGameRequest game_request;
+  game_request.set_game_id(game_id);
+  mailrun::v1::GetGameResponse game;
+  ASSERT_TRUE(harness_->Call(&GameStub::GetGame, spectator, game_request, &game).ok());
+  ASSERT_EQ(game.version(), version);
+  mailrun::v1::GetBoardPictureResponse served;
+  ASSERT_TRUE(picture(version, &served).ok());
+  const auto drawn = mailrun::engine::GameBoardPicture(
+      components.components(), game.view(),
+      "Game " + game_id + " at version " + std::to_string(version) + ": " + game.view().round().description());
+  ASSERT_TRUE(drawn.ok()) << drawn.error().message;
+  EXPECT_EQ(*drawn, served.svg());
+  mailrun::v1::GetBoardPictureResponse with_run;
+  ASSERT_TRUE(picture(first_run, &with_run).ok());
+  for (const auto& company : views[first_run].companies()) {
+    for (const auto& run : company.last_runs()) {
+      EXPECT_NE(with_run.svg().find("<!-- last run of the " + company.initials() + " -->"), std::string::npos);
+      EXPECT_FALSE(run.stations().empty());
+      ASSERT_FALSE(run.hexes().empty());
+      EXPECT_EQ(run.hexes(0), run.nodes(0).substr(0, run.nodes(0).find_first_of("./"))) << "starts where its first node lies";
+    }
+  }
+  mailrun::v1::GetBoardPictureResponse before_run;
+  ASSERT_TRUE(picture(first_run - 1, &before_run).ok());
+  EXPECT_EQ(before_run.svg().find("last run of the"), std::string::npos);
+
   mailrun::v1::GetBoardPictureResponse before_tile, after_tile, now;
   ASSERT_TRUE(picture(first_tile - 1, &before_tile).ok());
   ASSERT_TRUE(picture(first_tile, &after_tile).ok());

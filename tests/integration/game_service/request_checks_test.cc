@@ -1,9 +1,13 @@
-// Request field checks and the game ids CreateGame derives from request ids.
+// Request field checks, the game ids CreateGame derives from request ids, and the engine's typed
+// refusal parameters in the gRPC error details.
 #include "services/game/request_checks.h"
 
 #include <gtest/gtest.h>
 
+#include "engine/core/structured_text.h"
+#include "services/common/refusal_details.h"
 #include "services/game/game_creation.h"
+#include "services/game/game_status.h"
 
 namespace mailrun::game {
 namespace {
@@ -15,6 +19,28 @@ TEST(RequestChecks, NameTheFieldThatIsWrong) {
   EXPECT_FALSE(CheckRequestId(std::string(128, 'x')).has_value());
   EXPECT_NE(CheckGameId("")->find("game_id"), std::string::npos);
   EXPECT_TRUE(CheckGameId(std::string(65, 'g')).has_value());
+}
+
+// Issue 22: a refusal naming a company and an amount carries them typed (a mailrun.v1.StructuredText
+// detail beside ErrorInfo); one naming nothing carries no such detail.
+TEST(RefusalDetails, CarryTheTypedParametersOfTheRefusal) {
+  namespace param = mailrun::engine::param;
+  const grpc::Status status = EngineErrorStatus(
+      mailrun::engine::Illegal("1853.refusal.bases.base_costs", "4.4.4", "a base costs £100; the EIR has £40")
+          .With({param::Amount("cost", 100), param::Company("company", "EIR"), param::Amount("treasury", 40)}));
+  const auto seen = service::RefusalOf(status);
+  ASSERT_TRUE(seen);
+  EXPECT_EQ(seen->key, "1853.refusal.bases.base_costs");
+  EXPECT_EQ(seen->rule, "4.4.4");
+  ASSERT_EQ(seen->params.size(), 3u);
+  EXPECT_EQ(seen->params[0].name(), "cost");
+  EXPECT_EQ(seen->params[0].amount(), 100);
+  EXPECT_EQ(seen->params[1].company(), "EIR");
+  EXPECT_EQ(seen->params[2].amount(), 40);
+  const auto plain = service::RefusalOf(EngineErrorStatus(
+      mailrun::engine::Illegal("1853.refusal.bases.base_tokens_go_only_large", "4.4.5", "base tokens go only on large stations")));
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(plain->params.empty());
 }
 
 TEST(GameIds, FollowFromTheServiceAndTheRequestId) {

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "engine/titles/t1853/board_svg.h"
+#include "engine/titles/t1853/components.h"
 #include "tests/unit/board/board_test_data.h"
 
 namespace mailrun::engine::t1853 {
@@ -48,12 +49,83 @@ TEST(Render, DrawsEveryHexCityAndFeature) {
   EXPECT_NE(svg.find(">£60/40</text>"), std::string::npos);          // multiple rivers
   EXPECT_EQ(Count(svg, ">200</text>"), 2);                            // the two frontier posts of 200
   for (const CompanyDef& company : Data().companies) EXPECT_GE(Count(svg, TextOf(company.initials)), 1) << company.initials;
-  EXPECT_EQ(Count(svg, ">CD</text>"), 2);  // Calcutta and Delhi
-  EXPECT_EQ(Count(svg, ">BM</text>"), 2);  // Bombay and Madras
+  EXPECT_EQ(Count(svg, ">CD</text>"), 3);  // Calcutta and Delhi, and the legend's key
+  EXPECT_EQ(Count(svg, ">BM</text>"), 3);  // Bombay and Madras, and the legend's key
   // One polygon per playable hex and margin cell at least; no hex is drawn twice over.
   int margins = 0;
   for (const HexDef& hex : Data().hexes) margins += (hex.outside == HexDef::Outside::kDarkGrey || hex.outside == HexDef::Outside::kDarkGreen);
   EXPECT_GE(Count(svg, "<polygon"), 170 + margins);
+}
+
+// 4.2.12: the legend keys the labels of the reserved tiles; 4.1.11: it lists buff edges only on a
+// board that has them (the 2009 board has none).
+TEST(Render, TheLegendKeysReservedTilesAndOnlyTheEdgesTheBoardHas) {
+  const std::string retuned = Render({});
+  EXPECT_NE(retuned.find(">CD tiles: only for Calcutta or Delhi (4.2.12)</text>"), std::string::npos);
+  EXPECT_NE(retuned.find(">BM tiles: only for Bombay or Madras (4.2.12)</text>"), std::string::npos);
+  EXPECT_NE(retuned.find("buff edge: track may run off the board"), std::string::npos);
+  const auto lookout = LoadEdition(mailrun::v1::EDITION_LOOKOUT_2009);
+  ASSERT_TRUE(lookout.ok()) << lookout.error().message;
+  const auto svg = RenderBoardSvg(**lookout, {});
+  ASSERT_TRUE(svg.ok()) << svg.error().message;
+  EXPECT_EQ(svg->find("buff edge"), std::string::npos);
+  EXPECT_EQ(svg->find("#c48a1c"), std::string::npos) << "a buff edge drawn on the 2009 board";
+  EXPECT_NE(svg->find(">CD tiles: only for Calcutta or Delhi (4.2.12)</text>"), std::string::npos);
+  EXPECT_NE(svg->find(">BM tiles: only for Bombay or Madras (4.2.12)</text>"), std::string::npos);
+}
+
+// 4.1.15: a frontier post pays once; once paid its marker is gone.
+TEST(Render, APaidFrontierPostLosesItsMarker) {
+  BoardOverlay overlay;
+  overlay.frontier_paid = {testing::HexAt("Ce").coord};
+  const std::string svg = Render(overlay);
+  EXPECT_EQ(Count(svg, ">200</text>"), 1) << "Ce's 200 is paid; Db's is not";
+  EXPECT_EQ(Count(svg, ">100</text>"), Count(Render({}), ">100</text>"));
+}
+
+// 4.5: the companies' last runs are drawn along their nodes, over the track; a run through a hex the
+// board lacks is refused.
+TEST(Render, DrawsTheLastRuns) {
+  BoardOverlay overlay;
+  overlay.tiles = {{*ParseHexName("Iaa"), "58", 5}};
+  overlay.runs = {{"EIR", {"Iy.s0", "Iy/Iaa", "Iaa.s0"}}};
+  const std::string svg = Render(overlay);
+  EXPECT_EQ(Count(svg, "<!-- last run of the EIR -->"), 1);
+  EXPECT_EQ(Render({}).find("last run of"), std::string::npos);
+  overlay.runs = {{"EIR", {"Iy.s0", "Zz/Zy"}}};
+  const auto refused = RenderBoardSvg(Data(), overlay);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("Zz/Zy"), std::string::npos) << refused.error().message;
+}
+
+// What GetComponents serves is enough to draw the board: the data read back from an edition's
+// components draws the picture the edition's own data draws, for both editions.
+TEST(Render, TheServedComponentsDrawTheSamePicture) {
+  BoardOverlay overlay;
+  overlay.tiles = {{*ParseHexName("Iaa"), "58", 5}};
+  overlay.tokens = {{testing::City("Calcutta").hex, 0, "EIR"}};
+  overlay.frontier_paid = {testing::HexAt("Ce").coord};
+  overlay.runs = {{"EIR", {"Iy.s0", "Iy/Iaa", "Iaa.s0"}}};
+  for (const auto edition : {mailrun::v1::EDITION_RETUNED, mailrun::v1::EDITION_LOOKOUT_2009}) {
+    const EditionData& data = **LoadEdition(edition);
+    const auto read_back = EditionDataFromComponents(EditionComponents(data, "1853"));
+    ASSERT_TRUE(read_back.ok()) << read_back.error().message;
+    const auto original = RenderBoardSvg(data, overlay);
+    const auto served = RenderBoardSvg(*read_back, overlay);
+    ASSERT_TRUE(original.ok()) << original.error().message;
+    ASSERT_TRUE(served.ok()) << served.error().message;
+    EXPECT_EQ(*served, *original) << mailrun::v1::Edition_Name(edition);
+  }
+  // Components of another title, or whose parts do not fit together, are refused by name.
+  mailrun::v1::Components other = EditionComponents(Data(), "1853");
+  other.set_title(mailrun::v1::TITLE_1947);
+  EXPECT_FALSE(EditionDataFromComponents(other).ok());
+  mailrun::v1::Components broken = EditionComponents(Data(), "1853");
+  broken.mutable_tiles(0)->mutable_paths(0)->mutable_a()->set_kind(mailrun::v1::PathEnd::KIND_STATION);
+  broken.mutable_tiles(0)->mutable_paths(0)->mutable_a()->set_index(9);
+  const auto refused = EditionDataFromComponents(broken);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("tile " + broken.tiles(0).id()), std::string::npos) << refused.error().message;
 }
 
 TEST(Render, DrawsLaidTilesAndTokens) {

@@ -1,26 +1,38 @@
-// The board of `mailrun games show --board`: one line per hex with a tile or a base, naming the
-// place, in the board's order; an unknown hex is refused.
+// The board of `mailrun games show --board/--svg`, drawn from what the API serves (the title's
+// components and the game's view): one line per hex with a tile or a base, naming the place, in
+// the board's order; the picture equal to the game service's; the places and the picture taken
+// from the components given, not from the engine's data; an unknown hex refused.
 #include "tools/mailrun/client/game_board.h"
 
 #include <gtest/gtest.h>
 
 #include <regex>
 
-#include "engine/titles/t1853/edition/edition_data.h"
+#include "engine/render/game_board_picture.h"
+#include "engine/titles/registry.h"
 
 namespace mailrun::cli {
 namespace {
 
-std::string HexOfCity(const std::string& name) {
-  const auto* data = *mailrun::engine::t1853::LoadEdition(mailrun::v1::EDITION_RETUNED);
-  return mailrun::engine::HexName(data->cities[static_cast<size_t>(*data->CityIndex(name))].hex);
+// What GetComponents answers for an edition of 1853.
+mailrun::v1::Components ServedComponents(mailrun::v1::Edition edition) {
+  auto components = (*mailrun::engine::FindTitle(mailrun::v1::TITLE_1853))->Components(edition);
+  EXPECT_TRUE(components.ok());
+  return components.ok() ? *components : mailrun::v1::Components();
 }
 
-TEST(GameBoardText, ListsTilesAndBasesWithTheirPlaces) {
-  mailrun::v1::GameView view;
-  view.set_edition(mailrun::v1::EDITION_RETUNED);
-  EXPECT_EQ(*GameBoardText(view), "Board: no tile laid and no base placed yet\n");
+std::string HexOfCity(const mailrun::v1::Components& components, const std::string& name) {
+  for (const auto& city : components.cities()) {
+    if (city.name() == name) return city.hex();
+  }
+  ADD_FAILURE() << "no city " << name;
+  return "";
+}
 
+mailrun::v1::GameView ViewWithATileAndABase(const mailrun::v1::Components& components) {
+  mailrun::v1::GameView view;
+  view.set_title(mailrun::v1::TITLE_1853);
+  view.set_edition(components.edition());
   auto* tile = view.add_tiles();
   tile->set_hex("Iaa");
   tile->set_tile("58");
@@ -28,26 +40,86 @@ TEST(GameBoardText, ListsTilesAndBasesWithTheirPlaces) {
   auto* eir = view.add_companies();
   eir->set_initials("EIR");
   auto* base = eir->add_bases();
-  base->set_hex(HexOfCity("Calcutta"));
+  base->set_hex(HexOfCity(components, "Calcutta"));
   base->set_station(0);
-  const auto text = GameBoardText(view);
+  return view;
+}
+
+TEST(GameBoardText, ListsTilesAndBasesWithTheirPlaces) {
+  const auto components = ServedComponents(mailrun::v1::EDITION_RETUNED);
+  mailrun::v1::GameView empty;
+  EXPECT_EQ(*GameBoardText(components, empty), "Board: no tile laid and no base placed yet\n");
+
+  auto view = ViewWithATileAndABase(components);
+  const auto text = GameBoardText(components, view);
   ASSERT_TRUE(text.ok()) << text.error().message;
   EXPECT_NE(text->find("Board: 1 tile laid"), std::string::npos) << *text;
   EXPECT_TRUE(std::regex_search(*text, std::regex("Iaa +town +58 +5 +-"))) << *text;
-  EXPECT_TRUE(std::regex_search(*text, std::regex(HexOfCity("Calcutta") + " +Calcutta +printed +- +EIR"))) << *text;
+  const std::string calcutta = HexOfCity(components, "Calcutta");
+  EXPECT_TRUE(std::regex_search(*text, std::regex(calcutta + " +Calcutta +printed +- +EIR"))) << *text;
 
   view.mutable_tiles(0)->set_hex("Zzz");
-  const auto refused = GameBoardText(view);
+  const auto refused = GameBoardText(components, view);
   ASSERT_FALSE(refused.ok());
   EXPECT_NE(refused.error().message.find("unknown hex 'Zzz'"), std::string::npos);
 }
 
 TEST(GameBoardText, HexLabelsNameThePlace) {
-  mailrun::v1::GameView view;
-  view.set_edition(mailrun::v1::EDITION_RETUNED);
-  const std::string calcutta = HexOfCity("Calcutta");
-  EXPECT_EQ(HexLabel(view, calcutta), "Calcutta (" + calcutta + ")");
-  EXPECT_EQ(HexLabel(view, "Zzz"), "Zzz") << "an unknown hex stays as it is";
+  const auto components = ServedComponents(mailrun::v1::EDITION_RETUNED);
+  const std::string calcutta = HexOfCity(components, "Calcutta");
+  EXPECT_EQ(HexLabel(components, calcutta), "Calcutta (" + calcutta + ")");
+  EXPECT_EQ(HexLabel(components, "Iaa"), "town (Iaa)");
+  EXPECT_EQ(HexLabel(components, "Zzz"), "Zzz") << "an unknown hex stays as it is";
+  EXPECT_EQ(HexLabel(mailrun::v1::Components(), calcutta), calcutta) << "no components: the hex id";
+}
+
+// The CLI's picture is the game service's (GetBoardPicture) for both editions.
+TEST(GameBoardSvg, EqualsTheServicesPicture) {
+  for (const auto edition : {mailrun::v1::EDITION_RETUNED, mailrun::v1::EDITION_LOOKOUT_2009}) {
+    const auto components = ServedComponents(edition);
+    const auto view = ViewWithATileAndABase(components);
+    const auto cli = GameBoardSvg(components, view, "heading");
+    const auto service = mailrun::engine::GameBoardPicture(view, "heading");
+    ASSERT_TRUE(cli.ok()) << cli.error().message;
+    ASSERT_TRUE(service.ok()) << service.error().message;
+    EXPECT_EQ(*cli, *service) << mailrun::v1::Edition_Name(edition);
+  }
+}
+
+// Drawn from the components it is given: a city renamed and a company recoloured in them show in
+// the picture and the listing, which the engine's own data could not do.
+TEST(GameBoardSvg, DrawsFromTheComponentsGiven) {
+  auto components = ServedComponents(mailrun::v1::EDITION_RETUNED);
+  const auto view = ViewWithATileAndABase(components);
+  const std::string calcutta = HexOfCity(components, "Calcutta");
+  for (auto& city : *components.mutable_cities()) {
+    if (city.name() == "Calcutta") city.set_name("Kolkata");
+  }
+  for (auto& cell : *components.mutable_hexes()) {
+    if (cell.city() == "Calcutta") cell.set_city("Kolkata");
+  }
+  for (auto& company : *components.mutable_companies()) {
+    if (company.initials() == "EIR") company.set_colour("#123456");
+  }
+  const auto svg = GameBoardSvg(components, view, "heading");
+  ASSERT_TRUE(svg.ok()) << svg.error().message;
+  EXPECT_NE(svg->find(">Kolkata</text>"), std::string::npos);
+  EXPECT_EQ(svg->find(">Calcutta</text>"), std::string::npos);
+  EXPECT_NE(svg->find("#123456"), std::string::npos);
+  EXPECT_EQ(HexLabel(components, calcutta), "Kolkata (" + calcutta + ")");
+
+  // Components that do not hold together are refused, naming what is wrong.
+  auto broken = components;
+  broken.mutable_hexes(0)->set_city("Atlantis");
+  const auto refused = GameBoardSvg(broken, view, "heading");
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("Atlantis"), std::string::npos) << refused.error().message;
+  auto other_edition = view;
+  other_edition.set_edition(mailrun::v1::EDITION_LOOKOUT_2009);
+  const auto mismatch = GameBoardSvg(components, other_edition, "heading");
+  ASSERT_FALSE(mismatch.ok());
+  EXPECT_NE(mismatch.error().message.find("the components are of 1853 Retuned"), std::string::npos)
+      << mismatch.error().message;
 }
 
 }  // namespace

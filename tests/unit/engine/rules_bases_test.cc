@@ -92,7 +92,15 @@ TEST(Bases, Rule4_4_3_ABaseMakesRunsRailheadsAndBlocks) {
 TEST(Bases, TokensGoOnlyOnVacantLargeStationSpaces) {
   Game game = RailwayPosition(GipLine()).Tile("Nj", "73", 2).Operate("GIP", TurnStep::kBase);
   EXPECT_EQ(Refuse(game, PlaceBase(kDora, "Nj")).rule, "4.4.5");     // a town
-  EXPECT_EQ(Refuse(game, PlaceBase(kDora, "Gs", 1)).rule, "4.4.5");  // no second station
+  const Error no_station = Refuse(game, PlaceBase(kDora, "Gs", 1));  // no second station
+  EXPECT_EQ(no_station.rule, "4.4.5");
+  // Issue 22: the station and hex it names come typed beside the key.
+  EXPECT_EQ(no_station.key, "1853.refusal.bases.there_no_station");
+  ASSERT_EQ(no_station.params.size(), 2u);
+  EXPECT_EQ(no_station.params[0].name(), "station");
+  EXPECT_EQ(no_station.params[0].count(), 1);
+  EXPECT_EQ(no_station.params[1].name(), "hex");
+  EXPECT_EQ(no_station.params[1].hex(), "Gs");
   EXPECT_EQ(Refuse(game, PlaceBase(kDora, "Gm")).rule, "4.4.5");     // Jaipur: no tile yet
   Game taken = RailwayPosition(GipLine()).Base("EIR", "Gs").Operate("GIP", TurnStep::kBase);
   EXPECT_EQ(Refuse(taken, PlaceBase(kDora, "Gs")).rule, "4.4.5");

@@ -318,16 +318,30 @@ TEST(ContractBidsPayment, Rule2_7_3_UnredeemedSharesCountForFlotationAndDirector
       {{"Delhi", "NWR"}},
       {{"Calcutta", "EIR"}},
   };
+  std::vector<std::string> log;
+  const auto apply = [&](const mailrun::v1::Action& action) {
+    auto outcome = game.Apply(action);
+    ASSERT_TRUE(outcome.ok()) << outcome.error().message;
+    log.insert(log.end(), outcome->log.begin(), outcome->log.end());
+  };
   for (const auto& round : rounds) {
     for (size_t seat = 0; seat < round.size(); ++seat) {
-      MustApply(game, Claim(static_cast<int>(seat), round[seat].first, round[seat].second));
+      apply(Claim(static_cast<int>(seat), round[seat].first, round[seat].second));
     }
     for (int guard = 0; guard < 4 && game.state().stage == Stage::kCityClaims && game.state().dealing.current != 0;
          ++guard) {
-      MustApply(game, PassBid(game.state().dealing.current));
+      apply(PassBid(game.state().dealing.current));
     }
   }
   ASSERT_EQ(game.state().stage, Stage::kDealing);
+  ASSERT_TRUE(MoneyIsConstant(game));
+  // The payment line counts the un-redeemed shares per company, once (it listed "1 SIR un-redeemed" twice).
+  const auto payment = std::find_if(log.begin(), log.end(), [](const std::string& line) {
+    return line.rfind("P0 pays", 0) == 0;
+  });
+  ASSERT_NE(payment, log.end()) << ::testing::PrintToString(log);
+  EXPECT_NE(payment->find("£342 for contracted shares (cash £28), 2 SIR un-redeemed"), std::string::npos) << *payment;
+  EXPECT_EQ(payment->find("1 SIR"), std::string::npos) << *payment;
   const int sir = CompanyIndexOf(game, "SIR");
   const PlayerState& p0 = game.state().players[0];
   EXPECT_EQ(p0.shares[sir], 4);

@@ -9,6 +9,8 @@
 // GIP's home token in one) - Lucknow (yellow 20) - Cawnpore (yellow 20).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/unit/engine/run_positions.h"
 
 namespace mailrun::engine::t1853::testing {
@@ -160,6 +162,18 @@ TEST(RunningTrains, OneMTrainAsInTheSampleGame) {  // 4.8.18 b, Appendix 4: "SIR
   MustApply(game, Runs(ed, {{train, {"Tp.s0", "Tr.s0"}}}, train, true));
   EXPECT_EQ(Co(game, "SIR").treasury, 570);  // the mail: "SIR (£570)"
   EXPECT_EQ(Price(game, "SIR"), 80);
+  // Issue 22: the views show the run as a path of named stations and hexes, for the board picture.
+  const auto view = game.View(-1);
+  const auto sir = std::find_if(view.companies().begin(), view.companies().end(),
+                                [](const auto& company) { return company.initials() == "SIR"; });
+  ASSERT_NE(sir, view.companies().end());
+  ASSERT_EQ(sir->last_runs_size(), 1);
+  const auto& run = sir->last_runs(0);
+  EXPECT_EQ(run.train_id(), train);
+  EXPECT_EQ(run.revenue(), 30);
+  EXPECT_EQ(std::vector<std::string>(run.hexes().begin(), run.hexes().end()), (std::vector<std::string>{"Tp", "Tr"}));
+  ASSERT_EQ(run.stations_size(), 2);
+  for (const auto& station : run.stations()) EXPECT_EQ(station.find(".s"), std::string::npos) << station;
 }
 
 // The NWR at its run step of Railway Round 2 with a second base at Jaipur, and a loop from

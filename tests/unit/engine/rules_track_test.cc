@@ -362,6 +362,10 @@ TEST(Track, AFrontierPostPaysOnceAfterTheTurnsLays) {
   EXPECT_EQ(game.state().credits, credits + 140 - 40) << "paid in Company Credits";
   ASSERT_EQ(game.state().board.frontier_paid.size(), 1u);
   EXPECT_EQ(HexName(game.state().board.frontier_paid[0]), "Dn");
+  // Everyone's view says so (issue 22: the board picture drops the post's marker).
+  const auto view = game.View(-1);
+  ASSERT_EQ(view.frontier_posts_paid_size(), 1);
+  EXPECT_EQ(view.frontier_posts_paid(0), "Dn");
   // The NWR's next turn: still connected, but paid only once.
   Game next = RailwayPosition(game).Operate("NWR");
   Accept(next, EndStep(kBeth));

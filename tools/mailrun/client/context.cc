@@ -37,4 +37,19 @@ mailrun::v1::ListLegalActionsResponse CommandContext::ReadLegalActions(const std
   return connections.Game(&GameStub::ListLegalActions, request, session.AccessToken(), "ListLegalActions");
 }
 
+const mailrun::v1::Components& CommandContext::ReadComponents(const mailrun::v1::GameView& view) {
+  if (components_) return *components_;
+  mailrun::v1::GetComponentsRequest request;
+  request.set_title(view.title());
+  request.set_edition(view.edition());
+  try {
+    components_ =
+        connections.Game(&GameStub::GetComponents, request, session.AccessToken(), "GetComponents").components();
+  } catch (const CallError& error) {
+    if (error.code() != grpc::StatusCode::FAILED_PRECONDITION) throw;
+    components_.emplace();  // the title serves no components yet: hexes are named by their ids
+  }
+  return *components_;
+}
+
 }  // namespace mailrun::cli

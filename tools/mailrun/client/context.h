@@ -4,6 +4,7 @@
 // Not thread-safe: one per command run.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "tools/mailrun/client/connections.h"
@@ -27,9 +28,16 @@ class CommandContext {
   mailrun::v1::GetGameResponse ReadGame(const std::string& game_id);
   mailrun::v1::ListLegalActionsResponse ReadLegalActions(const std::string& game_id);
 
+  // The components of a game's title and edition (GetComponents), read once per command; empty
+  // when the game service serves none for them (FAILED_PRECONDITION: 1947 for now).
+  const mailrun::v1::Components& ReadComponents(const mailrun::v1::GameView& view);
+
   Connections connections;
   Session session;
   Output out;
+
+ private:
+  std::optional<mailrun::v1::Components> components_;
 };
 
 // A request id for a call that changes something (1-128 printable characters): "cli-" followed by

@@ -4,55 +4,56 @@
 
 #include <map>
 
-#include "engine/core/board/board_data.h"
 #include "engine/render/game_board_picture.h"
-#include "engine/titles/registry.h"
 #include "tools/mailrun/client/output.h"
 
 namespace mailrun::cli {
 namespace {
 
-using mailrun::engine::HexCoord;
-
-// The view's title, through the registry (a view without one is 1853's).
-mailrun::engine::Result<const mailrun::engine::Title*> TitleOf(const mailrun::v1::GameView& view) {
-  return mailrun::engine::FindTitle(view.title());
+const mailrun::v1::BoardHex* CellOf(const mailrun::v1::Components& components, const std::string& hex) {
+  for (const auto& cell : components.hexes()) {
+    if (cell.hex() == hex) return &cell;
+  }
+  return nullptr;
 }
 
-mailrun::engine::Result<HexCoord> HexOf(const std::string& name) {
-  const auto hex = mailrun::engine::ParseHexName(name);
-  if (!hex) return mailrun::engine::Malformed("cli.refusal.board.unknown_hex", "the game names an unknown hex '" + name + "'");
-  return *hex;
+// The place on a cell: its city, "town", "2 towns", or "".
+std::string PlaceOn(const mailrun::v1::BoardHex& cell) {
+  if (!cell.city().empty()) return cell.city();
+  if (cell.towns() > 0) return cell.towns() == 1 ? "town" : "2 towns";
+  return "";
 }
 
 }  // namespace
 
-mailrun::engine::Result<std::string> GameBoardSvg(const mailrun::v1::GameView& view, const std::string& heading) {
-  return mailrun::engine::GameBoardPicture(view, heading);
+mailrun::engine::Result<std::string> GameBoardSvg(const mailrun::v1::Components& components,
+                                                  const mailrun::v1::GameView& view, const std::string& heading) {
+  return mailrun::engine::GameBoardPicture(components, view, heading);
 }
 
-std::string HexLabel(const mailrun::v1::GameView& view, const std::string& hex) {
-  auto title = TitleOf(view);
-  auto coord = HexOf(hex);
-  if (!title.ok() || !coord.ok()) return hex;
-  const std::string place = (*title)->PlaceName(view.edition(), *coord);
+std::string HexLabel(const mailrun::v1::Components& components, const std::string& hex) {
+  const auto* cell = CellOf(components, hex);
+  const std::string place = cell == nullptr ? "" : PlaceOn(*cell);
   return place.empty() ? hex : place + " (" + hex + ")";
 }
 
-mailrun::engine::Result<std::string> GameBoardText(const mailrun::v1::GameView& view) {
-  auto title = TitleOf(view);
-  if (!title.ok()) return title.error();
+mailrun::engine::Result<std::string> GameBoardText(const mailrun::v1::Components& components,
+                                                   const mailrun::v1::GameView& view) {
   struct Hex {
     std::string name;
+    std::string place;
     const mailrun::v1::LaidTile* tile = nullptr;
     std::vector<std::string> bases;
   };
-  std::map<HexCoord, Hex> hexes;  // in the board's reading order: by row, then column
+  std::map<std::pair<int, int>, Hex> hexes;  // in the board's reading order: by row, then column
   const auto entry = [&](const std::string& name) -> mailrun::engine::Result<Hex*> {
-    auto hex = HexOf(name);
-    if (!hex.ok()) return hex.error();
-    Hex& h = hexes[*hex];
+    const auto* cell = CellOf(components, name);
+    if (cell == nullptr) {
+      return mailrun::engine::Malformed("cli.refusal.board.unknown_hex", "the game names an unknown hex '" + name + "'");
+    }
+    Hex& h = hexes[{cell->row(), cell->col()}];
     h.name = name;
+    h.place = PlaceOn(*cell);
     return &h;
   };
   for (const auto& tile : view.tiles()) {
@@ -73,8 +74,7 @@ mailrun::engine::Result<std::string> GameBoardText(const mailrun::v1::GameView& 
   for (const auto& [coord, h] : hexes) {
     std::string bases;
     for (const auto& b : h.bases) bases += (bases.empty() ? "" : ", ") + b;
-    const std::string place = (*title)->PlaceName(view.edition(), coord);
-    table.Row({h.name, place.empty() ? "-" : place, h.tile ? h.tile->tile() : "printed",
+    table.Row({h.name, h.place.empty() ? "-" : h.place, h.tile ? h.tile->tile() : "printed",
                h.tile ? std::to_string(h.tile->rotation()) : "-", bases.empty() ? "-" : bases});
   }
   return fmt::format("Board: {} tile{} laid\n", view.tiles_size(), view.tiles_size() == 1 ? "" : "s") +

@@ -112,7 +112,8 @@ std::string TurnText(const std::string& game_id, const mailrun::v1::GetGameRespo
                      yours ? "  -> your turn: mailrun actions " + game_id : "");
 }
 
-std::string GameText(const std::string& game_id, const mailrun::v1::GetGameResponse& game) {
+std::string GameText(const std::string& game_id, const mailrun::v1::GetGameResponse& game,
+                     const mailrun::v1::Components& components) {
   const GameView& view = game.view();
   // Amounts in the title's money (1853: £, 1947: Rs.).
   const auto title = mailrun::engine::FindTitle(view.title());
@@ -145,6 +146,8 @@ std::string GameText(const std::string& game_id, const mailrun::v1::GetGameRespo
     }
   }
 
+  out += BidText(game, components);
+
   std::vector<const CompanyView*> shown;
   for (const auto& c : view.companies()) {
     if (c.status() != mailrun::v1::COMPANY_SET_ASIDE) shown.push_back(&c);
@@ -155,7 +158,7 @@ std::string GameText(const std::string& game_id, const mailrun::v1::GetGameRespo
     for (const CompanyView* c : shown) {
       std::vector<std::string> trains, bases;
       for (const auto& t : c->trains()) trains.push_back(t.name() + (t.on_credit() ? " (credit)" : ""));
-      for (const auto& b : c->bases()) bases.push_back(HexLabel(view, b.hex()));
+      for (const auto& b : c->bases()) bases.push_back(HexLabel(components, b.hex()));
       std::string director = c->director_seat() >= 0 ? PlayerName(view, c->director_seat()) : "-";
       if (c->manager_seat() >= 0) director = PlayerName(view, c->manager_seat()) + " (manager)";
       companies.Row({c->initials(), CompanyStatusText(*c), director, money(c->treasury()), money(c->share_price()),
@@ -180,8 +183,59 @@ std::string GameText(const std::string& game_id, const mailrun::v1::GetGameRespo
   return out;
 }
 
+std::string RunStationsText(const mailrun::v1::Components& components, const mailrun::v1::Run& run) {
+  std::vector<std::string> stops;
+  for (const auto& node : run.nodes()) {
+    const size_t dot = node.find(".s");
+    if (dot == std::string::npos || node.find('/') != std::string::npos) continue;
+    stops.push_back(HexLabel(components, node.substr(0, dot)));
+  }
+  return Join(stops, " - ");
+}
+
+std::string TrackEdgesText(const mailrun::v1::Components& components, const std::string& tile, int rotation) {
+  static const char* const kEdges[] = {"SW", "W", "NW", "NE", "E", "SE"};
+  for (const auto& design : components.tiles()) {
+    if (design.id() != tile) continue;
+    std::vector<bool> reached(6, false);
+    for (const auto& path : design.paths()) {
+      for (const auto* end : {&path.a(), &path.b()}) {
+        if (end->kind() == mailrun::v1::PathEnd::KIND_EDGE) reached[static_cast<size_t>((end->index() + rotation) % 6)] = true;
+      }
+    }
+    std::vector<std::string> edges;
+    for (int edge = 0; edge < 6; ++edge) {
+      if (reached[static_cast<size_t>(edge)]) edges.push_back(kEdges[edge]);
+    }
+    return Join(edges, ", ");
+  }
+  return "";
+}
+
+std::string BidText(const mailrun::v1::GetGameResponse& game, const mailrun::v1::Components& components) {
+  const GameView& view = game.view();
+  if (view.round().kind() != mailrun::v1::ROUND_CONTRACT_BIDS) return "";
+  for (const auto& p : view.players()) {
+    if (p.seat() != game.your_seat()) continue;
+    const auto& bond = p.bond();
+    std::string text = fmt::format("Your bid: {} of {} to {} cities named (2.5.2.6)", bond.cities_size(),
+                                   bond.min_cities(), bond.max_cities());
+    if (bond.amount() <= 0) return text + "\n";
+    int covered = 0;
+    for (const auto& name : bond.cities()) {
+      for (const auto& city : components.cities()) {
+        if (city.name() == name) covered += city.bid_value();
+      }
+    }
+    text += fmt::format("; bond {}, their values {}, not yet covered {} (2.5.2.9)", Money(bond.amount()), Money(covered),
+                        Money(std::max<int64_t>(0, bond.amount() - covered)));
+    return text + "\n";
+  }
+  return "";
+}
+
 std::string LegalActionsText(const std::string& game_id, const mailrun::v1::ListLegalActionsResponse& legal,
-                             const mailrun::v1::GetGameResponse& game) {
+                             const mailrun::v1::GetGameResponse& game, const mailrun::v1::Components& components) {
   const GameView& view = game.view();
   if (legal.actions().empty()) {
     if (game.status() == mailrun::v1::GAME_STATUS_FINISHED) return "The game is over: " + view.end_reason() + "\n";
@@ -189,16 +243,68 @@ std::string LegalActionsText(const std::string& game_id, const mailrun::v1::List
                        ActiveText(view, game.your_seat()));
   }
   std::string out = fmt::format("{}  (version {})\n", view.round().description(), legal.version());
+  out += BidText(game, components);
+  // Tile lays and promotions per hex (in the order the service lists them), each rotation a choice.
+  struct TileChoices {
+    std::string verb;  // "Lay" or "Promote"
+    std::string hex;
+    std::vector<std::pair<std::string, std::vector<std::pair<int, int>>>> tiles;  // tile -> (choice, rotation)
+  };
+  std::vector<TileChoices> hexes;
   TextTable table({"#", "action"});
+  int rows = 0;
   for (int i = 0; i < legal.actions_size(); ++i) {
     const auto& option = legal.actions(i);
+    const auto& action = option.action();
+    if (action.has_lay_tile() || action.has_promote_tile()) {
+      const bool lay = action.has_lay_tile();
+      const std::string& hex = lay ? action.lay_tile().hex() : action.promote_tile().hex();
+      const std::string& tile = lay ? action.lay_tile().tile() : action.promote_tile().tile();
+      const int rotation = lay ? action.lay_tile().rotation() : action.promote_tile().rotation();
+      auto group = std::find_if(hexes.begin(), hexes.end(), [&](const TileChoices& g) {
+        return g.hex == hex && g.verb == (lay ? "Lay" : "Promote");
+      });
+      if (group == hexes.end()) group = hexes.insert(hexes.end(), TileChoices{lay ? "Lay" : "Promote", hex, {}});
+      auto entry = std::find_if(group->tiles.begin(), group->tiles.end(), [&](const auto& t) { return t.first == tile; });
+      if (entry == group->tiles.end()) entry = group->tiles.insert(group->tiles.end(), {tile, {}});
+      entry->second.push_back({i + 1, rotation});
+      continue;
+    }
     std::string text = option.description();
     if (option.max_amount() > 0 || option.min_amount() > 0) {
       text += fmt::format("  [--amount N: {} to {}]", Money(option.min_amount()), Money(option.max_amount()));
     }
     table.Row({std::to_string(i + 1), text});
+    ++rows;
+    // 4.5: each train's run by the places it calls at, named from the components.
+    for (const auto& run : action.run_trains().runs()) table.Row({"", "  train " + run.train_id() + ": " + RunStationsText(components, run)});
   }
-  out += table.Render("  ");
+  if (rows > 0) out += table.Render("  ");
+  if (!hexes.empty()) {
+    out += "Tiles: each choice is a tile at a rotation, shown by the board edges its track then reaches\n"
+           "(edges: SW, W, NW, NE, E, SE; rotation r turns the tile's edge e to board edge (e + r) mod 6)\n";
+  }
+  for (const TileChoices& group : hexes) {
+    std::string where = HexLabel(components, group.hex);
+    for (const auto& cell : components.hexes()) {
+      if (cell.hex() != group.hex) continue;
+      if (group.verb == "Lay" && (cell.cost_broad() > 0 || cell.cost_metre() > 0)) {
+        where += fmt::format(", terrain cost {} broad / {} metre gauge (TABLE 4)", Money(cell.cost_broad()),
+                             Money(cell.cost_metre()));
+      } else if (group.verb == "Lay") {
+        where += ", no terrain cost";
+      }
+    }
+    out += fmt::format("  {} a tile on {}\n", group.verb, where);
+    for (const auto& [tile, choices] : group.tiles) {
+      std::vector<std::string> parts;
+      for (const auto& [choice, rotation] : choices) {
+        const std::string edges = TrackEdgesText(components, tile, rotation);
+        parts.push_back(fmt::format("{}: rotation {}{}", choice, rotation, edges.empty() ? "" : " (" + edges + ")"));
+      }
+      out += fmt::format("    #{}  {}\n", tile, Join(parts, "   "));
+    }
+  }
   out += fmt::format("Play one: mailrun act {} --choice N\n", game_id);
   return out;
 }

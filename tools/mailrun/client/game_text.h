@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "mailrun/v1/components.pb.h"
 #include "mailrun/v1/game.pb.h"
 #include "mailrun/v1/views.pb.h"
 
@@ -30,15 +31,31 @@ std::string PlayerName(const mailrun::v1::GameView& view, int seat);
 // Who may act now: "Bram (you)", "Asha, Bram and Chen", or "nobody" when the game is over.
 std::string ActiveText(const mailrun::v1::GameView& view, int your_seat);
 
-// The whole summary of `mailrun games show`.
-std::string GameText(const std::string& game_id, const mailrun::v1::GetGameResponse& game);
+// The whole summary of `mailrun games show`; `components` (GetComponents, empty if none) name the
+// places of the companies' bases.
+std::string GameText(const std::string& game_id, const mailrun::v1::GetGameResponse& game,
+                     const mailrun::v1::Components& components);
 
 // `mailrun games turn`: the round and who is to act.
 std::string TurnText(const std::string& game_id, const mailrun::v1::GetGameResponse& game);
 
-// `mailrun actions`: the legal actions numbered from 1 (the numbers of `act --choice`).
+// `mailrun actions`: the legal actions numbered from 1 (the numbers of `act --choice`). Tile lays
+// and promotions are grouped per hex with the place, its terrain and cost and, for each rotation,
+// the board edges the tile's track then reaches (from `components`, GetComponents); during the
+// contract bids the caller's bid so far (BidText).
 std::string LegalActionsText(const std::string& game_id, const mailrun::v1::ListLegalActionsResponse& legal,
-                             const mailrun::v1::GetGameResponse& game);
+                             const mailrun::v1::GetGameResponse& game, const mailrun::v1::Components& components);
+
+// During the contract bids, the caller's bid: the cities named of the fewest and most allowed
+// (2.5.2.6) and the part of the bond their values do not cover yet (2.5.2.9); "" otherwise.
+std::string BidText(const mailrun::v1::GetGameResponse& game, const mailrun::v1::Components& components);
+
+// A run's stations for people: "Delhi (Fn) - town (Go) - Agra (Gq)" (names from `components`).
+std::string RunStationsText(const mailrun::v1::Components& components, const mailrun::v1::Run& run);
+
+// The board edges a tile's track reaches when laid with `rotation`: "SW, NE" (edges as
+// components.proto numbers them); "" for a tile the components lack.
+std::string TrackEdgesText(const mailrun::v1::Components& components, const std::string& tile, int rotation);
 
 // `mailrun runs`: both plans of the route optimiser.
 std::string SuggestedRunsText(const mailrun::v1::SuggestRunsResponse& runs);

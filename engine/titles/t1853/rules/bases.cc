@@ -73,15 +73,15 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
     return Illegal("1853.refusal.bases.credit_train_unpaid", "3.4.6",
                    fmt::format("until its train bought on credit is paid the {} establishes no base", ctx.Initials(company)));
   }
-  if (c.tokens_left <= 0) return Illegal("1853.refusal.bases.no_base_token_left_table", "4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company)));
+  if (c.tokens_left <= 0) return Illegal("1853.refusal.bases.no_base_token_left_table", "4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
   const auto on = TileOn(ctx.data, ctx.state.board, *hex);
   if (!on || action.station() < 0 || action.station() >= static_cast<int>(on->tile->stations.size())) {
-    return Illegal("1853.refusal.bases.there_no_station", "4.4.5", fmt::format("there is no station {} on {}", action.station(), action.hex()));
+    return Illegal("1853.refusal.bases.there_no_station", "4.4.5", fmt::format("there is no station {} on {}", action.station(), action.hex())).With({param::Count("station", action.station()), param::Hex("hex", action.hex())});
   }
   const TileStation& station = on->tile->stations[action.station()];
   if (station.kind != StationKind::kLarge) return Illegal("1853.refusal.bases.base_tokens_go_only_large", "4.4.5", "base tokens go only on large stations");
   for (const Base& base : c.bases) {
-    if (base.hex == *hex) return Illegal("1853.refusal.bases.already_base", "4.4.5", fmt::format("the {} already has a base on {}", ctx.Initials(company), action.hex()));
+    if (base.hex == *hex) return Illegal("1853.refusal.bases.already_base", "4.4.5", fmt::format("the {} already has a base on {}", ctx.Initials(company), action.hex())).With({param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex())});
   }
   const auto tokens = TrackNetwork::TokensOf(TrackPositionOf(ctx.state).bases);
   const auto here = tokens.find({*hex, action.station()});
@@ -114,7 +114,7 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
   }
   const int cost = BaseCost(ctx, company);
   if (c.treasury < cost) {
-    return Illegal("1853.refusal.bases.base_costs", "4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury)));
+    return Illegal("1853.refusal.bases.base_costs", "4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury))).With({param::Amount("cost", cost), param::Company("company", ctx.Initials(company)), param::Amount("treasury", c.treasury)});
   }
   if (outside) *outside = !in_area;
   return OkStatus();

@@ -126,10 +126,15 @@ void PayForContractedShares(Context& ctx) {
     const int cost = cost_of_first(paid_count);
     p.cash -= cost;
     s.bank += cost;
-    std::string unpaid;
+    // 2.7.3: the shares left unpaid, counted per company ("2 SIR un-redeemed", never one entry a share).
+    std::map<int, int> unpaid_by_company;
     for (size_t i = paid_count; i < companies.size(); ++i) {
       ++p.unredeemed[companies[i]];
-      unpaid += fmt::format(", 1 {} un-redeemed", ctx.Initials(companies[i]));
+      ++unpaid_by_company[companies[i]];
+    }
+    std::string unpaid;
+    for (const auto& [company, count] : unpaid_by_company) {
+      unpaid += fmt::format(", {} {} un-redeemed", count, ctx.Initials(company));
     }
     if (!by_company) {
       ctx.Say("1853.log.contract_bids.pays_for_contracted_shares", "{seat} pays {amount} for contracted shares (cash {cash}){unpaid}", {param::Seat("seat", seat), param::Amount("amount", cost), param::Amount("cash", p.cash), param::Text("unpaid", unpaid)});

@@ -170,7 +170,7 @@ Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellS
   const PlayerState& p = s.players[seat];
   const CompanyState& c = s.companies[*company];
   const std::string& name = action.company();
-  if (p.shares[*company] == 0) return Illegal("1853.refusal.dealing_round.you_hold_no_shares", "3.1.5", fmt::format("you hold no {} shares", name));
+  if (p.shares[*company] == 0) return Illegal("1853.refusal.dealing_round.you_hold_no_shares", "3.1.5", fmt::format("you hold no {} shares", name)).With({param::Company("company", name)});
   const int sellable = p.shares[*company] - p.unredeemed[*company];
   if (action.count() > sellable) {
     if (p.unredeemed[*company] > 0) {
@@ -261,9 +261,9 @@ Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShar
       return Illegal("1853.refusal.dealing_round.shares_go_sale_only_when", "3.1.3", fmt::format("{} shares go on sale only when every share of the bid companies is issued",
                                           name));
     }
-    if (BankSharesOnOffer(ctx, *company) == 0) return Illegal("1853.refusal.dealing_round.bank_no_share_left", "3.1.4", fmt::format("the bank has no {} share left", name));
+    if (BankSharesOnOffer(ctx, *company) == 0) return Illegal("1853.refusal.dealing_round.bank_no_share_left", "3.1.4", fmt::format("the bank has no {} share left", name)).With({param::Company("company", name)});
   } else if (c.pool_shares == 0) {
-    return Illegal("1853.refusal.dealing_round.pool_holds_no_share", "3.1.7", fmt::format("the pool holds no {} share", name));
+    return Illegal("1853.refusal.dealing_round.pool_holds_no_share", "3.1.7", fmt::format("the pool holds no {} share", name)).With({param::Company("company", name)});
   }
   if (!WithinLimitsAfterBuying(ctx, seat, *company)) {
     const PlayerCountRules limits = ctx.Limits();
@@ -274,7 +274,7 @@ Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShar
   }
   const int price = PurchasePrice(ctx, *company, action.source());
   if (p.cash < price) {
-    return Illegal("1853.refusal.dealing_round.one_share_costs_you", "3.1.4", fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash)));
+    return Illegal("1853.refusal.dealing_round.one_share_costs_you", "3.1.4", fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash))).With({param::Company("company", name), param::Amount("price", price), param::Amount("cash", p.cash)});
   }
   return OkStatus();
 }
@@ -313,7 +313,7 @@ Status ValidateRedeemShare(const Context& ctx, int seat, const mailrun::v1::Rede
   if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company()));
   const PlayerState& p = ctx.state.players[seat];
   if (p.unredeemed[*company] == 0) {
-    return Illegal("1853.refusal.dealing_round.you_hold_no_un_redeemed", "2.7.4", fmt::format("you hold no un-redeemed {} share", action.company()));
+    return Illegal("1853.refusal.dealing_round.you_hold_no_un_redeemed", "2.7.4", fmt::format("you hold no un-redeemed {} share", action.company())).With({param::Company("company", action.company())});
   }
   const int price = ctx.Def(*company).par;
   if (p.cash < price) {

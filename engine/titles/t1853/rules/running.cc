@@ -136,6 +136,7 @@ void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
 
 void RunNothing(Context& ctx) {
   const int company = ctx.state.railway.company;
+  ctx.state.companies[company].last_runs.clear();
   ctx.Say("1853.log.running.runs_no_train", "The {company} runs no train", {param::Company("company", ctx.Initials(company))});
   AdjustSharePrice(ctx, company, 0);
 }
@@ -158,8 +159,13 @@ void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains& action) {
   const CheckedRuns checked = *Check(ctx, action);
   const routes::RunPlan& plan = checked.plan;
   CompanyState& c = ctx.state.companies[company];
+  c.last_runs.clear();
   for (size_t i = 0; i < plan.runs.size(); ++i) {
     const routes::PlannedRun& run = plan.runs[i];
+    RunTrace& trace = c.last_runs.emplace_back();
+    trace.train_id = checked.trains[run.train].id;
+    for (int node : run.nodes) trace.nodes.push_back(checked.graph.nodes()[node].name);
+    trace.revenue = run.revenue;
     if (static_cast<int>(i) == plan.mail_run) {
       ctx.Say("1853.log.running.train_runs_with_mail", "The {company}'s '{train}' train runs {stations} for {amount}, carrying the mail ({mail})", {param::Company("company", ctx.Initials(company)), param::Train("train", checked.trains[run.train].name), param::Text("stations", StationList(*checked.graph, run, ctx.data)), param::Amount("amount", run.revenue), param::Amount("mail", run.mail_value)});
     } else {

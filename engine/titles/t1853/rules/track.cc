@@ -125,13 +125,13 @@ struct ParsedTile {
 
 Result<ParsedTile> Parse(const Context& ctx, const std::string& hex_name, const std::string& tile_id, int rotation) {
   const auto hex = ParseHexName(hex_name);
-  if (!hex) return Malformed("1853.refusal.track.not_hex_name_rows_v", fmt::format("'{}' is not a hex name (rows A-V, columns a-ak, e.g. Iaa)", hex_name));
+  if (!hex) return Malformed("1853.refusal.track.not_hex_name_rows_v", fmt::format("'{}' is not a hex name (rows A-V, columns a-ak, e.g. Iaa)", hex_name)).With({param::Text("hex", hex_name)});
   const HexDef* def = ctx.data.Hex(*hex);
-  if (!def) return Malformed("1853.refusal.track.there_no_hex_board", fmt::format("there is no hex {} on the board", hex_name));
+  if (!def) return Malformed("1853.refusal.track.there_no_hex_board", fmt::format("there is no hex {} on the board", hex_name)).With({param::Text("hex", hex_name)});
   const TileDef* tile = ctx.data.Tile(tile_id);
-  if (!tile || tile->preprinted) return Malformed("1853.refusal.track.there_no_tile", fmt::format("there is no tile #{}", tile_id));
+  if (!tile || tile->preprinted) return Malformed("1853.refusal.track.there_no_tile", fmt::format("there is no tile #{}", tile_id)).With({param::Text("tile", tile_id)});
   if (rotation < 0 || rotation > 5) return Malformed("1853.refusal.track.rotation_must_0_5", "the rotation must be 0 to 5");
-  if (!def->playable) return Illegal("1853.refusal.track.not_part_playable_board", "4.1.11", fmt::format("{} is not part of the playable board", hex_name));
+  if (!def->playable) return Illegal("1853.refusal.track.not_part_playable_board", "4.1.11", fmt::format("{} is not part of the playable board", hex_name)).With({param::Hex("hex", hex_name)});
   return ParsedTile{*hex, def, tile};
 }
 
@@ -235,9 +235,9 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
       return Illegal("1853.refusal.track.no_tile_laid_preprinted_2009", "4.1.4", "no tile is laid on Bombay, Calcutta, Delhi, Madras or Waltair");  // 2009 4.1.4
     }
     if (on->preprinted) return Illegal("1853.refusal.track.no_tile_laid_bombay_calcutta", "4.1.5", "no tile is laid on Bombay, Calcutta, Delhi or Madras");
-    return Illegal("1853.refusal.track.already_tile_promote_instead_4", "4.1.5", fmt::format("{} already has a tile: promote it instead (4.2)", action.hex()));
+    return Illegal("1853.refusal.track.already_tile_promote_instead_4", "4.1.5", fmt::format("{} already has a tile: promote it instead (4.2)", action.hex())).With({param::Hex("hex", action.hex())});
   }
-  if (SupplyOf(ctx, p.tile->id) <= 0) return Illegal("1853.refusal.track.no_tile_left", "Appendix 3", fmt::format("no #{} tile is left", p.tile->id));
+  if (SupplyOf(ctx, p.tile->id) <= 0) return Illegal("1853.refusal.track.no_tile_left", "Appendix 3", fmt::format("no #{} tile is left", p.tile->id)).With({param::Tile("tile", p.tile->id)});
   if (Status s = RightTileForHex(*p.tile, *p.hex_def, action.hex()); !s.ok()) return s;
   if (Status s = StaysOnTheBoard(*p.tile, action.rotation(), *p.hex_def, action.hex()); !s.ok()) return s;
 
@@ -286,7 +286,10 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
   if (ctx.state.companies[company].treasury < cost) {
     return Illegal("1853.refusal.track.laying_costs", "4.1.13", fmt::format("laying #{} on {} costs {}; the {} has {}", p.tile->id, action.hex(),
                                          Money(cost), ctx.Initials(company),
-                                         Money(ctx.state.companies[company].treasury)));
+                                         Money(ctx.state.companies[company].treasury)))
+        .With({param::Tile("tile", p.tile->id), param::Hex("hex", action.hex()), param::Amount("cost", cost),
+               param::Company("company", ctx.Initials(company)),
+               param::Amount("treasury", ctx.state.companies[company].treasury)});
   }
   if (record) *record = lay;
   return OkStatus();
@@ -332,7 +335,7 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   if (!parsed.ok()) return parsed.error();
   const ParsedTile& p = *parsed;
   const auto current = TileOn(ctx.data, ctx.state.board, p.hex);
-  if (!current) return Illegal("1853.refusal.track.no_tile_promote", "4.2.1", fmt::format("{} has no tile to promote", action.hex()));
+  if (!current) return Illegal("1853.refusal.track.no_tile_promote", "4.2.1", fmt::format("{} has no tile to promote", action.hex())).With({param::Hex("hex", action.hex())});
   const TileDef& from = *current->tile;
   const int next_colour = static_cast<int>(from.colour) + 1;
   if (static_cast<int>(p.tile->colour) != next_colour) {
@@ -346,7 +349,7 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   }
   const auto targets = PromotionTargets(ctx, from);
   if (std::find(targets.begin(), targets.end(), p.tile->id) == targets.end()) {
-    if (targets.empty()) return Illegal("1853.refusal.track.never_promoted_table_8", "4.2.5", fmt::format("#{} is never promoted (TABLE 8)", from.id));
+    if (targets.empty()) return Illegal("1853.refusal.track.never_promoted_table_8", "4.2.5", fmt::format("#{} is never promoted (TABLE 8)", from.id)).With({param::Tile("tile", from.id)});
     std::string list;
     for (const auto& t : targets) list += (list.empty() ? "#" : ", #") + t;
     return Illegal("1853.refusal.track.promotes_only_table_8", current->preprinted ? "4.2.12" : "4.2.5",
@@ -354,13 +357,13 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   }
   if (SupplyOf(ctx, p.tile->id) <= 0) {
     // 4.2.12: the large cities' own tiles are few ("only ONE grey CD tile").
-    return Illegal("1853.refusal.track.no_tile_left", p.tile->label.empty() ? "Appendix 3" : "4.2.12", fmt::format("no #{} tile is left", p.tile->id));
+    return Illegal("1853.refusal.track.no_tile_left", p.tile->label.empty() ? "Appendix 3" : "4.2.12", fmt::format("no #{} tile is left", p.tile->id)).With({param::Tile("tile", p.tile->id)});
   }
   if (from.colour == TileColour::kBrown) {
     for (int edge = 0; edge < 6; ++edge) {
       const auto next = TileOn(ctx.data, ctx.state.board, Neighbour(p.hex, edge));
       if (next && next->tile->colour == TileColour::kGrey) {
-        return Illegal("1853.refusal.track.next_grey_tile_brown_tile", "4.2.7", fmt::format("{} is next to a grey tile: a brown tile there is not promoted", action.hex()));
+        return Illegal("1853.refusal.track.next_grey_tile_brown_tile", "4.2.7", fmt::format("{} is next to a grey tile: a brown tile there is not promoted", action.hex())).With({param::Hex("hex", action.hex())});
       }
     }
   }
@@ -419,7 +422,9 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   }
   if (ctx.state.companies[company].treasury < cost) {
     return Illegal("1853.refusal.track.first_promotion_calcutta_costs", "4.2.13", fmt::format("the first promotion of Calcutta costs {}; the {} has {}", Money(cost),
-                                         ctx.Initials(company), Money(ctx.state.companies[company].treasury)));
+                                         ctx.Initials(company), Money(ctx.state.companies[company].treasury)))
+        .With({param::City("city", "Calcutta"), param::Amount("cost", cost), param::Company("company", ctx.Initials(company)),
+               param::Amount("treasury", ctx.state.companies[company].treasury)});
   }
   if (check) check->outside_area = !in_area;
   return OkStatus();

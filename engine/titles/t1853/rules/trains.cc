@@ -330,7 +330,9 @@ Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrai
   }
   if (c.treasury < def.price) {
     return Illegal("1853.refusal.trains.train_costs", "4.8.2", fmt::format("a '{}' train costs {}; the {} has {}", def.name, Money(def.price),
-                                        ctx.Initials(company), Money(c.treasury)));
+                                        ctx.Initials(company), Money(c.treasury)))
+        .With({param::Train("train", def.name), param::Amount("price", def.price),
+               param::Company("company", ctx.Initials(company)), param::Amount("treasury", c.treasury)});
   }
   return OkStatus();
 }
@@ -485,7 +487,9 @@ Status ValidateSettleCreditTrain(const Context& ctx, int seat, const mailrun::v1
     if (s.players[seat].cash < gift) return Illegal("1853.refusal.trains.you_only_2", "4.8.8", fmt::format("you have only {}", Money(s.players[seat].cash)));
   } else if (c.treasury < price) {
     return Illegal("1853.refusal.trains.train_costs_2", "4.8.10", fmt::format("the train costs {}; the {} has {}", Money(price), action.company(),
-                                         Money(c.treasury)));
+                                         Money(c.treasury)))
+        .With({param::Amount("price", price), param::Company("company", action.company()),
+               param::Amount("treasury", c.treasury)});
   }
   return OkStatus();
 }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/routes/run_hexes.h"
 #include "engine/titles/t1853/game.h"
 #include "engine/titles/t1853/rules/end_game.h"
 #include "engine/titles/t1853/rules/railway_round.h"
@@ -9,6 +10,26 @@
 
 namespace mailrun::engine::t1853 {
 namespace {
+
+// A station node's place for people, as the route optimiser names it: the city, else "town at Iaa".
+std::string StationName(const Context& ctx, const std::string& hex_name) {
+  const auto coord = ParseHexName(hex_name);
+  const HexDef* hex = coord ? ctx.data.Hex(*coord) : nullptr;
+  if (hex != nullptr && hex->city) return ctx.data.cities[static_cast<size_t>(*hex->city)].name;
+  return "town at " + hex_name;
+}
+
+// 4.5: a run of the company's last turn as a path of named stations and hexes.
+void AddRun(const Context& ctx, const RunTrace& trace, mailrun::v1::PlannedRun* out) {
+  out->set_train_id(trace.train_id);
+  for (const std::string& node : trace.nodes) {
+    out->add_nodes(node);
+    const size_t dot = node.find(".s");
+    if (dot != std::string::npos && node.find('/') == std::string::npos) out->add_stations(StationName(ctx, node.substr(0, dot)));
+  }
+  out->set_revenue(trace.revenue);
+  for (const std::string& hex : routes::RunHexes(trace.nodes)) out->add_hexes(hex);
+}
 
 mailrun::v1::RoundInfo Round(const Context& ctx) {
   const GameState& s = ctx.state;
@@ -66,6 +87,17 @@ mailrun::v1::RoundInfo Round(const Context& ctx) {
       round.set_description("The game is over: " + s.end_reason);
       break;
   }
+  // 3.1.11 / 4.8.9: while an offer waits, the round waits for the answer of the seat offered to
+  // (the description is what its turn notification says).
+  if (s.offer && s.stage != Stage::kFinished) {
+    const PendingOffer& o = *s.offer;
+    const std::string what = o.kind == PendingOffer::Kind::kElephant
+                                 ? std::string("of the Elephant")
+                                 : fmt::format("to buy train {} from the {}", o.train_id, ctx.Initials(o.selling_company));
+    round.set_description(fmt::format("{}; an answer is awaited: {} is to accept or decline {}'s offer {} for {} ({})",
+                                      round.description(), ctx.Name(o.to_seat), ctx.Name(o.from_seat), what,
+                                      Money(o.price), o.kind == PendingOffer::Kind::kElephant ? "3.1.11" : "4.8.9"));
+  }
   return round;
 }
 
@@ -121,6 +153,8 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
     }
     bond->set_returned(p.bond.returned);
     bond->set_passed(p.bond.passed);
+    bond->set_min_cities(ctx.Limits().min_bid_cities);  // 2.5.2.6
+    bond->set_max_cities(ctx.Limits().max_bid_cities);
   }
   for (int c = 0; c < kCompanies; ++c) {
     const CompanyState& cs = s.companies[c];
@@ -154,6 +188,7 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
                        : cs.double_lay == DoubleLay::kPayPerUse ? mailrun::v1::DOUBLE_LAY_PAY_PER_USE
                                                                 : mailrun::v1::DOUBLE_LAY_OPTION_UNSPECIFIED);
     cv->set_special_token(cs.special_token);
+    for (const RunTrace& trace : cs.last_runs) AddRun(ctx, trace, cv->add_last_runs());
     if (cs.pool_shares > 0) view.add_pool(fmt::format("{} {}", cs.pool_shares, def.initials));
   }
   for (const auto& [hex, placed] : s.board.tiles) {
@@ -163,6 +198,7 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
     t->set_rotation(placed.rotation);
   }
   for (const auto& [id, count] : s.board.supply) (*view.mutable_tiles_remaining())[id] = count;
+  for (const HexCoord& hex : s.board.frontier_paid) view.add_frontier_posts_paid(HexName(hex));  // 4.1.15
   for (const TrainDef& def : ctx.data.trains) {
     auto* tv = view.add_trains();
     tv->set_name(def.name);
