@@ -9,6 +9,7 @@ include(CheckLinkerFlag)
 
 function(mailrun_choose_linker)
   if(MAILRUN_LINKER STREQUAL "default")
+    message(STATUS "Linker: the compiler's default (MAILRUN_LINKER=default)")
     return()
   elseif(MAILRUN_LINKER STREQUAL "auto")
     set(candidates mold lld)
