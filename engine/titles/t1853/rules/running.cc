@@ -164,7 +164,7 @@ void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains& action) {
     const routes::PlannedRun& run = plan.runs[i];
     RunTrace& trace = c.last_runs.emplace_back();
     trace.train_id = checked.trains[run.train].id;
-    for (int node : run.nodes) trace.nodes.push_back(checked.graph.nodes()[node].name);
+    for (int node : run.nodes) trace.nodes.push_back(checked.graph->nodes()[node].name);
     trace.revenue = run.revenue;
     if (static_cast<int>(i) == plan.mail_run) {
       ctx.Say("1853.log.running.train_runs_with_mail", "The {company}'s '{train}' train runs {stations} for {amount}, carrying the mail ({mail})", {param::Company("company", ctx.Initials(company)), param::Train("train", checked.trains[run.train].name), param::Text("stations", StationList(*checked.graph, run, ctx.data)), param::Amount("amount", run.revenue), param::Amount("mail", run.mail_value)});
