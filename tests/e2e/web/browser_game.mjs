@@ -136,11 +136,14 @@ try {
     let turn = null;
     for (let i = 0; i < players.length && !turn; i++) {
       const candidate = players[(move + i) % players.length];
-      if (await candidate.page.$("[data-testid=action-0]")) turn = candidate;
+      if (await candidate.page.$("[data-testid^=bid-city-], [data-testid=action-0]")) turn = candidate;
     }
     if (!turn) throw new Error(`nobody has a move at version ${before}`);
-    // The game screen: the first move of its legal-action list chosen, then submitted.
-    await turn.page.click("[data-testid=action-0]");
+    // The game screen: a city of the bid chosen (2.5.2.4) where the screen offers cities, else the
+    // first move of its legal-action list; then submitted.
+    const city = await turn.page.$("[data-testid^=bid-city-]");
+    await turn.page.click(city ? "[data-testid^=bid-city-]" : "[data-testid=action-0]");
+    if (city && await turn.page.$("[data-testid^=bid-company-]")) await turn.page.click("[data-testid^=bid-company-]");
     await turn.page.waitForSelector("[data-testid=submit]:not([disabled])");
     const description = await text(turn.page, "[data-testid=submit]");
     if (move === 0) {
