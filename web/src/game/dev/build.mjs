@@ -36,7 +36,9 @@ writeFileSync(
   JSON.stringify(
     {
       extends: join(game, "tsconfig.json"),
-      compilerOptions: { paths: { "@gen/*": [join(gen, "*")] }, typeRoots: [join(modules, "@types")] },
+      // Bare imports ("preact") resolve into the installed packages, which need not lie above the
+      // sources (a clean clone installs them into the build tree only).
+      compilerOptions: { paths: { "@gen/*": [join(gen, "*")], "*": [join(modules, "*")] }, typeRoots: [join(modules, "@types")] },
       include: [join(game, "**/*.ts"), join(game, "**/*.tsx")],
     },
     null,
