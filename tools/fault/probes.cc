@@ -158,6 +158,7 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       // A stream: every mutation is refused before it starts (a unary call of it would wait).
       {g, "WatchGame", Auth::kPlayer, game + "after_version: 0"},
       {g, "GetBoardPicture", Auth::kPlayer, game + "version: 0"},
+      {g, "SetAutopilot", Auth::kPlayer, game + "on: false"},
       {g, "GetComponents", Auth::kPlayer, "title: TITLE_1853 edition: EDITION_RETUNED known_hash: \"sha256:" + std::string(64, '0') + "\""},
       {l, "Register", Auth::kNone, rid + fmt::format("display_name: \"{}\" password: \"probe-password\"", f.name)},
       {l, "Login", Auth::kNone, rid + fmt::format("display_name: \"{}\" password: \"not-the-password\"", f.name)},
