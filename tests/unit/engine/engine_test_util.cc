@@ -5,6 +5,8 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <sstream>
@@ -222,6 +224,15 @@ void CompleteBids(Game& game) {
     if (::testing::Test::HasFatalFailure()) return;
   }
   ASSERT_NE(game.state().stage, Stage::kCityClaims);
+}
+
+std::vector<std::string> RecordedGames() {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(MAILRUN_FIXTURES_DIR) + "/games")) {
+    if (entry.path().extension() == ".json") names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 }  // namespace mailrun::engine::t1853::testing

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "engine/titles/t1853/game.h"
 #include "engine/core/game_record.h"
@@ -67,5 +68,8 @@ void CompleteBids(Game& game);
 // positions that would take long to reach by play. The rules under test are then exercised with
 // Apply/LegalActions as usual.
 Game WithState(const Game& base, const std::function<void(GameState&)>& edit);
+
+// The file names of the recorded games in tests/fixtures/games/, sorted.
+std::vector<std::string> RecordedGames();
 
 }  // namespace mailrun::engine::t1853::testing

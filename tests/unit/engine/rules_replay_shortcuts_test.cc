@@ -23,15 +23,6 @@
 namespace mailrun::engine::t1853::testing {
 namespace {
 
-std::vector<std::string> RecordedGames() {
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(MAILRUN_FIXTURES_DIR) + "/games")) {
-    if (entry.path().extension() == ".json") names.push_back(entry.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 bool SameHeads(const std::vector<Railhead>& a, const std::vector<Railhead>& b) {
   return std::equal(a.begin(), a.end(), b.begin(), b.end(),
                     [](const Railhead& x, const Railhead& y) { return !(x < y) && !(y < x); });

@@ -31,15 +31,6 @@ namespace {
 
 constexpr int64_t kExhaustiveBudget = 300'000;
 
-std::vector<std::string> RecordedGames() {
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(MAILRUN_FIXTURES_DIR) + "/games")) {
-    if (entry.path().extension() == ".json") names.push_back(entry.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 // The RouteGraph's name of a TrackNetwork node.
 std::string NodeName(const routes::RouteGraph& graph, const TrackNode& node) {
   auto hex_name = [&](HexCoord coord) {
