@@ -5,8 +5,11 @@
 // bad request, the field.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -59,6 +62,80 @@ TEST(LobbyRefusalKeys, EveryRefusalInTheSourceHasALiteralKey) {
   EXPECT_GT(keys.size(), 70u);
 }
 
+// The text of a call from just after its opening parenthesis to its closing one (string literals
+// skipped), split into its top-level arguments.
+std::vector<std::string> CallArguments(const std::string& source, size_t open) {
+  std::vector<std::string> args(1);
+  int depth = 1;
+  for (size_t i = open; i < source.size(); ++i) {
+    const char c = source[i];
+    if (c == '"') {
+      size_t j = i + 1;
+      for (; j < source.size() && source[j] != '"'; ++j) {
+        if (source[j] == '\\') ++j;
+      }
+      args.back() += source.substr(i, j + 1 - i);
+      i = j;
+      continue;
+    }
+    if (c == '(' || c == '{' || c == '[') ++depth;
+    if (c == ')' || c == '}' || c == ']') --depth;
+    if (depth == 0) break;
+    if (c == ',' && depth == 1) {
+      args.emplace_back();
+      continue;
+    }
+    args.back() += c;
+  }
+  return args;
+}
+
+std::set<std::string> Names(const std::string& text, const std::regex& pattern) {
+  std::set<std::string> names;
+  for (std::sregex_iterator it(text.begin(), text.end(), pattern), end; it != end; ++it) names.insert((*it)[1]);
+  return names;
+}
+
+// Issue 22: a lobby refusal whose message names a value (an id, a display name, a count, a reason
+// passed on) carries it as a typed parameter, and the German catalog's entry for its key has
+// exactly the parameters' names as placeholders.
+TEST(LobbyRefusalKeys, EveryRefusalNamingAValueCarriesItTyped) {
+  const std::regex factory(R"((^|[^A-Za-z0-9_:.])(Invalid|NotNow|Denied|NotFound|Unauthenticated|Taken)\()");
+  const std::regex literal(R"re("([^"\\]|\\.)*")re");
+  const std::regex glue(R"(std::string|\bk[A-Z][A-Za-z0-9]*\b|PageProblem\(\)|[()+\s])");
+  const std::regex named(R"re(param::[A-Za-z]+\("([a-z_]+)")re");
+  const std::regex placeholder(R"(\{([a-z_]+)\})");
+  std::ifstream catalog_file(fs::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
+  ASSERT_TRUE(catalog_file) << "i18n/de.json is missing";
+  const auto catalog = nlohmann::json::parse(catalog_file).at("messages");
+  std::vector<std::string> faults;
+  int typed = 0;
+  for (const auto& path : Sources("services/lobby")) {
+    if (path.filename() == "lobby_status.h") continue;
+    const std::string source = Read(path);
+    for (std::sregex_iterator it(source.begin(), source.end(), factory), end; it != end; ++it) {
+      const auto args = CallArguments(source, static_cast<size_t>(it->position(0) + it->length(0)));
+      const size_t message_at = (*it)[2] == "Invalid" ? 2 : 1;
+      if (args.size() <= message_at) continue;
+      const std::string where = path.filename().string() + ": " + args[0];
+      const bool fixed = std::regex_replace(std::regex_replace(args[message_at], literal, ""), glue, "").empty();
+      const bool has_params = args.size() > message_at + 1;
+      if (!fixed && !has_params) faults.push_back(where + " names values in its message but passes no parameters");
+      if (!has_params) continue;
+      ++typed;
+      const std::string key = args[0].substr(args[0].find('"') + 1, args[0].rfind('"') - args[0].find('"') - 1);
+      const auto params = Names(args[message_at + 1], named);
+      if (!catalog.contains(key)) {
+        faults.push_back(where + " has parameters but no German entry in i18n/de.json");
+      } else if (Names(catalog.at(key).get<std::string>(), placeholder) != params) {
+        faults.push_back(where + ": the German entry's placeholders are not its parameters " + ::testing::PrintToString(params));
+      }
+    }
+  }
+  EXPECT_TRUE(faults.empty()) << ::testing::PrintToString(faults);
+  EXPECT_GT(typed, 25);
+}
+
 TEST(LobbyRefusalKeys, NoServiceBuildsARefusalStatusByHand) {
   // A status with one of the refusal codes is made by RefusalStatus (services/common/refusal_details.h)
   // or a factory calling it, so that it carries the details.
@@ -104,6 +181,12 @@ TEST(LobbyRefusalKeys, TheFactoriesPutKeyKindAndFieldInTheDetails) {
   EXPECT_EQ(RefusalOf(NotFound("lobby.table.not_found", "no table with id 'x'"))->kind, "not_found");
   EXPECT_EQ(RefusalOf(Unauthenticated("lobby.account.wrong_credentials", "wrong"))->kind, "unauthenticated");
   EXPECT_EQ(RefusalOf(Taken("lobby.account.display_name_taken", "taken"))->kind, "taken");
+
+  const auto typed = RefusalOf(NotFound("lobby.table.not_found", "no table with id 't9'", {param::Text("table_id", "t9")}));
+  ASSERT_TRUE(typed.has_value());
+  ASSERT_EQ(typed->params.size(), 1u);
+  EXPECT_EQ(typed->params[0].name(), "table_id");
+  EXPECT_EQ(typed->params[0].text(), "t9");
 }
 
 }  // namespace
