@@ -22,6 +22,7 @@
 
 #include "engine/bot/choose_action.h"
 #include "engine/titles/game.h"
+#include "tests/testing/source_calls.h"
 
 namespace mailrun::engine {
 namespace {
@@ -97,55 +98,6 @@ struct RefusalSite {
   std::set<std::string> params;
 };
 
-// The text from `open` (just after an opening parenthesis) to its closing one, skipping string
-// and character literals; returns the position after the closing parenthesis.
-size_t SkipToClose(const std::string& source, size_t open) {
-  int depth = 1;
-  size_t i = open;
-  while (i < source.size() && depth > 0) {
-    const char c = source[i];
-    if (c == '"' || c == '\'') {
-      for (++i; i < source.size() && source[i] != c; ++i) {
-        if (source[i] == '\\') ++i;
-      }
-    } else if (c == '(') {
-      ++depth;
-    } else if (c == ')') {
-      --depth;
-    }
-    ++i;
-  }
-  return i;
-}
-
-// The top-level arguments of a call's text.
-std::vector<std::string> Arguments(const std::string& text) {
-  std::vector<std::string> out(1);
-  int depth = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '"') {
-      size_t j = i + 1;
-      for (; j < text.size() && text[j] != '"'; ++j) {
-        if (text[j] == '\\') ++j;
-      }
-      out.back() += text.substr(i, j + 1 - i);
-      i = j;
-      continue;
-    }
-    if (c == '(' || c == '{' || c == '[') ++depth;
-    if (c == ')' || c == '}' || c == ']') --depth;
-    if (c == ',' && depth == 0) {
-      out.emplace_back();
-      continue;
-    }
-    out.back() += c;
-  }
-  const std::regex trim(R"(^\s+|\s+$)");
-  for (auto& arg : out) arg = std::regex_replace(arg, trim, "");
-  return out;
-}
-
 std::vector<RefusalSite> ReadRefusalSites() {
   std::vector<RefusalSite> sites;
   const std::regex call(R"((^|[^A-Za-z0-9_:])(Illegal|OutOfTurn|Malformed|Unavailable)\()");
@@ -160,8 +112,8 @@ std::vector<RefusalSite> ReadRefusalSites() {
       const std::string source = text.str();
       for (std::sregex_iterator it(source.begin(), source.end(), call), end; it != end; ++it) {
         const size_t open = static_cast<size_t>(it->position(0) + it->length(0));
-        const size_t close = SkipToClose(source, open);
-        const auto args = Arguments(source.substr(open, close - 1 - open));
+        size_t close = 0;
+        const auto args = mailrun::testing::CallArguments(source, open, &close);
         const bool ruled = (*it)[2] == "Illegal" || (*it)[2] == "OutOfTurn";
         RefusalSite site;
         site.where = entry.path().lexically_relative(MAILRUN_SOURCE_DIR).string() + ":" +
@@ -173,7 +125,9 @@ std::vector<RefusalSite> ReadRefusalSites() {
         if (std::regex_search(after, with, std::regex(R"(^\s*\.With\()"))) {
           site.with = true;
           const size_t with_open = close + static_cast<size_t>(with.length(0));
-          const std::string typed = source.substr(with_open, SkipToClose(source, with_open) - with_open);
+          size_t with_close = 0;
+          mailrun::testing::CallArguments(source, with_open, &with_close);
+          const std::string typed = source.substr(with_open, with_close - with_open);
           for (std::sregex_iterator p(typed.begin(), typed.end(), named), none; p != none; ++p) site.params.insert((*p)[1]);
         }
         sites.push_back(std::move(site));

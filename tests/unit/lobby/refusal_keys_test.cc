@@ -18,6 +18,7 @@
 
 #include "services/common/refusal_details.h"
 #include "services/lobby/lobby_status.h"
+#include "tests/testing/source_calls.h"
 
 namespace mailrun::lobby {
 namespace {
@@ -62,34 +63,6 @@ TEST(LobbyRefusalKeys, EveryRefusalInTheSourceHasALiteralKey) {
   EXPECT_GT(keys.size(), 70u);
 }
 
-// The text of a call from just after its opening parenthesis to its closing one (string literals
-// skipped), split into its top-level arguments.
-std::vector<std::string> CallArguments(const std::string& source, size_t open) {
-  std::vector<std::string> args(1);
-  int depth = 1;
-  for (size_t i = open; i < source.size(); ++i) {
-    const char c = source[i];
-    if (c == '"') {
-      size_t j = i + 1;
-      for (; j < source.size() && source[j] != '"'; ++j) {
-        if (source[j] == '\\') ++j;
-      }
-      args.back() += source.substr(i, j + 1 - i);
-      i = j;
-      continue;
-    }
-    if (c == '(' || c == '{' || c == '[') ++depth;
-    if (c == ')' || c == '}' || c == ']') --depth;
-    if (depth == 0) break;
-    if (c == ',' && depth == 1) {
-      args.emplace_back();
-      continue;
-    }
-    args.back() += c;
-  }
-  return args;
-}
-
 std::set<std::string> Names(const std::string& text, const std::regex& pattern) {
   std::set<std::string> names;
   for (std::sregex_iterator it(text.begin(), text.end(), pattern), end; it != end; ++it) names.insert((*it)[1]);
@@ -114,7 +87,7 @@ TEST(LobbyRefusalKeys, EveryRefusalNamingAValueCarriesItTyped) {
     if (path.filename() == "lobby_status.h") continue;
     const std::string source = Read(path);
     for (std::sregex_iterator it(source.begin(), source.end(), factory), end; it != end; ++it) {
-      const auto args = CallArguments(source, static_cast<size_t>(it->position(0) + it->length(0)));
+      const auto args = mailrun::testing::CallArguments(source, static_cast<size_t>(it->position(0) + it->length(0)));
       const size_t message_at = (*it)[2] == "Invalid" ? 2 : 1;
       if (args.size() <= message_at) continue;
       const std::string where = path.filename().string() + ": " + args[0];
