@@ -109,6 +109,44 @@ TEST(LobbyRefusalKeys, EveryRefusalNamingAValueCarriesItTyped) {
   EXPECT_GT(typed, 25);
 }
 
+// The same for the game and notification services' and the common checks' own refusals
+// (RefusalStatus with a literal key): a message built where the refusal is made (fmt::format, +)
+// passes the values it names typed, and the German entry has exactly those placeholders.
+TEST(LobbyRefusalKeys, EveryServiceRefusalNamingAValueCarriesItTyped) {
+  const std::regex call(R"((^|[^A-Za-z0-9_.])RefusalStatus\()");
+  const std::regex built(R"(fmt::format\(|\+)");
+  const std::regex key(R"re(^\{\s*"([a-z0-9_.]+)")re");
+  const std::regex named(R"re((?:TextValue|CountValue|param::[A-Za-z]+)\("([a-z_]+)")re");
+  const std::regex placeholder(R"(\{([a-z_]+)\})");
+  std::ifstream catalog_file(fs::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
+  ASSERT_TRUE(catalog_file) << "i18n/de.json is missing";
+  const auto catalog = nlohmann::json::parse(catalog_file).at("messages");
+  std::vector<std::string> faults;
+  int typed = 0;
+  for (const std::string dir : {"services/game", "services/notification", "services/common"}) {
+    for (const auto& path : Sources(dir)) {
+      const std::string source = Read(path);
+      for (std::sregex_iterator it(source.begin(), source.end(), call), end; it != end; ++it) {
+        const auto args = mailrun::testing::CallArguments(source, static_cast<size_t>(it->position(0) + it->length(0)));
+        std::smatch literal;
+        if (args.size() < 3 || !std::regex_search(args[2], literal, key)) continue;  // a refusal passed on
+        const std::string where = path.filename().string() + ": " + literal[1].str();
+        const auto params = Names(args[2], named);
+        if (std::regex_search(args[1], built) && params.empty()) faults.push_back(where + " builds its message but passes no parameters");
+        if (params.empty()) continue;
+        ++typed;
+        if (!catalog.contains(literal[1].str())) {
+          faults.push_back(where + " has parameters but no German entry in i18n/de.json");
+        } else if (Names(catalog.at(literal[1].str()).get<std::string>(), placeholder) != params) {
+          faults.push_back(where + ": the German entry's placeholders are not its parameters " + ::testing::PrintToString(params));
+        }
+      }
+    }
+  }
+  EXPECT_TRUE(faults.empty()) << ::testing::PrintToString(faults);
+  EXPECT_GE(typed, 8);
+}
+
 TEST(LobbyRefusalKeys, NoServiceBuildsARefusalStatusByHand) {
   // A status with one of the refusal codes is made by RefusalStatus (services/common/refusal_details.h)
   // or a factory calling it, so that it carries the details.
