@@ -69,6 +69,24 @@ std::set<std::string> Names(const std::string& text, const std::regex& pattern) 
   return names;
 }
 
+// The German catalog's messages (i18n/de.json), or none when it cannot be read.
+nlohmann::json GermanCatalog() {
+  std::ifstream in(fs::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
+  EXPECT_TRUE(in) << "i18n/de.json is missing";
+  return in ? nlohmann::json::parse(in).at("messages") : nlohmann::json::object();
+}
+
+// A fault unless the catalog has `key` with exactly `params` as its placeholders.
+void CheckGermanEntry(const nlohmann::json& catalog, const std::string& where, const std::string& key,
+                      const std::set<std::string>& params, std::vector<std::string>* faults) {
+  static const std::regex placeholder(R"(\{([a-z_]+)\})");
+  if (!catalog.contains(key)) {
+    faults->push_back(where + " has parameters but no German entry in i18n/de.json");
+  } else if (Names(catalog.at(key).get<std::string>(), placeholder) != params) {
+    faults->push_back(where + ": the German entry's placeholders are not its parameters " + ::testing::PrintToString(params));
+  }
+}
+
 // Issue 22: a lobby refusal whose message names a value (an id, a display name, a count, a reason
 // passed on) carries it as a typed parameter, and the German catalog's entry for its key has
 // exactly the parameters' names as placeholders.
@@ -77,10 +95,7 @@ TEST(LobbyRefusalKeys, EveryRefusalNamingAValueCarriesItTyped) {
   const std::regex literal(R"re("([^"\\]|\\.)*")re");
   const std::regex glue(R"(std::string|\bk[A-Z][A-Za-z0-9]*\b|PageProblem\(\)|[()+\s])");
   const std::regex named(R"re(param::[A-Za-z]+\("([a-z_]+)")re");
-  const std::regex placeholder(R"(\{([a-z_]+)\})");
-  std::ifstream catalog_file(fs::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
-  ASSERT_TRUE(catalog_file) << "i18n/de.json is missing";
-  const auto catalog = nlohmann::json::parse(catalog_file).at("messages");
+  const auto catalog = GermanCatalog();
   std::vector<std::string> faults;
   int typed = 0;
   for (const auto& path : Sources("services/lobby")) {
@@ -97,12 +112,7 @@ TEST(LobbyRefusalKeys, EveryRefusalNamingAValueCarriesItTyped) {
       if (!has_params) continue;
       ++typed;
       const std::string key = args[0].substr(args[0].find('"') + 1, args[0].rfind('"') - args[0].find('"') - 1);
-      const auto params = Names(args[message_at + 1], named);
-      if (!catalog.contains(key)) {
-        faults.push_back(where + " has parameters but no German entry in i18n/de.json");
-      } else if (Names(catalog.at(key).get<std::string>(), placeholder) != params) {
-        faults.push_back(where + ": the German entry's placeholders are not its parameters " + ::testing::PrintToString(params));
-      }
+      CheckGermanEntry(catalog, where, key, Names(args[message_at + 1], named), &faults);
     }
   }
   EXPECT_TRUE(faults.empty()) << ::testing::PrintToString(faults);
@@ -117,10 +127,7 @@ TEST(LobbyRefusalKeys, EveryServiceRefusalNamingAValueCarriesItTyped) {
   const std::regex built(R"(fmt::format\(|\+)");
   const std::regex key(R"re(^\{\s*"([a-z0-9_.]+)")re");
   const std::regex named(R"re((?:TextValue|CountValue|param::[A-Za-z]+)\("([a-z_]+)")re");
-  const std::regex placeholder(R"(\{([a-z_]+)\})");
-  std::ifstream catalog_file(fs::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
-  ASSERT_TRUE(catalog_file) << "i18n/de.json is missing";
-  const auto catalog = nlohmann::json::parse(catalog_file).at("messages");
+  const auto catalog = GermanCatalog();
   std::vector<std::string> faults;
   int typed = 0;
   for (const std::string dir : {"services/game", "services/notification", "services/common"}) {
@@ -135,11 +142,7 @@ TEST(LobbyRefusalKeys, EveryServiceRefusalNamingAValueCarriesItTyped) {
         if (std::regex_search(args[1], built) && params.empty()) faults.push_back(where + " builds its message but passes no parameters");
         if (params.empty()) continue;
         ++typed;
-        if (!catalog.contains(literal[1].str())) {
-          faults.push_back(where + " has parameters but no German entry in i18n/de.json");
-        } else if (Names(catalog.at(literal[1].str()).get<std::string>(), placeholder) != params) {
-          faults.push_back(where + ": the German entry's placeholders are not its parameters " + ::testing::PrintToString(params));
-        }
+        CheckGermanEntry(catalog, where, literal[1].str(), params, &faults);
       }
     }
   }
