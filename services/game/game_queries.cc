@@ -102,23 +102,36 @@ grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1:
                                   mailrun::v1::GetGameResponse* response) {
   if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
   if (request.since_version() < 0) return Invalid("since_version must not be negative");
+  if (request.has_at_version()) {
+    if (request.at_version() < 0) return InvalidField("at_version", "at_version must not be negative");
+    if (request.since_version() != 0) {
+      return InvalidField("since_version",
+                          "since_version cannot be combined with at_version: a view at an earlier version is always full");
+    }
+  }
   return transactor_([&](pqxx::work& txn) {
     OpenedGame opened;
-    std::optional<Game> game;
-    if (grpc::Status status = LoadCurrent(txn, request.game_id(), user_id, &opened, &game); !status.ok()) {
-      return status;
+    if (!loader_.Open(txn, request.game_id(), user_id, &opened)) return NoSuchGame(request.game_id());
+    const int64_t now = opened.head.version;
+    if (request.has_at_version() && request.at_version() > now) {
+      return InvalidField("at_version",
+                          fmt::format("at_version {} is ahead of the game's version {}", request.at_version(), now));
     }
-    const int64_t version = opened.head.version;
     const int64_t since = request.since_version();
-    if (since > version) {
-      return Invalid(fmt::format("since_version {} is ahead of the game's version {}", since, version));
-    }
+    if (since > now) return Invalid(fmt::format("since_version {} is ahead of the game's version {}", since, now));
+    // The game at the version asked for: the log replayed up to it (an undo written later does not
+    // count), so the view is the one the caller's seat was served at that version.
+    const int64_t version = request.has_at_version() ? request.at_version() : now;
+    auto game = loader_.At(txn, opened.info, version);
+    if (!game.ok()) return LoadFailure(opened, game.error());
     response->Clear();
     response->set_version(version);
-    response->set_status(StatusOf(opened.head.finished));
+    response->set_status(StatusOf(opened.head.finished && version == now));
     response->set_your_seat(opened.seat);
-    response->set_autopilot(!opened.spectator() && store::PlayedByBot(txn, request.game_id(), opened.seat));
     *response->mutable_view() = game->View(opened.seat);
+    const std::vector<int> bot_seats = store::BotSeats(txn, request.game_id());
+    response->mutable_view()->mutable_autopilot_seats()->Assign(bot_seats.begin(), bot_seats.end());
+    response->set_autopilot(std::find(bot_seats.begin(), bot_seats.end(), opened.seat) != bot_seats.end());
     if (since == 0 || version - since > options_.max_delta_versions) return grpc::Status::OK;
     for (const auto& row : store::History(txn, request.game_id(), since, version, static_cast<int>(version - since))) {
       for (auto& line : LogLinesOfRow(row)) *response->add_new_log_lines() = std::move(line);
@@ -168,6 +181,8 @@ grpc::Status GameQueries::NextChange(const std::string& user_id, const std::stri
     out.set_your_seat(opened.seat);
     FillHistoryEntry(rows.front(), out.mutable_entry());
     *out.mutable_view() = game->View(opened.seat);
+    const std::vector<int> bot_seats = store::BotSeats(txn, game_id);
+    out.mutable_view()->mutable_autopilot_seats()->Assign(bot_seats.begin(), bot_seats.end());
     bool is_delta = false;
     grpc::Status delta = DeltaSince(txn, opened, after, out.mutable_view(), &is_delta);
     out.set_is_delta(is_delta);

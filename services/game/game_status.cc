@@ -55,6 +55,10 @@ grpc::Status Invalid(const std::string& message) {
   return service::RefusalStatus(grpc::StatusCode::INVALID_ARGUMENT, message,
                                 {"game.refusal.invalid_request", "", "malformed", "request", ""});
 }
+grpc::Status InvalidField(const std::string& field, const std::string& message) {
+  return service::RefusalStatus(grpc::StatusCode::INVALID_ARGUMENT, message,
+                                {"game.invalid." + field, "", "malformed", field, ""});
+}
 grpc::Status NotNow(const std::string& message) {
   return service::RefusalStatus(grpc::StatusCode::FAILED_PRECONDITION, message,
                                 {"game.refusal.not_now", "", "illegal", "", ""});

@@ -25,6 +25,8 @@ grpc::Status EngineErrorStatus(const mailrun::engine::Error& error);
 grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error);
 
 grpc::Status Invalid(const std::string& message);
+// INVALID_ARGUMENT for one request field: key "game.invalid.<field>", BadRequest naming `field`.
+grpc::Status InvalidField(const std::string& field, const std::string& message);
 grpc::Status NotNow(const std::string& message);  // FAILED_PRECONDITION
 grpc::Status Denied(const std::string& message);  // PERMISSION_DENIED
 grpc::Status NoSuchGame(const std::string& game_id);

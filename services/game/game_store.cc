@@ -188,6 +188,15 @@ bool PlayedByBot(pqxx::transaction_base& txn, const std::string& game_id, int se
   return !row.empty() && row[0][0].as<bool>();
 }
 
+std::vector<int> BotSeats(pqxx::transaction_base& txn, const std::string& game_id) {
+  std::vector<int> seats;
+  for (const auto& row : txn.exec_params(
+           "SELECT seat FROM game_players WHERE game_id = $1 AND played_by_bot ORDER BY seat", game_id)) {
+    seats.push_back(row[0].as<int>());
+  }
+  return seats;
+}
+
 std::vector<MyGameRow> GamesOf(pqxx::transaction_base& txn, const std::string& user_id,
                                const std::optional<MyGamesCursor>& after, int limit) {
   const std::string select =

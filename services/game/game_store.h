@@ -140,6 +140,8 @@ struct MyGamesCursor {
 };
 // Whether the bot plays `seat` of the game (a deleted account's seat, or one on autopilot).
 bool PlayedByBot(pqxx::transaction_base& txn, const std::string& game_id, int seat);
+// The seats of the game the bot plays (PlayedByBot), in seat order.
+std::vector<int> BotSeats(pqxx::transaction_base& txn, const std::string& game_id);
 
 std::vector<MyGameRow> GamesOf(pqxx::transaction_base& txn, const std::string& user_id,
                                const std::optional<MyGamesCursor>& after, int limit);

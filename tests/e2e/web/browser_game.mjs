@@ -2,8 +2,9 @@
 // players in three browser contexts (separate storage: three people), one of them on a phone
 // (360x740, touch), open the app the gateway serves, register, open a table, join it, start it,
 // make the opening moves of the game by hand from the legal-action list, then each hands their
-// seat to the game service's bot (autopilot) and the three browsers follow the game live to its
-// final scores. Prints what it saw as JSON on standard output, for web_test.cc to check against
+// seat to the game service's bot (autopilot: the others' screens mark it), one looks at an earlier
+// version in the history (its players as they were), and the three browsers follow the game live
+// to its final scores. Prints what it saw as JSON on standard output, for web_test.cc to check against
 // the services. With MAILRUN_SCREENSHOTS=DIR it also saves screenshots of the screens it passes.
 //
 // Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_CLIENT_DIR (node_modules of this
@@ -15,6 +16,7 @@ import path from "node:path";
 
 const require = createRequire(path.resolve(process.env.MAILRUN_WEB_CLIENT_DIR ?? ".", "node_modules", "x.js"));
 const puppeteer = require("puppeteer-core");
+const { callApi, chooseMove } = await import(new URL("../../../web/src/game/dev/scripted.mjs", import.meta.url));
 
 const url = process.env.MAILRUN_WEB_URL;
 if (!url) {
@@ -174,14 +176,107 @@ try {
   }
   saw.reloadKeptSession = true;
 
-  // Everyone hands their seat to the bot; the browsers follow live to the end.
-  for (const player of players) {
+  // Lalit's moves on the board, made in his browser: a tile laid by tapping a hex and turning the
+  // tile, that lay undone, and the optimiser's runs accepted. The moves between them, everyone's,
+  // come from a script through the API (each a legal action of the mover's list, chosen by
+  // web/src/game/dev/scripted.mjs) until Lalit's list offers what is to be tried.
+  {
+    const api = (method, body, token) => callApi(url, ...method.split("/"), body, token);
+    let counter = 0;
+    const rid = () => `browser-script-${Date.now()}-${counter++}`;
+    for (const player of players) {
+      player.token = (await api("LobbyService/Login", { requestId: rid(), displayName: player.name, password })).accessToken;
+    }
+    saw.scripted = 0;
+    // Plays scripted moves until Lalit may make one that `wanted` accepts; returns the version.
+    const scriptUntil = async (wanted) => {
+      for (let moves = 0; moves < 600; moves++) {
+        let moved = false;
+        for (const player of players) {
+          const legal = await api("GameService/ListLegalActions", { gameId }, player.token);
+          const actions = legal.actions ?? [];
+          if (actions.length === 0) continue;
+          if (player === lalit && actions.some((a) => wanted(a.action))) return Number(legal.version);
+          const pick = chooseMove(actions);
+          await api("GameService/SubmitAction", { gameId, expectedVersion: legal.version, action: pick.action, requestId: rid() }, player.token);
+          saw.scripted++;
+          moved = true;
+          break;
+        }
+        if (!moved) throw new Error("the script found nobody with a move");
+      }
+      throw new Error("the script did not reach the move wanted");
+    };
+    const atVersion = (page, v) => page.waitForFunction((v) => {
+      const screen = document.querySelector("[data-testid=game-screen]");
+      return screen?.dataset.version === String(v) && screen.dataset.legalVersion === String(v);
+    }, { timeout: 30_000 }, v);
+    await lalit.page.click("[data-testid=tab-moves]");
+
+    // A tile lay: tap an outlined hex, turn the tile once where it has another legal rotation.
+    const layAt = await scriptUntil((a) => !!a.layTile);
+    await atVersion(lalit.page, layAt);
+    const hex = await lalit.page.$eval(".mr-selectable", (e) => e.getAttribute("data-hex"));
+    await lalit.page.click(`[data-testid=hex-${hex}]`);
+    await lalit.page.waitForSelector("[data-testid=tile-tray]");
+    if (await lalit.page.$("[data-testid=rotate]:not([disabled])")) await lalit.page.click("[data-testid=rotate]");
+    await lalit.page.waitForSelector("[data-testid=submit]:not([disabled])");
+    saw.tileLay = { hex, before: layAt, description: await text(lalit.page, "[data-testid=submit]") };
+    await shot(lalit.page, "tile-lay-desktop");
+    await lalit.page.click("[data-testid=submit]");
+    await atVersion(lalit.page, layAt + 1);
+    // Undo: the lay is taken back.
+    await lalit.page.click("[data-testid=undo]");
+    await atVersion(lalit.page, layAt + 2);
+    saw.undo = { version: layAt + 2 };
+
+    // The optimiser's runs, drawn on the board and accepted.
+    const runAt = await scriptUntil((a) => !!a.runTrains);
+    await atVersion(lalit.page, runAt);
+    await lalit.page.waitForSelector("[data-testid=runs-accept]", { timeout: 20_000 });
+    const suggested = await api("GameService/SuggestRuns", { gameId }, lalit.token);
+    saw.runs = { before: runAt, revenues: (suggested.bestTotal?.runs ?? []).map((r) => r.revenue ?? 0) };
+    await shot(lalit.page, "runs-desktop");
+    await lalit.page.click("[data-testid=runs-accept]");
+    await atVersion(lalit.page, runAt + 1);
+    mark("boardMoves");
+  }
+
+  // Everyone hands their seat to the bot, Lalit last; the browsers follow live to the end.
+  const autopilotOn = async (player) => {
     await player.page.waitForSelector("[data-test=autopilot]");
     await player.page.click("[data-test=autopilot]");
     await player.page.waitForFunction(() => document.querySelector("[data-test=autopilot]")?.checked === true);
-  }
+  };
+  await autopilotOn(meera);
+  await autopilotOn(nikhil);
+  // Lalit's players panel marks the two seats the bot plays (read afresh: a reload, so that his
+  // screen also holds no earlier version's view).
+  await lalit.page.reload({ waitUntil: "domcontentloaded" });
+  await lalit.page.waitForSelector("[data-testid=game-screen]");
+  await lalit.page.click("[data-testid=tab-players]");
+  await lalit.page.waitForFunction(() => document.querySelectorAll("[data-testid^=autopilot-]").length === 2, { timeout: 20_000 });
+  saw.autopilotMarked = await lalit.page.$$eval("[data-testid^=autopilot-]", (marks) =>
+    marks.map((m) => m.closest("[data-testid^=player-]").dataset.testid));
+  // The history: version 2 (two bonds written, 2.5.2.3) as Lalit saw it then, which this screen
+  // never held: the players panel from the service's view at that version.
+  await lalit.page.click("[data-testid=tab-history]");
+  await lalit.page.waitForSelector("[data-testid=entry-2]");
+  await lalit.page.click("[data-testid=entry-2]");
+  await lalit.page.waitForFunction(() => document.querySelector("[data-testid=history-note]")?.textContent.startsWith("Showing version 2"), { timeout: 20_000 });
+  saw.history = { note: await text(lalit.page, "[data-testid=history-note]") };
+  await lalit.page.click("[data-testid=tab-players]");
+  await lalit.page.waitForSelector("[data-testid=players]");
+  await shot(lalit.page, "history-players-desktop");
+  saw.history.players = await lalit.page.$$eval("[data-testid=players] tbody tr", (rows) => rows.map((row) => ({
+    row: row.dataset.testid,
+    cash: row.querySelectorAll("td")[1].textContent.trim().replace(/,/g, ""),
+    bond: row.querySelector("[data-testid^=bond-]")?.textContent.trim().replace(/,/g, "") ?? "",
+  })));
+  await lalit.page.click("[data-testid=history-note] button");
+  await autopilotOn(lalit);
   mark("autopilot");
-  await Promise.all(players.map((p) => p.page.waitForSelector("[data-testid=game-screen][data-finished=yes]", { timeout: 120_000 })));
+  await Promise.all(players.map((p) => p.page.waitForSelector("[data-testid=game-screen][data-finished=yes]", { timeout: 200_000 })));
   mark("finished");
   saw.final = [];
   for (const player of players) {

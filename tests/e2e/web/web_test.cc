@@ -2,10 +2,13 @@
 // by puppeteer-core) against the real stack, through the gateway that serves both the app and the
 // API. The script reports what the three browsers showed; this test checks it, and checks through
 // the services themselves (not the browser) that the game it followed is the one the game service
-// recorded: the hand moves by the right seats, the end, the final figures.
+// recorded: the hand moves by the right seats, a tile lay by tap, its undo and the optimiser's
+// runs accepted, the seats on autopilot, an earlier version in the history, the end, the final
+// figures.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
@@ -53,7 +56,7 @@ TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
   // tools/web_screenshots.sh runs this test to take the screenshots of docs/screenshots/.
   if (const char* shots = std::getenv("MAILRUN_SCREENSHOTS")) env["MAILRUN_SCREENSHOTS"] = shots;
   const ChildResult browser =
-      RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/browser_game.mjs")}, env, "", 240s);
+      RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/browser_game.mjs")}, env, "", 420s);
   ASSERT_EQ(browser.exit_code, 0) << browser.Describe() << stack_->LogTails();
   const auto saw = nlohmann::json::parse(browser.out);
   EXPECT_FALSE(saw.contains("pageErrors")) << saw.at("pageErrors");
@@ -104,6 +107,84 @@ TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
     ASSERT_LE(version, history.entries_size());
     EXPECT_EQ(history.entries(version - 1).seat(), seat_of.at(move.at("player").get<std::string>())) << move;
   }
+
+  // Lalit's moves on the board, in the log: his tile lay by tap (on the hex he tapped), its undo,
+  // and the runs he accepted, each as the optimiser suggested them.
+  auto entry_at = [&](int64_t version) {
+    mailrun::v1::GetHistoryRequest one = history_request;
+    one.set_after_seq(version - 1);
+    one.set_page_size(1);
+    mailrun::v1::GetHistoryResponse page;
+    EXPECT_TRUE(CallAs(*game, &GameStub::GetHistory, lalit.access_token(), one, &page).ok());
+    return page.entries_size() == 1 ? page.entries(0) : mailrun::v1::HistoryEntry();
+  };
+  auto keyed = [](const mailrun::v1::HistoryEntry& entry, const std::string& prefix) {
+    std::vector<const mailrun::v1::LogLine*> lines;
+    for (const auto& line : entry.log_lines()) {
+      if (line.structured().key().rfind(prefix, 0) == 0) lines.push_back(&line);
+    }
+    return lines;
+  };
+  const int lalit_seat = seat_of.at("Lalit");
+  const auto& lay = saw.at("tileLay");
+  const int64_t laid = lay.at("before").get<int64_t>() + 1;
+  const auto lay_entry = entry_at(laid);
+  EXPECT_EQ(lay_entry.seat(), lalit_seat) << lay;
+  const auto lay_lines = keyed(lay_entry, "1853.log.track.");
+  ASSERT_FALSE(lay_lines.empty()) << lay_entry.DebugString();
+  bool on_tapped_hex = false;
+  for (const auto& param : lay_lines.front()->structured().params()) on_tapped_hex |= param.hex() == lay.at("hex");
+  EXPECT_TRUE(on_tapped_hex) << lay << " but the log says " << lay_lines.front()->text();
+  EXPECT_TRUE(lay_entry.undone()) << "the undo did not take the lay back";
+  const auto undo_entry = entry_at(saw.at("undo").at("version").get<int64_t>());
+  EXPECT_EQ(undo_entry.undoes_seq(), laid);
+  EXPECT_EQ(undo_entry.seat(), lalit_seat);
+  const auto& runs = saw.at("runs");
+  const auto run_entry = entry_at(runs.at("before").get<int64_t>() + 1);
+  EXPECT_EQ(run_entry.seat(), lalit_seat) << runs;
+  std::vector<int64_t> run_amounts;
+  for (const auto* line : keyed(run_entry, "1853.log.running.train_runs")) {
+    for (const auto& param : line->structured().params()) {
+      if (param.name() == "amount") run_amounts.push_back(param.amount());
+    }
+  }
+  EXPECT_EQ(nlohmann::json(run_amounts), runs.at("revenues")) << run_entry.DebugString();
+
+  // Lalit's players panel marked the two seats the others had put on autopilot.
+  std::set<std::string> marked;
+  for (const auto& row : saw.at("autopilotMarked")) marked.insert(row.get<std::string>());
+  EXPECT_EQ(marked, (std::set<std::string>{"player-" + std::to_string(seat_of.at("Meera")),
+                                            "player-" + std::to_string(seat_of.at("Nikhil"))}));
+
+  // The history showed version 2 as the service has it for Lalit at that version: each player's
+  // cash, and which bonds were written then, the others' amounts secret.
+  EXPECT_EQ(saw.at("history").at("note").get<std::string>().rfind("Showing version 2 of", 0), 0u) << saw.at("history");
+  get.set_at_version(2);
+  mailrun::v1::GetGameResponse then;
+  ASSERT_TRUE(CallAs(*game, &GameStub::GetGame, lalit.access_token(), get, &then).ok());
+  ASSERT_EQ(then.version(), 2);
+  const auto& rows = saw.at("history").at("players");
+  ASSERT_EQ(rows.size(), static_cast<size_t>(then.view().players_size())) << rows;
+  int committed_then = 0;
+  for (const auto& row : rows) {
+    const int seat = std::stoi(row.at("row").get<std::string>().substr(std::string("player-").size()));
+    const auto& player = then.view().players(seat);
+    EXPECT_EQ(row.at("cash"), "£" + std::to_string(player.cash())) << row;
+    const std::string bond = row.at("bond");
+    EXPECT_EQ(!bond.empty(), player.bond().committed()) << row;
+    if (!player.bond().committed()) continue;
+    ++committed_then;
+    // The view carries an amount only where Lalit could see it then (his own).
+    if (seat != seat_of.at("Lalit")) {
+      EXPECT_EQ(player.bond().amount(), 0) << "another player's bond amount";
+    }
+    if (player.bond().amount() > 0) {
+      EXPECT_NE(bond.find("£" + std::to_string(player.bond().amount())), std::string::npos) << row;
+    } else {
+      EXPECT_NE(bond.find("secret"), std::string::npos) << row;
+    }
+  }
+  EXPECT_LT(committed_then, 3) << "version 2 looked like the game now (every bond written)";
 
   // Every browser ended on the final version and showed each player's worth as the service has it.
   std::map<std::string, std::string> worth;

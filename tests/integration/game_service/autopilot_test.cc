@@ -1,6 +1,7 @@
 // SetAutopilot against the real mailrun-game and PostgreSQL: the game service's bot plays the
 // seats put on autopilot (each move stored as that seat's player), a short game so played reaches
-// its end, turning it off stops the bot, GetGame and ListMyGames show the setting, and the
+// its end, turning it off stops the bot, GetGame and ListMyGames show the setting, every player's
+// and a spectator's view (GetGame, WatchGame) names the seats the bot plays, and the
 // refusals (no seat, finished game, malformed id, no token) carry their status and rule.
 #include <gtest/gtest.h>
 
@@ -131,6 +132,45 @@ TEST_F(Autopilot, OnlyTheGamesPlayersMaySetItAndBadRequestsChangeNothing) {
   const int64_t before = GetGame(harness_->stub(), token, game_id).version();
   std::this_thread::sleep_for(1500ms);
   EXPECT_EQ(GetGame(harness_->stub(), token, game_id).version(), before);
+}
+
+TEST_F(Autopilot, EveryPlayerAndSpectatorSeesWhichSeatsTheBotPlays) {
+  const auto config = PlayersConfig("shown", 3, 7);
+  const std::string game_id = harness_->CreateGame(config, "table-autopilot-shown");
+  std::vector<std::string> tokens;
+  for (const auto& player : config.players()) tokens.push_back(GameHarness::AccessToken(player.user_id()));
+  tokens.push_back(GameHarness::AccessToken("shown-onlooker"));  // a spectator
+  auto seats_seen = [&](const std::string& token) {
+    const auto view = GetGame(harness_->stub(), token, game_id).view();
+    return std::vector<int>(view.autopilot_seats().begin(), view.autopilot_seats().end());
+  };
+  for (const auto& token : tokens) EXPECT_TRUE(seats_seen(token).empty());
+
+  // The third seat hands over: everyone sees it, and only its player is told "your seat".
+  mailrun::v1::SetAutopilotResponse answer;
+  ASSERT_TRUE(Set(tokens[2], game_id, true, &answer).ok());
+  for (const auto& token : tokens) EXPECT_EQ(seats_seen(token), std::vector<int>{2});
+  EXPECT_FALSE(GetGame(harness_->stub(), tokens[0], game_id).autopilot()) << "autopilot is the caller's own seat";
+  EXPECT_TRUE(GetGame(harness_->stub(), tokens[2], game_id).autopilot());
+
+  // A watcher's next version carries it too (the setting itself makes no version). The first seat
+  // on autopilot as well: the bot moves, and the stream's view names both seats.
+  ASSERT_TRUE(Set(tokens[0], game_id, true, &answer).ok());
+  grpc::ClientContext context;
+  context.AddMetadata("authorization", "Bearer " + tokens[1]);
+  context.set_deadline(std::chrono::system_clock::now() + 30s);
+  mailrun::v1::WatchGameRequest watch;
+  watch.set_game_id(game_id);
+  watch.set_after_version(0);
+  auto stream = harness_->stub().WatchGame(&context, watch);
+  mailrun::v1::WatchGameResponse change;
+  ASSERT_TRUE(stream->Read(&change)) << "the bot made no move";
+  EXPECT_EQ(std::vector<int>(change.view().autopilot_seats().begin(), change.view().autopilot_seats().end()),
+            (std::vector<int>{0, 2}));
+  context.TryCancel();
+
+  for (int seat : {0, 2}) ASSERT_TRUE(Set(tokens[seat], game_id, false, &answer).ok());
+  for (const auto& token : tokens) EXPECT_TRUE(seats_seen(token).empty());
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 // Acceptance 4 of issue 9, against the real mailrun-game: a player cannot act for another seat (or
 // in a game without a seat, or with a wrong or expired token), cannot see another player's secret
-// bid cities (or, before everyone has committed, bond amounts) through any RPC, event or log
-// line, and a spectator sees no secrets. The game is the Appendix 4 sample game, where everyone's
-// cities are known from the fixture.
+// bid cities (or, before everyone has committed, bond amounts) through any RPC (GetGame at every
+// earlier version included), event or log line, and a spectator sees no secrets. The game is the
+// Appendix 4 sample game, where everyone's cities are known from the fixture.
 #include <google/protobuf/text_format.h>
 #include <gtest/gtest.h>
 
@@ -71,6 +71,14 @@ class Secrets : public ::testing::Test {
     };
     add(GetGame(harness_->stub(), token, game_id_));
     for (int64_t since = 1; since < version; since += 3) add(GetGame(harness_->stub(), token, game_id_, since));
+    for (int64_t at = 0; at <= version; ++at) {  // the history: the view at every earlier version
+      mailrun::v1::GetGameRequest request;
+      request.set_game_id(game_id_);
+      request.set_at_version(at);
+      mailrun::v1::GetGameResponse then;
+      EXPECT_TRUE(harness_->Call(&GameStub::GetGame, token, request, &then).ok()) << at;
+      add(then);
+    }
     mailrun::v1::GetHistoryRequest history;
     history.set_game_id(game_id_);
     history.set_page_size(5);

@@ -1,6 +1,7 @@
 // The game screen: <GameScreen client={{ game, lobby, notification }} gameId=... me=... />.
 // The board (drawn from the API's components and the caller's view), the market, the charters,
-// the players, phase/round/whose turn, the history with any earlier version's board, and the
+// the players, phase/round/whose turn, the history (any earlier version's board, market, charters
+// and players as this player saw them then: GetGame at_version), and the
 // player's moves: tap a hex for its legal tiles and rotations drawn in place, choose bid cities on
 // the map, see the optimiser's runs and accept them, pick anything else from the legal-action
 // list; undo; every refusal with its rule. Updates live through WatchGame.
@@ -8,12 +9,12 @@ import { create } from "@bufbuild/protobuf";
 import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useMemo, useState } from "preact/hooks";
 
-import { ActionSchema, type Action, type ApiClients, GameStatus, type Me, RoundKind, type SuggestRunsResponse } from "./api";
+import { ActionSchema, type Action, type ApiClients, GameStatus, type GameView, type Me, RoundKind, type SuggestRunsResponse } from "./api";
 import { Board, type RunLine } from "./Board";
 import { buildBoard } from "./boardModel";
 import { Game1947Panel } from "./Panels1947";
 import { GameOverPanel } from "./GameOver";
-import { money, whoseTurn } from "./gameModel";
+import { formatTime, money, whoseTurn } from "./gameModel";
 import { HEX_RADIUS } from "./hexGeometry";
 import { HistoryPanel } from "./History";
 import { hasAmount, sortMoves, withAmount } from "./legalMoves";
@@ -57,7 +58,10 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   const [payOut, setPayOut] = useState(true);
 
   const moves = useMemo(() => sortMoves(legal), [legal]);
-  const shownView = historyAt !== undefined ? state.viewsByVersion.get(historyAt) ?? view : view;
+  const [pastViews, setPastViews] = useState<Map<bigint, GameView>>(new Map()); // GetGame(at_version) answers
+  // An earlier version shows as it was: the view the screen held then, else the service's view of
+  // it for this player (GetGame at_version); undefined while that is on its way.
+  const shownView = historyAt === undefined ? view : state.viewsByVersion.get(historyAt) ?? pastViews.get(historyAt);
   const board = useMemo(() => (components ? buildBoard(components, shownView) : undefined), [components, shownView]);
   const yourSeat = state.yourSeat;
   const finished = state.status === GameStatus.FINISHED;
@@ -88,12 +92,25 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       .then(setRuns, () => setRuns(undefined));
   }, [moves.runs.length, state.legalVersion]);
 
-  // An earlier version's board: the service's picture of it when the screen never held its view;
-  // and the board of a title whose components are not served as data yet (1947).
+  // An earlier version the screen never held: the caller's view at it, from the service.
+  useEffect(() => {
+    if (historyAt === undefined || state.viewsByVersion.has(historyAt) || pastViews.has(historyAt)) return;
+    let live = true;
+    client.game.getGame({ gameId, atVersion: historyAt }).then(
+      (answer) => live && answer.view && setPastViews((kept) => new Map(kept).set(answer.version, answer.view!)),
+      (e) => live && setRefusal(readRefusal(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [historyAt]);
+
+  // The board of a title whose components are not served as data yet (1947): the service's
+  // picture, at the version shown.
   const pictureOnly = !!state.componentsError;
   useEffect(() => {
     setPicture(undefined);
-    if (!pictureOnly && (historyAt === undefined || state.viewsByVersion.has(historyAt))) return;
+    if (!pictureOnly) return;
     let live = true;
     client.game.getBoardPicture({ gameId, version: historyAt }).then(
       (answer) => live && setPicture(answer.svg),
@@ -218,6 +235,8 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
     if (design) overlay = <TileShape picture={paintTile(design, chosenRotation.rotation, centre, HEX_RADIUS)} centre={centre} opacity={0.9} />;
   }
 
+  // When the version shown was made (the log entry that made it).
+  const shownAt = historyAt !== undefined ? state.history.find((e) => e.seq === historyAt)?.atUnixMs : undefined;
   const round = view.round;
   const myTurn = view.activeSeats.includes(yourSeat);
   const canPay = !!runs && view.companies.find((c) => c.initials === runs.company)?.directorSeat === yourSeat;
@@ -260,8 +279,8 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
       {historyAt !== undefined && (
         <div class="mr-note" data-testid="history-note">
-          Showing version {historyAt.toString()} of {state.version.toString()}
-          {picture ? " (the service's picture of the board; the panels show the latest version)" : ""}.{" "}
+          {shownView ? "Showing" : "Loading"} version {historyAt.toString()} of {state.version.toString()}
+          {shownAt ? ` (${formatTime(shownAt)})` : ""}.{" "}
           <button type="button" onClick={() => setHistoryAt(undefined)}>Back to now</button>
         </div>
       )}
@@ -335,7 +354,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
               </div>)}
             </section>
           )}
-          {view.game1947 && tab !== "moves" && tab !== "history" && <Game1947Panel view={view} />}
+          {view.game1947 && tab !== "moves" && tab !== "history" && <Game1947Panel view={shownView ?? view} />}
           {tab === "market" && components && shownView && <MarketPanel view={shownView} components={components} />}
           {tab === "companies" && components && shownView && <ChartersPanel view={shownView} components={components} />}
           {tab === "players" && shownView && !view.game1947 && <PlayersPanel view={shownView} yourSeat={yourSeat} />}

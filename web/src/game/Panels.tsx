@@ -1,9 +1,18 @@
 // The game's public state beside the board: players (cash, certificates, shares, their own secret
-// bid only: the view carries no one else's), the stock market with company markers, trains and the
+// bid only: the view carries no one else's; who is on autopilot), the stock market with company markers, trains and the
 // bank, and the companies' charters (treasury, trains, bases, director, shares).
 import { CompanyStatus, type Components, type GameView } from "./api";
 import { textOn } from "./boardModel";
 import { money, playerName } from "./gameModel";
+
+// A seat the game service's bot plays (its player turned autopilot on, or left the game).
+export function AutopilotMark({ seat }: { seat: number }) {
+  return (
+    <span class="mr-autopilot" data-testid={`autopilot-${seat}`} title="the game service's bot plays this seat">
+      {" "}autopilot
+    </span>
+  );
+}
 
 export function PlayersPanel({ view, yourSeat }: { view: GameView; yourSeat: number }) {
   return (
@@ -28,6 +37,7 @@ export function PlayersPanel({ view, yourSeat }: { view: GameView; yourSeat: num
                   {active && <span title="to act" class="mr-dot">●</span>} {p.displayName}
                   {p.seat === yourSeat && " (you)"}
                   {p.elephant && <span title="holds the Elephant (3.1.11)"> 🐘</span>}
+                  {view.autopilotSeats.includes(p.seat) && <AutopilotMark seat={p.seat} />}
                   <div class="mr-small">
                     {p.holdings.map((h) => `${h.company} ${h.shares * 10}%${h.director ? " dir" : ""}${h.unredeemed ? ` (${h.unredeemed} unredeemed)` : ""}`).join(", ")}
                   </div>

@@ -1,9 +1,10 @@
 // A 1947 game beside its board (1947 has no secrets, 2.2): the round, the private auction, the
-// players (cash, player order card, privates, holdings, certificates against the limit) and the
+// players (cash, player order card, privates, holdings, certificates against the limit, autopilot) and the
 // railways (par, market value, treasury, president, shares and bonds), with the stock market grid
 // and each railway's marker on it. Drawn from Game1947View alone.
 import type { GameView } from "./api";
 import { playerName } from "./gameModel";
+import { AutopilotMark } from "./Panels";
 
 function rupees(amount: bigint | number): string {
   return `Rs.${amount.toString()}`;
@@ -35,6 +36,7 @@ export function Game1947Panel({ view }: { view: GameView }) {
             <tr key={p.seat} class={view.activeSeats.includes(p.seat) ? "mr-active" : ""} data-testid={`player-${p.seat}`}>
               <td>
                 {p.name} <span class="mr-small">card {p.playerOrderCard}</span>
+                {view.autopilotSeats.includes(p.seat) && <AutopilotMark seat={p.seat} />}
                 <div class="mr-small">
                   {p.privates.length > 0 && `P${p.privates.join(", P")} · `}
                   {p.holdings.map((h) => `${h.company} ${h.ordinaryPercent}%${h.savingsPercent ? ` +${h.savingsPercent}% savings` : ""}${h.president ? " pres" : ""}${h.bonds + h.newBonds ? ` ${h.bonds + h.newBonds} bonds` : ""}`).join(", ")}

@@ -29,6 +29,7 @@ export function mergeView(base: GameView | undefined, next: GameView, isDelta: b
     pool: next.pool,
     pendingOffer: next.pendingOffer,
     endReason: next.endReason,
+    autopilotSeats: next.autopilotSeats,
     players: byKey(base.players, next.players, (p) => p.seat),
     companies: byKey(base.companies, next.companies, (c) => c.initials),
     tiles: byKey(base.tiles, next.tiles, (t) => t.hex),

@@ -32,6 +32,7 @@ const CSS = `
 .mr-table th, .mr-table td { text-align: left; padding: 3px 4px; border-bottom: 1px solid #eee; vertical-align: top; }
 .mr-active { background: #eef7ee; } .mr-dot { color: #2a7a2a; }
 .mr-small { font-size: 12px; color: #555; }
+.mr-autopilot { font-size: 11px; color: #fff; background: #6a5acd; border-radius: 8px; padding: 0 6px; margin-left: 4px; }
 .mr-market { display: flex; flex-wrap: wrap; gap: 2px; margin-bottom: 6px; }
 .mr-price { min-width: 34px; border: 1px solid #ccc; border-radius: 3px; text-align: center; font-size: 11px; padding: 1px; }
 .mr-price-held { border-color: #333; } .mr-red { background: #f8d0d0; }

@@ -6,21 +6,14 @@
 //   node seed.mjs GATEWAY_URL play NAME GAME N   plays up to N moves for NAME, choosing among the
 //        legal actions (bonds at their minimum, the first claim, runs that pay out); with
 //        UNTIL_LAY=1 it stops when a tile lay is among them, leaving that move to the screen
+import { callApi, chooseMove } from "./scripted.mjs";
+
 const [gateway, command, ...args] = process.argv.slice(2);
 const password = "password1";
 let counter = 0;
 const rid = () => `seed-${Date.now()}-${counter++}`;
 
-async function call(service, method, body, token) {
-  const res = await fetch(`${gateway}/mailrun.v1.${service}/${method}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method}: ${json.code} ${json.message}`);
-  return json;
-}
+const call = (service, method, body, token) => callApi(gateway, service, method, body, token);
 
 async function login(name) {
   try {
@@ -63,14 +56,7 @@ if (command === "new") {
       console.log(`${name}: a tile lay is legal now`);
       break;
     }
-    const pick =
-      actions.find((a) => a.action.layTile || a.action.placeBase) ??
-      actions.find((a) => a.action.runTrains && a.action.runTrains.payDividend) ??
-      actions.find((a) => a.action.buyTrain) ??
-      actions.find((a) => a.action.buyShare) ??
-      actions.find((a) => a.action.claimCity) ??
-      actions.find((a) => a.action.commitBond) ??
-      actions[actions.length - 1];
+    const pick = chooseMove(actions);
     try {
       await call("GameService", "SubmitAction", { gameId, expectedVersion: legal.version, action: pick.action, requestId: rid() }, p.accessToken);
       console.log(`${name}: ${pick.description}`);

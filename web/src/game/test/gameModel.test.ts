@@ -21,6 +21,7 @@ const full = create(GameViewSchema, {
   tiles: [{ hex: "Fn", tile: "9", rotation: 0 }],
   tilesRemaining: { "9": 7, "58": 3 },
   pool: ["2 BNR"],
+  autopilotSeats: [2],
 });
 
 test("a delta replaces the changed players, companies and tiles by key and keeps the rest", () => {
@@ -41,6 +42,8 @@ test("a delta replaces the changed players, companies and tiles by key and keeps
   assert.deepEqual(merged.tiles.map((t) => `${t.hex}:${t.tile}/${t.rotation}`), ["Fn:80/2", "Go:58/1"]);
   assert.deepEqual(merged.tilesRemaining, { "9": 7, "58": 2 });
   assert.deepEqual(merged.pool, [], "pool is always set in a delta and replaces the copy's");
+  assert.deepEqual(merged.autopilotSeats, [], "so are the seats on autopilot");
+  assert.deepEqual(mergeView(full, create(GameViewSchema, { autopilotSeats: [0, 2] }), true).autopilotSeats, [0, 2]);
   assert.equal(full.players[1].cash, 400n, "the base is left as it was");
 });
 
