@@ -330,6 +330,7 @@ Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool previ
   for (int guard = 0; guard < 10000 && !ctx.stopped && ApplyForcedAction(ctx); ++guard) {
   }
   if (copy) state_ = std::move(*copy);
+  outcome.withheld = CiteInText(*data_, std::move(outcome.withheld));
   return outcome;
 }
 

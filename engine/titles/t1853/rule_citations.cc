@@ -43,12 +43,31 @@ std::string CiteList(const EditionData& data, std::string_view list) {
   return out;
 }
 
+// Rule numbers that lead a sentence: "2.5.2.3: every bond is revealed ...".
+std::string CiteLeading(const EditionData& data, const std::string& text) {
+  std::string out;
+  size_t at = 0;
+  for (size_t colon = text.find(": "); colon != std::string::npos; colon = text.find(": ", colon + 2)) {
+    const size_t space = text.rfind(' ', colon);
+    const size_t start = space == std::string::npos || space < at ? at : space + 1;
+    const std::string_view item = std::string_view(text).substr(start, colon - start);
+    if (!IsRuleNumber(item) || (start != 0 && text[start - 1] != ' ')) continue;
+    out.append(text, at, start - at);
+    out.append(data.CitedRule(item));
+    at = colon;
+  }
+  out.append(text, at, std::string::npos);
+  return out;
+}
+
 }  // namespace
 
 std::string CiteRule(const EditionData& data, std::string_view rule) { return std::string(data.CitedRule(rule)); }
 
 std::string CiteInText(const EditionData& data, std::string text) {
-  if (data.rule_numbers.empty() || text.find('(') == std::string::npos) return text;
+  if (data.rule_numbers.empty()) return text;
+  if (text.find(": ") != std::string::npos) text = CiteLeading(data, text);
+  if (text.find('(') == std::string::npos) return text;
   std::string out;
   size_t at = 0;
   // Each ')' closes the innermost list opened before it.

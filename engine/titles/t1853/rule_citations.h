@@ -23,8 +23,9 @@ namespace mailrun::engine::t1853 {
 // Mailrun's own unchanged).
 std::string CiteRule(const EditionData& data, std::string_view rule);
 
-// `text` with every rule number cited in parentheses ("(4.1.5)", "(4.2.3, 4.4.2)") as the edition
-// cites it. Only whole items of a parenthesised list are rule numbers; a name or an amount never is.
+// `text` with every rule number cited in parentheses ("(4.1.5)", "(4.2.3, 4.4.2)") or leading a
+// sentence ("2.5.2.3: every bond ...") as the edition cites it. Only such whole items are rule
+// numbers; a name or an amount never is.
 std::string CiteInText(const EditionData& data, std::string text);
 
 // The rule values among typed parameters (param::Rule).

@@ -41,11 +41,14 @@ std::string ReadFile(const fs::path& path) {
 }
 
 // Rule numbers cited inside a sentence, as rule_citations.h finds them: whole items of a
-// parenthesised list ("(4.8.6)", "(4.2.3, 4.4.2)").
+// parenthesised list ("(4.8.6)", "(4.2.3, 4.4.2)") and numbers leading a sentence ("2.5.2.3: ...").
 std::vector<std::string> CitedInText(const std::string& text) {
-  static const std::regex cited(R"((?:\(|, )(\d+(?:\.\d+)+)(?=\)|,))");
+  static const std::regex listed(R"((?:\(|, )(\d+(?:\.\d+)+)(?=\)|,))");
+  static const std::regex leading(R"((?:^| )(\d+(?:\.\d+)+)(?=: ))");
   std::vector<std::string> found;
-  for (std::sregex_iterator it(text.begin(), text.end(), cited), end; it != end; ++it) found.push_back((*it)[1]);
+  for (const std::regex* cited : {&listed, &leading}) {
+    for (std::sregex_iterator it(text.begin(), text.end(), *cited), end; it != end; ++it) found.push_back((*it)[1]);
+  }
   return found;
 }
 
@@ -59,7 +62,7 @@ std::map<std::string, std::string> RulesTheEngineCites() {
   const std::regex refusal(R"re((?:^|[^A-Za-z0-9_:])(?:Illegal|OutOfTurn)\(\s*"[^"]*",\s*([^,\n]*))re");
   const std::regex literal(R"re("((?:[^"\\]|\\.)*)")re");
   const std::regex rule_param(R"re(param::Rule\("[a-z_]+",\s*"([^"]+)"\))re");
-  const std::regex in_literal(R"((?:^|\(|, )(\d+(?:\.\d+)+)(?=$|\)|,))");
+  const std::regex in_literal(R"((?:^|\(|, )(\d+(?:\.\d+)+)(?=$|\)|,|: ))");
   std::map<std::string, std::string> cited;
   const fs::path root(MAILRUN_SOURCE_DIR);
   for (const fs::path& dir : {root / "engine/titles/t1853", root / "engine/core/routes"}) {
@@ -194,6 +197,18 @@ TEST(RuleNumbers, AnUndoRefusalCitesEachEditionsNumber) {
     const auto refusal = game.UndoRefusal(before);
     ASSERT_TRUE(refusal.has_value());
     EXPECT_EQ(refusal->rule, rule);
+  }
+}
+
+// A preview of the bond that reveals all bonds stops there and says why, in each edition's number.
+TEST(RuleNumbers, APreviewSaysWhatItWithholdsInEachEditionsNumber) {
+  for (const auto& [edition, rule] : {std::pair{EDITION_RETUNED, "2.5.2.3: "}, std::pair{EDITION_LOOKOUT_2009, "2.5.3: "}}) {
+    Game game = NewGame(edition);
+    const auto bonds = AllBonds();
+    for (size_t i = 0; i + 1 < bonds.size(); ++i) MustApply(game, bonds[i]);
+    const auto preview = game.Preview(bonds.back());
+    ASSERT_TRUE(preview.ok()) << preview.error().ToString();
+    EXPECT_TRUE(preview->withheld.starts_with(rule)) << preview->withheld;
   }
 }
 
