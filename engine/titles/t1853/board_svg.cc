@@ -12,6 +12,7 @@
 #include "engine/core/structured_text.h"
 #include "engine/render/svg_canvas.h"
 #include "engine/render/tile_drawing.h"
+#include "engine/titles/t1853/rule_citations.h"
 
 namespace mailrun::engine::t1853 {
 namespace {
@@ -421,10 +422,10 @@ class BoardPicture {
     canvas.Text(at + Point{30, 0}, "large city, preprinted (separate stations)", body);
     at.y += line;
     canvas.Circle(at + Point{10, 0}, 8, "#c0392b", "#7b1e14", 1);
-    canvas.Text(at + Point{30, 0}, "frontier post: paid once when connected (4.1.15)", body);
+    canvas.Text(at + Point{30, 0}, CiteInText(data_, "frontier post: paid once when connected (4.1.15)"), body);
     at.y += line;
     canvas.Rect(at + Point{2, -7}, 16, 14, 2, kGanges, kHexLine, 1);
-    canvas.Text(at + Point{30, 0}, "Ganges valley (2.5.2.7)", body);
+    canvas.Text(at + Point{30, 0}, CiteInText(data_, "Ganges valley (2.5.2.7)"), body);
     at.y += line;
     canvas.Rect(at + Point{2, -7}, 7, 14, 0, kDarkGrey, kDarkGrey, 0);
     canvas.Rect(at + Point{10, -7}, 8, 14, 0, kDarkGreen, kDarkGreen, 0);
@@ -432,14 +433,14 @@ class BoardPicture {
     at.y += line;
     if (buff_edges_ > 0) {
       canvas.Line(at + Point{2, 0}, at + Point{18, 0}, "#c48a1c", 4, "6 4");
-      canvas.Text(at + Point{30, 0}, "buff edge: track may run off the board (4.1.11)", body);
+      canvas.Text(at + Point{30, 0}, CiteInText(data_, "buff edge: track may run off the board (4.1.11)"), body);
       at.y += line;
     }
     for (const auto& [label, cities] : labels) {
       canvas.Text(at + Point{10, 0}, label, TextStyle{11.5, kInk, "middle", "bold", ""});
       canvas.Text(at + Point{30, 0},
-                  cities.empty() ? fmt::format("{} tiles: reserved (4.2.12)", label)
-                                 : fmt::format("{} tiles: only for {} (4.2.12)", label, fmt::join(cities, " or ")),
+                  CiteInText(data_, cities.empty() ? fmt::format("{} tiles: reserved (4.2.12)", label)
+                                                   : fmt::format("{} tiles: only for {} (4.2.12)", label, fmt::join(cities, " or "))),
                   body);
       at.y += line;
     }

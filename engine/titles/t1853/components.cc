@@ -125,6 +125,9 @@ Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& com
   data.edition = components.edition() == mailrun::v1::EDITION_UNSPECIFIED ? mailrun::v1::EDITION_RETUNED
                                                                          : components.edition();
   data.board_reconstructed = components.board_reconstructed();
+  // How the edition's text numbers its rules is a fact of its rules text, not a component: taken
+  // from the edition's own data, so a picture from served components cites as the game does.
+  if (const auto edition = LoadEdition(data.edition); edition.ok()) data.rule_numbers = (*edition)->rule_numbers;
   std::vector<std::string> city_names;
   for (const auto& city : components.cities()) city_names.push_back(city.name());
   auto board = BoardFromComponents(components, city_names);

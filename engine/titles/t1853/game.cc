@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/titles/t1853/rule_citations.h"
 #include "engine/titles/t1853/state_json.h"
 #include "engine/titles/t1853/rules/bases.h"
 #include "engine/titles/t1853/rules/context.h"
@@ -322,12 +323,14 @@ Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool previ
     ctx.preview_for = action.seat();
     ctx.withheld = &outcome.withheld;
   }
-  if (Status fits = CheckActionFits(ctx, action); !fits.ok()) return fits.error();
-  if (Status valid = Validate(ctx, action); !valid.ok()) return valid.error();
+  // A refusal cites the edition's own rule numbers (rule_citations.h; log lines: Context::Say).
+  if (Status fits = CheckActionFits(ctx, action); !fits.ok()) return Cite(*data_, fits.error());
+  if (Status valid = Validate(ctx, action); !valid.ok()) return Cite(*data_, valid.error());
   Execute(ctx, action);
   for (int guard = 0; guard < 10000 && !ctx.stopped && ApplyForcedAction(ctx); ++guard) {
   }
   if (copy) state_ = std::move(*copy);
+  outcome.withheld = CiteInText(*data_, std::move(outcome.withheld));
   return outcome;
 }
 
@@ -340,23 +343,30 @@ std::vector<int> Game::ActiveSeats() const {
 std::vector<mailrun::v1::LegalAction> Game::LegalActions(int seat) const {
   GameState& s = const_cast<GameState&>(state_);
   Context ctx{*data_, config_, s, nullptr};
-  return LegalActionsOf(ctx, seat);
+  auto legal = LegalActionsOf(ctx, seat);
+  for (auto& listed : legal) Cite(*data_, listed);
+  return legal;
 }
 
 mailrun::v1::GameView Game::View(int viewer) const {
   GameState& s = const_cast<GameState&>(state_);
   Context ctx{*data_, config_, s, nullptr};
-  return BuildView(ctx, viewer, ActiveSeatsOf(ctx));
+  mailrun::v1::GameView view = BuildView(ctx, viewer, ActiveSeatsOf(ctx));
+  view.mutable_round()->set_description(CiteInText(*data_, view.round().description()));
+  view.set_end_reason(EndReason());
+  return view;
 }
+
+std::string Game::EndReason() const { return CiteInText(*data_, state_.end_reason); }
 
 Result<mailrun::v1::RunPlan> Game::SuggestedRuns(const std::string& company, bool best_dividend) const {
   GameState& s = const_cast<GameState&>(state_);
   const Context ctx{*data_, config_, s, nullptr};
   for (int c = 0; c < kCompanies; ++c) {
     if (data_->companies[c].initials != company) continue;
-    if (s.companies[c].status != CompanyStatus::kFormed) return Illegal("1853.refusal.game.not_running", "4.5", company + " is not running").With({param::Company("company", company)});
+    if (s.companies[c].status != CompanyStatus::kFormed) return Cite(*data_, Illegal("1853.refusal.game.not_running", "4.5", company + " is not running").With({param::Company("company", company)}));
     auto suggestions = SuggestRuns(ctx, c);
-    if (!suggestions.ok()) return suggestions.error();
+    if (!suggestions.ok()) return Cite(*data_, suggestions.error());
     return best_dividend ? suggestions->best_dividend : suggestions->best_total;
   }
   return Malformed("1853.refusal.game.there_no_company", "there is no company '" + company + "'").With({param::Text("company", company)});

@@ -58,7 +58,7 @@ class Game final : public TitleGame {
   Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& company, bool best_dividend) const override;
 
   bool Finished() const override { return state_.stage == Stage::kFinished; }
-  std::string EndReason() const override { return state_.end_reason; }
+  std::string EndReason() const override;  // citing the edition's rule numbers
   std::vector<FinalStanding> Standings() const override;  // 5.2
   const GameState& state() const { return state_; }
   const EditionData& data() const { return *data_; }

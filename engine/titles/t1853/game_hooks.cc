@@ -6,12 +6,27 @@
 #include "engine/titles/t1853/bot.h"
 #include "engine/titles/t1853/game.h"
 #include "engine/titles/t1853/invariants.h"
+#include "engine/titles/t1853/rule_citations.h"
 
 namespace mailrun::engine::t1853 {
 namespace {
 
 // Both games of a hook are 1853's: the services only compare games of one title.
 const Game& Same(const TitleGame& other) { return static_cast<const Game&>(other); }
+
+// 5.1, 2.5.2.3, 4.3.2: what an undo from `now` back to `before` may not take back.
+std::optional<Error> UndoRefusalOf(const GameState& now, const GameState& before) {
+  if (now.stage == Stage::kFinished) return Illegal("1853.refusal.game_hooks.game_over_last_action_cannot", "5.1", "the game is over: its last action cannot be taken back");
+  if (before.stage == Stage::kBondCommit && now.stage != Stage::kBondCommit) {
+    return Illegal("1853.refusal.game_hooks.bond_revealed_every_bond_amount", "2.5.2.3", "that bond revealed every bond amount, so it cannot be taken back");
+  }
+  for (size_t player = 0; player < now.players.size(); ++player) {
+    if (now.players[player].bond.returned && !before.players[player].bond.returned) {
+      return Illegal("1853.refusal.game_hooks.action_returned_bond_made_cities", "4.3.2", "that action returned a bond and made its cities public, so it cannot be taken back");
+    }
+  }
+  return std::nullopt;
+}
 
 }  // namespace
 
@@ -24,17 +39,9 @@ std::vector<FinalStanding> Game::Standings() const {
 }
 
 std::optional<Error> Game::UndoRefusal(const TitleGame& before_game) const {
-  const GameState& before = Same(before_game).state();
-  if (Finished()) return Illegal("1853.refusal.game_hooks.game_over_last_action_cannot", "5.1", "the game is over: its last action cannot be taken back");
-  if (before.stage == Stage::kBondCommit && state_.stage != Stage::kBondCommit) {
-    return Illegal("1853.refusal.game_hooks.bond_revealed_every_bond_amount", "2.5.2.3", "that bond revealed every bond amount, so it cannot be taken back");
-  }
-  for (size_t player = 0; player < state_.players.size(); ++player) {
-    if (state_.players[player].bond.returned && !before.players[player].bond.returned) {
-      return Illegal("1853.refusal.game_hooks.action_returned_bond_made_cities", "4.3.2", "that action returned a bond and made its cities public, so it cannot be taken back");
-    }
-  }
-  return std::nullopt;
+  std::optional<Error> refusal = UndoRefusalOf(state_, Same(before_game).state());
+  if (refusal) return Cite(*data_, std::move(*refusal));  // in the edition's rule numbers
+  return refusal;
 }
 
 std::vector<RevealedBid> Game::RevealedSince(const TitleGame* before_game) const {

@@ -96,6 +96,15 @@ TEST(Loader, Refuses2009DataThatBreaksItsRules) {
           {"lookout2009/tiles.json", "tile \"W\"", "label"});
   refused("lookout2009/manifest.json", [](Json& j) { j["large_city_promotions"]["Waltair"] = Json::array({"105"}); },
           {"lookout2009/manifest.json", "Waltair", "4.2.12"});
+  // rule_numbers.json: Retuned's number -> the 2009 text's citation, each once, each explained.
+  refused("lookout2009/rule_numbers.json", [](Json& j) { Entry(j["rules"], "retuned", "4.1.5")["rule"] = "4-1-4"; },
+          {"lookout2009/rule_numbers.json", "rule \"4.1.5\"", "\"rule\"", "Section N"});
+  refused("lookout2009/rule_numbers.json", [](Json& j) { j["rules"].push_back(j["rules"][0]); },
+          {"lookout2009/rule_numbers.json", "listed twice"});
+  refused("lookout2009/rule_numbers.json", [](Json& j) { Entry(j["rules"], "retuned", "4.1.5")["subject"] = ""; },
+          {"lookout2009/rule_numbers.json", "rule \"4.1.5\"", "subject"});
+  refused("lookout2009/rule_numbers.json", [](Json& j) { Entry(j["rules"], "retuned", "4.1.5")["retuned"] = "TABLE 8"; },
+          {"lookout2009/rule_numbers.json", "Appendix N"});
 }
 
 TEST(Loader, RefusesABrokenFile) {

@@ -1,5 +1,6 @@
 // The readers of the edition's data files, one per file, used by ParseEditionData in this order:
-// tiles, board, companies, cities, market, manifest, trains, rules. Each reads one JSON document
+// tiles, board, companies, cities, market, manifest, trains, rules, and rule_numbers where the
+// edition has one. Each reads one JSON document
 // into EditionData and checks what it can check against what is already read; a problem throws
 // BadData naming the file, the entry and the problem. Internal to the 1853 loader.
 #pragma once
@@ -38,5 +39,7 @@ void ReadMarket(const Json& document, const Where& where, EditionData* data);
 void ReadManifest(const Json& document, const Where& where, EditionData* data);
 void ReadTrains(const Json& document, const Where& where, EditionData* data);
 void ReadRules(const Json& document, const Where& where, EditionData* data);
+// Optional: the edition's own numbers for the rules the engine cites by Retuned's.
+void ReadRuleNumbers(const Json& document, const Where& where, EditionData* data);
 
 }  // namespace mailrun::engine::t1853::data_internal

@@ -54,6 +54,11 @@ int EditionData::MinimumBond(int players) const {
   return found == minimum_bond_by_players.end() ? minimum_bond : found->second;
 }
 
+std::string_view EditionData::CitedRule(std::string_view retuned) const {
+  const auto found = rule_numbers.find(retuned);
+  return found == rule_numbers.end() ? retuned : std::string_view(found->second);
+}
+
 int EditionData::ConstructionCost(const HexDef& hex, Gauge gauge) const {
   int cost = 0;
   for (Terrain terrain : hex.terrain_features) {
@@ -89,6 +94,8 @@ Result<EditionData> ParseEditionData(mailrun::v1::Edition edition, const std::ma
     read("manifest.json", data_internal::ReadManifest);
     read("trains.json", data_internal::ReadTrains);
     read("rules.json", data_internal::ReadRules);
+    // Only an edition whose text numbers its rules differently from Retuned's has this file.
+    if (files.contains(*folder + "/rule_numbers.json")) read("rule_numbers.json", data_internal::ReadRuleNumbers);
   } catch (const BadData& bad) {
     return DataFault(bad.message);
   }

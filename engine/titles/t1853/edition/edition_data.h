@@ -121,6 +121,9 @@ struct EditionData : BoardData {
   int first_phase_number = 1;                   // how players number the first phase (2009: 2, 4.10.2)
   int bbci_major_ajmer_cost = 70;               // 4.1.14
   int calcutta_first_promotion_cost = 60;       // 4.2.13
+  // rule_numbers.json: Retuned's rule number (as the engine cites it) -> this edition's citation of
+  // the same rule ("4.1.5" -> "4.1.4"); empty for Retuned, whose numbers the engine cites.
+  std::map<std::string, std::string, std::less<>> rule_numbers;
 
   // Lookups; nullptr / nullopt when absent (BoardData has Hex() and Tile()).
   const CompanyDef* Company(std::string_view initials) const;
@@ -132,6 +135,9 @@ struct EditionData : BoardData {
   // none). Dual gauge never comes from a lay (4.2.8) and costs as broad. The special cases of
   // 4.1.14 (Ajmer) and 4.2.13 (Calcutta) are the rules engine's, from the fields above.
   int ConstructionCost(const HexDef& hex, Gauge gauge) const;
+  // How this edition's text cites the rule the engine cites as `retuned` (rule_numbers; the number
+  // itself where the edition lists none, as for Retuned).
+  std::string_view CitedRule(std::string_view retuned) const;
   // The minimum bond of 2.5.2 for a game of `players`.
   int MinimumBond(int players) const;
   // A phase (1, 2, ... inside the engine) as the edition's players number it (2009: 2-5, 4.10.2).

@@ -3,14 +3,22 @@
 #include <fmt/format.h>
 
 #include "engine/titles/t1853/route_graph_builder.h"
+#include "engine/titles/t1853/rule_citations.h"
 #include "engine/titles/t1853/track_cache.h"
 #include "engine/titles/t1853/track_position.h"
 
 namespace mailrun::engine::t1853 {
 
-// TABLE 3, with 2.4.1's qualifying number and share limit in the simplified game.
+// Every log line cites the edition's own rule numbers (rule_citations.h): its rule parameters and
+// any rule number its template names.
 void Context::Say(std::string key, std::string_view english, std::vector<TextParam> params) const {
-  if (out) out->Add(engine::Say(std::move(key), english, std::move(params), English()));
+  if (!out) return;
+  if (data.rule_numbers.empty()) {
+    out->Add(engine::Say(std::move(key), english, std::move(params), English()));
+    return;
+  }
+  CiteParams(data, params);
+  out->Add(engine::Say(std::move(key), CiteInText(data, std::string(english)), std::move(params), English()));
 }
 
 std::shared_ptr<const TrackNetwork> Context::Network() const {
@@ -32,6 +40,7 @@ Spelling Context::English() const {
   return {[this](int seat) { return Name(seat); }, [](int64_t amount) { return Money(static_cast<int>(amount)); }};
 }
 
+// TABLE 3, with 2.4.1's qualifying number and share limit in the simplified game.
 PlayerCountRules Context::Limits() const {
   PlayerCountRules rules;
   for (const auto& r : data.player_counts) {
