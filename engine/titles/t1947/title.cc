@@ -114,6 +114,7 @@ class Game1947 final : public TitleGame {
       p->set_display_name(game_.player(seat).name);
       p->set_cash(game_.player(seat).cash);
       p->set_certificates(game_.Certificates(seat));
+      p->set_wealth(Wealth(game_, seat));  // 7.0
     }
     *view.mutable_game_1947() = BuildView(game_);
     return view;
