@@ -5,6 +5,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/structured_text.h"
+
 namespace mailrun::engine {
 
 Result<GameRecord> ParseGameRecord(const std::string& json) {
@@ -13,7 +15,7 @@ Result<GameRecord> ParseGameRecord(const std::string& json) {
   try {
     doc = nlohmann::json::parse(json);
   } catch (const nlohmann::json::exception& e) {
-    return Malformed("core.refusal.game_record.game_record_not_json", std::string("the game record is not JSON: ") + e.what());
+    return Malformed("core.refusal.game_record.game_record_not_json", std::string("the game record is not JSON: ") + e.what()).With({param::Text("reason", e.what())});
   }
   if (!doc.is_object() || !doc.contains("config") || !doc.contains("actions") || !doc["actions"].is_array()) {
     return Malformed("core.refusal.game_record.game_record_needs_config_actions", "a game record needs \"config\" and an \"actions\" array");
@@ -22,13 +24,13 @@ Result<GameRecord> ParseGameRecord(const std::string& json) {
   options.ignore_unknown_fields = false;
   if (auto status = google::protobuf::util::JsonStringToMessage(doc["config"].dump(), &record.config, options);
       !status.ok()) {
-    return Malformed("core.refusal.game_record.game_record_s_config_not", "the game record's config is not valid: " + std::string(status.message()));
+    return Malformed("core.refusal.game_record.game_record_s_config_not", "the game record's config is not valid: " + std::string(status.message())).With({param::Text("reason", std::string(status.message()))});
   }
   size_t index = 0;
   for (const auto& item : doc["actions"]) {
     mailrun::v1::Action action;
     if (auto status = google::protobuf::util::JsonStringToMessage(item.dump(), &action, options); !status.ok()) {
-      return Malformed("core.refusal.game_record.action_game_record_not_valid", fmt::format("action {} of the game record is not valid: {}", index + 1, std::string(status.message())));
+      return Malformed("core.refusal.game_record.action_game_record_not_valid", fmt::format("action {} of the game record is not valid: {}", index + 1, std::string(status.message()))).With({param::Count("action", index + 1), param::Text("reason", std::string(status.message()))});
     }
     record.actions.push_back(std::move(action));
     ++index;

@@ -1,6 +1,8 @@
 // The title hooks' defaults (engine/core/title.h) for a title without such rules.
 #include "engine/core/title.h"
 
+#include "engine/core/structured_text.h"
+
 namespace mailrun::engine {
 
 Result<ApplyOutcome> TitleGame::Preview(const mailrun::v1::Action& action) { return Apply(action); }
@@ -21,7 +23,7 @@ std::optional<mailrun::v1::Action> TitleGame::BotAction(int /*seat*/,
 }
 
 Result<mailrun::v1::Components> Title::Components(mailrun::v1::Edition /*edition*/) const {
-  return Unavailable("core.refusal.title.components_not_served", "the components of " + name() + " are not served as data yet");
+  return Unavailable("core.refusal.title.components_not_served", "the components of " + name() + " are not served as data yet").With({param::Text("title", name())});
 }
 
 }  // namespace mailrun::engine

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "engine/core/board/board_overlay.h"
+#include "engine/core/structured_text.h"
 #include "engine/titles/registry.h"
 #include "engine/titles/t1853/board_svg.h"
 #include "engine/titles/t1853/components.h"
@@ -12,7 +13,7 @@ namespace {
 
 Result<HexCoord> HexOf(const std::string& name) {
   const auto hex = ParseHexName(name);
-  if (!hex) return Malformed("core.refusal.board_picture.unknown_hex", "the game names an unknown hex '" + name + "'");
+  if (!hex) return Malformed("core.refusal.board_picture.unknown_hex", "the game names an unknown hex '" + name + "'").With({param::Text("hex", name)});
   return *hex;
 }
 
@@ -53,11 +54,11 @@ Result<std::string> GameBoardPicture(const mailrun::v1::Components& components, 
     return Malformed("core.refusal.board_picture.components_of_another_game",
                      fmt::format("the components are of {}, the game is {}",
                                  EditionName(components.title(), components.edition()),
-                                 EditionName(view.title(), view.edition())));
+                                 EditionName(view.title(), view.edition()))).With({param::Text("components", EditionName(components.title(), components.edition())), param::Text("game", EditionName(view.title(), view.edition()))});
   }
   if (title != mailrun::v1::TITLE_1853) {
     return Malformed("core.refusal.board_picture.no_picture_from_components",
-                     "no board picture is drawn from " + TitleName(title) + "'s components yet");
+                     "no board picture is drawn from " + TitleName(title) + "'s components yet").With({param::Text("title", TitleName(title))});
   }
   auto data = t1853::EditionDataFromComponents(components);
   if (!data.ok()) return data.error();

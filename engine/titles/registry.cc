@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "engine/core/structured_text.h"
 #include "engine/titles/t1853/title.h"
 #include "engine/titles/t1947/title.h"
 
@@ -32,7 +33,7 @@ Result<const Title*> FindTitle(mailrun::v1::Title title) {
   for (const Title* known : Titles()) {
     if (known->id() == effective) return known;
   }
-  return Malformed("core.refusal.registry.title_unknown_1853_1947", fmt::format("title {} is unknown (1853 or 1947)", static_cast<int>(title)));
+  return Malformed("core.refusal.registry.title_unknown_1853_1947", fmt::format("title {} is unknown (1853 or 1947)", static_cast<int>(title))).With({param::Count("title", static_cast<int>(title))});
 }
 
 Result<const Title*> CheckGameSetup(mailrun::v1::Title title, mailrun::v1::Edition edition,
@@ -76,7 +77,7 @@ Result<mailrun::v1::Title> ParseTitleName(const std::string& name) {
   for (const Title* title : Titles()) {
     if (title->name() == name) return title->id();
   }
-  return Malformed("core.refusal.registry.no_title_titles_1853_1947", fmt::format("no title '{}': the titles are 1853 and 1947", name));
+  return Malformed("core.refusal.registry.no_title_titles_1853_1947", fmt::format("no title '{}': the titles are 1853 and 1947", name)).With({param::Text("title", name)});
 }
 
 }  // namespace mailrun::engine

@@ -31,7 +31,7 @@ std::optional<TokenClaims> Authenticate(const grpc::ServerContextBase& context, 
   TokenError error;
   auto claims = verifier.Verify(value.substr(prefix.size()), kind, UnixNow(), &error);
   if (!claims) {
-    *status = RefusalStatus(grpc::StatusCode::UNAUTHENTICATED, error.message, {"auth.token_invalid", "", "unauthenticated", "", ""});
+    *status = RefusalStatus(grpc::StatusCode::UNAUTHENTICATED, error.message, {"auth.token_invalid", "", "unauthenticated", "", "", {TextValue("reason", error.message)}});
     return std::nullopt;
   }
   NoteUser(claims->subject);  // the call's log lines name the caller

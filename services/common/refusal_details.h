@@ -10,6 +10,7 @@
 
 #include <grpcpp/grpcpp.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +31,21 @@ struct Refusal {
 };
 
 grpc::Status RefusalStatus(grpc::StatusCode code, const std::string& message, const Refusal& refusal);
+
+// A value a service's own refusal names, as a typed parameter: an id or a reason as text, a
+// version as a count (the engine's refusals use engine/core/structured_text.h).
+inline mailrun::v1::TextParam TextValue(const std::string& name, const std::string& text) {
+  mailrun::v1::TextParam param;
+  param.set_name(name);
+  param.set_text(text);
+  return param;
+}
+inline mailrun::v1::TextParam CountValue(const std::string& name, int64_t count) {
+  mailrun::v1::TextParam param;
+  param.set_name(name);
+  param.set_count(count);
+  return param;
+}
 
 // What a status's details say (for clients and tests): nullopt when it carries no ErrorInfo.
 struct RefusalSeen {

@@ -20,7 +20,7 @@ grpc::Status Autopilot::Set(const std::string& user_id, const mailrun::v1::SetAu
       return service::RefusalStatus(
           grpc::StatusCode::NOT_FOUND,
           "you have no seat in game '" + request.game_id() + "': only its players may use autopilot",
-          {"game.refusal.autopilot_no_seat", "", "not_found", "", ""});
+          {"game.refusal.autopilot_no_seat", "", "not_found", "", "", {service::TextValue("game_id", request.game_id())}});
     }
     if (seat[0][0].as<bool>()) {
       return service::RefusalStatus(grpc::StatusCode::FAILED_PRECONDITION,

@@ -65,7 +65,7 @@ grpc::Status Denied(const std::string& message) {
 }
 grpc::Status NoSuchGame(const std::string& game_id) {
   return service::RefusalStatus(grpc::StatusCode::NOT_FOUND, fmt::format("there is no game '{}'", game_id),
-                                {"game.refusal.no_such_game", "", "not_found", "", ""});
+                                {"game.refusal.no_such_game", "", "not_found", "", "", {service::TextValue("game_id", game_id)}});
 }
 grpc::Status Internal(const std::string& message) {
   return service::RefusalStatus(grpc::StatusCode::INTERNAL, message, {"game.refusal.internal", "", "internal", "", ""});
@@ -75,14 +75,15 @@ grpc::Status StaleVersion(int64_t expected, int64_t current) {
   return service::RefusalStatus(
       grpc::StatusCode::ABORTED,
       fmt::format("the game is at version {}, not {}: re-read it and decide again", current, expected),
-      {"game.refusal.stale_version", "", "stale", "", ""});
+      {"game.refusal.stale_version", "", "stale", "", "",
+       {service::CountValue("current", current), service::CountValue("expected", expected)}});
 }
 
 grpc::Status ChangedMeanwhile(int64_t current) {
   return service::RefusalStatus(
       grpc::StatusCode::ABORTED,
       fmt::format("the game changed meanwhile (now version {}): re-read it and try again", current),
-      {"game.refusal.changed_meanwhile", "", "stale", "", ""});
+      {"game.refusal.changed_meanwhile", "", "stale", "", "", {service::CountValue("current", current)}});
 }
 
 }  // namespace mailrun::game

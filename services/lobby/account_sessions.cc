@@ -54,7 +54,7 @@ grpc::Status Accounts::ChangePassword(const TokenClaims& caller, const std::stri
                                       mailrun::v1::ChangePasswordResponse* response) {
   if (auto status = InvalidIf("request_id", CheckRequestId(request.request_id())); !status.ok()) return status;
   if (request.current_password().empty()) return Invalid("lobby.account.current_password_required", "current_password", "current_password is required");
-  if (auto problem = CheckPassword(request.new_password())) return Invalid("lobby.invalid.new_password", "new_password", "new_password: " + *problem);
+  if (auto problem = CheckPassword(request.new_password())) return Invalid("lobby.invalid.new_password", "new_password", "new_password: " + *problem, {param::Text("reason", *problem)});
   if (request.new_password() == request.current_password()) {
     return Invalid("lobby.account.new_password_unchanged", "new_password", "new_password is the same as current_password");
   }
@@ -158,7 +158,7 @@ grpc::Status Accounts::RevokeSession(const TokenClaims& caller, const mailrun::v
       const pqxx::result known = txn.exec_params(
           "SELECT 1 FROM user_sessions WHERE session_id = $1 AND family_id = $1 AND user_id = $2",
           request.session_id(), caller.subject);
-      if (known.empty()) return NotFound("lobby.session.not_found", "you have no session '" + request.session_id() + "'");
+      if (known.empty()) return NotFound("lobby.session.not_found", "you have no session '" + request.session_id() + "'", {param::Text("session_id", request.session_id())});
       const pqxx::result revoked = txn.exec_params(
           "UPDATE user_sessions SET revoked_at = now() WHERE family_id = $1 AND user_id = $2"
           " AND revoked_at IS NULL AND replaced_by IS NULL RETURNING 1",

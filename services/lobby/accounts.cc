@@ -32,7 +32,7 @@ grpc::Status LoadProfile(pqxx::work& txn, const std::string& user_id, bool own, 
   const pqxx::result user = txn.exec_params(
       "SELECT display_name, time_zone, (extract(epoch from created_at) * 1000)::bigint FROM users WHERE user_id = $1",
       user_id);
-  if (user.empty()) return NotFound("lobby.account.user_not_found", "no user with id '" + user_id + "'");
+  if (user.empty()) return NotFound("lobby.account.user_not_found", "no user with id '" + user_id + "'", {param::Text("user_id", user_id)});
   profile->Clear();
   profile->set_user_id(user_id);
   profile->set_display_name(user[0][0].as<std::string>());
@@ -141,11 +141,11 @@ grpc::Status Accounts::RegisterChecked(const mailrun::v1::RegisterRequest& reque
       return grpc::Status::OK;
     }
     if (!IsKnownTimeZone(txn, time_zone)) {
-      return Invalid("lobby.account.time_zone_unknown", "time_zone", "time_zone '" + time_zone + "' is not a known IANA time zone (e.g. Asia/Kolkata)");
+      return Invalid("lobby.account.time_zone_unknown", "time_zone", "time_zone '" + time_zone + "' is not a known IANA time zone (e.g. Asia/Kolkata)", {param::Text("time_zone", time_zone)});
     }
     const pqxx::result taken =
         txn.exec_params("SELECT 1 FROM users WHERE lower(display_name) = lower($1)", request.display_name());
-    if (!taken.empty()) return Taken("lobby.account.display_name_taken", "display name '" + request.display_name() + "' is taken");
+    if (!taken.empty()) return Taken("lobby.account.display_name_taken", "display name '" + request.display_name() + "' is taken", {param::Text("display_name", request.display_name())});
     return grpc::Status::OK;
   });
   if (!status.ok()) return status;
@@ -164,7 +164,7 @@ grpc::Status Accounts::RegisterChecked(const mailrun::v1::RegisterRequest& reque
           "INSERT INTO users (user_id, display_name, password_hash, time_zone) VALUES ($1, $2, $3, $4)"
           " ON CONFLICT DO NOTHING RETURNING user_id",
           user_id, request.display_name(), hash, time_zone);
-      if (inserted.empty()) return Taken("lobby.account.display_name_taken", "display name '" + request.display_name() + "' is taken");
+      if (inserted.empty()) return Taken("lobby.account.display_name_taken", "display name '" + request.display_name() + "' is taken", {param::Text("display_name", request.display_name())});
       *result_id = CreateSession(txn, user_id, "");
       return grpc::Status::OK;
     }, &replayed);
@@ -238,7 +238,7 @@ grpc::Status Accounts::Refresh(const mailrun::v1::RefreshRequest& request, mailr
   if (request.refresh_token().empty()) return Invalid("lobby.session.refresh_token_required", "refresh_token", "refresh_token is required");
   mailrun::service::TokenError error;
   const auto claims = tokens_.verifier->Verify(request.refresh_token(), TokenKind::kRefresh, UnixNow(), &error);
-  if (!claims) return Unauthenticated("lobby.session.refresh_token_invalid", "refresh_token: " + error.message);
+  if (!claims) return Unauthenticated("lobby.session.refresh_token_invalid", "refresh_token: " + error.message, {param::Text("reason", error.message)});
   mailrun::v1::RefreshRequest fingerprinted = request;
   fingerprinted.set_refresh_token(claims->token_id);  // the session, not the token
   const RequestKey key{claims->subject, request.request_id(), "Refresh", RequestFingerprint(fingerprinted)};
@@ -305,7 +305,7 @@ grpc::Status Accounts::Logout(const std::string& caller, const mailrun::v1::Logo
     mailrun::service::TokenError error;
     // now = 0: an expired refresh token still names the session it belonged to.
     const auto claims = tokens_.verifier->Verify(request.refresh_token(), TokenKind::kRefresh, 0, &error);
-    if (!claims) return Unauthenticated("lobby.session.refresh_token_invalid", "refresh_token: " + error.message);
+    if (!claims) return Unauthenticated("lobby.session.refresh_token_invalid", "refresh_token: " + error.message, {param::Text("reason", error.message)});
     if (claims->subject != caller) return Denied("lobby.session.refresh_token_not_yours", "refresh_token belongs to another user");
     family = claims->token_id;
   }
@@ -361,7 +361,7 @@ grpc::Status Accounts::UpdateProfile(const std::string& caller, const mailrun::v
           if (!request.time_zone().empty()) {
             if (!IsKnownTimeZone(txn, request.time_zone())) {
               return Invalid("lobby.account.time_zone_unknown", "time_zone", "time_zone '" + request.time_zone() +
-                             "' is not a known IANA time zone (e.g. Asia/Kolkata)");
+                             "' is not a known IANA time zone (e.g. Asia/Kolkata)", {param::Text("time_zone", request.time_zone())});
             }
             txn.exec_params("UPDATE users SET time_zone = $2 WHERE user_id = $1", caller, request.time_zone());
           }
@@ -369,7 +369,7 @@ grpc::Status Accounts::UpdateProfile(const std::string& caller, const mailrun::v
             const pqxx::result taken = txn.exec_params(
                 "SELECT 1 FROM users WHERE lower(display_name) = lower($1) AND user_id <> $2", request.display_name(),
                 caller);
-            if (!taken.empty()) return Taken("lobby.account.display_name_taken", "display name '" + request.display_name() + "' is taken");
+            if (!taken.empty()) return Taken("lobby.account.display_name_taken", "display name '" + request.display_name() + "' is taken", {param::Text("display_name", request.display_name())});
             txn.exec_params("UPDATE users SET display_name = $2 WHERE user_id = $1", caller, request.display_name());
           }
           return grpc::Status::OK;

@@ -26,13 +26,13 @@ grpc::Status CheckResultPlayers(pqxx::work& txn, const std::string& table_id,
   std::set<std::string> reported;
   for (const auto& result : finished.results()) {
     if (result.rank() < 1) {
-      return Invalid("lobby.results.bad_rank", "results", "the result of " + result.user_id() + " has rank " + std::to_string(result.rank()));
+      return Invalid("lobby.results.bad_rank", "results", "the result of " + result.user_id() + " has rank " + std::to_string(result.rank()), {param::Text("user_id", result.user_id()), param::Count("rank", result.rank())});
     }
     reported.insert(result.user_id());
   }
   if (reported.size() != static_cast<size_t>(finished.results_size()) || reported != seated) {
     return Invalid("lobby.results.players_mismatch", "results", "the results of game " + finished.game_id() + " do not name exactly the players of table " +
-                   table_id);
+                   table_id, {param::Text("game_id", finished.game_id()), param::Text("table_id", table_id)});
   }
   return grpc::Status::OK;
 }

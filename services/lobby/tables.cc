@@ -66,7 +66,7 @@ std::string FullMessage(const TableRow& row) {
          " seats taken)";
 }
 
-grpc::Status NoSuchTable(const std::string& table_id) { return NotFound("lobby.table.not_found", "no table with id '" + table_id + "'"); }
+grpc::Status NoSuchTable(const std::string& table_id) { return NotFound("lobby.table.not_found", "no table with id '" + table_id + "'", {param::Text("table_id", table_id)}); }
 
 // Locks an existing table into *row.
 grpc::Status LockExisting(pqxx::work& txn, const std::string& table_id, TableRow* row) {
@@ -80,7 +80,7 @@ grpc::Status LockExisting(pqxx::work& txn, const std::string& table_id, TableRow
 grpc::Status LockOpenAsHost(pqxx::work& txn, const std::string& table_id, const std::string& caller,
                             const std::string& what, TableRow* row) {
   if (auto status = LockExisting(txn, table_id, row); !status.ok()) return status;
-  if (row->host != caller) return Denied("lobby.table.host_only", "only the host can " + what);
+  if (row->host != caller) return Denied("lobby.table.host_only", "only the host can " + what, {param::Text("what", what)});
   if (row->status != "open") return NotOpen(*row);
   return grpc::Status::OK;
 }
@@ -125,7 +125,7 @@ grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::Create
     return status;
   }
   if (auto status = InvalidIf("turn_deadline_seconds", CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
-  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow("lobby.table.not_playable", *problem);
+  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow("lobby.table.not_playable", *problem, {param::Text("reason", *problem)});
   return Apply(caller, request, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = mailrun::service::RandomId();
     const std::string options = request.options().SerializeAsString();
@@ -220,7 +220,7 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
     if (row->tournament) return NotNow("lobby.table.tournament_seated", "tournament tables are seated by the tournament's organiser");
     if (row->status != "open") {
       if (row->player_count >= row->seats && (row->status == "starting" || row->status == "playing")) {
-        return NotNow("lobby.table.full_and_started", FullMessage(*row) + " and its game has started");
+        return NotNow("lobby.table.full_and_started", FullMessage(*row) + " and its game has started", {param::Count("players", row->player_count), param::Count("seats", row->seats)});
       }
       return NotOpen(*row);
     }
@@ -233,7 +233,7 @@ grpc::Status Tables::Join(const std::string& caller, const mailrun::v1::JoinTabl
                 caller)) {
       return Denied("lobby.table.private", "the table is private: join with its invitation code or an invitation from the host");
     }
-    if (row->player_count >= row->seats) return NotNow("lobby.table.full", FullMessage(*row));
+    if (row->player_count >= row->seats) return NotNow("lobby.table.full", FullMessage(*row), {param::Count("players", row->player_count), param::Count("seats", row->seats)});
     txn.exec_params(
         "INSERT INTO lobby_table_players (table_id, user_id, position)"
         " SELECT $1, $2, coalesce(max(position), 0) + 1 FROM lobby_table_players WHERE table_id = $1",
@@ -286,7 +286,7 @@ grpc::Status Tables::Kick(const std::string& caller, const mailrun::v1::KickPlay
     if (!allowed.ok()) return allowed;
     const TableRow* row = &locked;
     if (!IsSeated(txn, row->table_id, request.user_id())) {
-      return NotFound("lobby.table.user_not_seated", "user '" + request.user_id() + "' does not sit at this table");
+      return NotFound("lobby.table.user_not_seated", "user '" + request.user_id() + "' does not sit at this table", {param::Text("user_id", request.user_id())});
     }
     txn.exec_params("DELETE FROM lobby_table_players WHERE table_id = $1 AND user_id = $2", row->table_id,
                     request.user_id());
@@ -304,7 +304,7 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
     return Invalid("lobby.table.invitees_count", "display_names", "display_names must name 1 to 20 users");
   }
   for (const std::string& name : request.display_names()) {
-    if (auto problem = CheckDisplayName(name)) return Invalid("lobby.invalid.display_names", "display_names", "display_names: " + *problem);
+    if (auto problem = CheckDisplayName(name)) return Invalid("lobby.invalid.display_names", "display_names", "display_names: " + *problem, {param::Text("reason", *problem)});
   }
   return Apply(caller, request, request.request_id(), "InvitePlayers", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = request.table_id();
@@ -317,7 +317,7 @@ grpc::Status Tables::Invite(const std::string& caller, const mailrun::v1::Invite
     for (const std::string& name : request.display_names()) {
       const pqxx::result user =
           txn.exec_params("SELECT user_id FROM users WHERE lower(display_name) = lower($1)", name);
-      if (user.empty()) return NotFound("lobby.table.invitee_unknown", "no user named '" + name + "'");
+      if (user.empty()) return NotFound("lobby.table.invitee_unknown", "no user named '" + name + "'", {param::Text("display_name", name)});
       const std::string invitee = user[0][0].as<std::string>();
       if (invitee == caller || IsSeated(txn, row->table_id, invitee)) continue;
       // An invitation overrides an earlier kick.
@@ -349,7 +349,7 @@ grpc::Status Tables::Start(const std::string& caller, const mailrun::v1::StartTa
     if (!allowed.ok()) return allowed;
     const TableRow* row = &locked;
     if (row->player_count < kMinTableSize) {
-      return NotNow("lobby.table.too_few_players", "a game of 1853 needs at least 3 players; " + std::to_string(row->player_count) + " seated");
+      return NotNow("lobby.table.too_few_players", "a game of 1853 needs at least 3 players; " + std::to_string(row->player_count) + " seated", {param::Count("players", row->player_count)});
     }
     txn.exec_params("UPDATE lobby_tables SET status = 'starting' WHERE table_id = $1", row->table_id);
     return grpc::Status::OK;

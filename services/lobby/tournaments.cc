@@ -23,7 +23,7 @@ namespace {
 using mailrun::v1::TOURNAMENT_FORMAT_ROUND_ROBIN_GROUPS;
 using mailrun::v1::TOURNAMENT_FORMAT_SWISS;
 
-grpc::Status NoSuchTournament(const std::string& id) { return NotFound("lobby.tournament.not_found", "no tournament with id '" + id + "'"); }
+grpc::Status NoSuchTournament(const std::string& id) { return NotFound("lobby.tournament.not_found", "no tournament with id '" + id + "'", {param::Text("tournament_id", id)}); }
 
 std::vector<PlayerId> Column(const pqxx::result& rows) {
   std::vector<PlayerId> values;
@@ -73,7 +73,7 @@ std::vector<PlayerId> Only(const std::vector<PlayerId>& table, const std::set<Pl
 grpc::Status PlanRound(pqxx::work& txn, const TournamentRow& t, int round, Seating* tables, bool* is_final) {
   const std::vector<PlayerId> by_seed = ActiveBySeed(txn, t.tournament_id);
   if (by_seed.size() < static_cast<size_t>(kMinTableSize)) {
-    return NotNow("lobby.tournament.too_few_players", "a round needs at least 3 active players; " + std::to_string(by_seed.size()) + " remain");
+    return NotNow("lobby.tournament.too_few_players", "a round needs at least 3 active players; " + std::to_string(by_seed.size()) + " remain", {param::Count("players", by_seed.size())});
   }
   const std::set<PlayerId> active(by_seed.begin(), by_seed.end());
   *is_final = false;
@@ -225,7 +225,7 @@ grpc::Status Tournaments::Create(const std::string& caller, const mailrun::v1::C
   if (request.registration_closes_at_unix_ms() <= now_ms || request.registration_closes_at_unix_ms() <= opens) {
     return Invalid("lobby.tournament.registration_window", "registration_closes_at_unix_ms", "registration_closes_at_unix_ms must be in the future and after registration_opens_at_unix_ms");
   }
-  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow("lobby.tournament.not_playable", *problem);
+  if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow("lobby.tournament.not_playable", *problem, {param::Text("reason", *problem)});
   return Apply(caller, request, request.request_id(), "CreateTournament", "", [&](pqxx::work& txn, const std::string& id) {
     const std::string options = request.options().SerializeAsString();
     txn.exec_params(
@@ -293,10 +293,12 @@ grpc::Status Tournaments::Register(const std::string& caller,
         " WHERE tournament_id = $1",
         id);
     if (window[0].as<bool>()) {
-      return NotNow("lobby.tournament.registration_not_open", "registration opens at " + RegistrationTime(txn, id, "registration_opens_at"));
+      const std::string at = RegistrationTime(txn, id, "registration_opens_at");
+      return NotNow("lobby.tournament.registration_not_open", "registration opens at " + at, {param::Text("time", at)});
     }
     if (window[1].as<bool>()) {
-      return NotNow("lobby.tournament.registration_closed", "registration closed at " + RegistrationTime(txn, id, "registration_closes_at"));
+      const std::string at = RegistrationTime(txn, id, "registration_closes_at");
+      return NotNow("lobby.tournament.registration_closed", "registration closed at " + at, {param::Text("time", at)});
     }
     const pqxx::result existing = txn.exec_params(
         "SELECT status FROM tournament_players WHERE tournament_id = $1 AND user_id = $2", id, caller);
@@ -346,12 +348,12 @@ grpc::Status Tournaments::StartRound(const std::string& caller,
     if (!t) return NoSuchTournament(id);
     if (t->organiser != caller) return Denied("lobby.tournament.organiser_only", "only the organiser can start a round");
     if (t->status == "finished") return NotNow("lobby.tournament.finished", "the tournament has finished");
-    if (round > t->rounds) return NotNow("lobby.tournament.no_such_round", "the tournament has " + std::to_string(t->rounds) + " rounds");
+    if (round > t->rounds) return NotNow("lobby.tournament.no_such_round", "the tournament has " + std::to_string(t->rounds) + " rounds", {param::Count("rounds", t->rounds)});
     if (round != t->current_round + 1) {
-      return NotNow("lobby.tournament.round_out_of_order", "round " + std::to_string(t->current_round + 1) + " is the next round to start");
+      return NotNow("lobby.tournament.round_out_of_order", "round " + std::to_string(t->current_round + 1) + " is the next round to start", {param::Count("round", t->current_round + 1)});
     }
     if (t->current_round > 0 && RoundsCompleted(txn, *t) < t->current_round) {
-      return NotNow("lobby.tournament.round_in_play", "round " + std::to_string(t->current_round) + " is still being played");
+      return NotNow("lobby.tournament.round_in_play", "round " + std::to_string(t->current_round) + " is still being played", {param::Count("round", t->current_round)});
     }
     if (round == 1) {
       // Seeds: overall rating, then registration order.
@@ -388,7 +390,7 @@ grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v
     if (t->status == "finished") return NotNow("lobby.tournament.finished", "the tournament has finished");
     const pqxx::result player = txn.exec_params(
         "SELECT status FROM tournament_players WHERE tournament_id = $1 AND user_id = $2", id, request.user_id());
-    if (player.empty()) return NotFound("lobby.tournament.player_not_registered", "user '" + request.user_id() + "' is not registered for this tournament");
+    if (player.empty()) return NotFound("lobby.tournament.player_not_registered", "user '" + request.user_id() + "' is not registered for this tournament", {param::Text("user_id", request.user_id())});
     if (player[0][0].as<std::string>() != "active") return NotNow("lobby.tournament.player_already_left", "the player has already left this tournament");
     txn.exec_params("UPDATE tournament_players SET status = 'dropped' WHERE tournament_id = $1 AND user_id = $2", id,
                     request.user_id());
@@ -400,7 +402,7 @@ grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v
         " WHERE t.tournament_id = $1 AND t.tournament_round = $2 AND p.user_id = $3"
         " AND t.status IN ('starting', 'playing') FOR UPDATE OF t",
         id, t->current_round, request.user_id());
-    if (own.empty()) return NotNow("lobby.tournament.nothing_to_reseat", "the player has no unfinished table in round " + round_text + " to re-seat");
+    if (own.empty()) return NotNow("lobby.tournament.nothing_to_reseat", "the player has no unfinished table in round " + round_text + " to re-seat", {param::Text("round", round_text)});
     const std::string table_id = own[0][0].as<std::string>();
     std::vector<PlayerId> seated = Column(txn.exec_params(
         "SELECT user_id FROM lobby_table_players WHERE table_id = $1 AND user_id <> $2 ORDER BY position", table_id,
@@ -415,7 +417,7 @@ grpc::Status Tournaments::DropPlayer(const std::string& caller, const mailrun::v
       if (other.empty()) {
         return NotNow("lobby.tournament.reseat_too_few", "cannot re-seat: only " + std::to_string(seated.size()) + " players would remain at their "
                       "table and no other unfinished table of round " + round_text +
-                      " has room for them; drop without reseat");
+                      " has room for them; drop without reseat", {param::Count("players", seated.size()), param::Text("round", round_text)});
       }
       const std::string merged = other[0][0].as<std::string>();
       std::vector<PlayerId> joined = Column(txn.exec_params(

@@ -13,14 +13,14 @@ grpc::Status ApplyOnce(pqxx::work& txn, const RequestKey& key, std::string* resu
     if (seen[0][0].as<std::string>() != key.method) {
       return Invalid("lobby.request.request_id_reused", "request_id",
                      "request_id was already used for " + seen[0][0].as<std::string>() +
-                              "; use a new request_id for each call");
+                              "; use a new request_id for each call", {param::Text("method", seen[0][0].as<std::string>())});
     }
     // Rows from before request_hash existed have none: they are compared by method only.
     if (!seen[0][2].is_null() && pqxx::binarystring(seen[0][2]).str() != key.fingerprint) {
       return Invalid("lobby.request.request_id_reused", "request_id",
                      "request_id was already used for a different " + key.method +
                               " request: a retry must repeat its call unchanged, and a new call needs a new "
-                              "request_id");
+                              "request_id", {param::Text("method", key.method)});
     }
     *result_id = seen[0][1].as<std::string>();
     if (replayed) *replayed = true;

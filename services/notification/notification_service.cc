@@ -141,7 +141,7 @@ Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mai
       const auto marked = inbox_.MarkRead(txn, user, ids, request->up_to_sequence(), &missing);
       if (!marked) {
         return service::RefusalStatus(StatusCode::NOT_FOUND, "event '" + missing + "' is not in your inbox",
-                                      {"notify.event_not_in_inbox", "", "not_found", "", ""});
+                                      {"notify.event_not_in_inbox", "", "not_found", "", "", {service::TextValue("event_id", missing)}});
       }
       response->set_marked(marked->marked);
       response->set_unread_count(marked->unread_count);
@@ -172,7 +172,7 @@ Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
     return Idempotent(user, request->request_id(), "UnregisterDevice", *request, response, [&](pqxx::work& txn) {
       if (!DeviceRegistry::Unregister(txn, user, request->device_id())) {
         return service::RefusalStatus(StatusCode::NOT_FOUND, "device '" + request->device_id() + "' is not one of your devices",
-                                      {"notify.device_unknown", "", "not_found", "", ""});
+                                      {"notify.device_unknown", "", "not_found", "", "", {service::TextValue("device_id", request->device_id())}});
       }
       return Status::OK;
     });

@@ -65,7 +65,7 @@ void SubscribeStream::Open() {
       after = *sequence;
     } else {
       refused = service::RefusalStatus(StatusCode::NOT_FOUND, "since_event_id '" + since_event_id_ + "' is not in your inbox",
-                                        {"notify.since_event_unknown", "", "not_found", "", ""});
+                                        {"notify.since_event_unknown", "", "not_found", "", "", {service::TextValue("event_id", since_event_id_)}});
     }
   } catch (const std::exception& e) {
     refused = FailureStatus("Subscribe", e);

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "engine/core/structured_text.h"
+
 namespace mailrun::engine {
 namespace {
 
@@ -36,7 +38,7 @@ Result<PathEnd> EndFromProto(const mailrun::v1::PathEnd& end, const TileDef& til
   if (out.index < 0 || out.index >= limit) {
     return Malformed("core.refusal.components.path_end_out_of_range",
                      fmt::format("tile {} has a path to {} {}, which it lacks", tile.id,
-                                 mailrun::v1::PathEnd::Kind_Name(end.kind()), out.index));
+                                 mailrun::v1::PathEnd::Kind_Name(end.kind()), out.index)).With({param::Text("tile", tile.id), param::Text("end", mailrun::v1::PathEnd::Kind_Name(end.kind())), param::Count("index", out.index)});
   }
   return out;
 }
@@ -108,7 +110,7 @@ Result<BoardData> BoardFromComponents(const mailrun::v1::Components& components,
     hex.coord = {cell.row(), cell.col()};
     if (HexName(hex.coord) != cell.hex() || cell.row() < 0 || cell.col() < 1 || cell.col() >= BoardData::kHexIndexStride) {
       return Malformed("core.refusal.components.hex_coordinates",
-                       fmt::format("hex '{}' does not lie at row {}, column {}", cell.hex(), cell.row(), cell.col()));
+                       fmt::format("hex '{}' does not lie at row {}, column {}", cell.hex(), cell.row(), cell.col())).With({param::Text("hex", cell.hex()), param::Count("row", cell.row()), param::Count("col", cell.col())});
     }
     hex.playable = cell.playable();
     hex.outside = OutsideFromProto(cell.outside());
@@ -121,7 +123,7 @@ Result<BoardData> BoardFromComponents(const mailrun::v1::Components& components,
       const auto found = std::find(city_names.begin(), city_names.end(), cell.city());
       if (found == city_names.end()) {
         return Malformed("core.refusal.components.unknown_city",
-                         fmt::format("hex {} names a city '{}' that is not among the cities", cell.hex(), cell.city()));
+                         fmt::format("hex {} names a city '{}' that is not among the cities", cell.hex(), cell.city())).With({param::Text("hex", cell.hex()), param::Text("city", cell.city())});
       }
       hex.city = static_cast<int>(found - city_names.begin());
     }
@@ -130,7 +132,7 @@ Result<BoardData> BoardFromComponents(const mailrun::v1::Components& components,
           cell.preprinted().rotation() > 5) {
         return Malformed("core.refusal.components.unknown_preprinted_tile",
                          fmt::format("hex {} has a preprinted tile '{}' at rotation {}: no such design or rotation",
-                                     cell.hex(), cell.preprinted().tile(), cell.preprinted().rotation()));
+                                     cell.hex(), cell.preprinted().tile(), cell.preprinted().rotation())).With({param::Text("hex", cell.hex()), param::Text("tile", cell.preprinted().tile()), param::Count("rotation", cell.preprinted().rotation())});
       }
       hex.preprinted = PreprintedTile{cell.preprinted().tile(), cell.preprinted().rotation()};
     }
@@ -139,7 +141,7 @@ Result<BoardData> BoardFromComponents(const mailrun::v1::Components& components,
     for (const int edge : cell.blocked_edges()) {
       if (edge < 0 || edge > 5) {
         return Malformed("core.refusal.components.blocked_edge",
-                         fmt::format("hex {} blocks edge {}; edges are 0..5", cell.hex(), edge));
+                         fmt::format("hex {} blocks edge {}; edges are 0..5", cell.hex(), edge)).With({param::Text("hex", cell.hex()), param::Count("edge", edge)});
       }
       hex.edge_blocked[static_cast<size_t>(edge)] = true;
     }

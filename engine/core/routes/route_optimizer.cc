@@ -12,6 +12,7 @@
 #include "engine/core/routes/core_graph.h"
 #include "engine/core/routes/run_search.h"
 #include "engine/core/routes/run_validator.h"
+#include "engine/core/structured_text.h"
 
 namespace mailrun::engine::routes {
 
@@ -713,10 +714,10 @@ Result<OptimizedRuns> Optimize(const RouteGraph& graph, const std::vector<TrainS
   std::set<std::string> ids;
   for (const TrainSpec& train : trains) {
     if (train.id.empty() || !ids.insert(train.id).second) {
-      return Malformed("core.refusal.route_optimizer.train_ids_must_present_distinct", fmt::format("train ids must be present and distinct; '{}' is not", train.id));
+      return Malformed("core.refusal.route_optimizer.train_ids_must_present_distinct", fmt::format("train ids must be present and distinct; '{}' is not", train.id)).With({param::Text("train", train.id)});
     }
-    if (train.gauge == Gauge::kDual) return Malformed("core.refusal.route_optimizer.train_cannot_dual_gauge", fmt::format("train '{}' cannot be of dual gauge", train.id));
-    if (train.large_stations < 1) return Malformed("core.refusal.route_optimizer.train_needs_train_number_1", fmt::format("train '{}' needs a train number of 1 or more", train.id));
+    if (train.gauge == Gauge::kDual) return Malformed("core.refusal.route_optimizer.train_cannot_dual_gauge", fmt::format("train '{}' cannot be of dual gauge", train.id)).With({param::Text("train", train.id)});
+    if (train.large_stations < 1) return Malformed("core.refusal.route_optimizer.train_needs_train_number_1", fmt::format("train '{}' needs a train number of 1 or more", train.id)).With({param::Text("train", train.id)});
   }
   std::vector<int> must_hexes;
   for (const HexCoord& hex : options.constraints.must_run_over) {
@@ -724,7 +725,7 @@ Result<OptimizedRuns> Optimize(const RouteGraph& graph, const std::vector<TrainS
     if (index < 0) {
       return Illegal("core.refusal.route_optimizer.no_run_can_include_hex", "4.2.3", fmt::format("no run can include the hex at row {}, column {}: no track of the company "
                                           "lies there (4.2.3, 4.4.2)",
-                                          hex.row, hex.col));
+                                          hex.row, hex.col)).With({param::Count("row", hex.row), param::Count("col", hex.col)});
     }
     if (std::find(must_hexes.begin(), must_hexes.end(), index) == must_hexes.end()) must_hexes.push_back(index);
   }

@@ -7,6 +7,8 @@
 #include <unordered_set>
 #include <utility>
 
+#include "engine/core/structured_text.h"
+
 namespace mailrun::engine::routes {
 
 namespace {
@@ -68,7 +70,7 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
   const std::string who = TrainWords(train);
   if (run.nodes.size() < 2) {
     return Illegal("core.refusal.run_validator.run_must_include_least_two", "4.5.4", fmt::format("a run must include at least two stations; the run of {} names {} place(s)",
-                                        who, run.nodes.size()));
+                                        who, run.nodes.size())).With({param::Train("train", train.display_name()), param::Count("places", run.nodes.size())});
   }
   if (run.edges.size() + 1 != run.nodes.size()) return Malformed("core.refusal.run_validator.run_s_track_does_not", "a run's track does not match its nodes");
   for (int node : run.nodes) {
@@ -77,7 +79,7 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
   for (int end : {run.nodes.front(), run.nodes.back()}) {
     if (nodes[end].kind != NodeKind::kStation) {
       return Illegal("core.refusal.run_validator.run_must_start_finish_station", "4.5.4", fmt::format("a run must start and finish at a station; {} is not a station",
-                                          nodes[end].name));
+                                          nodes[end].name)).With({param::Text("place", nodes[end].name)});
     }
   }
   // Continuity, gauge and track used twice, step by step along the run. At a station any other line
@@ -88,14 +90,14 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
     const std::string& to = nodes[run.nodes[i + 1]].name;
     int e = run.edges[i];
     if (e < 0 || e >= static_cast<int>(edges.size()) || !Joins(edges[e], run.nodes[i], run.nodes[i + 1])) {
-      return Illegal("core.refusal.run_validator.run_not_continuous_no_track", "4.5.5", fmt::format("the run of {} is not continuous: no track joins {} and {}", who, from, to));
+      return Illegal("core.refusal.run_validator.run_not_continuous_no_track", "4.5.5", fmt::format("the run of {} is not continuous: no track joins {} and {}", who, from, to)).With({param::Train("train", train.display_name()), param::Text("from", from), param::Text("to", to)});
     }
     if (!GaugeFits(train.gauge, edges[e].gauge)) {
       return Illegal("core.refusal.run_validator.train_cannot_use", "4.5.3", fmt::format("{} is {}; {} is a {} train and cannot use it", TrackWords(graph, edges[e]),
-                                          GaugeWords(edges[e].gauge), who, GaugeWords(train.gauge)));
+                                          GaugeWords(edges[e].gauge), who, GaugeWords(train.gauge))).With({param::Text("from", graph.nodes()[edges[e].a].name), param::Text("to", graph.nodes()[edges[e].b].name), param::Text("gauge", GaugeWords(edges[e].gauge)), param::Train("train", train.display_name()), param::Text("train_gauge", GaugeWords(train.gauge))});
     }
     if (!seen_edges.insert(e).second) {
-      return Illegal("core.refusal.run_validator.run_uses_twice", "4.5.8", fmt::format("the run of {} uses {} twice", who, TrackWords(graph, edges[e])));
+      return Illegal("core.refusal.run_validator.run_uses_twice", "4.5.8", fmt::format("the run of {} uses {} twice", who, TrackWords(graph, edges[e]))).With({param::Train("train", train.display_name()), param::Text("from", graph.nodes()[edges[e].a].name), param::Text("to", graph.nodes()[edges[e].b].name)});
     }
   }
   // Places visited twice, cities visited twice, and what may not be passed.
@@ -104,13 +106,13 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
   for (size_t i = 0; i < run.nodes.size(); ++i) {
     const RouteNode& node = nodes[run.nodes[i]];
     if (!seen_nodes.insert(run.nodes[i]).second) {
-      return Illegal("core.refusal.run_validator.run_passes_twice", "4.5.5", fmt::format("the run of {} passes {} twice", who, node.name));
+      return Illegal("core.refusal.run_validator.run_passes_twice", "4.5.5", fmt::format("the run of {} passes {} twice", who, node.name)).With({param::Train("train", train.display_name()), param::Text("place", node.name)});
     }
     if (node.kind == NodeKind::kStation && node.station.city >= 0) {
       auto [it, fresh] = city_station.emplace(node.station.city, run.nodes[i]);
       if (!fresh) {
         return Illegal("core.refusal.run_validator.run_visits_same_city_twice", "4.5.5", fmt::format("the run of {} visits the same city twice ({} and {})", who,
-                                            nodes[it->second].name, node.name));
+                                            nodes[it->second].name, node.name)).With({param::Train("train", train.display_name()), param::Text("place", nodes[it->second].name), param::Text("again", node.name)});
       }
     }
     bool interior = i > 0 && i + 1 < run.nodes.size();
@@ -118,17 +120,17 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
     if (node.kind == NodeKind::kStation && node.station.blocked) {
       return Illegal("core.refusal.run_validator.fully_occupied_other_companies_bases", "4.5.6", fmt::format("{} is fully occupied by other companies' bases: a run may start or finish "
                                           "there but not continue past it",
-                                          node.name));
+                                          node.name)).With({param::Text("place", node.name)});
     }
     if (node.kind == NodeKind::kStation && node.station.terminal) {
       return Illegal("core.refusal.run_validator.terminal_station_run_start_finish", "4.2.12", fmt::format("{} is a terminal station: a run may start or finish there but not pass "
                                            "through it",
-                                           node.name));
+                                           node.name)).With({param::Text("place", node.name)});
     }
     if (node.kind == NodeKind::kBoundary && edges[run.edges[i - 1]].hex == edges[run.edges[i]].hex) {
       return Illegal("core.refusal.run_validator.run_reverses_tile_edge_must", "4.5.5", fmt::format("the run of {} reverses at the tile edge {}: it must cross into the next "
                                           "hex",
-                                          who, node.name));
+                                          who, node.name)).With({param::Train("train", train.display_name()), param::Text("place", node.name)});
     }
   }
   // Stations called at (4.5.4, 4.8.18 b) and the company's base (4.5.2).
@@ -153,26 +155,26 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
   }
   if (large + small < 2) {
     return Illegal("core.refusal.run_validator.run_must_include_least_two_2", "4.5.4", fmt::format("a run must include at least two stations; the run of {} calls at {}", who,
-                                        large + small));
+                                        large + small)).With({param::Train("train", train.display_name()), param::Count("stations", large + small)});
   }
   if (train.is_1m) {
     if (large != 1) {
       return Illegal("core.refusal.run_validator.1m_train_must_call_exactly", "4.8.18", fmt::format("a '1M' train must call at exactly one large station; this run calls at {}",
-                                           large));
+                                           large)).With({param::Count("large", large)});
     }
     if (!nodes[large_node].station.company_base) {
       return Illegal("core.refusal.run_validator.large_station_1m_run_must", "4.8.18", fmt::format("the large station of a '1M' run must hold one of the company's bases; {} "
                                            "does not",
-                                           nodes[large_node].name));
+                                           nodes[large_node].name)).With({param::Text("place", nodes[large_node].name)});
     }
     if (small < 1) return Illegal("core.refusal.run_validator.1m_run_must_also_call", "4.8.18", "a '1M' run must also call at at least one small station");
   } else if (large > train.large_stations) {
     return Illegal("core.refusal.run_validator.train_call_no_more_than", "4.5.4", fmt::format("a '{}' train may call at no more than {} large stations; this run calls at {}",
-                                        train.display_name(), train.large_stations, large));
+                                        train.display_name(), train.large_stations, large)).With({param::Train("train", train.display_name()), param::Count("max", train.large_stations), param::Count("large", large)});
   }
   if (!base) {
     return Illegal("core.refusal.run_validator.each_run_must_include_one", "4.5.2", fmt::format("each run must include one of the company's bases; the run of {} includes none",
-                                        who));
+                                        who)).With({param::Train("train", train.display_name())});
   }
   run.mail_value = nodes[run.nodes.front()].station.revenue + nodes[run.nodes.back()].station.revenue;
   return run;
@@ -191,7 +193,7 @@ Result<RunPlan> CheckPlan(const RouteGraph& graph, const std::vector<TrainSpec>&
     if (run.train < 0 || run.train >= static_cast<int>(trains.size())) return Malformed("core.refusal.run_validator.run_names_no_known_train", "a run names no known train");
     if (++runs_of_train[run.train] > 1) {
       const TrainSpec& train = trains[run.train];
-      return Illegal("core.refusal.run_validator.train_run_only_once_turn", "4.5.1", fmt::format("{} (train {}) may run only once in a turn", TrainWords(train), train.id));
+      return Illegal("core.refusal.run_validator.train_run_only_once_turn", "4.5.1", fmt::format("{} (train {}) may run only once in a turn", TrainWords(train), train.id)).With({param::Train("train", train.display_name()), param::Text("train_id", train.id)});
     }
   }
   for (size_t r = 0; r < runs.size(); ++r) {
@@ -205,7 +207,7 @@ Result<RunPlan> CheckPlan(const RouteGraph& graph, const std::vector<TrainSpec>&
       if (!fresh && it->second != static_cast<int>(r)) {
         return Illegal("core.refusal.run_validator.both_use_each_train_must", "4.5.10", fmt::format("{} and {} both use {}; each train must run on separate track",
                                              TrainWords(trains[plan.runs[it->second].train]), TrainWords(train),
-                                             TrackWords(graph, edges[e])));
+                                             TrackWords(graph, edges[e]))).With({param::Train("train", trains[plan.runs[it->second].train].display_name()), param::Train("other", train.display_name()), param::Text("from", graph.nodes()[edges[e].a].name), param::Text("to", graph.nodes()[edges[e].b].name)});
       }
       auto [git, gfresh] = group_run.emplace(edges[e].group, static_cast<int>(r));
       if (gfresh) group_edge.emplace(edges[e].group, e);
@@ -214,7 +216,7 @@ Result<RunPlan> CheckPlan(const RouteGraph& graph, const std::vector<TrainSpec>&
                                              "use a junction in a turn",
                                              TrainWords(trains[plan.runs[git->second].train]), TrainWords(train),
                                              TrackWords(graph, edges[group_edge[edges[e].group]]),
-                                             TrackWords(graph, edges[e])));
+                                             TrackWords(graph, edges[e]))).With({param::Train("train", trains[plan.runs[git->second].train].display_name()), param::Train("other", train.display_name()), param::Text("from", graph.nodes()[edges[group_edge[edges[e].group]].a].name), param::Text("to", graph.nodes()[edges[group_edge[edges[e].group]].b].name), param::Text("other_from", graph.nodes()[edges[e].a].name), param::Text("other_to", graph.nodes()[edges[e].b].name)});
       }
     }
     plan.run_revenue += run.revenue;
@@ -231,7 +233,7 @@ Result<RunPlan> CheckPlan(const RouteGraph& graph, const std::vector<TrainSpec>&
       std::string name = index >= 0 ? graph.hexes()[index].name : fmt::format("(row {}, column {})", hex.row, hex.col);
       return Illegal("core.refusal.run_validator.tile_promoted_base_placed_outside", "4.2.3", fmt::format("a tile promoted or a base placed outside the company's home area this turn "
                                           "must be included in a run (4.2.3, 4.4.2); no run includes {}",
-                                          name));
+                                          name)).With({param::Hex("hex", name)});
     }
   }
   // Runs in train order, as the optimiser returns them.
@@ -255,14 +257,14 @@ Result<RunPlan> ValidateRuns(const RouteGraph& graph, const std::vector<TrainSpe
   int mail_run = -1;
   for (const SubmittedRun& submitted : runs) {
     auto train = std::find_if(trains.begin(), trains.end(), [&](const TrainSpec& t) { return t.id == submitted.train_id; });
-    if (train == trains.end()) return Malformed("core.refusal.run_validator.company_no_train", fmt::format("the company has no train '{}'", submitted.train_id));
+    if (train == trains.end()) return Malformed("core.refusal.run_validator.company_no_train", fmt::format("the company has no train '{}'", submitted.train_id)).With({param::Text("train", submitted.train_id)});
     PlannedRun run;
     run.train = static_cast<int>(train - trains.begin());
     for (const std::string& name : submitted.nodes) {
       int node = graph.FindNode(name);
       if (node < 0) {
         return Malformed("core.refusal.run_validator.run_names_which_not_place", fmt::format("the run of {} names '{}', which is not a place on the company's track",
-                                     TrainWords(*train), name));
+                                     TrainWords(*train), name)).With({param::Train("train", train->display_name()), param::Text("place", name)});
       }
       run.nodes.push_back(node);
     }
@@ -281,7 +283,7 @@ Result<RunPlan> ValidateRuns(const RouteGraph& graph, const std::vector<TrainSpe
   if (!mail_train_id.empty() && mail_run < 0) {
     return Illegal("core.refusal.run_validator.mail_train_must_one_trains_2", "4.6.6", fmt::format("the mail train must be one of the trains that run this turn; train '{}' "
                                         "does not run",
-                                        mail_train_id));
+                                        mail_train_id)).With({param::Text("train", std::string(mail_train_id))});
   }
   return CheckPlan(graph, trains, std::move(resolved), mail_run, constraints);
 }

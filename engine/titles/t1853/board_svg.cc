@@ -9,6 +9,7 @@
 #include <numbers>
 #include <set>
 
+#include "engine/core/structured_text.h"
 #include "engine/render/svg_canvas.h"
 #include "engine/render/tile_drawing.h"
 
@@ -104,33 +105,33 @@ class BoardPicture {
     for (const LaidTile& laid : overlay_.tiles) {
       const HexDef* hex = data_.Hex(laid.hex);
       const TileDef* tile = data_.Tile(laid.tile_id);
-      if (hex == nullptr || !hex->playable) return Malformed("1853.refusal.board_svg.no_playable_hex_tile", fmt::format("no playable hex {} for tile {}", HexName(laid.hex), laid.tile_id));
-      if (tile == nullptr) return Malformed("1853.refusal.board_svg.no_tile_laid", fmt::format("no tile {} (laid on {})", laid.tile_id, HexName(laid.hex)));
-      if (laid.rotation < 0 || laid.rotation > 5) return Malformed("1853.refusal.board_svg.rotation_tile_not_0_5", fmt::format("rotation {} of tile {} on {} is not 0..5", laid.rotation, laid.tile_id, HexName(laid.hex)));
-      if (!laid_.emplace(laid.hex, &laid).second) return Malformed("1853.refusal.board_svg.two_tiles_laid", fmt::format("two tiles laid on {}", HexName(laid.hex)));
+      if (hex == nullptr || !hex->playable) return Malformed("1853.refusal.board_svg.no_playable_hex_tile", fmt::format("no playable hex {} for tile {}", HexName(laid.hex), laid.tile_id)).With({param::Text("hex", HexName(laid.hex)), param::Text("tile", laid.tile_id)});
+      if (tile == nullptr) return Malformed("1853.refusal.board_svg.no_tile_laid", fmt::format("no tile {} (laid on {})", laid.tile_id, HexName(laid.hex))).With({param::Text("tile", laid.tile_id), param::Text("hex", HexName(laid.hex))});
+      if (laid.rotation < 0 || laid.rotation > 5) return Malformed("1853.refusal.board_svg.rotation_tile_not_0_5", fmt::format("rotation {} of tile {} on {} is not 0..5", laid.rotation, laid.tile_id, HexName(laid.hex))).With({param::Count("rotation", laid.rotation), param::Text("tile", laid.tile_id), param::Text("hex", HexName(laid.hex))});
+      if (!laid_.emplace(laid.hex, &laid).second) return Malformed("1853.refusal.board_svg.two_tiles_laid", fmt::format("two tiles laid on {}", HexName(laid.hex))).With({param::Text("hex", HexName(laid.hex))});
     }
     for (const PlacedToken& token : overlay_.tokens) {
-      if (data_.Company(token.company) == nullptr) return Malformed("1853.refusal.board_svg.no_company_token", fmt::format("no company {} for a token on {}", token.company, HexName(token.hex)));
+      if (data_.Company(token.company) == nullptr) return Malformed("1853.refusal.board_svg.no_company_token", fmt::format("no company {} for a token on {}", token.company, HexName(token.hex))).With({param::Text("company", token.company), param::Text("hex", HexName(token.hex))});
       const HexDef* hex = data_.Hex(token.hex);
-      if (hex == nullptr || !hex->playable) return Malformed("1853.refusal.board_svg.no_playable_hex_token", fmt::format("no playable hex {} for the {} token", HexName(token.hex), token.company));
+      if (hex == nullptr || !hex->playable) return Malformed("1853.refusal.board_svg.no_playable_hex_token", fmt::format("no playable hex {} for the {} token", HexName(token.hex), token.company)).With({param::Text("hex", HexName(token.hex)), param::Text("company", token.company)});
       const int stations = StationCount(*hex);
       if (token.station < 0 || token.station >= stations) {
-        return Malformed("1853.refusal.board_svg.station_s_no_station_token", fmt::format("{} has {} station(s); no station {} for the {} token", HexName(token.hex), stations, token.station, token.company));
+        return Malformed("1853.refusal.board_svg.station_s_no_station_token", fmt::format("{} has {} station(s); no station {} for the {} token", HexName(token.hex), stations, token.station, token.company)).With({param::Text("hex", HexName(token.hex)), param::Count("stations", stations), param::Count("station", token.station), param::Company("company", token.company)});
       }
     }
     for (const DrawnRun& run : overlay_.runs) {
-      if (data_.Company(run.company) == nullptr) return Malformed("1853.refusal.board_svg.no_company_run", fmt::format("no company {} for a run", run.company));
+      if (data_.Company(run.company) == nullptr) return Malformed("1853.refusal.board_svg.no_company_run", fmt::format("no company {} for a run", run.company)).With({param::Text("company", run.company)});
       for (const std::string& node : run.nodes) {
         for (const std::string& name : NodeHexes(node)) {
           const auto hex = ParseHexName(name);
-          if (!hex || data_.Hex(*hex) == nullptr) return Malformed("1853.refusal.board_svg.no_hex_run", fmt::format("the {}'s run passes '{}', which is not on the board", run.company, node));
+          if (!hex || data_.Hex(*hex) == nullptr) return Malformed("1853.refusal.board_svg.no_hex_run", fmt::format("the {}'s run passes '{}', which is not on the board", run.company, node)).With({param::Company("company", run.company), param::Text("place", node)});
         }
       }
     }
     if (!overlay_.highlight_area.empty() && data_.Company(overlay_.highlight_area) == nullptr) {
       std::string known;
       for (const CompanyDef& company : data_.companies) known += (known.empty() ? "" : ", ") + company.initials;
-      return Malformed("1853.refusal.board_svg.no_company_whose_area_show", fmt::format("no company {} whose area to show (known: {})", overlay_.highlight_area, known));
+      return Malformed("1853.refusal.board_svg.no_company_whose_area_show", fmt::format("no company {} whose area to show (known: {})", overlay_.highlight_area, known)).With({param::Text("company", overlay_.highlight_area), param::Text("known", known)});
     }
     return OkStatus();
   }

@@ -4,6 +4,7 @@
 
 #include "engine/core/board/board_components.h"
 #include "engine/core/board/board_from_components.h"
+#include "engine/core/structured_text.h"
 
 namespace mailrun::engine::t1853 {
 namespace {
@@ -32,7 +33,7 @@ Result<HomeBase> HomeFrom(const mailrun::v1::HomeStation& home, const EditionDat
   const auto hex = ParseHexName(home.hex());
   if (!hex || data.Hex(*hex) == nullptr) {
     return Malformed("1853.refusal.components.unknown_home_hex",
-                     fmt::format("the {} has a home on hex '{}', which the board lacks", company, home.hex()));
+                     fmt::format("the {} has a home on hex '{}', which the board lacks", company, home.hex())).With({param::Company("company", company), param::Text("hex", home.hex())});
   }
   return HomeBase{*hex, home.station()};
 }
@@ -118,7 +119,7 @@ mailrun::v1::Components EditionComponents(const EditionData& data, const std::st
 Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& components) {
   if (components.title() != mailrun::v1::TITLE_1853 && components.title() != mailrun::v1::TITLE_UNSPECIFIED) {
     return Malformed("1853.refusal.components.not_1853",
-                     fmt::format("the components are {}'s, not 1853's", mailrun::v1::Title_Name(components.title())));
+                     fmt::format("the components are {}'s, not 1853's", mailrun::v1::Title_Name(components.title()))).With({param::Text("title", mailrun::v1::Title_Name(components.title()))});
   }
   EditionData data;
   data.edition = components.edition() == mailrun::v1::EDITION_UNSPECIFIED ? mailrun::v1::EDITION_RETUNED
@@ -153,7 +154,7 @@ Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& com
     if (company.colour.size() != 7 || company.colour[0] != '#' ||
         company.colour.find_first_not_of("0123456789abcdefABCDEF", 1) != std::string::npos) {
       return Malformed("1853.refusal.components.company_colour",
-                       fmt::format("the {}'s colour '{}' is not #rrggbb", card.initials(), card.colour()));
+                       fmt::format("the {}'s colour '{}' is not #rrggbb", card.initials(), card.colour())).With({param::Company("company", card.initials()), param::Text("colour", card.colour())});
     }
     company.par = card.par();
     company.tokens = card.tokens();
@@ -165,7 +166,7 @@ Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& com
     const auto hex = ParseHexName(city.hex());
     if (!hex || data.Hex(*hex) == nullptr) {
       return Malformed("1853.refusal.components.unknown_city_hex",
-                       fmt::format("{} lies on hex '{}', which the board lacks", city.name(), city.hex()));
+                       fmt::format("{} lies on hex '{}', which the board lacks", city.name(), city.hex())).With({param::City("city", city.name()), param::Text("hex", city.hex())});
     }
     def.hex = *hex;
     def.bid_value = city.bid_value();
@@ -175,7 +176,7 @@ Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& com
       const CompanyDef* company = data.Company(initials);
       if (company == nullptr) {
         return Malformed("1853.refusal.components.unknown_share_company",
-                         fmt::format("{} offers a share of '{}', which is not among the companies", city.name(), initials));
+                         fmt::format("{} offers a share of '{}', which is not among the companies", city.name(), initials)).With({param::City("city", city.name()), param::Text("company", initials)});
       }
       def.share_companies.push_back(company->number);
     }

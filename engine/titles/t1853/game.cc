@@ -98,7 +98,7 @@ std::string Expectation(const Context& ctx) {
 Status CheckActionFits(const Context& ctx, const Action& action) {
   const GameState& s = ctx.state;
   if (action.seat() < 0 || action.seat() >= s.players_count) {
-    return Malformed("1853.refusal.game.there_no_seat", fmt::format("there is no seat {}", action.seat()));
+    return Malformed("1853.refusal.game.there_no_seat", fmt::format("there is no seat {}", action.seat())).With({param::Count("seat", action.seat())});
   }
   if (action.kind_case() == Action::KIND_NOT_SET) return Malformed("1853.refusal.game.action_empty_say_what_do", "the action is empty: say what to do");
   // Another title's actions (field numbers 100 and up in actions.proto: 1947's).
@@ -106,7 +106,7 @@ Status CheckActionFits(const Context& ctx, const Action& action) {
   if (s.stage == Stage::kFinished) return Illegal("1853.refusal.game.game_over", "5.1", "the game is over");
   if (s.offer) {
     if (action.kind_case() != Action::kAnswerOffer) {
-      return OutOfTurn("1853.refusal.game.waiting_answer_offer", s.offer->kind == PendingOffer::Kind::kElephant ? "3.1.11" : "4.8.9", fmt::format("waiting for {} to answer an offer", ctx.Name(s.offer->to_seat)));
+      return OutOfTurn("1853.refusal.game.waiting_answer_offer", s.offer->kind == PendingOffer::Kind::kElephant ? "3.1.11" : "4.8.9", fmt::format("waiting for {} to answer an offer", ctx.Name(s.offer->to_seat))).With({param::Seat("seat", s.offer->to_seat)});
     }
     return OkStatus();
   }
@@ -114,7 +114,7 @@ Status CheckActionFits(const Context& ctx, const Action& action) {
     if (action.kind_case() != Action::kReturnExcessTrain) {
       return OutOfTurn("1853.refusal.game.must_first_choose_s_train", "4.8.6",
                    fmt::format("{} must first choose the {}'s train to return to the bank",
-                               ctx.Name(Controller(ctx, excess)), ctx.Initials(excess)));
+                               ctx.Name(Controller(ctx, excess)), ctx.Initials(excess))).With({param::Seat("seat", Controller(ctx, excess)), param::Company("company", ctx.Initials(excess))});
     }
     return OkStatus();
   }
@@ -124,13 +124,13 @@ Status CheckActionFits(const Context& ctx, const Action& action) {
     if (action.kind_case() != Action::kSettleCreditTrain || action.seat() != seat) {
       return OutOfTurn("1853.refusal.game.must_first_pay_return_s", "4.8.10",
                    fmt::format("{} must first pay for or return the {}'s train bought on credit", ctx.Name(seat),
-                               ctx.Initials(company)));
+                               ctx.Initials(company))).With({param::Seat("seat", seat), param::Company("company", ctx.Initials(company))});
     }
     return OkStatus();
   }
   if (action.kind_case() == Action::kAnswerOffer) return Illegal("1853.refusal.game.there_no_offer_answer", "1.6", "there is no offer to answer");
   if (!KindFitsStage(action.kind_case(), s.stage)) {
-    return Illegal("1853.refusal.game.not_possible_now", "1.6", fmt::format("{} is not possible now: {}", KindName(action.kind_case()), Expectation(ctx)));
+    return Illegal("1853.refusal.game.not_possible_now", "1.6", fmt::format("{} is not possible now: {}", KindName(action.kind_case()), Expectation(ctx))).With({param::Text("action", KindName(action.kind_case())), param::Text("expected", Expectation(ctx))});
   }
   return OkStatus();
 }
@@ -354,12 +354,12 @@ Result<mailrun::v1::RunPlan> Game::SuggestedRuns(const std::string& company, boo
   const Context ctx{*data_, config_, s, nullptr};
   for (int c = 0; c < kCompanies; ++c) {
     if (data_->companies[c].initials != company) continue;
-    if (s.companies[c].status != CompanyStatus::kFormed) return Illegal("1853.refusal.game.not_running", "4.5", company + " is not running");
+    if (s.companies[c].status != CompanyStatus::kFormed) return Illegal("1853.refusal.game.not_running", "4.5", company + " is not running").With({param::Company("company", company)});
     auto suggestions = SuggestRuns(ctx, c);
     if (!suggestions.ok()) return suggestions.error();
     return best_dividend ? suggestions->best_dividend : suggestions->best_total;
   }
-  return Malformed("1853.refusal.game.there_no_company", "there is no company '" + company + "'");
+  return Malformed("1853.refusal.game.there_no_company", "there is no company '" + company + "'").With({param::Text("company", company)});
 }
 
 std::string Game::SnapshotJson() const { return StateToJson(state_); }

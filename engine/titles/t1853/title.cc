@@ -1,5 +1,6 @@
 #include "engine/titles/t1853/title.h"
 
+#include "engine/core/structured_text.h"
 #include "engine/core/texts.h"
 #include "engine/titles/t1853/board_summary.h"
 #include "engine/titles/t1853/board_svg.h"
@@ -49,12 +50,12 @@ class Title1853Impl final : public Title {
   // Retuned's optional rules.
   Status CheckSetup(Edition edition, const mailrun::v1::GameOptions& options) const override {
     using namespace mailrun::v1;
-    if (!Edition_IsValid(edition)) return Malformed("1853.refusal.title.edition_unknown", "edition " + std::to_string(edition) + " is unknown");
+    if (!Edition_IsValid(edition)) return Malformed("1853.refusal.title.edition_unknown", "edition " + std::to_string(edition) + " is unknown").With({param::Count("edition", edition)});
     if (!BankSize_IsValid(options.bank())) {
-      return Malformed("1853.refusal.title.options_bank_unknown", "options.bank " + std::to_string(options.bank()) + " is unknown");
+      return Malformed("1853.refusal.title.options_bank_unknown", "options.bank " + std::to_string(options.bank()) + " is unknown").With({param::Count("bank", options.bank())});
     }
     if (!TileKit_IsValid(options.tile_kit())) {
-      return Malformed("1853.refusal.title.options_tile_kit_unknown", "options.tile_kit " + std::to_string(options.tile_kit()) + " is unknown");
+      return Malformed("1853.refusal.title.options_tile_kit_unknown", "options.tile_kit " + std::to_string(options.tile_kit()) + " is unknown").With({param::Count("tile_kit", options.tile_kit())});
     }
     if (EffectiveEdition(edition) != EDITION_LOOKOUT_2009) return OkStatus();
     if (options.bank() == BANK_SHORT || options.bank() == BANK_LONGER) {
@@ -73,7 +74,7 @@ class Title1853Impl final : public Title {
   Status CheckPlayable(Edition edition) const override {
     const auto data = LoadEdition(EffectiveEdition(edition));
     if (data.ok()) return OkStatus();
-    return Unavailable("1853.refusal.title.edition_cannot_played_yet", "this edition cannot be played yet: " + data.error().message);
+    return Unavailable("1853.refusal.title.edition_cannot_played_yet", "this edition cannot be played yet: " + data.error().message).With({param::Text("reason", data.error().message)});
   }
 
   Result<std::unique_ptr<TitleGame>> Create(const mailrun::v1::GameConfig& config) const override {
@@ -114,7 +115,7 @@ class Title1853Impl final : public Title {
   Result<mailrun::v1::Components> Components(Edition edition) const override {
     const Edition effective = EffectiveEdition(edition);
     const auto data = LoadEdition(effective);
-    if (!data.ok()) return Unavailable("1853.refusal.title.components_not_available", "this edition's components are not available yet: " + data.error().message);
+    if (!data.ok()) return Unavailable("1853.refusal.title.components_not_available", "this edition's components are not available yet: " + data.error().message).With({param::Text("reason", data.error().message)});
     for (const EditionInfo& info : editions()) {
       if (info.edition == effective) return EditionComponents(**data, info.name);
     }

@@ -4,6 +4,7 @@
 #include <numeric>
 #include <tuple>
 
+#include "engine/core/structured_text.h"
 #include "engine/titles/t1947/t1947_game.h"
 
 namespace mailrun::engine::t1947 {
@@ -23,7 +24,7 @@ Result<T1947Game> T1947Game::Setup(const T1947Data& data, std::vector<std::strin
   std::sort(sorted.begin(), sorted.end());
   std::vector<int> expected(n);
   std::iota(expected.begin(), expected.end(), 1);
-  if (sorted != expected) return Illegal("1947.refusal.auction.each_player_receives_one_player", "2.1", "each player receives one player order card, 1 to " + std::to_string(n));
+  if (sorted != expected) return Illegal("1947.refusal.auction.each_player_receives_one_player", "2.1", "each player receives one player order card, 1 to " + std::to_string(n)).With({param::Count("players", n)});
   T1947Game g;
   g.data_ = &data;
   size_t railways = data.railways.size();
@@ -32,7 +33,7 @@ Result<T1947Game> T1947Game::Setup(const T1947Data& data, std::vector<std::strin
   std::vector<int> groups;
   for (const std::string& name : pool_draws) {
     int i = data.RailwayIndex(name);
-    if (i < 0 || data.railways[i].pool_draw_group == 0) return Illegal("1947.refusal.auction.not_among_railways_whose_share", "2.3", name + " is not among the railways whose share is drawn");
+    if (i < 0 || data.railways[i].pool_draw_group == 0) return Illegal("1947.refusal.auction.not_among_railways_whose_share", "2.3", name + " is not among the railways whose share is drawn").With({param::Text("company", name)});
     int group = data.railways[i].pool_draw_group;
     if (std::count(groups.begin(), groups.end(), group)) return Illegal("1947.refusal.auction.one_share_drawn_each_group", "2.3", "one share is drawn from each group");
     groups.push_back(group);
@@ -79,7 +80,7 @@ int T1947Game::ActivePlayer() const {
 Status T1947Game::CheckAuctionTurn(int player) const {
   if (round_ != Round::kAuction) return Illegal("1947.refusal.auction.no_private_company_being_auctioned", "3.2", "no private company is being auctioned");
   if (player < 0 || player >= player_count()) return Malformed("1947.refusal.auction.no_such_player", "no such player");
-  if (ActivePlayer() != player) return OutOfTurn("1947.refusal.auction.s_turn_bid_pass", "3.2", "it is " + players_[ActivePlayer()].name + "'s turn to bid or pass");
+  if (ActivePlayer() != player) return OutOfTurn("1947.refusal.auction.s_turn_bid_pass", "3.2", "it is " + players_[ActivePlayer()].name + "'s turn to bid or pass").With({param::Seat("seat", ActivePlayer())});
   return OkStatus();
 }
 
@@ -91,9 +92,9 @@ void T1947Game::AdvanceBidder() {
 Status T1947Game::Bid(int player, int amount) {
   if (Status s = CheckAuctionTurn(player); !s) return s;
   if (amount > players_[player].cash) return Illegal("1947.refusal.auction.bid_not_exceed_player_s", "3.2", "a bid may not exceed the player's cash");
-  if (high_bidder_ < 0 && amount < data_->minimum_bid) return Illegal("1947.refusal.auction.minimum_bid_rs", "3.2", "the minimum bid is Rs." + std::to_string(data_->minimum_bid));
+  if (high_bidder_ < 0 && amount < data_->minimum_bid) return Illegal("1947.refusal.auction.minimum_bid_rs", "3.2", "the minimum bid is Rs." + std::to_string(data_->minimum_bid)).With({param::Amount("min", data_->minimum_bid)});
   if (high_bidder_ >= 0 && amount < high_bid_ + data_->bid_increment) {
-    return Illegal("1947.refusal.auction.bid_must_raise_last_one", "3.2", "a bid must raise the last one by at least Rs." + std::to_string(data_->bid_increment));
+    return Illegal("1947.refusal.auction.bid_must_raise_last_one", "3.2", "a bid must raise the last one by at least Rs." + std::to_string(data_->bid_increment)).With({param::Amount("increment", data_->bid_increment)});
   }
   high_bid_ = amount;
   high_bidder_ = player;
@@ -160,7 +161,7 @@ void T1947Game::NextPrivate() {
 
 Status T1947Game::SetBnrPar(int player, int par) {
   if (round_ != Round::kBnrPar) return Illegal("1947.refusal.auction.bnr_s_par_set_buyer", "3.1", "the BNR's par is set by the buyer of the P9 when buying it");
-  if (player != high_bidder_) return OutOfTurn("1947.refusal.auction.sets_bnr_s_par", "3.1", players_[high_bidder_].name + " sets the BNR's par");
+  if (player != high_bidder_) return OutOfTurn("1947.refusal.auction.sets_bnr_s_par", "3.1", players_[high_bidder_].name + " sets the BNR's par").With({param::Seat("seat", high_bidder_)});
   const std::string& band = data_->phases[CurrentPhase() - 1].par_band;
   int bnr = RailwayOf("BNR");
   const RailwayDef& def = data_->railways[bnr];
@@ -181,7 +182,7 @@ Status T1947Game::SetBnrPar(int player, int par) {
     NextPrivate();
     return OkStatus();
   }
-  return Illegal("1947.refusal.auction.par_must_one_band_s", "5.2", "the par must be one of the " + band + " band's prices");
+  return Illegal("1947.refusal.auction.par_must_one_band_s", "5.2", "the par must be one of the " + band + " band's prices").With({param::Text("band", band)});
 }
 
 int T1947Game::WealthPoints(int player) const {
@@ -225,7 +226,7 @@ Status T1947Game::UseInsiderTrading(int player) {
   if (round_ != Round::kStockRound) return Illegal("1947.refusal.auction.p4_used_beginning_stock_round", "3.1", "the P4 is used at the beginning of a stock round");
   if (player < 0 || player >= player_count()) return Malformed("1947.refusal.auction.no_such_player", "no such player");
   const Player1947& p = players_[player];
-  if (std::find(p.privates.begin(), p.privates.end(), 4) == p.privates.end()) return Illegal("1947.refusal.auction.does_not_own_p4", "3.1", p.name + " does not own the P4");
+  if (std::find(p.privates.begin(), p.privates.end(), 4) == p.privates.end()) return Illegal("1947.refusal.auction.does_not_own_p4", "3.1", p.name + " does not own the P4").With({param::Seat("seat", player)});
   if (anyone_acted_) return Illegal("1947.refusal.auction.p4_only_used_beginning_stock", "3.1", "the P4 may only be used at the beginning of a stock round, before the first turn");
   // 3.1 P4: discarded; its owner takes card 1, the others keep their relative order.
   players_[player].privates.erase(std::find(players_[player].privates.begin(), players_[player].privates.end(), 4));

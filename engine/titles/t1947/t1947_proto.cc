@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "engine/core/structured_text.h"
+
 namespace mailrun::engine::t1947 {
 
 namespace v1 = mailrun::v1;
@@ -56,8 +58,8 @@ Result<Action1947> FromProto(const T1947Game& game, const v1::Action& p) {
     case v1::Action::KIND_NOT_SET: return Malformed("1947.refusal.proto.action_no_kind", "the action has no kind");
     default: return Malformed("1947.refusal.proto.not_action_1947", "not an action of 1947");
   }
-  if (a.player < 0 || a.player >= game.player_count()) return Malformed("1947.refusal.proto.no_seat", "no seat " + std::to_string(a.player));
-  if (!a.railway.empty() && game.data().RailwayIndex(a.railway) < 0) return Malformed("1947.refusal.proto.no_1947_railway_company", "no 1947 railway company " + a.railway);
+  if (a.player < 0 || a.player >= game.player_count()) return Malformed("1947.refusal.proto.no_seat", "no seat " + std::to_string(a.player)).With({param::Count("seat", a.player)});
+  if (!a.railway.empty() && game.data().RailwayIndex(a.railway) < 0) return Malformed("1947.refusal.proto.no_1947_railway_company", "no 1947 railway company " + a.railway).With({param::Text("company", a.railway)});
   return a;
 }
 

@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/core/structured_text.h"
+
 namespace mailrun::engine::t1947 {
 
 using nlohmann::json;
@@ -112,7 +114,7 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
     if (j.contains("conversion")) g.conversion_ = PendingConversion{j.at("conversion").at(0), j.at("conversion").at(1)};
     return g;
   } catch (const json::exception& e) {
-    return Malformed("1947.refusal.snapshot.bad_1947_snapshot", std::string("a bad 1947 snapshot: ") + e.what());
+    return Malformed("1947.refusal.snapshot.bad_1947_snapshot", std::string("a bad 1947 snapshot: ") + e.what()).With({param::Text("reason", e.what())});
   }
 }
 

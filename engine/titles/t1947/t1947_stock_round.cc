@@ -2,6 +2,7 @@
 // and its end (see t1947_game.h).
 #include <algorithm>
 
+#include "engine/core/structured_text.h"
 #include "engine/titles/t1947/t1947_game.h"
 #include "engine/titles/t1947/t1947_market.h"
 
@@ -58,11 +59,11 @@ Status T1947Game::CheckSrTurn(int player, const char* rule) const {
   if (round_ != Round::kStockRound) return Illegal("1947.refusal.stock_round.there_no_stock_round_now", rule, "there is no stock round now");
   if (player < 0 || player >= player_count()) return Malformed("1947.refusal.stock_round.no_such_player", "no such player");
   if (protection_) {
-    return OutOfTurn("1947.refusal.stock_round.decides_first_whether_price_protect", "5.4.5", players_[PresidentOf(protection_->railway)].name + " decides first whether to price protect");
+    return OutOfTurn("1947.refusal.stock_round.decides_first_whether_price_protect", "5.4.5", players_[PresidentOf(protection_->railway)].name + " decides first whether to price protect").With({param::Seat("seat", PresidentOf(protection_->railway))});
   }
-  if (bond_offer_) return OutOfTurn("1947.refusal.stock_round.answers_bond_issue_first", "5.4.2", players_[bond_offer_->to_ask.front()].name + " answers the bond issue first");
-  if (conversion_) return OutOfTurn("1947.refusal.stock_round.decides_first_conversion", "5.6.4", players_[PresidentOf(conversion_->railway)].name + " decides first on the conversion");
-  if (order_[sr_to_act_] != player) return OutOfTurn("1947.refusal.stock_round.s_turn", rule, "it is " + players_[order_[sr_to_act_]].name + "'s turn");
+  if (bond_offer_) return OutOfTurn("1947.refusal.stock_round.answers_bond_issue_first", "5.4.2", players_[bond_offer_->to_ask.front()].name + " answers the bond issue first").With({param::Seat("seat", bond_offer_->to_ask.front())});
+  if (conversion_) return OutOfTurn("1947.refusal.stock_round.decides_first_conversion", "5.6.4", players_[PresidentOf(conversion_->railway)].name + " decides first on the conversion").With({param::Seat("seat", PresidentOf(conversion_->railway))});
+  if (order_[sr_to_act_] != player) return OutOfTurn("1947.refusal.stock_round.s_turn", rule, "it is " + players_[order_[sr_to_act_]].name + "'s turn").With({param::Seat("seat", order_[sr_to_act_])});
   return OkStatus();
 }
 
@@ -97,28 +98,28 @@ void T1947Game::ChangePresidency(int railway, int from) {
 Status T1947Game::Buy(int player, const std::string& initials, bool from_pool, int par, bool savings) {
   if (Status s = CheckSrTurn(player, "5.3"); !s) return s;
   int ri = RailwayOf(initials);
-  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials);
+  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials).With({param::Text("company", initials)});
   if (turn_.bought) return Illegal("1947.refusal.stock_round.only_one_certificate_bought_turn", "5.1", "only one certificate may be bought in a turn");
   if (turn_.converted) return Illegal("1947.refusal.stock_round.conversion_whole_turn", "5.1", "a conversion is the whole turn");
-  if (sold_this_round_[player][ri]) return Illegal("1947.refusal.stock_round.player_who_sold_not_buy", "5.3", "a player who sold " + initials + " may not buy it again this stock round");
+  if (sold_this_round_[player][ri]) return Illegal("1947.refusal.stock_round.player_who_sold_not_buy", "5.3", "a player who sold " + initials + " may not buy it again this stock round").With({param::Company("company", initials)});
   const RailwayDef& def = data_->railways[ri];
   Railway1947& r = railways_[ri];
   Player1947& p = players_[player];
   int limit = data_->player_counts.at(player_count()).certificate_limit;
   int added = savings ? (p.savings[ri] % 2 == 0 ? 1 : 0) : 1;
-  if (Certificates(player) + added > limit) return Illegal("1947.refusal.stock_round.certificate_limit", "5.7", "the certificate limit is " + std::to_string(limit));
+  if (Certificates(player) + added > limit) return Illegal("1947.refusal.stock_round.certificate_limit", "5.7", "the certificate limit is " + std::to_string(limit)).With({param::Count("limit", limit)});
   bool ends_turn = turn_.sold_before_buy || stock_round_ == 1;
   if (!r.president_sold) {
-    if (from_pool) return Illegal("1947.refusal.stock_round.bank_pool_share_bought_only", "5.3.1", "the bank pool share of " + initials + " may be bought only after its president's certificate");
+    if (from_pool) return Illegal("1947.refusal.stock_round.bank_pool_share_bought_only", "5.3.1", "the bank pool share of " + initials + " may be bought only after its president's certificate").With({param::Company("company", initials)});
     if (savings) return Illegal("1947.refusal.stock_round.president_s_certificate_no_savings", "5.6", "the president's certificate has no savings side");
     const std::string& band = data_->phases[CurrentPhase() - 1].par_band;
     const MarketCell* cell = nullptr;
     for (const MarketCell& c : data_->market.par.at(band)) {
       if (data_->market.Value(c) == par) cell = &c;
     }
-    if (!cell) return Illegal("1947.refusal.stock_round.par_must_one_band_s", "5.2", "the par must be one of the " + band + " band's prices");
+    if (!cell) return Illegal("1947.refusal.stock_round.par_must_one_band_s", "5.2", "the par must be one of the " + band + " band's prices").With({param::Text("band", band)});
     int cost = par * def.president_percent / 10;  // 5.2: 2 x par (3 x for the BNR)
-    if (cost > p.cash) return Illegal("1947.refusal.stock_round.president_s_certificate_costs", "5.2", "the president's certificate costs " + Money(cost));
+    if (cost > p.cash) return Illegal("1947.refusal.stock_round.president_s_certificate_costs", "5.2", "the president's certificate costs " + Money(cost)).With({param::Amount("cost", cost)});
     p.cash -= cost;
     r.par = par;
     r.token = *cell;
@@ -134,16 +135,16 @@ Status T1947Game::Buy(int player, const std::string& initials, bool from_pool, i
   } else {
     if (par != 0) return Illegal("1947.refusal.stock_round.only_buyer_president_s_certificate", "5.2", "only the buyer of the president's certificate sets the par");
     if (from_pool ? r.pool_units == 0 : r.io_units == 0) {
-      return Illegal("1947.refusal.stock_round.no_share_left_bank_pool", from_pool ? "5.3.1" : "5.3.2", "no " + initials + " share is left in the " + (from_pool ? "bank pool" : "initial offer"));
+      return Illegal("1947.refusal.stock_round.no_share_left_bank_pool", from_pool ? "5.3.1" : "5.3.2", "no " + initials + " share is left in the " + (from_pool ? "bank pool" : "initial offer")).With({param::Company("company", initials), param::Text("source", from_pool ? "bank pool" : "initial offer")});
     }
     if (savings && p.president[ri]) return Illegal("1947.refusal.stock_round.president_holds_only_ordinary_shares", "5.6", "the president holds only ordinary shares of the company");
-    if (savings && p.ordinary[ri] > 0) return Illegal("1947.refusal.stock_round.owns_ordinary_shares_player_holds", "5.6.3", p.name + " owns ordinary " + initials + " shares: a player holds one type per company");
-    if (!savings && p.savings[ri] > 0) return Illegal("1947.refusal.stock_round.owns_savings_shares_player_holds", "5.6.3", p.name + " owns savings " + initials + " shares: a player holds one type per company");
+    if (savings && p.ordinary[ri] > 0) return Illegal("1947.refusal.stock_round.owns_ordinary_shares_player_holds", "5.6.3", p.name + " owns ordinary " + initials + " shares: a player holds one type per company").With({param::Seat("seat", player), param::Company("company", initials)});
+    if (!savings && p.savings[ri] > 0) return Illegal("1947.refusal.stock_round.owns_savings_shares_player_holds", "5.6.3", p.name + " owns savings " + initials + " shares: a player holds one type per company").With({param::Seat("seat", player), param::Company("company", initials)});
     if (stock_round_ == 1 && (p.ordinary[ri] + p.savings[ri] + 1) * 10 > 60) {
       return Illegal("1947.refusal.stock_round.first_stock_round_no_player", "5.8", "in the first stock round no player may own more than 60% of a company");
     }
     int price = from_pool ? data_->market.Value(r.token) : r.par;  // 5.3.1, 5.3.2
-    if (price > p.cash) return Illegal("1947.refusal.stock_round.share_costs", "5.3", "the share costs " + Money(price));
+    if (price > p.cash) return Illegal("1947.refusal.stock_round.share_costs", "5.3", "the share costs " + Money(price)).With({param::Amount("price", price)});
     if (ends_turn && savings && RatioSavings(player) + 1 > RatioOrdinary(player) / 2) {
       return Illegal("1947.refusal.stock_round.player_own_only_one_savings", "5.6.2", "a player may own only one savings share for every two ordinary shares at the end of the turn");
     }
@@ -171,7 +172,7 @@ Status T1947Game::Buy(int player, const std::string& initials, bool from_pool, i
 Status T1947Game::Sell(int player, const std::string& initials, int shares) {
   if (Status s = CheckSrTurn(player, "5.5"); !s) return s;
   int ri = RailwayOf(initials);
-  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials);
+  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials).With({param::Text("company", initials)});
   if (shares < 1) return Malformed("1947.refusal.stock_round.sell_least_one_share", "sell at least one share");
   if (stock_round_ == 1) return Illegal("1947.refusal.stock_round.no_certificates_sold_during_first", "5.5", "no certificates may be sold during the first stock round");
   if (turn_.converted) return Illegal("1947.refusal.stock_round.conversion_whole_turn", "5.1", "a conversion is the whole turn");
@@ -180,9 +181,9 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
   Railway1947& r = railways_[ri];
   bool savings = p.savings[ri] > 0;
   int held = savings ? p.savings[ri] : p.ordinary[ri];
-  if (shares > held) return Illegal("1947.refusal.stock_round.holds_shares", "5.5", p.name + " holds " + std::to_string(held) + " " + initials + " shares");
+  if (shares > held) return Illegal("1947.refusal.stock_round.holds_shares", "5.5", p.name + " holds " + std::to_string(held) + " " + initials + " shares").With({param::Seat("seat", player), param::Count("count", held), param::Company("company", initials)});
   if (r.pool_units + shares > 5) {
-    return Illegal("1947.refusal.stock_round.bank_pool_hold_most_50", "5.5", "the bank pool may hold at most 50% of " + initials + " (it holds " + std::to_string(r.pool_units * 10) + "%)");
+    return Illegal("1947.refusal.stock_round.bank_pool_hold_most_50", "5.5", "the bank pool may hold at most 50% of " + initials + " (it holds " + std::to_string(r.pool_units * 10) + "%)").With({param::Company("company", initials), param::Count("percent", r.pool_units * 10)});
   }
   int president = PresidentOf(ri);
   int pres_units = data_->railways[ri].president_percent / 10;
@@ -194,7 +195,7 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
     }
     if (best < pres_units || best <= p.ordinary[ri] - shares) {
       return Illegal("1947.refusal.stock_round.president_s_certificate_can_sold", "5.5", "the president's certificate can be sold only if another player then holds more and owns at least " +
-                                std::to_string(pres_units) + " ordinary 10% shares");
+                                std::to_string(pres_units) + " ordinary 10% shares").With({param::Count("shares", pres_units)});
     }
   }
   int value = data_->market.Value(r.token);
@@ -239,7 +240,7 @@ void T1947Game::FinishSale(int railway, bool by_president, int units, bool prote
 Status T1947Game::ProtectPrice(int player, bool protect) {
   if (!protection_) return Illegal("1947.refusal.stock_round.no_sale_waits_price_protection", "5.4.5", "no sale waits for price protection");
   int ri = protection_->railway;
-  if (player != PresidentOf(ri)) return OutOfTurn("1947.refusal.stock_round.only_president_price_protect", "5.4.5", "only the president of " + data_->railways[ri].initials + " may price protect");
+  if (player != PresidentOf(ri)) return OutOfTurn("1947.refusal.stock_round.only_president_price_protect", "5.4.5", "only the president of " + data_->railways[ri].initials + " may price protect").With({param::Company("company", data_->railways[ri].initials)});
   PendingProtection pending = *protection_;
   protection_.reset();
   if (protect) {
@@ -256,12 +257,12 @@ Status T1947Game::ProtectPrice(int player, bool protect) {
 Status T1947Game::IssueBonds(int player, const std::string& initials) {
   if (Status s = CheckSrTurn(player, "5.4.2"); !s) return s;
   int ri = RailwayOf(initials);
-  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials);
-  if (!players_[player].president[ri]) return Illegal("1947.refusal.stock_round.only_president_issue_bonds", "5.4.2", "only the president of " + initials + " may issue its bonds");
+  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials).With({param::Text("company", initials)});
+  if (!players_[player].president[ri]) return Illegal("1947.refusal.stock_round.only_president_issue_bonds", "5.4.2", "only the president of " + initials + " may issue its bonds").With({param::Company("company", initials)});
   if (turn_.bought) return Illegal("1947.refusal.stock_round.issuing_bonds_turn_s_purchase", "5.1", "issuing bonds is the turn's purchase and one was already made");
   if (turn_.converted) return Illegal("1947.refusal.stock_round.conversion_whole_turn", "5.1", "a conversion is the whole turn");
   Railway1947& r = railways_[ri];
-  if (r.bonds_unissued == 0) return Illegal("1947.refusal.stock_round.no_bonds_left_issue", "5.4.2", initials + " has no bonds left to issue");
+  if (r.bonds_unissued == 0) return Illegal("1947.refusal.stock_round.no_bonds_left_issue", "5.4.2", initials + " has no bonds left to issue").With({param::Company("company", initials)});
   int issuable = std::min(r.bonds_unissued, 10 - r.io_units);  // 5.4.2: one per 10% out of the initial offer
   r.bonds_removed += r.bonds_unissued - issuable;               // the excess leaves the game
   r.bonds_unissued = 0;
@@ -285,15 +286,15 @@ Status T1947Game::IssueBonds(int player, const std::string& initials) {
 Status T1947Game::SubscribeBonds(int player, int count) {
   if (!bond_offer_) return Illegal("1947.refusal.stock_round.no_bond_issue_being_offered", "5.4.2", "no bond issue is being offered");
   if (bond_offer_->to_ask.front() != player) {
-    return OutOfTurn("1947.refusal.stock_round.answers_bond_issue_now", "5.4.2", players_[bond_offer_->to_ask.front()].name + " answers the bond issue now");
+    return OutOfTurn("1947.refusal.stock_round.answers_bond_issue_now", "5.4.2", players_[bond_offer_->to_ask.front()].name + " answers the bond issue now").With({param::Seat("seat", bond_offer_->to_ask.front())});
   }
   int ri = bond_offer_->railway;
   Player1947& p = players_[player];
   Railway1947& r = railways_[ri];
   int may = std::min(bond_offer_->left, p.ordinary[ri] + p.savings[ri]);  // 5.4.4: one per 10% share owned
-  if (count < 0 || count > may) return Illegal("1947.refusal.stock_round.take_most_bonds_issue", "5.4.4", p.name + " may take at most " + std::to_string(may) + " bonds of this issue");
+  if (count < 0 || count > may) return Illegal("1947.refusal.stock_round.take_most_bonds_issue", "5.4.4", p.name + " may take at most " + std::to_string(may) + " bonds of this issue").With({param::Seat("seat", player), param::Count("count", may)});
   int price = r.par / 2;  // 5.4.2: half the par, to the treasury
-  if (count * price > p.cash) return Illegal("1947.refusal.stock_round.bonds_cost", "5.4.2", "the bonds cost " + Money(count * price));
+  if (count * price > p.cash) return Illegal("1947.refusal.stock_round.bonds_cost", "5.4.2", "the bonds cost " + Money(count * price)).With({param::Amount("cost", count * price)});
   p.cash -= count * price;
   p.new_bonds[ri] += count;
   r.treasury += count * price;
@@ -310,17 +311,17 @@ Status T1947Game::SubscribeBonds(int player, int count) {
 Status T1947Game::BuyBond(int player, const std::string& initials, bool from_pool) {
   if (Status s = CheckSrTurn(player, "5.4.3"); !s) return s;
   int ri = RailwayOf(initials);
-  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials);
+  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials).With({param::Text("company", initials)});
   if (turn_.bought) return Illegal("1947.refusal.stock_round.only_one_certificate_bought_turn", "5.1", "only one certificate may be bought in a turn");
   if (turn_.converted) return Illegal("1947.refusal.stock_round.conversion_whole_turn", "5.1", "a conversion is the whole turn");
-  if (sold_this_round_[player][ri]) return Illegal("1947.refusal.stock_round.player_who_sold_not_buy", "5.3", "a player who sold " + initials + " may not buy it again this stock round");
+  if (sold_this_round_[player][ri]) return Illegal("1947.refusal.stock_round.player_who_sold_not_buy", "5.3", "a player who sold " + initials + " may not buy it again this stock round").With({param::Company("company", initials)});
   Railway1947& r = railways_[ri];
   Player1947& p = players_[player];
   if (from_pool ? r.bonds_pool == 0 : r.bonds_io == 0) {
-    return Illegal("1947.refusal.stock_round.no_bond_bank_pool_initial", "5.4.3", "no " + initials + " bond is in the " + std::string(from_pool ? "bank pool" : "initial offer"));
+    return Illegal("1947.refusal.stock_round.no_bond_bank_pool_initial", "5.4.3", "no " + initials + " bond is in the " + std::string(from_pool ? "bank pool" : "initial offer")).With({param::Company("company", initials), param::Text("source", std::string(from_pool ? "bank pool" : "initial offer"))});
   }
   int price = (from_pool ? data_->market.Value(r.token) : r.par) / 2;  // 5.4.3
-  if (price > p.cash) return Illegal("1947.refusal.stock_round.bond_costs", "5.4.3", "the bond costs " + Money(price));
+  if (price > p.cash) return Illegal("1947.refusal.stock_round.bond_costs", "5.4.3", "the bond costs " + Money(price)).With({param::Amount("price", price)});
   p.cash -= price;
   p.new_bonds[ri] += 1;
   if (from_pool) {
@@ -339,7 +340,7 @@ Status T1947Game::BuyBond(int player, const std::string& initials, bool from_poo
 Status T1947Game::SellBonds(int player, const std::string& initials, int count) {
   if (Status s = CheckSrTurn(player, "5.4.6"); !s) return s;
   int ri = RailwayOf(initials);
-  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials);
+  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials).With({param::Text("company", initials)});
   if (count < 1) return Malformed("1947.refusal.stock_round.sell_least_one_bond", "sell at least one bond");
   if (stock_round_ == 1) return Illegal("1947.refusal.stock_round.no_certificates_sold_during_first", "5.5", "no certificates may be sold during the first stock round");
   if (turn_.converted) return Illegal("1947.refusal.stock_round.conversion_whole_turn", "5.1", "a conversion is the whole turn");
@@ -347,7 +348,7 @@ Status T1947Game::SellBonds(int player, const std::string& initials, int count) 
   Player1947& p = players_[player];
   if (count > p.bonds[ri]) {
     return Illegal("1947.refusal.stock_round.sell_bonds_bonds_bought_stock", "5.4.6", p.name + " may sell " + std::to_string(p.bonds[ri]) + " " + initials +
-                                " bonds: bonds bought this stock round are not for sale before the next");
+                                " bonds: bonds bought this stock round are not for sale before the next").With({param::Seat("seat", player), param::Count("count", p.bonds[ri]), param::Company("company", initials)});
   }
   Railway1947& r = railways_[ri];
   p.bonds[ri] -= count;
@@ -363,12 +364,12 @@ Status T1947Game::SellBonds(int player, const std::string& initials, int count) 
 Status T1947Game::Convert(int player, const std::string& initials, bool to_savings) {
   if (Status s = CheckSrTurn(player, "5.6.4"); !s) return s;
   int ri = RailwayOf(initials);
-  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials);
+  if (ri < 0) return Malformed("1947.refusal.stock_round.no_railway_company", "no railway company " + initials).With({param::Text("company", initials)});
   if (turn_.Acted()) return Illegal("1947.refusal.stock_round.conversion_player_s_whole_turn", "5.6.4", "a conversion is the player's whole turn");
   Player1947& p = players_[player];
   if (to_savings) {
     if (p.president[ri]) return Illegal("1947.refusal.stock_round.president_not_convert_shares_company", "5.6.4", "the president may not convert shares of the company");
-    if (p.ordinary[ri] == 0) return Illegal("1947.refusal.stock_round.owns_no_ordinary_shares", "5.6.4", p.name + " owns no ordinary " + initials + " shares");
+    if (p.ordinary[ri] == 0) return Illegal("1947.refusal.stock_round.owns_no_ordinary_shares", "5.6.4", p.name + " owns no ordinary " + initials + " shares").With({param::Seat("seat", player), param::Company("company", initials)});
     int units = p.ordinary[ri];
     if (RatioSavings(player) + units > (RatioOrdinary(player) - units) / 2) {
       return Illegal("1947.refusal.stock_round.conversion_would_break_ratio_two", "5.6.4", "the conversion would break the ratio of two ordinary shares to one savings share (5.6.2)");
@@ -381,8 +382,8 @@ Status T1947Game::Convert(int player, const std::string& initials, bool to_savin
     EndSrTurn(false);
     return OkStatus();
   }
-  if (p.savings[ri] == 0) return Illegal("1947.refusal.stock_round.owns_no_savings_shares", "5.6.4", p.name + " owns no savings " + initials + " shares");
-  if (PresidentOf(ri) < 0) return Illegal("1947.refusal.stock_round.no_president_consent", "5.6.4", initials + " has no president to consent");
+  if (p.savings[ri] == 0) return Illegal("1947.refusal.stock_round.owns_no_savings_shares", "5.6.4", p.name + " owns no savings " + initials + " shares").With({param::Seat("seat", player), param::Company("company", initials)});
+  if (PresidentOf(ri) < 0) return Illegal("1947.refusal.stock_round.no_president_consent", "5.6.4", initials + " has no president to consent").With({param::Company("company", initials)});
   conversion_ = PendingConversion{ri, player};
   return OkStatus();
 }
@@ -390,7 +391,7 @@ Status T1947Game::Convert(int player, const std::string& initials, bool to_savin
 Status T1947Game::ConsentConversion(int player, bool consent) {
   if (!conversion_) return Illegal("1947.refusal.stock_round.no_conversion_waits_consent", "5.6.4", "no conversion waits for consent");
   int ri = conversion_->railway;
-  if (player != PresidentOf(ri)) return OutOfTurn("1947.refusal.stock_round.only_president_consents", "5.6.4", "only the president of " + data_->railways[ri].initials + " consents");
+  if (player != PresidentOf(ri)) return OutOfTurn("1947.refusal.stock_round.only_president_consents", "5.6.4", "only the president of " + data_->railways[ri].initials + " consents").With({param::Company("company", data_->railways[ri].initials)});
   int who = conversion_->player;
   conversion_.reset();
   if (!consent) return OkStatus();  // the player's turn goes on
@@ -417,10 +418,10 @@ Status T1947Game::Pass(int player) {
   if (turn_.Acted()) return Illegal("1947.refusal.stock_round.turn_begun_end_done", "5.1", "the turn has begun: end it with done");
   const Player1947& p = players_[player];
   int limit = data_->player_counts.at(player_count()).certificate_limit;
-  if (Certificates(player) > limit) return Illegal("1947.refusal.stock_round.over_certificate_limit_must_sell", "5.7", p.name + " is over the certificate limit and must sell first");
+  if (Certificates(player) > limit) return Illegal("1947.refusal.stock_round.over_certificate_limit_must_sell", "5.7", p.name + " is over the certificate limit and must sell first").With({param::Seat("seat", player)});
   for (size_t r = 0; r < railways_.size(); ++r) {
     if (p.ordinary[r] + p.savings[r] - p.protected_units[r] > 6) {
-      return Illegal("1947.refusal.stock_round.owns_more_than_60_must", "5.8", p.name + " owns more than 60% of " + data_->railways[r].initials + " and must sell the excess before passing");
+      return Illegal("1947.refusal.stock_round.owns_more_than_60_must", "5.8", p.name + " owns more than 60% of " + data_->railways[r].initials + " and must sell the excess before passing").With({param::Seat("seat", player), param::Company("company", data_->railways[r].initials)});
     }
   }
   anyone_acted_ = true;

@@ -9,6 +9,7 @@
 
 #include "engine/core/legal_actions.h"
 #include "engine/core/rng.h"
+#include "engine/core/structured_text.h"
 #include "engine/core/texts.h"
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_board_svg.h"
@@ -160,7 +161,7 @@ class Title1947Impl final : public Title {
   Status CheckPlayable(Edition /*edition*/) const override {
     auto data = Data1947();
     if (data.ok()) return OkStatus();
-    return Unavailable("1947.refusal.title.1947_cannot_played_data_bad", "1947 cannot be played: its data is bad: " + data.error().message);
+    return Unavailable("1947.refusal.title.1947_cannot_played_data_bad", "1947 cannot be played: its data is bad: " + data.error().message).With({param::Text("reason", data.error().message)});
   }
 
   Result<std::unique_ptr<TitleGame>> Create(const mailrun::v1::GameConfig& config) const override {
@@ -169,7 +170,7 @@ class Title1947Impl final : public Title {
     if (!data.ok()) return data.error();
     const int n = config.players_size();
     if (n < min_players() || n > max_players()) {
-      return Malformed("1947.refusal.title.1947_3_6_players_not", "1947 is for 3 to 6 players, not " + std::to_string(n) + " (1.0)");
+      return Malformed("1947.refusal.title.1947_3_6_players_not", "1947 is for 3 to 6 players, not " + std::to_string(n) + " (1.0)").With({param::Count("players", n)});
     }
     uint64_t rng = config.seed();
     std::vector<int> cards(static_cast<size_t>(n));

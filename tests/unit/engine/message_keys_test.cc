@@ -9,6 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -20,6 +22,7 @@
 
 #include "engine/bot/choose_action.h"
 #include "engine/titles/game.h"
+#include "tests/testing/source_calls.h"
 
 namespace mailrun::engine {
 namespace {
@@ -71,6 +74,77 @@ SourceRefusals ReadSourceRefusals() {
   return found;
 }
 
+// The placeholders of a template.
+std::set<std::string> Placeholders(const std::string& text) {
+  std::set<std::string> names;
+  const std::regex placeholder(R"(\{([a-z_]+)\})");
+  for (std::sregex_iterator it(text.begin(), text.end(), placeholder), end; it != end; ++it) names.insert((*it)[1]);
+  return names;
+}
+
+nlohmann::json GermanCatalog() {
+  std::ifstream in(fs::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
+  EXPECT_TRUE(in) << "i18n/de.json is missing";
+  return in ? nlohmann::json::parse(in).at("messages") : nlohmann::json::object();
+}
+
+// One refusal call in the source: its key, its message argument and the parameter names of the
+// `.With({...})` that follows it (none when there is no `.With`).
+struct RefusalSite {
+  std::string where;
+  std::string key;
+  std::string message;
+  bool with = false;
+  std::set<std::string> params;
+};
+
+std::vector<RefusalSite> ReadRefusalSites() {
+  std::vector<RefusalSite> sites;
+  const std::regex call(R"((^|[^A-Za-z0-9_:])(Illegal|OutOfTurn|Malformed|Unavailable)\()");
+  const std::regex named(R"re(param::[A-Za-z]+\("([a-z_]+)")re");
+  for (const char* dir : {"engine", "tools"}) {
+    for (const auto& entry : fs::recursive_directory_iterator(fs::path(MAILRUN_SOURCE_DIR) / dir)) {
+      const auto ext = entry.path().extension();
+      if ((ext != ".cc" && ext != ".h") || entry.path().filename() == "result.h") continue;
+      std::ifstream in(entry.path());
+      std::stringstream text;
+      text << in.rdbuf();
+      const std::string source = text.str();
+      for (std::sregex_iterator it(source.begin(), source.end(), call), end; it != end; ++it) {
+        const size_t open = static_cast<size_t>(it->position(0) + it->length(0));
+        size_t close = 0;
+        const auto args = mailrun::testing::CallArguments(source, open, &close);
+        const bool ruled = (*it)[2] == "Illegal" || (*it)[2] == "OutOfTurn";
+        RefusalSite site;
+        site.where = entry.path().lexically_relative(MAILRUN_SOURCE_DIR).string() + ":" +
+                     std::to_string(std::count(source.begin(), source.begin() + static_cast<long>(open), '\n') + 1);
+        site.key = args[0].size() > 1 ? args[0].substr(1, args[0].size() - 2) : args[0];
+        site.message = args.size() > (ruled ? 2u : 1u) ? args[ruled ? 2 : 1] : "";
+        std::smatch with;
+        const std::string after = source.substr(close, 40);
+        if (std::regex_search(after, with, std::regex(R"(^\s*\.With\()"))) {
+          site.with = true;
+          const size_t with_open = close + static_cast<size_t>(with.length(0));
+          size_t with_close = 0;
+          mailrun::testing::CallArguments(source, with_open, &with_close);
+          const std::string typed = source.substr(with_open, with_close - with_open);
+          for (std::sregex_iterator p(typed.begin(), typed.end(), named), none; p != none; ++p) site.params.insert((*p)[1]);
+        }
+        sites.push_back(std::move(site));
+      }
+    }
+  }
+  return sites;
+}
+
+// A message that names no value: string literals and named constants (kSomething) only, perhaps
+// joined with + into a std::string.
+bool FixedText(const std::string& message) {
+  static const std::regex literal(R"re("([^"\\]|\\.)*")re");
+  static const std::regex glue(R"(std::string|\bk[A-Z][A-Za-z0-9]*\b|[()+\s])");
+  return std::regex_replace(std::regex_replace(message, literal, ""), glue, "").empty();
+}
+
 TEST(RefusalKeys, EverySourceRefusalHasAKeyAndARule) {
   const SourceRefusals found = ReadSourceRefusals();
   EXPECT_TRUE(found.faults.empty()) << ::testing::PrintToString(found.faults);
@@ -84,6 +158,7 @@ struct Seen {
   std::string rule;
   ErrorKind kind;
   std::string message;
+  std::vector<TextParam> params;
 };
 
 // Variations of a listed action that the engine should mostly refuse: every scalar field of the
@@ -131,7 +206,7 @@ std::map<std::string, Seen> WalkRefusals(const mailrun::v1::GameConfig& config, 
     auto outcome = copy.Apply(action);
     if (outcome.ok()) return;
     const Error& error = outcome.error();
-    seen.try_emplace(error.key, Seen{error.rule, error.kind, error.message});
+    seen.try_emplace(error.key, Seen{error.rule, error.kind, error.message, error.params});
   };
   for (int step = 0; step < max_actions; ++step) {
     const auto active = game.ActiveSeats();
@@ -204,18 +279,85 @@ TEST(RefusalKeys, EveryRefusalAtPlayCarriesAKeyAndARule1947) {
   EXPECT_GE(seen.size(), 20u);
 }
 
-// The placeholders of a template, in order of first use.
-std::set<std::string> Placeholders(const std::string& text) {
-  std::set<std::string> names;
-  const std::regex placeholder(R"(\{([a-z_]+)\})");
-  for (std::sregex_iterator it(text.begin(), text.end(), placeholder), end; it != end; ++it) names.insert((*it)[1]);
-  return names;
+// Issue 22: a refusal whose sentence names a value (a company, hex, tile, amount, seat, count...)
+// carries it as a typed parameter, so an app can translate the sentence: every refusal call whose
+// message is built (fmt::format, concatenation) has a `.With({...})`, and the German catalog's
+// entry for its key has exactly the parameters' names as placeholders.
+TEST(RefusalParams, EveryRefusalNamingAValueCarriesItTyped) {
+  const auto catalog = GermanCatalog();
+  std::map<std::string, std::set<std::string>> by_key;
+  int built = 0, typed = 0;
+  for (const auto& site : ReadRefusalSites()) {
+    if (!FixedText(site.message)) {
+      ++built;
+      EXPECT_TRUE(site.with) << site.where << ": " << site.key << " names values in its message but has no .With({...})";
+    }
+    if (!site.with) continue;
+    ++typed;
+    EXPECT_FALSE(site.params.empty()) << site.where << ": " << site.key << " has an empty .With";
+    const auto [known, fresh] = by_key.try_emplace(site.key, site.params);
+    EXPECT_EQ(known->second, site.params) << site.where << ": " << site.key << " is given other parameters elsewhere";
+    if (!catalog.contains(site.key)) {
+      ADD_FAILURE() << site.where << ": " << site.key << " has parameters but no German entry in i18n/de.json";
+      continue;
+    }
+    EXPECT_EQ(Placeholders(catalog.at(site.key).get<std::string>()), site.params)
+        << site.where << ": the German entry of " << site.key << " must use exactly its parameters";
+  }
+  std::cout << built << " refusals build their message, " << typed << " carry typed parameters\n";
+  EXPECT_GT(typed, 200);
+}
+
+// A value as the English sentence spells it: a seat by the player's name, money without grouping.
+std::string Spelled(const TextParam& param) {
+  switch (param.value_case()) {
+    case TextParam::kSeat: return "Player " + std::to_string(param.seat() + 1);
+    case TextParam::kAmount: return std::to_string(std::abs(param.amount()));
+    case TextParam::kCount: return std::to_string(param.count());
+    case TextParam::kCompany: return param.company();
+    case TextParam::kHex: return param.hex();
+    case TextParam::kCity: return param.city();
+    case TextParam::kTile: return param.tile();
+    case TextParam::kRule: return param.rule();
+    case TextParam::kTrain: return param.train();
+    case TextParam::kText: return param.text();
+    default: return "?";
+  }
+}
+
+// The refusals drawn at play: each typed parameter is a value its English sentence says, and the
+// German entry of its key has exactly the parameters as placeholders.
+void ExpectTypedAsSaid(const std::map<std::string, Seen>& seen, size_t at_least) {
+  const auto catalog = GermanCatalog();
+  size_t typed = 0;
+  for (const auto& [key, refusal] : seen) {
+    if (refusal.params.empty()) continue;
+    ++typed;
+    std::string message = refusal.message;
+    std::erase(message, ',');  // "£1,200"
+    std::set<std::string> names;
+    for (const auto& param : refusal.params) {
+      names.insert(param.name());
+      EXPECT_NE(message.find(Spelled(param)), std::string::npos)
+          << key << ": {" << param.name() << "} = '" << Spelled(param) << "' is not in \"" << refusal.message << "\"";
+    }
+    ASSERT_TRUE(catalog.contains(key)) << key;
+    EXPECT_EQ(Placeholders(catalog.at(key).get<std::string>()), names) << key << ": " << refusal.message;
+  }
+  std::cout << typed << " of " << seen.size() << " refusals drawn carry typed parameters\n";
+  EXPECT_GE(typed, at_least);
+}
+
+TEST(RefusalParams, RefusalsAtPlayCarryWhatTheySay1853) {
+  ExpectTypedAsSaid(WalkRefusals(Config(mailrun::v1::TITLE_1853, 4, 7), 400), 25);
+}
+
+TEST(RefusalParams, RefusalsAtPlayCarryWhatTheySay1947) {
+  ExpectTypedAsSaid(WalkRefusals(Config(mailrun::v1::TITLE_1947, 4, 3), 400), 15);
 }
 
 TEST(MessageCatalog, GermanHasEveryLogLineOfTheEngineWithItsPlaceholders) {
-  std::ifstream in(fs::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
-  ASSERT_TRUE(in) << "i18n/de.json is missing";
-  const auto catalog = nlohmann::json::parse(in).at("messages");
+  const auto catalog = GermanCatalog();
   const std::regex said(R"re(Say\(\s*"((1853|1947|game)\.log\.[a-z0-9_.]+)",\s*"((?:[^"\\]|\\.)*)")re");
   int checked = 0;
   for (const char* dir : {"engine", "services"}) {

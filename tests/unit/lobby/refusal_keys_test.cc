@@ -5,8 +5,11 @@
 // bad request, the field.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -15,6 +18,7 @@
 
 #include "services/common/refusal_details.h"
 #include "services/lobby/lobby_status.h"
+#include "tests/testing/source_calls.h"
 
 namespace mailrun::lobby {
 namespace {
@@ -57,6 +61,93 @@ TEST(LobbyRefusalKeys, EveryRefusalInTheSourceHasALiteralKey) {
   EXPECT_TRUE(faults.empty()) << ::testing::PrintToString(faults);
   EXPECT_GT(sites, 90) << "the lobby refuses in some hundred places";
   EXPECT_GT(keys.size(), 70u);
+}
+
+std::set<std::string> Names(const std::string& text, const std::regex& pattern) {
+  std::set<std::string> names;
+  for (std::sregex_iterator it(text.begin(), text.end(), pattern), end; it != end; ++it) names.insert((*it)[1]);
+  return names;
+}
+
+// The German catalog's messages (i18n/de.json), or none when it cannot be read.
+nlohmann::json GermanCatalog() {
+  std::ifstream in(fs::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
+  EXPECT_TRUE(in) << "i18n/de.json is missing";
+  return in ? nlohmann::json::parse(in).at("messages") : nlohmann::json::object();
+}
+
+// A fault unless the catalog has `key` with exactly `params` as its placeholders.
+void CheckGermanEntry(const nlohmann::json& catalog, const std::string& where, const std::string& key,
+                      const std::set<std::string>& params, std::vector<std::string>* faults) {
+  static const std::regex placeholder(R"(\{([a-z_]+)\})");
+  if (!catalog.contains(key)) {
+    faults->push_back(where + " has parameters but no German entry in i18n/de.json");
+  } else if (Names(catalog.at(key).get<std::string>(), placeholder) != params) {
+    faults->push_back(where + ": the German entry's placeholders are not its parameters " + ::testing::PrintToString(params));
+  }
+}
+
+// Issue 22: a lobby refusal whose message names a value (an id, a display name, a count, a reason
+// passed on) carries it as a typed parameter, and the German catalog's entry for its key has
+// exactly the parameters' names as placeholders.
+TEST(LobbyRefusalKeys, EveryRefusalNamingAValueCarriesItTyped) {
+  const std::regex factory(R"((^|[^A-Za-z0-9_:.])(Invalid|NotNow|Denied|NotFound|Unauthenticated|Taken)\()");
+  const std::regex literal(R"re("([^"\\]|\\.)*")re");
+  const std::regex glue(R"(std::string|\bk[A-Z][A-Za-z0-9]*\b|PageProblem\(\)|[()+\s])");
+  const std::regex named(R"re(param::[A-Za-z]+\("([a-z_]+)")re");
+  const auto catalog = GermanCatalog();
+  std::vector<std::string> faults;
+  int typed = 0;
+  for (const auto& path : Sources("services/lobby")) {
+    if (path.filename() == "lobby_status.h") continue;
+    const std::string source = Read(path);
+    for (std::sregex_iterator it(source.begin(), source.end(), factory), end; it != end; ++it) {
+      const auto args = mailrun::testing::CallArguments(source, static_cast<size_t>(it->position(0) + it->length(0)));
+      const size_t message_at = (*it)[2] == "Invalid" ? 2 : 1;
+      if (args.size() <= message_at) continue;
+      const std::string where = path.filename().string() + ": " + args[0];
+      const bool fixed = std::regex_replace(std::regex_replace(args[message_at], literal, ""), glue, "").empty();
+      const bool has_params = args.size() > message_at + 1;
+      if (!fixed && !has_params) faults.push_back(where + " names values in its message but passes no parameters");
+      if (!has_params) continue;
+      ++typed;
+      const std::string key = args[0].substr(args[0].find('"') + 1, args[0].rfind('"') - args[0].find('"') - 1);
+      CheckGermanEntry(catalog, where, key, Names(args[message_at + 1], named), &faults);
+    }
+  }
+  EXPECT_TRUE(faults.empty()) << ::testing::PrintToString(faults);
+  EXPECT_GT(typed, 25);
+}
+
+// The same for the game and notification services' and the common checks' own refusals
+// (RefusalStatus with a literal key): a message built where the refusal is made (fmt::format, +)
+// passes the values it names typed, and the German entry has exactly those placeholders.
+TEST(LobbyRefusalKeys, EveryServiceRefusalNamingAValueCarriesItTyped) {
+  const std::regex call(R"((^|[^A-Za-z0-9_.])RefusalStatus\()");
+  const std::regex built(R"(fmt::format\(|\+)");
+  const std::regex key(R"re(^\{\s*"([a-z0-9_.]+)")re");
+  const std::regex named(R"re((?:TextValue|CountValue|param::[A-Za-z]+)\("([a-z_]+)")re");
+  const auto catalog = GermanCatalog();
+  std::vector<std::string> faults;
+  int typed = 0;
+  for (const std::string dir : {"services/game", "services/notification", "services/common"}) {
+    for (const auto& path : Sources(dir)) {
+      const std::string source = Read(path);
+      for (std::sregex_iterator it(source.begin(), source.end(), call), end; it != end; ++it) {
+        const auto args = mailrun::testing::CallArguments(source, static_cast<size_t>(it->position(0) + it->length(0)));
+        std::smatch literal;
+        if (args.size() < 3 || !std::regex_search(args[2], literal, key)) continue;  // a refusal passed on
+        const std::string where = path.filename().string() + ": " + literal[1].str();
+        const auto params = Names(args[2], named);
+        if (std::regex_search(args[1], built) && params.empty()) faults.push_back(where + " builds its message but passes no parameters");
+        if (params.empty()) continue;
+        ++typed;
+        CheckGermanEntry(catalog, where, literal[1].str(), params, &faults);
+      }
+    }
+  }
+  EXPECT_TRUE(faults.empty()) << ::testing::PrintToString(faults);
+  EXPECT_GE(typed, 8);
 }
 
 TEST(LobbyRefusalKeys, NoServiceBuildsARefusalStatusByHand) {
@@ -104,6 +195,12 @@ TEST(LobbyRefusalKeys, TheFactoriesPutKeyKindAndFieldInTheDetails) {
   EXPECT_EQ(RefusalOf(NotFound("lobby.table.not_found", "no table with id 'x'"))->kind, "not_found");
   EXPECT_EQ(RefusalOf(Unauthenticated("lobby.account.wrong_credentials", "wrong"))->kind, "unauthenticated");
   EXPECT_EQ(RefusalOf(Taken("lobby.account.display_name_taken", "taken"))->kind, "taken");
+
+  const auto typed = RefusalOf(NotFound("lobby.table.not_found", "no table with id 't9'", {param::Text("table_id", "t9")}));
+  ASSERT_TRUE(typed.has_value());
+  ASSERT_EQ(typed->params.size(), 1u);
+  EXPECT_EQ(typed->params[0].name(), "table_id");
+  EXPECT_EQ(typed->params[0].text(), "t9");
 }
 
 }  // namespace

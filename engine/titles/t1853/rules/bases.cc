@@ -68,10 +68,10 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
   const int company = ctx.state.railway.company;
   const CompanyState& c = ctx.state.companies[company];
   const auto hex = ParseHexName(action.hex());
-  if (!hex || !ctx.data.Hex(*hex)) return Malformed("1853.refusal.bases.there_no_hex_board", fmt::format("there is no hex {} on the board", action.hex()));
+  if (!hex || !ctx.data.Hex(*hex)) return Malformed("1853.refusal.bases.there_no_hex_board", fmt::format("there is no hex {} on the board", action.hex())).With({param::Text("hex", action.hex())});
   if (ExpensesBarredByCreditTrain(ctx, company)) {
     return Illegal("1853.refusal.bases.credit_train_unpaid", "3.4.6",
-                   fmt::format("until its train bought on credit is paid the {} establishes no base", ctx.Initials(company)));
+                   fmt::format("until its train bought on credit is paid the {} establishes no base", ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
   }
   if (c.tokens_left <= 0) return Illegal("1853.refusal.bases.no_base_token_left_table", "4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
   const auto on = TileOn(ctx.data, ctx.state.board, *hex);
@@ -93,12 +93,12 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
   if (!reach.stations.count({*hex, action.station()})) {
     return Illegal("1853.refusal.bases.station_must_connected_one_s", "4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
                                         "of one gauge, not blocked by other companies' bases",
-                                        ctx.Initials(company)));
+                                        ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
   }
   const bool in_area = ctx.Def(company).area.Contains(*hex);  // 1.4.6: rows and columns included
   if (!in_area && !Unrestricted(ctx, company)) {
     return Illegal("1853.refusal.bases.before_phase_4_establishes_bases", "4.4.1", fmt::format("before phase {} the {} establishes bases only within its area (TABLE 2)", ctx.data.PhaseShown(4),
-                                        ctx.Initials(company)));
+                                        ctx.Initials(company))).With({param::Count("phase", ctx.data.PhaseShown(4)), param::Company("company", ctx.Initials(company))});
   }
   if (!in_area) {
     // 4.4.2: outside its area the company must run over the new base this round.
@@ -109,7 +109,7 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
     if (!CanRunOver(ctx, after, company, must)) {
       return Illegal("1853.refusal.bases.outside_area_must_run_over", "4.4.2", fmt::format("outside its area the {} must run over a new base this round, and its trains "
                                           "could not run over {}",
-                                          ctx.Initials(company), action.hex()));
+                                          ctx.Initials(company), action.hex())).With({param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex())});
     }
   }
   const int cost = BaseCost(ctx, company);

@@ -183,11 +183,11 @@ Status ValidateCommitBond(const Context& ctx, int seat, const mailrun::v1::Commi
   const int min = MinimumBond(ctx);
   if (action.amount() < min) {
     return Illegal("1853.refusal.contract_bids.your_bond_must_least_enough", "2.5.2.2", fmt::format("your bond must be at least {} (enough for {} cities at £20)", Money(min),
-                                          ctx.Limits().min_bid_cities));
+                                          ctx.Limits().min_bid_cities)).With({param::Amount("min", min), param::Count("cities", ctx.Limits().min_bid_cities)});
   }
   if (action.amount() > MaximumBond(ctx, seat)) {
     return Illegal("1853.refusal.contract_bids.your_bond_more_than_your", "2.5.2.2", fmt::format("your bond of {} is more than your {}", Money(action.amount()),
-                                          Money(MaximumBond(ctx, seat))));
+                                          Money(MaximumBond(ctx, seat)))).With({param::Amount("bond", action.amount()), param::Amount("max", MaximumBond(ctx, seat))});
   }
   return OkStatus();
 }
@@ -213,35 +213,35 @@ Status ValidateClaimCity(const Context& ctx, int seat, const mailrun::v1::ClaimC
   if (s.stage != Stage::kCityClaims) return Illegal("1853.refusal.contract_bids.cities_claimed_only_second_stage", "2.5.2.4", "cities are claimed only in the second stage of the bids");
   if (s.dealing.current != seat) return OutOfTurn("1853.refusal.contract_bids.not_your_turn_claim_city", "2.5.2.4", "it is not your turn to claim a city");
   const auto city = ctx.data.CityIndex(action.city());  // the 24 named cities: no town (2.5.2.8)
-  if (!city) return Malformed("1853.refusal.contract_bids.there_no_city_named", fmt::format("there is no city named '{}'", action.city()));
+  if (!city) return Malformed("1853.refusal.contract_bids.there_no_city_named", fmt::format("there is no city named '{}'", action.city())).With({param::Text("city", action.city())});
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed("1853.refusal.contract_bids.there_no_company", fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.contract_bids.there_no_company", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())});
   const CityDef& def = ctx.data.cities[*city];
   const Bond& bond = s.players[seat].bond;
   if (bond.passed) return Illegal("1853.refusal.contract_bids.you_passed_your_bid_complete", "2.5.2.4", "you have passed: your bid is complete");
   for (const BidClaim& claim : bond.claims) {
-    if (claim.city == *city) return Illegal("1853.refusal.contract_bids.already_your_bid", "2.5.2.10", fmt::format("{} is already in your bid", def.name));
+    if (claim.city == *city) return Illegal("1853.refusal.contract_bids.already_your_bid", "2.5.2.10", fmt::format("{} is already in your bid", def.name)).With({param::City("city", def.name)});
   }
   const int number = *company + 1;
   if (std::find(def.share_companies.begin(), def.share_companies.end(), number) == def.share_companies.end()) {
     std::string offered;
     for (int n : def.share_companies) offered += (offered.empty() ? "" : ", ") + ctx.Initials(n - 1);
-    return Illegal("1853.refusal.contract_bids.offers_shares_only_not", "2.5.2.5", fmt::format("{} offers shares of {} only, not {}", def.name, offered, action.company()));
+    return Illegal("1853.refusal.contract_bids.offers_shares_only_not", "2.5.2.5", fmt::format("{} offers shares of {} only, not {}", def.name, offered, action.company())).With({param::City("city", def.name), param::Text("offered", offered), param::Company("company", action.company())});
   }
   const PlayerCountRules limits = ctx.Limits();
   if (static_cast<int>(bond.claims.size()) >= limits.max_bid_cities) {
     return Illegal("1853.refusal.contract_bids.bid_include_most_cities_players", "2.5.2.6", fmt::format("a bid may include at most {} cities with {} players", limits.max_bid_cities,
-                                          ctx.Players()));
+                                          ctx.Players())).With({param::Count("max_cities", limits.max_bid_cities), param::Count("players", ctx.Players())});
   }
   if (ctx.IssuedShares(*company) >= kOrdinaryCertificates) {
-    return Illegal("1853.refusal.contract_bids.no_share_left_claim", "2.5.2.10", fmt::format("no {} share is left to claim", action.company()));
+    return Illegal("1853.refusal.contract_bids.no_share_left_claim", "2.5.2.10", fmt::format("no {} share is left to claim", action.company())).With({param::Company("company", action.company())});
   }
   std::vector<BidClaim> claims = bond.claims;
   claims.push_back({*city, *company});
   const BidCounts counts = Count(ctx, claims);
   if (counts.value > bond.amount) {
     return Illegal("1853.refusal.contract_bids.would_bring_your_cities_more", "2.5.2.2", fmt::format("{} (£{}) would bring your cities to {}, more than your bond of {}", def.name,
-                                          def.bid_value, Money(counts.value), Money(bond.amount)));
+                                          def.bid_value, Money(counts.value), Money(bond.amount))).With({param::City("city", def.name), param::Amount("value", def.bid_value), param::Amount("total", counts.value), param::Amount("bond", bond.amount)});
   }
   if (!Completable(ctx, counts, bond.amount)) {
     bool ganges_possible = false;
@@ -251,10 +251,10 @@ Status ValidateClaimCity(const Context& ctx, int seat, const mailrun::v1::ClaimC
     if (!ganges_possible) {
       return Illegal("1853.refusal.contract_bids.bid_include_most_two_ganges", "2.5.2.7", fmt::format("a bid may include at most two Ganges valley cities (Cawnpore, Lucknow, "
                                             "Allahabad, Benares, Patna and Calcutta); {} would be one too many",
-                                            def.name));
+                                            def.name)).With({param::City("city", def.name)});
     }
     return Illegal("1853.refusal.contract_bids.your_bond_could_not_cover", "2.5.2.2", fmt::format("with {} your bond of {} could not cover the {} cities your bid needs",
-                                          def.name, Money(bond.amount), limits.min_bid_cities));
+                                          def.name, Money(bond.amount), limits.min_bid_cities)).With({param::City("city", def.name), param::Amount("bond", bond.amount), param::Count("cities", limits.min_bid_cities)});
   }
   return OkStatus();
 }
@@ -283,11 +283,11 @@ Status ValidatePassBid(const Context& ctx, int seat) {
   const bool can_claim = AnyLegalClaim(ctx, seat);
   if (counts.cities < limits.min_bid_cities && can_claim) {
     return Illegal("1853.refusal.contract_bids.you_not_pass_before_your", "2.5.2.4", fmt::format("you may not pass before your bid has {} cities (it has {})",
-                                          limits.min_bid_cities, counts.cities));
+                                          limits.min_bid_cities, counts.cities)).With({param::Count("min_cities", limits.min_bid_cities), param::Count("cities", counts.cities)});
   }
   if (counts.cities < limits.max_bid_cities && bond.amount - counts.value >= 40 && can_claim) {
     return Illegal("1853.refusal.contract_bids.you_not_pass_while_your", "2.5.2.4", fmt::format("you may not pass while {} of your bond is not accounted for",
-                                          Money(bond.amount - counts.value)));
+                                          Money(bond.amount - counts.value))).With({param::Amount("amount", bond.amount - counts.value)});
   }
   if (!GangesRuleHolds(counts, counts.cities) && can_claim) {
     return Illegal("1853.refusal.contract_bids.bid_three_cities_include_only", "2.5.2.7", "a bid of three cities may include only one of Cawnpore, Lucknow, Allahabad, Benares "

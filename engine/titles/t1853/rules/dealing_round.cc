@@ -164,7 +164,7 @@ int PurchasePrice(const Context& ctx, int company, mailrun::v1::ShareSource sour
 Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellShares& action) {
   if (!InDealingTurn(ctx, seat)) return NotYourTurn();
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())});
   if (action.count() < 1) return Malformed("1853.refusal.dealing_round.number_shares_sell_must_least", "the number of shares to sell must be at least 1");
   const GameState& s = ctx.state;
   const PlayerState& p = s.players[seat];
@@ -175,16 +175,16 @@ Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellS
   if (action.count() > sellable) {
     if (p.unredeemed[*company] > 0) {
       return Illegal("1853.refusal.dealing_round.un_redeemed_shares_not_sold", "2.7.4", fmt::format("un-redeemed shares may not be sold; you can sell at most {} {} share{}",
-                                          sellable, name, sellable == 1 ? "" : "s"));
+                                          sellable, name, sellable == 1 ? "" : "s")).With({param::Count("count", sellable), param::Company("company", name)});
     }
-    return Illegal("1853.refusal.dealing_round.you_hold_only_share_s", "3.1.5", fmt::format("you hold only {} {} share{}", sellable, name, sellable == 1 ? "" : "s"));
+    return Illegal("1853.refusal.dealing_round.you_hold_only_share_s", "3.1.5", fmt::format("you hold only {} {} share{}", sellable, name, sellable == 1 ? "" : "s")).With({param::Count("count", sellable), param::Company("company", name)});
   }
   if (s.dealing.bought_this_turn && s.dealing.bought_company == *company) {
-    return Illegal("1853.refusal.dealing_round.you_bought_turn_you_not", "3.1.9", fmt::format("you bought {} this turn: you may not also sell {} shares", ShareOf(name), name));
+    return Illegal("1853.refusal.dealing_round.you_bought_turn_you_not", "3.1.9", fmt::format("you bought {} this turn: you may not also sell {} shares", ShareOf(name), name)).With({param::Company("company", name)});
   }
   if (c.director == seat && p.shares[*company] == 2 && action.count() == 1) {
     return Illegal("1853.refusal.dealing_round.your_director_s_certificate_two", "1.5.3", fmt::format("your {} director's certificate is two shares: sell it whole or not at all",
-                                        name));
+                                        name)).With({param::Company("company", name)});
   }
   if (FirstRound(ctx)) {
     if (c.floated) {
@@ -192,18 +192,18 @@ Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellS
       if (!p.contract_sale_open[*company]) {
         return Illegal("1853.refusal.dealing_round.floated_shares_not_sold_until", "2.8.3", fmt::format("the {} has floated: its shares may not be sold until the next dealing "
                                             "round (contracted shares only at your first turn after it floated)",
-                                            name));
+                                            name)).With({param::Company("company", name)});
       }
       const int contracted_sellable = p.contracted[*company] - p.unredeemed[*company];
       if (action.count() > contracted_sellable) {
         return Illegal("1853.refusal.dealing_round.only_contracted_shares_floated_company", "2.8.3", fmt::format("only contracted shares of a floated company may be sold now: at most {}",
-                                            contracted_sellable));
+                                            contracted_sellable)).With({param::Count("count", contracted_sellable)});
       }
     }
   } else if (c.status == CompanyStatus::kFormed && c.formed_in_dealing_round == s.dealing.number) {
     return Illegal("1853.refusal.dealing_round.director_was_appointed_dealing_round", "3.1.8", fmt::format("the {} director was appointed in this dealing round: its shares may not be "
                                         "sold until the next one",
-                                        name));
+                                        name)).With({param::Company("company", name)});
   }
   return OkStatus();
 }
@@ -237,7 +237,7 @@ void ExecuteSellShares(Context& ctx, int seat, const mailrun::v1::SellShares& ac
 Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShare& action) {
   if (!InDealingTurn(ctx, seat)) return NotYourTurn();
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())});
   if (action.source() != mailrun::v1::SHARE_SOURCE_BANK && action.source() != mailrun::v1::SHARE_SOURCE_POOL) {
     return Malformed("1853.refusal.dealing_round.say_where_share_comes_bank", "say where the share comes from: the bank (new, at par) or the pool");
   }
@@ -249,17 +249,17 @@ Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShar
   for (int other = 0; other < kCompanies; ++other) {
     if (p.unredeemed[other] > 0) {
       return Illegal("1853.refusal.dealing_round.you_must_redeem_your_un", "2.7.4", fmt::format("you must redeem your un-redeemed {} share before buying any other share",
-                                          ctx.Initials(other)));
+                                          ctx.Initials(other))).With({param::Company("company", ctx.Initials(other))});
     }
   }
   if (p.sold_this_round[*company]) {
     return Illegal("1853.refusal.dealing_round.you_sold_shares_dealing_round", "3.1.9", fmt::format("you sold {} shares in this dealing round: you may not buy them until the next",
-                                        name));
+                                        name)).With({param::Company("company", name)});
   }
   if (action.source() == mailrun::v1::SHARE_SOURCE_BANK) {
     if (c.status == CompanyStatus::kSetAside) {
       return Illegal("1853.refusal.dealing_round.shares_go_sale_only_when", "3.1.3", fmt::format("{} shares go on sale only when every share of the bid companies is issued",
-                                          name));
+                                          name)).With({param::Company("company", name)});
     }
     if (BankSharesOnOffer(ctx, *company) == 0) return Illegal("1853.refusal.dealing_round.bank_no_share_left", "3.1.4", fmt::format("the bank has no {} share left", name)).With({param::Company("company", name)});
   } else if (c.pool_shares == 0) {
@@ -268,9 +268,9 @@ Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShar
   if (!WithinLimitsAfterBuying(ctx, seat, *company)) {
     const PlayerCountRules limits = ctx.Limits();
     if (p.shares[*company] + 1 > limits.share_limit) {
-      return Illegal("1853.refusal.dealing_round.you_hold_most_shares_one", "3.1.2", fmt::format("you may hold at most {} shares of one company", limits.share_limit));
+      return Illegal("1853.refusal.dealing_round.you_hold_most_shares_one", "3.1.2", fmt::format("you may hold at most {} shares of one company", limits.share_limit)).With({param::Count("limit", limits.share_limit)});
     }
-    return Illegal("1853.refusal.dealing_round.you_hold_most_certificates", "3.1.2", fmt::format("you may hold at most {} certificates", limits.certificate_limit));
+    return Illegal("1853.refusal.dealing_round.you_hold_most_certificates", "3.1.2", fmt::format("you may hold at most {} certificates", limits.certificate_limit)).With({param::Count("limit", limits.certificate_limit)});
   }
   const int price = PurchasePrice(ctx, *company, action.source());
   if (p.cash < price) {
@@ -310,7 +310,7 @@ void ExecuteBuyShare(Context& ctx, int seat, const mailrun::v1::BuyShare& action
 Status ValidateRedeemShare(const Context& ctx, int seat, const mailrun::v1::RedeemShare& action) {
   if (!InDealingTurn(ctx, seat)) return NotYourTurn();
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())});
   const PlayerState& p = ctx.state.players[seat];
   if (p.unredeemed[*company] == 0) {
     return Illegal("1853.refusal.dealing_round.you_hold_no_un_redeemed", "2.7.4", fmt::format("you hold no un-redeemed {} share", action.company())).With({param::Company("company", action.company())});
@@ -318,7 +318,7 @@ Status ValidateRedeemShare(const Context& ctx, int seat, const mailrun::v1::Rede
   const int price = ctx.Def(*company).par;
   if (p.cash < price) {
     return Illegal("1853.refusal.dealing_round.redeeming_costs_you", "2.7.4", fmt::format("redeeming {} costs {}; you have {}", ShareOf(action.company()), Money(price),
-                                        Money(p.cash)));
+                                        Money(p.cash))).With({param::Company("company", action.company()), param::Amount("price", price), param::Amount("cash", p.cash)});
   }
   return OkStatus();
 }
@@ -341,7 +341,7 @@ Status ValidateEndDealingTurn(const Context& ctx, int seat) {
   if (p.must_correct_certificates && ctx.CountedCertificates(seat) > limit) {
     return Illegal("1853.refusal.dealing_round.you_hold_certificates_more_than", "3.2.3", fmt::format("you hold {} certificates, more than the limit of {}: sell before ending "
                                         "your turn",
-                                        ctx.CountedCertificates(seat), limit));
+                                        ctx.CountedCertificates(seat), limit)).With({param::Count("count", ctx.CountedCertificates(seat)), param::Count("limit", limit)});
   }
   return OkStatus();
 }

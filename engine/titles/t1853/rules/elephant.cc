@@ -12,7 +12,7 @@ namespace {
 
 Error NotHolder(const Context& ctx) {
   return OutOfTurn("1853.refusal.elephant.only_elephant_s_holder_decides", "3.1.11",
-               fmt::format("only the Elephant's holder ({}) decides this", ctx.Name(ctx.state.elephant)));
+               fmt::format("only the Elephant's holder ({}) decides this", ctx.Name(ctx.state.elephant))).With({param::Seat("seat", ctx.state.elephant)});
 }
 
 }  // namespace
@@ -28,13 +28,13 @@ Status ValidateOfferElephant(const Context& ctx, int seat, const mailrun::v1::Of
   if (seat != s.elephant) return NotHolder(ctx);
   if (s.offer) return Illegal("1853.refusal.elephant.offer_already_waiting_answer", "3.1.11", "an offer is already waiting for an answer");
   if (action.to_seat() < 0 || action.to_seat() >= s.players_count) {
-    return Malformed("1853.refusal.elephant.there_no_player_seat", fmt::format("there is no player in seat {}", action.to_seat()));
+    return Malformed("1853.refusal.elephant.there_no_player_seat", fmt::format("there is no player in seat {}", action.to_seat())).With({param::Count("seat", action.to_seat())});
   }
   if (action.to_seat() == seat) return Illegal("1853.refusal.elephant.you_cannot_sell_elephant_yourself", "3.1.11", "you cannot sell the Elephant to yourself");
   if (action.price() < 0) return Malformed("1853.refusal.elephant.price_not_negative", "the price may not be negative");
   if (action.price() > s.players[action.to_seat()].cash) {
     return Illegal("1853.refusal.elephant.only", "3.1.11", fmt::format("{} has only {}", ctx.Name(action.to_seat()),
-                                         Money(s.players[action.to_seat()].cash)));
+                                         Money(s.players[action.to_seat()].cash))).With({param::Seat("seat", action.to_seat()), param::Amount("cash", s.players[action.to_seat()].cash)});
   }
   return OkStatus();
 }
@@ -66,10 +66,10 @@ Status ValidateAnswerOffer(const Context& ctx, int seat, const mailrun::v1::Answ
   const GameState& s = ctx.state;
   if (!s.offer) return Illegal("1853.refusal.elephant.there_no_offer_answer", "1.6", "there is no offer to answer");
   if (seat != s.offer->to_seat) {
-    return OutOfTurn("1853.refusal.elephant.offer", s.offer->kind == PendingOffer::Kind::kElephant ? "3.1.11" : "4.8.9", fmt::format("the offer is to {}", ctx.Name(s.offer->to_seat)));
+    return OutOfTurn("1853.refusal.elephant.offer", s.offer->kind == PendingOffer::Kind::kElephant ? "3.1.11" : "4.8.9", fmt::format("the offer is to {}", ctx.Name(s.offer->to_seat))).With({param::Seat("seat", s.offer->to_seat)});
   }
   if (action.accept() && s.offer->kind == PendingOffer::Kind::kElephant && s.players[seat].cash < s.offer->price) {
-    return Illegal("1853.refusal.elephant.you_only", "3.1.11", fmt::format("you have only {}", Money(s.players[seat].cash)));
+    return Illegal("1853.refusal.elephant.you_only", "3.1.11", fmt::format("you have only {}", Money(s.players[seat].cash))).With({param::Amount("cash", s.players[seat].cash)});
   }
   if (action.accept() && s.offer->kind == PendingOffer::Kind::kTrain) return ValidateTrainOfferAcceptance(ctx);
   return OkStatus();

@@ -15,9 +15,10 @@ namespace {
 
 Error NotOperating(const Context& ctx) {
   const int seat = OperatingSeat(ctx);
+  if (seat < 0) return OutOfTurn("1853.refusal.railway_round.no_company_operating", "4.0", "no company is operating");
   return OutOfTurn("1853.refusal.railway_round.acting_operating_company_no_company", "4.0",
-               seat >= 0 ? fmt::format("{} is acting for the operating company", ctx.Name(seat))
-                         : std::string("no company is operating"));
+               fmt::format("{} is acting for the operating company", ctx.Name(seat)))
+      .With({param::Seat("seat", seat)});
 }
 
 bool Operating(const Context& ctx, int seat) {

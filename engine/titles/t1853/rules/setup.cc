@@ -62,10 +62,10 @@ Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConf
   // 1.0: three to six players.
   const int players = config.players_size();
   if (players < 3 || players > 6) {
-    return Malformed("1853.refusal.setup.1853_played_3_6_players", fmt::format("1853 is played by 3 to 6 players, not {}", players));
+    return Malformed("1853.refusal.setup.1853_played_3_6_players", fmt::format("1853 is played by 3 to 6 players, not {}", players)).With({param::Count("players", players)});
   }
   for (int i = 0; i < players; ++i) {
-    if (config.players(i).display_name().empty()) return Malformed("1853.refusal.setup.player_no_name", fmt::format("player {} has no name", i + 1));
+    if (config.players(i).display_name().empty()) return Malformed("1853.refusal.setup.player_no_name", fmt::format("player {} has no name", i + 1)).With({param::Count("player", i + 1)});
   }
   const mailrun::v1::BankSize bank_size =
       config.options().bank() == mailrun::v1::BANK_SIZE_UNSPECIFIED ? mailrun::v1::BANK_FULL : config.options().bank();

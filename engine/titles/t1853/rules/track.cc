@@ -80,13 +80,13 @@ Status RightTileForHex(const TileDef& tile, const HexDef& hex, const std::string
   for (const TileStation& station : tile.stations) (station.kind == StationKind::kLarge ? large : small)++;
   if (hex.city) {
     if (large == 1 && small == 0) return OkStatus();
-    return Illegal("1853.refusal.track.city_takes_tile_one_large", "4.1.10", fmt::format("{} is a city: it takes a tile with one large station", name));
+    return Illegal("1853.refusal.track.city_takes_tile_one_large", "4.1.10", fmt::format("{} is a city: it takes a tile with one large station", name)).With({param::Hex("hex", name)});
   }
-  if (large > 0) return Illegal("1853.refusal.track.no_city_no_large_station", "4.1.10", fmt::format("{} has no city: no large-station tile there", name));
+  if (large > 0) return Illegal("1853.refusal.track.no_city_no_large_station", "4.1.10", fmt::format("{} has no city: no large-station tile there", name)).With({param::Hex("hex", name)});
   if (small != hex.towns) {
-    if (hex.towns == 0) return Illegal("1853.refusal.track.open_country_takes_plain_tile", "4.1.10", fmt::format("{} is open country: it takes a plain tile", name));
+    if (hex.towns == 0) return Illegal("1853.refusal.track.open_country_takes_plain_tile", "4.1.10", fmt::format("{} is open country: it takes a plain tile", name)).With({param::Hex("hex", name)});
     return Illegal("1853.refusal.track.town_takes_tile_small_station", "4.1.10", fmt::format("{} has {} town{}: it takes a tile with {} small station{}", name, hex.towns,
-                                         hex.towns == 1 ? "" : "s", hex.towns, hex.towns == 1 ? "" : "s"));
+                                         hex.towns == 1 ? "" : "s", hex.towns, hex.towns == 1 ? "" : "s")).With({param::Hex("hex", name), param::Count("towns", hex.towns)});
   }
   return OkStatus();
 }
@@ -99,7 +99,7 @@ Status StaysOnTheBoard(const TileDef& tile, int rotation, const HexDef& hex, con
       const int edge = BoardEdge(end.index, rotation);
       if (hex.edge_blocked[edge]) {
         return Illegal("1853.refusal.track.track_would_run_off_edge", "4.1.11", fmt::format("on {} the track would run off the {} edge into the sea or the margin",
-                                             name, EdgeName(edge)));
+                                             name, EdgeName(edge))).With({param::Hex("hex", name), param::Text("edge", EdgeName(edge))});
       }
     }
   }
@@ -218,17 +218,17 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
   if (r.lays_done >= allowed) {
     if (allowed == 1 && ctx.state.companies[company].major) {
       return Illegal("1853.refusal.track.company_lays_one_tile_turn", "4.1.3",
-                     fmt::format("the company lays one tile a turn until phase {} (the option it chose)", ctx.data.PhaseShown(2)));
+                     fmt::format("the company lays one tile a turn until phase {} (the option it chose)", ctx.data.PhaseShown(2))).With({param::Count("phase", ctx.data.PhaseShown(2))});
     }
     return Illegal("1853.refusal.track.lay_tile_turn_s", "4.1.2", fmt::format("the {} may lay {} tile{} a turn", ctx.Initials(company), allowed,
-                                        allowed == 1 ? "" : "s"));
+                                        allowed == 1 ? "" : "s")).With({param::Company("company", ctx.Initials(company)), param::Count("count", allowed)});
   }
   auto parsed = Parse(ctx, action.hex(), action.tile(), action.rotation());
   if (!parsed.ok()) return parsed.error();
   const ParsedTile& p = *parsed;
   if (p.tile->colour != TileColour::kYellow) {
     return Illegal("1853.refusal.track.only_yellow_tiles_laid_tile", "4.1.5", fmt::format("only yellow tiles are laid; a {} tile comes only by promotion (4.2)",
-                                        ColourName(p.tile->colour)));
+                                        ColourName(p.tile->colour))).With({param::Text("colour", ColourName(p.tile->colour))});
   }
   if (const auto on = TileOn(ctx.data, ctx.state.board, p.hex)) {
     if (on->preprinted && ctx.data.edition == mailrun::v1::EDITION_LOOKOUT_2009) {
@@ -252,7 +252,7 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
     return Illegal("1853.refusal.track.tile_must_extend_one_s", "4.1.7", fmt::format("the tile on {} must extend one of the {}'s railheads: a line of the same "
                                         "gauge, connected to one of its bases and not blocked by another company's "
                                         "base",
-                                        action.hex(), ctx.Initials(company)));
+                                        action.hex(), ctx.Initials(company))).With({param::Hex("hex", action.hex()), param::Company("company", ctx.Initials(company))});
   }
   // 4.1.8: a second lay connects to a different base over separate track (not for the BAR's
   // first-round double lay, 4.1.4).
@@ -281,7 +281,7 @@ Status ValidateLay(const LayContext& lc, const mailrun::v1::LayTile& action, Lay
   if (cost > 0 && ExpensesBarredByCreditTrain(ctx, company)) {
     return Illegal("1853.refusal.track.credit_train_unpaid_lay", "3.4.6", fmt::format("laying #{} on {} costs {}: until its train bought on credit is paid the {} lays "
                                         "only track without extra cost",
-                                        p.tile->id, action.hex(), Money(cost), ctx.Initials(company)));
+                                        p.tile->id, action.hex(), Money(cost), ctx.Initials(company))).With({param::Tile("tile", p.tile->id), param::Hex("hex", action.hex()), param::Amount("cost", cost), param::Company("company", ctx.Initials(company))});
   }
   if (ctx.state.companies[company].treasury < cost) {
     return Illegal("1853.refusal.track.laying_costs", "4.1.13", fmt::format("laying #{} on {} costs {}; the {} has {}", p.tile->id, action.hex(),
@@ -341,11 +341,11 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   if (static_cast<int>(p.tile->colour) != next_colour) {
     return Illegal("1853.refusal.track.tile_promoted_one_not_none", "4.2.1", fmt::format("a {} tile is promoted to a {} one, not {}", ColourName(from.colour),
                                         next_colour <= 3 ? ColourName(static_cast<TileColour>(next_colour)) : "(none)",
-                                        ColourName(p.tile->colour)));
+                                        ColourName(p.tile->colour))).With({param::Text("from_colour", ColourName(from.colour)), param::Text("to_colour", next_colour <= 3 ? ColourName(static_cast<TileColour>(next_colour)) : "(none)"), param::Text("colour", ColourName(p.tile->colour))});
   }
   if (!ColourInPhase(ctx, p.tile->colour)) {
     return Illegal("1853.refusal.track.tiles_not_available_phase", current->preprinted ? "4.2.12" : "4.2.1",
-                   fmt::format("{} tiles are not available in phase {}", ColourName(p.tile->colour), ctx.data.PhaseShown(ctx.state.phase)));
+                   fmt::format("{} tiles are not available in phase {}", ColourName(p.tile->colour), ctx.data.PhaseShown(ctx.state.phase))).With({param::Text("colour", ColourName(p.tile->colour)), param::Count("phase", ctx.data.PhaseShown(ctx.state.phase))});
   }
   const auto targets = PromotionTargets(ctx, from);
   if (std::find(targets.begin(), targets.end(), p.tile->id) == targets.end()) {
@@ -353,7 +353,7 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
     std::string list;
     for (const auto& t : targets) list += (list.empty() ? "#" : ", #") + t;
     return Illegal("1853.refusal.track.promotes_only_table_8", current->preprinted ? "4.2.12" : "4.2.5",
-                   fmt::format("{} promotes only to {} (TABLE 8)", current->preprinted ? from.id : "#" + from.id, list));
+                   fmt::format("{} promotes only to {} (TABLE 8)", current->preprinted ? from.id : "#" + from.id, list)).With({param::Tile("tile", from.id), param::Text("tiles", list)});
   }
   if (SupplyOf(ctx, p.tile->id) <= 0) {
     // 4.2.12: the large cities' own tiles are few ("only ONE grey CD tile").
@@ -387,13 +387,13 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
   if (!connected) {
     return Illegal("1853.refusal.track.tile_must_connected_one_s", "4.2.2", fmt::format("the tile on {} must be connected to one of the {}'s bases, or be connected by "
                                         "this promotion without a break of gauge",
-                                        action.hex(), ctx.Initials(company)));
+                                        action.hex(), ctx.Initials(company))).With({param::Hex("hex", action.hex()), param::Company("company", ctx.Initials(company))});
   }
   // 4.2.2 / 1.4.6: within the TABLE 2 area before phase 4.
   const bool in_area = ctx.Def(company).area.Contains(p.hex);
   if (!in_area && !Unrestricted(ctx, company)) {
     return Illegal("1853.refusal.track.before_phase_4_promotes_only", "4.2.2", fmt::format("before phase {} the {} promotes only within its area (TABLE 2)", ctx.data.PhaseShown(4),
-                                        ctx.Initials(company)));
+                                        ctx.Initials(company))).With({param::Count("phase", ctx.data.PhaseShown(4)), param::Company("company", ctx.Initials(company))});
   }
   if (!in_area) {
     // 4.2.3: outside its area the company must run over the tile this round: its trains must be
@@ -411,14 +411,14 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
     if (!CanRunOver(ctx, after, company, must)) {
       return Illegal("1853.refusal.track.outside_area_must_run_over", "4.2.3", fmt::format("outside its area the {} must run over the promoted tile this round, and its "
                                           "trains could not run over {}",
-                                          ctx.Initials(company), action.hex()));
+                                          ctx.Initials(company), action.hex())).With({param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex())});
     }
   }
   const int cost = PromotionCost(ctx, p, *current);
   if (cost > 0 && ExpensesBarredByCreditTrain(ctx, company)) {
     return Illegal("1853.refusal.track.credit_train_unpaid_promotion", "3.4.6", fmt::format("this promotion costs {}: until its train bought on credit is paid the {} "
                                         "pays no other expense",
-                                        Money(cost), ctx.Initials(company)));
+                                        Money(cost), ctx.Initials(company))).With({param::Amount("cost", cost), param::Company("company", ctx.Initials(company))});
   }
   if (ctx.state.companies[company].treasury < cost) {
     return Illegal("1853.refusal.track.first_promotion_calcutta_costs", "4.2.13", fmt::format("the first promotion of Calcutta costs {}; the {} has {}", Money(cost),

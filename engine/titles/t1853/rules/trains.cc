@@ -93,9 +93,9 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
   const CompanyState& c = s.companies[company];
   PurchaseCheck check;
   check.def = FindTrain(ctx.data, action.train());
-  if (!check.def) return Malformed("1853.refusal.trains.there_no_train", fmt::format("there is no train '{}'", action.train()));
+  if (!check.def) return Malformed("1853.refusal.trains.there_no_train", fmt::format("there is no train '{}'", action.train())).With({param::Text("train", action.train())});
   const TrainDef& def = *check.def;
-  if (Obsolete(ctx, def)) return Illegal("1853.refusal.trains.trains_obsolete", "4.8.4", fmt::format("'{}' trains are obsolete", def.name));
+  if (Obsolete(ctx, def)) return Illegal("1853.refusal.trains.trains_obsolete", "4.8.4", fmt::format("'{}' trains are obsolete", def.name)).With({param::Train("train", def.name)});
   if (action.use_special_token() && (c.major || !c.special_token)) {
     return Illegal("1853.refusal.trains.company_no_special_token", "4.8.19", "the company has no special token");
   }
@@ -107,7 +107,7 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
   }
   if (def.gauge == Gauge::kMetre && c.major && s.phase < 2) {
     return Illegal("1853.refusal.trains.metre_gauge_trains_not_sale", "4.8.15",
-                   fmt::format("metre-gauge trains are not on sale to major companies before phase {}", ctx.data.PhaseShown(2)));
+                   fmt::format("metre-gauge trains are not on sale to major companies before phase {}", ctx.data.PhaseShown(2))).With({param::Count("phase", ctx.data.PhaseShown(2))});
   }
   if (action.use_special_token()) {
     if (s.railway.number == 1) return Illegal("1853.refusal.trains.special_token_not_used_first", "4.8.19", "the special token may not be used in the first railway round");
@@ -119,10 +119,10 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
       if (MetreTrainOnSale(ctx, other)) {
         return Illegal("1853.refusal.trains.trains_still_sale_special_token", "4.8.19", fmt::format("'{}' trains are still on sale: the special token is for when no "
                                              "metre-gauge train of the current phase is left",
-                                             other.name));
+                                             other.name)).With({param::Train("train", other.name)});
       }
     }
-    if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.19", fmt::format("no '{}' train is left", def.name));
+    if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.19", fmt::format("no '{}' train is left", def.name)).With({param::Train("train", def.name)});
     return check;
   }
   if (IsReturnedTrain(ctx, def.name)) {
@@ -131,7 +131,7 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
   }
   if (def.phase_introduced > s.phase && !def.starts_phase) {
     return Illegal("1853.refusal.trains.trains_not_sale_before_phase", def.gauge == Gauge::kMetre ? "4.8.13" : "4.8.3",
-                   fmt::format("'{}' trains are not on sale before phase {}", def.name, ctx.data.PhaseShown(def.phase_introduced)));
+                   fmt::format("'{}' trains are not on sale before phase {}", def.name, ctx.data.PhaseShown(def.phase_introduced))).With({param::Train("train", def.name), param::Count("phase", ctx.data.PhaseShown(def.phase_introduced))});
   }
   if (def.gauge == Gauge::kMetre) {
     if (def.name == "1M") {
@@ -142,7 +142,7 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
       }
       return NoMoreTwoOneM(ctx);
     }
-    if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.12", fmt::format("no '{}' train is left", def.name));
+    if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.12", fmt::format("no '{}' train is left", def.name)).With({param::Train("train", def.name)});
     return check;
   }
   if (def.name == "2" && Left(ctx, "2") == 0 && s.minor_formed_in_first_round) {
@@ -150,15 +150,15 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
     check.extra_card = true;
     return check;
   }
-  if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.3", fmt::format("no '{}' train is left", def.name));
+  if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.3", fmt::format("no '{}' train is left", def.name)).With({param::Train("train", def.name)});
   if (const TrainDef* held_back = HeldBackBy(ctx, def)) {
     if (held_back->name == "2" && s.minor_formed_in_first_round) {
       return Illegal("1853.refusal.trains.all_seven_2_1m_trains", "4.8.16", fmt::format("all seven 2/1M trains must be bought before the first '3' ({} left)",
-                                           Left(ctx, "2")));
+                                           Left(ctx, "2"))).With({param::Count("left", Left(ctx, "2"))});
     }
     if (def.name == "6") return Illegal("1853.refusal.trains.6_trains_sale_once_first", "4.8.3", "the '6' trains are on sale once the first '5' has been bought");
     return Illegal("1853.refusal.trains.broad_gauge_trains_bought_order", "4.8.3", fmt::format("broad-gauge trains are bought in order: the '{}' trains come first",
-                                        held_back->name));
+                                        held_back->name)).With({param::Train("train", held_back->name)});
   }
   return check;
 }
@@ -296,7 +296,7 @@ Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrai
   // 4.8.5: the phase's limit, metre trains included (4.8.14).
   if (static_cast<int>(c.trains.size()) >= TrainLimit(ctx)) {
     return Illegal("1853.refusal.trains.already_owns_trains_limit_phase", "4.8.5", fmt::format("the {} already owns {} trains, the limit in phase {}", ctx.Initials(company),
-                                        c.trains.size(), ctx.data.PhaseShown(ctx.state.phase)));
+                                        c.trains.size(), ctx.data.PhaseShown(ctx.state.phase))).With({param::Company("company", ctx.Initials(company)), param::Count("count", c.trains.size()), param::Count("phase", ctx.data.PhaseShown(ctx.state.phase))});
   }
   if (action.director_gift() < 0) return Malformed("1853.refusal.trains.gift_not_negative", "a gift may not be negative");
   if (action.on_credit()) {
@@ -307,12 +307,12 @@ Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrai
     if (HasCreditTrain(c)) return Illegal("1853.refusal.trains.only_one_train_held_credit", "3.4.3", "only one train may be held on credit");
     if (!c.trains.empty()) {
       return Illegal("1853.refusal.trains.credit_company_lacks_train_owns", "3.4.3", fmt::format("credit is for a company that lacks a train, and the {} owns one",
-                                          ctx.Initials(company)));
+                                          ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
     }
     if (action.director_gift() > 0) return Illegal("1853.refusal.trains.manager_not_give_money_company", "4.8.8", "a manager may not give money to the company");
     if (const TrainDef* affordable = AffordableTrain(ctx, company)) {
       return Illegal("1853.refusal.trains.can_afford_train_no_credit", "3.4.3", fmt::format("the {} can afford a train (a '{}' for {}): no credit is needed",
-                                          ctx.Initials(company), affordable->name, Money(affordable->price)));
+                                          ctx.Initials(company), affordable->name, Money(affordable->price))).With({param::Company("company", ctx.Initials(company)), param::Train("train", affordable->name), param::Amount("price", affordable->price)});
     }
     return OkStatus();
   }
@@ -321,10 +321,10 @@ Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrai
     if (c.treasury >= def.price) return Illegal("1853.refusal.trains.company_can_pay_train_itself", "4.8.8", "the company can pay for this train itself: no gift allowed");
     if (action.director_gift() != def.price - c.treasury) {
       return Illegal("1853.refusal.trains.gift_must_make_up_exactly", "4.8.8", fmt::format("the gift must make up exactly the balance of {}, emptying the treasury",
-                                          Money(def.price - c.treasury)));
+                                          Money(def.price - c.treasury))).With({param::Amount("balance", def.price - c.treasury)});
     }
     if (ctx.state.players[seat].cash < action.director_gift()) {
-      return Illegal("1853.refusal.trains.you_only", "4.8.8", fmt::format("you have only {}", Money(ctx.state.players[seat].cash)));
+      return Illegal("1853.refusal.trains.you_only", "4.8.8", fmt::format("you have only {}", Money(ctx.state.players[seat].cash))).With({param::Amount("cash", ctx.state.players[seat].cash)});
     }
     return OkStatus();
   }
@@ -385,13 +385,13 @@ Status ValidateOfferTrain(const Context& ctx, int seat, const mailrun::v1::Offer
   const GameState& s = ctx.state;
   const int buyer = s.railway.company;
   const auto seller = CompanyIndex(ctx, action.from_company());
-  if (!seller) return Malformed("1853.refusal.trains.there_no_company", fmt::format("there is no company '{}'", action.from_company()));
+  if (!seller) return Malformed("1853.refusal.trains.there_no_company", fmt::format("there is no company '{}'", action.from_company())).With({param::Text("company", action.from_company())});
   if (*seller == buyer) return Illegal("1853.refusal.trains.company_cannot_buy_own_train", "4.8.9", "a company cannot buy its own train");
   const CompanyState& from = s.companies[*seller];
   const auto train = std::find_if(from.trains.begin(), from.trains.end(),
                                   [&](const TrainCard& t) { return t.id == action.train_id(); });
   if (train == from.trains.end()) {
-    return Illegal("1853.refusal.trains.no_train", "4.8.9", fmt::format("the {} has no train '{}'", action.from_company(), action.train_id()));
+    return Illegal("1853.refusal.trains.no_train", "4.8.9", fmt::format("the {} has no train '{}'", action.from_company(), action.train_id())).With({param::Company("company", action.from_company()), param::Text("train", action.train_id())});
   }
   if (train->on_credit) return Illegal("1853.refusal.trains.train_must_fully_paid_before", "3.4.5", "a train must be fully paid for before it may be sold");
   if (train->name == "1M" && s.companies[buyer].major) {
@@ -399,17 +399,17 @@ Status ValidateOfferTrain(const Context& ctx, int seat, const mailrun::v1::Offer
   }
   if (action.price() < 10) return Illegal("1853.refusal.trains.price_must_least_10", "4.8.9", "the price must be at least £10");
   if (action.price() > s.companies[buyer].treasury) {
-    return Illegal("1853.refusal.trains.only", "4.8.9", fmt::format("the {} has only {}", ctx.Initials(buyer), Money(s.companies[buyer].treasury)));
+    return Illegal("1853.refusal.trains.only", "4.8.9", fmt::format("the {} has only {}", ctx.Initials(buyer), Money(s.companies[buyer].treasury))).With({param::Company("company", ctx.Initials(buyer)), param::Amount("treasury", s.companies[buyer].treasury)});
   }
   if (static_cast<int>(s.companies[buyer].trains.size()) >= TrainLimit(ctx)) {
-    return Illegal("1853.refusal.trains.train_limit", "4.8.5", fmt::format("the {} is at its train limit", ctx.Initials(buyer)));
+    return Illegal("1853.refusal.trains.train_limit", "4.8.5", fmt::format("the {} is at its train limit", ctx.Initials(buyer))).With({param::Company("company", ctx.Initials(buyer))});
   }
   // 4.8.15 makes no exception for trains bought from another company (docs/rulings.md #30).
   if (const TrainDef* def = FindTrain(ctx.data, train->name);
       def && def->gauge == Gauge::kMetre && s.companies[buyer].major && s.phase < 2) {
     return Illegal("1853.refusal.trains.metre_gauge_trains_not_available", "4.8.15",
                    fmt::format("metre-gauge trains are not available to major companies before phase {}, from the bank "
-                               "or from another company", ctx.data.PhaseShown(2)));
+                               "or from another company", ctx.data.PhaseShown(2))).With({param::Count("phase", ctx.data.PhaseShown(2))});
   }
   if (Controller(ctx, *seller) < 0) return Illegal("1853.refusal.trains.selling_company_nobody_agree", "4.8.9", "the selling company has nobody to agree");
   return OkStatus();
@@ -460,10 +460,10 @@ void ResolveTrainOffer(Context& ctx, const PendingOffer& offer, bool accepted) {
 Status ValidateSettleCreditTrain(const Context& ctx, int seat, const mailrun::v1::SettleCreditTrain& action) {
   const GameState& s = ctx.state;
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed("1853.refusal.trains.there_no_company_2", fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.trains.there_no_company_2", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())});
   const CompanyState& c = s.companies[*company];
   const auto credit = std::find_if(c.trains.begin(), c.trains.end(), [](const TrainCard& t) { return t.on_credit; });
-  if (credit == c.trains.end()) return Illegal("1853.refusal.trains.owes_nothing_train", "4.8.10", fmt::format("the {} owes nothing for a train", action.company()));
+  if (credit == c.trains.end()) return Illegal("1853.refusal.trains.owes_nothing_train", "4.8.10", fmt::format("the {} owes nothing for a train", action.company())).With({param::Company("company", action.company())});
   const bool forced = !s.pending_credit_settlements.empty() && s.pending_credit_settlements.front().first == *company &&
                       s.pending_credit_settlements.front().second == seat;
   const bool own_turn = OperatingController(ctx, seat) && s.railway.company == *company;
@@ -482,9 +482,9 @@ Status ValidateSettleCreditTrain(const Context& ctx, int seat, const mailrun::v1
   if (gift > 0) {
     if (c.director != seat) return Illegal("1853.refusal.trains.only_director_give_money_complete", "4.8.8", "only the director may give money to complete a purchase");
     if (gift != price - c.treasury || c.treasury >= price) {
-      return Illegal("1853.refusal.trains.gift_must_make_up_exactly_2", "4.8.8", fmt::format("the gift must make up exactly the balance of {}", Money(price - c.treasury)));
+      return Illegal("1853.refusal.trains.gift_must_make_up_exactly_2", "4.8.8", fmt::format("the gift must make up exactly the balance of {}", Money(price - c.treasury))).With({param::Amount("balance", price - c.treasury)});
     }
-    if (s.players[seat].cash < gift) return Illegal("1853.refusal.trains.you_only_2", "4.8.8", fmt::format("you have only {}", Money(s.players[seat].cash)));
+    if (s.players[seat].cash < gift) return Illegal("1853.refusal.trains.you_only_2", "4.8.8", fmt::format("you have only {}", Money(s.players[seat].cash))).With({param::Amount("cash", s.players[seat].cash)});
   } else if (c.treasury < price) {
     return Illegal("1853.refusal.trains.train_costs_2", "4.8.10", fmt::format("the train costs {}; the {} has {}", Money(price), action.company(),
                                          Money(c.treasury)))
@@ -529,21 +529,21 @@ int CompanyWithExcessTrains(const Context& ctx) {
 
 Status ValidateReturnExcessTrain(const Context& ctx, int seat, const mailrun::v1::ReturnExcessTrain& action) {
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed("1853.refusal.trains.there_no_company_2", fmt::format("there is no company '{}'", action.company()));
+  if (!company) return Malformed("1853.refusal.trains.there_no_company_2", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())});
   const int excess = CompanyWithExcessTrains(ctx);
   if (excess < 0) return Illegal("1853.refusal.trains.no_company_owns_more_trains", "4.8.6", "no company owns more trains than the phase allows");
   if (excess != *company) {
     return Illegal("1853.refusal.trains.no_train_over_limit_returns", "4.8.6", fmt::format("the {} has no train over its limit; the {} returns one first",
-                                        action.company(), ctx.Initials(excess)));
+                                        action.company(), ctx.Initials(excess))).With({param::Company("company", action.company()), param::Company("excess", ctx.Initials(excess))});
   }
   if (Controller(ctx, excess) != seat) {
     return OutOfTurn("1853.refusal.trains.chooses_which_s_trains_goes", "4.8.6",
                  fmt::format("{} chooses which of the {}'s trains goes back", ctx.Name(Controller(ctx, excess)),
-                             action.company()));
+                             action.company())).With({param::Seat("seat", Controller(ctx, excess)), param::Company("company", action.company())});
   }
   const auto& trains = ctx.state.companies[excess].trains;
   if (std::none_of(trains.begin(), trains.end(), [&](const TrainCard& t) { return t.id == action.train_id(); })) {
-    return Illegal("1853.refusal.trains.no_train_2", "4.8.6", fmt::format("the {} has no train '{}'", action.company(), action.train_id()));
+    return Illegal("1853.refusal.trains.no_train_2", "4.8.6", fmt::format("the {} has no train '{}'", action.company(), action.train_id())).With({param::Company("company", action.company()), param::Text("train", action.train_id())});
   }
   return OkStatus();
 }
