@@ -60,6 +60,12 @@ std::string RoundName(const mailrun::v1::RoundInfo& round) {
       return fmt::format("Railway Round {}", round.number());
     case mailrun::v1::ROUND_FINISHED:
       return "Finished";
+    case mailrun::v1::ROUND_PRIVATE_AUCTION:
+      return "Private auction";
+    case mailrun::v1::ROUND_STOCK:
+      return fmt::format("Stock Round {}", round.number());
+    case mailrun::v1::ROUND_OPERATING:
+      return fmt::format("Operating Round {}", round.number());
     default:
       break;
   }

@@ -80,15 +80,24 @@ void RegisterActCommands(CLI::App& app, const ClientOptions& options) {
   act->add_option("game", flags->game, "game id (default: your only game, or the one whose turn is yours)");
   auto* forms = "The move (give one)";
   act->add_option("--choice", flags->forms.choice, "the Nth action listed by mailrun actions GAME")->group(forms);
-  act->add_option("--amount", flags->forms.amount, "with --choice: the amount of a bond, a price or a gift")
+  act->add_option("--amount", flags->forms.amount, "with --choice: the amount of a bond, a price, a gift or a bid")
       ->group(forms);
   act->add_option("--action", flags->forms.json,
                   "the action in protobuf JSON, e.g. '{\"sellShares\":{\"company\":\"EIR\",\"count\":1}}' "
                   "(@FILE reads a file, - standard input)")
       ->group(forms);
-  act->add_option("--buy", flags->forms.buy, "buy a share: COMPANY, COMPANY:bank or COMPANY:pool (3.0)")->group(forms);
-  act->add_option("--sell", flags->forms.sell, "sell shares: COMPANY:COUNT (3.1.5)")->group(forms);
-  act->add_flag("--pass", flags->forms.pass, "complete the bid, end the dealing turn, or end the step")->group(forms);
+  act->add_option("--buy", flags->forms.buy,
+                  "buy a share: COMPANY, COMPANY:bank or COMPANY:pool (3.0); in 1947 COMPANY[:io|:pool][:savings] "
+                  "(5.3, 5.6.3)")
+      ->group(forms);
+  act->add_option("--sell", flags->forms.sell, "sell shares: COMPANY:COUNT (3.1.5; 1947 5.5)")->group(forms);
+  act->add_flag("--pass", flags->forms.pass,
+                "complete the bid, end the dealing turn, or end the step; in 1947 pass in the auction (3.2) or "
+                "the stock round, or end a stock round turn (5.1)")
+      ->group(forms);
+  act->add_option("--bid", flags->forms.bid, "1947: bid for the private company on auction: AMOUNT (3.2)")->group(forms);
+  act->add_option("--par", flags->forms.par, "1947: buy a president's certificate at a par: COMPANY:PAR (5.3.2)")
+      ->group(forms);
   act->add_option("--lay", flags->forms.lay, "lay a yellow tile: HEX:TILE:ROTATION, e.g. Iaa:58:5 (4.1)")->group(forms);
   act->add_option("--promote", flags->forms.promote, "promote a tile: HEX:TILE:ROTATION (4.2)")->group(forms);
   act->add_option("--base", flags->forms.base, "place a base: HEX or HEX:STATION (4.4)")->group(forms);
@@ -109,16 +118,17 @@ void RegisterActCommands(CLI::App& app, const ClientOptions& options) {
     const std::string game_id = ctx.ResolveGame(flags->game);
     std::vector<mailrun::v1::LegalAction> legal;
     int64_t version = flags->version;
+    const auto game = ctx.ReadGame(game_id);  // its title says what the short forms mean
     if (forms.NeedsLegalActions()) {
       const auto listed = ctx.ReadLegalActions(game_id);
       legal.assign(listed.actions().begin(), listed.actions().end());
       if (version < 0) version = listed.version();
     } else if (version < 0) {
-      version = ctx.ReadGame(game_id).version();
+      version = game.version();
     }
     mailrun::v1::Action action;
     try {
-      action = BuildAction(forms, legal);
+      action = BuildAction(forms, legal, game.view().title());
     } catch (const CliError& error) {
       if (flags->request_id.empty()) throw;
       throw CliError(error.exit_code(), std::string(error.what()) +

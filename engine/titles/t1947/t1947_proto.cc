@@ -96,6 +96,17 @@ v1::Action ToProto(const Action1947& a) {
   return p;
 }
 
+int64_t Wealth(const T1947Game& g, int player) {
+  const Player1947& p = g.player(player);
+  int64_t wealth = p.cash;
+  for (size_t r = 0; r < g.data().railways.size(); ++r) {
+    const int value = g.MarketValue(g.data().railways[r].initials);
+    wealth += static_cast<int64_t>(p.ordinary[r] + p.savings[r]) * value;  // 7.0, 5.6.1
+    wealth += static_cast<int64_t>(p.bonds[r] + p.new_bonds[r]) * (value / 2);  // 5.4.2: half, as a sale pays (5.4.6)
+  }
+  return wealth;
+}
+
 v1::Game1947View BuildView(const T1947Game& g) {
   const T1947Data& data = g.data();
   v1::Game1947View v;

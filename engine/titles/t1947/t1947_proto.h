@@ -4,6 +4,8 @@
 // operating round, every action is refused as not supported yet (part II).
 #pragma once
 
+#include <cstdint>
+
 #include "engine/core/result.h"
 #include "engine/titles/t1947/t1947_actions.h"
 #include "mailrun/v1/actions.pb.h"
@@ -17,5 +19,11 @@ inline constexpr const char* kOperatingRoundsNotSupported =
 Result<Action1947> FromProto(const T1947Game& game, const mailrun::v1::Action& action);
 mailrun::v1::Action ToProto(const Action1947& action);
 mailrun::v1::Game1947View BuildView(const T1947Game& game);
+
+// 7.0: a player's wealth as the end of the game counts it (PlayerView.wealth): cash, plus each
+// ordinary and savings share at its railway's market value (5.6.1: a savings share is worth an
+// ordinary one), plus each convertible bond at half of it (5.4.2), those bought this stock round
+// too. Private companies do not count (docs/rulings.md, 1947 ruling 15).
+int64_t Wealth(const T1947Game& game, int player);
 
 }  // namespace mailrun::engine::t1947

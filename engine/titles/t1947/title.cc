@@ -26,6 +26,27 @@ using mailrun::v1::Edition;
 // 1947 counts in rupees, written "Rs. 100" (1947 rules, 2: Notation).
 std::string Rupees(int64_t amount) { return FormatMoney(amount, "Rs. "); }
 
+// The round as the API names it (RoundKind): the auction with the P9 buyer's BNR par (3.1, 3.2),
+// stock round n (5.0), the first operating round (6.0) where the game pauses.
+mailrun::v1::RoundInfo RoundOf(const T1947Game& g) {
+  mailrun::v1::RoundInfo round;
+  switch (g.round()) {
+    case Round::kAuction:
+    case Round::kBnrPar:
+      round.set_kind(mailrun::v1::ROUND_PRIVATE_AUCTION);
+      break;
+    case Round::kStockRound:
+      round.set_kind(mailrun::v1::ROUND_STOCK);
+      round.set_number(g.stock_round());
+      break;
+    case Round::kOperatingRound:
+      round.set_kind(mailrun::v1::ROUND_OPERATING);
+      round.set_number(1);  // part I stops at the first one
+      break;
+  }
+  return round;
+}
+
 // The sentence a client shows for where the game stands.
 std::string RoundDescription(const T1947Game& g) {
   switch (g.round()) {
@@ -36,9 +57,9 @@ std::string RoundDescription(const T1947Game& g) {
     case Round::kBnrPar:
       return "The P9's buyer sets the BNR's par (3.1, 5.2.3)";
     case Round::kStockRound:
-      return "Stock round " + std::to_string(g.stock_round());
+      return "Stock Round " + std::to_string(g.stock_round());
     case Round::kOperatingRound:
-      return std::string("Operating round 1: ") + kOperatingRoundsNotSupported;
+      return std::string("Operating Round 1: ") + kOperatingRoundsNotSupported;
   }
   return "";
 }
@@ -85,6 +106,7 @@ class Game1947 final : public TitleGame {
     view.set_title(mailrun::v1::TITLE_1947);
     view.set_board_reconstructed(game_.data().map_reconstructed);
     view.set_phase(game_.CurrentPhase());
+    *view.mutable_round() = RoundOf(game_);
     view.mutable_round()->set_description(RoundDescription(game_));
     for (int seat : ActiveSeats()) view.add_active_seats(seat);
     for (int seat = 0; seat < game_.player_count(); ++seat) {
@@ -93,6 +115,7 @@ class Game1947 final : public TitleGame {
       p->set_display_name(game_.player(seat).name);
       p->set_cash(game_.player(seat).cash);
       p->set_certificates(game_.Certificates(seat));
+      p->set_wealth(Wealth(game_, seat));  // 7.0
     }
     *view.mutable_game_1947() = BuildView(game_);
     return view;

@@ -20,6 +20,7 @@
 #include <set>
 #include <sstream>
 
+#include "tests/e2e/cli/cli_helpers.h"
 #include "tests/e2e/stack/child_process.h"
 #include "tests/e2e/stack/stack.h"
 #include "tests/testing/servers.h"
@@ -52,38 +53,6 @@ std::vector<std::string> WalkthroughLines() {
   return lines;
 }
 
-// A command line split into words as a shell would for these lines ('...' and "..." quote).
-std::vector<std::string> Words(const std::string& line) {
-  std::vector<std::string> words;
-  std::string word;
-  bool in_word = false;
-  char quote = 0;
-  for (const char c : line) {
-    if (quote != 0) {
-      if (c == quote) quote = 0;
-      else word += c;
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-      in_word = true;
-    } else if (c == ' ') {
-      if (in_word) words.push_back(word);
-      word.clear();
-      in_word = false;
-    } else {
-      word += c;
-      in_word = true;
-    }
-  }
-  if (in_word) words.push_back(word);
-  return words;
-}
-
-std::string MakeTempDir() {
-  std::string path = ::testing::TempDir() + "/e2e-cli-XXXXXX";
-  if (mkdtemp(path.data()) == nullptr) ADD_FAILURE() << "mkdtemp failed";
-  return path;
-}
-
 mode_t ModeOf(const std::string& path) {
   struct stat st {};
   if (stat(path.c_str(), &st) != 0) return 0;
@@ -95,12 +64,6 @@ std::string ReadAll(const std::string& path) {
   std::stringstream text;
   text << file.rdbuf();
   return text.str();
-}
-
-// The first capture of `pattern` in `text`, or "".
-std::string Find(const std::string& text, const std::string& pattern) {
-  std::smatch match;
-  return std::regex_search(text, match, std::regex(pattern)) ? match[1].str() : "";
 }
 
 class CliWalkthrough : public ::testing::Test {

@@ -135,6 +135,7 @@ TEST_F(T1947ThroughTheStack, AuctionAndFirstStockRoundThenTheOperatingRoundIsRef
   EXPECT_TRUE(opening.view().board_reconstructed());
   EXPECT_TRUE(opening.view().game_1947().map_reconstructed());
   EXPECT_EQ(opening.view().game_1947().round(), "private auction");
+  EXPECT_EQ(opening.view().round().kind(), mailrun::v1::ROUND_PRIVATE_AUCTION);
   EXPECT_EQ(opening.view().game_1947().players(0).cash(), 600);  // 2.3: 4 players start with Rs. 600
   std::optional<Game> local;
   for (uint64_t seed = 0; seed < 20000 && !local; ++seed) {
@@ -162,6 +163,9 @@ TEST_F(T1947ThroughTheStack, AuctionAndFirstStockRoundThenTheOperatingRoundIsRef
     ASSERT_EQ(legal.size(), expected.size()) << "at version " << version;
     for (size_t i = 0; i < legal.size(); ++i) ASSERT_EQ(Differences(legal[i], expected[i]), "");
     saw_stock_round = saw_stock_round || state.view().game_1947().round() == "stock round";
+    if (state.view().game_1947().round() == "stock round") {
+      EXPECT_EQ(state.view().round().kind(), mailrun::v1::ROUND_STOCK);
+    }
     const mailrun::v1::Action* choice = Choose(legal, state.view().game_1947(), seat);
     ASSERT_NE(choice, nullptr) << "no move to choose at version " << version;
     bought_presidents += choice->has_buy_president_certificate_1947();
@@ -183,6 +187,7 @@ TEST_F(T1947ThroughTheStack, AuctionAndFirstStockRoundThenTheOperatingRoundIsRef
   EXPECT_EQ(paused.version(), version);
   EXPECT_EQ(Differences(local->View(1), paused.view()), "");
   EXPECT_TRUE(paused.view().game_1947().paused_at_operating_round());
+  EXPECT_EQ(paused.view().round().kind(), mailrun::v1::ROUND_OPERATING);
   EXPECT_NE(paused.view().game_1947().paused_reason().find("not yet supported"), std::string::npos);
   EXPECT_NE(paused.view().round().description().find("not yet supported"), std::string::npos);
   EXPECT_TRUE(paused.view().active_seats().empty());

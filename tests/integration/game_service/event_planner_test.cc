@@ -90,6 +90,51 @@ TEST_F(SampleGameEvents, RailwayTurnsSayWhichCompanyTheDirectorRuns) {
   EXPECT_GT(railway_turns, 5);
 }
 
+// 1947: each turn's notification names the round in 18xx's words (RoundKind), from the private
+// auction (3.2) through the first stock round (5) to the pause at the first operating round.
+TEST(T1947Events, YourTurnNamesTheAuctionAndTheStockRound) {
+  mailrun::v1::GameConfig config;
+  config.set_title(mailrun::v1::TITLE_1947);
+  for (const char* name : {"paul", "robert", "emily"}) {
+    auto* player = config.add_players();
+    player->set_user_id(name);
+    player->set_display_name(name);
+  }
+  const GameInfo info = InfoOf(config);
+  Game game = *Game::Create(config);
+  const auto opening = PlanEvents(info, nullptr, game, kNoActor, 0, 1);
+  ASSERT_EQ(opening.size(), 1u);
+  EXPECT_EQ(opening[0].your_turn().round(), "Private auction");
+  EXPECT_EQ(opening[0].your_turn().expected().rfind("Private auction (3.2): P1", 0), 0u) << opening[0].your_turn().expected();
+  std::map<std::string, int> rounds;
+  int64_t version = 0;
+  while (!game.ActiveSeats().empty() && version < 200) {
+    mailrun::v1::Action pass;
+    pass.set_seat(game.ActiveSeats().front());
+    if (game.View(-1).round().kind() == mailrun::v1::ROUND_STOCK) {
+      pass.mutable_pass_turn_1947();
+    } else {
+      pass.mutable_pass_private_1947();
+    }
+    const Game before = game;
+    ASSERT_TRUE(game.Apply(pass).ok()) << "version " << version;
+    for (const auto& event : PlanEvents(info, &before, game, pass.seat(), ++version, 1)) {
+      ASSERT_TRUE(event.has_your_turn());
+      ++rounds[event.your_turn().round()];
+      if (event.your_turn().round() == "Stock Round 1") {
+        EXPECT_EQ(event.your_turn().expected(), "Stock Round 1");
+      }
+    }
+  }
+  EXPECT_GT(rounds["Private auction"], 0);
+  // Each player's turn of the round (all pass), but the first one's if they made the auction's last move.
+  EXPECT_GE(rounds["Stock Round 1"], 2);
+  EXPECT_LE(rounds["Stock Round 1"], 3);
+  EXPECT_EQ(rounds.size(), 2u);
+  EXPECT_EQ(game.View(-1).round().kind(), mailrun::v1::ROUND_OPERATING);
+  EXPECT_EQ(RoundName(game.View(-1).round()), "Operating Round 1");
+}
+
 TEST(BotGameEvents, ReturnedBondsAndTheEndAreAnnouncedToEveryPlayer) {
   int bonds_returned = 0;
   for (const auto& config : testing::EndingBotGames("p", 3)) {

@@ -14,9 +14,10 @@ using mailrun::v1::Action;
 using mailrun::v1::LegalAction;
 
 // The message of the CliError that building `forms` throws ("" if it builds).
-std::string Refusal(const ActionForms& forms, const std::vector<LegalAction>& legal = {}) {
+std::string Refusal(const ActionForms& forms, const std::vector<LegalAction>& legal = {},
+                    mailrun::v1::Title title = mailrun::v1::TITLE_UNSPECIFIED) {
   try {
-    BuildAction(forms, legal);
+    BuildAction(forms, legal, title);
   } catch (const CliError& error) {
     EXPECT_EQ(error.exit_code(), kExitBadInput);
     return error.what();
@@ -127,6 +128,69 @@ TEST(ActionForms, PassWithNoLegalPassIsSentForTheEngineToRefuse) {
   pass.pass = true;
   EXPECT_TRUE(BuildAction(pass, {claim}).has_pass_bid());
   EXPECT_TRUE(BuildAction(pass, {lay}).has_end_step());
+}
+
+// 1947's short forms (3.2, 5.3, 5.5, 5.6.3): the same --buy and --sell are 1947's purchases and
+// sales in a 1947 game; --bid and --par are 1947's only; 1853's board moves are refused there.
+TEST(ActionForms, ShortFormsOf1947) {
+  const auto t1947 = mailrun::v1::TITLE_1947;
+  ActionForms bid;
+  bid.bid = 30;
+  EXPECT_EQ(BuildAction(bid, {}, t1947).bid_private_1947().amount(), 30);
+  ActionForms par;
+  par.par = "PRC:66";
+  const Action president = BuildAction(par, {}, t1947);
+  EXPECT_EQ(president.buy_president_certificate_1947().company(), "PRC");
+  EXPECT_EQ(president.buy_president_certificate_1947().par(), 66);
+  ActionForms buy;
+  buy.buy = "PRC:pool:savings";
+  const Action savings = BuildAction(buy, {}, t1947);
+  EXPECT_EQ(savings.buy_share_1947().company(), "PRC");
+  EXPECT_TRUE(savings.buy_share_1947().from_pool());
+  EXPECT_TRUE(savings.buy_share_1947().savings());
+  LegalAction pool_only;
+  pool_only.mutable_action()->mutable_buy_share_1947()->set_company("ABR");
+  pool_only.mutable_action()->mutable_buy_share_1947()->set_from_pool(true);
+  buy.buy = "ABR";
+  EXPECT_TRUE(BuildAction(buy, {pool_only}, t1947).buy_share_1947().from_pool());  // the only legal source
+  buy.buy = "ABR:io";
+  EXPECT_FALSE(BuildAction(buy, {pool_only}, t1947).buy_share_1947().from_pool());
+  ActionForms sell;
+  sell.sell = "PRC:2";
+  EXPECT_EQ(BuildAction(sell, {}, t1947).sell_shares_1947().count(), 2);
+  // --pass: the auction's pass, the stock round's pass or end of turn, whichever is listed; none
+  // listed (the operating round): the stock round's pass, for the engine to refuse (6.0).
+  LegalAction done;
+  done.mutable_action()->set_seat(1);
+  done.mutable_action()->mutable_end_turn_1947();
+  ActionForms pass;
+  pass.pass = true;
+  EXPECT_TRUE(BuildAction(pass, {pool_only, done}, t1947).has_end_turn_1947());
+  EXPECT_EQ(BuildAction(pass, {done}, t1947).seat(), 0);
+  EXPECT_TRUE(BuildAction(pass, {}, t1947).has_pass_turn_1947());
+  // A bid's amount through --choice is shown in rupees.
+  LegalAction open_bid;
+  open_bid.mutable_action()->mutable_bid_private_1947()->set_amount(10);
+  open_bid.set_min_amount(10);
+  open_bid.set_max_amount(600);
+  ActionForms choice;
+  choice.choice = 1;
+  choice.amount = 40;
+  EXPECT_EQ(BuildAction(choice, {open_bid}, t1947).bid_private_1947().amount(), 40);
+  choice.amount = 700;
+  EXPECT_NE(Refusal(choice, {open_bid}, t1947).find("takes Rs. 10 to Rs. 600, not 700"), std::string::npos);
+}
+
+TEST(ActionForms, EachTitleRefusesTheOthersShortForms) {
+  ActionForms lay;
+  lay.lay = "Iaa:58:5";
+  EXPECT_NE(Refusal(lay, {}, mailrun::v1::TITLE_1947).find("an 1853 move; a 1947 game takes --bid"), std::string::npos);
+  ActionForms bid;
+  bid.bid = 30;
+  EXPECT_NE(Refusal(bid).find("--bid is a 1947 move"), std::string::npos);
+  ActionForms par;
+  par.par = "PRC";
+  EXPECT_NE(Refusal(par, {}, mailrun::v1::TITLE_1947).find("--par wants COMPANY:PAR"), std::string::npos);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <gtest/gtest.h>
 
+#include "engine/titles/game.h"
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_dividends.h"
 #include "engine/titles/t1947/t1947_proto.h"
@@ -114,6 +115,52 @@ TEST(Proto, ActionsRoundTripAndTheViewShowsThePause) {
   EXPECT_TRUE(view.paused_at_operating_round());
   EXPECT_NE(view.paused_reason().find("part II"), std::string::npos);
   EXPECT_TRUE(LegalActions(*g, 0).empty());
+}
+
+// Through the title, as the services see it: the view's round kind (RoundKind) and each player's
+// wealth (7.0) from the auction to the pause at the first operating round.
+TEST(TitleView, NamesTheRoundAndCountsWealth) {
+  mailrun::v1::GameConfig config;
+  config.set_title(mailrun::v1::TITLE_1947);
+  for (const char* name : {"Paul", "Robert", "Emily", "Anna"}) config.add_players()->set_display_name(name);
+  auto game = mailrun::engine::Game::Create(config);
+  ASSERT_TRUE(game.ok()) << game.error().ToString();
+  auto view = game->View(-1);
+  EXPECT_EQ(view.round().kind(), mailrun::v1::ROUND_PRIVATE_AUCTION);
+  EXPECT_EQ(view.round().number(), 0);
+  for (const auto& p : view.players()) EXPECT_EQ(p.wealth(), 600) << p.display_name();  // 2.3: Rs.600 each
+  // The first bidder takes the P1 for the smallest bid; the others pass.
+  const int buyer = game->ActiveSeats().at(0);
+  int price = 0;
+  for (const auto& legal : game->LegalActions(buyer)) {
+    if (!legal.action().has_bid_private_1947()) continue;
+    price = legal.action().bid_private_1947().amount();
+    ASSERT_TRUE(game->Apply(legal.action()).ok());
+    break;
+  }
+  ASSERT_GT(price, 0);
+  auto act = [&](auto set) {
+    mailrun::v1::Action a;
+    a.set_seat(game->ActiveSeats().at(0));
+    set(a);
+    auto applied = game->Apply(a);
+    ASSERT_TRUE(applied.ok()) << applied.error().ToString();
+  };
+  while (game->View(-1).game_1947().auction().private_number() == 1) act([](auto& a) { a.mutable_pass_private_1947(); });
+  view = game->View(-1);
+  EXPECT_EQ(view.players(buyer).cash(), 600 - price);
+  EXPECT_EQ(view.players(buyer).wealth(), 600 - price);  // the P1 adds nothing (7.0)
+  while (game->View(-1).round().kind() == mailrun::v1::ROUND_PRIVATE_AUCTION) act([](auto& a) { a.mutable_pass_private_1947(); });
+  view = game->View(-1);
+  EXPECT_EQ(view.round().kind(), mailrun::v1::ROUND_STOCK);
+  EXPECT_EQ(view.round().number(), 1);
+  EXPECT_EQ(view.round().description(), "Stock Round 1");
+  while (game->View(-1).round().kind() == mailrun::v1::ROUND_STOCK) act([](auto& a) { a.mutable_pass_turn_1947(); });
+  view = game->View(-1);
+  EXPECT_EQ(view.round().kind(), mailrun::v1::ROUND_OPERATING);
+  EXPECT_EQ(view.round().number(), 1);
+  EXPECT_NE(view.round().description().find("not yet supported"), std::string::npos);
+  EXPECT_TRUE(view.active_seats().empty());
 }
 
 }  // namespace

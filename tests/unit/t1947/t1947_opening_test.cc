@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/t1947_proto.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {
@@ -213,6 +214,14 @@ TEST(DetailedExample, FirstStockRound) {
   EXPECT_EQ(g.order(), (std::vector<int>{kPaul, kRobert, kEmily, kAnna}));
   EXPECT_EQ(g.MarketValue("PRC"), 66);
   EXPECT_EQ(g.MarketValue("ABR"), 80);
+  // 7.0: wealth is cash and shares at market value; the privates bought in the auction do not count
+  // (docs/rulings.md, 1947 ruling 15). BNR 100, PRC 66, ABR 80, BB&CI 66.
+  EXPECT_EQ(g.MarketValue("BNR"), 100);
+  EXPECT_EQ(g.MarketValue("BB&CI"), 66);
+  EXPECT_EQ(Wealth(g, kPaul), 20 + 6 * 100);            // the BNR's 30% and three shares: 620
+  EXPECT_EQ(Wealth(g, kAnna), 34 + 5 * 66 + 1 * 66);    // PRC 50%, BB&CI 10%: 430
+  EXPECT_EQ(Wealth(g, kRobert), 30 + 5 * 80);           // ABR 50%: 430
+  EXPECT_EQ(Wealth(g, kEmily), 14 + 6 * 66);            // BB&CI 60%; her P1 and P7 count nothing: 410
 }
 
 TEST(Auction, MinimumBidRaiseAndTurns) {

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/t1947_proto.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 #include "engine/titles/t1947/t1947_market.h"
 
@@ -346,6 +347,31 @@ TEST(Section5, PlayerOrderWithTiesAndBonds) {
   for (int p : {1, 2, 3, 0}) Ok(g.Pass(p));
   // D has nothing and Rs.10; B and C hold 2 each, C has a bond; A holds 5.
   EXPECT_EQ(g.order(), (std::vector<int>{3, 1, 2, 0}));
+}
+
+TEST(Section7, WealthCountsCashSharesSavingsAndBondsButNotPrivates) {
+  // 7.0 with 5.6.1 and 5.4.2 (docs/rulings.md, 1947 ruling 15): EIR at Rs.100, ABR at Rs.80.
+  T1947Game g = MidGame({"A", "B", "C", "D"});
+  Float(g, "EIR", 100, 2, 0);
+  Float(g, "ABR", 80, 3, 1);
+  ASSERT_EQ(g.MarketValue("EIR"), 100);
+  ASSERT_EQ(g.MarketValue("ABR"), 80);
+  Give(g, 0, "EIR", 4, true);
+  EXPECT_EQ(Wealth(g, 0), 2000 + 4 * 100);  // the president's 20% counts two shares: 2400
+  Player1947& b = g.mutable_player(1);
+  b.cash = 150;
+  b.ordinary[Index("EIR")] = 2;
+  b.savings[Index("ABR")] = 1;       // a savings share is worth an ordinary one (5.6.1)
+  b.bonds[Index("EIR")] = 3;         // a bond half the share (5.4.2): Rs.50 each
+  b.new_bonds[Index("ABR")] = 1;     // bought this stock round, still a bond: Rs.40
+  b.privates = {1, 7};               // privates do not count (7.0)
+  EXPECT_EQ(Wealth(g, 1), 150 + 2 * 100 + 80 + 3 * 50 + 40);  // 620
+  EXPECT_EQ(Wealth(g, 2), 2000);     // cash only
+  // A share price move changes the wealth at once: EIR one row down.
+  g.mutable_railway("EIR").token.row += 1;
+  const int eir = g.MarketValue("EIR");
+  ASSERT_LT(eir, 100);
+  EXPECT_EQ(Wealth(g, 1), 150 + 2 * eir + 80 + 3 * (eir / 2) + 40);
 }
 
 }  // namespace

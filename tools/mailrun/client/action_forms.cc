@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "tools/mailrun/client/errors.h"
+#include "tools/mailrun/client/game_text.h"
 #include "tools/mailrun/client/output.h"
 
 namespace mailrun::cli {
@@ -102,7 +103,7 @@ Action FromBuy(const std::string& text, const std::vector<LegalAction>& legal) {
   return action;
 }
 
-Action FromChoice(const ActionForms& forms, const std::vector<LegalAction>& legal) {
+Action FromChoice(const ActionForms& forms, const std::vector<LegalAction>& legal, mailrun::v1::Title title) {
   if (legal.empty()) throw BadInput("--choice: you have no legal action now (not your turn?)");
   if (forms.choice < 1 || forms.choice > static_cast<int>(legal.size())) {
     throw BadInput(fmt::format("--choice: pick 1 to {} (the numbers of mailrun actions GAME), not {}", legal.size(),
@@ -119,8 +120,72 @@ Action FromChoice(const ActionForms& forms, const std::vector<LegalAction>& lega
     }
     if (*forms.amount < option.min_amount() || *forms.amount > option.max_amount()) {
       throw BadInput(fmt::format("--amount: choice {} takes {} to {}, not {}", forms.choice,
-                                 Money(option.min_amount()), Money(option.max_amount()), *forms.amount));
+                                 TitleMoney(title, option.min_amount()), TitleMoney(title, option.max_amount()),
+                                 *forms.amount));
     }
+  }
+  return action;
+}
+
+// 1947's short forms (1947 rules 3.2, 5.3, 5.5); its other moves (bonds, conversions, price
+// protection, the P4) are taken by --choice N.
+Action Build1947(const ActionForms& forms, const std::vector<LegalAction>& legal) {
+  Action action;
+  if (forms.bid) {
+    if (*forms.bid < 1 || *forms.bid > 1000000) throw BadInput(fmt::format("--bid: {} is no bid", *forms.bid));
+    action.mutable_bid_private_1947()->set_amount(static_cast<int32_t>(*forms.bid));
+  } else if (!forms.par.empty()) {
+    const auto parts = SplitColons(forms.par);
+    if (parts.size() != 2 || parts[0].empty()) throw BadInput("--par wants COMPANY:PAR, e.g. PRC:66, not '" + forms.par + "'");
+    action.mutable_buy_president_certificate_1947()->set_company(parts[0]);
+    action.mutable_buy_president_certificate_1947()->set_par(static_cast<int32_t>(ParseNumber(parts[1], "the par", "--par")));
+  } else if (!forms.buy.empty()) {
+    const auto parts = SplitColons(forms.buy);
+    if (parts[0].empty()) throw BadInput("--buy wants COMPANY[:io|:pool][:savings], e.g. PRC or PRC:pool:savings, not '" + forms.buy + "'");
+    auto* buy = action.mutable_buy_share_1947();
+    buy->set_company(parts[0]);
+    bool source_given = false;
+    for (size_t i = 1; i < parts.size(); ++i) {
+      if (parts[i] == "savings") {
+        buy->set_savings(true);
+      } else if (parts[i] == "io" || parts[i] == "pool") {
+        buy->set_from_pool(parts[i] == "pool");
+        source_given = true;
+      } else {
+        throw BadInput("--buy: after the company come io, pool or savings, not '" + parts[i] + "'");
+      }
+    }
+    if (!source_given) {  // from the initial offer if that is legal now, else from the bank pool (5.3)
+      bool io = false, pool = false;
+      for (const auto& option : legal) {
+        const auto& a = option.action();
+        if (!a.has_buy_share_1947() || a.buy_share_1947().company() != parts[0]) continue;
+        (a.buy_share_1947().from_pool() ? pool : io) = true;
+      }
+      buy->set_from_pool(pool && !io);
+    }
+  } else if (!forms.sell.empty()) {
+    const auto parts = SplitColons(forms.sell);
+    if (parts.size() != 2 || parts[0].empty()) throw BadInput("--sell wants COMPANY:COUNT, e.g. PRC:2, not '" + forms.sell + "'");
+    const int64_t shares = ParseNumber(parts[1], "the count", "--sell");
+    if (shares < 1) throw BadInput("--sell: sell at least one share");
+    action.mutable_sell_shares_1947()->set_company(parts[0]);
+    action.mutable_sell_shares_1947()->set_count(static_cast<int32_t>(shares));
+  } else if (forms.pass) {
+    // Pass in the auction, pass a stock round turn, or end one that bought (5.1). None legal: send
+    // the stock round's pass, which the engine refuses with its own rule (6.0 at the operating round).
+    for (const auto& option : legal) {
+      const Action& a = option.action();
+      if (a.has_pass_private_1947() || a.has_pass_turn_1947() || a.has_end_turn_1947()) {
+        action = a;
+        action.clear_seat();
+        return action;
+      }
+    }
+    action.mutable_pass_turn_1947();
+  } else {
+    throw BadInput("that short form is an 1853 move; a 1947 game takes --bid, --par, --buy, --sell, --pass, "
+                   "--choice N or --action JSON");
   }
   return action;
 }
@@ -129,7 +194,8 @@ Action FromChoice(const ActionForms& forms, const std::vector<LegalAction>& lega
 
 int ActionForms::Count() const {
   return !json.empty() + !buy.empty() + !sell.empty() + pass + !lay.empty() + !promote.empty() + !base.empty() +
-         !claim.empty() + bond.has_value() + !redeem.empty() + !train.empty() + (choice != 0);
+         !claim.empty() + bond.has_value() + !redeem.empty() + !train.empty() + (choice != 0) + bid.has_value() +
+         !par.empty();
 }
 
 bool ActionForms::NeedsLegalActions() const {
@@ -148,11 +214,11 @@ bool SetAmount(Action& action, int64_t amount) {
   return true;
 }
 
-Action BuildAction(const ActionForms& forms, const std::vector<LegalAction>& legal) {
+Action BuildAction(const ActionForms& forms, const std::vector<LegalAction>& legal, mailrun::v1::Title title) {
   const int count = forms.Count();
   if (count == 0) {
     throw BadInput("say which move: --choice N (see mailrun actions GAME), a JSON action, or a short form such as "
-                   "--buy EIR, --sell EIR:2, --pass, --lay Iaa:58:5");
+                   "--buy EIR, --sell EIR:2, --pass, --lay Iaa:58:5 (1947: --bid 30, --par PRC:66)");
   }
   if (count > 1) throw BadInput("give one move at a time (several move options were given)");
   if (forms.amount && forms.choice == 0) throw BadInput("--amount goes with --choice N");
@@ -166,7 +232,11 @@ Action BuildAction(const ActionForms& forms, const std::vector<LegalAction>& leg
     }
     return action;
   }
-  if (forms.choice != 0) return FromChoice(forms, legal);
+  if (forms.choice != 0) return FromChoice(forms, legal, title);
+  if (title == mailrun::v1::TITLE_1947) return Build1947(forms, legal);
+  if (forms.bid || !forms.par.empty()) {
+    throw BadInput(std::string(forms.bid ? "--bid" : "--par") + " is a 1947 move; this game is 1853's");
+  }
   if (forms.pass) return FromPass(legal);
   if (!forms.buy.empty()) return FromBuy(forms.buy, legal);
   if (!forms.sell.empty()) {

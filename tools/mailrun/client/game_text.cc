@@ -6,6 +6,7 @@
 
 #include "engine/titles/registry.h"
 #include "tools/mailrun/client/game_board.h"
+#include "tools/mailrun/client/game_text_1947.h"
 #include "tools/mailrun/client/output.h"
 
 namespace mailrun::cli {
@@ -82,6 +83,11 @@ std::string GameOptionsText(mailrun::v1::Title title, mailrun::v1::Edition editi
   return text;
 }
 
+std::string TitleMoney(mailrun::v1::Title title, int64_t amount) {
+  const auto found = mailrun::engine::FindTitle(title);
+  return found.ok() ? (*found)->Money(amount) : Money(amount);
+}
+
 std::string PlayerName(const GameView& view, int seat) {
   for (const auto& p : view.players()) {
     if (p.seat() == seat) return p.display_name();
@@ -115,9 +121,9 @@ std::string TurnText(const std::string& game_id, const mailrun::v1::GetGameRespo
 std::string GameText(const std::string& game_id, const mailrun::v1::GetGameResponse& game,
                      const mailrun::v1::Components& components) {
   const GameView& view = game.view();
+  if (view.has_game_1947()) return Game1947Text(game_id, game);
   // Amounts in the title's money (1853: £, 1947: Rs.).
-  const auto title = mailrun::engine::FindTitle(view.title());
-  const auto money = [&](int64_t amount) { return title.ok() ? (*title)->Money(amount) : Money(amount); };
+  const auto money = [&](int64_t amount) { return TitleMoney(view.title(), amount); };
   std::string out = fmt::format("Game {}  (version {}, {})\n", game_id, game.version(), EditionText(view));
   if (game.status() == mailrun::v1::GAME_STATUS_FINISHED) {
     out += fmt::format("Finished: {}\n", view.end_reason());
@@ -239,11 +245,15 @@ std::string LegalActionsText(const std::string& game_id, const mailrun::v1::List
   const GameView& view = game.view();
   if (legal.actions().empty()) {
     if (game.status() == mailrun::v1::GAME_STATUS_FINISHED) return "The game is over: " + view.end_reason() + "\n";
+    if (view.game_1947().paused_at_operating_round()) {
+      return fmt::format("Nobody can act (6.0): {}\n", view.game_1947().paused_reason());
+    }
     return fmt::format("Not your turn. {}\nTo act: {}\n", view.round().description(),
                        ActiveText(view, game.your_seat()));
   }
   std::string out = fmt::format("{}  (version {})\n", view.round().description(), legal.version());
   out += BidText(game, components);
+  out += Turn1947Text(game);
   // Tile lays and promotions per hex (in the order the service lists them), each rotation a choice.
   struct TileChoices {
     std::string verb;  // "Lay" or "Promote"
@@ -272,7 +282,8 @@ std::string LegalActionsText(const std::string& game_id, const mailrun::v1::List
     }
     std::string text = option.description();
     if (option.max_amount() > 0 || option.min_amount() > 0) {
-      text += fmt::format("  [--amount N: {} to {}]", Money(option.min_amount()), Money(option.max_amount()));
+      text += fmt::format("  [--amount N: {} to {}]", TitleMoney(view.title(), option.min_amount()),
+                          TitleMoney(view.title(), option.max_amount()));
     }
     table.Row({std::to_string(i + 1), text});
     ++rows;

@@ -4,6 +4,7 @@
 // Pure functions of API messages.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ std::string GameOptionsText(mailrun::v1::Title title, mailrun::v1::Edition editi
 // A ratings ladder: "overall", "1853" (every edition), "1853 Retuned".
 std::string LadderName(mailrun::v1::Title title, mailrun::v1::Edition edition);
 
+// An amount in the title's money: "£1,234" for 1853, "Rs. 1,234" for 1947 (the registry's Money).
+std::string TitleMoney(mailrun::v1::Title title, int64_t amount);
+
 // The display name of a seat ("seat 3" if the view has no such player).
 std::string PlayerName(const mailrun::v1::GameView& view, int seat);
 
@@ -32,7 +36,7 @@ std::string PlayerName(const mailrun::v1::GameView& view, int seat);
 std::string ActiveText(const mailrun::v1::GameView& view, int your_seat);
 
 // The whole summary of `mailrun games show`; `components` (GetComponents, empty if none) name the
-// places of the companies' bases.
+// places of the companies' bases. A 1947 game is shown by Game1947Text (game_text_1947.h).
 std::string GameText(const std::string& game_id, const mailrun::v1::GetGameResponse& game,
                      const mailrun::v1::Components& components);
 
@@ -42,7 +46,8 @@ std::string TurnText(const std::string& game_id, const mailrun::v1::GetGameRespo
 // `mailrun actions`: the legal actions numbered from 1 (the numbers of `act --choice`). Tile lays
 // and promotions are grouped per hex with the place, its terrain and cost and, for each rotation,
 // the board edges the tile's track then reaches (from `components`, GetComponents); during the
-// contract bids the caller's bid so far (BidText).
+// contract bids the caller's bid so far (BidText); in 1947 the auction's standing bid, what the
+// stock round waits for and the caller's cash (Turn1947Text).
 std::string LegalActionsText(const std::string& game_id, const mailrun::v1::ListLegalActionsResponse& legal,
                              const mailrun::v1::GetGameResponse& game, const mailrun::v1::Components& components);
 

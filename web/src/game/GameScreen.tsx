@@ -21,6 +21,7 @@ import { hasAmount, sortMoves, withAmount } from "./legalMoves";
 import { ActionList, BidCities, RefusalBox, RunBox, TileTray } from "./Moves";
 import { ChartersPanel, MarketPanel, PlayersPanel } from "./Panels";
 import { type Refusal, readRefusal } from "./refusal";
+import { roundLabel } from "./roundLabel";
 import { lastRuns, loggedRunPoints, runPoints } from "./runPaths";
 import { useGameStyles } from "./styles";
 import { paintTile } from "./tilePaint";
@@ -263,7 +264,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       data-finished={finished ? "yes" : "no"}
     >
       <header class="mr-status" data-testid="status">
-        <span data-testid="round">{round?.description || RoundKind[round?.kind ?? 0]}</span>
+        <span data-testid="round">{roundLabel(round)}</span>
         <span data-testid="phase">Phase {view.phase}</span>
         <span data-testid="turn" class={myTurn ? "mr-your-turn" : ""}>
           {finished ? "Finished" : myTurn ? "Your turn" : `Waiting for ${whoseTurn(view)}`}

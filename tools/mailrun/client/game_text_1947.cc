@@ -1,0 +1,167 @@
+#include "tools/mailrun/client/game_text_1947.h"
+
+#include <fmt/format.h>
+
+#include "tools/mailrun/client/game_text.h"
+#include "tools/mailrun/client/output.h"
+
+namespace mailrun::cli {
+namespace {
+
+using mailrun::v1::Game1947View;
+using mailrun::v1::GameView;
+
+std::string Rupees(int64_t amount) { return TitleMoney(mailrun::v1::TITLE_1947, amount); }
+
+std::string Join(const std::vector<std::string>& items, const std::string& separator) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
+  return out;
+}
+
+std::string NameOrDash(const GameView& view, int seat) { return seat >= 0 ? PlayerName(view, seat) : "-"; }
+
+// "PRC 50% (president), 2 bonds (1 new)", "BB&CI 10% savings".
+std::string HoldingText(const mailrun::v1::Holding1947& h) {
+  std::vector<std::string> parts;
+  if (h.ordinary_percent() > 0) {
+    std::string part = fmt::format("{}%", h.ordinary_percent());
+    if (h.president()) part += " (president)";
+    if (h.protected_percent() > 0) part += fmt::format(" ({}% price protected)", h.protected_percent());
+    parts.push_back(part);
+  }
+  if (h.savings_percent() > 0) parts.push_back(fmt::format("{}% savings", h.savings_percent()));
+  const int bonds = h.bonds() + h.new_bonds();
+  if (bonds > 0) {
+    parts.push_back(fmt::format("{} bond{}{}", bonds, bonds == 1 ? "" : "s",
+                                h.new_bonds() > 0 ? fmt::format(" ({} new)", h.new_bonds()) : ""));
+  }
+  return h.company() + " " + Join(parts, ", ");
+}
+
+std::string PrivateName(const Game1947View& g, int number) {
+  for (const auto& p : g.privates()) {
+    if (p.number() == number) return fmt::format("P{} {}", number, p.name());
+  }
+  return fmt::format("P{}", number);
+}
+
+// 1-based from the top left, and which side of the red line (5.11.1).
+std::string MarketPlace(const Game1947View& g, const mailrun::v1::Railway1947View& r) {
+  if (r.market_row() < 0) return "-";
+  const bool right = r.market_row() < g.red_line_size() && r.market_column() >= g.red_line(r.market_row());
+  return fmt::format("row {} col {}{}", r.market_row() + 1, r.market_column() + 1, right ? " (right of red line)" : "");
+}
+
+int PresidentOf(const Game1947View& g, const std::string& company) {
+  for (const auto& r : g.railways()) {
+    if (r.initials() == company) return r.president_seat();
+  }
+  return -1;
+}
+
+std::string WaitingText(const GameView& view) {
+  const Game1947View& g = view.game_1947();
+  std::string out;
+  if (g.has_pending_protection()) {
+    const auto& p = g.pending_protection();
+    out += fmt::format("Waiting: {} may price protect {} against {}'s sale of {} share(s) with {} bonds (5.4.5)\n",
+                       NameOrDash(view, PresidentOf(g, p.company())), p.company(), PlayerName(view, p.seller_seat()),
+                       p.shares(), p.bonds_needed());
+  }
+  if (g.has_pending_bond_offer()) {
+    const auto& b = g.pending_bond_offer();
+    std::vector<std::string> to_answer;
+    for (const int seat : b.seats_to_answer()) to_answer.push_back(PlayerName(view, seat));
+    out += fmt::format("Waiting: {}'s issue of {} bonds, {} left, offered to {} (5.4.2)\n", PlayerName(view, b.issuer_seat()),
+                       b.company(), b.bonds_left(), to_answer.empty() ? "nobody" : Join(to_answer, ", "));
+  }
+  if (g.has_pending_conversion()) {
+    const auto& c = g.pending_conversion();
+    out += fmt::format("Waiting: the {} president's consent to {}'s conversion of savings shares (5.6.4)\n", c.company(),
+                       PlayerName(view, c.player_seat()));
+  }
+  return out;
+}
+
+std::string AuctionText(const GameView& view) {
+  const Game1947View& g = view.game_1947();
+  if (!g.has_auction()) return "";
+  const auto& a = g.auction();
+  return fmt::format("On auction: {}; {}\n", PrivateName(g, a.private_number()),
+                     a.high_bidder_seat() < 0 ? std::string("no bid yet")
+                                              : fmt::format("high bid {} by {}", Rupees(a.high_bid()),
+                                                            PlayerName(view, a.high_bidder_seat())));
+}
+
+}  // namespace
+
+std::string Game1947Text(const std::string& game_id, const mailrun::v1::GetGameResponse& game) {
+  const GameView& view = game.view();
+  const Game1947View& g = view.game_1947();
+  std::string out = fmt::format("Game {}  (version {}, {})\n", game_id, game.version(),
+                                GameOptionsText(view.title(), view.edition(), view.options()));
+  out += fmt::format("{}  (phase {})\n", view.round().description(), view.phase());
+  if (g.paused_at_operating_round()) out += "Paused (6.0): " + g.paused_reason() + "\n";
+  out += fmt::format("To act: {}\n", ActiveText(view, game.your_seat()));
+  out += game.your_seat() >= 0 ? fmt::format("You: {} (seat {})\n", PlayerName(view, game.your_seat()), game.your_seat())
+                               : "You are watching (no seat in this game)\n";
+  std::vector<std::string> order;
+  for (int i = 0; i < g.player_order_size(); ++i) order.push_back(fmt::format("{} {}", i + 1, PlayerName(view, g.player_order(i))));
+  out += "Player order (3.6): " + Join(order, ", ") + "\n";
+  out += AuctionText(view);
+  out += WaitingText(view);
+
+  out += "\nPlayers\n";
+  TextTable players({"seat", "name", "card", "cash", "wealth", "certs", "privates", "holdings"});
+  for (const auto& p : g.players()) {
+    std::vector<std::string> privates, holdings;
+    for (const int number : p.privates()) privates.push_back(fmt::format("P{}", number));
+    for (const auto& h : p.holdings()) holdings.push_back(HoldingText(h));
+    int64_t wealth = 0;
+    for (const auto& pv : view.players()) {
+      if (pv.seat() == p.seat()) wealth = pv.wealth();
+    }
+    players.Row({std::to_string(p.seat()), p.name(), std::to_string(p.player_order_card()), Rupees(p.cash()), Rupees(wealth),
+                 fmt::format("{}/{}", p.certificates(), p.certificate_limit()), privates.empty() ? "-" : Join(privates, " "),
+                 holdings.empty() ? "-" : Join(holdings, "; ")});
+  }
+  out += players.Render("  ");
+
+  out += "\nPrivate companies (3.1)\n";
+  TextTable privates({"#", "name", "revenue", "owner", "hammer price"});
+  for (const auto& p : g.privates()) {
+    const std::string owner = p.removed() ? "removed" : NameOrDash(view, p.owner_seat());
+    privates.Row({fmt::format("P{}", p.number()), p.name(), Rupees(p.revenue()), owner,
+                  p.hammer_price() >= 0 ? Rupees(p.hammer_price()) : "-"});
+  }
+  out += privates.Render("  ");
+
+  out += "\nRailways (market: row and column of the grid from its top left)\n";
+  TextTable railways({"co", "home", "par", "price", "market", "IO", "pool", "treasury", "president", "bonds IO/pool", "status"});
+  for (const auto& r : g.railways()) {
+    const bool opened = r.par() > 0;
+    railways.Row({r.initials(), r.home(), opened ? Rupees(r.par()) : "-", opened ? Rupees(r.market_value()) : "-",
+                  MarketPlace(g, r), fmt::format("{}%", r.initial_offer_percent()), fmt::format("{}%", r.bank_pool_percent()),
+                  Rupees(r.treasury()), NameOrDash(view, r.president_seat()),
+                  fmt::format("{}/{}", r.bonds_initial_offer(), r.bonds_bank_pool()),
+                  r.operational() ? "operational" : opened ? "not yet floated" : "not open"});
+  }
+  out += railways.Render("  ");
+  if (g.map_reconstructed()) {
+    out += "\n" + (g.map_note().empty() ? std::string("The map is a reconstruction (docs/board-data-1947.md).") : g.map_note()) + "\n";
+  }
+  return out;
+}
+
+std::string Turn1947Text(const mailrun::v1::GetGameResponse& game) {
+  const GameView& view = game.view();
+  if (!view.has_game_1947()) return "";
+  std::string out = AuctionText(view) + WaitingText(view);
+  for (const auto& p : view.game_1947().players()) {
+    if (p.seat() == game.your_seat()) out += fmt::format("Your cash: {}\n", Rupees(p.cash()));
+  }
+  return out;
+}
+
+}  // namespace mailrun::cli
