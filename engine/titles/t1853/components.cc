@@ -86,7 +86,7 @@ mailrun::v1::Components EditionComponents(const EditionData& data, const std::st
     c->set_par(company.par);
     c->set_tokens(company.tokens);
   }
-  for (int price : data.share_prices) out.add_share_prices(price);
+  for (int price : data.SharePrices()) out.add_share_prices(price);
   for (const TrainDef& train : data.trains) {
     auto* t = out.add_trains();
     t->set_name(train.name);
@@ -181,7 +181,7 @@ Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& com
     }
     data.cities.push_back(std::move(def));
   }
-  for (const int price : components.share_prices()) data.share_prices.push_back(price);
+  data.market.rows = {{components.share_prices().begin(), components.share_prices().end()}};
   for (const auto& card : components.trains()) {
     TrainDef train;
     train.name = card.name();

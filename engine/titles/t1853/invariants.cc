@@ -75,7 +75,7 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
     }
     // Purchases keep within TABLE 3 (3.1.2), unless the shares are worth £40 or less.
     if (before && s.stage == Stage::kDealing && s.dealing.bought_company == c) {
-      const int price = company.price_index >= 0 ? data.share_prices[company.price_index] : data.companies[c].par;
+      const int price = company.price_index >= 0 ? data.SharePrices()[company.price_index] : data.companies[c].par;
       for (int seat = 0; seat < s.players_count; ++seat) {
         const int now = s.players[seat].shares[c];
         if (now > before->players[seat].shares[c] && price > 40 && now > limits.share_limit) {

@@ -296,11 +296,6 @@ void ReadTiles(const Json& tiles_file, const Json& manifest_file, const Json& ma
 
 }  // namespace
 
-bool MarketDef::Exists(MarketCell c) const {
-  return c.row >= 0 && c.row < static_cast<int>(rows.size()) && c.column >= 0 &&
-         c.column < static_cast<int>(rows[c.row].size());
-}
-
 const RailwayDef* T1947Data::Railway(const std::string& initials) const {
   int i = RailwayIndex(initials);
   return i < 0 ? nullptr : &railways[i];

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/market/stock_market.h"
 #include "engine/core/result.h"
 
 namespace mailrun::engine::t1947 {
@@ -43,19 +44,11 @@ struct PhaseDef {
   int ors = 1;
 };
 
-struct MarketCell {
-  int row = 0;     // 0 = the top row
-  int column = 0;  // 0 = the leftmost space
-  bool operator==(const MarketCell&) const = default;
-};
-
-struct MarketDef {
-  std::vector<std::vector<int>> rows;                  // top row first
+// The market grid (the core's StockMarket, top row first) and what 1947 prints on it.
+struct MarketDef : StockMarket {
   std::vector<int> red_line;                           // spaces left of the line, per row
   std::map<std::string, std::vector<MarketCell>> par;  // band -> coloured spaces
   int end_value = 500;
-  int Value(MarketCell c) const { return rows[c.row][c.column]; }
-  bool Exists(MarketCell c) const;
   bool RightOfLine(MarketCell c) const { return c.column >= red_line[c.row]; }
 };
 

@@ -249,7 +249,7 @@ class EditedPosition {
   }
 
   void SetSharePrice(const std::string& company, int price) {
-    const auto& prices = data_->share_prices;
+    const auto& prices = data_->SharePrices();
     const auto it = std::find(prices.begin(), prices.end(), price);
     if (it == prices.end()) throw std::runtime_error(fmt::format("no share price {}", price));
     state_.companies[Index(company)].price_index = static_cast<int>(it - prices.begin());

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/core/board/board_data.h"
+#include "engine/core/market/stock_market.h"
 #include "engine/core/result.h"
 #include "mailrun/v1/game_config.pb.h"
 
@@ -104,7 +105,7 @@ struct EditionData : BoardData {
   std::map<std::string, std::vector<std::string>> promotions;             // TABLE 8: from -> to
   std::map<std::string, std::vector<std::string>> promotions_unrestricted_58;  // 2.4.4 additions
   std::vector<CompanyDef> companies;   // in number order
-  std::vector<int> share_prices;       // the stock market track, lowest first
+  StockMarket market;                  // the share-price track: one row, lowest first (market.json)
   std::vector<TrainDef> trains;
   std::vector<PhaseDef> phases;
   std::vector<PlayerCountRules> player_counts;  // 3..6
@@ -134,6 +135,8 @@ struct EditionData : BoardData {
   int ConstructionCost(const HexDef& hex, Gauge gauge) const;
   // The minimum bond of 2.5.2 for a game of `players`.
   int MinimumBond(int players) const;
+  // The share-price track's values, lowest first; a company's price_index is its column.
+  const std::vector<int>& SharePrices() const { return market.rows.front(); }
   // A phase (1, 2, ... inside the engine) as the edition's players number it (2009: 2-5, 4.10.2).
   int PhaseShown(int phase) const { return phase + first_phase_number - 1; }
 };

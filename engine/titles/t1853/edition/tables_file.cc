@@ -9,19 +9,21 @@
 namespace mailrun::engine::t1853::data_internal {
 void ReadMarket(const Json& document, const Where& where, EditionData* data) {
   Fields file(document, where, {"share_prices"});
+  std::vector<int> prices;
   for (const Json& price : file.Array("share_prices")) {
     if (!price.is_number_integer() || price.get<int>() <= 0) {
       file.Fail("share_prices", fmt::format("{} is not a positive whole number", price.dump()));
     }
-    if (!data->share_prices.empty() && price.get<int>() <= data->share_prices.back()) {
+    if (!prices.empty() && price.get<int>() <= prices.back()) {
       file.Fail("share_prices", fmt::format("prices rise along the track; {} follows {}", price.get<int>(),
-                                            data->share_prices.back()));
+                                            prices.back()));
     }
-    data->share_prices.push_back(price.get<int>());
+    prices.push_back(price.get<int>());
   }
-  if (data->share_prices.empty()) file.Fail("share_prices", "the track is empty");
+  if (prices.empty()) file.Fail("share_prices", "the track is empty");
+  data->market.rows = {prices};  // one row, lowest first
   for (const CompanyDef& company : data->companies) {
-    if (std::find(data->share_prices.begin(), data->share_prices.end(), company.par) == data->share_prices.end()) {
+    if (!data->market.Find(company.par)) {
       where.Fail(fmt::format("the par price {} of {} is not a space of the track", company.par, company.initials));
     }
   }

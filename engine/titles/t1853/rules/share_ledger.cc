@@ -148,8 +148,7 @@ void FormCompany(Context& ctx, int company) {
   }
   CompanyReceives(ctx, company, 10 * def.par);  // 3.3.1
   // 3.3.2: its price marker at par, its tokens on its TABLE 1 homes.
-  c.price_index = static_cast<int>(
-      std::find(ctx.data.share_prices.begin(), ctx.data.share_prices.end(), def.par) - ctx.data.share_prices.begin());
+  c.price_index = ctx.data.market.Find(def.par)->column;  // the loader checked every par is on the track
   c.tokens_left = def.tokens;
   // A home in a large city promoted before the company forms is on the station that carries its
   // printed station's line (4.2.12).
