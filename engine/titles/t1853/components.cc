@@ -95,7 +95,7 @@ mailrun::v1::Components EditionComponents(const EditionData& data, const std::st
     t->set_price(train.price);
     t->set_count(train.count);
     t->set_phase_introduced(train.phase_introduced);
-    t->set_obsolete_in_phase(train.obsolete_in_phase.value_or(0));
+    t->set_obsolete_in_phase(train.rusts_in_phase.value_or(0));
   }
   for (const PhaseDef& phase : data.phases) {
     auto* p = out.add_phases();
@@ -190,7 +190,7 @@ Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& com
     train.price = card.price();
     train.count = card.count();
     train.phase_introduced = card.phase_introduced();
-    if (card.obsolete_in_phase() > 0) train.obsolete_in_phase = card.obsolete_in_phase();
+    if (card.obsolete_in_phase() > 0) train.rusts_in_phase = card.obsolete_in_phase();
     data.trains.push_back(std::move(train));
   }
   for (const auto& card : components.phases()) {

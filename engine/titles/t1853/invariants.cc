@@ -67,7 +67,7 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
       }
       // Train limits; after a phase change a company may own one train too many until its director
       // or manager has chosen the one to return (4.8.6), always within the railway round.
-      const int limit = data.phases[s.phase - 1].train_limit;
+      const int limit = engine::TrainLimit(data.phases, s.phase);
       const int over = static_cast<int>(company.trains.size()) - limit;
       if (over > 1 || (over > 0 && s.stage != Stage::kRailway)) {
         problems.push_back(fmt::format("the {} owns {} trains, over the limit of {}", name, company.trains.size(), limit));

@@ -12,6 +12,7 @@
 
 #include "engine/core/market/stock_market.h"
 #include "engine/core/result.h"
+#include "engine/core/trains/phases.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -35,12 +36,10 @@ struct PrivateDef {
   std::string power;           // the power's kind
 };
 
-struct PhaseDef {
-  int number = 0;
-  std::string introduced_by;   // "T2" .. "T12"
+// The core's Phase: number, introduced_by ("T2" .. "T12"), train_limit; and 1947's own.
+struct PhaseDef : Phase {
   std::string par_band;        // yellow, green, brown, blue
   int private_sale_max_percent = 100;
-  int train_limit = 4;
   int ors = 1;
 };
 
@@ -87,6 +86,7 @@ struct T1947Data {
   std::vector<RailwayDef> railways;
   std::vector<PrivateDef> privates;
   std::vector<PhaseDef> phases;
+  std::vector<TrainType> trains;  // T2-T12: price, count, the phase that rusts them (6.15.5)
   MarketDef market;
   std::map<int, PlayerCountDef> player_counts;  // 3..6
   int minimum_bid = 10;

@@ -281,7 +281,7 @@ class EditedPosition {
     if (phase >= 2) state_.first_three_bought = true;
     const auto obsolete = [&](const TrainCard& card) {
       for (const TrainDef& t : data_->trains) {
-        if (t.name == card.name) return t.obsolete_in_phase && phase >= *t.obsolete_in_phase;
+        if (t.name == card.name) return t.rusts_in_phase && phase >= *t.rusts_in_phase;
       }
       return false;
     };

@@ -77,8 +77,8 @@ void ReadTrains(const Json& document, const Where& where, EditionData* data) {
     train.count = fields.Int("count");
     train.count_if_minor_formed = fields.Int("count_if_minor_formed");
     train.phase_introduced = fields.Int("phase") - first + 1;
-    train.obsolete_in_phase = fields.OptionalInt("obsolete_in_phase");
-    if (train.obsolete_in_phase) *train.obsolete_in_phase -= first - 1;
+    train.rusts_in_phase = fields.OptionalInt("obsolete_in_phase");
+    if (train.rusts_in_phase) *train.rusts_in_phase -= first - 1;
     train.starts_phase = fields.Bool("starts_phase", false);
     train.other_face_of = fields.String("other_face_of", "");
     if (train.large_stations < 1) fields.Fail("large_stations", "must be positive");
@@ -87,8 +87,8 @@ void ReadTrains(const Json& document, const Where& where, EditionData* data) {
       fields.Fail("count_if_minor_formed", "counts are not negative, and forming a minor never removes trains (2.8.4)");
     }
     if (train.phase_introduced < 1 || train.phase_introduced > last_phase) fields.Fail("phase", "no such phase in \"phases\"");
-    if (train.obsolete_in_phase &&
-        (*train.obsolete_in_phase <= train.phase_introduced || *train.obsolete_in_phase > last_phase)) {
+    if (train.rusts_in_phase &&
+        (*train.rusts_in_phase <= train.phase_introduced || *train.rusts_in_phase > last_phase)) {
       fields.Fail("obsolete_in_phase", "must be a later phase in \"phases\"");
     }
     if (!train.other_face_of.empty()) {
