@@ -74,7 +74,7 @@ int CheapestTrainPrice(const Game& game, int company) {
     if (left == s.trains_left.end() || left->second <= 0) continue;
     if (def.name == "1M" && s.companies[company].major) continue;
     if (def.phase_introduced > s.phase && !def.starts_phase) continue;
-    if (def.obsolete_in_phase && s.phase >= *def.obsolete_in_phase) continue;
+    if (Rusted(def, s.phase)) continue;
     if (cheapest == 0 || def.price < cheapest) cheapest = def.price;
   }
   return cheapest;
@@ -365,7 +365,7 @@ Action ChooseTrains(const Game& game, int company, const std::vector<LegalAction
   const LegalAction* end = FindKind(legal, Action::kEndStep);
   if (const LegalAction* settle = FindKind(legal, Action::kSettleCreditTrain)) return settle->action();
   const Gauge gauge = PreferredGauge(game, company);
-  const int limit = game.data().phases[s.phase - 1].train_limit;
+  const int limit = engine::TrainLimit(game.data().phases, s.phase);
   // More trains only for a company whose trains earn something already.
   bool earning = false;
   if (!c.trains.empty()) {

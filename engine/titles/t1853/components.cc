@@ -87,7 +87,7 @@ mailrun::v1::Components EditionComponents(const EditionData& data, const std::st
     c->set_par(company.par);
     c->set_tokens(company.tokens);
   }
-  for (int price : data.share_prices) out.add_share_prices(price);
+  for (int price : data.SharePrices()) out.add_share_prices(price);
   for (const TrainDef& train : data.trains) {
     auto* t = out.add_trains();
     t->set_name(train.name);
@@ -96,7 +96,7 @@ mailrun::v1::Components EditionComponents(const EditionData& data, const std::st
     t->set_price(train.price);
     t->set_count(train.count);
     t->set_phase_introduced(train.phase_introduced);
-    t->set_obsolete_in_phase(train.obsolete_in_phase.value_or(0));
+    t->set_obsolete_in_phase(train.rusts_in_phase.value_or(0));
   }
   for (const PhaseDef& phase : data.phases) {
     auto* p = out.add_phases();
@@ -185,7 +185,7 @@ Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& com
     }
     data.cities.push_back(std::move(def));
   }
-  for (const int price : components.share_prices()) data.share_prices.push_back(price);
+  data.market.rows = {{components.share_prices().begin(), components.share_prices().end()}};
   for (const auto& card : components.trains()) {
     TrainDef train;
     train.name = card.name();
@@ -194,7 +194,7 @@ Result<EditionData> EditionDataFromComponents(const mailrun::v1::Components& com
     train.price = card.price();
     train.count = card.count();
     train.phase_introduced = card.phase_introduced();
-    if (card.obsolete_in_phase() > 0) train.obsolete_in_phase = card.obsolete_in_phase();
+    if (card.obsolete_in_phase() > 0) train.rusts_in_phase = card.obsolete_in_phase();
     data.trains.push_back(std::move(train));
   }
   for (const auto& card : components.phases()) {

@@ -67,7 +67,7 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
       }
       // Train limits; after a phase change a company may own one train too many until its director
       // or manager has chosen the one to return (4.8.6), always within the railway round.
-      const int limit = data.phases[s.phase - 1].train_limit;
+      const int limit = engine::TrainLimit(data.phases, s.phase);
       const int over = static_cast<int>(company.trains.size()) - limit;
       if (over > 1 || (over > 0 && s.stage != Stage::kRailway)) {
         problems.push_back(fmt::format("the {} owns {} trains, over the limit of {}", name, company.trains.size(), limit));
@@ -75,7 +75,7 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
     }
     // Purchases keep within TABLE 3 (3.1.2), unless the shares are worth £40 or less.
     if (before && s.stage == Stage::kDealing && s.dealing.bought_company == c) {
-      const int price = company.price_index >= 0 ? data.share_prices[company.price_index] : data.companies[c].par;
+      const int price = company.price_index >= 0 ? data.SharePrices()[company.price_index] : data.companies[c].par;
       for (int seat = 0; seat < s.players_count; ++seat) {
         const int now = s.players[seat].shares[c];
         if (now > before->players[seat].shares[c] && price > 40 && now > limits.share_limit) {

@@ -190,6 +190,26 @@ void ReadPhases(const Json& file, const T1947Data& partial, T1947Data* data) {
     data->phases.push_back(d);
   }
   if (data->phases.size() != 8) where.Fail("1947 has 8 phases (4.0)");
+  // The trains (Appendix 3); their operating figures (stops, second-train increases) and the T12s'
+  // being unlimited in play are part II's.
+  for (const Json& t : top.Array("trains")) {
+    Fields f(t, where.Entry(EntryName("train", t, "name")), {"name", "stops", "price", "count", "unlimited", "rusted_by", "second_train_increase"});
+    TrainType train;
+    train.name = f.String("name");
+    train.price = f.Int("price");
+    train.count = f.Int("count");
+    if (train.price <= 0 || train.count <= 0) f.Fail("count", "a train has a positive price and count");
+    if (f.Has("rusted_by")) {
+      train.rusts_in_phase = PhaseIntroducedBy(data->phases, f.String("rusted_by"));  // 6.15.5
+      if (!train.rusts_in_phase) f.Fail("rusted_by", "no phase is introduced by that train");
+    }
+    data->trains.push_back(train);
+  }
+  for (const PhaseDef& phase : data->phases) {
+    bool known = false;
+    for (const TrainType& train : data->trains) known = known || train.name == phase.introduced_by;
+    if (!known) where.Entry("phase " + std::to_string(phase.number)).Fail("field \"introduced_by\": no train \"" + phase.introduced_by + "\" in \"trains\"");
+  }
 }
 
 void ReadMarket(const Json& file, T1947Data* data) {
@@ -295,11 +315,6 @@ void ReadTiles(const Json& tiles_file, const Json& manifest_file, const Json& ma
 }
 
 }  // namespace
-
-bool MarketDef::Exists(MarketCell c) const {
-  return c.row >= 0 && c.row < static_cast<int>(rows.size()) && c.column >= 0 &&
-         c.column < static_cast<int>(rows[c.row].size());
-}
 
 const RailwayDef* T1947Data::Railway(const std::string& initials) const {
   int i = RailwayIndex(initials);

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/market/stock_market.h"
 #include "engine/core/result.h"
+#include "engine/core/trains/phases.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -34,28 +36,18 @@ struct PrivateDef {
   std::string power;           // the power's kind
 };
 
-struct PhaseDef {
-  int number = 0;
-  std::string introduced_by;   // "T2" .. "T12"
+// The core's Phase: number, introduced_by ("T2" .. "T12"), train_limit; and 1947's own.
+struct PhaseDef : Phase {
   std::string par_band;        // yellow, green, brown, blue
   int private_sale_max_percent = 100;
-  int train_limit = 4;
   int ors = 1;
 };
 
-struct MarketCell {
-  int row = 0;     // 0 = the top row
-  int column = 0;  // 0 = the leftmost space
-  bool operator==(const MarketCell&) const = default;
-};
-
-struct MarketDef {
-  std::vector<std::vector<int>> rows;                  // top row first
+// The market grid (the core's StockMarket, top row first) and what 1947 prints on it.
+struct MarketDef : StockMarket {
   std::vector<int> red_line;                           // spaces left of the line, per row
   std::map<std::string, std::vector<MarketCell>> par;  // band -> coloured spaces
   int end_value = 500;
-  int Value(MarketCell c) const { return rows[c.row][c.column]; }
-  bool Exists(MarketCell c) const;
   bool RightOfLine(MarketCell c) const { return c.column >= red_line[c.row]; }
 };
 
@@ -94,6 +86,7 @@ struct T1947Data {
   std::vector<RailwayDef> railways;
   std::vector<PrivateDef> privates;
   std::vector<PhaseDef> phases;
+  std::vector<TrainType> trains;  // T2-T12: price, count, the phase that rusts them (6.15.5)
   MarketDef market;
   std::map<int, PlayerCountDef> player_counts;  // 3..6
   int minimum_bid = 10;

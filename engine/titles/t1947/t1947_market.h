@@ -1,17 +1,13 @@
-// Moves of a company's token on the 1947 stock market grid (5.10, 5.11.1, 5.12.2). Pure functions
-// of the grid: each returns the cell the token ends on. Down stops at the bottom row; left stops at
-// the first column; right at the end of a row moves up when there is a space above (the red
-// arrows of 5.10), otherwise the token stays.
+// 1947's rules for moving a company's token on its market grid (5.11.1, 5.12.2), on top of the
+// core's moves (engine/core/market/stock_market.h: up, down, left, right with the red arrows of
+// 5.10 at a row's end). Pure functions of the grid: each returns the cell the token ends on.
 #pragma once
 
+#include "engine/core/market/stock_market.h"
 #include "engine/titles/t1947/t1947_data.h"
 
 namespace mailrun::engine::t1947 {
 
-MarketCell MoveUp(const MarketDef& m, MarketCell c);
-MarketCell MoveDown(const MarketDef& m, MarketCell c, int rows = 1);
-MarketCell MoveLeft(const MarketDef& m, MarketCell c);
-MarketCell MoveRight(const MarketDef& m, MarketCell c);
 // 5.11.1, 6.14: after a dividend of `revenue` is paid out. Left of the red line the token always
 // moves right; to cross the line or move beyond it the dividend must reach the new space's value.
 MarketCell MoveForDividend(const MarketDef& m, MarketCell c, int revenue);

@@ -2,6 +2,7 @@
 // and its end (see t1947_game.h).
 #include <algorithm>
 
+#include "engine/core/shares/presidency.h"
 #include "engine/core/structured_text.h"
 #include "engine/titles/t1947/t1947_game.h"
 #include "engine/titles/t1947/t1947_market.h"
@@ -85,12 +86,12 @@ void T1947Game::CheckFloat(int railway) {
 
 void T1947Game::ChangePresidency(int railway, int from) {
   // 5.9: the single largest ordinary holding takes the presidency; ties go to the lowest card.
-  int best = -1;
-  for (int player : order_) {
-    if (player == from) continue;
-    if (best < 0 || players_[player].ordinary[railway] > players_[best].ordinary[railway]) best = player;
+  std::vector<Holding> rivals;
+  for (int card = 0; card < static_cast<int>(order_.size()); ++card) {
+    if (order_[card] != from) rivals.push_back({order_[card], players_[order_[card]].ordinary[railway], card});
   }
-  if (best < 0 || players_[best].ordinary[railway] <= players_[from].ordinary[railway]) return;
+  const int best = PresidencyTakenBy(rivals, players_[from].ordinary[railway], 0);
+  if (best < 0) return;
   players_[from].president[railway] = false;  // the certificate is exchanged for 10% shares
   players_[best].president[railway] = true;
 }

@@ -95,7 +95,7 @@ TEST_F(Components, Retuned1853IsTheRulesBoardWithAHashToCacheBy) {
     EXPECT_EQ(c.tiles(i).paths_size(), static_cast<int>(tile.paths.size())) << tile.id;
     EXPECT_EQ(c.tiles(i).stations_size(), static_cast<int>(tile.stations.size())) << tile.id;
   }
-  EXPECT_EQ(c.share_prices_size(), static_cast<int>((*data)->share_prices.size()));
+  EXPECT_EQ(c.share_prices_size(), static_cast<int>((*data)->SharePrices().size()));
   EXPECT_EQ(c.trains_size(), static_cast<int>((*data)->trains.size()));
   EXPECT_EQ(c.phases_size(), static_cast<int>((*data)->phases.size()));
 

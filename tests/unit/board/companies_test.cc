@@ -106,7 +106,7 @@ TEST(Companies, MajorsHaveTwoHomesAndTheBbciASecondAsMajor) {  // 1.4.4, 2.6.2
 }
 
 TEST(Market, TrackRunsFrom10To400) {  // 4.7.3
-  const auto& prices = Data().share_prices;
+  const auto& prices = Data().SharePrices();
   ASSERT_FALSE(prices.empty());
   EXPECT_EQ(prices.front(), 10);
   EXPECT_EQ(prices.back(), 400);
@@ -119,7 +119,7 @@ TEST(Market, TrackRunsFrom10To400) {  // 4.7.3
 
 TEST(Market, AppendixFourMovesOneSpaceAtATime) {
   auto next = [](int price) {
-    const auto& prices = Data().share_prices;
+    const auto& prices = Data().SharePrices();
     const auto at = std::find(prices.begin(), prices.end(), price);
     return at + 1 == prices.end() ? price : *(at + 1);
   };

@@ -79,7 +79,7 @@ TEST(Tables, Table5Trains) {
     EXPECT_EQ(train.count, rows[i].count) << train.name;
     EXPECT_EQ(train.count_if_minor_formed, rows[i].with_minor) << train.name;
     EXPECT_EQ(train.phase_introduced, rows[i].phase) << train.name;
-    EXPECT_EQ(train.obsolete_in_phase, rows[i].obsolete) << train.name;
+    EXPECT_EQ(train.rusts_in_phase, rows[i].obsolete) << train.name;
     EXPECT_EQ(train.starts_phase, rows[i].starts_phase) << train.name;
   }
   EXPECT_EQ(Data().trains[5].other_face_of, "2");  // 2.8.4: the seven '2' cards are dual-option

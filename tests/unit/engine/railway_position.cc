@@ -113,8 +113,8 @@ RailwayPosition& RailwayPosition::Form(const std::string& company, int director)
   c.floated = true;
   c.major = def.kind == CompanyKind::kMajor;
   c.treasury = 10 * def.par;
-  c.price_index = static_cast<int>(std::find(data_->share_prices.begin(), data_->share_prices.end(), def.par) -
-                                   data_->share_prices.begin());
+  c.price_index = static_cast<int>(std::find(data_->SharePrices().begin(), data_->SharePrices().end(), def.par) -
+                                   data_->SharePrices().begin());
   c.tokens_left = def.tokens;
   c.bases.clear();
   for (const HomeBase& home : def.homes) {

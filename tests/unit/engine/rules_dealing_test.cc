@@ -427,7 +427,7 @@ TEST(DealingPrices, Rule3_1_4_NewSharesCostParWhateverTheMarketPrice) {
     s.companies[eir].pool_shares = 1;
   });
   ASSERT_EQ(game.state().dealing.current, 1);
-  ASSERT_EQ(game.data().share_prices[game.state().companies[eir].price_index], 104);
+  ASSERT_EQ(game.data().SharePrices()[game.state().companies[eir].price_index], 104);
   Game from_bank = game;
   MustApply(from_bank, Buy(1, "EIR"));
   EXPECT_EQ(from_bank.state().players[1].cash, 340 - 100) << "a new share at par (3.1.4)";

@@ -50,8 +50,8 @@ void FormForTest(GameState& s, const EditionData& data, int company, int directo
   c.director = director;
   c.treasury = 10 * data.companies[company].par;
   s.credits -= c.treasury;
-  c.price_index = static_cast<int>(std::find(data.share_prices.begin(), data.share_prices.end(), price) -
-                                   data.share_prices.begin());
+  c.price_index = static_cast<int>(std::find(data.SharePrices().begin(), data.SharePrices().end(), price) -
+                                   data.SharePrices().begin());
   c.formed_in_dealing_round = 1;
   c.tokens_left = data.companies[company].tokens;
   c.special_token = !c.major;

@@ -83,7 +83,7 @@ TEST(EndGame, Rule5_2_3_TheWealthiestPlayerWins) {
     int total = p.cash;
     for (int c = 0; c < kCompanies; ++c) {
       const CompanyState& company = game.state().companies[c];
-      total += p.shares[c] * (company.price_index >= 0 ? game.data().share_prices[company.price_index]
+      total += p.shares[c] * (company.price_index >= 0 ? game.data().SharePrices()[company.price_index]
                                                        : game.data().companies[c].par);
     }
     return total;
@@ -158,7 +158,7 @@ TEST(EndGame, FourHundredStopsTheGameAtOnceAfterThatDividend) {
   PlaySampleActions(game, SampleCheckpoint("rr3_eir_runs") - 1, SampleCheckpoint("rr3_eir_runs"));
   ASSERT_TRUE(game.Finished());
   EXPECT_NE(game.state().end_reason.find("£400"), std::string::npos) << game.state().end_reason;
-  EXPECT_EQ(game.data().share_prices[CompanyOf(game, "EIR").price_index], 400);
+  EXPECT_EQ(game.data().SharePrices()[CompanyOf(game, "EIR").price_index], 400);
   EXPECT_EQ(CompanyOf(game, "GIP").railway_turns, gip_turns) << "no other company operates (5.1.3)";
   // The dividend was paid; shares count at the new price; Dora's GIP never ran again.
   EXPECT_EQ(game.state().players[kAdam].cash, 74);
@@ -180,7 +180,7 @@ TEST(EndGame, InTheLongerGameFourHundredDoesNotEndIt) {
   Game game = position.Build();
   PlaySampleActions(game, SampleCheckpoint("rr3_eir_runs") - 1, SampleCheckpoint("rr3_eir_runs"));
   EXPECT_FALSE(game.Finished());
-  EXPECT_EQ(game.data().share_prices[CompanyOf(game, "EIR").price_index], 400);
+  EXPECT_EQ(game.data().SharePrices()[CompanyOf(game, "EIR").price_index], 400);
   EXPECT_EQ(game.state().stage, Stage::kRailway);
 }
 

@@ -50,7 +50,7 @@ RunPosition GangesLine(const std::vector<std::string>& trains = {"6"}) {
 }
 
 int Price(const Game& game, const std::string& company) {
-  return game.data().share_prices[game.state().companies[CompanyIndexOf(game, company)].price_index];
+  return game.data().SharePrices()[game.state().companies[CompanyIndexOf(game, company)].price_index];
 }
 const CompanyState& Co(const Game& game, const std::string& company) {
   return game.state().companies[CompanyIndexOf(game, company)];

@@ -140,7 +140,7 @@ RunPosition& RunPosition::Trains(const std::string& company, const std::vector<s
 }
 
 RunPosition& RunPosition::Price(const std::string& company, int price) {
-  const auto& prices = data_->share_prices;
+  const auto& prices = data_->SharePrices();
   const auto it = std::find(prices.begin(), prices.end(), price);
   if (it == prices.end()) ADD_FAILURE() << price << " is not on the market track";
   state_.companies[Company(company)].price_index = static_cast<int>(it - prices.begin());

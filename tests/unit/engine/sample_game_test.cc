@@ -275,7 +275,7 @@ TEST_F(SampleGame, RailwayRoundsOneToThreeEveryStatedFigure) {
     for (const auto& [company, amount] : f.treasury) EXPECT_EQ(Company(company).treasury, amount) << f.checkpoint << " " << company;
     for (const auto& [seat, amount] : f.cash) EXPECT_EQ(Cash(seat), amount) << f.checkpoint << " seat " << seat;
     for (const auto& [company, price] : f.price) {
-      EXPECT_EQ(game_->data().share_prices[Company(company).price_index], price) << f.checkpoint << " " << company;
+      EXPECT_EQ(game_->data().SharePrices()[Company(company).price_index], price) << f.checkpoint << " " << company;
     }
   }
 }

@@ -249,7 +249,7 @@ class EditedPosition {
   }
 
   void SetSharePrice(const std::string& company, int price) {
-    const auto& prices = data_->share_prices;
+    const auto& prices = data_->SharePrices();
     const auto it = std::find(prices.begin(), prices.end(), price);
     if (it == prices.end()) throw std::runtime_error(fmt::format("no share price {}", price));
     state_.companies[Index(company)].price_index = static_cast<int>(it - prices.begin());
@@ -281,7 +281,7 @@ class EditedPosition {
     if (phase >= 2) state_.first_three_bought = true;
     const auto obsolete = [&](const TrainCard& card) {
       for (const TrainDef& t : data_->trains) {
-        if (t.name == card.name) return t.obsolete_in_phase && phase >= *t.obsolete_in_phase;
+        if (t.name == card.name) return t.rusts_in_phase && phase >= *t.rusts_in_phase;
       }
       return false;
     };

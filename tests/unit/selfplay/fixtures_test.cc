@@ -35,7 +35,7 @@ TEST_P(RecordedGame, ReplaysToItsRecordedFinalScores) {
     const PlayerState& p = s.players[score.seat];
     int wealth = p.cash;
     for (int c = 0; c < kCompanies; ++c) {
-      const int price = s.companies[c].price_index >= 0 ? game->data().share_prices[s.companies[c].price_index]
+      const int price = s.companies[c].price_index >= 0 ? game->data().SharePrices()[s.companies[c].price_index]
                                                          : game->data().companies[c].par;
       wealth += p.shares[c] * price;
     }
@@ -86,7 +86,7 @@ TEST(EndOfGame, FourHundredStopsAtOnce) {
   // The company that reached £400 is the one operating when the game stopped: it ended in its turn.
   const int company = game->state().railway.company;
   ASSERT_GE(company, 0);
-  EXPECT_EQ(game->data().share_prices[game->state().companies[company].price_index], 400);
+  EXPECT_EQ(game->data().SharePrices()[game->state().companies[company].price_index], 400);
   EXPECT_LT(game->state().companies[company].railway_turns,
             game->state().railway.number) << "its turn did not finish";
 }

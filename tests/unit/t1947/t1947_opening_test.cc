@@ -43,6 +43,21 @@ TEST(Data, LoadsAndSaysTheMapIsAReconstruction) {
   EXPECT_NE(d.map_summary.find("reconstruction"), std::string::npos);
 }
 
+TEST(Data, TrainsAndThePhasesThatRustThem) {
+  // Appendix 3: T2-T12 with their prices and counts; buying the first T4 rusts the T2s (6.15.5).
+  const T1947Data& d = Data();
+  ASSERT_EQ(d.trains.size(), 8u);
+  EXPECT_EQ(d.trains[0].name, "T2");
+  EXPECT_EQ(d.trains[0].price, 80);
+  EXPECT_EQ(d.trains[0].count, 7);
+  EXPECT_EQ(d.trains[0].rusts_in_phase, 3);  // T4 starts phase 3
+  EXPECT_EQ(d.trains[3].rusts_in_phase, 8);  // T5 rusted by the T12
+  EXPECT_EQ(d.trains[4].rusts_in_phase, std::nullopt);
+  EXPECT_EQ(PhaseStartedBy(d.phases, 2, "T4"), 3);
+  EXPECT_EQ(PhaseStartedBy(d.phases, 1, "T2"), std::nullopt);  // the T2 is on sale from the start
+  EXPECT_EQ(TrainLimit(d.phases, 3), 3);
+}
+
 TEST(Data, TheRedLineExampleOf5_11_1HoldsOnTheMarket) {
   // A token on 130 just left of the red line: the space right of it is across the line and worth
   // more than 120 and at most 170 (a dividend of 170 crosses, one of 120 does not).
@@ -68,6 +83,8 @@ TEST(Data, RefusesBadDataNamingFileEntryAndProblem) {
   EXPECT_NE(LoadError("map.json", "{\"hex\": \"B13\",", "{\"hex\": \"B12\",").find("not a hex of the 1947 grid"), std::string::npos);
   EXPECT_NE(LoadError("market.json", "\"red_line\": [8, 8,", "\"red_line\": [8,").find("red_line"), std::string::npos);
   EXPECT_NE(LoadError("trains.json", "\"par_band\": \"yellow\"", "\"par_band\": \"purple\"").find("phase 1"), std::string::npos);
+  EXPECT_EQ(LoadError("trains.json", "\"rusted_by\": \"T4\"", "\"rusted_by\": \"T9\""),
+            "t1947/trains.json: train \"T2\": field \"rusted_by\": no phase is introduced by that train");
   EXPECT_NE(LoadError("privates.json", "\"kind\": \"free_terrain\"", "\"knid\": \"free_terrain\"").find("knid"), std::string::npos);
   auto files = DataFiles();
   files.erase("rules.json");

@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "engine/core/board/board_data.h"
+#include "engine/core/market/stock_market.h"
 #include "engine/core/result.h"
+#include "engine/core/trains/phases.h"
 #include "mailrun/v1/game_config.pb.h"
 
 namespace mailrun::engine::t1853 {
@@ -55,24 +57,21 @@ struct CompanyDef {
   int double_lay_fee = 0;         // 4.1.3 option 2: £50 for company 1, £20 for the other majors
 };
 
-struct TrainDef {
-  std::string name;               // "2", "3", "4", "5", "6", "1M", "2M", "3M", "4M"
+// The core's TrainType: name ("2", "3", "4", "5", "6", "1M", "2M", "3M", "4M"), price, count (in
+// the mix without minors formed in the first dealing round) and rusts_in_phase (the phase whose
+// start makes it obsolete, 4.8.4; "obsolete_in_phase" in trains.json).
+struct TrainDef : TrainType {
   Gauge gauge = Gauge::kBroad;    // kBroad or kMetre
   int large_stations = 0;         // the train number: most large stations a run may include
-  int price = 0;
-  int count = 0;                  // in the mix without minors formed in the first dealing round
   int count_if_minor_formed = 0;  // 2.8.4: one extra 2, 2M and 3M
   int phase_introduced = 0;       // the phase from which it is on sale
-  std::optional<int> obsolete_in_phase;  // phase whose start removes it
   bool starts_phase = false;      // the first one bought starts phase_introduced (broad trains)
   std::string other_face_of;      // added: "2" for the '1M', which is the '2' card bought as 1M (2.8.4)
 };
 
-struct PhaseDef {
-  int number = 0;
-  std::string introduced_by;      // train name, empty for the first phase
+// The core's Phase: number, introduced_by (a train name, empty for the first phase), train_limit.
+struct PhaseDef : Phase {
   std::vector<TileColour> tile_colours;
-  int train_limit = 0;
   int railway_rounds = 0;         // railway rounds between dealing rounds
 };
 
@@ -104,7 +103,7 @@ struct EditionData : BoardData {
   std::map<std::string, std::vector<std::string>> promotions;             // TABLE 8: from -> to
   std::map<std::string, std::vector<std::string>> promotions_unrestricted_58;  // 2.4.4 additions
   std::vector<CompanyDef> companies;   // in number order
-  std::vector<int> share_prices;       // the stock market track, lowest first
+  StockMarket market;                  // the share-price track: one row, lowest first (market.json)
   std::vector<TrainDef> trains;
   std::vector<PhaseDef> phases;
   std::vector<PlayerCountRules> player_counts;  // 3..6
@@ -140,6 +139,8 @@ struct EditionData : BoardData {
   std::string_view CitedRule(std::string_view retuned) const;
   // The minimum bond of 2.5.2 for a game of `players`.
   int MinimumBond(int players) const;
+  // The share-price track's values, lowest first; a company's price_index is its column.
+  const std::vector<int>& SharePrices() const { return market.rows.front(); }
   // A phase (1, 2, ... inside the engine) as the edition's players number it (2009: 2-5, 4.10.2).
   int PhaseShown(int phase) const { return phase + first_phase_number - 1; }
 };

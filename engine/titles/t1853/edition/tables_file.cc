@@ -9,19 +9,21 @@
 namespace mailrun::engine::t1853::data_internal {
 void ReadMarket(const Json& document, const Where& where, EditionData* data) {
   Fields file(document, where, {"share_prices"});
+  std::vector<int> prices;
   for (const Json& price : file.Array("share_prices")) {
     if (!price.is_number_integer() || price.get<int>() <= 0) {
       file.Fail("share_prices", fmt::format("{} is not a positive whole number", price.dump()));
     }
-    if (!data->share_prices.empty() && price.get<int>() <= data->share_prices.back()) {
+    if (!prices.empty() && price.get<int>() <= prices.back()) {
       file.Fail("share_prices", fmt::format("prices rise along the track; {} follows {}", price.get<int>(),
-                                            data->share_prices.back()));
+                                            prices.back()));
     }
-    data->share_prices.push_back(price.get<int>());
+    prices.push_back(price.get<int>());
   }
-  if (data->share_prices.empty()) file.Fail("share_prices", "the track is empty");
+  if (prices.empty()) file.Fail("share_prices", "the track is empty");
+  data->market.rows = {prices};  // one row, lowest first
   for (const CompanyDef& company : data->companies) {
-    if (std::find(data->share_prices.begin(), data->share_prices.end(), company.par) == data->share_prices.end()) {
+    if (!data->market.Find(company.par)) {
       where.Fail(fmt::format("the par price {} of {} is not a space of the track", company.par, company.initials));
     }
   }
@@ -75,8 +77,8 @@ void ReadTrains(const Json& document, const Where& where, EditionData* data) {
     train.count = fields.Int("count");
     train.count_if_minor_formed = fields.Int("count_if_minor_formed");
     train.phase_introduced = fields.Int("phase") - first + 1;
-    train.obsolete_in_phase = fields.OptionalInt("obsolete_in_phase");
-    if (train.obsolete_in_phase) *train.obsolete_in_phase -= first - 1;
+    train.rusts_in_phase = fields.OptionalInt("obsolete_in_phase");
+    if (train.rusts_in_phase) *train.rusts_in_phase -= first - 1;
     train.starts_phase = fields.Bool("starts_phase", false);
     train.other_face_of = fields.String("other_face_of", "");
     if (train.large_stations < 1) fields.Fail("large_stations", "must be positive");
@@ -85,8 +87,8 @@ void ReadTrains(const Json& document, const Where& where, EditionData* data) {
       fields.Fail("count_if_minor_formed", "counts are not negative, and forming a minor never removes trains (2.8.4)");
     }
     if (train.phase_introduced < 1 || train.phase_introduced > last_phase) fields.Fail("phase", "no such phase in \"phases\"");
-    if (train.obsolete_in_phase &&
-        (*train.obsolete_in_phase <= train.phase_introduced || *train.obsolete_in_phase > last_phase)) {
+    if (train.rusts_in_phase &&
+        (*train.rusts_in_phase <= train.phase_introduced || *train.rusts_in_phase > last_phase)) {
       fields.Fail("obsolete_in_phase", "must be a later phase in \"phases\"");
     }
     if (!train.other_face_of.empty()) {

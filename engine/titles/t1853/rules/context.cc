@@ -56,7 +56,7 @@ PlayerCountRules Context::Limits() const {
 // 3.1.7: the market price, or par where none is shown.
 int Context::SharePrice(int company) const {
   const CompanyState& c = state.companies[company];
-  if (c.price_index >= 0) return data.share_prices[c.price_index];
+  if (c.price_index >= 0) return data.SharePrices()[c.price_index];
   return Def(company).par;
 }
 

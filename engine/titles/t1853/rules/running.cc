@@ -8,6 +8,7 @@
 #include "engine/titles/t1853/rules/end_game.h"
 #include "engine/titles/t1853/rules/railway_round.h"
 #include "engine/titles/t1853/rules/share_ledger.h"
+#include "engine/core/market/stock_market.h"
 #include "engine/core/routes/plan_proto.h"
 #include "engine/core/routes/route_optimizer.h"
 #include "engine/core/routes/run_validator.h"
@@ -112,7 +113,6 @@ bool CompanyCanRun(const Context& ctx, int company) { return !ctx.state.companie
 void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
   CompanyState& c = ctx.state.companies[company];
   const int before = ctx.SharePrice(company);
-  const int top = static_cast<int>(ctx.data.share_prices.size()) - 1;
   int spaces = 0;
   if (total_dividend <= 0) {
     spaces = c.pool_shares > 0 ? -1 : 0;  // 4.7.1
@@ -122,14 +122,16 @@ void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
       if (total_dividend >= multiple * before) spaces = multiple;  // 4.7.1: two to five spaces
     }
   }
-  c.price_index = std::clamp(c.price_index + spaces, 0, top);  // 4.7.3: never below £10
+  // The track is the core market's one row; its ends hold the token (4.7.3: never below £10).
+  const MarketCell at{0, c.price_index};
+  c.price_index = (spaces >= 0 ? MoveRight(ctx.data.market, at, spaces) : MoveLeft(ctx.data.market, at, -spaces)).column;
   const int after = ctx.SharePrice(company);
   if (after != before) {
     ctx.Say("1853.log.running.share_price_moves", "The {company} share price moves from {from} to {to}", {param::Company("company", ctx.Initials(company)), param::Amount("from", before), param::Amount("to", after)});
   }
   // 5.1.1: £400 ends the game, except in the longer game (2.4.3).
   const bool longer_game = ctx.config.options().bank() == mailrun::v1::BANK_LONGER;
-  if (c.price_index == top && !longer_game) {
+  if (c.price_index == static_cast<int>(ctx.data.SharePrices().size()) - 1 && !longer_game) {
     FinishGame(ctx, fmt::format("the {} share price reached {} (5.1.3)", ctx.Initials(company), Money(after)));
   }
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "engine/core/shares/presidency.h"
 #include "engine/titles/t1853/rules/contracts.h"
 #include "engine/titles/t1853/rules/bank.h"
 #include "engine/titles/t1853/track_position.h"
@@ -27,25 +28,21 @@ void LoseShares(Context& ctx, int seat, int company, int count) {
 
 namespace {
 
-// Among players with at least `min_shares`, the one with most shares; ties go to who has held
-// shares the longest (2.9.2, 3.2.1). -1 if none.
-int MostShares(const Context& ctx, int company, int min_shares, int exclude = -1) {
-  int best = -1;
+// Every player's holding of `company` but `exclude`'s, ties going to who has held shares the
+// longest (2.9.2, 3.2.1).
+std::vector<Holding> Holdings(const Context& ctx, int company, int exclude = -1) {
+  std::vector<Holding> holdings;
   for (int seat = 0; seat < ctx.state.players_count; ++seat) {
     if (seat == exclude) continue;
     const PlayerState& p = ctx.state.players[seat];
-    if (p.shares[company] < min_shares) continue;
-    if (best < 0) {
-      best = seat;
-      continue;
-    }
-    const PlayerState& b = ctx.state.players[best];
-    if (p.shares[company] > b.shares[company] ||
-        (p.shares[company] == b.shares[company] && p.holding_since[company] < b.holding_since[company])) {
-      best = seat;
-    }
+    holdings.push_back({seat, p.shares[company], p.holding_since[company]});
   }
-  return best;
+  return holdings;
+}
+
+// Among players with at least `min_shares`, the one with most shares (ties: held longest), or -1.
+int MostShares(const Context& ctx, int company, int min_shares) {
+  return LargestHolder(Holdings(ctx, company), min_shares);
 }
 
 void SetDirector(Context& ctx, int company, int seat) {
@@ -90,8 +87,8 @@ void ResolveControl(Context& ctx, int company) {
   if (c.director >= 0) {
     const int d = c.director;
     const int director_shares = ctx.state.players[d].shares[company];
-    const int rival = MostShares(ctx, company, 2, d);
-    if (rival >= 0 && ctx.state.players[rival].shares[company] > director_shares) {
+    const int rival = PresidencyTakenBy(Holdings(ctx, company, d), director_shares, 2);
+    if (rival >= 0) {
       SetDirector(ctx, company, rival);  // 3.2.3
       return;
     }
@@ -148,8 +145,7 @@ void FormCompany(Context& ctx, int company) {
   }
   CompanyReceives(ctx, company, 10 * def.par);  // 3.3.1
   // 3.3.2: its price marker at par, its tokens on its TABLE 1 homes.
-  c.price_index = static_cast<int>(
-      std::find(ctx.data.share_prices.begin(), ctx.data.share_prices.end(), def.par) - ctx.data.share_prices.begin());
+  c.price_index = ctx.data.market.Find(def.par)->column;  // the loader checked every par is on the track
   c.tokens_left = def.tokens;
   // A home in a large city promoted before the company forms is on the station that carries its
   // printed station's line (4.2.12).

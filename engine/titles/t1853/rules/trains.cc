@@ -21,11 +21,10 @@ const TrainDef* FindTrain(const EditionData& data, const std::string& name) {
 // The bank's card type a train is bought from: a '1M' is a '2/1M' card bought as a 1M (2.8.4).
 std::string CardType(const std::string& name) { return name == "1M" ? "2" : name; }
 
-int TrainLimit(const Context& ctx) { return ctx.data.phases[ctx.state.phase - 1].train_limit; }
+int TrainLimit(const Context& ctx) { return engine::TrainLimit(ctx.data.phases, ctx.state.phase); }
 
-bool Obsolete(const Context& ctx, const TrainDef& def) {
-  return def.obsolete_in_phase && ctx.state.phase >= *def.obsolete_in_phase;
-}
+// 4.8.4: obsolete trains leave the game (the core's rusting).
+bool Obsolete(const Context& ctx, const TrainDef& def) { return Rusted(def, ctx.state.phase); }
 
 // 4.8.17: in the first railway round only, with the 2/1M cards sold out and no '3' bought yet,
 // any company may buy more 2 (or, minors, 1M) trains.
@@ -374,9 +373,10 @@ void ExecuteBuyTrain(Context& ctx, int seat, const mailrun::v1::BuyTrain& action
   s.railway.trains_bought = true;
   ctx.Say("1853.log.trains.buys_train", "The {company} buys a '{train}' train {paid} (treasury {treasury})", {param::Company("company", ctx.Initials(company)), param::Train("train", def.name), param::Text("paid", paid), param::Amount("treasury", c.treasury)});
   if (def.name == "3") s.first_three_bought = true;
-  // 4.8.11: a metre train never starts a phase (its data has no starts_phase).
-  if (def.starts_phase && !action.use_special_token() && def.phase_introduced > s.phase) {
-    EnterPhase(ctx, def.phase_introduced);
+  // 4.10.1: the first train of the type that introduces a later phase starts it; 4.8.11: a metre
+  // train never does (no phase is introduced by one), nor one bought with the special token.
+  if (const auto next = PhaseStartedBy(ctx.data.phases, s.phase, def.name); next && !action.use_special_token()) {
+    EnterPhase(ctx, *next);
   }
 }
 
