@@ -207,10 +207,24 @@ try {
       }
       throw new Error("the script did not reach the move wanted");
     };
-    const atVersion = (page, v) => page.waitForFunction((v) => {
-      const screen = document.querySelector("[data-testid=game-screen]");
-      return screen?.dataset.version === String(v) && screen.dataset.legalVersion === String(v);
-    }, { timeout: 30_000 }, v);
+    // Waits until the screen shows version v with its legal actions; on a timeout the error says
+    // what the screen showed instead (its versions and any refusal), and what the service is at.
+    const atVersion = async (page, v) => {
+      try {
+        await page.waitForFunction((v) => {
+          const screen = document.querySelector("[data-testid=game-screen]");
+          return screen?.dataset.version === String(v) && screen.dataset.legalVersion === String(v);
+        }, { timeout: 60_000 }, v);
+      } catch (error) {
+        const shown = await page.evaluate(() => {
+          const screen = document.querySelector("[data-testid=game-screen]");
+          return { version: screen?.dataset.version, legalVersion: screen?.dataset.legalVersion,
+                   refusal: document.querySelector("[data-testid=refusal]")?.textContent ?? "" };
+        });
+        const legal = await api("GameService/ListLegalActions", { gameId }, lalit.token);
+        throw new Error(`the screen did not reach version ${v}: it shows ${JSON.stringify(shown)}; the service is at ${legal.version} (${error.message})`);
+      }
+    };
     await lalit.page.click("[data-testid=tab-moves]");
 
     // A tile lay: tap an outlined hex, turn the tile once where it has another legal rotation.
