@@ -26,36 +26,29 @@ constexpr char kPassword[] = "gateway-test-password";  // gateway_client.mjs reg
 class Gateway : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    setup_ = new ChildResult(RunChild({mailrun::testing::SourcePath("tests/e2e/gateway/setup.sh"),
-                                       MAILRUN_E2E_GATEWAY_CLIENT_DIR}, {}, "", 600s));
-    stack_ = new Stack("e2e_gateway");
-    gateway_ = new GatewayProcess(*stack_, MAILRUN_GATEWAY_DIR, {{"MAILRUN_GATEWAY_CORS_ORIGINS", kAllowedOrigin}});
+    suite_ = new GatewaySuite("tests/e2e/gateway/setup.sh", MAILRUN_E2E_GATEWAY_CLIENT_DIR, "e2e_gateway", MAILRUN_GATEWAY_DIR,
+                             {{"MAILRUN_GATEWAY_CORS_ORIGINS", kAllowedOrigin}});
   }
   static void TearDownTestSuite() {
-    delete gateway_;
-    delete stack_;
-    delete setup_;
+    delete suite_;
+    suite_ = nullptr;
   }
 
-  static ChildResult* setup_;
-  static Stack* stack_;
-  static GatewayProcess* gateway_;
+  static GatewaySuite* suite_;
 };
-ChildResult* Gateway::setup_ = nullptr;
-Stack* Gateway::stack_ = nullptr;
-GatewayProcess* Gateway::gateway_ = nullptr;
+GatewaySuite* Gateway::suite_ = nullptr;
 
 TEST_F(Gateway, BrowsersAndAppsPlayThroughIt) {
-  ASSERT_EQ(setup_->exit_code, 0) << "installing the Connect client packages failed: " << setup_->Describe();
-  ASSERT_TRUE(gateway_->listening()) << "the gateway did not start";
+  ASSERT_EQ(suite_->setup.exit_code, 0) << "installing the Connect client packages failed: " << suite_->setup.Describe();
+  ASSERT_TRUE(suite_->gateway.listening()) << "the gateway did not start";
 
   const ChildResult client = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/gateway/gateway_client.mjs")},
                                       {{"MAILRUN_GATEWAY_CLIENT_DIR", MAILRUN_E2E_GATEWAY_CLIENT_DIR},
-                                       {"MAILRUN_GATEWAY_URL", gateway_->url()},
+                                       {"MAILRUN_GATEWAY_URL", suite_->gateway.url()},
                                        {"MAILRUN_GATEWAY_DESCRIPTORS", std::string(MAILRUN_GATEWAY_DIR) + "/mailrun-api.binpb"},
                                        {"MAILRUN_ALLOWED_ORIGIN", kAllowedOrigin}},
                                       "", 120s);
-  ASSERT_EQ(client.exit_code, 0) << client.Describe() << stack_->LogTails();
+  ASSERT_EQ(client.exit_code, 0) << client.Describe() << suite_->stack.LogTails();
   const auto saw = nlohmann::json::parse(client.out);
 
   // Plain JSON: three accounts, and a refusal that names the field.
@@ -99,8 +92,8 @@ TEST_F(Gateway, BrowsersAndAppsPlayThroughIt) {
   EXPECT_EQ(saw.at("unknownPath"), 404);
 
   // The services themselves (not through the gateway) recorded exactly that move, for that seat.
-  auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(stack_->lobby_address()));
-  auto game = mailrun::v1::GameService::NewStub(Stack::Channel(stack_->game_address()));
+  auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(suite_->stack.lobby_address()));
+  auto game = mailrun::v1::GameService::NewStub(Stack::Channel(suite_->stack.game_address()));
   mailrun::v1::LoginRequest login;
   login.set_request_id("gateway-test-login");
   login.set_display_name("Lalit");
@@ -116,7 +109,7 @@ TEST_F(Gateway, BrowsersAndAppsPlayThroughIt) {
   EXPECT_EQ(history.entries(0).seat(), move.at("seat").get<int>());
 
   // The gateway logged every call as a JSON line, and never a token or a password.
-  const ChildResult gateway = gateway_->Finish();
+  const ChildResult gateway = suite_->gateway.Finish();
   EXPECT_NE(gateway.err.find(R"("method":"mailrun.v1.LobbyService/Register","code":"OK")"), std::string::npos) << gateway.err;
   EXPECT_NE(gateway.err.find(R"("method":"mailrun.v1.GameService/SubmitAction","code":"Aborted")"), std::string::npos);
   EXPECT_NE(gateway.err.find(R"("protocol":"grpc-web")"), std::string::npos);

@@ -20,4 +20,11 @@ GatewayProcess::GatewayProcess(const Stack& stack, const std::string& gateway_di
 
 ChildResult GatewayProcess::Finish() { return process_->Finish(0ms); }
 
+GatewaySuite::GatewaySuite(const std::string& setup_script, const std::string& client_dir,
+                           const std::string& stack_name, const std::string& gateway_dir,
+                           const std::map<std::string, std::string>& settings)
+    : setup(RunChild({mailrun::testing::SourcePath(setup_script), client_dir}, {}, "", 600s)),
+      stack(stack_name),
+      gateway(stack, gateway_dir, settings) {}
+
 }  // namespace mailrun::e2e

@@ -1,6 +1,8 @@
 // GatewayProcess: the browser gateway (node build/gateway/gateway.mjs) in front of a Stack's three
 // services, on a free loopback port, for the end-to-end tests that go through it (e2e_gateway_*,
 // e2e_web_*). It is stopped when the object goes (or by Finish, which returns what it logged).
+// GatewaySuite: what such a test suite starts once: its node client's npm packages (a setup
+// script), a Stack and the gateway in front of it; stopped in the reverse order.
 #pragma once
 
 #include <map>
@@ -27,6 +29,17 @@ class GatewayProcess {
   std::string address_;
   std::unique_ptr<ChildProcess> process_;
   bool listening_ = false;
+};
+
+struct GatewaySuite {
+  // `setup_script` (a source path) installs the client's packages into `client_dir`;
+  // `settings`: the gateway's MAILRUN_GATEWAY_* settings.
+  GatewaySuite(const std::string& setup_script, const std::string& client_dir, const std::string& stack_name,
+               const std::string& gateway_dir, const std::map<std::string, std::string>& settings);
+
+  ChildResult setup;  // the setup script's exit and output
+  Stack stack;
+  GatewayProcess gateway;
 };
 
 }  // namespace mailrun::e2e

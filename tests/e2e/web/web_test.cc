@@ -28,36 +28,29 @@ constexpr char kPassword[] = "browser-test-password";  // browser_game.mjs regis
 class Web : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    setup_ = new ChildResult(RunChild({mailrun::testing::SourcePath("tests/e2e/web/setup.sh"),
-                                       MAILRUN_E2E_WEB_CLIENT_DIR}, {}, "", 600s));
-    stack_ = new Stack("e2e_web");
-    gateway_ = new GatewayProcess(*stack_, MAILRUN_GATEWAY_DIR, {{"MAILRUN_GATEWAY_WEB_DIR", MAILRUN_WEB_DIR}});
+    suite_ = new GatewaySuite("tests/e2e/web/setup.sh", MAILRUN_E2E_WEB_CLIENT_DIR, "e2e_web", MAILRUN_GATEWAY_DIR,
+                             {{"MAILRUN_GATEWAY_WEB_DIR", MAILRUN_WEB_DIR}});
   }
   static void TearDownTestSuite() {
-    delete gateway_;
-    delete stack_;
-    delete setup_;
+    delete suite_;
+    suite_ = nullptr;
   }
 
-  static ChildResult* setup_;
-  static Stack* stack_;
-  static GatewayProcess* gateway_;
+  static GatewaySuite* suite_;
 };
-ChildResult* Web::setup_ = nullptr;
-Stack* Web::stack_ = nullptr;
-GatewayProcess* Web::gateway_ = nullptr;
+GatewaySuite* Web::suite_ = nullptr;
 
 TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
-  ASSERT_EQ(setup_->exit_code, 0) << "installing puppeteer-core failed: " << setup_->Describe();
-  ASSERT_TRUE(gateway_->listening()) << "the gateway did not start";
+  ASSERT_EQ(suite_->setup.exit_code, 0) << "installing puppeteer-core failed: " << suite_->setup.Describe();
+  ASSERT_TRUE(suite_->gateway.listening()) << "the gateway did not start";
 
   std::map<std::string, std::string> env{{"MAILRUN_WEB_CLIENT_DIR", MAILRUN_E2E_WEB_CLIENT_DIR},
-                                         {"MAILRUN_WEB_URL", gateway_->url()}};
+                                         {"MAILRUN_WEB_URL", suite_->gateway.url()}};
   // tools/web_screenshots.sh runs this test to take the screenshots of docs/screenshots/.
   if (const char* shots = std::getenv("MAILRUN_SCREENSHOTS")) env["MAILRUN_SCREENSHOTS"] = shots;
   const ChildResult browser =
       RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/browser_game.mjs")}, env, "", 420s);
-  ASSERT_EQ(browser.exit_code, 0) << browser.Describe() << stack_->LogTails();
+  ASSERT_EQ(browser.exit_code, 0) << browser.Describe() << suite_->stack.LogTails();
   const auto saw = nlohmann::json::parse(browser.out);
   EXPECT_FALSE(saw.contains("pageErrors")) << saw.at("pageErrors");
 
@@ -78,8 +71,8 @@ TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
   EXPECT_NE(saw.at("yourTurnBanner").at("text").get<std::string>().find("turn"), std::string::npos);
 
   // The services themselves: Lalit logs in (the password the browser registered) and reads the game.
-  auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(stack_->lobby_address()));
-  auto game = mailrun::v1::GameService::NewStub(Stack::Channel(stack_->game_address()));
+  auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(suite_->stack.lobby_address()));
+  auto game = mailrun::v1::GameService::NewStub(Stack::Channel(suite_->stack.game_address()));
   mailrun::v1::LoginRequest login;
   login.set_request_id("web-test-login");
   login.set_display_name("Lalit");
@@ -206,7 +199,7 @@ TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
   EXPECT_TRUE(saw.at("loggedOut"));
 
   // The gateway logged no password and no token of the players' sessions.
-  const ChildResult gateway = gateway_->Finish();
+  const ChildResult gateway = suite_->gateway.Finish();
   EXPECT_EQ(gateway.err.find(kPassword), std::string::npos);
   EXPECT_EQ(gateway.err.find("eyJ"), std::string::npos) << "a token is in the gateway's log";
   RecordProperty("timings_ms", saw.at("timings").dump());
@@ -214,9 +207,9 @@ TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {
 }
 
 TEST_F(Web, TheGatewayServesTheAppWithContentTypesAndCaching) {
-  ASSERT_TRUE(gateway_->listening()) << "the gateway did not start";
+  ASSERT_TRUE(suite_->gateway.listening()) << "the gateway did not start";
   const ChildResult check = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/static_check.mjs")},
-                                     {{"MAILRUN_WEB_URL", gateway_->url()}}, "", 60s);
+                                     {{"MAILRUN_WEB_URL", suite_->gateway.url()}}, "", 60s);
   ASSERT_EQ(check.exit_code, 0) << check.Describe();
   const auto saw = nlohmann::json::parse(check.out);
 
