@@ -271,6 +271,12 @@ bool ApplyForcedAction(Context& ctx) {
     if (!OnlyEndStepLegal(ctx, seats[0])) return false;
     return take([](Action& a) { a.mutable_end_step(); });
   }
+  if (s.stage == Stage::kDealing && !s.offer && CompanyWithExcessTrains(ctx) < 0 &&
+      s.pending_credit_settlements.empty()) {
+    // The same, for a dealing turn: stops at the first share that may be bought, sold or redeemed.
+    if (!OnlyEndDealingTurnLegal(ctx, seats[0])) return false;
+    return take([](Action& a) { a.mutable_end_dealing_turn(); });
+  }
   const auto legal = LegalActionsOf(ctx, seats[0]);
   if (legal.size() != 1) return false;
   const Action& only = legal[0].action();

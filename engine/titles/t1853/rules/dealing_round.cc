@@ -363,11 +363,14 @@ void ExecuteEndDealingTurn(Context& ctx, int seat) {
   BeginTurn(ctx, ctx.NextInSeating(seat));
 }
 
-void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+namespace {
+
+// Each legal buy, sale and redemption of a dealing turn in listing order: visit(action, text),
+// `text` a callable that describes it (only a listing pays for the words). Stops when visit
+// returns false. The end of the turn is not among them.
+template <typename Visit>
+void EachDealingTrade(const Context& ctx, int seat, Visit&& visit) {
   if (!InDealingTurn(ctx, seat)) return;
-  auto add = [&](mailrun::v1::Action action, std::string description) {
-    AddLegal(out, seat, std::move(action), std::move(description));
-  };
   const PlayerState& p = ctx.state.players[seat];
   for (int c = 0; c < kCompanies; ++c) {
     const std::string& name = ctx.Initials(c);
@@ -376,9 +379,12 @@ void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
       action.mutable_buy_share()->set_company(name);
       action.mutable_buy_share()->set_source(source);
       if (ValidateBuyShare(ctx, seat, action.buy_share()).ok()) {
-        add(action, fmt::format("Buy {} from the {} for {}", ShareOf(name),
-                                source == mailrun::v1::SHARE_SOURCE_BANK ? "bank" : "pool",
-                                Money(PurchasePrice(ctx, c, source))));
+        const auto text = [&] {
+          return fmt::format("Buy {} from the {} for {}", ShareOf(name),
+                             source == mailrun::v1::SHARE_SOURCE_BANK ? "bank" : "pool",
+                             Money(PurchasePrice(ctx, c, source)));
+        };
+        if (!visit(action, text)) return;
       }
     }
     for (int count = 1; count <= p.shares[c]; ++count) {
@@ -386,21 +392,47 @@ void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
       action.mutable_sell_shares()->set_company(name);
       action.mutable_sell_shares()->set_count(count);
       if (ValidateSellShares(ctx, seat, action.sell_shares()).ok()) {
-        add(action, fmt::format("Sell {} {} share{} for {}", count, name, count == 1 ? "" : "s",
-                                Money(count * SalePrice(ctx, c))));
+        const auto text = [&] {
+          return fmt::format("Sell {} {} share{} for {}", count, name, count == 1 ? "" : "s",
+                             Money(count * SalePrice(ctx, c)));
+        };
+        if (!visit(action, text)) return;
       }
     }
     mailrun::v1::Action redeem;
     redeem.mutable_redeem_share()->set_company(name);
     if (ValidateRedeemShare(ctx, seat, redeem.redeem_share()).ok()) {
-      add(redeem, fmt::format("Redeem {} for {}", ShareOf(name), Money(ctx.Def(c).par)));
+      if (!visit(redeem, [&] { return fmt::format("Redeem {} for {}", ShareOf(name), Money(ctx.Def(c).par)); })) {
+        return;
+      }
     }
   }
+}
+
+}  // namespace
+
+void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  if (!InDealingTurn(ctx, seat)) return;
+  EachDealingTrade(ctx, seat, [&](const mailrun::v1::Action& action, const auto& text) {
+    AddLegal(out, seat, action, text());
+    return true;
+  });
   if (ValidateEndDealingTurn(ctx, seat).ok()) {
     mailrun::v1::Action end;
     end.mutable_end_dealing_turn();
-    add(end, ctx.state.dealing.bought_this_turn ? "End your turn" : "Pass (decline to buy)");
+    AddLegal(out, seat, std::move(end),
+             std::string(ctx.state.dealing.bought_this_turn ? "End your turn" : "Pass (decline to buy)"));
   }
+}
+
+bool OnlyEndDealingTurnLegal(const Context& ctx, int seat) {
+  if (!InDealingTurn(ctx, seat)) return false;
+  bool trade = false;
+  EachDealingTrade(ctx, seat, [&](const mailrun::v1::Action&, const auto&) {
+    trade = true;
+    return false;
+  });
+  return !trade && ValidateEndDealingTurn(ctx, seat).ok();
 }
 
 }  // namespace mailrun::engine::t1853

@@ -28,6 +28,9 @@ Status ValidateEndDealingTurn(const Context& ctx, int seat);
 void ExecuteEndDealingTurn(Context& ctx, int seat);
 
 void ListDealingActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
+// Whether ending the turn is all ListDealingActions would list, found without listing it all (a
+// dealing turn with nothing to buy or sell is passed for its player).
+bool OnlyEndDealingTurnLegal(const Context& ctx, int seat);
 
 // The price a sale realises now: market price, or par less £5 in the first dealing round (2.8.3).
 int SalePrice(const Context& ctx, int company);

@@ -226,12 +226,9 @@ bool OnlyEndStepLegal(const Context& ctx, int seat) {
     case TurnStep::kBase:
       if (AnyBaseAction(ctx, seat)) return false;
       break;
-    case TurnStep::kBuyTrains: {
-      std::vector<mailrun::v1::LegalAction> trains;
-      ListTrainActions(ctx, seat, trains);
-      if (!trains.empty()) return false;
+    case TurnStep::kBuyTrains:
+      if (AnyTrainAction(ctx, seat)) return false;
       break;
-    }
   }
   return ValidateEndStep(ctx, seat).ok();
 }

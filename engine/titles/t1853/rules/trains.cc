@@ -576,14 +576,16 @@ Status ValidateEndTrainStep(const Context&) { return OkStatus(); }
 
 void FinishTrainStep(Context&) {}
 
-void ListTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+namespace {
+
+// Each legal action of the train step in listing order: visit(action, text, min, max), `text` a
+// callable that describes it (only a listing pays for the words). Stops when visit returns false.
+template <typename Visit>
+void EachTrainAction(const Context& ctx, int seat, Visit&& visit) {
   if (!OperatingController(ctx, seat)) return;
   const GameState& s = ctx.state;
   const int company = s.railway.company;
   const CompanyState& c = s.companies[company];
-  auto add = [&](mailrun::v1::Action action, std::string text, int64_t min = 0, int64_t max = 0) {
-    AddLegal(out, seat, std::move(action), std::move(text), min, max);
-  };
   for (const TrainDef& def : ctx.data.trains) {
     for (bool token : {false, true}) {
       mailrun::v1::Action action;
@@ -592,18 +594,27 @@ void ListTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::Leg
       buy->set_use_special_token(token);
       const char* suffix = token ? " with the special token" : "";
       if (ValidateBuyTrain(ctx, seat, *buy).ok()) {
-        add(action, fmt::format("Buy a '{}' train for {}{}", def.name, Money(def.price), suffix));
+        if (!visit(action, [&] { return fmt::format("Buy a '{}' train for {}{}", def.name, Money(def.price), suffix); },
+                   0, 0)) {
+          return;
+        }
         continue;
       }
       buy->set_director_gift(def.price - c.treasury);
       if (ValidateBuyTrain(ctx, seat, *buy).ok()) {
-        add(action, fmt::format("Buy a '{}' train for {}, giving {} of your own (4.8.8){}", def.name, Money(def.price),
-                                Money(def.price - c.treasury), suffix));
+        const auto text = [&] {
+          return fmt::format("Buy a '{}' train for {}, giving {} of your own (4.8.8){}", def.name, Money(def.price),
+                             Money(def.price - c.treasury), suffix);
+        };
+        if (!visit(action, text, 0, 0)) return;
       }
       buy->set_director_gift(0);
       buy->set_on_credit(true);
       if (ValidateBuyTrain(ctx, seat, *buy).ok()) {
-        add(action, fmt::format("Buy a '{}' train on credit (3.4.3){}", def.name, suffix));
+        if (!visit(action, [&] { return fmt::format("Buy a '{}' train on credit (3.4.3){}", def.name, suffix); }, 0,
+                   0)) {
+          return;
+        }
       }
     }
   }
@@ -616,8 +627,10 @@ void ListTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::Leg
       offer->set_train_id(train.id);
       offer->set_price(10);
       if (ValidateOfferTrain(ctx, seat, *offer).ok()) {
-        add(action, fmt::format("Offer to buy the {}'s '{}' train ({})", ctx.Initials(other), train.name, train.id), 10,
-            c.treasury);
+        const auto text = [&] {
+          return fmt::format("Offer to buy the {}'s '{}' train ({})", ctx.Initials(other), train.name, train.id);
+        };
+        if (!visit(action, text, 10, c.treasury)) return;
       }
     }
   }
@@ -626,9 +639,27 @@ void ListTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::Leg
     action.mutable_settle_credit_train()->set_company(ctx.Initials(company));
     action.mutable_settle_credit_train()->set_pay(true);
     if (ValidateSettleCreditTrain(ctx, seat, action.settle_credit_train()).ok()) {
-      add(action, "Pay off the train bought on credit");
+      visit(action, [] { return std::string("Pay off the train bought on credit"); }, 0, 0);
     }
   }
+}
+
+}  // namespace
+
+void ListTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {
+  EachTrainAction(ctx, seat, [&](const mailrun::v1::Action& action, const auto& text, int64_t min, int64_t max) {
+    AddLegal(out, seat, action, text(), min, max);
+    return true;
+  });
+}
+
+bool AnyTrainAction(const Context& ctx, int seat) {
+  bool any = false;
+  EachTrainAction(ctx, seat, [&](const mailrun::v1::Action&, const auto&, int64_t, int64_t) {
+    any = true;
+    return false;
+  });
+  return any;
 }
 
 void ListCreditSettlementActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out) {

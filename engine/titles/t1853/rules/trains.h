@@ -48,6 +48,9 @@ Status ValidateEndTrainStep(const Context& ctx);
 void FinishTrainStep(Context& ctx);
 
 void ListTrainActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
+// Whether ListTrainActions would list anything, found without listing it all (the test for a
+// train step with nothing to do, which ends by itself).
+bool AnyTrainAction(const Context& ctx, int seat);
 void ListCreditSettlementActions(const Context& ctx, int seat, std::vector<mailrun::v1::LegalAction>& out);
 
 }  // namespace mailrun::engine::t1853
