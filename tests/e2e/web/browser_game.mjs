@@ -50,6 +50,18 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(shots, `${name}.png`) });
 }
 
+// Clicks `selector` once it has stood still for two animation frames: tapping a hex scrolls the
+// tile tray into view smoothly, and a click aimed while the page moves lands beside its target
+// (Playwright's "stable" check, which puppeteer's click lacks).
+async function clickStill(page, selector) {
+  await page.waitForFunction((selector) => new Promise((resolve) => {
+    const where = () => JSON.stringify(document.querySelector(selector)?.getBoundingClientRect() ?? null);
+    const first = where();
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(first !== "null" && where() === first)));
+  }), { timeout: 20_000 }, selector);
+  await page.click(selector);
+}
+
 async function text(page, selector) {
   return page.$eval(selector, (el) => el.textContent.trim());
 }
@@ -152,7 +164,7 @@ try {
       await shot(nikhil.page, "game-phone");
       await shot(lalit.page, "game-desktop");
     }
-    await turn.page.click("[data-testid=submit]");
+    await clickStill(turn.page, "[data-testid=submit]");
     await Promise.all(players.map((p) => p.page.waitForFunction(
       (v) => Number(document.querySelector("[data-testid=game-screen]")?.dataset.version) > v, { timeout: 20_000 }, before)));
     saw.handMoves.push({ player: turn.name, description, before, after: await versionOf(turn.page) });
@@ -231,16 +243,16 @@ try {
     const layAt = await scriptUntil((a) => !!a.layTile);
     await atVersion(lalit.page, layAt);
     const hex = await lalit.page.$eval(".mr-selectable", (e) => e.getAttribute("data-hex"));
-    await lalit.page.click(`[data-testid=hex-${hex}]`);
+    await clickStill(lalit.page, `[data-testid=hex-${hex}]`);
     await lalit.page.waitForSelector("[data-testid=tile-tray]");
-    if (await lalit.page.$("[data-testid=rotate]:not([disabled])")) await lalit.page.click("[data-testid=rotate]");
+    if (await lalit.page.$("[data-testid=rotate]:not([disabled])")) await clickStill(lalit.page, "[data-testid=rotate]");
     await lalit.page.waitForSelector("[data-testid=submit]:not([disabled])");
     saw.tileLay = { hex, before: layAt, description: await text(lalit.page, "[data-testid=submit]") };
     await shot(lalit.page, "tile-lay-desktop");
-    await lalit.page.click("[data-testid=submit]");
+    await clickStill(lalit.page, "[data-testid=submit]");
     await atVersion(lalit.page, layAt + 1);
     // Undo: the lay is taken back.
-    await lalit.page.click("[data-testid=undo]");
+    await clickStill(lalit.page, "[data-testid=undo]");
     await atVersion(lalit.page, layAt + 2);
     saw.undo = { version: layAt + 2 };
 
@@ -251,7 +263,7 @@ try {
     const suggested = await api("GameService/SuggestRuns", { gameId }, lalit.token);
     saw.runs = { before: runAt, revenues: (suggested.bestTotal?.runs ?? []).map((r) => r.revenue ?? 0) };
     await shot(lalit.page, "runs-desktop");
-    await lalit.page.click("[data-testid=runs-accept]");
+    await clickStill(lalit.page, "[data-testid=runs-accept]");
     await atVersion(lalit.page, runAt + 1);
     mark("boardMoves");
   }
