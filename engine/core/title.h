@@ -83,6 +83,9 @@ class TitleGame {
   virtual bool Finished() const = 0;
   // Why the game ended ("" while it runs) and each player's result, in seat order (empty while it runs).
   virtual std::string EndReason() const = 0;
+  // The end reason as a message key and typed parameters (empty while it runs, or for a title or a
+  // game from before structured end reasons).
+  virtual mailrun::v1::StructuredText EndReasonStructured() const { return {}; }
   virtual std::vector<FinalStanding> Standings() const = 0;
   // The whole state as JSON, for snapshots (Title::FromSnapshot restores it).
   virtual std::string SnapshotJson() const = 0;

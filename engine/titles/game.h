@@ -47,6 +47,7 @@ class Game {
   }
   bool Finished() const { return game_->Finished(); }
   std::string EndReason() const { return game_->EndReason(); }
+  mailrun::v1::StructuredText EndReasonStructured() const { return game_->EndReasonStructured(); }
   std::vector<FinalStanding> Standings() const { return game_->Standings(); }
   const mailrun::v1::GameConfig& config() const { return game_->config(); }
   std::string SnapshotJson() const { return game_->SnapshotJson(); }

@@ -3,6 +3,7 @@
 #include <sodium.h>
 
 #include "engine/titles/registry.h"
+#include "services/common/refusal_details.h"
 #include "services/common/request_fingerprint.h"
 #include "services/game/game_status.h"
 
@@ -32,7 +33,8 @@ grpc::Status ComponentsCatalog::Get(const mailrun::v1::GetComponentsRequest& req
     return Invalid("known_hash must be empty or a content_hash this service gave (\"sha256:\" and 64 hex digits)");
   }
   if (!mailrun::v1::Title_IsValid(request.title())) {
-    return Invalid("title " + std::to_string(request.title()) + " is unknown");
+    return InvalidField("title", "title " + std::to_string(request.title()) + " is unknown",
+                        {service::CountValue("title", request.title())});
   }
   const auto title = mailrun::engine::FindTitle(request.title());
   if (!title.ok()) return Invalid(title.error().message);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "engine/titles/registry.h"
 
@@ -26,6 +27,68 @@ void AddEveryPlayer(const GameInfo& info, Event& event) {
   for (int seat = 0; seat < info.players(); ++seat) event.add_user_ids(info.user_of(seat));
 }
 
+// A word of a step as it goes into a key: "lay or promote track" -> "lay_or_promote_track".
+std::string KeyWord(const std::string& words) {
+  std::string out;
+  for (const char c : words) {
+    if (std::isalnum(static_cast<unsigned char>(c))) {
+      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (c == ' ' && !out.empty() && out.back() != '_') {
+      out += '_';
+    }
+  }
+  return out;
+}
+
+std::string RoundKindWord(mailrun::v1::RoundKind kind) {
+  switch (kind) {
+    case mailrun::v1::ROUND_CONTRACT_BIDS: return "contract_bids";
+    case mailrun::v1::ROUND_DEALING: return "dealing";
+    case mailrun::v1::ROUND_RAILWAY: return "railway";
+    case mailrun::v1::ROUND_FINISHED: return "finished";
+    case mailrun::v1::ROUND_PRIVATE_AUCTION: return "private_auction";
+    case mailrun::v1::ROUND_STOCK: return "stock";
+    case mailrun::v1::ROUND_OPERATING: return "operating";
+    default: return "unknown";
+  }
+}
+
+mailrun::v1::TextParam* AddParam(mailrun::v1::StructuredText& text, const char* name) {
+  auto* p = text.add_params();
+  p->set_name(name);
+  return p;
+}
+
+// What the seat's turn asks of them, as a key and typed parameters (events.proto, YourTurn
+// field 12): the round kind and the engine's step, or the offer awaiting the seat's answer
+// (1853 3.1.11 / 4.8.9).
+mailrun::v1::StructuredText StructuredExpected(const std::string& title, const mailrun::v1::GameView& view, int seat,
+                                               const std::string& acting_for) {
+  mailrun::v1::StructuredText out;
+  const auto& round = view.round();
+  if (view.has_pending_offer() && view.pending_offer().to_seat() == seat) {
+    const auto& offer = view.pending_offer();
+    const bool elephant = offer.kind() == "elephant";
+    out.set_key(fmt::format("{}.turn.offer.{}", title, KeyWord(offer.kind())));
+    AddParam(out, "seat")->set_seat(seat);
+    AddParam(out, "from")->set_seat(offer.from_seat());
+    AddParam(out, "amount")->set_amount(offer.price());
+    AddParam(out, "rule")->set_rule(elephant ? "3.1.11" : "4.8.9");
+    if (!elephant) {
+      AddParam(out, "train")->set_train(offer.train_id());
+      AddParam(out, "company")->set_company(offer.selling_company());
+    }
+  } else {
+    out.set_key(fmt::format("{}.turn.{}{}", title, RoundKindWord(round.kind()),
+                            round.step().empty() ? "" : "." + KeyWord(round.step())));
+    AddParam(out, "seat")->set_seat(seat);
+    if (round.number() > 0) AddParam(out, "round")->set_count(round.number());
+    const std::string& company = acting_for.empty() ? round.acting_company() : acting_for;
+    if (!company.empty()) AddParam(out, "company")->set_company(company);
+  }
+  return out;
+}
+
 Event YourTurnEvent(const GameInfo& info, const mailrun::engine::Game& after, int seat, int64_t version,
                     int64_t now_unix_ms) {
   Event event = NewEvent(fmt::format("game:{}:{}:turn:{}", info.game_id, version, seat), now_unix_ms);
@@ -41,6 +104,12 @@ Event YourTurnEvent(const GameInfo& info, const mailrun::engine::Game& after, in
   }
   turn->set_remind_after_seconds(info.turn_deadline_seconds);
   turn->set_title(mailrun::engine::EffectiveTitle(info.config.title()));
+  turn->set_round_kind(view.round().kind());
+  turn->set_round_number(view.round().number());
+  turn->set_railway_in_set(view.round().railway_in_set());
+  turn->set_railway_set_size(view.round().railway_set_size());
+  *turn->mutable_structured_expected() =
+      StructuredExpected(turn->title() == mailrun::v1::TITLE_1947 ? "1947" : "1853", view, seat, turn->acting_for());
   return event;
 }
 
@@ -99,6 +168,7 @@ std::vector<Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game*
     auto* finished = event.mutable_game_finished();
     finished->set_game_id(info.game_id);
     finished->set_reason(after.EndReason());
+    *finished->mutable_structured_reason() = after.EndReasonStructured();
     finished->set_table_id(info.table_id);
     finished->set_tournament_id(info.tournament_id);
     finished->set_title(mailrun::engine::EffectiveTitle(info.config.title()));

@@ -8,6 +8,7 @@
 #include "engine/render/game_board_picture.h"
 #include "engine/titles/registry.h"
 #include "services/common/ids.h"
+#include "services/common/refusal_details.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
@@ -103,7 +104,10 @@ grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1:
   if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
   if (request.since_version() < 0) return Invalid("since_version must not be negative");
   if (request.has_at_version()) {
-    if (request.at_version() < 0) return InvalidField("at_version", "at_version must not be negative");
+    if (request.at_version() < 0) {
+      return InvalidField("at_version", fmt::format("at_version must not be negative ({})", request.at_version()),
+                          {service::CountValue("at_version", request.at_version())}, "negative");
+    }
     if (request.since_version() != 0) {
       return InvalidField("since_version",
                           "since_version cannot be combined with at_version: a view at an earlier version is always full");
@@ -115,10 +119,14 @@ grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1:
     const int64_t now = opened.head.version;
     if (request.has_at_version() && request.at_version() > now) {
       return InvalidField("at_version",
-                          fmt::format("at_version {} is ahead of the game's version {}", request.at_version(), now));
+                          fmt::format("at_version {} is ahead of the game's version {}", request.at_version(), now),
+                          {service::CountValue("at_version", request.at_version()), service::CountValue("current", now)});
     }
     const int64_t since = request.since_version();
-    if (since > now) return Invalid(fmt::format("since_version {} is ahead of the game's version {}", since, now));
+    if (since > now) {
+      return InvalidField("since_version", fmt::format("since_version {} is ahead of the game's version {}", since, now),
+                          {service::CountValue("since_version", since), service::CountValue("current", now)}, "ahead");
+    }
     // The game at the version asked for: the log replayed up to it (an undo written later does not
     // count), so the view is the one the caller's seat was served at that version.
     const int64_t version = request.has_at_version() ? request.at_version() : now;
@@ -164,7 +172,9 @@ grpc::Status GameQueries::NextChange(const std::string& user_id, const std::stri
     OpenedGame opened;
     if (!loader_.Open(txn, game_id, user_id, &opened)) return NoSuchGame(game_id);
     if (after > opened.head.version) {
-      return Invalid(fmt::format("after_version {} is ahead of the game's version {}", after, opened.head.version));
+      return InvalidField("after_version",
+                          fmt::format("after_version {} is ahead of the game's version {}", after, opened.head.version),
+                          {service::CountValue("after_version", after), service::CountValue("current", opened.head.version)});
     }
     *finished = opened.head.finished;
     if (after == opened.head.version) return grpc::Status::OK;
@@ -262,8 +272,9 @@ grpc::Status GameQueries::GetBoardPicture(const std::string& user_id,
     OpenedGame opened;
     if (!loader_.Open(txn, request.game_id(), user_id, &opened)) return NoSuchGame(request.game_id());
     if (request.version() > opened.head.version) {
-      return Invalid(fmt::format("version {} is ahead of the game's version {}", request.version(),
-                                 opened.head.version));
+      return InvalidField("version",
+                          fmt::format("version {} is ahead of the game's version {}", request.version(), opened.head.version),
+                          {service::CountValue("version", request.version()), service::CountValue("current", opened.head.version)});
     }
     version = request.version() == 0 ? opened.head.version : request.version();
     auto game = loader_.At(txn, opened.info, version);

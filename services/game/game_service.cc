@@ -2,6 +2,7 @@
 
 #include "services/common/auth.h"
 #include "services/common/log_context.h"
+#include "services/common/refusal_details.h"
 #include "services/game/game_status.h"
 
 namespace mailrun::game {
@@ -42,7 +43,8 @@ std::optional<std::string> GameServiceImpl::TrustedService(grpc::ServerContext* 
   auto claims = mailrun::service::Authenticate(*context, verifier_, TokenKind::kService, status);
   if (!claims) return std::nullopt;
   if (!trusted_services_.contains(claims->subject)) {
-    *status = Denied("this call is for the lobby only: service '" + claims->subject + "' is not trusted");
+    *status = Denied("game.refusal.lobby_only", "this call is for the lobby only: service '" + claims->subject + "' is not trusted",
+                     {mailrun::service::TextValue("service", claims->subject)});
     return std::nullopt;
   }
   return claims->subject;

@@ -55,17 +55,23 @@ grpc::Status Invalid(const std::string& message) {
   return service::RefusalStatus(grpc::StatusCode::INVALID_ARGUMENT, message,
                                 {"game.refusal.invalid_request", "", "malformed", "request", ""});
 }
-grpc::Status InvalidField(const std::string& field, const std::string& message) {
+grpc::Status Invalid(const std::string& key, const std::string& message, RefusalParams params) {
   return service::RefusalStatus(grpc::StatusCode::INVALID_ARGUMENT, message,
-                                {"game.invalid." + field, "", "malformed", field, ""});
+                                {key, "", "malformed", "request", "", std::move(params)});
 }
-grpc::Status NotNow(const std::string& message) {
-  return service::RefusalStatus(grpc::StatusCode::FAILED_PRECONDITION, message,
-                                {"game.refusal.not_now", "", "illegal", "", ""});
+grpc::Status InvalidField(const std::string& field, const std::string& message, RefusalParams params,
+                          const std::string& reason) {
+  return service::RefusalStatus(
+      grpc::StatusCode::INVALID_ARGUMENT, message,
+      {"game.invalid." + field + (reason.empty() ? "" : "." + reason), "", "malformed", field, "", std::move(params)});
 }
-grpc::Status Denied(const std::string& message) {
-  return service::RefusalStatus(grpc::StatusCode::PERMISSION_DENIED, message,
-                                {"game.refusal.permission_denied", "", "denied", "", ""});
+grpc::Status NotNow(const std::string& message) { return NotNow("game.refusal.not_now", message, {}); }
+grpc::Status NotNow(const std::string& key, const std::string& message, RefusalParams params) {
+  return service::RefusalStatus(grpc::StatusCode::FAILED_PRECONDITION, message, {key, "", "illegal", "", "", std::move(params)});
+}
+grpc::Status Denied(const std::string& message) { return Denied("game.refusal.permission_denied", message, {}); }
+grpc::Status Denied(const std::string& key, const std::string& message, RefusalParams params) {
+  return service::RefusalStatus(grpc::StatusCode::PERMISSION_DENIED, message, {key, "", "denied", "", "", std::move(params)});
 }
 grpc::Status NoSuchGame(const std::string& game_id) {
   return service::RefusalStatus(grpc::StatusCode::NOT_FOUND, fmt::format("there is no game '{}'", game_id),

@@ -11,8 +11,10 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/core/result.h"
+#include "mailrun/v1/texts.pb.h"
 
 namespace mailrun::game {
 
@@ -24,11 +26,21 @@ grpc::Status EngineErrorStatus(const mailrun::engine::Error& error);
 // title or edition that cannot be played yet (FAILED_PRECONDITION).
 grpc::Status ConfigErrorStatus(const mailrun::engine::Error& error);
 
-grpc::Status Invalid(const std::string& message);
-// INVALID_ARGUMENT for one request field: key "game.invalid.<field>", BadRequest naming `field`.
-grpc::Status InvalidField(const std::string& field, const std::string& message);
-grpc::Status NotNow(const std::string& message);  // FAILED_PRECONDITION
-grpc::Status Denied(const std::string& message);  // PERMISSION_DENIED
+using RefusalParams = std::vector<mailrun::v1::TextParam>;
+
+// The service's own refusals. One whose message names values (an id, a version, a seat) has a key
+// of its own and passes those values typed (`params`, the StructuredText detail), so an app can
+// say it in its language (tests/unit/lobby/refusal_keys_test.cc walks the calls).
+grpc::Status Invalid(const std::string& message);  // key "game.refusal.invalid_request"
+grpc::Status Invalid(const std::string& key, const std::string& message, RefusalParams params);
+// INVALID_ARGUMENT for one request field: key "game.invalid.<field>[.<reason>]", BadRequest naming
+// `field`.
+grpc::Status InvalidField(const std::string& field, const std::string& message, RefusalParams params = {},
+                          const std::string& reason = "");
+grpc::Status NotNow(const std::string& message);  // FAILED_PRECONDITION, key "game.refusal.not_now"
+grpc::Status NotNow(const std::string& key, const std::string& message, RefusalParams params);
+grpc::Status Denied(const std::string& message);  // PERMISSION_DENIED, key "game.refusal.permission_denied"
+grpc::Status Denied(const std::string& key, const std::string& message, RefusalParams params);
 grpc::Status NoSuchGame(const std::string& game_id);
 grpc::Status Internal(const std::string& message);
 // ABORTED: expected_version was stale. The message carries the current version.

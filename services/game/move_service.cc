@@ -6,7 +6,9 @@
 
 #include <chrono>
 
+#include "engine/core/structured_text.h"
 #include "services/common/json_log.h"
+#include "services/common/refusal_details.h"
 #include "services/common/metrics.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
@@ -53,10 +55,12 @@ struct RequestSeen {
 };
 
 grpc::Status Reused(const std::string& request_id, const std::string& what, int64_t seq) {
-  return Invalid(fmt::format(
-      "request_id '{}' was already used in this game for {} (log entry #{}): a retry must repeat its call "
-      "unchanged, and a new call needs a new request_id",
-      request_id, what, seq));
+  return Invalid("game.refusal.request_id_reused",
+                 fmt::format("request_id '{}' was already used in this game for {} (log entry #{}): a retry must "
+                             "repeat its call unchanged, and a new call needs a new request_id",
+                             request_id, what, seq),
+                 {mailrun::service::TextValue("request_id", request_id), mailrun::service::TextValue("what", what),
+                  mailrun::service::CountValue("seq", seq)});
 }
 
 // The stored answer of a repeated request, if it was the same call by the same caller.
@@ -100,13 +104,15 @@ grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error&
 }
 
 grpc::Status NoSeat(const std::string& game_id) {
-  return Denied(fmt::format("you have no seat in game {}: spectators cannot act", game_id));
+  return Denied("game.refusal.no_seat", fmt::format("you have no seat in game {}: spectators cannot act", game_id),
+                {mailrun::service::TextValue("game_id", game_id)});
 }
 
 // Action.seat may be unset (0) or the caller's own seat; the service sets it.
 grpc::Status CheckActingSeat(const mailrun::v1::Action& action, int seat) {
   if (action.seat() != 0 && action.seat() != seat) {
-    return Denied(fmt::format("you hold seat {}; you may act only for your own seat", seat));
+    return Denied("game.refusal.not_your_seat", fmt::format("you hold seat {}; you may act only for your own seat", seat),
+                  {mailrun::service::CountValue("seat", seat)});
   }
   return grpc::Status::OK;
 }
@@ -288,8 +294,10 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     }
     if (last == nullptr) return NotNow("there is no action to take back");
     if (last->seat != opened.seat) {
-      return NotNow(fmt::format("you can take back only your own last action, and {} has acted since",
-                                opened.info->config.players(last->seat).display_name()));
+      return NotNow("game.refusal.undo_not_last",
+                    fmt::format("you can take back only your own last action, and {} has acted since",
+                                opened.info->config.players(last->seat).display_name()),
+                    {mailrun::engine::param::Seat("seat", last->seat)});
     }
     auto current = loader_.At(txn, opened.info, opened.head.version);
     if (!current.ok()) return LoadFailure(opened, current.error());

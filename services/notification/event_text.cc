@@ -116,9 +116,31 @@ EventText DescribeFinished(const mailrun::v1::GameFinished& finished, const std:
       wealth = result.final_wealth();
     }
   }
+  mailrun::v1::StructuredText structured = Keyed(key, {{"game_id", finished.game_id()}, {"winners", winners}},
+                                                  {{"rank", rank}, {"wealth", wealth}});
+  const std::string& reason_key = finished.structured_reason().key();
+  if (reason_key.empty()) {
+    // An event from before structured end reasons: the reason as the English sentence it was.
+    auto* reason = structured.add_params();
+    reason->set_name("reason");
+    reason->set_text(finished.reason());
+  } else {
+    // "1853.end.bank_broken" -> "notify.game_finished.1853.bank_broken[_won][_mine]", with the
+    // reason's own typed parameters beside the result's.
+    const size_t title_end = reason_key.find('.');
+    const std::string why = reason_key.substr(reason_key.rfind('.') + 1);
+    structured.set_key(fmt::format("notify.game_finished.{}.{}{}", reason_key.substr(0, title_end), why,
+                                   key.substr(std::string("notify.game_finished.text").size())));
+    for (const auto& param : finished.structured_reason().params()) *structured.add_params() = param;
+  }
   return {TitledHeading("Game finished", finished.title()), text, TitleKey("game_finished", finished.title()),
-          Keyed(key, {{"game_id", finished.game_id()}, {"reason", finished.reason()}, {"winners", winners}},
-                {{"rank", rank}, {"wealth", wealth}})};
+          std::move(structured)};
+}
+
+// A turn's (or its reminder's) structured text: what the turn asks, as the game service keyed it
+// (events.proto, YourTurn.structured_expected); `fallback` for events from before it did.
+mailrun::v1::StructuredText ExpectedOr(const mailrun::v1::StructuredText& expected, mailrun::v1::StructuredText fallback) {
+  return expected.key().empty() ? std::move(fallback) : expected;
 }
 
 }  // namespace
@@ -136,7 +158,7 @@ EventText DescribeEvent(const Event& event, const std::string& recipient) {
         text += fmt::format(" (for the {})", turn.acting_for());
       }
       return {TitledHeading("Your turn", turn.title()), text, TitleKey("your_turn", turn.title()),
-              Keyed("notify.your_turn.text", {{"text", text}})};
+              ExpectedOr(turn.structured_expected(), Keyed("notify.your_turn.text", {{"text", text}}))};
     }
     case Event::kBondReturned: {
       const auto& bond = event.bond_returned();
@@ -169,7 +191,8 @@ EventText DescribeEvent(const Event& event, const std::string& recipient) {
       const auto& reminder = event.reminder();
       return {"Reminder: your turn", fmt::format("Game {} is waiting for you: {}", reminder.game_id(), reminder.expected()),
               Keyed("notify.reminder.title"),
-              Keyed("notify.reminder.text", {{"game_id", reminder.game_id()}, {"expected", reminder.expected()}})};
+              ExpectedOr(reminder.structured_expected(),
+                         Keyed("notify.reminder.text", {{"game_id", reminder.game_id()}, {"expected", reminder.expected()}}))};
     }
     case Event::KIND_NOT_SET: break;
   }

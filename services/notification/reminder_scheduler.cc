@@ -38,17 +38,20 @@ void ReminderScheduler::Observe(pqxx::transaction_base& txn, const mailrun::v1::
   txn.exec_params("DELETE FROM reminder_waits WHERE game_id = $1 AND version < $2", turn.game_id(), turn.version());
   if (turn.remind_after_seconds() <= 0) return;
   const int64_t since_ms = event.created_at_unix_ms() > 0 ? event.created_at_unix_ms() : ToUnixMs(received);
+  const std::string serialized_turn = turn.SerializeAsString();
+  const pqxx::binarystring turn_bytes(serialized_turn.data(), serialized_turn.size());
   for (const std::string& user : std::set<std::string>(event.user_ids().begin(), event.user_ids().end())) {
     txn.exec_params(
         "INSERT INTO reminder_waits (game_id, user_id, version, waiting_since, remind_after_seconds, expected, "
-        "next_remind_at) VALUES ($1, $2, $3, to_timestamp($4::bigint / 1000.0), $5::bigint, $6, "
-        "to_timestamp($4::bigint / 1000.0) + make_interval(secs => $5::bigint)) "
+        "next_remind_at, turn) VALUES ($1, $2, $3, to_timestamp($4::bigint / 1000.0), $5::bigint, $6, "
+        "to_timestamp($4::bigint / 1000.0) + make_interval(secs => $5::bigint), $7) "
         "ON CONFLICT (game_id, user_id) DO UPDATE SET version = EXCLUDED.version, "
         "waiting_since = EXCLUDED.waiting_since, remind_after_seconds = EXCLUDED.remind_after_seconds, "
-        "expected = EXCLUDED.expected, next_remind_at = EXCLUDED.next_remind_at, reminders_sent = 0 "
+        "expected = EXCLUDED.expected, next_remind_at = EXCLUDED.next_remind_at, reminders_sent = 0, "
+        "turn = EXCLUDED.turn "
         "WHERE reminder_waits.version < EXCLUDED.version",
         turn.game_id(), user, turn.version(), since_ms, turn.remind_after_seconds(),
-        turn.expected());
+        turn.expected(), turn_bytes);
   }
 }
 
@@ -58,7 +61,7 @@ int ReminderScheduler::Tick(TimePoint now) {
   const int64_t now_ms = ToUnixMs(now);
   const pqxx::result due = txn.exec_params(
       "SELECT game_id, user_id, version, (extract(epoch FROM waiting_since) * 1000)::bigint, expected, "
-      "reminders_sent FROM reminder_waits WHERE next_remind_at <= to_timestamp($1::bigint / 1000.0) "
+      "reminders_sent, turn FROM reminder_waits WHERE next_remind_at <= to_timestamp($1::bigint / 1000.0) "
       "ORDER BY next_remind_at LIMIT 500 FOR UPDATE SKIP LOCKED",
       now_ms);
   for (const auto& row : due) {
@@ -74,6 +77,13 @@ int ReminderScheduler::Tick(TimePoint now) {
     body->set_game_id(game);
     body->set_waiting_since_unix_ms(row[3].as<int64_t>());
     body->set_expected(row[4].as<std::string>());
+    mailrun::v1::YourTurn turn;
+    if (!row[6].is_null() && turn.ParseFromString(pqxx::binarystring(row[6]).str())) {
+      body->set_round_kind(turn.round_kind());
+      body->set_round_number(turn.round_number());
+      *body->mutable_structured_expected() = turn.structured_expected();
+      body->set_title(turn.title());
+    }
     // Each reminder starts a trace of its own, which its event carries to the inbox and the push.
     const service::LogScope scope(service::LogContext{"", "", user, game, service::TraceContext::NewTrace()});
     service::AppendOutboxEvent(txn, reminder);

@@ -1,6 +1,7 @@
 #include "engine/titles/t1853/game.h"
 
 #include <fmt/format.h>
+#include <google/protobuf/util/json_util.h>
 
 #include "engine/titles/t1853/rule_citations.h"
 #include "engine/titles/t1853/state_json.h"
@@ -360,10 +361,21 @@ mailrun::v1::GameView Game::View(int viewer) const {
   mailrun::v1::GameView view = BuildView(ctx, viewer, ActiveSeatsOf(ctx));
   view.mutable_round()->set_description(CiteInText(*data_, view.round().description()));
   view.set_end_reason(EndReason());
+  *view.mutable_structured_end_reason() = EndReasonStructured();
   return view;
 }
 
 std::string Game::EndReason() const { return CiteInText(*data_, state_.end_reason); }
+
+mailrun::v1::StructuredText Game::EndReasonStructured() const {
+  mailrun::v1::StructuredText out;
+  if (state_.end_reason_structured.empty() ||
+      !google::protobuf::util::JsonStringToMessage(state_.end_reason_structured, &out).ok()) {
+    return {};
+  }
+  CiteParams(*data_, *out.mutable_params());
+  return out;
+}
 
 Result<mailrun::v1::RunPlan> Game::SuggestedRuns(const std::string& company, bool best_dividend) const {
   GameState& s = const_cast<GameState&>(state_);

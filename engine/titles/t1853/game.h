@@ -59,6 +59,7 @@ class Game final : public TitleGame {
 
   bool Finished() const override { return state_.stage == Stage::kFinished; }
   std::string EndReason() const override;  // citing the edition's rule numbers
+  mailrun::v1::StructuredText EndReasonStructured() const override;  // the same
   std::vector<FinalStanding> Standings() const override;  // 5.2
   const GameState& state() const { return state_; }
   const EditionData& data() const { return *data_; }

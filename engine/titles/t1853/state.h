@@ -204,6 +204,8 @@ struct GameState {
   std::vector<std::pair<int, int>> pending_credit_settlements;  // (company, new director) 4.8.10
   bool bank_broken = false;
   std::string end_reason;
+  // The same as a StructuredText in protobuf's JSON ("" in games ended before it was kept).
+  std::string end_reason_structured;
   std::vector<FinalScore> scores;
 };
 

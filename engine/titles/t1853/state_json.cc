@@ -51,7 +51,7 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(GameState, edition, players_coun
                                                 phase_for_round_count, minor_formed_in_first_round, trains_left,
                                                 trains_next_serial, returned_trains, first_three_bought, board, stage,
                                                 dealing, railway, offer, pending_credit_settlements, bank_broken,
-                                                end_reason, scores)
+                                                end_reason, end_reason_structured, scores)
 
 std::string StateToJson(const GameState& state) { return nlohmann::json(state).dump(); }
 

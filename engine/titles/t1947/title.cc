@@ -32,16 +32,22 @@ mailrun::v1::RoundInfo RoundOf(const T1947Game& g) {
   mailrun::v1::RoundInfo round;
   switch (g.round()) {
     case Round::kAuction:
+      round.set_kind(mailrun::v1::ROUND_PRIVATE_AUCTION);
+      round.set_step("bid");  // 3.2
+      break;
     case Round::kBnrPar:
       round.set_kind(mailrun::v1::ROUND_PRIVATE_AUCTION);
+      round.set_step("set the BNR's par");  // 3.1, 5.2.3
       break;
     case Round::kStockRound:
       round.set_kind(mailrun::v1::ROUND_STOCK);
       round.set_number(g.stock_round());
+      round.set_step("buy or sell shares");  // 5.0
       break;
     case Round::kOperatingRound:
       round.set_kind(mailrun::v1::ROUND_OPERATING);
       round.set_number(1);  // part I stops at the first one
+      round.set_step("operate");
       break;
   }
   return round;

@@ -3,8 +3,9 @@
 // play the contract bids for a while (each move the first listed legal action, through the C++
 // client); then tests/e2e/node/translate.mjs (Node.js, protos loaded at run time) reads the
 // history as one of them, renders every log line from its key and parameters with the German
-// catalog i18n/de.json, and tries an action out of turn, reading the refusal's key and rule from
-// the standard gRPC error details.
+// catalog i18n/de.json, tries an action out of turn, reading the refusal's key and rule from
+// the standard gRPC error details, and asks for the game at a version it has not reached, whose
+// refusal it says in German from the key and typed parameters of its StructuredText detail.
 #include <google/protobuf/util/json_util.h>
 #include <gtest/gtest.h>
 
@@ -130,6 +131,21 @@ TEST(NodeTranslation, ShowsTheLogInGermanFromTheMessageKeysAndReadsARefusalsDeta
   EXPECT_EQ(refusal.at("precondition").at("type"), "RULE");
   EXPECT_EQ(refusal.at("precondition").at("subject"), "2.5.2.4");
   EXPECT_EQ(refusal.at("german"), "Du bist nicht an der Reihe, eine Stadt zu beanspruchen");
+
+  // A refusal naming values: the client reads them typed from the StructuredText detail and says
+  // the refusal in German from its key and parameters, figure by figure.
+  const auto& ahead = saw.at("versionRefusal");
+  const int64_t at = std::stoll(saw.at("version").get<std::string>());
+  EXPECT_EQ(ahead.at("code"), static_cast<int>(grpc::StatusCode::INVALID_ARGUMENT)) << node.out;
+  EXPECT_EQ(ahead.at("key"), "game.invalid.at_version") << node.out;
+  ASSERT_TRUE(ahead.at("badRequest").is_object()) << node.out;
+  EXPECT_EQ(ahead.at("badRequest").at("field"), "at_version");
+  EXPECT_EQ(ahead.at("params"), (nlohmann::json{{"at_version", std::to_string(at + 5)}, {"current", std::to_string(at)}}))
+      << node.out;
+  EXPECT_EQ(ahead.at("german"), "Version " + std::to_string(at + 5) + " gibt es in diesem Spiel noch nicht: es ist bei Version " +
+                                    std::to_string(at))
+      << node.out;
+  EXPECT_NE(ahead.at("message").get<std::string>(), ahead.at("german").get<std::string>());
 }
 
 }  // namespace

@@ -4,7 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
 #include <map>
+#include <regex>
+#include <set>
 
 #include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/game_harness.h"
@@ -16,6 +22,36 @@ namespace {
 
 using mailrun::engine::Game;
 using mailrun::v1::Event;
+
+// The German catalog's messages (i18n/de.json).
+nlohmann::json GermanCatalog() {
+  std::ifstream in(std::filesystem::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
+  EXPECT_TRUE(in) << "i18n/de.json is missing";
+  return in ? nlohmann::json::parse(in).at("messages") : nlohmann::json::object();
+}
+
+std::set<std::string> ParamNames(const mailrun::v1::StructuredText& text) {
+  std::set<std::string> names;
+  for (const auto& param : text.params()) {
+    EXPECT_NE(param.value_case(), mailrun::v1::TextParam::VALUE_NOT_SET) << text.key() << " {" << param.name() << "}";
+    names.insert(param.name());
+  }
+  return names;
+}
+
+// "" when the catalog has the key and every placeholder of its entry is a parameter (exactly the
+// parameters when `exact`), else what is wrong.
+std::string CatalogFault(const nlohmann::json& catalog, const mailrun::v1::StructuredText& text, bool exact) {
+  if (text.key().empty()) return "no key";
+  if (!catalog.contains(text.key())) return text.key() + " is not in i18n/de.json";
+  static const std::regex placeholder(R"(\{([a-z_]+)\})");
+  const std::string entry = catalog.at(text.key()).get<std::string>();
+  std::set<std::string> placeholders;
+  for (std::sregex_iterator it(entry.begin(), entry.end(), placeholder), end; it != end; ++it) placeholders.insert((*it)[1]);
+  const std::set<std::string> params = ParamNames(text);
+  const bool fits = exact ? placeholders == params : std::includes(params.begin(), params.end(), placeholders.begin(), placeholders.end());
+  return fits ? "" : text.key() + ": placeholders " + ::testing::PrintToString(placeholders) + " but parameters " + ::testing::PrintToString(params);
+}
 
 GameInfo InfoOf(const mailrun::v1::GameConfig& config) {
   GameInfo info;
@@ -90,6 +126,47 @@ TEST_F(SampleGameEvents, RailwayTurnsSayWhichCompanyTheDirectorRuns) {
   EXPECT_GT(railway_turns, 5);
 }
 
+// Issue 22: a turn says its round typed and what it expects as a message key with typed
+// parameters, which the German catalog has, so an app needs no English sentence to say it.
+TEST_F(SampleGameEvents, EveryTurnSaysWhatItExpectsAsAKeyTheCatalogHas) {
+  const auto catalog = GermanCatalog();
+  std::set<std::string> keys;
+  for (const auto& event : PlanEvents(info_, nullptr, *game_, kNoActor, 0, 1234)) {
+    EXPECT_EQ(CatalogFault(catalog, event.your_turn().structured_expected(), false), "");
+    keys.insert(event.your_turn().structured_expected().key());
+  }
+  for (size_t i = 0; i < record_.actions.size(); ++i) {
+    for (const auto& event : Step(i)) {
+      if (!event.has_your_turn()) continue;
+      const auto& turn = event.your_turn();
+      const auto view = game_->View(-1);
+      EXPECT_EQ(turn.round_kind(), view.round().kind());
+      EXPECT_EQ(turn.round_number(), view.round().number());
+      EXPECT_EQ(turn.railway_in_set(), view.round().railway_in_set());
+      EXPECT_EQ(turn.railway_set_size(), view.round().railway_set_size());
+      const auto& expected = turn.structured_expected();
+      EXPECT_EQ(CatalogFault(catalog, expected, false), "") << turn.expected();
+      const int seat = std::stoi(event.event_id().substr(event.event_id().rfind(':') + 1));
+      for (const auto& param : expected.params()) {
+        if (param.name() == "seat") {
+          EXPECT_EQ(param.seat(), seat) << expected.key();
+        } else if (param.name() == "round") {
+          EXPECT_EQ(param.count(), view.round().number()) << expected.key();
+        } else if (param.name() == "company" && !turn.acting_for().empty()) {
+          EXPECT_EQ(param.company(), turn.acting_for());
+        }
+      }
+      keys.insert(expected.key());
+    }
+  }
+  // Bonds, city claims, dealing, and more than one railway step at least.
+  for (const char* key : {"1853.turn.contract_bids.bond", "1853.turn.contract_bids.claim_cities", "1853.turn.dealing.deal",
+                          "1853.turn.railway.lay_or_promote_track"}) {
+    EXPECT_TRUE(keys.contains(key)) << key << " never said; said: " << ::testing::PrintToString(keys);
+  }
+  EXPECT_GE(keys.size(), 6u) << ::testing::PrintToString(keys);
+}
+
 // 1947: each turn's notification names the round in 18xx's words (RoundKind), from the private
 // auction (3.2) through the first stock round (5) to the pause at the first operating round.
 TEST(T1947Events, YourTurnNamesTheAuctionAndTheStockRound) {
@@ -101,6 +178,8 @@ TEST(T1947Events, YourTurnNamesTheAuctionAndTheStockRound) {
     player->set_display_name(name);
   }
   const GameInfo info = InfoOf(config);
+  const auto catalog = GermanCatalog();
+  std::map<std::string, int> keys;
   Game game = *Game::Create(config);
   const auto opening = PlanEvents(info, nullptr, game, kNoActor, 0, 1);
   ASSERT_EQ(opening.size(), 1u);
@@ -121,6 +200,9 @@ TEST(T1947Events, YourTurnNamesTheAuctionAndTheStockRound) {
     for (const auto& event : PlanEvents(info, &before, game, pass.seat(), ++version, 1)) {
       ASSERT_TRUE(event.has_your_turn());
       ++rounds[event.your_turn().round()];
+      EXPECT_EQ(CatalogFault(catalog, event.your_turn().structured_expected(), false), "");
+      EXPECT_EQ(event.your_turn().round_kind(), game.View(-1).round().kind());
+      ++keys[event.your_turn().structured_expected().key()];
       if (event.your_turn().round() == "Stock Round 1") {
         EXPECT_EQ(event.your_turn().expected(), "Stock Round 1");
       }
@@ -131,12 +213,16 @@ TEST(T1947Events, YourTurnNamesTheAuctionAndTheStockRound) {
   EXPECT_GE(rounds["Stock Round 1"], 2);
   EXPECT_LE(rounds["Stock Round 1"], 3);
   EXPECT_EQ(rounds.size(), 2u);
+  EXPECT_GT(keys["1947.turn.private_auction.bid"], 0) << ::testing::PrintToString(keys);
+  EXPECT_GT(keys["1947.turn.stock.buy_or_sell_shares"], 0) << ::testing::PrintToString(keys);
   EXPECT_EQ(game.View(-1).round().kind(), mailrun::v1::ROUND_OPERATING);
   EXPECT_EQ(RoundName(game.View(-1).round()), "Operating Round 1");
 }
 
 TEST(BotGameEvents, ReturnedBondsAndTheEndAreAnnouncedToEveryPlayer) {
   int bonds_returned = 0;
+  const auto catalog = GermanCatalog();
+  std::set<std::string> turn_keys;
   for (const auto& config : testing::EndingBotGames("p", 3)) {
     const int players = config.players_size();
     const GameInfo info = InfoOf(config);
@@ -145,6 +231,11 @@ TEST(BotGameEvents, ReturnedBondsAndTheEndAreAnnouncedToEveryPlayer) {
     const Game end = testing::PlayBotTransitions(
         config, testing::kBotGameMaxActions, [&](const Game& before, const Game& after, int seat) {
           for (auto& event : PlanEvents(info, &before, after, seat, ++version, 1)) {
+            if (event.has_your_turn()) {
+              EXPECT_EQ(CatalogFault(catalog, event.your_turn().structured_expected(), false), "")
+                  << event.your_turn().expected();
+              turn_keys.insert(event.your_turn().structured_expected().key());
+            }
             EXPECT_FALSE(events.contains(event.event_id())) << "event id used twice: " << event.event_id();
             events[event.event_id()] = event;
           }
@@ -169,6 +260,14 @@ TEST(BotGameEvents, ReturnedBondsAndTheEndAreAnnouncedToEveryPlayer) {
     ASSERT_NE(finished, events.end());
     const auto& result = finished->second.game_finished();
     EXPECT_EQ(result.reason(), mailrun::engine::t1853::As1853(end)->state().end_reason);
+    // The end reason as a key the catalog has with exactly its parameters, citing its rule (5.1).
+    EXPECT_EQ(CatalogFault(catalog, result.structured_reason(), true), "") << result.reason();
+    EXPECT_EQ(result.structured_reason().key().rfind("1853.end.", 0), 0u) << result.structured_reason().key();
+    bool cites_rule = false;
+    for (const auto& param : result.structured_reason().params()) {
+      cites_rule |= param.name() == "rule" && result.reason().find("(" + param.rule() + ")") != std::string::npos;
+    }
+    EXPECT_TRUE(cites_rule) << result.reason();
     EXPECT_EQ(result.table_id(), "table-7");
     EXPECT_EQ(result.tournament_id(), "cup");
     ASSERT_EQ(result.results_size(), players);
@@ -180,6 +279,10 @@ TEST(BotGameEvents, ReturnedBondsAndTheEndAreAnnouncedToEveryPlayer) {
     }
   }
   EXPECT_GT(bonds_returned, 0) << "no bot game returned a bond: the check above checked nothing";
+  // A company's turn begins with its track (4.1); the bot games reach the dealing and railway rounds.
+  for (const char* key : {"1853.turn.dealing.deal", "1853.turn.railway.lay_or_promote_track"}) {
+    EXPECT_TRUE(turn_keys.contains(key)) << key << ": " << ::testing::PrintToString(turn_keys);
+  }
 }
 
 }  // namespace

@@ -128,15 +128,26 @@ TEST_F(ViewAtVersion, AVersionOutOfRangeIsRefusedNamingTheField) {
     int64_t at;
     int64_t since;
     std::string field;
+    std::string key;
   };
-  for (const Case& bad : {Case{-1, 0, "at_version"}, Case{version + 1, 0, "at_version"}, Case{1, 2, "since_version"}}) {
+  for (const Case& bad : {Case{-1, 0, "at_version", "game.invalid.at_version.negative"},
+                          Case{version + 1, 0, "at_version", "game.invalid.at_version"},
+                          Case{1, 2, "since_version", "game.invalid.since_version"}}) {
     mailrun::v1::GetGameResponse response;
     const grpc::Status status = At(tokens_[0], bad.at, &response, bad.since);
     EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << bad.at << ": " << Describe(status);
     EXPECT_NE(status.error_message().find(bad.field), std::string::npos) << status.error_message();
     const auto refusal = mailrun::service::RefusalOf(status);
     ASSERT_TRUE(refusal.has_value()) << bad.at;
-    EXPECT_EQ(refusal->key, "game.invalid." + bad.field);
+    EXPECT_EQ(refusal->key, bad.key);
+    // Issue 22: the versions the message names are typed parameters too.
+    std::map<std::string, int64_t> counts;
+    for (const auto& param : refusal->params) counts[param.name()] = param.count();
+    if (bad.at >= 0 && bad.since == 0) {
+      EXPECT_EQ(counts, (std::map<std::string, int64_t>{{"at_version", bad.at}, {"current", version}}));
+    } else if (bad.at < 0) {
+      EXPECT_EQ(counts, (std::map<std::string, int64_t>{{"at_version", bad.at}}));
+    }
     EXPECT_EQ(refusal->bad_field, bad.field);
     EXPECT_EQ(refusal->kind, "malformed");
   }

@@ -30,6 +30,15 @@ class Reminders : public ::testing::Test {
   void Turn(const std::string& event_id, const std::string& user, int64_t version, int64_t remind_after = kHourSeconds) {
     auto event = YourTurn(event_id, user, "game-1", version, remind_after);
     event.set_created_at_unix_ms(kStart);
+    // What the game service keys the turn as (events.proto, YourTurn 8-12).
+    auto* turn = event.mutable_your_turn();
+    turn->set_round_kind(mailrun::v1::ROUND_RAILWAY);
+    turn->set_round_number(3);
+    auto* expected = turn->mutable_structured_expected();
+    expected->set_key("1853.turn.railway.lay_or_promote_track");
+    auto* company = expected->add_params();
+    company->set_name("company");
+    company->set_company("EIR");
     AppendToOutbox(db_, event);
     ASSERT_TRUE(Eventually([&] {
       return QueryInt(db_, "SELECT count(*) FROM notification_events WHERE event_id = '" + event_id + "'") == 1;
@@ -60,6 +69,13 @@ TEST_F(Reminders, AReminderComesAfterTheDeadlineAndAtMostOncePerInterval) {
   EXPECT_EQ(reminder->event().reminder().waiting_since_unix_ms(), kStart);
   EXPECT_EQ(reminder->event().reminder().expected(), "operate the EIR: lay track");
   EXPECT_EQ(reminder->title(), "Reminder: your turn");
+  // Issue 22: the reminder carries the turn's round and what it expects, typed, from the wait.
+  EXPECT_EQ(reminder->event().reminder().round_kind(), mailrun::v1::ROUND_RAILWAY);
+  EXPECT_EQ(reminder->event().reminder().round_number(), 3);
+  EXPECT_EQ(reminder->event().reminder().structured_expected().key(), "1853.turn.railway.lay_or_promote_track");
+  EXPECT_EQ(reminder->structured_text().key(), "1853.turn.railway.lay_or_promote_track");
+  ASSERT_EQ(reminder->structured_text().params_size(), 1);
+  EXPECT_EQ(reminder->structured_text().params(0).company(), "EIR");
 
   EXPECT_EQ(Tick(minutes(62)), 0) << "one reminder per interval";
   EXPECT_EQ(Tick(minutes(120)), 0);

@@ -150,6 +150,54 @@ TEST(LobbyRefusalKeys, EveryServiceRefusalNamingAValueCarriesItTyped) {
   EXPECT_GE(typed, 8);
 }
 
+// The game service's own factories (services/game/game_status.h): Invalid, InvalidField, NotNow,
+// Denied. A call whose message is built (fmt::format, +) passes the values typed under a key of its
+// own, whose German entry has exactly those placeholders; a fixed message may pass none.
+TEST(LobbyRefusalKeys, EveryGameServiceRefusalNamingAValueCarriesItTyped) {
+  const std::regex call(R"((^|[^A-Za-z0-9_.:])(Invalid|InvalidField|NotNow|Denied)\()");
+  const std::regex built(R"(fmt::format\(|\+)");
+  const std::regex literal(R"re(^\s*"([a-z0-9_.]*)"\s*$)re");
+  const std::regex named(R"re((?:TextValue|CountValue|param::[A-Za-z]+)\("([a-z_]+)")re");
+  const auto catalog = GermanCatalog();
+  std::vector<std::string> faults;
+  int typed = 0;
+  int calls = 0;
+  for (const auto& path : Sources("services/game")) {
+    if (path.filename() == "game_status.cc" || path.filename() == "game_status.h") continue;
+    const std::string source = Read(path);
+    for (std::sregex_iterator it(source.begin(), source.end(), call), end; it != end; ++it) {
+      const auto args = mailrun::testing::CallArguments(source, static_cast<size_t>(it->position(0) + it->length(0)));
+      if (args.empty()) continue;
+      ++calls;
+      const bool field = (*it)[2] == "InvalidField";
+      // (message) or (key, message, params); InvalidField: (field, message[, params[, reason]]).
+      const size_t message_at = field || args.size() >= 3 ? 1 : 0;
+      const std::string where = path.filename().string() + ": " + (*it)[2].str() + "(" + args[0] + ")";
+      if (args.size() <= message_at) continue;
+      const auto params = args.size() > message_at + 1 ? Names(args[message_at + 1], named) : std::set<std::string>{};
+      if (std::regex_search(args[message_at], built) && params.empty()) {
+        faults.push_back(where + " builds its message but passes no parameters");
+      }
+      if (params.empty()) continue;
+      std::smatch first, reason;
+      if (!std::regex_search(args[0], first, literal)) {
+        faults.push_back(where + ": the key (or field) is not a literal");
+        continue;
+      }
+      std::string key = first[1].str();
+      if (field) {
+        key = "game.invalid." + key;
+        if (args.size() > 3 && std::regex_search(args[3], reason, literal)) key += "." + reason[1].str();
+      }
+      ++typed;
+      CheckGermanEntry(catalog, where, key, params, &faults);
+    }
+  }
+  EXPECT_TRUE(faults.empty()) << ::testing::PrintToString(faults);
+  EXPECT_GE(calls, 30) << "the game service refuses in some dozens of places";
+  EXPECT_GE(typed, 10);
+}
+
 TEST(LobbyRefusalKeys, NoServiceBuildsARefusalStatusByHand) {
   // A status with one of the refusal codes is made by RefusalStatus (services/common/refusal_details.h)
   // or a factory calling it, so that it carries the details.

@@ -2,6 +2,12 @@
 #include "services/notification/event_text.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
 
 namespace mailrun::notification {
 namespace {
@@ -109,6 +115,117 @@ TEST(EventText, TournamentInvitationAndReminder) {
   reminder.mutable_reminder()->set_expected("buy or sell shares");
   EXPECT_EQ(DescribeEvent(reminder, "alice").text, "Game g7 is waiting for you: buy or sell shares");
   EXPECT_EQ(KindOf(reminder), mailrun::v1::EVENT_KIND_REMINDER);
+}
+
+// The placeholders of the German catalog's entry for `key` (i18n/de.json); nullopt without one.
+std::optional<std::set<std::string>> GermanPlaceholders(const std::string& key) {
+  std::ifstream in(std::filesystem::path(MAILRUN_SOURCE_DIR) / "i18n" / "de.json");
+  const auto messages = nlohmann::json::parse(in).at("messages");
+  if (!messages.contains(key)) return std::nullopt;
+  const std::string entry = messages.at(key).get<std::string>();
+  static const std::regex placeholder(R"(\{([a-z_]+)\})");
+  std::set<std::string> names;
+  for (std::sregex_iterator it(entry.begin(), entry.end(), placeholder), end; it != end; ++it) names.insert((*it)[1]);
+  return names;
+}
+
+std::set<std::string> ParamNames(const mailrun::v1::StructuredText& text) {
+  std::set<std::string> names;
+  for (const auto& param : text.params()) names.insert(param.name());
+  return names;
+}
+
+mailrun::v1::TextParam* Param(mailrun::v1::StructuredText& text, const char* name) {
+  auto* param = text.add_params();
+  param->set_name(name);
+  return param;
+}
+
+// Issue 22: a turn's push says what it expects as the game service keyed it (the engine's round
+// and step), not as an English sentence in a {text} parameter; the English stays as it was.
+TEST(EventText, YourTurnAndItsReminderAreKeyedFromTheTurn) {
+  mailrun::v1::Event event;
+  auto* turn = event.mutable_your_turn();
+  turn->set_game_id("g1");
+  turn->set_round("Railway Round 3 (1 of 2)");
+  turn->set_expected("Railway Round 3: the EIR (lay or promote track)");
+  turn->set_acting_for("EIR");
+  // Before the game service keyed turns: the English in a {text} parameter.
+  EXPECT_EQ(DescribeEvent(event, "beth").structured_text.key(), "notify.your_turn.text");
+  auto* expected = turn->mutable_structured_expected();
+  expected->set_key("1853.turn.railway.lay_or_promote_track");
+  Param(*expected, "seat")->set_seat(1);
+  Param(*expected, "round")->set_count(3);
+  Param(*expected, "company")->set_company("EIR");
+  const auto text = DescribeEvent(event, "beth");
+  EXPECT_EQ(text.text, "Railway Round 3: the EIR (lay or promote track)");
+  EXPECT_EQ(text.structured_text.SerializeAsString(), expected->SerializeAsString());
+  EXPECT_EQ(text.structured_title.key(), "notify.your_turn.title");
+
+  mailrun::v1::Event reminder;
+  reminder.mutable_reminder()->set_game_id("g1");
+  reminder.mutable_reminder()->set_expected(turn->expected());
+  EXPECT_EQ(DescribeEvent(reminder, "beth").structured_text.key(), "notify.reminder.text");
+  *reminder.mutable_reminder()->mutable_structured_expected() = *expected;
+  const auto reminded = DescribeEvent(reminder, "beth");
+  EXPECT_EQ(reminded.text, "Game g1 is waiting for you: Railway Round 3: the EIR (lay or promote track)");
+  EXPECT_EQ(reminded.structured_text.SerializeAsString(), expected->SerializeAsString());
+  EXPECT_EQ(reminded.structured_title.key(), "notify.reminder.title");
+}
+
+// Issue 22: the end of a game is keyed by its reason (the engine's "1853.end.<why>") with the
+// reason's typed parameters, and the German catalog has every such sentence with exactly them.
+TEST(EventText, GameFinishedIsKeyedByItsReasonWithTypedParameters) {
+  mailrun::v1::Event event;
+  auto* finished = event.mutable_game_finished();
+  finished->set_game_id("g1");
+  finished->set_reason("the EIR share price reached £400 (5.1.3)");
+  auto* reason = finished->mutable_structured_reason();
+  reason->set_key("1853.end.share_price");
+  Param(*reason, "company")->set_company("EIR");
+  Param(*reason, "amount")->set_amount(400);
+  Param(*reason, "rule")->set_rule("5.1.3");
+  auto* first = finished->add_results();
+  first->set_user_id("alice");
+  first->set_display_name("Alice");
+  first->set_rank(1);
+  first->set_final_wealth(5120);
+  const auto text = DescribeEvent(event, "alice");
+  EXPECT_EQ(text.text, "Game g1 ended (the EIR share price reached £400 (5.1.3)): Alice won; you finished #1 with £5120");
+  EXPECT_EQ(text.structured_text.key(), "notify.game_finished.1853.share_price_won_mine");
+  std::map<std::string, mailrun::v1::TextParam> params;
+  for (const auto& param : text.structured_text.params()) params[param.name()] = param;
+  EXPECT_EQ(params["company"].company(), "EIR");
+  EXPECT_EQ(params["amount"].amount(), 400);
+  EXPECT_EQ(params["rule"].rule(), "5.1.3");
+  EXPECT_EQ(params["rank"].count(), 1);
+  EXPECT_EQ(params["wealth"].amount(), 5120);
+  EXPECT_FALSE(params.contains("reason")) << "the English reason is not a parameter of a keyed end";
+
+  // Every combination, for both of 1853's reasons: the catalog's entry says the reason with its
+  // parameters, the winners and the recipient's place where the key has them, and nothing else.
+  for (const auto& [why, reason_params] : std::vector<std::pair<std::string, std::vector<std::string>>>{
+           {"bank_broken", {"rule"}}, {"share_price", {"company", "amount", "rule"}}}) {
+    reason->Clear();
+    reason->set_key("1853.end." + why);
+    for (const auto& name : reason_params) Param(*reason, name.c_str())->set_text("x");
+    EXPECT_EQ(GermanPlaceholders(reason->key()), ParamNames(*reason)) << reason->key();
+    for (const bool winners : {false, true}) {
+      for (const std::string recipient : {"alice", "carol"}) {
+        first->set_rank(winners ? 1 : 2);
+        const auto said = DescribeEvent(event, recipient).structured_text;
+        const auto placeholders = GermanPlaceholders(said.key());
+        ASSERT_TRUE(placeholders.has_value()) << said.key() << " is not in i18n/de.json";
+        std::set<std::string> wanted(reason_params.begin(), reason_params.end());
+        wanted.insert("game_id");
+        if (winners) wanted.insert("winners");
+        if (recipient == "alice") wanted.insert({"rank", "wealth"});
+        EXPECT_EQ(*placeholders, wanted) << said.key();
+        const auto params = ParamNames(said);
+        EXPECT_TRUE(std::includes(params.begin(), params.end(), wanted.begin(), wanted.end())) << said.key();
+      }
+    }
+  }
 }
 
 }  // namespace

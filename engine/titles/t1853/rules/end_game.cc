@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <google/protobuf/util/json_util.h>
+
 #include <algorithm>
 
 namespace mailrun::engine::t1853 {
@@ -16,10 +18,14 @@ int PlayerWealth(const Context& ctx, int seat) {
 }
 
 // 1.6.4, 5.2: the results; 5.2.3: the wealthiest player wins (equal wealth, equal rank).
-void FinishGame(Context& ctx, const std::string& reason) {
+void FinishGame(Context& ctx, std::string key, std::string_view english, std::vector<TextParam> params) {
   GameState& s = ctx.state;
+  const Said said = engine::Say(std::move(key), english, std::move(params), ctx.English());
+  const std::string reason = said.text;
   s.stage = Stage::kFinished;
   s.end_reason = reason;
+  s.end_reason_structured.clear();
+  (void)google::protobuf::util::MessageToJsonString(said.structured, &s.end_reason_structured);
   s.scores.clear();
   for (int seat = 0; seat < s.players_count; ++seat) s.scores.push_back({seat, PlayerWealth(ctx, seat), 0});
   std::vector<FinalScore> sorted = s.scores;

@@ -11,7 +11,8 @@ namespace mailrun::engine::t1853 {
 // A player's wealth for scoring (5.2.1).
 int PlayerWealth(const Context& ctx, int seat);
 
-// Ends the game now: computes the scores and ranks (equal wealth shares a rank).
-void FinishGame(Context& ctx, const std::string& reason);
+// Ends the game now: computes the scores and ranks (equal wealth shares a rank). The reason is a
+// message key ("1853.end.<why>") with its English template and typed parameters.
+void FinishGame(Context& ctx, std::string key, std::string_view english, std::vector<TextParam> params);
 
 }  // namespace mailrun::engine::t1853
