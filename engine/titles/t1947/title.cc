@@ -213,15 +213,12 @@ class Title1947Impl final : public Title {
     if (!data.ok()) return data.error();
     return DrawBoard1947(**data);
   }
-  // 1947's hexes are named column letter + row number ("D21"): HexCoord's letter (row) is the
-  // column here and its number (col) the row.
+  // 1947's hexes in the core's coordinates as t1947_board_grid.h maps them.
   std::string PlaceName(Edition /*edition*/, HexCoord hex) const override {
     auto data = Data1947();
     if (!data.ok()) return "";
-    for (const HexDef1947& h : (*data)->hexes) {
-      if (h.column == hex.row && h.row == hex.col) return !h.city.empty() ? h.city : h.town;
-    }
-    return "";
+    const HexDef1947* h = (*data)->MapHex(hex);
+    return !h ? "" : !h->city.empty() ? h->city : h->town;
   }
   Result<std::string> BoardSummaryJson(Edition /*edition*/) const override {
     auto data = Data1947();

@@ -11,12 +11,6 @@
 namespace mailrun::engine::t1947 {
 namespace {
 
-HexCoord Hex(std::string_view name) {
-  auto hex = ParseHex1947(name);
-  EXPECT_TRUE(hex.has_value()) << name;
-  return hex.value_or(HexCoord{});
-}
-
 int Edge(std::string_view name) { return ParseEdge1947(name).value_or(-1); }
 
 std::string BoardError(const std::string& file, const std::string& from, const std::string& to) {
@@ -58,11 +52,14 @@ TEST(BoardGrid, NamesAndNeighboursAreThoseOfTheFlatToppedMap) {
 TEST(BoardData, TheMapAndTilesAsCoreData) {
   const T1947Board& b = Data().board;
   EXPECT_EQ(b.data.hexes.size(), 164u);
-  EXPECT_EQ(b.cities.size(), 52u);
+  EXPECT_EQ(b.cities.size(), 53u);
   const HexDef* bombay = b.data.Hex(Hex("D21"));
   ASSERT_NE(bombay, nullptr);
   ASSERT_TRUE(bombay->city.has_value());
   EXPECT_EQ(b.cities[*bombay->city], "Bombay");
+  EXPECT_EQ(Data().MapHex(Hex("D21"))->name, "D21");
+  EXPECT_EQ(Data().MapHex(Hex("A14"))->town, "Bhuj");
+  EXPECT_EQ(Data().MapHex(HexCoord{0, 1}), nullptr);
   EXPECT_FALSE(bombay->edge_blocked[Edge("SW")]);  // its trading post (6.9)
   EXPECT_FALSE(bombay->edge_blocked[Edge("NW")]);  // a dead end (6.4.1)
   EXPECT_FALSE(bombay->edge_blocked[Edge("N")]);   // Surat
