@@ -3,9 +3,13 @@
 // TrackNetwork on a few laid 1947 tiles.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+
 #include "engine/core/board/promotion.h"
 #include "engine/core/track/track_network.h"
 #include "engine/titles/t1947/t1947_board_grid.h"
+#include "engine/titles/t1947/t1947_board_svg.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {
@@ -197,6 +201,33 @@ TEST(BoardTrack, TheCoreTrackNetworkJoinsTwoCitiesOverLaid1947Tiles) {
   board.tiles[Hex("H17")] = PlacedTile{"7", 2};
   const TrackNetwork wrong(b.data, board);
   EXPECT_FALSE(wrong.Reach(position, bnr).stations.count({Hex("I16"), 0}));
+}
+
+// The board picture with an overlay: a laid tile's track and number, a station with its railway's
+// initials; bad overlays refused.
+TEST(BoardPicture, DrawsLaidTilesAndStations) {
+  BoardOverlay overlay;
+  overlay.tiles.push_back(LaidTile{Hex("E22"), "57", 2});
+  overlay.tiles.push_back(LaidTile{Hex("D21"), "6M", 3});
+  overlay.tiles.push_back(LaidTile{Hex("H17"), "7", 4});
+  overlay.tiles.push_back(LaidTile{Hex("I18"), "7", 1});
+  overlay.tokens.push_back(PlacedToken{Hex("D21"), 0, "BB&CI"});
+  overlay.tokens.push_back(PlacedToken{Hex("E22"), 0, "BB&CI"});
+  auto svg = DrawBoard1947(Data(), overlay);
+  ASSERT_TRUE(svg.ok()) << svg.error().ToString();
+  const std::string plain = DrawBoard1947(Data());
+  EXPECT_NE(svg->find(">#57<"), std::string::npos);
+  EXPECT_EQ(plain.find(">#57<"), std::string::npos);
+  EXPECT_NE(svg->find("BB&amp;CI</text>"), std::string::npos);
+  EXPECT_GT(svg->size(), plain.size());
+  if (const char* out = std::getenv("MAILRUN_T1947_OVERLAY_SVG")) std::ofstream(out) << *svg;  // to look at it
+  overlay.tokens[0].hex = Hex("F21");  // no tile there
+  EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_city_station");
+  overlay.tokens.clear();
+  overlay.tiles[0].tile_id = "58";
+  EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_such_tile");
+  overlay.tiles[0] = LaidTile{HexCoord{0, 1}, "57", 0};
+  EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_such_hex");
 }
 
 }  // namespace
