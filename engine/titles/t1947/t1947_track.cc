@@ -213,6 +213,7 @@ Result<LayOutcome> CheckLay(const T1947Data& data, const Board1947& board, const
   outcome.upgrade = old.has_value();
   // 6.4.2: terrain is paid for the first tile; a preprinted city's green-background cost for its upgrade.
   outcome.cost = !old ? map_hex->cost : (old->preprinted ? map_hex->upgrade_cost : 0);
+  if (!old && Contains(context.free_terrain, map_hex->terrain)) outcome.cost = 0;  // 3.1 P3, P5
   if (outcome.cost > context.treasury) {
     return Illegal("1947.refusal.track.no_credit", "6.3", "the lay costs " + std::to_string(outcome.cost) + " and the treasury holds " + std::to_string(context.treasury))
         .With({param::Amount("cost", outcome.cost), param::Amount("treasury", context.treasury)});

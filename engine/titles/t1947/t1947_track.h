@@ -32,6 +32,8 @@ struct LayContext {
   int phase = 1;                  // 4.0
   int treasury = 0;
   Zone season_zone = Zone::kAny;  // the zone the season reduces lays in (6.13.3): dry season kDry, monsoon kMonsoon
+                                  // (kAny when none, or when the railway holds the P1/P2 of that season, 3.1)
+  std::vector<std::string> free_terrain;  // terrains laid on without cost: "desert" with the P3, "swamp" with the P5 (3.1)
 };
 
 // What the railway has laid this turn (6.4, 6.11.3).

@@ -18,7 +18,7 @@ namespace {
 int R(const std::string& initials) { return Data().RailwayIndex(initials); }
 
 LayContext Context(const std::string& railway, int phase = 1, int treasury = 1000, Zone season = Zone::kAny) {
-  return LayContext{R(railway), phase, treasury, season};
+  return LayContext{R(railway), phase, treasury, season, {}};
 }
 
 // The rotation of `tile` whose exits include every edge named (N, NE, SE, S, SW, NW).
@@ -232,8 +232,17 @@ TEST(Section6_4_2, PreprintedCitiesCostTheirUpgradeAndNoCredit) {
   auto up = CheckLay(Data(), board, Context("EIR", 2, 20), turn, green);
   ASSERT_TRUE(up.ok()) << up.error().ToString();
   EXPECT_EQ(up->cost, 20);
-  // First tiles pay the hex's terrain once: Poona E22 Rs.20 (8.0); its upgrade nothing.
-  EXPECT_EQ(Refusal(CheckLay(Data(), board, Context("EIR", 2, 0), turn, TileLay{Hex("J17"), "9", 0})), "1947.refusal.track.no_credit");
+  // A first tile pays the hex's terrain: H17 (hill, Rs.20), off Jubbulpore's SW exit.
+  EXPECT_EQ(Refusal(CheckLay(Data(), board, Context("EIR", 2, 0), turn, At("H17", "9", {"SW", "NE"}))), "1947.refusal.track.no_credit");
+  auto hill = CheckLay(Data(), board, Context("EIR", 2, 20), turn, At("H17", "9", {"SW", "NE"}));
+  ASSERT_TRUE(hill.ok()) << hill.error().ToString();
+  EXPECT_EQ(hill->cost, 20);
+  // 3.1: the P3 makes deserts free, not hills.
+  LayContext with_p3 = Context("EIR", 2, 20);
+  with_p3.free_terrain = {"desert"};
+  EXPECT_EQ(CheckLay(Data(), board, with_p3, turn, At("H17", "9", {"SW", "NE"}))->cost, 20);
+  with_p3.free_terrain = {"hill"};
+  EXPECT_EQ(CheckLay(Data(), board, with_p3, turn, At("H17", "9", {"SW", "NE"}))->cost, 0);
 }
 
 // 6.4.5, 6.5: named tiles only on their cities, and those cities only their named tiles; Surat
