@@ -4,7 +4,10 @@
 #include <cmath>
 #include <map>
 
+#include "engine/core/structured_text.h"
+#include "engine/core/track/track_network.h"
 #include "engine/render/svg_canvas.h"
+#include "engine/titles/t1947/t1947_board_grid.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
@@ -46,9 +49,72 @@ std::string TerrainFill(const std::string& terrain) {
   return it == kFill.end() ? "#f6f2e4" : it->second;
 }
 
+std::string TileColourFill(TileColour colour) {
+  switch (colour) {
+    case TileColour::kYellow: return "#f4e04d";
+    case TileColour::kGreen: return "#6dbb6d";
+    case TileColour::kBrown: return "#b9834a";
+    case TileColour::kGrey: return "#b5b5b5";
+  }
+  return "#fff";
+}
+
+// The track of the tile on a hex: lines from edge to edge (curved through the middle) and from
+// edges to the city or town in the middle; the hex in the tile's colour underneath.
+void DrawTrack(SvgCanvas& svg, Point c, const TileDef& tile, int rotation) {
+  std::vector<Point> corners;
+  for (int i = 0; i < 6; ++i) corners.push_back(c + Point{std::cos(i * M_PI / 3), std::sin(i * M_PI / 3)} * kSize);
+  svg.Polygon(corners, TileColourFill(tile.colour), "#777", 0.8);
+  auto at = [&](const PathEnd& end) {
+    return end.kind == PathEnd::Kind::kEdge ? c + EdgeDirection(EdgeName1947(BoardEdge(end.index, rotation))) * (kSize * 0.866) : c;
+  };
+  for (const TilePath& path : tile.paths) {
+    const Point a = at(path.a), b = at(path.b);
+    svg.Path("M " + std::to_string(a.x) + " " + std::to_string(a.y) + " Q " + std::to_string(c.x) + " " + std::to_string(c.y) +
+                 " " + std::to_string(b.x) + " " + std::to_string(b.y),
+             "#222", 4);
+  }
+  if (!tile.stations.empty() && tile.stations[0].kind == StationKind::kSmall) svg.Circle(c, 4, "#000", "none", 0);
+  if (!tile.stations.empty()) {
+    svg.Text(c + Point{kSize * 0.45, -kSize * 0.3}, std::to_string(tile.stations[0].revenue), Style(7, "#000", "middle", "bold", "#fff"));
+  }
+  if (!tile.preprinted) svg.Text(c + Point{-kSize * 0.45, -kSize * 0.3}, "#" + tile.id, Style(6, "#333"));
+}
+
+// A city's station spaces side by side, each with the initials of the railway holding it.
+void DrawStations(SvgCanvas& svg, Point c, const TileStation& station, const std::vector<std::string>& holders) {
+  const int spaces = std::max(station.token_slots, static_cast<int>(holders.size()));
+  for (int i = 0; i < spaces; ++i) {
+    const Point at = c + Point{(i - (spaces - 1) / 2.0) * 15, 0};
+    svg.Circle(at, 7, i < static_cast<int>(holders.size()) ? "#fff3b0" : "#fff", "#000", 1.2);
+    if (i < static_cast<int>(holders.size())) svg.Text(at, holders[i], Style(5, "#000", "middle", "bold"));
+  }
+}
+
 }  // namespace
 
-std::string DrawBoard1947(const T1947Data& data) {
+std::string DrawBoard1947(const T1947Data& data) { return *DrawBoard1947(data, BoardOverlay{}); }
+
+Result<std::string> DrawBoard1947(const T1947Data& data, const BoardOverlay& overlay) {
+  BoardState laid;
+  for (const LaidTile& t : overlay.tiles) {
+    const std::string name = HexName1947(t.hex);
+    if (!data.MapHex(t.hex)) return Malformed("1947.refusal.board.no_such_hex", "no hex " + name + " on the 1947 map").With({param::Hex("hex", name)});
+    const TileDef* tile = data.board.data.Tile(t.tile_id);
+    if (!tile || tile->preprinted) return Malformed("1947.refusal.board.no_such_tile", "no 1947 tile " + t.tile_id).With({param::Tile("tile", t.tile_id)});
+    if (t.rotation < 0 || t.rotation > 5) return Malformed("1947.refusal.board.bad_rotation", "a rotation is 0 to 5").With({param::Count("rotation", t.rotation)});
+    laid.tiles[t.hex] = PlacedTile{t.tile_id, t.rotation};
+  }
+  std::map<HexCoord, std::vector<std::string>> holders;
+  for (const PlacedToken& token : overlay.tokens) {
+    const std::optional<TileOnHex> on = TileOn(data.board.data, laid, token.hex);
+    const std::string name = HexName1947(token.hex);
+    if (!on || token.station != 0 || on->tile->stations.empty() || on->tile->stations[0].kind != StationKind::kLarge) {
+      return Malformed("1947.refusal.board.no_city_station", "no city station " + std::to_string(token.station) + " on " + name)
+          .With({param::Hex("hex", name), param::Count("station", token.station)});
+    }
+    holders[token.hex].push_back(token.company);
+  }
   int max_column = 0;
   int max_row = 0;
   for (const HexDef1947& h : data.hexes) {
@@ -80,6 +146,9 @@ std::string DrawBoard1947(const T1947Data& data) {
     std::vector<Point> corners;
     for (int i = 0; i < 6; ++i) corners.push_back(c + Point{std::cos(i * M_PI / 3), std::sin(i * M_PI / 3)} * kSize);
     svg.Polygon(corners, h.grey ? "#b5b5b5" : (h.preprinted.empty() ? TerrainFill(h.terrain) : "#f4e04d"), "#777", 0.8);
+    const HexCoord coord = *ParseHex1947(h.name);
+    const std::optional<TileOnHex> on = h.grey ? std::nullopt : TileOn(data.board.data, laid, coord);
+    if (on) DrawTrack(svg, c, *on->tile, on->rotation);
     svg.Text(c + Point{0, -kSize * 0.68}, h.name, Style(7, "#555"));
     if (h.monsoon) svg.Circle(c + Point{kSize * 0.52, -kSize * 0.55}, 3, "#2a7de1", "none", 0);
     if (h.cost > 0) svg.Text(c + Point{-kSize * 0.5, kSize * 0.5}, std::to_string(h.cost), Style(8, "#5a3a10", "middle", "bold"));
@@ -87,10 +156,7 @@ std::string DrawBoard1947(const T1947Data& data) {
       svg.Text(c + Point{kSize * 0.5, kSize * 0.5}, std::to_string(h.upgrade_cost), Style(8, "#0a6a0a", "middle", "bold"));
     }
     for (const std::string& e : h.grey_exits) svg.Line(c, c + EdgeDirection(e) * (kSize * 0.87), "#333", 4);
-    if (!h.preprinted.empty()) {
-      // The preprinted yellow track (6.5.1) is drawn by part II's tile renderer; mark the hex.
-      svg.Text(c + Point{0, kSize * 0.62}, "preprinted", Style(6, "#604000"));
-    }
+    if (!h.preprinted.empty() && on && on->preprinted) svg.Text(c + Point{0, kSize * 0.62}, "preprinted", Style(6, "#604000"));
     for (const std::string& e : h.trading_posts) {
       Point at = c + EdgeDirection(e) * (kSize * 0.8);
       svg.Line(c, at, "#2e8b3a", 2);
@@ -125,6 +191,10 @@ std::string DrawBoard1947(const T1947Data& data) {
     svg.Rect(t + Point{-6, -6}, 12, 12, 2, "#fff", "#8b0000", 2);
     svg.Text(t + Point{0, 13}, "temple " + r.initials, Style(6, "#8b0000", "middle", "bold", "#fff"));
   }
+  for (const auto& [hex, companies] : holders) {
+    const HexDef1947* h = data.MapHex(hex);
+    DrawStations(svg, Centre(h->column, h->row), TileOn(data.board.data, laid, hex)->tile->stations[0], companies);
+  }
   double ly = height - 40;
   TextStyle legend = Style(9, "#000", "start");
   svg.Circle(Point{kMarginX + 5, ly}, 3, "#2a7de1", "none", 0);
@@ -139,7 +209,7 @@ std::string DrawBoard1947(const T1947Data& data) {
   svg.Text(Point{x + 26, ly}, "expatriation site (6.10)", legend);
   svg.Rect(Point{x + 170, ly - 4}, 8, 8, 1, "#fff", "#2e8b3a", 1.5);
   svg.Text(Point{x + 182, ly}, "trading post (6.9)", legend);
-  return svg.Finish();
+  return std::string(svg.Finish());
 }
 
 }  // namespace mailrun::engine::t1947

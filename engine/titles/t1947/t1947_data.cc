@@ -259,6 +259,12 @@ const RailwayDef* T1947Data::Railway(const std::string& initials) const {
   return i < 0 ? nullptr : &railways[i];
 }
 
+const HexDef1947* T1947Data::MapHex(HexCoord hex) const {
+  // hexes and board.data.hexes are both in map.json's order.
+  const HexDef* def = board.data.Hex(hex);
+  return def ? &hexes[def - board.data.hexes.data()] : nullptr;
+}
+
 int T1947Data::RailwayIndex(const std::string& initials) const {
   for (size_t i = 0; i < railways.size(); ++i) {
     if (railways[i].initials == initials) return static_cast<int>(i);

@@ -107,6 +107,8 @@ struct T1947Data {
   std::string map_summary;     // what clients show: the map is a reconstruction
 
   const RailwayDef* Railway(const std::string& initials) const;
+  // The map's entry for a hex in the core's coordinates (t1947_board_grid.h); nullptr off the map.
+  const HexDef1947* MapHex(HexCoord hex) const;
   int RailwayIndex(const std::string& initials) const;  // -1 when unknown
 };
 

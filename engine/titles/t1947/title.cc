@@ -207,27 +207,21 @@ class Title1947Impl final : public Title {
     return std::unique_ptr<TitleGame>(std::make_unique<Game1947>(config, std::move(*game)));
   }
 
-  // The map as printed: tiles and tokens come with the operating rounds of part II.
+  // The map with the overlay's tiles and stations (t1947_board_svg.h).
   Result<std::string> RenderBoardSvg(Edition /*edition*/, const BoardOverlay& overlay) const override {
     if (!overlay.highlight_area.empty()) {
       return Malformed("1947.refusal.title.1947_no_company_areas_shade", "1947 has no company areas to shade (areas are 1853's, TABLE 2)");
     }
-    if (!overlay.tiles.empty() || !overlay.tokens.empty()) {
-      return Malformed("1947.refusal.title.1947_draws_no_tiles_tokens", std::string("1947 draws no tiles or tokens yet: ") + kOperatingRoundsNotSupported);
-    }
     auto data = Data1947();
     if (!data.ok()) return data.error();
-    return DrawBoard1947(**data);
+    return DrawBoard1947(**data, overlay);
   }
-  // 1947's hexes are named column letter + row number ("D21"): HexCoord's letter (row) is the
-  // column here and its number (col) the row.
+  // 1947's hexes in the core's coordinates as t1947_board_grid.h maps them.
   std::string PlaceName(Edition /*edition*/, HexCoord hex) const override {
     auto data = Data1947();
     if (!data.ok()) return "";
-    for (const HexDef1947& h : (*data)->hexes) {
-      if (h.column == hex.row && h.row == hex.col) return !h.city.empty() ? h.city : h.town;
-    }
-    return "";
+    const HexDef1947* h = (*data)->MapHex(hex);
+    return !h ? "" : !h->city.empty() ? h->city : h->town;
   }
   Result<std::string> BoardSummaryJson(Edition /*edition*/) const override {
     auto data = Data1947();

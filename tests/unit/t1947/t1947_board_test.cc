@@ -3,19 +3,17 @@
 // TrackNetwork on a few laid 1947 tiles.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
+
 #include "engine/core/board/promotion.h"
 #include "engine/core/track/track_network.h"
 #include "engine/titles/t1947/t1947_board_grid.h"
+#include "engine/titles/t1947/t1947_board_svg.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
-
-HexCoord Hex(std::string_view name) {
-  auto hex = ParseHex1947(name);
-  EXPECT_TRUE(hex.has_value()) << name;
-  return hex.value_or(HexCoord{});
-}
 
 int Edge(std::string_view name) { return ParseEdge1947(name).value_or(-1); }
 
@@ -58,11 +56,14 @@ TEST(BoardGrid, NamesAndNeighboursAreThoseOfTheFlatToppedMap) {
 TEST(BoardData, TheMapAndTilesAsCoreData) {
   const T1947Board& b = Data().board;
   EXPECT_EQ(b.data.hexes.size(), 164u);
-  EXPECT_EQ(b.cities.size(), 52u);
+  EXPECT_EQ(b.cities.size(), 53u);
   const HexDef* bombay = b.data.Hex(Hex("D21"));
   ASSERT_NE(bombay, nullptr);
   ASSERT_TRUE(bombay->city.has_value());
   EXPECT_EQ(b.cities[*bombay->city], "Bombay");
+  EXPECT_EQ(Data().MapHex(Hex("D21"))->name, "D21");
+  EXPECT_EQ(Data().MapHex(Hex("A14"))->town, "Bhuj");
+  EXPECT_EQ(Data().MapHex(HexCoord{0, 1}), nullptr);
   EXPECT_FALSE(bombay->edge_blocked[Edge("SW")]);  // its trading post (6.9)
   EXPECT_FALSE(bombay->edge_blocked[Edge("NW")]);  // a dead end (6.4.1)
   EXPECT_FALSE(bombay->edge_blocked[Edge("N")]);   // Surat
@@ -200,6 +201,33 @@ TEST(BoardTrack, TheCoreTrackNetworkJoinsTwoCitiesOverLaid1947Tiles) {
   board.tiles[Hex("H17")] = PlacedTile{"7", 2};
   const TrackNetwork wrong(b.data, board);
   EXPECT_FALSE(wrong.Reach(position, bnr).stations.count({Hex("I16"), 0}));
+}
+
+// The board picture with an overlay: a laid tile's track and number, a station with its railway's
+// initials; bad overlays refused.
+TEST(BoardPicture, DrawsLaidTilesAndStations) {
+  BoardOverlay overlay;
+  overlay.tiles.push_back(LaidTile{Hex("E22"), "57", 2});
+  overlay.tiles.push_back(LaidTile{Hex("D21"), "6M", 3});
+  overlay.tiles.push_back(LaidTile{Hex("H17"), "7", 4});
+  overlay.tiles.push_back(LaidTile{Hex("I18"), "7", 1});
+  overlay.tokens.push_back(PlacedToken{Hex("D21"), 0, "BB&CI"});
+  overlay.tokens.push_back(PlacedToken{Hex("E22"), 0, "BB&CI"});
+  auto svg = DrawBoard1947(Data(), overlay);
+  ASSERT_TRUE(svg.ok()) << svg.error().ToString();
+  const std::string plain = DrawBoard1947(Data());
+  EXPECT_NE(svg->find(">#57<"), std::string::npos);
+  EXPECT_EQ(plain.find(">#57<"), std::string::npos);
+  EXPECT_NE(svg->find("BB&amp;CI</text>"), std::string::npos);
+  EXPECT_GT(svg->size(), plain.size());
+  if (const char* out = std::getenv("MAILRUN_T1947_OVERLAY_SVG")) std::ofstream(out) << *svg;  // to look at it
+  overlay.tokens[0].hex = Hex("F21");  // no tile there
+  EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_city_station");
+  overlay.tokens.clear();
+  overlay.tiles[0].tile_id = "58";
+  EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_such_tile");
+  overlay.tiles[0] = LaidTile{HexCoord{0, 1}, "57", 0};
+  EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_such_hex");
 }
 
 }  // namespace

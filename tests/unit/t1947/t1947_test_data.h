@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "engine/titles/t1947/t1947_board_grid.h"
 #include "engine/titles/t1947/t1947_data_files.h"
 
 namespace mailrun::engine::t1947 {
@@ -19,6 +20,13 @@ inline const T1947Data& Data() {
     return parsed.ok() ? *parsed : new T1947Data{};
   }();
   return *data;
+}
+
+// A hex of the 1947 map by name ("D21"), failing the test when the name is not on the grid.
+inline HexCoord Hex(std::string_view name) {
+  auto hex = ParseHex1947(name);
+  EXPECT_TRUE(hex.has_value()) << name;
+  return hex.value_or(HexCoord{});
 }
 
 }  // namespace mailrun::engine::t1947
