@@ -3,6 +3,8 @@
 // paying out or withholding with the token's move (6.14's market example).
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "engine/titles/t1947/t1947_payout.h"
 #include "engine/titles/t1947/t1947_revenue.h"
 #include "engine/titles/t1947/t1947_revenue_bonuses.h"
@@ -309,6 +311,35 @@ TEST(Payout, HalfRupeesOfASavingsShare) {
   EXPECT_EQ(three.to_players, (std::vector<int>{19}));
 }
 
+TEST(Revenue, ParticularValuesOf6_14_4) {
+  // Cooch Behar (P11, grey): its printed value rises with the first T5 (phase 4) and T8 (phase 6).
+  const int cooch_behar[] = {20, 20, 20, 30, 30, 40, 40, 40};
+  for (int phase = 1; phase <= 8; ++phase) EXPECT_EQ(Rules().GreyCityValue("P11", phase), cooch_behar[phase - 1]) << phase;
+  EXPECT_EQ(Rules().GreyCityValue("D21", 1), std::nullopt);
+  // It lies in the monsoon zone, so the season changes it like any city there (6.13.4).
+  EXPECT_EQ(StopValue(Rules(), City("P11", 40, false, Zone::kMonsoon), Season::kMonsoon), 30);
+  // Bombay's and Calcutta's named tiles are worth Rs.10 more than the ordinary city tiles of their
+  // colour (the yellow Calcutta is preprinted; Bombay's yellow is an ordinary one).
+  const auto tiles = nlohmann::json::parse(DataFiles().at("tiles.json"));
+  std::map<std::string, int> ordinary;
+  std::map<std::pair<std::string, std::string>, int> named;
+  for (const auto& t : tiles.at("tiles")) {
+    if (!t.contains("stations") || t["stations"][0].value("kind", "") != "city") continue;
+    const int value = t["stations"][0].value("revenue", 0);
+    const std::string label = t.value("label", "");
+    const std::string colour = t.value("colour", "");
+    if (label == "Bombay" || label == "Calcutta") named[{label, colour}] = value;
+    else if (label.empty() && !t.value("preprinted", false)) ordinary[colour] = value;
+  }
+  for (const std::string city : {"Bombay", "Calcutta"}) {
+    for (const std::string colour : {"green", "brown", "grey"}) {
+      ASSERT_TRUE((named.count({city, colour}))) << city << " " << colour;
+      EXPECT_EQ((named[{city, colour}]), ordinary[colour] + 10) << city << " " << colour;
+    }
+  }
+  EXPECT_EQ((named[{"Calcutta", "yellow"}]), ordinary["yellow"] + 10);
+}
+
 TEST(Revenue, RulesDataIsChecked) {
   auto files = DataFiles();
   files["rules.json"].replace(files["rules.json"].find("\"temple\""), 8, "\"templo\"");
@@ -319,6 +350,11 @@ TEST(Revenue, RulesDataIsChecked) {
   files = DataFiles();
   files.erase("trains.json");
   EXPECT_FALSE(ReadRevenueRules(files).ok());
+  files = DataFiles();
+  files["map.json"].replace(files["map.json"].find("revenue_from_T5"), 15, "revenue_from_T7");
+  bad = ReadRevenueRules(files);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().message.find("P11"), std::string::npos) << bad.error().message;
 }
 
 }  // namespace
