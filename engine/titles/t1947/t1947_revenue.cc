@@ -13,6 +13,15 @@ int StopValue(const RevenueRules& rules, const Stop& stop, Season season) {
   return std::max(0, stop.value + rules.city_change[static_cast<int>(season)][static_cast<int>(stop.zone)]);
 }
 
+int CoochBeharValue(const T1947Data& data, int phase) {
+  const CoochBehar& cooch = data.board.cooch_behar;
+  const std::optional<int> t5 = PhaseIntroducedBy(data.phases, "T5");
+  const std::optional<int> t8 = PhaseIntroducedBy(data.phases, "T8");
+  if (t8 && phase >= *t8) return cooch.revenue_from_t8;
+  if (t5 && phase >= *t5) return cooch.revenue_from_t5;
+  return cooch.revenue;
+}
+
 bool LayingReduces(const RevenueRules& rules, Season season, Zone zone) {
   const auto& reducing = rules.laying_reduction_zone[static_cast<int>(season)];
   return reducing && *reducing == zone;

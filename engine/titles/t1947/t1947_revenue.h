@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "engine/titles/t1947/t1947_data.h"
 #include "engine/titles/t1947/t1947_revenue_rules.h"
 
 namespace mailrun::engine::t1947 {
@@ -31,6 +32,9 @@ struct Stop {
 
 // 6.13.4: a city's value in `season`; towns, sites and trading posts never change.
 int StopValue(const RevenueRules& rules, const Stop& stop, Season season);
+
+// 6.14.4: Cooch Behar's printed value in `phase` (1..8): it rises with the first T5 and T8.
+int CoochBeharValue(const T1947Data& data, int phase);
 
 // 6.13.3: whether laying or upgrading a tile in `zone` during `season` reduces the turn's revenue.
 bool LayingReduces(const RevenueRules& rules, Season season, Zone zone);

@@ -96,41 +96,7 @@ void ReadTrainsFile(const Json& file, RevenueRules* rules) {
   }
 }
 
-// map.json's grey cities (Cooch Behar, 6.6, 6.14.4): "revenue", and "revenue_from_T5" and the
-// like from the phase that train starts.
-void ReadGreyCities(const Json& map, const Json& trains, RevenueRules* rules) {
-  Where where("t1947/map.json");
-  std::map<std::string, int> phase_of;  // "T5" -> 4
-  int number = 0;
-  for (const Json& p : Member(trains, "phases", Where("t1947/trains.json"))) phase_of[p.value("introduced_by", "")] = ++number;
-  for (const Json& h : Member(map, "hexes", where)) {
-    if (!h.contains("grey")) continue;
-    const std::string hex = h.value("hex", "");
-    Where w = where.Entry("hex \"" + hex + "\"");
-    const Json& grey = h.at("grey");
-    std::vector<int> values(number, WholeNumber(Member(grey, "revenue", w), w, "revenue"));
-    std::map<int, int> from_phase;  // in the phases' order, whatever the file's
-    for (auto& [key, value] : grey.items()) {
-      const std::string prefix = "revenue_from_";
-      if (key.rfind(prefix, 0) != 0) continue;
-      auto phase = phase_of.find(key.substr(prefix.size()));
-      if (phase == phase_of.end()) w.Fail("field \"" + key + "\": no phase starts with that train");
-      from_phase[phase->second] = WholeNumber(value, w, key);
-    }
-    for (const auto& [phase, value] : from_phase) {
-      for (int i = phase - 1; i < number; ++i) values[i] = value;
-    }
-    rules->grey_city_value[hex] = values;
-  }
-}
-
 }  // namespace
-
-std::optional<int> RevenueRules::GreyCityValue(const std::string& hex, int phase) const {
-  auto it = grey_city_value.find(hex);
-  if (it == grey_city_value.end() || phase < 1 || phase > static_cast<int>(it->second.size())) return std::nullopt;
-  return it->second[phase - 1];
-}
 
 int RevenueRules::Stops(const std::string& train) const {
   auto it = train_stops.find(train);
@@ -140,13 +106,11 @@ int RevenueRules::Stops(const std::string& train) const {
 Result<RevenueRules> ReadRevenueRules(const std::map<std::string, std::string>& files) {
   try {
     RevenueRules rules;
-    for (const char* name : {"rules.json", "trains.json", "map.json"}) {
+    for (const char* name : {"rules.json", "trains.json"}) {
       if (!files.count(name)) return DataFault(std::string("t1947/") + name + ": the file is missing");
     }
     ReadRulesFile(data_internal::ParseFile("t1947/rules.json", files.at("rules.json")), &rules);
-    const Json trains = data_internal::ParseFile("t1947/trains.json", files.at("trains.json"));
-    ReadTrainsFile(trains, &rules);
-    ReadGreyCities(data_internal::ParseFile("t1947/map.json", files.at("map.json")), trains, &rules);
+    ReadTrainsFile(data_internal::ParseFile("t1947/trains.json", files.at("trains.json")), &rules);
     return rules;
   } catch (const BadData& bad) {
     return DataFault(bad.message);

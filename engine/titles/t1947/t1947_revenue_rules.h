@@ -2,8 +2,7 @@
 // seasons and how they change city values and reduce revenue (6.13), the temple's reduction and
 // bonus (6.8), the new-tile bonus (6.14.2), the charter's expatriation track (6.10), each train's
 // stops (6.14.1) and second-train increases (6.14.3), and per phase the P7's trading post value
-// (3.1) and whether the simplified calculation is in force (6.14.3), and Cooch Behar's value as it
-// rises with the first T5 and T8 (6.14.4, map.json). ReadRevenueRules refuses bad
+// (3.1) and whether the simplified calculation is in force (6.14.3). ReadRevenueRules refuses bad
 // data with an Error of kind kBadData naming the file and the field.
 #pragma once
 
@@ -14,11 +13,11 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "engine/titles/t1947/t1947_board_data.h"  // Zone (6.13.2)
 
 namespace mailrun::engine::t1947 {
 
 enum class Season { kDry = 0, kMonsoon = 1, kIntermediate = 2, kFertile = 3 };  // 6.13.1, in order
-enum class Zone { kDry = 0, kMonsoon = 1 };                                      // 6.13.2
 
 // One box of the expatriation track on a company's charter (6.10, 6.12).
 struct ExpatriationBox {
@@ -29,7 +28,7 @@ struct ExpatriationBox {
 };
 
 struct RevenueRules {
-  std::array<std::array<int, 2>, 4> city_change{};           // [season][zone]: 6.13.4
+  std::array<std::array<int, 3>, 4> city_change{};           // [season][zone]: 6.13.4
   std::array<std::optional<Zone>, 4> laying_reduction_zone;  // [season]: 6.13.3
   int laying_reduction_percent = 0;                           // 6.13.3
   int temple_reduction_percent = 0;                           // 6.8.1
@@ -40,10 +39,6 @@ struct RevenueRules {
   std::map<std::string, std::map<std::string, int>> second_train_increase;  // largest -> other -> percent
   std::vector<int> trading_post;                              // per phase (index 0 = phase 1)
   std::vector<bool> simplified_revenue;                       // per phase
-  std::map<std::string, std::vector<int>> grey_city_value;    // hex -> value per phase: Cooch Behar (6.14.4)
-
-  // 6.14.4: the printed value of a grey city (Cooch Behar) in `phase`; nullopt for other hexes.
-  std::optional<int> GreyCityValue(const std::string& hex, int phase) const;
 
   int Stops(const std::string& train) const;                  // 0 when unknown
 };

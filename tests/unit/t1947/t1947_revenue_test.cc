@@ -314,8 +314,7 @@ TEST(Payout, HalfRupeesOfASavingsShare) {
 TEST(Revenue, ParticularValuesOf6_14_4) {
   // Cooch Behar (P11, grey): its printed value rises with the first T5 (phase 4) and T8 (phase 6).
   const int cooch_behar[] = {20, 20, 20, 30, 30, 40, 40, 40};
-  for (int phase = 1; phase <= 8; ++phase) EXPECT_EQ(Rules().GreyCityValue("P11", phase), cooch_behar[phase - 1]) << phase;
-  EXPECT_EQ(Rules().GreyCityValue("D21", 1), std::nullopt);
+  for (int phase = 1; phase <= 8; ++phase) EXPECT_EQ(CoochBeharValue(Data(), phase), cooch_behar[phase - 1]) << phase;
   // It lies in the monsoon zone, so the season changes it like any city there (6.13.4).
   EXPECT_EQ(StopValue(Rules(), City("P11", 40, false, Zone::kMonsoon), Season::kMonsoon), 30);
   // Bombay's and Calcutta's named tiles are worth Rs.10 more than the ordinary city tiles of their
@@ -350,11 +349,7 @@ TEST(Revenue, RulesDataIsChecked) {
   files = DataFiles();
   files.erase("trains.json");
   EXPECT_FALSE(ReadRevenueRules(files).ok());
-  files = DataFiles();
-  files["map.json"].replace(files["map.json"].find("revenue_from_T5"), 15, "revenue_from_T7");
-  bad = ReadRevenueRules(files);
-  ASSERT_FALSE(bad.ok());
-  EXPECT_NE(bad.error().message.find("P11"), std::string::npos) << bad.error().message;
+
 }
 
 }  // namespace
