@@ -38,7 +38,7 @@ class Optimizer {
       : graph_(graph), trains_(trains), options_(options), must_hexes_(std::move(must_hexes)) {
     must_all_ = must_hexes_.empty() ? 0 : (~uint64_t{0} >> (64 - must_hexes_.size()));
     for (const TrainSpec& train : trains_) {
-      TrainKind kind{train.is_1m ? 1 : train.large_stations, train.is_1m, train.gauge};
+      TrainKind kind{train.is_1m ? 1 : train.large_stations, train.is_1m, train.gauge, train.min_large_stations};
       auto it = std::find(kinds_.begin(), kinds_.end(), kind);
       kind_of_train_.push_back(static_cast<int>(it - kinds_.begin()));
       if (it == kinds_.end()) kinds_.push_back(kind);
@@ -643,7 +643,7 @@ class Optimizer {
     // 4.6.6: the mail on the run with the best first + last values, the lowest train on a tie.
     int mail_run = -1;
     int best_mail = -1;
-    for (size_t j = 0; j < runs.size(); ++j) {
+    for (size_t j = 0; options_.mail && j < runs.size(); ++j) {
       const auto& nodes = graph_.nodes();
       int value = nodes[runs[j].nodes.front()].station.revenue + nodes[runs[j].nodes.back()].station.revenue;
       if (value > best_mail) {
@@ -732,6 +732,11 @@ Result<OptimizedRuns> Optimize(const RouteGraph& graph, const std::vector<TrainS
   if (must_hexes.size() > 64) return Malformed("core.refusal.route_optimizer.most_64_hexes_can_required", "at most 64 hexes can be required in runs");
 
   Optimizer optimizer(graph, trains, options, std::move(must_hexes));
+  if (!options.mail) {
+    Result<RunPlan> dividend = optimizer.Solve(1, 0);  // the runs alone
+    if (!dividend.ok()) return dividend.error();
+    return OptimizedRuns{*dividend, *dividend, !optimizer.stopped()};
+  }
   const int64_t big = optimizer.big();
   Result<RunPlan> total = optimizer.Solve(big + 1, big);  // total first, then dividend
   if (!total.ok()) return total.error();

@@ -43,6 +43,10 @@ struct OptimizeOptions {
   bool reach_bound = true;       // false: bound by every station of the graph (only to measure the gain)
   bool threshold_listing = true;  // false: list every run of every train, then combine (a baseline)
   OptimizeStats* stats = nullptr;  // filled when set
+  // 1853's mail (4.6.6). false for a title without mail (1947, whose trains count every stop: its
+  // graph marks towns and sites as large stations and its trains ask min_large_stations): one
+  // search for the best dividend, which is then both plans, with no mail nominated.
+  bool mail = true;
   // Safety valves against pathological boards (far denser than the tile manifest allows): a search
   // stops after this many partial runs, the listing after this many runs, the combination search
   // after this many steps (each roughly 1 to 100 ns); the plans returned are
@@ -53,7 +57,7 @@ struct OptimizeOptions {
 };
 
 struct OptimizedRuns {
-  RunPlan best_total;     // highest runs + mail
+  RunPlan best_total;     // highest runs + mail (without mail: the best dividend)
   RunPlan best_dividend;  // highest dividend (sum of runs), then highest mail
   bool proven_optimal = true;  // false only when a safety valve of OptimizeOptions stopped a search
 };

@@ -17,6 +17,10 @@ struct TrainSpec {
   int large_stations = 2;  // the train number: most large stations a run may call at (4.5.4)
   Gauge gauge = Gauge::kBroad;  // kBroad or kMetre (4.5.3)
   bool is_1m = false;      // 4.8.18 b: exactly one large station, with a base, and a small one
+  // The fewest stations counting toward the train number a run must call at. 1853: 0 (4.5.4 asks
+  // two stations of any kind). 1947, whose graph marks every city, town and expatriation site as
+  // counting and only trading posts not: 2 (6.14.1, 3.1 P7).
+  int min_large_stations = 0;
 
   const std::string& display_name() const { return name.empty() ? id : name; }
 };

@@ -23,7 +23,8 @@ class Dfs {
         bar_(bar),
         out_(out),
         cap_(kind.is_1m ? 1 : kind.large_stations),
-        is_1m_(kind.is_1m) {
+        is_1m_(kind.is_1m),
+        min_large_(kind.min_large) {
     const int n = static_cast<int>(nodes_.size());
     visited_.assign((n + 63) / 64 + 1, 0);
     cities_.assign((graph.city_count() + 63) / 64 + 1, 0);
@@ -191,6 +192,7 @@ class Dfs {
   void Consider(int first, int last) {
     if (stations_ < 2) return;
     if (is_1m_ && (large_ != 1 || large_bases_ != 1 || stations_ - large_ < 1)) return;  // 4.8.18 b
+    if (large_ < min_large_) return;  // TrainSpec::min_large_stations (1947: 6.14.1)
     int mail = nodes_[first].value + nodes_[last].value;
     int64_t score = Score(revenue_, mail);
     if (list_mode_) {
@@ -295,6 +297,7 @@ class Dfs {
   RunList* out_;
   const int cap_;
   const bool is_1m_;
+  const int min_large_;
 
   std::vector<uint64_t> visited_;
   std::vector<uint64_t> cities_;

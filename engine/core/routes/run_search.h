@@ -23,6 +23,7 @@ struct TrainKind {
   int large_stations = 2;
   bool is_1m = false;
   Gauge gauge = Gauge::kBroad;
+  int min_large = 0;  // TrainSpec::min_large_stations
   friend bool operator==(const TrainKind&, const TrainKind&) = default;
 };
 

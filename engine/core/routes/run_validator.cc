@@ -157,6 +157,10 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
     return Illegal("core.refusal.run_validator.run_must_include_least_two_2", "4.5.4", fmt::format("a run must include at least two stations; the run of {} calls at {}", who,
                                         large + small)).With({param::Train("train", train.display_name()), param::Count("stations", large + small)});
   }
+  if (large < train.min_large_stations) {
+    return Illegal("core.refusal.run_validator.run_too_few_counted_stops", "6.14.1", fmt::format("a run of {} must call at at least {} stops that count toward the train; it calls at {}",
+                                        who, train.min_large_stations, large)).With({param::Train("train", train.display_name()), param::Count("min", train.min_large_stations), param::Count("stops", large)});
+  }
   if (train.is_1m) {
     if (large != 1) {
       return Illegal("core.refusal.run_validator.1m_train_must_call_exactly", "4.8.18", fmt::format("a '1M' train must call at exactly one large station; this run calls at {}",
