@@ -10,6 +10,7 @@ namespace mailrun::engine::t1947 {
 namespace {
 
 Status ApplyAction(T1947Game& g, const Action1947& a) {
+  if (g.finished()) return Illegal("1947.refusal.end.game_over", "7.0", "the game is over: " + g.end_reason()).With({param::Text("reason", g.end_reason())});
   switch (a.kind) {
     case ActionKind::kBid: return g.Bid(a.player, a.amount);
     case ActionKind::kPassBid: return g.PassBid(a.player);
@@ -38,6 +39,7 @@ Status ApplyAction(T1947Game& g, const Action1947& a) {
     case ActionKind::kBuyTrain: return g.BuyTrain(a.player, a.train, a.source, a.amount);
     case ActionKind::kAnswerTrainSale: return g.AnswerTrainSale(a.player, a.yes);
     case ActionKind::kDiscardTrain: return g.DiscardTrain(a.player, a.railway, a.train);
+    case ActionKind::kDeclareBankruptcy: return g.DeclareBankruptcy(a.player);
   }
   return Malformed("1947.refusal.actions.unknown_1947_action", "unknown 1947 action");
 }
@@ -123,6 +125,7 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
         const std::vector<std::string>& held = game.railway(r.initials).trains;
         for (const std::string& t : std::set<std::string>(held.begin(), held.end())) train(ActionKind::kBuyTrain, "", t, r.initials, 1);
       }
+      add(ActionKind::kDeclareBankruptcy);
       add(ActionKind::kDone);
       break;
     }
@@ -189,6 +192,7 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
     case ActionKind::kAnswerTrainSale:
       return a.yes ? say("accept_train_offer", "sell the train") : say("refuse_train_offer", "refuse to sell the train");
     case ActionKind::kDiscardTrain: return say("discard_train", "put {railway}'s {train} in the bank pool");
+    case ActionKind::kDeclareBankruptcy: return say("declare_bankruptcy", "declare bankruptcy");
   }
   return say("unknown", "?");
 }

@@ -18,6 +18,7 @@ enum class ActionKind {
   kProtectPrice, kConvert, kConsentConversion, kDone, kPass,
   // operating rounds (4.2): the steps' own actions go to t1947_operating_hooks.h
   kLayTrack, kPlaceStation, kUseWorkers, kRunTrains, kBuyTrain, kAnswerTrainSale, kDiscardTrain,
+  kDeclareBankruptcy,
 };
 
 struct Action1947 {

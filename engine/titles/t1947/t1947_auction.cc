@@ -66,6 +66,7 @@ Result<T1947Game> T1947Game::Setup(const T1947Data& data, std::vector<std::strin
 }
 
 int T1947Game::ActivePlayer() const {
+  if (finished_) return -1;
   switch (round_) {
     case Round::kAuction: return order_[to_act_];
     case Round::kBnrPar: return high_bidder_;

@@ -149,6 +149,9 @@ class T1947Game {
   Status BuyTrain(int player, const std::string& train, const std::string& from, int price);
   Status AnswerTrainSale(int player, bool accept);                          // 6.15.2
   Status DiscardTrain(int player, const std::string& railway, const std::string& train);  // 6.15.5
+  // 6.15.5: the president of a company that must buy a train and cannot pay the cheapest one with
+  // its treasury and their own cash declares bankruptcy; the game ends (7.0).
+  Status DeclareBankruptcy(int player);
   const OperatingHooks& hooks() const { return *hooks_; }
   void set_hooks(OperatingHooks hooks) { hooks_ = std::make_shared<const OperatingHooks>(std::move(hooks)); }
   // A step's own action (track, station, workers, run: t1947_operating_hooks.h): checks that
@@ -196,6 +199,12 @@ class T1947Game {
   int TrainLimit() const;                  // 6.15.4
   const std::vector<int>& excess() const { return excess_; }  // railways that must discard (6.15.5)
   const std::optional<PendingTrainSale>& pending_train_sale() const { return train_sale_; }
+  // The end (7.0): a company at the market's end value ends the game when the round ends; a
+  // bankruptcy ends it at once. Standings: each player's wealth (7.0, ruling 15), richest first.
+  bool finished() const { return finished_; }
+  const std::string& end_reason() const { return end_reason_; }
+  bool ends_after_round() const { return market_end_; }
+  int CheapestTrain() const;  // 6.15.5: the cheapest train of the bank and the bank pool; -1 when none
   int President(const std::string& initials) const { return PresidentOf(RailwayOf(initials)); }
 
   // For tests and tools that set up a position directly (the examples of section 5 start mid-game).
@@ -252,6 +261,10 @@ class T1947Game {
   int operating_ = -1;
   OrStep step_ = OrStep::kLayTrack;
   int arrivals_ = 0;
+  // the end (7.0)
+  bool market_end_ = false;
+  bool finished_ = false;
+  std::string end_reason_;
 
   // auction and order (t1947_auction.cc)
   Status CheckAuctionTurn(int player) const;
@@ -279,6 +292,10 @@ class T1947Game {
   void NextRailway();
   void NoteTokenMoves();
   Status FinishStep(int player);
+  // the end (t1947_end.cc)
+  void NoteMarketEnd();
+  void Finish(std::string reason);
+  Result<bool> MustBuyTrain() const;
   // trains (t1947_trains.cc)
   void EnterPhase(int phase, int buyer);
   void TransferTrain(int buyer, const std::string& train, int price, int seller);

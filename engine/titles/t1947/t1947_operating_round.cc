@@ -18,6 +18,7 @@ void T1947Game::NoteTokenMoves() {
     r.arrived_at = r.token;
     r.arrival = ++arrivals_;
   }
+  NoteMarketEnd();
 }
 
 std::vector<int> T1947Game::OperatingOrder() const {
@@ -61,7 +62,9 @@ void T1947Game::NextRailway() {
     return;
   }
   operating_ = -1;
-  if (or_in_set_ < ors_in_set_) {  // 4.0: the number of rounds in a set was fixed after the stock round
+  if (market_end_) {  // 7.0 (1): at the end of the operating round in which a company reached the end
+    Finish("a company reached the end of the stock market (7.0)");
+  } else if (or_in_set_ < ors_in_set_) {  // 4.0: the number of rounds in a set was fixed after the stock round
     StartOperatingRound();
   } else {
     StartStockRound();
@@ -118,9 +121,9 @@ Status T1947Game::FinishStep(int player) {
       return OkStatus();
     case OrStep::kBuyTrains: {
       if (r.trains.empty()) {  // 6.15: a company with a legal route must own a train
-        Result<bool> route = hooks_->has_legal_route(*this, operating_);
-        if (!route.ok()) return route.error();
-        if (*route) return Illegal("1947.refusal.operating.must_own_train", "6.15", name + " has a legal route and must buy a train").With({param::Company("company", name)});
+        Result<bool> must = MustBuyTrain();
+        if (!must.ok()) return must.error();
+        if (*must) return Illegal("1947.refusal.operating.must_own_train", "6.15", name + " has a legal route and must buy a train").With({param::Company("company", name)});
       }
       NextRailway();
       return OkStatus();

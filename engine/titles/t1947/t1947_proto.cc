@@ -101,6 +101,7 @@ v1::Action ToProto(const Action1947& a) {
     case ActionKind::kBuyTrain:
     case ActionKind::kAnswerTrainSale:
     case ActionKind::kDiscardTrain:
+    case ActionKind::kDeclareBankruptcy:
       break;
   }
   return p;

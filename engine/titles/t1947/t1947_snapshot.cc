@@ -51,6 +51,7 @@ std::string SnapshotJson(const T1947Game& g) {
   }
   j["or"] = {{"season", g.season_}, {"ors", g.ors_in_set_}, {"number", g.or_in_set_}, {"operating", g.operating_},
              {"step", static_cast<int>(g.step_)}, {"arrivals", g.arrivals_}};
+  j["end"] = {{"market_end", g.market_end_}, {"finished", g.finished_}, {"reason", g.end_reason_}};
   return j.dump();
 }
 
@@ -152,6 +153,11 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       g.operating_ = o.at("operating");
       g.step_ = static_cast<OrStep>(o.at("step").get<int>());
       g.arrivals_ = o.at("arrivals");
+    }
+    if (j.contains("end")) {
+      g.market_end_ = j.at("end").at("market_end");
+      g.finished_ = j.at("end").at("finished");
+      g.end_reason_ = j.at("end").at("reason");
     }
     return g;
   } catch (const json::exception& e) {

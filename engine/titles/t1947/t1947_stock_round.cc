@@ -447,6 +447,11 @@ void T1947Game::EndStockRound() {
     if (!r.president_sold || r.io_units > 0 || r.pool_units > 0 || r.bonds_io > 0 || r.bonds_pool > 0) continue;
     r.token = MoveSoldOut(data_->market, r.token);
   }
+  NoteMarketEnd();
+  if (market_end_) {  // 7.0 (1): a company reached the end in the stock round: no operating round follows
+    Finish("a company reached the end of the stock market (7.0)");
+    return;
+  }
   ors_in_set_ = data_->phases[phase_ - 1].ors;  // 4.0: fixed now for the set that follows
   or_in_set_ = 0;
   StartOperatingRound();

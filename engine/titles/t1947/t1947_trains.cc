@@ -46,6 +46,20 @@ Status T1947Game::BuyTrain(int player, const std::string& train, const std::stri
     } else if (std::find(pool_trains_.begin(), pool_trains_.end(), train) == pool_trains_.end()) {  // 6.15.3
       return Illegal("1947.refusal.trains.not_in_pool", "6.15.3", "the bank pool holds no " + train).With({param::Train("train", train)});
     }
+    const int president_pays = face - r.treasury;
+    if (president_pays > 0 && face == CheapestTrain() && r.trains.empty()) {
+      // 6.15.5: a forced purchase of the cheapest train; the president makes up the difference.
+      Result<bool> must = MustBuyTrain();
+      if (!must.ok()) return must.error();
+      if (*must && players_[player].cash >= president_pays) {
+        players_[player].cash -= president_pays;
+        r.treasury = face;
+      } else if (*must) {
+        return Illegal("1947.refusal.trains.forced_purchase_short", "6.15.5",
+                       players_[player].name + " cannot make up the " + Money(president_pays) + " the " + train + " costs beyond " + buyer_name + "'s treasury")
+            .With({param::Seat("seat", player), param::Amount("amount", president_pays), param::Train("train", train), param::Company("company", buyer_name)});
+      }
+    }
     if (r.treasury < face) {  // 6.3: no credit
       return Illegal("1947.refusal.trains.treasury_short", "6.3", buyer_name + " has " + Money(r.treasury) + ", the " + train + " costs " + Money(face))
           .With({param::Company("company", buyer_name), param::Amount("treasury", r.treasury), param::Train("train", train), param::Amount("price", face)});

@@ -10,15 +10,6 @@
 namespace mailrun::engine::t1947 {
 namespace {
 
-MarketCell At(int row, int value) {
-  const auto& cells = Data().market.rows[row];
-  for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
-    if (cells[c] == value) return MarketCell{row, c};
-  }
-  ADD_FAILURE() << "no " << value << " in row " << row;
-  return {};
-}
-
 std::vector<std::string> Names(const T1947Game& g) {
   std::vector<std::string> names;
   for (int r : g.OperatingOrder()) names.push_back(Data().railways[r].initials);
@@ -56,16 +47,16 @@ void EndTurn(T1947Game& g) {
 TEST(OperatingOrder, ByMarketValueThenColumnThenStack) {
   // 4.2.1: highest market value first; of equal values, the column furthest right; in one space,
   // top of the stack first, and a token entering a space goes under those already there.
-  T1947Game g = StockRoundWith({{"EIR", At(0, 100), 0, 0, {}},
-                                {"GIPR", At(2, 100), 1, 0, {}},
-                                {"BB&CI", At(1, 100), 2, 0, {}},
-                                {"EBR", At(0, 146), 3, 0, {}},
-                                {"WIPR", At(2, 100), 0, 0, {}}});
+  T1947Game g = StockRoundWith({{"EIR", Space(0, 100), 0, 0, {}},
+                                {"GIPR", Space(2, 100), 1, 0, {}},
+                                {"BB&CI", Space(1, 100), 2, 0, {}},
+                                {"EBR", Space(0, 146), 3, 0, {}},
+                                {"WIPR", Space(2, 100), 0, 0, {}}});
   NoteTokenMovesAfterAction(g);  // all placed at once: stacked in the companies' order (GIPR first)
   EXPECT_EQ(Names(g), (std::vector<std::string>{"EBR", "GIPR", "WIPR", "BB&CI", "EIR"}));
-  g.mutable_railway("GIPR").token = At(1, 100);  // the GIPR leaves and comes back: now under the WIPR
+  g.mutable_railway("GIPR").token = Space(1, 100);  // the GIPR leaves and comes back: now under the WIPR
   NoteTokenMovesAfterAction(g);
-  g.mutable_railway("GIPR").token = At(2, 100);
+  g.mutable_railway("GIPR").token = Space(2, 100);
   NoteTokenMovesAfterAction(g);
   EXPECT_EQ(Names(g), (std::vector<std::string>{"EBR", "WIPR", "GIPR", "BB&CI", "EIR"}));
 }
@@ -73,7 +64,7 @@ TEST(OperatingOrder, ByMarketValueThenColumnThenStack) {
 TEST(OperatingRound, SeasonPrivateRevenueAndTheFirstCompany) {
   // 6.1, 6.13.1: the marker starts on the dry season and moves at the beginning of each operating
   // round; 3.4, 6.2: each private but the P9 pays its player owner Rs.10.
-  T1947Game g = StockRoundWith({{"EIR", At(0, 100), 0, 0, {}}, {"EBR", At(0, 146), 3, 0, {}}});
+  T1947Game g = StockRoundWith({{"EIR", Space(0, 100), 0, 0, {}}, {"EBR", Space(0, 146), 3, 0, {}}});
   g.mutable_player(1).privates = {1, 2};
   g.mutable_player(2).privates = {9};
   const int bob = g.player(1).cash;
@@ -95,7 +86,7 @@ TEST(OperatingRound, SeasonPrivateRevenueAndTheFirstCompany) {
 TEST(OperatingRound, StepsInTheTextsOrder) {
   // 4.2, 6.3: lay track, place a station, use workers, run, buy trains; a step's own action is the
   // other modules' (refused here until they are wired), and a step once left is closed.
-  T1947Game g = OperatingWith({{"EIR", At(0, 100), 0, 500, {"T2"}}});
+  T1947Game g = OperatingWith({{"EIR", Space(0, 100), 0, 500, {"T2"}}});
   Action1947 lay;
   lay.kind = ActionKind::kLayTrack;
   lay.player = 0;
@@ -121,7 +112,7 @@ TEST(OperatingRound, StepsInTheTextsOrder) {
 
 TEST(OperatingRound, ACompanyWithARouteMustOwnATrain) {
   // 6.15: once floated, unless it has no legal route, a company must own a train.
-  T1947Game g = OperatingWith({{"EIR", At(0, 100), 0, 500, {}}, {"EBR", At(0, 90), 1, 0, {}}});
+  T1947Game g = OperatingWith({{"EIR", Space(0, 100), 0, 500, {}}, {"EBR", Space(0, 90), 1, 0, {}}});
   ToBuyTrains(g);
   EXPECT_EQ(g.Done(0).error().key, "1947.refusal.operating.step_not_wired");  // the route is the track module's
   g.set_hooks(TestHooks(true));
@@ -138,7 +129,7 @@ TEST(OperatingRound, ACompanyWithARouteMustOwnATrain) {
 TEST(OperatingRound, RoundsPerSetChangeOnlyAfterTheNextStockRound) {
   // 4.0: the first T3 starts phase 2 in an operating round, but the set it is in keeps its one
   // round; the set after the next stock round has two. Private revenue is paid in each round.
-  T1947Game g = OperatingWith({{"EIR", At(0, 100), 0, 1000, {}}});
+  T1947Game g = OperatingWith({{"EIR", Space(0, 100), 0, 1000, {}}});
   g.set_hooks(TestHooks());
   g.mutable_bank_trains()[Data().TrainIndex("T2")] = 0;
   g.mutable_player(1).privates = {3};
@@ -166,10 +157,10 @@ TEST(OperatingRound, RoundsPerSetChangeOnlyAfterTheNextStockRound) {
 TEST(OperatingRound, OrderFollowsTokensMovedDuringTheRound) {
   // 4.2.1 (docs/rulings.md, 1947): the next company is the one first in the order at that moment
   // among those that have not operated.
-  T1947Game g = OperatingWith({{"EIR", At(0, 146), 0, 0, {}}, {"GIPR", At(0, 100), 1, 0, {}}, {"BB&CI", At(0, 120), 2, 0, {}}});
+  T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 0, {}}, {"GIPR", Space(0, 100), 1, 0, {}}, {"BB&CI", Space(0, 120), 2, 0, {}}});
   OperatingHooks hooks = TestHooks();
   hooks.use_workers = [](T1947Game& next, int, const Action1947&) -> Status {
-    next.mutable_railway("GIPR").token = At(0, 160);  // as if a market move lifted the GIPR
+    next.mutable_railway("GIPR").token = Space(0, 160);  // as if a market move lifted the GIPR
     return OkStatus();
   };
   g.set_hooks(hooks);
@@ -185,7 +176,7 @@ TEST(OperatingRound, OrderFollowsTokensMovedDuringTheRound) {
 }
 
 TEST(OperatingRound, SnapshotRoundTrip) {
-  T1947Game g = OperatingWith({{"EIR", At(0, 146), 0, 300, {}}, {"GIPR", At(0, 100), 1, 0, {}}});
+  T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 300, {}}, {"GIPR", Space(0, 100), 1, 0, {}}});
   Ok(g.Done(0));
   auto restored = RestoreSnapshot(Data(), SnapshotJson(g));
   ASSERT_TRUE(restored.ok()) << restored.error().ToString();

@@ -16,6 +16,16 @@ namespace mailrun::engine::t1947 {
 
 inline void Ok(const Status& s) { ASSERT_TRUE(s.ok()) << s.error().ToString(); }
 
+// The space worth `value` in market row `row` (0 = the top row).
+inline MarketCell Space(int row, int value) {
+  const auto& cells = Data().market.rows[row];
+  for (int c = 0; c < static_cast<int>(cells.size()); ++c) {
+    if (cells[c] == value) return MarketCell{row, c};
+  }
+  ADD_FAILURE() << "no " << value << " in row " << row;
+  return {};
+}
+
 struct Floated {
   std::string initials;
   MarketCell token;
