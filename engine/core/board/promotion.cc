@@ -16,15 +16,17 @@ struct EdgeEnd {
   Gauge gauge = Gauge::kBroad;
 };
 
-std::array<std::optional<EdgeEnd>, 6> EdgeEnds(const TileDef& tile, int rotation) {
-  std::array<std::optional<EdgeEnd>, 6> ends;
+// Every path leaving each board edge (1853's tiles have at most one per edge; 1947's brown
+// junctionless tiles have several, e.g. #39: 0-1, 0-2, 1-2).
+std::array<std::vector<EdgeEnd>, 6> EdgeEnds(const TileDef& tile, int rotation) {
+  std::array<std::vector<EdgeEnd>, 6> ends;
   for (const TilePath& path : tile.paths) {
     for (int side = 0; side < 2; ++side) {
       const PathEnd& here = side == 0 ? path.a : path.b;
       PathEnd there = side == 0 ? path.b : path.a;
       if (here.kind != PathEnd::Kind::kEdge) continue;
       if (there.kind == PathEnd::Kind::kEdge) there.index = Rotate(there.index, rotation);
-      ends[Rotate(here.index, rotation)] = EdgeEnd{there, path.gauge};
+      ends[Rotate(here.index, rotation)].push_back(EdgeEnd{there, path.gauge});
     }
   }
   return ends;
@@ -59,24 +61,35 @@ std::optional<Mapping> MapTrack(const TileDef& from, int from_rotation, const Ti
     if (!a_is_edge && !b_is_edge) continue;  // station to station: checked once stations are mapped
     const int edge = Rotate((a_is_edge ? path.a : path.b).index, from_rotation);
     const PathEnd other = a_is_edge ? path.b : path.a;
-    const auto& reached = to_ends[edge];
-    if (!reached || !GaugeKept(path.gauge, reached->gauge)) return std::nullopt;
+    const std::vector<EdgeEnd>& reached = to_ends[edge];
     switch (other.kind) {
       case PathEnd::Kind::kStation:
-        if (reached->end.kind != PathEnd::Kind::kStation) return std::nullopt;
-        if (!map_node(mapping.stations, other.index, reached->end.index)) return std::nullopt;
+      case PathEnd::Kind::kJunction: {
+        const bool station = other.kind == PathEnd::Kind::kStation;
+        std::vector<int>& map = station ? mapping.stations : mapping.junctions;
+        const PathEnd::Kind kind = station ? PathEnd::Kind::kStation : PathEnd::Kind::kJunction;
+        bool mapped = false;
+        for (const EdgeEnd& end : reached) {
+          if (end.end.kind == kind && GaugeKept(path.gauge, end.gauge) && map_node(map, other.index, end.end.index)) {
+            mapped = true;
+            break;
+          }
+        }
+        if (!mapped) return std::nullopt;
         break;
-      case PathEnd::Kind::kJunction:
-        if (reached->end.kind != PathEnd::Kind::kJunction) return std::nullopt;
-        if (!map_node(mapping.junctions, other.index, reached->end.index)) return std::nullopt;
-        break;
+      }
       case PathEnd::Kind::kEdge: {
         const int other_edge = Rotate(other.index, from_rotation);
-        const bool direct = reached->end.kind == PathEnd::Kind::kEdge && reached->end.index == other_edge;
-        const auto& far = to_ends[other_edge];
-        const bool via_junction = reached->end.kind == PathEnd::Kind::kJunction && far &&
-                                  far->end == reached->end && GaugeKept(path.gauge, far->gauge);
-        if (!direct && !via_junction) return std::nullopt;
+        bool kept = false;
+        for (const EdgeEnd& end : reached) {
+          if (!GaugeKept(path.gauge, end.gauge)) continue;
+          if (end.end.kind == PathEnd::Kind::kEdge && end.end.index == other_edge) kept = true;
+          if (end.end.kind != PathEnd::Kind::kJunction) continue;
+          for (const EdgeEnd& far : to_ends[other_edge]) {
+            kept = kept || (far.end == end.end && GaugeKept(path.gauge, far.gauge));
+          }
+        }
+        if (!kept) return std::nullopt;
         break;
       }
     }

@@ -3,7 +3,8 @@
 // plain and junction tiles never become station tiles nor the reverse (4.2.5), a small station may
 // become a large one but not the reverse (4.2.5), separate stations stay separate, except that the
 // terminal stations of Bombay and Madras merge into the one through station of the brown BM tile
-// (4.2.12). Colours, labels and TABLE 8 itself are checked by the caller. Pure functions.
+// (4.2.12). An edge may carry several paths (1947's brown tiles: #39 joins 0-1, 0-2 and 1-2).
+// Colours, labels and TABLE 8 itself are checked by the caller. Pure functions.
 #pragma once
 
 #include <vector>

@@ -4,6 +4,8 @@
 #include <set>
 
 #include "engine/core/data/data_reader.h"
+#include "engine/titles/t1947/t1947_board_grid.h"
+#include "engine/titles/t1947/t1947_board_reader.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
@@ -20,27 +22,12 @@ const std::string& FileText(const std::map<std::string, std::string>& files, con
   return it->second;
 }
 
-bool ValidHexName(const std::string& hex) {
-  // Column letter A-V, row number; letter index + number is odd (docs/board-data-1947.md).
-  if (hex.size() < 2 || hex[0] < 'A' || hex[0] > 'V') return false;
-  int row = 0;
-  for (size_t i = 1; i < hex.size(); ++i) {
-    if (hex[i] < '0' || hex[i] > '9') return false;
-    row = row * 10 + (hex[i] - '0');
-  }
-  return row >= 1 && ((hex[0] - 'A' + 1 + row) % 2) == 1;
-}
-
-// The neighbour of a flat-topped hex across edge N, NE, SE, S, SW or NW ("" outside the letters).
+// The neighbour of a hex across edge N, NE, SE, S, SW or NW: "" for no such edge, "-" off the grid.
 std::string Neighbour(const std::string& hex, const std::string& edge) {
-  static const std::map<std::string, std::pair<int, int>> kSteps = {
-      {"N", {0, -2}}, {"NE", {1, -1}}, {"SE", {1, 1}}, {"S", {0, 2}}, {"SW", {-1, 1}}, {"NW", {-1, -1}}};
-  auto step = kSteps.find(edge);
-  if (step == kSteps.end()) return "";
-  int column = hex[0] - 'A' + step->second.first;
-  int row = std::stoi(hex.substr(1)) + step->second.second;
-  if (column < 0 || column > 'V' - 'A' || row < 1) return "-";
-  return std::string(1, static_cast<char>('A' + column)) + std::to_string(row);
+  const auto e = ParseEdge1947(edge);
+  if (!e) return "";
+  const HexCoord next = engine::Neighbour(*ParseHex1947(hex), *e);
+  return next.row < 0 || next.row > kLastColumn || next.col < 1 ? "-" : HexName1947(next);
 }
 
 // Each edge named in `key` must exist and face off the map (6.4.1, 6.9, 6.10).
@@ -65,7 +52,7 @@ std::set<std::string> ReadMapHexes(const Json& map, T1947Data* data) {
     Fields f(h, w, {"hex", "city", "town", "label", "terrain", "cost", "zone", "preprinted", "upgrade_cost",
                     "trading_posts", "dead_ends", "grey"});
     std::string name = f.String("hex");
-    if (!ValidHexName(name)) f.Fail("hex", "not a hex of the 1947 grid (column A-V, row 1+, letter index + row odd)");
+    if (!ParseHex1947(name)) f.Fail("hex", "not a hex of the 1947 grid (column A-V, row 1+, letter index + row odd)");
     if (!hexes.insert(name).second) f.Fail("hex", "listed twice");
     std::string zone = f.String("zone");
     if (zone != "dry" && zone != "monsoon") f.Fail("zone", "must be dry or monsoon");
@@ -140,6 +127,11 @@ void ReadCompanies(const Json& file, const std::set<std::string>& hexes, T1947Da
     if (cap != "full" && cap != "incremental") f.Fail("capitalisation", "must be full or incremental");
     r.incremental = cap == "incremental";
     r.pool_draw_group = f.Int("pool_draw_group", 0);
+    for (const Json& cost : f.Array("stations")) {
+      if (!cost.is_number_integer() || cost.get<int>() < 0) f.Fail("stations", "a station's cost is a whole number of rupees (6.7)");
+      r.station_costs.push_back(cost.get<int>());
+    }
+    if (r.station_costs.empty() || r.station_costs[0] != 0) f.Fail("stations", "the home station comes first and is free (6.7)");
     if (data->Railway(r.initials)) f.Fail("initials", "listed twice");
     data->railways.push_back(r);
   }
@@ -187,6 +179,9 @@ void ReadPhases(const Json& file, const T1947Data& partial, T1947Data* data) {
     d.private_sale_max_percent = f.Int("private_sale_max_percent");
     d.train_limit = f.Int("train_limit");
     d.ors = f.Int("ors");
+    d.tiles = f.Strings("tiles");
+    d.city_upgrades = f.Strings("city_upgrades");
+    d.town_choice = f.Bool("town_choice", false);
     data->phases.push_back(d);
   }
   if (data->phases.size() != 8) where.Fail("1947 has 8 phases (4.0)");
@@ -258,63 +253,6 @@ void ReadRules(const Json& file, T1947Data* data) {
   if (data->player_counts.size() != 4) where.Fail("player_counts must cover 3, 4, 5 and 6 players");
 }
 
-// tiles.json and manifest.json: every counted or upgraded tile exists, upgrades go up one colour
-// and keep the zone of a city tile, and each zone has a yellow city tile for each of its cities
-// that takes one (6.4, 6.13.3).
-void ReadTiles(const Json& tiles_file, const Json& manifest_file, const Json& map, T1947Data* data) {
-  Where tiles_where("t1947/tiles.json");
-  Where manifest_where("t1947/manifest.json");
-  struct TileInfo {
-    std::string colour, zone;
-    bool city = false, preprinted = false, named = false;
-  };
-  std::map<std::string, TileInfo> tiles;
-  for (const Json& t : Fields(tiles_file, tiles_where, {"tiles"}).Array("tiles")) {
-    Fields f(t, tiles_where.Entry(EntryName("tile", t, "id")), {"id", "colour", "zone", "label", "stations", "paths", "preprinted"});
-    TileInfo info{f.String("colour"), f.String("zone", ""), false, f.Bool("preprinted", false), false};
-    if (f.Has("stations")) info.city = f.Array("stations").at(0).value("kind", "") == "city";
-    std::string label = f.String("label", "");
-    info.named = label == "Bombay" || label == "Calcutta" || label == "Surat" || label == "Rajkot";
-    if (!tiles.emplace(f.String("id"), info).second) f.Fail("id", "listed twice");
-  }
-  Fields manifest(manifest_file, manifest_where, {"counts", "upgrades"});
-  int total = 0;
-  std::map<std::string, int> yellow_city;  // zone -> count
-  for (auto& [id, count] : manifest.Object("counts").items()) {
-    auto it = tiles.find(id);
-    if (it == tiles.end()) manifest_where.Entry("counts").Fail("tile " + id + " is not in tiles.json");
-    total += count.get<int>();
-    if (it->second.colour == "yellow" && it->second.city) yellow_city[it->second.zone] += count.get<int>();
-  }
-  if (total != 270) manifest_where.Entry("counts").Fail("1947 has 270 tiles (1.4), these add up to " + std::to_string(total));
-  static const std::map<std::string, std::string> kNext = {{"yellow", "green"}, {"green", "brown"}, {"brown", "grey"}};
-  for (auto& [id, targets] : manifest.Object("upgrades").items()) {
-    Where w = manifest_where.Entry("upgrades of " + id);
-    auto from = tiles.find(id);
-    if (from == tiles.end()) w.Fail("no tile " + id + " in tiles.json");
-    for (const Json& target : targets) {
-      auto to = tiles.find(target.get<std::string>());
-      if (to == tiles.end()) w.Fail("no tile " + target.get<std::string>() + " in tiles.json");
-      auto next = kNext.find(from->second.colour);
-      if (next == kNext.end() || to->second.colour != next->second) w.Fail("tile " + to->first + " is not the next colour (6.4.3)");
-      if (from->second.city && to->second.city && from->second.zone != to->second.zone && !to->second.named) {
-        w.Fail("tile " + to->first + " is for the other climate zone (6.4)");
-      }
-    }
-  }
-  std::map<std::string, int> cities;  // zone -> city hexes that take an ordinary yellow tile
-  for (const Json& h : map.at("hexes")) {
-    if (h.contains("city") && !h.contains("preprinted") && !h.contains("grey")) ++cities[h.at("zone").get<std::string>()];
-  }
-  for (auto& [zone, count] : cities) {
-    if (yellow_city[zone] < count) {
-      manifest_where.Entry("counts").Fail("the " + zone + " zone has " + std::to_string(count) + " cities but " +
-                                          std::to_string(yellow_city[zone]) + " yellow city tiles");
-    }
-  }
-  data->tile_count = total;
-}
-
 }  // namespace
 
 const RailwayDef* T1947Data::Railway(const std::string& initials) const {
@@ -346,8 +284,10 @@ Result<T1947Data> ParseT1947Data(const std::map<std::string, std::string>& files
     ReadMarket(data_internal::ParseFile("t1947/market.json", FileText(files, "market.json")), &data);
     ReadPhases(data_internal::ParseFile("t1947/trains.json", FileText(files, "trains.json")), data, &data);
     ReadRules(data_internal::ParseFile("t1947/rules.json", FileText(files, "rules.json")), &data);
-    ReadTiles(data_internal::ParseFile("t1947/tiles.json", FileText(files, "tiles.json")),
-              data_internal::ParseFile("t1947/manifest.json", FileText(files, "manifest.json")), map, &data);
+    data.board = ReadBoard(map, data_internal::ParseFile("t1947/tiles.json", FileText(files, "tiles.json")),
+                           data_internal::ParseFile("t1947/manifest.json", FileText(files, "manifest.json")), data.hexes,
+                           data.sites);
+    for (const auto& [id, rules] : data.board.rules) data.tile_count += rules.count;
     return data;
   } catch (const BadData& bad) {
     return DataFault(bad.message);

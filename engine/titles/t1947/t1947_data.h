@@ -1,6 +1,7 @@
 // The components of 1947 as read from engine/titles/t1947/data/*.json: railway companies, private
-// companies, phases, the stock market grid and the rule tables the stock round needs. The map,
-// tiles and trains' operating figures are read in part II. ParseT1947Data validates everything it
+// companies, phases, the stock market grid, the rule tables the stock round needs, and the map and
+// tiles as the core's board data (t1947_board_data.h). The trains' operating figures are read in
+// part II. ParseT1947Data validates everything it
 // reads and refuses bad data with an Error (kind kBadData) that names the file, the entry and the
 // problem. The data is immutable after parsing and may be shared between threads.
 #pragma once
@@ -13,6 +14,7 @@
 #include "engine/core/market/stock_market.h"
 #include "engine/core/result.h"
 #include "engine/core/trains/phases.h"
+#include "engine/titles/t1947/t1947_board_data.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -26,6 +28,7 @@ struct RailwayDef {
   int bonds = 10;
   bool incremental = false;    // the BNR (5.2.3); all others full capitalisation (5.2.2)
   int pool_draw_group = 0;     // 2.3 d (1), e (2); 0: not drawn
+  std::vector<int> station_costs;  // the charter's stations, home first (6.7)
 };
 
 struct PrivateDef {
@@ -47,6 +50,9 @@ struct PhaseDef : Phase {
   std::string par_band;        // yellow, green, brown, blue
   int private_sale_max_percent = 100;
   int ors = 1;
+  std::vector<std::string> tiles;          // the colours that may be laid (6.4.3)
+  std::vector<std::string> city_upgrades;  // the colours city and town tiles may be upgraded to (6.4.3)
+  bool town_choice = false;                // from the first T5: ordinary track on towns, town upgrades (6.4.6)
 };
 
 // The market grid (the core's StockMarket, top row first) and what 1947 prints on it.
@@ -99,6 +105,7 @@ struct T1947Data {
   int bid_increment = 10;
   std::vector<HexDef1947> hexes;
   std::vector<ExpatriationSiteDef> sites;
+  T1947Board board;            // map.json, tiles.json and manifest.json as the core's board data
   int map_hexes = 0;
   int expatriation_sites = 0;
   int tile_count = 0;
