@@ -2,10 +2,15 @@
 #include "engine/titles/t1947/t1947_actions.h"
 
 #include <algorithm>
+#include <set>
+
 
 namespace mailrun::engine::t1947 {
 
-Status Apply(T1947Game& g, const Action1947& a) {
+namespace {
+
+Status ApplyAction(T1947Game& g, const Action1947& a) {
+  if (g.finished()) return Illegal("1947.refusal.end.game_over", "7.0", "the game is over: " + g.end_reason()).With({param::Text("reason", g.end_reason())});
   switch (a.kind) {
     case ActionKind::kBid: return g.Bid(a.player, a.amount);
     case ActionKind::kPassBid: return g.PassBid(a.player);
@@ -23,15 +28,45 @@ Status Apply(T1947Game& g, const Action1947& a) {
     case ActionKind::kConsentConversion: return g.ConsentConversion(a.player, a.yes);
     case ActionKind::kDone: return g.Done(a.player);
     case ActionKind::kPass: return g.Pass(a.player);
+    case ActionKind::kLayTrack:
+      return g.OperateStep(a.player, OrStep::kLayTrack, [&a](T1947Game& next, int r) { return next.hooks().lay_track(next, r, a); });
+    case ActionKind::kPlaceStation:
+      return g.OperateStep(a.player, OrStep::kPlaceStation, [&a](T1947Game& next, int r) { return next.hooks().place_station(next, r, a); });
+    case ActionKind::kUseWorkers:
+      return g.OperateStep(a.player, OrStep::kUseWorkers, [&a](T1947Game& next, int r) { return next.hooks().use_workers(next, r, a); });
+    case ActionKind::kRunTrains:
+      return g.OperateStep(a.player, OrStep::kRunTrains, [&a](T1947Game& next, int r) { return next.hooks().run_trains(next, r, a); });
+    case ActionKind::kBuyTrain: return g.BuyTrain(a.player, a.train, a.source, a.amount);
+    case ActionKind::kAnswerTrainSale: return g.AnswerTrainSale(a.player, a.yes);
+    case ActionKind::kDiscardTrain: return g.DiscardTrain(a.player, a.railway, a.train);
+    case ActionKind::kDeclareBankruptcy: return g.DeclareBankruptcy(a.player);
   }
   return Malformed("1947.refusal.actions.unknown_1947_action", "unknown 1947 action");
+}
+
+}  // namespace
+
+Status Apply(T1947Game& g, const Action1947& a) {
+  Status s = ApplyAction(g, a);
+  if (s.ok()) NoteTokenMovesAfterAction(g);  // 4.2.1: the stacks on the market
+  return s;
 }
 
 std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
   std::vector<Action1947> candidates;
   auto add = [&](ActionKind kind, std::string railway = "", int amount = 0, bool pool = false, bool savings = false,
-                 bool yes = false) {
-    candidates.push_back(Action1947{kind, player, std::move(railway), amount, pool, savings, yes});
+                 bool yes = false, std::string train = "", std::string source = "") {
+    Action1947 a;
+    a.kind = kind;
+    a.player = player;
+    a.railway = std::move(railway);
+    a.amount = amount;
+    a.from_pool = pool;
+    a.savings = savings;
+    a.yes = yes;
+    a.train = std::move(train);
+    a.source = std::move(source);
+    candidates.push_back(std::move(a));
   };
   const T1947Data& data = game.data();
   switch (game.round()) {
@@ -70,8 +105,30 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
       add(ActionKind::kDone);
       add(ActionKind::kPass);
       break;
-    case Round::kOperatingRound:
+    case Round::kOperatingRound: {
+      // The steps' own actions (track, stations, workers, runs) are listed with their modules.
+      auto train = [&](ActionKind kind, std::string railway, std::string name, std::string source, int price, bool yes = false) {
+        add(kind, std::move(railway), price, false, false, yes, std::move(name), std::move(source));
+      };
+      for (bool yes : {true, false}) train(ActionKind::kAnswerTrainSale, "", "", "", 0, yes);
+      for (int r : game.excess()) {
+        const std::string& initials = data.railways[r].initials;
+        for (const std::string& t : std::set<std::string>(game.railway(initials).trains.begin(), game.railway(initials).trains.end())) {
+          train(ActionKind::kDiscardTrain, initials, t, "", 0);
+        }
+      }
+      if (const TrainDef* next = game.AvailableTrain()) train(ActionKind::kBuyTrain, "", next->name, "", 0);
+      for (const std::string& t : std::set<std::string>(game.pool_trains().begin(), game.pool_trains().end())) {
+        train(ActionKind::kBuyTrain, "", t, "pool", 0);
+      }
+      for (const RailwayDef& r : data.railways) {  // 6.15.2: listed at the least price, Rs.1
+        const std::vector<std::string>& held = game.railway(r.initials).trains;
+        for (const std::string& t : std::set<std::string>(held.begin(), held.end())) train(ActionKind::kBuyTrain, "", t, r.initials, 1);
+      }
+      add(ActionKind::kDeclareBankruptcy);
+      add(ActionKind::kDone);
       break;
+    }
   }
   std::vector<Action1947> legal;
   for (const Action1947& a : candidates) {
@@ -91,6 +148,8 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
   params.push_back(param::Count("private", g.auction_private()));
   params.push_back(param::Count("count", a.amount));
   params.push_back(param::Amount("amount", a.amount));
+  params.push_back(param::Train("train", a.train));
+  params.push_back(param::Company("source", a.source));
   auto say = [&](std::string_view key, std::string_view english_text) {
     std::string full = std::string(seated ? "{seat}: " : "") + std::string(english_text) + std::string(suffix);
     std::string full_key = std::string("1947.action.") + std::string(key) + (suffix.empty() ? "" : ".or_more");
@@ -119,8 +178,21 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
                        : say("convert_to_ordinary", "convert {railway} shares to ordinary");
     case ActionKind::kConsentConversion:
       return a.yes ? say("consent_conversion", "consent to the conversion") : say("refuse_conversion", "refuse the conversion");
-    case ActionKind::kDone: return say("done", "end the turn");
+    case ActionKind::kDone:
+      return g.round() == Round::kOperatingRound ? say("end_step", "end this step of the company's turn") : say("done", "end the turn");
     case ActionKind::kPass: return say("pass", "pass");
+    case ActionKind::kLayTrack: return say("lay_track", "lay track");
+    case ActionKind::kPlaceStation: return say("place_station", "place a station");
+    case ActionKind::kUseWorkers: return say("use_workers", "use workers");
+    case ActionKind::kRunTrains: return say("run_trains", "run the trains");
+    case ActionKind::kBuyTrain:
+      if (a.source.empty()) return say("buy_train_from_bank", "buy a {train} from the bank");
+      if (a.source == "pool") return say("buy_train_from_pool", "buy a {train} from the bank pool");
+      return say("buy_train_from_company", "buy {source}'s {train} for {amount}");
+    case ActionKind::kAnswerTrainSale:
+      return a.yes ? say("accept_train_offer", "sell the train") : say("refuse_train_offer", "refuse to sell the train");
+    case ActionKind::kDiscardTrain: return say("discard_train", "put {railway}'s {train} in the bank pool");
+    case ActionKind::kDeclareBankruptcy: return say("declare_bankruptcy", "declare bankruptcy");
   }
   return say("unknown", "?");
 }

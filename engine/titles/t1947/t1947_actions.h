@@ -16,6 +16,9 @@ enum class ActionKind {
   kBid, kPassBid, kSetBnrPar,
   kUseInsiderTrading, kBuyShare, kBuyPresident, kSell, kIssueBonds, kSubscribeBonds, kBuyBond, kSellBonds,
   kProtectPrice, kConvert, kConsentConversion, kDone, kPass,
+  // operating rounds (4.2): the steps' own actions go to t1947_operating_hooks.h
+  kLayTrack, kPlaceStation, kUseWorkers, kRunTrains, kBuyTrain, kAnswerTrainSale, kDiscardTrain,
+  kDeclareBankruptcy,
 };
 
 struct Action1947 {
@@ -25,7 +28,13 @@ struct Action1947 {
   int amount = 0;        // bid, par, shares, bonds
   bool from_pool = false;
   bool savings = false;  // buy a savings share; convert to savings
-  bool yes = false;      // protect, consent
+  bool yes = false;      // protect, consent; accept a train offer
+  std::string train;     // buy or discard a train ("T3")
+  std::string source;    // where a train is bought: "" the bank, "pool", or a company's initials (amount: the price)
+  std::string hex;       // track and stations (for the track module)
+  std::string tile;
+  int rotation = 0;
+  std::vector<std::vector<std::string>> routes;  // a run: each train's stops, by hex (for the runs module)
 };
 
 Status Apply(T1947Game& game, const Action1947& action);

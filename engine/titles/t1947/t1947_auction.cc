@@ -60,10 +60,13 @@ Result<T1947Game> T1947Game::Setup(const T1947Data& data, std::vector<std::strin
   g.removed_.assign(data.privates.size(), false);
   g.out_.assign(n, false);
   g.sold_this_round_.assign(n, std::vector<bool>(railways, false));
+  for (const TrainDef& t : data.trains) g.bank_trains_.push_back(t.count);  // 2.3, Appendix 3
+  g.rusted_trains_.assign(data.trains.size(), 0);
   return g;
 }
 
 int T1947Game::ActivePlayer() const {
+  if (finished_) return -1;
   switch (round_) {
     case Round::kAuction: return order_[to_act_];
     case Round::kBnrPar: return high_bidder_;
@@ -72,7 +75,10 @@ int T1947Game::ActivePlayer() const {
       if (bond_offer_) return bond_offer_->to_ask.front();
       if (conversion_) return PresidentOf(conversion_->railway);
       return order_[sr_to_act_];
-    case Round::kOperatingRound: return -1;
+    case Round::kOperatingRound:
+      if (train_sale_) return PresidentOf(train_sale_->seller);
+      if (!excess_.empty()) return PresidentOf(excess_.front());
+      return operating_ < 0 ? -1 : PresidentOf(operating_);
   }
   return -1;
 }

@@ -185,14 +185,15 @@ void ReadPhases(const Json& file, const T1947Data& partial, T1947Data* data) {
     data->phases.push_back(d);
   }
   if (data->phases.size() != 8) where.Fail("1947 has 8 phases (4.0)");
-  // The trains (Appendix 3); their operating figures (stops, second-train increases) and the T12s'
-  // being unlimited in play are part II's.
+  // The trains (Appendix 3); their second-train increases (6.14.3) are read with the runs.
   for (const Json& t : top.Array("trains")) {
     Fields f(t, where.Entry(EntryName("train", t, "name")), {"name", "stops", "price", "count", "unlimited", "rusted_by", "second_train_increase"});
-    TrainType train;
+    TrainDef train;
     train.name = f.String("name");
     train.price = f.Int("price");
     train.count = f.Int("count");
+    train.stops = f.Int("stops");
+    train.unlimited = f.Bool("unlimited", false);
     if (train.price <= 0 || train.count <= 0) f.Fail("count", "a train has a positive price and count");
     if (f.Has("rusted_by")) {
       train.rusts_in_phase = PhaseIntroducedBy(data->phases, f.String("rusted_by"));  // 6.15.5
@@ -202,7 +203,7 @@ void ReadPhases(const Json& file, const T1947Data& partial, T1947Data* data) {
   }
   for (const PhaseDef& phase : data->phases) {
     bool known = false;
-    for (const TrainType& train : data->trains) known = known || train.name == phase.introduced_by;
+    for (const TrainDef& train : data->trains) known = known || train.name == phase.introduced_by;
     if (!known) where.Entry("phase " + std::to_string(phase.number)).Fail("field \"introduced_by\": no train \"" + phase.introduced_by + "\" in \"trains\"");
   }
 }
@@ -268,6 +269,13 @@ const HexDef1947* T1947Data::MapHex(HexCoord hex) const {
 int T1947Data::RailwayIndex(const std::string& initials) const {
   for (size_t i = 0; i < railways.size(); ++i) {
     if (railways[i].initials == initials) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int T1947Data::TrainIndex(const std::string& name) const {
+  for (size_t i = 0; i < trains.size(); ++i) {
+    if (trains[i].name == name) return static_cast<int>(i);
   }
   return -1;
 }

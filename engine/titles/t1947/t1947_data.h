@@ -39,6 +39,12 @@ struct PrivateDef {
   std::string power;           // the power's kind
 };
 
+// The core's TrainType (name, price, count, the phase that rusts it) and 1947's own (Appendix 3).
+struct TrainDef : TrainType {
+  int stops = 0;               // the most stops a run may make (6.14.1)
+  bool unlimited = false;      // the T12: the bank never runs out (the card's "10 (infinite)")
+};
+
 // The core's Phase: number, introduced_by ("T2" .. "T12"), train_limit; and 1947's own.
 struct PhaseDef : Phase {
   std::string par_band;        // yellow, green, brown, blue
@@ -92,7 +98,7 @@ struct T1947Data {
   std::vector<RailwayDef> railways;
   std::vector<PrivateDef> privates;
   std::vector<PhaseDef> phases;
-  std::vector<TrainType> trains;  // T2-T12: price, count, the phase that rusts them (6.15.5)
+  std::vector<TrainDef> trains;   // T2-T12 in the order the bank sells them (6.15.1), each rusting in a phase (6.15.5)
   MarketDef market;
   std::map<int, PlayerCountDef> player_counts;  // 3..6
   int minimum_bid = 10;
@@ -110,6 +116,7 @@ struct T1947Data {
   // The map's entry for a hex in the core's coordinates (t1947_board_grid.h); nullptr off the map.
   const HexDef1947* MapHex(HexCoord hex) const;
   int RailwayIndex(const std::string& initials) const;  // -1 when unknown
+  int TrainIndex(const std::string& name) const;        // -1 when unknown
 };
 
 // The files by name ("companies.json", ...), as text.

@@ -1,12 +1,15 @@
-// A 1947 game up to its first operating round: setup (2.1-2.3), the private company auction (3.2)
-// with the P9 and the BNR (3.1, 5.2.3), the player order cards (3.6, 3.7, 5.12), the P4 (3.1) and
-// the stock round in full (5.1-5.12): purchases and sales, floating, convertible bonds (issue,
-// purchase, sale, price protection), savings shares (ratio, conversions), certificate and
-// ownership limits, presidency changes and the market moves. Operating rounds come with part II:
-// the game pauses when the first one is due. Every refusal names its rule. A T1947Game is a value
-// holding a pointer to its data, which must outlive it; not thread-safe.
+// A 1947 game: setup (2.1-2.3), the private company auction (3.2) with the P9 and the BNR (3.1,
+// 5.2.3), the player order cards (3.6, 3.7, 5.12), the P4 (3.1), the stock round in full
+// (5.1-5.12: purchases and sales, floating, convertible bonds, savings shares, limits, presidency
+// changes, the market moves) and the operating rounds (4.2, 6.0): the season, private revenue, the
+// operating order, a company's steps (t1947_operating_round.cc; laying track, stations, workers
+// and runs call the game's OperatingHooks), the phases and the trains (4.0, 6.15,
+// t1947_trains.cc). Every refusal names its rule. A T1947Game is a value holding a pointer to its
+// data, which must outlive it; not thread-safe.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +20,10 @@
 namespace mailrun::engine::t1947 {
 
 enum class Round { kAuction, kBnrPar, kStockRound, kOperatingRound };
+
+// The steps of a railway company's operating turn, in the order of 4.2 and 6.3. Private companies
+// may be bought at any step (3.3).
+enum class OrStep { kLayTrack, kPlaceStation, kUseWorkers, kRunTrains, kBuyTrains };
 
 struct Player1947 {
   std::string name;
@@ -45,6 +52,19 @@ struct Railway1947 {
   int bonds_pool = 0;
   int bonds_removed = 0;
   int floated_in_sr = 0;     // the stock round its president's certificate was bought (5.2 NOTE)
+  std::vector<std::string> trains;  // train names ("T2"), in the order bought
+  int arrival = 0;           // 4.2.1: when the token entered its space; a later arrival lies lower in the stack
+  MarketCell arrived_at{-1, -1};
+  bool operated = false;     // has operated in this operating round
+};
+
+// A train offered by one company to another at an agreed price, waiting for the seller's
+// president (6.15.2).
+struct PendingTrainSale {
+  int buyer = 0;
+  int seller = 0;
+  std::string train;
+  int price = 0;
 };
 
 // What a stock round turn has done so far (5.1).
@@ -79,6 +99,21 @@ struct PendingConversion {
 };
 
 class T1947Game;
+struct Action1947;
+
+// The steps of a company's operating turn whose rules live in other modules: each validates and
+// carries out one action for the operating railway and refuses with a typed Error naming its
+// rule; it is handed a copy of the game, kept only when it succeeds. A game starts with
+// UnwiredOperatingHooks() (t1947_operating_hooks.cc), which refuse every step.
+struct OperatingHooks {
+  std::function<Status(T1947Game&, int railway, const Action1947&)> lay_track;      // 6.4
+  std::function<Status(T1947Game&, int railway, const Action1947&)> place_station;  // 6.7
+  std::function<Status(T1947Game&, int railway, const Action1947&)> use_workers;    // 6.11
+  std::function<Status(T1947Game&, int railway, const Action1947&)> run_trains;     // 6.14
+  std::function<Result<bool>(const T1947Game&, int railway)> has_legal_route;      // 6.15
+};
+OperatingHooks UnwiredOperatingHooks();
+
 std::string SnapshotJson(const T1947Game& game);
 Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
 
@@ -106,8 +141,24 @@ class T1947Game {
   Status ProtectPrice(int player, bool protect);                           // 5.4.5
   Status Convert(int player, const std::string& railway, bool to_savings);  // 5.6.4
   Status ConsentConversion(int player, bool consent);                      // 5.6.4
-  Status Done(int player);
+  Status Done(int player);   // in an operating round: ends the company's current step
   Status Pass(int player);
+
+  // The operating round (4.2, 6.0, 6.15). `from` is "" for the bank, "pool" for the bank pool or
+  // the initials of the company selling at `price` (6.15.2; any other source pays face value).
+  Status BuyTrain(int player, const std::string& train, const std::string& from, int price);
+  Status AnswerTrainSale(int player, bool accept);                          // 6.15.2
+  Status DiscardTrain(int player, const std::string& railway, const std::string& train);  // 6.15.5
+  // 6.15.5: the president of a company that must buy a train and cannot pay the cheapest one with
+  // its treasury and their own cash declares bankruptcy; the game ends (7.0).
+  Status DeclareBankruptcy(int player);
+  const OperatingHooks& hooks() const { return *hooks_; }
+  void set_hooks(OperatingHooks hooks) { hooks_ = std::make_shared<const OperatingHooks>(std::move(hooks)); }
+  // A step's own action (track, station, workers, run: t1947_operating_hooks.h): checks that
+  // `player` operates the railway now and that the turn has not passed `step`, then runs `body`
+  // on a copy of the game for the operating railway, kept only when it succeeds. A run ends the
+  // run step.
+  Status OperateStep(int player, OrStep step, const std::function<Status(T1947Game&, int)>& body);
 
   Round round() const { return round_; }
   int ActivePlayer() const;  // -1 when nobody is to act (the operating round of part II)
@@ -130,18 +181,46 @@ class T1947Game {
   int WealthPoints(int player) const;   // 3.6
   int Certificates(int player) const;   // 5.7
   int MarketValue(const std::string& initials) const;
-  int CurrentPhase() const { return 1; }  // trains are bought in operating rounds (part II)
+  int CurrentPhase() const { return phase_; }  // 4.0: 1..8
+  // The operating round.
+  int season() const { return season_; }              // index of rules' seasons: 0 = dry (6.13.1)
+  int operating_round() const { return or_in_set_; }  // 1.. within the set after a stock round
+  int operating_rounds_in_set() const { return ors_in_set_; }
+  int operating_railway() const { return operating_; }  // railway index, -1 when none
+  OrStep step() const { return step_; }
+  // The railways' order of operation now (4.2.1): highest market value first, then the column
+  // furthest right, then top of the stack; floated railways only.
+  std::vector<int> OperatingOrder() const;
+  // Trains (6.15).
+  const std::vector<int>& bank_trains() const { return bank_trains_; }  // cards left per data().trains index
+  const std::vector<std::string>& pool_trains() const { return pool_trains_; }
+  const std::vector<int>& rusted_trains() const { return rusted_trains_; }  // per data().trains index
+  const TrainDef* AvailableTrain() const;  // the bank's next train (6.15.1); nullptr when none
+  int TrainLimit() const;                  // 6.15.4
+  const std::vector<int>& excess() const { return excess_; }  // railways that must discard (6.15.5)
+  const std::optional<PendingTrainSale>& pending_train_sale() const { return train_sale_; }
+  // The end (7.0): a company at the market's end value ends the game when the round ends; a
+  // bankruptcy ends it at once. Standings: each player's wealth (7.0, ruling 15), richest first.
+  bool finished() const { return finished_; }
+  const std::string& end_reason() const { return end_reason_; }
+  bool ends_after_round() const { return market_end_; }
+  int CheapestTrain() const;  // 6.15.5: the cheapest train of the bank and the bank pool; -1 when none
+  int President(const std::string& initials) const { return PresidentOf(RailwayOf(initials)); }
 
   // For tests and tools that set up a position directly (the examples of section 5 start mid-game).
   Player1947& mutable_player(int i) { return players_[i]; }
   Railway1947& mutable_railway(const std::string& initials) { return railways_[data_->RailwayIndex(initials)]; }
   void StartStockRoundForTest(int number);
+  // Ends the stock round now and starts the operating rounds (as if everybody had passed).
+  void StartOperatingRoundsForTest() { EndStockRound(); }
+  std::vector<int>& mutable_bank_trains() { return bank_trains_; }
 
  private:
   friend std::string SnapshotJson(const T1947Game& game);
   friend Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
 
   const T1947Data* data_ = nullptr;
+  std::shared_ptr<const OperatingHooks> hooks_ = std::make_shared<const OperatingHooks>(UnwiredOperatingHooks());
   std::vector<Player1947> players_;
   std::vector<Railway1947> railways_;
   std::vector<int> order_;
@@ -168,6 +247,24 @@ class T1947Game {
   std::optional<PendingProtection> protection_;
   std::optional<PendingBondOffer> bond_offer_;
   std::optional<PendingConversion> conversion_;
+  // phases and trains (4.0, 6.15)
+  int phase_ = 1;
+  std::vector<int> bank_trains_;
+  std::vector<std::string> pool_trains_;
+  std::vector<int> rusted_trains_;
+  std::vector<int> excess_;
+  std::optional<PendingTrainSale> train_sale_;
+  // operating rounds (4.2, 6.0)
+  int season_ = 0;
+  int ors_in_set_ = 1;
+  int or_in_set_ = 0;
+  int operating_ = -1;
+  OrStep step_ = OrStep::kLayTrack;
+  int arrivals_ = 0;
+  // the end (7.0)
+  bool market_end_ = false;
+  bool finished_ = false;
+  std::string end_reason_;
 
   // auction and order (t1947_auction.cc)
   Status CheckAuctionTurn(int player) const;
@@ -189,6 +286,24 @@ class T1947Game {
   void FinishSale(int railway, bool by_president, int units, bool protected_sale);
   void EndSrTurn(bool passed);
   void EndStockRound();
+  // operating rounds (t1947_operating_round.cc)
+  Status CheckOrTurn(int player, const char* rule) const;
+  void StartOperatingRound();
+  void NextRailway();
+  void NoteTokenMoves();
+  Status FinishStep(int player);
+  // the end (t1947_end.cc)
+  void NoteMarketEnd();
+  void Finish(std::string reason);
+  Result<bool> MustBuyTrain() const;
+  // trains (t1947_trains.cc)
+  void EnterPhase(int phase, int buyer);
+  void TransferTrain(int buyer, const std::string& train, int price, int seller);
+  friend void NoteTokenMovesAfterAction(T1947Game& game);
 };
+
+// 4.2.1: records which tokens entered a new space since the last call, so that they lie under
+// those already there. Apply calls it after every action.
+void NoteTokenMovesAfterAction(T1947Game& game);
 
 }  // namespace mailrun::engine::t1947

@@ -1,6 +1,8 @@
 // The invariants of a 1947 position (see t1947_invariants.h).
 #include "engine/titles/t1947/t1947_invariants.h"
 
+#include <algorithm>
+
 namespace mailrun::engine::t1947 {
 
 std::vector<std::string> CheckInvariants(const T1947Game& g) {
@@ -40,6 +42,24 @@ std::vector<std::string> CheckInvariants(const T1947Game& g) {
     if (presidents == 1 && most > president_units) broken.push_back(def.initials + "'s president does not hold the most ordinary shares");
     if (rail.president_sold && !data.market.Exists(rail.token)) broken.push_back(def.initials + "'s token is off the market");
     if (rail.treasury < 0) broken.push_back(def.initials + " has a negative treasury");
+  }
+  // Trains (6.15): every card is in the bank, the bank pool, a company or rusted; no company holds
+  // more than the limit once its excess is discarded.
+  for (size_t t = 0; t < data.trains.size(); ++t) {
+    const TrainDef& def = data.trains[t];
+    int held = g.bank_trains()[t] + g.rusted_trains()[t] + static_cast<int>(std::count(g.pool_trains().begin(), g.pool_trains().end(), def.name));
+    for (const RailwayDef& r : data.railways) {
+      const std::vector<std::string>& trains = g.railway(r.initials).trains;
+      held += static_cast<int>(std::count(trains.begin(), trains.end(), def.name));
+    }
+    if (!def.unlimited && held != def.count) broken.push_back(std::to_string(held) + " " + def.name + " trains in all, not " + std::to_string(def.count));
+    if (Rusted(def, g.CurrentPhase()) && held != g.rusted_trains()[t] + g.bank_trains()[t]) broken.push_back("a rusted " + def.name + " is still in play");
+  }
+  for (size_t r = 0; r < data.railways.size(); ++r) {
+    const bool waiting = std::count(g.excess().begin(), g.excess().end(), static_cast<int>(r)) > 0;
+    if (!waiting && static_cast<int>(g.railway(data.railways[r].initials).trains.size()) > g.TrainLimit()) {
+      broken.push_back(data.railways[r].initials + " holds more trains than the limit");
+    }
   }
   return broken;
 }

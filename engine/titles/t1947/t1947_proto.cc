@@ -92,6 +92,17 @@ v1::Action ToProto(const Action1947& a) {
     case ActionKind::kConsentConversion: p.mutable_consent_conversion_1947()->set_consent(a.yes); break;
     case ActionKind::kDone: p.mutable_end_turn_1947(); break;
     case ActionKind::kPass: p.mutable_pass_turn_1947(); break;
+    // The operating round's actions have no messages yet: the API pauses at the operating round
+    // (FromProto above, Game1947::ActiveSeats) until its steps are wired (issue 25).
+    case ActionKind::kLayTrack:
+    case ActionKind::kPlaceStation:
+    case ActionKind::kUseWorkers:
+    case ActionKind::kRunTrains:
+    case ActionKind::kBuyTrain:
+    case ActionKind::kAnswerTrainSale:
+    case ActionKind::kDiscardTrain:
+    case ActionKind::kDeclareBankruptcy:
+      break;
   }
   return p;
 }

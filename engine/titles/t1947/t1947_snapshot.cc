@@ -21,7 +21,9 @@ std::string SnapshotJson(const T1947Game& g) {
     j["railways"].push_back({{"io", r.io_units}, {"pool", r.pool_units}, {"president_sold", r.president_sold}, {"par", r.par},
                              {"row", r.token.row}, {"column", r.token.column}, {"operational", r.operational},
                              {"treasury", r.treasury}, {"bonds_unissued", r.bonds_unissued}, {"bonds_io", r.bonds_io},
-                             {"bonds_pool", r.bonds_pool}, {"bonds_removed", r.bonds_removed}, {"floated_in_sr", r.floated_in_sr}});
+                             {"bonds_pool", r.bonds_pool}, {"bonds_removed", r.bonds_removed}, {"floated_in_sr", r.floated_in_sr},
+                             {"trains", r.trains}, {"arrival", r.arrival}, {"arrived_at", {r.arrived_at.row, r.arrived_at.column}},
+                             {"operated", r.operated}});
   }
   j["order"] = g.order_;
   j["hammer"] = g.hammer_;
@@ -41,6 +43,15 @@ std::string SnapshotJson(const T1947Game& g) {
                        {"to_ask", g.bond_offer_->to_ask}};
   }
   if (g.conversion_) j["conversion"] = {g.conversion_->railway, g.conversion_->player};
+  j["trains"] = {{"phase", g.phase_}, {"bank", g.bank_trains_}, {"pool", g.pool_trains_}, {"rusted", g.rusted_trains_},
+                 {"excess", g.excess_}};
+  if (g.train_sale_) {
+    j["train_sale"] = {{"buyer", g.train_sale_->buyer}, {"seller", g.train_sale_->seller}, {"train", g.train_sale_->train},
+                       {"price", g.train_sale_->price}};
+  }
+  j["or"] = {{"season", g.season_}, {"ors", g.ors_in_set_}, {"number", g.or_in_set_}, {"operating", g.operating_},
+             {"step", static_cast<int>(g.step_)}, {"arrivals", g.arrivals_}};
+  j["end"] = {{"market_end", g.market_end_}, {"finished", g.finished_}, {"reason", g.end_reason_}};
   return j.dump();
 }
 
@@ -78,6 +89,11 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       railway.bonds_pool = r.at("bonds_pool");
       railway.bonds_removed = r.at("bonds_removed");
       railway.floated_in_sr = r.at("floated_in_sr");
+      // Snapshots from before the operating rounds (issue 17) have no trains and no stack order.
+      railway.trains = r.value("trains", std::vector<std::string>{});
+      railway.arrival = r.value("arrival", 0);
+      if (r.contains("arrived_at")) railway.arrived_at = MarketCell{r.at("arrived_at").at(0).get<int>(), r.at("arrived_at").at(1).get<int>()};
+      railway.operated = r.value("operated", false);
       g.railways_.push_back(railway);
     }
     if (g.railways_.size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
@@ -112,6 +128,37 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       g.bond_offer_ = PendingBondOffer{b.at("railway"), b.at("issuer"), b.at("left"), b.at("to_ask").get<std::vector<int>>()};
     }
     if (j.contains("conversion")) g.conversion_ = PendingConversion{j.at("conversion").at(0), j.at("conversion").at(1)};
+    for (const TrainDef& t : data.trains) g.bank_trains_.push_back(t.count);
+    g.rusted_trains_.assign(data.trains.size(), 0);
+    if (j.contains("trains")) {
+      const json& t = j.at("trains");
+      g.phase_ = t.at("phase");
+      g.bank_trains_ = t.at("bank").get<std::vector<int>>();
+      g.pool_trains_ = t.at("pool").get<std::vector<std::string>>();
+      g.rusted_trains_ = t.at("rusted").get<std::vector<int>>();
+      g.excess_ = t.at("excess").get<std::vector<int>>();
+      if (g.bank_trains_.size() != data.trains.size() || g.rusted_trains_.size() != data.trains.size()) {
+        return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
+      }
+    }
+    if (j.contains("train_sale")) {
+      const json& s = j.at("train_sale");
+      g.train_sale_ = PendingTrainSale{s.at("buyer"), s.at("seller"), s.at("train"), s.at("price")};
+    }
+    if (j.contains("or")) {
+      const json& o = j.at("or");
+      g.season_ = o.at("season");
+      g.ors_in_set_ = o.at("ors");
+      g.or_in_set_ = o.at("number");
+      g.operating_ = o.at("operating");
+      g.step_ = static_cast<OrStep>(o.at("step").get<int>());
+      g.arrivals_ = o.at("arrivals");
+    }
+    if (j.contains("end")) {
+      g.market_end_ = j.at("end").at("market_end");
+      g.finished_ = j.at("end").at("finished");
+      g.end_reason_ = j.at("end").at("reason");
+    }
     return g;
   } catch (const json::exception& e) {
     return Malformed("1947.refusal.snapshot.bad_1947_snapshot", std::string("a bad 1947 snapshot: ") + e.what()).With({param::Text("reason", e.what())});

@@ -407,6 +407,7 @@ Status T1947Game::ConsentConversion(int player, bool consent) {
 }
 
 Status T1947Game::Done(int player) {
+  if (round_ == Round::kOperatingRound) return FinishStep(player);
   if (Status s = CheckSrTurn(player, "5.1"); !s) return s;
   if (!turn_.Acted()) return Illegal("1947.refusal.stock_round.nothing_was_done_turn_pass", "5.1", "nothing was done this turn: pass instead");
   if (Status s = CheckEndOfTurn(player); !s) return s;
@@ -446,7 +447,14 @@ void T1947Game::EndStockRound() {
     if (!r.president_sold || r.io_units > 0 || r.pool_units > 0 || r.bonds_io > 0 || r.bonds_pool > 0) continue;
     r.token = MoveSoldOut(data_->market, r.token);
   }
-  round_ = Round::kOperatingRound;  // operating rounds come with part II: the game pauses here
+  NoteMarketEnd();
+  if (market_end_) {  // 7.0 (1): a company reached the end in the stock round: no operating round follows
+    Finish("a company reached the end of the stock market (7.0)");
+    return;
+  }
+  ors_in_set_ = data_->phases[phase_ - 1].ors;  // 4.0: fixed now for the set that follows
+  or_in_set_ = 0;
+  StartOperatingRound();
 }
 
 }  // namespace mailrun::engine::t1947

@@ -91,12 +91,15 @@ class Game1947 final : public TitleGame {
     return outcome;
   }
   std::vector<int> ActiveSeats() const override {
+    // The operating round's actions are not in the API until its steps are wired (issue 25).
+    if (game_.round() == Round::kOperatingRound) return {};
     int seat = game_.ActivePlayer();
     return seat < 0 ? std::vector<int>{} : std::vector<int>{seat};
   }
   std::vector<mailrun::v1::LegalAction> LegalActions(int seat) const override {
     std::vector<mailrun::v1::LegalAction> out;
     if (seat < 0 || seat >= game_.player_count()) return out;
+    if (game_.round() == Round::kOperatingRound) return out;  // not in the API yet, as ActiveSeats
     for (const Action1947& a : t1947::LegalActions(game_, seat)) {
       if (a.kind == ActionKind::kBid) {  // 3.2: any bid from the smallest legal one up to the bidder's cash
         AddLegal(out, seat, ToProto(a), Describe(game_, a, " or more"), a.amount, game_.player(seat).cash);
@@ -129,10 +132,18 @@ class Game1947 final : public TitleGame {
   Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& /*company*/, bool /*best*/) const override {
     return Illegal("1947.refusal.title.refused", "6.14", kOperatingRoundsNotSupported);
   }
-  // The game never ends before its operating rounds exist: it waits at the first one.
-  bool Finished() const override { return false; }
-  std::string EndReason() const override { return ""; }
-  std::vector<FinalStanding> Standings() const override { return {}; }
+  // 7.0: the game ends at the market's end or a bankruptcy; the richest player wins.
+  bool Finished() const override { return game_.finished(); }
+  std::string EndReason() const override { return game_.end_reason(); }
+  std::vector<FinalStanding> Standings() const override {
+    std::vector<FinalStanding> standings;
+    if (!game_.finished()) return standings;
+    for (int seat = 0; seat < game_.player_count(); ++seat) standings.push_back({seat, static_cast<int>(Wealth(game_, seat)), 0});
+    for (FinalStanding& s : standings) {  // equal wealth, equal rank
+      s.rank = 1 + static_cast<int>(std::count_if(standings.begin(), standings.end(), [&](const FinalStanding& o) { return o.wealth > s.wealth; }));
+    }
+    return standings;
+  }
   std::string SnapshotJson() const override { return t1947::SnapshotJson(game_); }
   std::vector<std::string> CheckInvariants(const TitleGame* /*before*/) const override {
     return t1947::CheckInvariants(game_);

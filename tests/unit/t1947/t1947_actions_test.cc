@@ -6,6 +6,7 @@
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_dividends.h"
 #include "engine/titles/t1947/t1947_proto.h"
+#include "tests/unit/t1947/t1947_or_position.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {
@@ -75,7 +76,7 @@ TEST(LegalActions, AuctionAndStockRound) {
   ASSERT_TRUE(g->Buy(first, "BNR", false, 90).ok());
   EXPECT_EQ(g->railway("BNR").treasury, 270);
   EXPECT_TRUE(g->railway("BNR").operational);
-  EXPECT_EQ(Describe(*g, Action1947{ActionKind::kBuyShare, 0, "PRC", 0, true, false, false}).text,
+  EXPECT_EQ(Describe(*g, Action1947{ActionKind::kBuyShare, 0, "PRC", 0, true, false, false, "", "", "", "", 0, {}}).text,
             "Paul: buy a 10% ordinary share of PRC from the bank pool");
 }
 
@@ -104,9 +105,15 @@ TEST(Proto, ActionsRoundTripAndTheViewShowsThePause) {
   EXPECT_EQ(view.players(2).player_order_card(), 1);
   EXPECT_EQ(view.railways_size(), 11);
   EXPECT_EQ(view.railways(Data().RailwayIndex("PRC")).bank_pool_percent(), 10);
-  // To the first operating round: all privates removed, everyone passes the stock round.
+  // All privates removed, everyone passes the stock round: with no railway floated the operating
+  // round has nobody to operate and the second stock round begins (4.0, 6.3).
   for (int i = 0; i < 9 * 8; ++i) ASSERT_TRUE(g->PassBid(g->ActivePlayer()).ok());
   for (int i = 0; i < 4; ++i) ASSERT_TRUE(g->Pass(g->ActivePlayer()).ok());
+  EXPECT_EQ(g->round(), Round::kStockRound);
+  EXPECT_EQ(g->stock_round(), 2);
+  // With a railway floated the operating round waits for its president, and the API pauses there
+  // until the operating round's actions are in it (issue 25).
+  *g = OperatingWith({{"EIR", MarketCell{0, 1}, 0, 0, {}}});
   ASSERT_EQ(g->round(), Round::kOperatingRound);
   Result<Action1947> refused = FromProto(*g, lay);
   EXPECT_EQ(refused.error().rule, "6.0");
@@ -114,7 +121,8 @@ TEST(Proto, ActionsRoundTripAndTheViewShowsThePause) {
   view = BuildView(*g);
   EXPECT_TRUE(view.paused_at_operating_round());
   EXPECT_NE(view.paused_reason().find("part II"), std::string::npos);
-  EXPECT_TRUE(LegalActions(*g, 0).empty());
+  EXPECT_TRUE(LegalActions(*g, 1).empty());
+  EXPECT_FALSE(LegalActions(*g, 0).empty());  // the EIR's president, in the engine
 }
 
 // Through the title, as the services see it: the view's round kind (RoundKind) and each player's
@@ -155,12 +163,13 @@ TEST(TitleView, NamesTheRoundAndCountsWealth) {
   EXPECT_EQ(view.round().kind(), mailrun::v1::ROUND_STOCK);
   EXPECT_EQ(view.round().number(), 1);
   EXPECT_EQ(view.round().description(), "Stock Round 1");
-  while (game->View(-1).round().kind() == mailrun::v1::ROUND_STOCK) act([](auto& a) { a.mutable_pass_turn_1947(); });
+  // Everybody passes: nobody floated, so the operating round pays the P1's Rs.10 (3.4, 6.2) and
+  // the second stock round begins.
+  for (int i = 0; i < 4; ++i) act([](auto& a) { a.mutable_pass_turn_1947(); });
   view = game->View(-1);
-  EXPECT_EQ(view.round().kind(), mailrun::v1::ROUND_OPERATING);
-  EXPECT_EQ(view.round().number(), 1);
-  EXPECT_NE(view.round().description().find("not yet supported"), std::string::npos);
-  EXPECT_TRUE(view.active_seats().empty());
+  EXPECT_EQ(view.round().kind(), mailrun::v1::ROUND_STOCK);
+  EXPECT_EQ(view.round().number(), 2);
+  EXPECT_EQ(view.players(buyer).cash(), 600 - price + 10);
 }
 
 }  // namespace

@@ -219,6 +219,7 @@ TEST(DetailedExample, FirstStockRound) {
   // Turn 7: four consecutive passes end the round.
   Ok(g.Pass(kPaul));
   EXPECT_EQ(g.round(), Round::kStockRound);
+  EXPECT_EQ(g.player(kAnna).cash, 34);
   Ok(g.Pass(kAnna));
   EXPECT_EQ(g.round(), Round::kOperatingRound);
   // The table: certificates 8, 7, 9, 7; cash 14, 20, 34 (the text says 4: ruling 6), 30.
@@ -226,7 +227,11 @@ TEST(DetailedExample, FirstStockRound) {
   EXPECT_EQ(g.WealthPoints(kPaul), 7);
   EXPECT_EQ(g.WealthPoints(kAnna), 9);
   EXPECT_EQ(g.WealthPoints(kRobert), 7);
-  EXPECT_EQ(g.player(kAnna).cash, 34);
+  // The operating round has begun and paid the privates' revenue (3.4, 6.2): Anna's P3, P4 and P5
+  // Rs.30 (the text's "Rs.34 after the OR" from its Rs.4), Paul's P2 Rs.10 (the P9 pays nothing),
+  // Robert's P6 and P8 and Emily's P1 and P7 Rs.20 each.
+  EXPECT_EQ(g.player(kAnna).cash, 34 + 30);
+  EXPECT_EQ(g.season(), 1);  // the monsoon
   // 5.12.1: poorest first: Paul 1, Robert 2, Emily 3, Anna 4.
   EXPECT_EQ(g.order(), (std::vector<int>{kPaul, kRobert, kEmily, kAnna}));
   EXPECT_EQ(g.MarketValue("PRC"), 66);
@@ -235,10 +240,10 @@ TEST(DetailedExample, FirstStockRound) {
   // (docs/rulings.md, 1947 ruling 15). BNR 100, PRC 66, ABR 80, BB&CI 66.
   EXPECT_EQ(g.MarketValue("BNR"), 100);
   EXPECT_EQ(g.MarketValue("BB&CI"), 66);
-  EXPECT_EQ(Wealth(g, kPaul), 20 + 6 * 100);            // the BNR's 30% and three shares: 620
-  EXPECT_EQ(Wealth(g, kAnna), 34 + 5 * 66 + 1 * 66);    // PRC 50%, BB&CI 10%: 430
-  EXPECT_EQ(Wealth(g, kRobert), 30 + 5 * 80);           // ABR 50%: 430
-  EXPECT_EQ(Wealth(g, kEmily), 14 + 6 * 66);            // BB&CI 60%; her P1 and P7 count nothing: 410
+  EXPECT_EQ(Wealth(g, kPaul), 30 + 6 * 100);            // the BNR's 30% and three shares: 630
+  EXPECT_EQ(Wealth(g, kAnna), 64 + 5 * 66 + 1 * 66);    // PRC 50%, BB&CI 10%: 460
+  EXPECT_EQ(Wealth(g, kRobert), 50 + 5 * 80);           // ABR 50%: 450
+  EXPECT_EQ(Wealth(g, kEmily), 34 + 6 * 66);            // BB&CI 60%; her P1 and P7 count nothing: 430
 }
 
 TEST(Auction, MinimumBidRaiseAndTurns) {

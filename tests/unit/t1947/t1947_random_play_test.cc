@@ -1,5 +1,6 @@
-// Random legal play of 1947 from setup to the first operating rounds' pause (where part II takes
-// over): every action the legal-action list offers is accepted, and the invariants hold after each.
+// Random legal play of 1947 from setup through four stock rounds (the operating rounds' steps are
+// other modules' until they are wired; a game that reaches one with a company to operate starts the
+// next stock round directly): every action the legal-action list offers is accepted, and the invariants hold after each.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -42,9 +43,10 @@ TEST(RandomPlay, LegalActionsAreAcceptedAndInvariantsHold) {
       if (g.round() == Round::kOperatingRound) {
         // Part II will play the operating rounds; here the next stock round simply begins, so that
         // sales, bonds and conversions are played too.
-        if (g.stock_round() == 4) break;
+        if (g.stock_round() >= 4) break;
         g.StartStockRoundForTest(g.stock_round() + 1);
       }
+      if (g.stock_round() > 4) break;  // an operating round with nobody floated passes by itself
       int seat = g.ActivePlayer();
       ASSERT_GE(seat, 0);
       std::vector<Action1947> legal = LegalActions(g, seat);
@@ -61,7 +63,7 @@ TEST(RandomPlay, LegalActionsAreAcceptedAndInvariantsHold) {
       std::vector<std::string> broken = CheckInvariants(g);
       ASSERT_TRUE(broken.empty()) << "seed " << seed << " step " << steps << ": " << broken.front();
     }
-    EXPECT_EQ(g.round(), Round::kOperatingRound) << "seed " << seed << " did not finish its fourth stock round";
+    EXPECT_TRUE(g.stock_round() > 4 || g.round() == Round::kOperatingRound) << "seed " << seed << " did not finish its fourth stock round";
     total_sells += seen[ActionKind::kSell];
     total_bond_buys += seen[ActionKind::kBuyBond] + seen[ActionKind::kSubscribeBonds];
   }

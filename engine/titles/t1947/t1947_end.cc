@@ -1,0 +1,58 @@
+// The end of a 1947 game (7.0): a company at the market's end value, bankruptcy after a forced
+// train purchase (6.15.5), and what a company that must own a train has to pay (see t1947_game.h).
+#include <algorithm>
+
+#include "engine/core/structured_text.h"
+#include "engine/titles/t1947/t1947_game.h"
+
+namespace mailrun::engine::t1947 {
+
+void T1947Game::NoteMarketEnd() {
+  for (const Railway1947& r : railways_) {
+    if (r.president_sold && data_->market.Value(r.token) >= data_->market.end_value) market_end_ = true;
+  }
+}
+
+void T1947Game::Finish(std::string reason) {
+  finished_ = true;
+  end_reason_ = std::move(reason);
+  operating_ = -1;
+}
+
+int T1947Game::CheapestTrain() const {
+  int cheapest = -1;
+  if (const TrainDef* next = AvailableTrain()) cheapest = next->price;
+  for (const std::string& name : pool_trains_) {
+    const int price = data_->trains[data_->TrainIndex(name)].price;
+    if (cheapest < 0 || price < cheapest) cheapest = price;
+  }
+  return cheapest;
+}
+
+// 6.15: once floated, unless it has no legal route, a company must own a train.
+Result<bool> T1947Game::MustBuyTrain() const {
+  if (!railways_[operating_].trains.empty()) return false;
+  return hooks_->has_legal_route(*this, operating_);
+}
+
+Status T1947Game::DeclareBankruptcy(int player) {
+  if (Status turn = CheckOrTurn(player, "6.15.5"); !turn.ok()) return turn;
+  const Railway1947& r = railways_[operating_];
+  const std::string& name = data_->railways[operating_].initials;
+  Result<bool> must = MustBuyTrain();
+  if (!must.ok()) return must.error();
+  if (step_ != OrStep::kBuyTrains || !*must) {
+    return Illegal("1947.refusal.end.no_forced_purchase", "6.15.5", name + " need not buy a train now").With({param::Company("company", name)});
+  }
+  const int cheapest = CheapestTrain();
+  if (cheapest >= 0 && r.treasury + players_[player].cash >= cheapest) {
+    return Illegal("1947.refusal.end.can_pay_cheapest", "6.15.5",
+                   name + "'s " + "Rs." + std::to_string(r.treasury) + " and " + players_[player].name + "'s Rs." + std::to_string(players_[player].cash) + " pay the cheapest train")
+        .With({param::Company("company", name), param::Amount("treasury", r.treasury), param::Seat("seat", player), param::Amount("cash", players_[player].cash)});
+  }
+  // 6.15.5: a president who cannot or will not raise the money is bankrupt; 7.0 (2): the game ends.
+  Finish(players_[player].name + " went bankrupt (6.15.5, 7.0)");
+  return OkStatus();
+}
+
+}  // namespace mailrun::engine::t1947

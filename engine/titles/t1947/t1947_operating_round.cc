@@ -1,0 +1,135 @@
+// 1947's operating rounds (4.2, 6.0): the set of 1-3 rounds after each stock round, the season
+// (6.1, 6.13.1), private revenue (3.4, 6.2), the operating order (4.2.1) and a company's steps in
+// the order of 4.2 and 6.3 (see t1947_game.h). The steps' own actions (track, stations, workers,
+// runs) are carried out by the game's OperatingHooks (t1947_operating_hooks.h).
+#include <algorithm>
+
+#include "engine/core/structured_text.h"
+#include "engine/titles/t1947/t1947_game.h"
+
+namespace mailrun::engine::t1947 {
+
+void NoteTokenMovesAfterAction(T1947Game& game) { game.NoteTokenMoves(); }
+
+// 4.2.1: "Each time a Stock Market Token enters a new space, it is placed under any already present."
+void T1947Game::NoteTokenMoves() {
+  for (Railway1947& r : railways_) {
+    if (!r.president_sold || r.arrived_at == r.token) continue;
+    r.arrived_at = r.token;
+    r.arrival = ++arrivals_;
+  }
+  NoteMarketEnd();
+}
+
+std::vector<int> T1947Game::OperatingOrder() const {
+  std::vector<int> order;
+  for (size_t r = 0; r < railways_.size(); ++r) {
+    if (railways_[r].operational) order.push_back(static_cast<int>(r));
+  }
+  const MarketDef& m = data_->market;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    const Railway1947& x = railways_[a];
+    const Railway1947& y = railways_[b];
+    if (m.Value(x.token) != m.Value(y.token)) return m.Value(x.token) > m.Value(y.token);  // highest value first
+    if (x.token.column != y.token.column) return x.token.column > y.token.column;          // the column furthest right
+    return x.arrival < y.arrival;                                                            // top of the stack first
+  });
+  return order;
+}
+
+void T1947Game::StartOperatingRound() {
+  NoteTokenMoves();
+  round_ = Round::kOperatingRound;
+  ++or_in_set_;
+  season_ = (season_ + 1) % 4;  // 6.1, 6.13.1 (docs/rulings.md, 1947: the first operating round is in the monsoon)
+  for (int p = 0; p < player_count(); ++p) {  // 3.4, 6.2: to player owners only; the P9 pays nothing
+    for (int number : players_[p].privates) players_[p].cash += data_->privates[number - 1].revenue;
+  }
+  for (Railway1947& r : railways_) r.operated = false;
+  operating_ = -1;
+  NextRailway();
+}
+
+// 4.2.1: the next to operate is the one first in the order now among those that have not
+// operated, so a token moved during the round counts where it stands (docs/rulings.md, 1947).
+void T1947Game::NextRailway() {
+  NoteTokenMoves();
+  for (int r : OperatingOrder()) {
+    if (railways_[r].operated) continue;
+    operating_ = r;
+    railways_[r].operated = true;
+    step_ = OrStep::kLayTrack;
+    return;
+  }
+  operating_ = -1;
+  if (market_end_) {  // 7.0 (1): at the end of the operating round in which a company reached the end
+    Finish("a company reached the end of the stock market (7.0)");
+  } else if (or_in_set_ < ors_in_set_) {  // 4.0: the number of rounds in a set was fixed after the stock round
+    StartOperatingRound();
+  } else {
+    StartStockRound();
+  }
+}
+
+Status T1947Game::CheckOrTurn(int player, const char* rule) const {
+  if (round_ != Round::kOperatingRound || operating_ < 0) return Illegal("1947.refusal.operating.no_operating_round", rule, "there is no operating round now");
+  if (player < 0 || player >= player_count()) return Malformed("1947.refusal.operating.no_such_player", "no such player");
+  if (train_sale_) {
+    const int seat = PresidentOf(train_sale_->seller);
+    return OutOfTurn("1947.refusal.operating.train_offer_first", "6.15.2", players_[seat].name + " answers the offer for a train first")
+        .With({param::Seat("seat", seat)});
+  }
+  if (!excess_.empty()) {
+    const int seat = PresidentOf(excess_.front());
+    const std::string& name = data_->railways[excess_.front()].initials;
+    return OutOfTurn("1947.refusal.operating.excess_first", "6.15.5", players_[seat].name + " first puts " + name + "'s excess train in the bank pool")
+        .With({param::Seat("seat", seat), param::Company("company", name)});
+  }
+  const int president = PresidentOf(operating_);
+  if (player != president) {
+    return OutOfTurn("1947.refusal.operating.president_operates", "4.2", players_[president].name + " operates " + data_->railways[operating_].initials)
+        .With({param::Seat("seat", president), param::Company("company", data_->railways[operating_].initials)});
+  }
+  return OkStatus();
+}
+
+Status T1947Game::OperateStep(int player, OrStep step, const std::function<Status(T1947Game&, int)>& body) {
+  if (Status turn = CheckOrTurn(player, "4.2"); !turn.ok()) return turn;
+  if (step_ > step) return Illegal("1947.refusal.operating.step_passed", "4.2", "the company's turn has passed that step");
+  T1947Game next = *this;
+  next.step_ = step;  // 4.2: a later step ends the earlier ones
+  if (Status s = body(next, operating_); !s.ok()) return s;
+  if (step == OrStep::kRunTrains) next.step_ = OrStep::kBuyTrains;  // 4.2: one run, then trains are bought
+  *this = std::move(next);
+  return OkStatus();
+}
+
+// 4.2, 6.3: the president ends the current step; the last one ends the company's turn.
+Status T1947Game::FinishStep(int player) {
+  if (Status turn = CheckOrTurn(player, "4.2"); !turn.ok()) return turn;
+  const Railway1947& r = railways_[operating_];
+  const std::string& name = data_->railways[operating_].initials;
+  switch (step_) {
+    case OrStep::kLayTrack: step_ = OrStep::kPlaceStation; return OkStatus();
+    case OrStep::kPlaceStation: step_ = OrStep::kUseWorkers; return OkStatus();
+    case OrStep::kUseWorkers: step_ = OrStep::kRunTrains; return OkStatus();
+    case OrStep::kRunTrains:
+      if (!r.trains.empty()) {  // 6.14: a company with trains runs them (a run may earn nothing)
+        return Illegal("1947.refusal.operating.must_run", "6.14", name + " runs its trains before buying trains").With({param::Company("company", name)});
+      }
+      step_ = OrStep::kBuyTrains;
+      return OkStatus();
+    case OrStep::kBuyTrains: {
+      if (r.trains.empty()) {  // 6.15: a company with a legal route must own a train
+        Result<bool> must = MustBuyTrain();
+        if (!must.ok()) return must.error();
+        if (*must) return Illegal("1947.refusal.operating.must_own_train", "6.15", name + " has a legal route and must buy a train").With({param::Company("company", name)});
+      }
+      NextRailway();
+      return OkStatus();
+    }
+  }
+  return OkStatus();
+}
+
+}  // namespace mailrun::engine::t1947
