@@ -15,7 +15,10 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "engine/titles/t1947/t1947_board_state.h"
 #include "engine/titles/t1947/t1947_data.h"
+#include "engine/titles/t1947/t1947_stations.h"
+#include "engine/titles/t1947/t1947_track.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -36,6 +39,7 @@ struct Player1947 {
   std::vector<int> protected_units; // bought by price protection: may exceed 60% (5.4.5, 5.8)
   std::vector<int> bonds;           // convertible bonds from earlier stock rounds
   std::vector<int> new_bonds;       // bought this stock round: not for sale before the next (5.4.2)
+  int workers = 0;                  // workers the player employs (6.10, 6.11)
   int TotalBonds() const;
 };
 
@@ -56,6 +60,7 @@ struct Railway1947 {
   int arrival = 0;           // 4.2.1: when the token entered its space; a later arrival lies lower in the stack
   MarketCell arrived_at{-1, -1};
   bool operated = false;     // has operated in this operating round
+  int stockbrokers = 0;      // on the charter (6.11.4, 6.12.1)
 };
 
 // A train offered by one company to another at an agreed price, waiting for the seller's
@@ -199,6 +204,12 @@ class T1947Game {
   int TrainLimit() const;                  // 6.15.4
   const std::vector<int>& excess() const { return excess_; }  // railways that must discard (6.15.5)
   const std::optional<PendingTrainSale>& pending_train_sale() const { return train_sale_; }
+  // The board (6.4-6.10) and what the operating railway has laid and placed in its turn: the
+  // track turn's season_reduction is 6.13.3's reduction of this turn's revenue.
+  const Board1947& board() const { return board_; }
+  const TrackTurn& track_turn() const { return track_turn_; }
+  const StationTurn& station_turn() const { return station_turn_; }
+  int new_city_town_tiles() const { return new_city_town_tiles_; }  // yellow city and town tiles laid this turn (6.14.2)
   // The end (7.0): a company at the market's end value ends the game when the round ends; a
   // bankruptcy ends it at once. Standings: each player's wealth (7.0, ruling 15), richest first.
   bool finished() const { return finished_; }
@@ -214,6 +225,7 @@ class T1947Game {
   // Ends the stock round now and starts the operating rounds (as if everybody had passed).
   void StartOperatingRoundsForTest() { EndStockRound(); }
   std::vector<int>& mutable_bank_trains() { return bank_trains_; }
+  Board1947& mutable_board() { return board_; }
 
  private:
   friend std::string SnapshotJson(const T1947Game& game);
@@ -261,6 +273,11 @@ class T1947Game {
   int operating_ = -1;
   OrStep step_ = OrStep::kLayTrack;
   int arrivals_ = 0;
+  // the board and the operating railway's turn on it (6.4-6.11)
+  Board1947 board_;
+  TrackTurn track_turn_;
+  StationTurn station_turn_;
+  int new_city_town_tiles_ = 0;
   // the end (7.0)
   bool market_end_ = false;
   bool finished_ = false;
@@ -292,6 +309,7 @@ class T1947Game {
   void NextRailway();
   void NoteTokenMoves();
   Status FinishStep(int player);
+  void BeginTurn();  // the operating railway's turn begins (t1947_operating_track.cc)
   // the end (t1947_end.cc)
   void NoteMarketEnd();
   void Finish(std::string reason);

@@ -59,6 +59,7 @@ void T1947Game::NextRailway() {
     operating_ = r;
     railways_[r].operated = true;
     step_ = OrStep::kLayTrack;
+    BeginTurn();
     return;
   }
   operating_ = -1;
