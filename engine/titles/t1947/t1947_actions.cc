@@ -33,7 +33,10 @@ Status ApplyAction(T1947Game& g, const Action1947& a) {
     case ActionKind::kPlaceStation:
       return g.OperateStep(a.player, OrStep::kPlaceStation, [&a](T1947Game& next, int r) { return next.hooks().place_station(next, r, a); });
     case ActionKind::kUseWorkers:
-      return g.OperateStep(a.player, OrStep::kUseWorkers, [&a](T1947Game& next, int r) { return next.hooks().use_workers(next, r, a); });
+      // 6.11: a worker serves the track step (6.11.3) or the station step (6.11.2) while they last,
+      // and stockbrokers (6.11.4) are made until the run: using one does not close those steps.
+      return g.OperateStep(a.player, std::min(g.step(), OrStep::kUseWorkers),
+                           [&a](T1947Game& next, int r) { return next.hooks().use_workers(next, r, a); });
     case ActionKind::kRunTrains:
       return g.OperateStep(a.player, OrStep::kRunTrains, [&a](T1947Game& next, int r) { return next.hooks().run_trains(next, r, a); });
     case ActionKind::kBuyTrain: return g.BuyTrain(a.player, a.train, a.source, a.amount);

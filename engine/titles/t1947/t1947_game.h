@@ -109,7 +109,7 @@ struct Action1947;
 // The steps of a company's operating turn whose rules live in other modules: each validates and
 // carries out one action for the operating railway and refuses with a typed Error naming its
 // rule; it is handed a copy of the game, kept only when it succeeds. A game starts with
-// UnwiredOperatingHooks() (t1947_operating_hooks.cc), which refuse every step.
+// DefaultOperatingHooks() (t1947_operating_track.cc).
 struct OperatingHooks {
   std::function<Status(T1947Game&, int railway, const Action1947&)> lay_track;      // 6.4
   std::function<Status(T1947Game&, int railway, const Action1947&)> place_station;  // 6.7
@@ -118,6 +118,9 @@ struct OperatingHooks {
   std::function<Result<bool>(const T1947Game&, int railway)> has_legal_route;      // 6.15
 };
 OperatingHooks UnwiredOperatingHooks();
+// The hooks a game starts with: track (6.4-6.6), stations (6.7) and workers (6.11.2-6.11.4) carried
+// out on the game's board (t1947_operating_track.cc); runs and legal routes still unwired.
+OperatingHooks DefaultOperatingHooks();
 
 std::string SnapshotJson(const T1947Game& game);
 Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
@@ -210,6 +213,8 @@ class T1947Game {
   const TrackTurn& track_turn() const { return track_turn_; }
   const StationTurn& station_turn() const { return station_turn_; }
   int new_city_town_tiles() const { return new_city_town_tiles_; }  // yellow city and town tiles laid this turn (6.14.2)
+  // The operating railway's lays now: its phase, treasury and the season's zone (6.4, 6.13.3).
+  Result<LayContext> LayContextNow() const;
   // The end (7.0): a company at the market's end value ends the game when the round ends; a
   // bankruptcy ends it at once. Standings: each player's wealth (7.0, ruling 15), richest first.
   bool finished() const { return finished_; }
@@ -232,7 +237,7 @@ class T1947Game {
   friend Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
 
   const T1947Data* data_ = nullptr;
-  std::shared_ptr<const OperatingHooks> hooks_ = std::make_shared<const OperatingHooks>(UnwiredOperatingHooks());
+  std::shared_ptr<const OperatingHooks> hooks_ = std::make_shared<const OperatingHooks>(DefaultOperatingHooks());
   std::vector<Player1947> players_;
   std::vector<Railway1947> railways_;
   std::vector<int> order_;
@@ -309,7 +314,13 @@ class T1947Game {
   void NextRailway();
   void NoteTokenMoves();
   Status FinishStep(int player);
-  void BeginTurn();  // the operating railway's turn begins (t1947_operating_track.cc)
+  // track, stations and workers (t1947_operating_track.cc)
+  void BeginTurn();  // the operating railway's turn begins
+  Status LayTrackStep(int railway, const Action1947& action);
+  Status PlaceStationStep(int railway, const Action1947& action);
+  Status UseWorkersStep(int railway, const Action1947& action);
+  Status VerifyTemple(int railway);
+  friend OperatingHooks DefaultOperatingHooks();
   // the end (t1947_end.cc)
   void NoteMarketEnd();
   void Finish(std::string reason);

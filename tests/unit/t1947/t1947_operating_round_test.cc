@@ -85,8 +85,9 @@ TEST(OperatingRound, SeasonPrivateRevenueAndTheFirstCompany) {
 
 TEST(OperatingRound, StepsInTheTextsOrder) {
   // 4.2, 6.3: lay track, place a station, use workers, run, buy trains; a step's own action is the
-  // other modules' (refused here until they are wired), and a step once left is closed.
+  // other modules' (refused here by the unwired hooks), and a step once left is closed.
   T1947Game g = OperatingWith({{"EIR", Space(0, 100), 0, 500, {"T2"}}});
+  g.set_hooks(UnwiredOperatingHooks());  // the steps' structure alone (t1947_operating_track_test.cc wires them)
   Action1947 lay;
   lay.kind = ActionKind::kLayTrack;
   lay.player = 0;

@@ -1,0 +1,256 @@
+// Track, stations and workers in 1947's operating rounds, played through Apply on a game: the
+// first operating round of the detailed example (8.0) from setup on, the treasury and the board
+// figure by figure; the temple's bonus (6.8.2) and the workers (6.11.2-6.11.4); refusals change
+// nothing; a snapshot taken mid-turn plays on as the game it came from.
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <string>
+#include <string_view>
+
+#include "engine/titles/t1947/t1947_actions.h"
+#include "engine/titles/t1947/t1947_game.h"
+#include "tests/unit/t1947/t1947_detailed_example.h"
+#include "tests/unit/t1947/t1947_or_position.h"
+#include "tests/unit/t1947/t1947_test_data.h"
+
+namespace mailrun::engine::t1947 {
+namespace {
+
+int R(const std::string& initials) { return Data().RailwayIndex(initials); }
+
+Action1947 LayAction(int player, std::string_view hex, const std::string& tile, std::initializer_list<std::string_view> exits) {
+  Action1947 a;
+  a.kind = ActionKind::kLayTrack;
+  a.player = player;
+  a.hex = std::string(hex);
+  a.tile = tile;
+  a.rotation = Rotation(tile, exits);
+  return a;
+}
+
+Action1947 StationAction(int player, std::string_view hex) {
+  Action1947 a;
+  a.kind = ActionKind::kPlaceStation;
+  a.player = player;
+  a.hex = std::string(hex);
+  return a;
+}
+
+Action1947 WorkerAction(int player, WorkerUse use, int stockbrokers = 0) {
+  Action1947 a;
+  a.kind = ActionKind::kUseWorkers;
+  a.player = player;
+  a.worker_use = use;
+  a.amount = stockbrokers;
+  return a;
+}
+
+// The refusal's key; the game is unchanged by it.
+std::string Refused(T1947Game& g, const Action1947& a) {
+  const std::string before = SnapshotJson(g);
+  Status s = Apply(g, a);
+  EXPECT_EQ(SnapshotJson(g), before) << "a refused action changed the game";
+  return s.ok() ? "accepted" : s.error().key;
+}
+
+// Ends the operating railway's turn from its track step: no run (it has no train), then buys
+// `trains` T2s from the bank and ends the turn.
+void EndTurnBuyingT2s(T1947Game& g, int trains) {
+  const int president = g.ActivePlayer();
+  while (g.step() < OrStep::kBuyTrains) Ok(g.Done(president));
+  for (int t = 0; t < trains; ++t) Ok(g.BuyTrain(president, "T2", "", 0));
+  Ok(g.Done(president));
+}
+
+int Supply(const T1947Game& g, const std::string& tile) { return g.board().board.supply.at(tile); }
+
+T1947Game FirstOperatingRound() {
+  T1947Game g = DetailedExample();
+  PlayAuction(g);
+  PlayFirstStockRound(g);
+  EXPECT_EQ(g.round(), Round::kOperatingRound);
+  return g;
+}
+
+// 8.0, the first operating round, through Apply: BNR #57 and #9, ABR #6M and #8, PRC #6 and #8
+// (all free), BB&CI #6M and #57 (Rs.20 terrain) and a station on the #57 (Rs.40). The first
+// operating round is in the monsoon (docs/rulings.md, 1947 ruling 29): lays in the monsoon zone
+// reduce the turn's revenue (6.13.3).
+TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
+  T1947Game g = DetailedExample();
+  PlayAuction(g);
+  // Before the operating round no track is laid (6.0).
+  EXPECT_EQ(Refused(g, LayAction(kPaul, "G20", "57", {"NE", "SW"})), "1947.refusal.operating.no_operating_round");
+  PlayFirstStockRound(g);
+  const Board1947 start = Board1947::Start(Data());
+  ASSERT_EQ(Operating(g), "BNR");
+  // 6.7: the home station is the railway's first action, placed as its turn begins; free.
+  EXPECT_EQ(g.board().stations[R("BNR")], (std::vector<Base>{Base{Hex("H19"), 0}}));
+  EXPECT_TRUE(g.board().stations[R("ABR")].empty());
+  EXPECT_EQ(g.railway("BNR").treasury, 600);
+  EXPECT_EQ(Refused(g, LayAction(kRobert, "G20", "57", {"NE", "SW"})), "1947.refusal.operating.president_operates");
+  Ok(Apply(g, LayAction(kPaul, "G20", "57", {"NE", "SW"})));  // Akola, through Nagpur's SW exit
+  Ok(Apply(g, LayAction(kPaul, "F21", "9", {"NE", "SW"})));
+  EXPECT_EQ(g.railway("BNR").treasury, 600);
+  EXPECT_EQ(g.track_turn().yellow, 2);
+  EXPECT_EQ(g.new_city_town_tiles(), 1);          // the #57 (6.14.2)
+  EXPECT_FALSE(g.track_turn().season_reduction);  // the dry zone in the monsoon
+  EXPECT_EQ(g.board().board.tiles.at(Hex("G20")).tile, "57");
+  EXPECT_EQ(Supply(g, "57"), start.board.supply.at("57") - 1);
+  EXPECT_EQ(Refused(g, LayAction(kPaul, "E20", "9", {"N", "S"})), "1947.refusal.track.two_tiles");
+  Ok(g.Done(kPaul));
+  EXPECT_EQ(Refused(g, LayAction(kPaul, "E20", "9", {"N", "S"})), "1947.refusal.operating.step_passed");
+  EndTurnBuyingT2s(g, 1);
+
+  ASSERT_EQ(Operating(g), "ABR");
+  EXPECT_EQ(g.board().stations[R("ABR")], (std::vector<Base>{Base{Hex("S14"), 0}}));
+  EXPECT_EQ(g.track_turn().yellow, 0);  // a new turn
+  EXPECT_EQ(g.new_city_town_tiles(), 0);
+  Ok(Apply(g, LayAction(kRobert, "S14", "6M", {"SW", "N"})));
+  Ok(Apply(g, LayAction(kRobert, "R15", "8", {"NE", "S"})));
+  EXPECT_EQ(g.railway("ABR").treasury, 800);
+  EXPECT_TRUE(g.track_turn().season_reduction);  // the monsoon zone in the monsoon (6.13.3)
+  EndTurnBuyingT2s(g, 2);
+
+  ASSERT_EQ(Operating(g), "PRC");
+  Ok(Apply(g, LayAction(kAnna, "I32", "6", {"NW", "S"})));
+  Ok(Apply(g, LayAction(kAnna, "H31", "8", {"SE", "N"})));
+  EXPECT_EQ(g.railway("PRC").treasury, 660);
+  EXPECT_FALSE(g.track_turn().season_reduction);
+  EndTurnBuyingT2s(g, 2);
+
+  ASSERT_EQ(Operating(g), "BB&CI");
+  EXPECT_EQ(g.railway("BB&CI").treasury, 660);
+  Ok(Apply(g, LayAction(kEmily, "D21", "6M", {"SE", "N"})));
+  EXPECT_EQ(g.railway("BB&CI").treasury, 660);
+  {  // 6.3: no credit, even for Rs.20.
+    T1947Game poor = g;
+    poor.mutable_railway("BB&CI").treasury = 10;
+    EXPECT_EQ(Refused(poor, LayAction(kEmily, "E22", "57", {"NW", "SE"})), "1947.refusal.track.no_credit");
+  }
+  Ok(Apply(g, LayAction(kEmily, "E22", "57", {"NW", "SE"})));  // Poona: Rs.20 (8.0)
+  EXPECT_EQ(g.railway("BB&CI").treasury, 640);
+  EXPECT_EQ(g.new_city_town_tiles(), 2);
+  EXPECT_TRUE(g.track_turn().season_reduction);  // Bombay is in the monsoon zone
+  EXPECT_EQ(Refused(g, StationAction(kEmily, "Z99")), "1947.refusal.track.no_such_hex");
+  {
+    T1947Game poor = g;
+    poor.mutable_railway("BB&CI").treasury = 30;
+    EXPECT_EQ(Refused(poor, StationAction(kEmily, "E22")), "1947.refusal.station.no_credit");
+  }
+  Ok(Apply(g, StationAction(kEmily, "E22")));  // Rs.40 (8.0)
+  EXPECT_EQ(g.step(), OrStep::kPlaceStation);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 600);
+  EXPECT_EQ(g.board().stations[R("BB&CI")], (std::vector<Base>{Base{Hex("D21"), 0}, Base{Hex("E22"), 0}}));
+  EXPECT_EQ(g.station_turn().placed, 1);
+  EXPECT_EQ(Refused(g, StationAction(kEmily, "D21")), "1947.refusal.station.one_per_or");
+  EXPECT_EQ(g.railway("BB&CI").stockbrokers, 0);  // not its last station (6.12.1)
+  // The tiles left: as t1947_Section8.FirstOperatingRoundTrackAndStations counts them.
+  EXPECT_EQ(Supply(g, "57"), 10);
+  EXPECT_EQ(Supply(g, "6M"), 4);
+  EXPECT_EQ(Supply(g, "8"), 27);
+  EXPECT_EQ(Supply(g, "9"), 33);
+  EXPECT_EQ(g.board().board.tiles.size(), 8u);
+  for (const char* railway : {"BNR", "ABR", "PRC", "BB&CI"}) EXPECT_FALSE(g.board().temple_connected[R(railway)]) << railway;
+}
+
+// A snapshot taken in the middle of a tile action restores the board and the turn, and the
+// restored game goes on exactly as the original.
+TEST(OperatingTrack, SnapshotMidTurnPlaysOn) {
+  T1947Game g = FirstOperatingRound();
+  Ok(Apply(g, LayAction(kPaul, "G20", "57", {"NE", "SW"})));
+  auto restored = RestoreSnapshot(Data(), SnapshotJson(g));
+  ASSERT_TRUE(restored.ok()) << restored.error().ToString();
+  EXPECT_EQ(SnapshotJson(*restored), SnapshotJson(g));
+  EXPECT_EQ(restored->track_turn().yellow, 1);
+  EXPECT_EQ(restored->track_turn().laid_this_action, std::vector<HexCoord>{Hex("G20")});
+  EXPECT_EQ(restored->new_city_town_tiles(), 1);
+  EXPECT_EQ(restored->board().stations[R("BNR")], g.board().stations[R("BNR")]);
+  for (T1947Game* game : {&g, &*restored}) {
+    Ok(Apply(*game, LayAction(kPaul, "F21", "9", {"NE", "SW"})));
+    EXPECT_EQ(Refused(*game, LayAction(kPaul, "E20", "9", {"N", "S"})), "1947.refusal.track.two_tiles");
+  }
+  EXPECT_EQ(SnapshotJson(*restored), SnapshotJson(g));
+}
+
+// The BB&CI's data with its temple moved next to Poona (E24, a hill), so that a worker's second
+// tile action reaches it in the first turn.
+const T1947Data& TempleNearPoona() {
+  static const T1947Data data = [] {
+    T1947Data d = Data();
+    d.railways[d.RailwayIndex("BB&CI")].temple = "E24";
+    return d;
+  }();
+  return data;
+}
+
+// 6.8.2: the temple connected by a lay pays the treasury Rs.100 at once. 6.11.3: a worker gives a
+// second tile action; 6.11.2: a second station; 6.11.4: three workers make a stockbroker. Each
+// worker is retired; each refusal changes nothing.
+TEST(OperatingTrack, TempleBonusAndWorkers) {
+  constexpr int kCat = 2;
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kCat, 500, {}}}, TempleNearPoona());
+  g.mutable_player(kCat).workers = 3;
+  ASSERT_EQ(Operating(g), "BB&CI");
+  Ok(Apply(g, LayAction(kCat, "D21", "6M", {"SE", "N"})));
+  Ok(Apply(g, LayAction(kCat, "E22", "6", {"NW", "S"})));
+  EXPECT_EQ(g.railway("BB&CI").treasury, 480);
+  EXPECT_EQ(Refused(g, LayAction(kCat, "E24", "9", {"N", "S"})), "1947.refusal.track.two_tiles");
+  Ok(Apply(g, WorkerAction(kCat, WorkerUse::kSecondTileAction)));
+  EXPECT_EQ(g.player(kCat).workers, 2);
+  EXPECT_EQ(g.track_turn().action, 1);
+  EXPECT_EQ(g.step(), OrStep::kLayTrack);
+  EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kSecondTileAction)), "1947.refusal.track.one_worker_action");
+  EXPECT_FALSE(g.board().temple_connected[R("BB&CI")]);
+  Ok(Apply(g, LayAction(kCat, "E24", "9", {"N", "S"})));  // the hill: Rs.20; the temple: Rs.100
+  EXPECT_TRUE(g.board().temple_connected[R("BB&CI")]);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 480 - 20 + 100);
+  Ok(g.Done(kCat));
+  Ok(Apply(g, StationAction(kCat, "E22")));
+  EXPECT_EQ(g.railway("BB&CI").treasury, 560 - 40);
+  EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kSecondTileAction)), "1947.refusal.workers.tile_action_after_track");
+  EXPECT_EQ(Refused(g, StationAction(kCat, "D21")), "1947.refusal.station.one_per_or");
+  Ok(Apply(g, WorkerAction(kCat, WorkerUse::kSecondStation)));
+  EXPECT_EQ(g.player(kCat).workers, 1);
+  EXPECT_TRUE(g.station_turn().worker);
+  EXPECT_EQ(g.step(), OrStep::kPlaceStation);
+  EXPECT_EQ(Refused(g, StationAction(kCat, "D21")), "1947.refusal.station.two_in_one_city");  // the count allows a second now
+  EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kSecondStation)), "1947.refusal.workers.second_station_once");
+  Ok(g.Done(kCat));
+  EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kSecondStation)), "1947.refusal.workers.station_after_stations");
+  EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kStockbrokers, 1)), "1947.refusal.workers.not_enough");
+  EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kStockbrokers, 0)), "1947.refusal.workers.no_stockbrokers_asked");
+  g.mutable_player(kCat).workers = 7;
+  Ok(Apply(g, WorkerAction(kCat, WorkerUse::kStockbrokers, 2)));
+  EXPECT_EQ(g.player(kCat).workers, 1);
+  EXPECT_EQ(g.railway("BB&CI").stockbrokers, 2);
+  EXPECT_EQ(g.step(), OrStep::kUseWorkers);
+  Ok(g.Done(kCat));
+  EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kStockbrokers, 1)), "1947.refusal.operating.step_passed");
+}
+
+// 6.8: a temple connected by other railways' track is found when the railway's turn begins.
+TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), 2, 500, {}}, {"EIR", Space(0, 90), 0, 500, {}}}, TempleNearPoona());
+  ASSERT_EQ(Operating(g), "BB&CI");
+  EXPECT_EQ(g.railway("BB&CI").treasury, 500);
+  // Track from Bombay to the temple (as if the BB&CI had laid it in an earlier round).
+  T1947Game laid = g;
+  Board1947& b = laid.mutable_board();
+  b.board.tiles[Hex("D21")] = PlacedTile{"6M", Rotation("6M", {"SE", "N"})};
+  b.board.tiles[Hex("E22")] = PlacedTile{"6", Rotation("6", {"NW", "S"})};
+  b.board.tiles[Hex("E24")] = PlacedTile{"9", Rotation("9", {"N", "S"})};
+  // The next operating round: the BB&CI's turn verifies the connection and pays the bonus.
+  EndTurnBuyingT2s(laid, 1);
+  ASSERT_EQ(Operating(laid), "EIR");
+  EndTurnBuyingT2s(laid, 1);
+  ASSERT_EQ(laid.round(), Round::kStockRound);
+  laid.StartOperatingRoundsForTest();
+  ASSERT_EQ(Operating(laid), "BB&CI");
+  EXPECT_TRUE(laid.board().temple_connected[R("BB&CI")]);
+  EXPECT_EQ(laid.railway("BB&CI").treasury, 500 - 80 + 100);
+}
+
+}  // namespace
+}  // namespace mailrun::engine::t1947
