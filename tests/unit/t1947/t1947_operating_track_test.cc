@@ -4,9 +4,12 @@
 // nothing; a snapshot taken mid-turn plays on as the game it came from.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_game.h"
@@ -172,6 +175,79 @@ TEST(OperatingTrack, SnapshotMidTurnPlaysOn) {
     EXPECT_EQ(Refused(*game, LayAction(kPaul, "E20", "9", {"N", "S"})), "1947.refusal.track.two_tiles");
   }
   EXPECT_EQ(SnapshotJson(*restored), SnapshotJson(g));
+}
+
+bool SameAction(const Action1947& a, const Action1947& b) {
+  return a.kind == b.kind && a.player == b.player && a.hex == b.hex && a.tile == b.tile && a.rotation == b.rotation &&
+         a.worker_use == b.worker_use && a.amount == b.amount;
+}
+
+int Listed(const std::vector<Action1947>& legal, ActionKind kind) {
+  return static_cast<int>(std::count_if(legal.begin(), legal.end(), [&](const Action1947& a) { return a.kind == kind; }));
+}
+
+// Every action listed applies to a copy of the game; `must` are among them.
+void ListedAndApplying(const T1947Game& g, int player, std::initializer_list<Action1947> must) {
+  const std::vector<Action1947> legal = LegalActions(g, player);
+  for (const Action1947& a : legal) {
+    T1947Game copy = g;
+    Status s = Apply(copy, a);
+    EXPECT_TRUE(s.ok()) << Describe(g, a).text << ": " << s.error().ToString();
+  }
+  for (const Action1947& a : must) {
+    EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [&](const Action1947& l) { return SameAction(l, a); })) << Describe(g, a).text;
+  }
+}
+
+// 6.4, 6.7, 6.11 in the legal-action list: the president's lays, stations and workers now, each
+// one applying, each described with its cost; nobody else's.
+TEST(OperatingTrack, LegalActionsListLaysStationsAndWorkers) {
+  T1947Game g = FirstOperatingRound();
+  const Action1947 akola = LayAction(kPaul, "G20", "57", {"NE", "SW"});
+  EXPECT_EQ(Describe(g, akola).text, "Paul: lay #57 on G20 rotation " + std::to_string(akola.rotation) + " for Rs.0");
+  EXPECT_EQ(Describe(g, akola).structured.key(), "1947.action.lay_track");
+  std::vector<Action1947> legal = LegalActions(g, kPaul);
+  EXPECT_GT(Listed(legal, ActionKind::kLayTrack), 1);
+  EXPECT_EQ(Listed(legal, ActionKind::kPlaceStation), 0);  // no city reached yet
+  EXPECT_EQ(Listed(legal, ActionKind::kUseWorkers), 0);    // Paul employs no workers
+  EXPECT_EQ(Listed(legal, ActionKind::kDone), 1);
+  EXPECT_EQ(Listed(LegalActions(g, kRobert), ActionKind::kLayTrack), 0);
+  ListedAndApplying(g, kPaul, {akola});
+  Ok(Apply(g, akola));
+  ListedAndApplying(g, kPaul, {LayAction(kPaul, "F21", "9", {"NE", "SW"})});
+  Ok(Apply(g, LayAction(kPaul, "F21", "9", {"NE", "SW"})));
+  legal = LegalActions(g, kPaul);
+  EXPECT_EQ(Listed(legal, ActionKind::kLayTrack), 0);  // two tiles laid (6.4)
+  EXPECT_EQ(Listed(legal, ActionKind::kPlaceStation), 1);  // Akola, Rs.40
+  EXPECT_EQ(Describe(g, StationAction(kPaul, "G20")).text, "Paul: place a station on G20 for Rs.40");
+  ListedAndApplying(g, kPaul, {StationAction(kPaul, "G20")});
+  EndTurnBuyingT2s(g, 1);
+  for (const auto& [president, lays] : std::vector<std::pair<int, std::vector<Action1947>>>{
+           {kRobert, {LayAction(kRobert, "S14", "6M", {"SW", "N"}), LayAction(kRobert, "R15", "8", {"NE", "S"})}},
+           {kAnna, {LayAction(kAnna, "I32", "6", {"NW", "S"}), LayAction(kAnna, "H31", "8", {"SE", "N"})}}}) {
+    for (const Action1947& lay : lays) {
+      ListedAndApplying(g, president, {lay});
+      Ok(Apply(g, lay));
+    }
+    EndTurnBuyingT2s(g, 2);
+  }
+  ASSERT_EQ(Operating(g), "BB&CI");
+  g.mutable_player(kEmily).workers = 3;
+  const Action1947 bombay = LayAction(kEmily, "D21", "6M", {"SE", "N"});
+  const Action1947 poona = LayAction(kEmily, "E22", "57", {"NW", "SE"});
+  ListedAndApplying(g, kEmily, {bombay, WorkerAction(kEmily, WorkerUse::kSecondTileAction),
+                                WorkerAction(kEmily, WorkerUse::kSecondStation), WorkerAction(kEmily, WorkerUse::kStockbrokers, 1)});
+  Ok(Apply(g, bombay));
+  EXPECT_EQ(Describe(g, poona).text, "Emily: lay #57 on E22 rotation " + std::to_string(poona.rotation) + " for Rs.20");
+  ListedAndApplying(g, kEmily, {poona});
+  Ok(Apply(g, poona));
+  ListedAndApplying(g, kEmily, {StationAction(kEmily, "E22")});
+  EXPECT_EQ(Describe(g, StationAction(kEmily, "E22")).text, "Emily: place a station on E22 for Rs.40");
+  EXPECT_EQ(Describe(g, WorkerAction(kEmily, WorkerUse::kStockbrokers, 1)).text, "Emily: turn 3 workers into 1 stockbrokers");
+  Ok(Apply(g, StationAction(kEmily, "E22")));
+  // A station not legal now is described without a price.
+  EXPECT_EQ(Describe(g, StationAction(kEmily, "E22")).structured.key(), "1947.action.place_station_unpriced");
+  EXPECT_EQ(Listed(LegalActions(g, kEmily), ActionKind::kPlaceStation), 0);  // one a round (6.7.2)
 }
 
 // The BB&CI's data with its temple moved next to Poona (E24, a hill), so that a worker's second
