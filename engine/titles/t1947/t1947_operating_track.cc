@@ -103,7 +103,8 @@ Status T1947Game::UseWorkersStep(int railway, const Action1947& a) {
   const std::string& initials = data_->railways[railway].initials;
   const int needed = a.worker_use == WorkerUse::kStockbrokers ? 3 * a.amount : 1;
   if (a.worker_use == WorkerUse::kStockbrokers && a.amount < 1) {
-    return Malformed("1947.refusal.workers.no_stockbrokers_asked", "name how many stockbrokers the workers become").With({param::Count("count", a.amount)});
+    return Malformed("1947.refusal.workers.no_stockbrokers_asked", "workers become at least one stockbroker, not " + std::to_string(a.amount))
+        .With({param::Count("count", a.amount)});
   }
   if (p.workers < needed) {
     return Illegal("1947.refusal.workers.not_enough", "6.11", p.name + " employs " + std::to_string(p.workers) + " worker(s); this needs " + std::to_string(needed))

@@ -328,5 +328,22 @@ TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
   EXPECT_EQ(laid.railway("BB&CI").treasury, 500 - 80 + 100);
 }
 
+// 6.8.3: a railway whose first turn comes after the first T8 has no temple: no reduction (its
+// temple counts as connected) and no bonus; one that operated before keeps its own.
+TEST(OperatingTrack, NoTempleAfterTheFirstT8) {
+  T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 2000, {}}, {"GIPR", Space(0, 100), 1, 500, {}}});
+  ASSERT_EQ(Operating(g), "EIR");
+  for (int t = 0; t < Data().TrainIndex("T8"); ++t) g.mutable_bank_trains()[t] = 0;
+  while (g.step() < OrStep::kBuyTrains) Ok(g.Done(0));
+  Ok(g.BuyTrain(0, "T8", "", 0));
+  EXPECT_EQ(g.CurrentPhase(), 6);
+  Ok(g.Done(0));
+  ASSERT_EQ(Operating(g), "GIPR");
+  EXPECT_EQ(g.board().stations[R("GIPR")], (std::vector<Base>{Base{Hex("G8"), 0}}));
+  EXPECT_TRUE(g.board().temple_connected[R("GIPR")]);
+  EXPECT_EQ(g.railway("GIPR").treasury, 500);
+  EXPECT_FALSE(g.board().temple_connected[R("EIR")]);
+}
+
 }  // namespace
 }  // namespace mailrun::engine::t1947
