@@ -13,6 +13,7 @@
 
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/t1947_invariants.h"
 #include "tests/unit/t1947/t1947_detailed_example.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 #include "tests/unit/t1947/t1947_test_data.h"
@@ -156,6 +157,7 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   EXPECT_EQ(Supply(g, "9"), 33);
   EXPECT_EQ(g.board().board.tiles.size(), 8u);
   for (const char* railway : {"BNR", "ABR", "PRC", "BB&CI"}) EXPECT_FALSE(g.board().temple_connected[R(railway)]) << railway;
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
 }
 
 // A snapshot taken in the middle of a tile action restores the board and the turn, and the
@@ -193,6 +195,8 @@ void ListedAndApplying(const T1947Game& g, int player, std::initializer_list<Act
     T1947Game copy = g;
     Status s = Apply(copy, a);
     EXPECT_TRUE(s.ok()) << Describe(g, a).text << ": " << s.error().ToString();
+    const std::vector<std::string> broken = CheckInvariants(copy);
+    EXPECT_TRUE(broken.empty()) << Describe(g, a).text << ": " << broken.front();
   }
   for (const Action1947& a : must) {
     EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [&](const Action1947& l) { return SameAction(l, a); })) << Describe(g, a).text;
@@ -343,6 +347,22 @@ TEST(OperatingTrack, NoTempleAfterTheFirstT8) {
   EXPECT_TRUE(g.board().temple_connected[R("GIPR")]);
   EXPECT_EQ(g.railway("GIPR").treasury, 500);
   EXPECT_FALSE(g.board().temple_connected[R("EIR")]);
+}
+
+// The invariants count the board: a tile lost from the supply, a railway's second station in a
+// city, more stations than the charter holds.
+TEST(OperatingTrack, InvariantsCountTheBoard) {
+  T1947Game g = FirstOperatingRound();
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+  T1947Game lost = g;
+  --lost.mutable_board().board.supply["57"];
+  EXPECT_EQ(CheckInvariants(lost), std::vector<std::string>{"11 tiles 57 in all, not 12"});
+  T1947Game twice = g;
+  twice.mutable_board().stations[R("BNR")].push_back(Base{Hex("H19"), 0});
+  EXPECT_EQ(CheckInvariants(twice), (std::vector<std::string>{"BNR has two stations on H19", "H19 holds more stations than its spaces"}));
+  T1947Game many = g;
+  for (const char* hex : {"G20", "E22", "I32", "D21"}) many.mutable_board().stations[R("BNR")].push_back(Base{Hex(hex), 0});
+  EXPECT_EQ(CheckInvariants(many), std::vector<std::string>{"BNR has more stations than its charter"});
 }
 
 }  // namespace
