@@ -45,6 +45,7 @@ Status ApplyAction(T1947Game& g, const Action1947& a) {
     case ActionKind::kAnswerTrainSale: return g.AnswerTrainSale(a.player, a.yes);
     case ActionKind::kDiscardTrain: return g.DiscardTrain(a.player, a.railway, a.train);
     case ActionKind::kDeclareBankruptcy: return g.DeclareBankruptcy(a.player);
+    case ActionKind::kChooseTempleBonus: return g.ChooseTempleBonus(a.player, a.amount, a.yes);
   }
   return Malformed("1947.refusal.actions.unknown_1947_action", "unknown 1947 action");
 }
@@ -171,6 +172,10 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
       break;
     case Round::kOperatingRound: {
       AddTrackAndStations(game, player, candidates);
+      if (game.temple_choice()) {  // 6.8.2
+        add(ActionKind::kChooseTempleBonus, "", 0, false, false, false);
+        for (int site = 0; site < static_cast<int>(data.sites.size()); ++site) add(ActionKind::kChooseTempleBonus, "", site, false, false, true);
+      }
       // The run's actions are listed with the runs module.
       auto train = [&](ActionKind kind, std::string railway, std::string name, std::string source, int price, bool yes = false) {
         add(kind, std::move(railway), price, false, false, yes, std::move(name), std::move(source));
@@ -224,6 +229,10 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
     if (cost) params.push_back(param::Amount("cost", *cost));
   }
   params.push_back(param::Count("workers", 3 * a.amount));
+  if (a.kind == ActionKind::kChooseTempleBonus) {
+    const bool known = a.amount >= 0 && a.amount < static_cast<int>(g.data().sites.size());
+    params.push_back(param::Text("site", known ? g.data().sites[a.amount].name : "?"));
+  }
   auto say = [&](std::string_view key, std::string_view english_text) {
     std::string full = std::string(seated ? "{seat}: " : "") + std::string(english_text) + std::string(suffix);
     std::string full_key = std::string("1947.action.") + std::string(key) + (suffix.empty() ? "" : ".or_more");
@@ -276,6 +285,9 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
       return a.yes ? say("accept_train_offer", "sell the train") : say("refuse_train_offer", "refuse to sell the train");
     case ActionKind::kDiscardTrain: return say("discard_train", "put {railway}'s {train} in the bank pool");
     case ActionKind::kDeclareBankruptcy: return say("declare_bankruptcy", "declare bankruptcy");
+    case ActionKind::kChooseTempleBonus:
+      return a.yes ? say("take_temple_expatriation_bonus", "take the temple's expatriation bonus, counting {site} as reached")
+                   : say("refuse_temple_expatriation_bonus", "refuse the temple's expatriation bonus");
   }
   return say("unknown", "?");
 }

@@ -19,6 +19,7 @@ enum class ActionKind {
   // operating rounds (4.2): the steps' own actions go to t1947_operating_hooks.h
   kLayTrack, kPlaceStation, kUseWorkers, kRunTrains, kBuyTrain, kAnswerTrainSale, kDiscardTrain,
   kDeclareBankruptcy,
+  kChooseTempleBonus,  // 6.8.2: `amount` is the site (index of T1947Data::sites); `yes` false refuses
 };
 
 // What a president's worker is used for (6.11); running through a blocked city (6.11.1) is part

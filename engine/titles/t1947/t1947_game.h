@@ -213,6 +213,11 @@ class T1947Game {
   const TrackTurn& track_turn() const { return track_turn_; }
   const StationTurn& station_turn() const { return station_turn_; }
   int new_city_town_tiles() const { return new_city_town_tiles_; }  // yellow city and town tiles laid this turn (6.14.2)
+  // 6.8.2: the railway whose president now chooses the temple's free expatriation bonus (a site
+  // the railway has not reached, which then counts as reached) or refuses it; nothing else happens
+  // in the operating round until they have.
+  std::optional<int> temple_choice() const { return temple_choice_; }
+  Status ChooseTempleBonus(int player, int site, bool take);
   // The operating railway's lays now: its phase, treasury and the season's zone (6.4, 6.13.3).
   Result<LayContext> LayContextNow() const;
   // The end (7.0): a company at the market's end value ends the game when the round ends; a
@@ -283,6 +288,7 @@ class T1947Game {
   TrackTurn track_turn_;
   StationTurn station_turn_;
   int new_city_town_tiles_ = 0;
+  std::optional<int> temple_choice_;
   // the end (7.0)
   bool market_end_ = false;
   bool finished_ = false;

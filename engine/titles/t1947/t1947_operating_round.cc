@@ -80,6 +80,11 @@ Status T1947Game::CheckOrTurn(int player, const char* rule) const {
     return OutOfTurn("1947.refusal.operating.train_offer_first", "6.15.2", players_[seat].name + " answers the offer for a train first")
         .With({param::Seat("seat", seat)});
   }
+  if (temple_choice_) {
+    const int seat = PresidentOf(*temple_choice_);
+    return OutOfTurn("1947.refusal.operating.temple_bonus_first", "6.8.2", players_[seat].name + " first takes or refuses the temple's expatriation bonus")
+        .With({param::Seat("seat", seat)});
+  }
   if (!excess_.empty()) {
     const int seat = PresidentOf(excess_.front());
     const std::string& name = data_->railways[excess_.front()].initials;

@@ -11,6 +11,7 @@
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_board_grid.h"
 #include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/t1947_revenue_bonuses.h"
 #include "engine/titles/t1947/t1947_revenue_rules.h"
 
 namespace mailrun::engine::t1947 {
@@ -25,6 +26,10 @@ Result<HexCoord> ActionHex(const Action1947& a) {
 bool IsYellowCityOrTown(const T1947Data& data, const std::string& tile) {
   const TileDef* def = data.board.data.Tile(tile);
   return def && def->colour == TileColour::kYellow && !def->stations.empty();
+}
+
+int SitesReached(const Board1947& board, int railway) {
+  return static_cast<int>(std::count(board.sites_reached[railway].begin(), board.sites_reached[railway].end(), true));
 }
 
 }  // namespace
@@ -45,14 +50,53 @@ void T1947Game::BeginTurn() {
   (void)VerifyTemple(operating_);
 }
 
-// 6.8.2: the temple connected now brings the treasury its bonus. The revenue module's
-// ConnectTemple (t1947_revenue_bonuses.h) only says what is due; the operating round pays it. The
-// free expatriation bonus the president may choose or refuse with it is not wired yet.
+// 6.8.2: the temple connected now brings the treasury its bonus at once, and the president then
+// chooses the free expatriation bonus (or refuses it). The revenue module's ConnectTemple
+// (t1947_revenue_bonuses.h) says what is due; the operating round pays it. With every site
+// reached there is no bonus left to choose (1947 ruling 27).
 Status T1947Game::VerifyTemple(int railway) {
   if (!ConnectTemple(*data_, &board_, railway)) return OkStatus();
   Result<const RevenueRules*> rules = RevenueRules1947();
   if (!rules.ok()) return rules.error();
-  railways_[railway].treasury += (*rules)->temple_bonus;
+  Result<TempleReward> reward = ConnectTemple(**rules, SitesReached(board_, railway), /*refuse_expatriation=*/true);
+  if (!reward.ok()) return reward.error();
+  railways_[railway].treasury += reward->cash;
+  if (SitesReached(board_, railway) < static_cast<int>((*rules)->expatriation_track.size())) temple_choice_ = railway;
+  return OkStatus();
+}
+
+// 6.8.2: the charter's next box (1947 ruling 27): cash to the treasury, workers to the president,
+// stockbrokers to the charter. Its stock market opportunity, if any, could only pay for a move of
+// the token, which this bonus does not allow, so the stockbrokers are taken (1947 ruling 37). The
+// chosen site counts as reached; its workers stay on it.
+Status T1947Game::ChooseTempleBonus(int player, int site, bool take) {
+  if (!temple_choice_) return Illegal("1947.refusal.temple.no_choice_due", "6.8.2", "no temple's expatriation bonus is to be chosen now");
+  const int railway = *temple_choice_;
+  const int president = PresidentOf(railway);
+  const std::string& initials = data_->railways[railway].initials;
+  if (player != president) {
+    return OutOfTurn("1947.refusal.operating.president_operates", "6.8.2", players_[president].name + " operates " + initials)
+        .With({param::Seat("seat", president), param::Company("company", initials)});
+  }
+  if (take) {
+    if (site < 0 || site >= static_cast<int>(data_->sites.size())) {
+      return Malformed("1947.refusal.temple.no_such_site", "no expatriation site " + std::to_string(site)).With({param::Count("site", site)});
+    }
+    if (board_.sites_reached[railway][site]) {
+      return Illegal("1947.refusal.temple.site_already_reached", "6.8.2", initials + " has reached " + data_->sites[site].name + " before")
+          .With({param::Company("company", initials), param::Text("site", data_->sites[site].name)});
+    }
+    Result<const RevenueRules*> rules = RevenueRules1947();
+    if (!rules.ok()) return rules.error();
+    Result<TempleReward> reward = ConnectTemple(**rules, SitesReached(board_, railway), /*refuse_expatriation=*/false);
+    if (!reward.ok()) return reward.error();
+    const ExpatriationBox& box = reward->expatriation.box;
+    railways_[railway].treasury += box.cash;
+    players_[president].workers += box.workers;
+    railways_[railway].stockbrokers += box.stockbrokers;
+    board_.sites_reached[railway][site] = true;
+  }
+  temple_choice_.reset();
   return OkStatus();
 }
 

@@ -36,7 +36,8 @@ std::vector<HexCoord> HexesNamed(const json& names) {
 }
 
 // The board (6.4-6.10) and the operating railway's track and station turn.
-json BoardJson(const Board1947& b, const TrackTurn& track, const StationTurn& stations, int new_city_town_tiles) {
+json BoardJson(const Board1947& b, const TrackTurn& track, const StationTurn& stations, int new_city_town_tiles,
+              const std::optional<int>& temple_choice) {
   json j;
   j["tiles"] = json::array();
   for (const auto& [hex, placed] : b.board.tiles) j["tiles"].push_back({HexName1947(hex), placed.tile, placed.rotation});
@@ -54,10 +55,12 @@ json BoardJson(const Board1947& b, const TrackTurn& track, const StationTurn& st
                      {"sites_before_worker_action", track.sites_before_worker_action}};
   j["station_turn"] = {{"placed", stations.placed}, {"worker", stations.worker}};
   j["new_city_town_tiles"] = new_city_town_tiles;
+  j["temple_choice"] = temple_choice.value_or(-1);
   return j;
 }
 
-void RestoreBoard(const json& j, Board1947* b, TrackTurn* track, StationTurn* stations, int* new_city_town_tiles) {
+void RestoreBoard(const json& j, Board1947* b, TrackTurn* track, StationTurn* stations, int* new_city_town_tiles,
+                  std::optional<int>* temple_choice) {
   b->board.tiles.clear();
   for (const json& t : j.at("tiles")) b->board.tiles[HexNamed(t.at(0))] = PlacedTile{t.at(1), t.at(2)};
   b->board.supply = j.at("supply").get<std::map<std::string, int>>();
@@ -80,6 +83,9 @@ void RestoreBoard(const json& j, Board1947* b, TrackTurn* track, StationTurn* st
   stations->placed = j.at("station_turn").at("placed");
   stations->worker = j.at("station_turn").at("worker");
   *new_city_town_tiles = j.at("new_city_town_tiles");
+  const int choice = j.value("temple_choice", -1);
+  if (choice >= static_cast<int>(b->stations.size())) throw std::invalid_argument("no railway " + std::to_string(choice) + " chooses a temple bonus");
+  *temple_choice = choice < 0 ? std::nullopt : std::optional<int>(choice);
 }
 
 }  // namespace
@@ -126,7 +132,7 @@ std::string SnapshotJson(const T1947Game& g) {
   }
   j["or"] = {{"season", g.season_}, {"ors", g.ors_in_set_}, {"number", g.or_in_set_}, {"operating", g.operating_},
              {"step", static_cast<int>(g.step_)}, {"arrivals", g.arrivals_}};
-  j["board"] = BoardJson(g.board_, g.track_turn_, g.station_turn_, g.new_city_town_tiles_);
+  j["board"] = BoardJson(g.board_, g.track_turn_, g.station_turn_, g.new_city_town_tiles_, g.temple_choice_);
   j["end"] = {{"market_end", g.market_end_}, {"finished", g.finished_}, {"reason", g.end_reason_}};
   return j.dump();
 }
@@ -234,7 +240,7 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
     }
     // Snapshots from before the board was played on have the board of the start (2.3).
     g.board_ = Board1947::Start(data);
-    if (j.contains("board")) RestoreBoard(j.at("board"), &g.board_, &g.track_turn_, &g.station_turn_, &g.new_city_town_tiles_);
+    if (j.contains("board")) RestoreBoard(j.at("board"), &g.board_, &g.track_turn_, &g.station_turn_, &g.new_city_town_tiles_, &g.temple_choice_);
     if (g.board_.stations.size() != data.railways.size() || g.board_.temple_connected.size() != data.railways.size() ||
         g.board_.sites_reached.size() != data.railways.size() || g.board_.site_workers.size() != data.sites.size()) {
       return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");

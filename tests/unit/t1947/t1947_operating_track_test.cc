@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,10 +24,15 @@ namespace {
 
 int R(const std::string& initials) { return Data().RailwayIndex(initials); }
 
-Action1947 LayAction(int player, std::string_view hex, const std::string& tile, std::initializer_list<std::string_view> exits) {
+Action1947 By(int player, ActionKind kind) {
   Action1947 a;
-  a.kind = ActionKind::kLayTrack;
+  a.kind = kind;
   a.player = player;
+  return a;
+}
+
+Action1947 LayAction(int player, std::string_view hex, const std::string& tile, std::initializer_list<std::string_view> exits) {
+  Action1947 a = By(player, ActionKind::kLayTrack);
   a.hex = std::string(hex);
   a.tile = tile;
   a.rotation = Rotation(tile, exits);
@@ -34,17 +40,20 @@ Action1947 LayAction(int player, std::string_view hex, const std::string& tile, 
 }
 
 Action1947 StationAction(int player, std::string_view hex) {
-  Action1947 a;
-  a.kind = ActionKind::kPlaceStation;
-  a.player = player;
+  Action1947 a = By(player, ActionKind::kPlaceStation);
   a.hex = std::string(hex);
   return a;
 }
 
+Action1947 TempleBonus(int player, bool take, int site = 0) {
+  Action1947 a = By(player, ActionKind::kChooseTempleBonus);
+  a.yes = take;
+  a.amount = site;
+  return a;
+}
+
 Action1947 WorkerAction(int player, WorkerUse use, int stockbrokers = 0) {
-  Action1947 a;
-  a.kind = ActionKind::kUseWorkers;
-  a.player = player;
+  Action1947 a = By(player, ActionKind::kUseWorkers);
   a.worker_use = use;
   a.amount = stockbrokers;
   return a;
@@ -181,7 +190,7 @@ TEST(OperatingTrack, SnapshotMidTurnPlaysOn) {
 
 bool SameAction(const Action1947& a, const Action1947& b) {
   return a.kind == b.kind && a.player == b.player && a.hex == b.hex && a.tile == b.tile && a.rotation == b.rotation &&
-         a.worker_use == b.worker_use && a.amount == b.amount;
+         a.worker_use == b.worker_use && a.amount == b.amount && a.yes == b.yes;
 }
 
 int Listed(const std::vector<Action1947>& legal, ActionKind kind) {
@@ -286,9 +295,32 @@ TEST(OperatingTrack, TempleBonusAndWorkers) {
   Ok(Apply(g, LayAction(kCat, "E24", "9", {"N", "S"})));  // the hill: Rs.20; the temple: Rs.100
   EXPECT_TRUE(g.board().temple_connected[R("BB&CI")]);
   EXPECT_EQ(g.railway("BB&CI").treasury, 480 - 20 + 100);
+  // The president now takes the free expatriation bonus of a site not yet reached, or refuses it
+  // (6.8.2): nothing else first. The charter's first box is Rs.60 (ruling 27); Persia counts as
+  // reached and keeps its worker for others.
+  ASSERT_EQ(g.temple_choice(), std::optional<int>(R("BB&CI")));
+  EXPECT_EQ(g.Done(kCat).error().key, "1947.refusal.operating.temple_bonus_first");
+  EXPECT_EQ(Refused(g, StationAction(kCat, "E22")), "1947.refusal.operating.temple_bonus_first");
+  EXPECT_EQ(Refused(g, TempleBonus(0, true)), "1947.refusal.operating.president_operates");
+  EXPECT_EQ(Refused(g, TempleBonus(kCat, true, 11)), "1947.refusal.temple.no_such_site");
+  EXPECT_EQ(Describe(g, TempleBonus(kCat, true, 0)).text, "Cat: take the temple's expatriation bonus, counting Persia as reached");
+  ListedAndApplying(g, kCat, {TempleBonus(kCat, false), TempleBonus(kCat, true, 0), TempleBonus(kCat, true, 10)});
+  EXPECT_EQ(Listed(LegalActions(g, kCat), ActionKind::kChooseTempleBonus), 12);
+  EXPECT_EQ(Listed(LegalActions(g, kCat), ActionKind::kLayTrack), 0);
+  {
+    auto restored = RestoreSnapshot(TempleNearPoona(), SnapshotJson(g));
+    ASSERT_TRUE(restored.ok()) << restored.error().ToString();
+    EXPECT_EQ(restored->temple_choice(), g.temple_choice());
+  }
+  Ok(Apply(g, TempleBonus(kCat, true, 0)));
+  EXPECT_EQ(g.railway("BB&CI").treasury, 560 + 60);
+  EXPECT_TRUE(g.board().sites_reached[R("BB&CI")][0]);
+  EXPECT_EQ(g.board().site_workers[0], 1);
+  EXPECT_EQ(g.temple_choice(), std::nullopt);
+  EXPECT_EQ(Refused(g, TempleBonus(kCat, true, 1)), "1947.refusal.temple.no_choice_due");
   Ok(g.Done(kCat));
   Ok(Apply(g, StationAction(kCat, "E22")));
-  EXPECT_EQ(g.railway("BB&CI").treasury, 560 - 40);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 620 - 40);
   EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kSecondTileAction)), "1947.refusal.workers.tile_action_after_track");
   EXPECT_EQ(Refused(g, StationAction(kCat, "D21")), "1947.refusal.station.one_per_or");
   Ok(Apply(g, WorkerAction(kCat, WorkerUse::kSecondStation)));
@@ -330,6 +362,10 @@ TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
   ASSERT_EQ(Operating(laid), "BB&CI");
   EXPECT_TRUE(laid.board().temple_connected[R("BB&CI")]);
   EXPECT_EQ(laid.railway("BB&CI").treasury, 500 - 80 + 100);
+  Ok(Apply(laid, TempleBonus(2, false)));  // refused: nothing more, no site counted
+  EXPECT_EQ(laid.temple_choice(), std::nullopt);
+  EXPECT_EQ(laid.railway("BB&CI").treasury, 520);
+  EXPECT_EQ(laid.board().sites_reached[R("BB&CI")], std::vector<bool>(Data().sites.size(), false));
 }
 
 // 6.8.3: a railway whose first turn comes after the first T8 has no temple: no reduction (its
