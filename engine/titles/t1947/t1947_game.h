@@ -40,6 +40,7 @@ struct Player1947 {
   std::vector<int> bonds;           // convertible bonds from earlier stock rounds
   std::vector<int> new_bonds;       // bought this stock round: not for sale before the next (5.4.2)
   int workers = 0;                  // workers the player employs (6.10, 6.11)
+  int new_workers = 0;              // employed in this company's turn: usable from the next turn (6.10)
   int TotalBonds() const;
 };
 

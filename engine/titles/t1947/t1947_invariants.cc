@@ -47,7 +47,7 @@ void CheckBoard(const T1947Game& g, std::vector<std::string>& broken) {
     }
   }
   for (int seat = 0; seat < g.player_count(); ++seat) {
-    if (g.player(seat).workers < 0) broken.push_back(g.player(seat).name + " employs a negative number of workers");
+    if (g.player(seat).workers < 0 || g.player(seat).new_workers < 0) broken.push_back(g.player(seat).name + " employs a negative number of workers");
   }
 }
 

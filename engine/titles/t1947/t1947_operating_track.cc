@@ -38,6 +38,10 @@ int SitesReached(const Board1947& board, int railway) {
 // action in its first operating round is its station on its home city; the text leaves no choice,
 // so the game places it. 6.8: the temple connection is verified in the railway's turn.
 void T1947Game::BeginTurn() {
+  for (Player1947& p : players_) {  // 6.10: "Workers can only be used in the next OR turn"
+    p.workers += p.new_workers;
+    p.new_workers = 0;
+  }
   track_turn_ = TrackTurn{};
   station_turn_ = StationTurn{};
   new_city_town_tiles_ = 0;
@@ -92,7 +96,7 @@ Status T1947Game::ChooseTempleBonus(int player, int site, bool take) {
     if (!reward.ok()) return reward.error();
     const ExpatriationBox& box = reward->expatriation.box;
     railways_[railway].treasury += box.cash;
-    players_[president].workers += box.workers;
+    players_[president].new_workers += box.workers;  // 6.10: usable from the next turn
     railways_[railway].stockbrokers += box.stockbrokers;
     board_.sites_reached[railway][site] = true;
   }

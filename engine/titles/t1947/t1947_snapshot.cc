@@ -96,7 +96,7 @@ std::string SnapshotJson(const T1947Game& g) {
   for (const Player1947& p : g.players_) {
     j["players"].push_back({{"name", p.name}, {"cash", p.cash}, {"privates", p.privates}, {"ordinary", p.ordinary},
                             {"savings", p.savings}, {"president", p.president}, {"protected", p.protected_units},
-                            {"bonds", p.bonds}, {"new_bonds", p.new_bonds}, {"workers", p.workers}});
+                            {"bonds", p.bonds}, {"new_bonds", p.new_bonds}, {"workers", p.workers}, {"new_workers", p.new_workers}});
   }
   for (const Railway1947& r : g.railways_) {
     j["railways"].push_back({{"io", r.io_units}, {"pool", r.pool_units}, {"president_sold", r.president_sold}, {"par", r.par},
@@ -155,6 +155,7 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       player.bonds = p.at("bonds").get<std::vector<int>>();
       player.new_bonds = p.at("new_bonds").get<std::vector<int>>();
       player.workers = p.value("workers", 0);  // snapshots from before the operating rounds have none
+      player.new_workers = p.value("new_workers", 0);
       if (player.ordinary.size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
       g.players_.push_back(std::move(player));
     }

@@ -342,6 +342,33 @@ TEST(OperatingTrack, TempleBonusAndWorkers) {
   EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kStockbrokers, 1)), "1947.refusal.operating.step_passed");
 }
 
+// 6.10: workers employed in a turn (here the temple's free bonus at the charter's sixth box) serve
+// from the next operating turn on, for any railway their player presides (6.11's note).
+TEST(OperatingTrack, NewWorkersServeFromTheNextTurn) {
+  constexpr int kCat = 2;
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kCat, 500, {}}, {"EIR", Space(0, 90), kCat, 500, {}}}, TempleNearPoona());
+  for (int site = 0; site < 5; ++site) g.mutable_board().sites_reached[R("BB&CI")][site] = true;
+  g.mutable_player(kCat).workers = 1;
+  Ok(Apply(g, LayAction(kCat, "D21", "6M", {"SE", "N"})));
+  Ok(Apply(g, LayAction(kCat, "E22", "6", {"NW", "S"})));
+  Ok(Apply(g, WorkerAction(kCat, WorkerUse::kSecondTileAction)));
+  Ok(Apply(g, LayAction(kCat, "E24", "9", {"N", "S"})));
+  Ok(Apply(g, TempleBonus(kCat, true, 5)));  // Ceylon; the sixth box: one worker
+  EXPECT_EQ(g.railway("BB&CI").treasury, 500 - 20 - 20 + 100);
+  EXPECT_EQ(g.player(kCat).workers, 0);
+  EXPECT_EQ(g.player(kCat).new_workers, 1);
+  EXPECT_EQ(Refused(g, WorkerAction(kCat, WorkerUse::kSecondStation)), "1947.refusal.workers.not_enough");
+  auto restored = RestoreSnapshot(TempleNearPoona(), SnapshotJson(g));
+  ASSERT_TRUE(restored.ok()) << restored.error().ToString();
+  EXPECT_EQ(restored->player(kCat).new_workers, 1);
+  EndTurnBuyingT2s(g, 1);
+  ASSERT_EQ(Operating(g), "EIR");
+  EXPECT_EQ(g.player(kCat).workers, 1);
+  EXPECT_EQ(g.player(kCat).new_workers, 0);
+  Ok(Apply(g, WorkerAction(kCat, WorkerUse::kSecondStation)));
+  EXPECT_EQ(g.player(kCat).workers, 0);
+}
+
 // 6.8: a temple connected by other railways' track is found when the railway's turn begins.
 TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
   T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), 2, 500, {}}, {"EIR", Space(0, 90), 0, 500, {}}}, TempleNearPoona());
