@@ -323,6 +323,7 @@ class T1947Game {
   Status FinishStep(int player);
   // track, stations and workers (t1947_operating_track.cc)
   void BeginTurn();  // the operating railway's turn begins
+  void RemoveTemplesOfNewRailways();  // an operating round begins (6.8.3)
   Status LayTrackStep(int railway, const Action1947& action);
   Status PlaceStationStep(int railway, const Action1947& action);
   Status UseWorkersStep(int railway, const Action1947& action);

@@ -46,6 +46,7 @@ void T1947Game::StartOperatingRound() {
     for (int number : players_[p].privates) players_[p].cash += data_->privates[number - 1].revenue;
   }
   for (Railway1947& r : railways_) r.operated = false;
+  RemoveTemplesOfNewRailways();
   operating_ = -1;
   NextRailway();
 }

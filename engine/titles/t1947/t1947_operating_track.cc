@@ -48,10 +48,19 @@ void T1947Game::BeginTurn() {
   if (operating_ < 0) return;
   if (board_.stations[operating_].empty()) {
     (void)PlaceHomeStation(*data_, &board_, operating_);  // refuses only a second home station
-    // 6.8.3: a railway beginning to operate after the first T8 has no temple and no reduction.
-    if (data_->phases[phase_ - 1].no_temple_for_new_companies) board_.temple_connected[operating_] = true;
   }
   (void)VerifyTemple(operating_);
+}
+
+// 6.8.3: "If a Railway Company becomes operational after the first T8 train has been bought ...
+// its temple no longer exists": no reduction and no bonus. Railways float in stock rounds, so one
+// that has not yet placed its home station when an operating round begins floated in the stock
+// round just ended; one that floated before a T8 bought in this set keeps its temple.
+void T1947Game::RemoveTemplesOfNewRailways() {
+  if (!data_->phases[phase_ - 1].no_temple_for_new_companies) return;
+  for (size_t r = 0; r < railways_.size(); ++r) {
+    if (railways_[r].operational && board_.stations[r].empty()) board_.temple_connected[r] = true;
+  }
 }
 
 // 6.8.2: the temple connected now brings the treasury its bonus at once, and the president then

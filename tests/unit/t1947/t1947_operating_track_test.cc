@@ -395,8 +395,9 @@ TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
   EXPECT_EQ(laid.board().sites_reached[R("BB&CI")], std::vector<bool>(Data().sites.size(), false));
 }
 
-// 6.8.3: a railway whose first turn comes after the first T8 has no temple: no reduction (its
-// temple counts as connected) and no bonus; one that operated before keeps its own.
+// 6.8.3: a railway that becomes operational after the first T8 has no temple: no reduction (its
+// temple counts as connected) and no bonus. One floated before keeps its temple, even when its
+// first turn comes after the T8 was bought.
 TEST(OperatingTrack, NoTempleAfterTheFirstT8) {
   T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 2000, {}}, {"GIPR", Space(0, 100), 1, 500, {}}});
   ASSERT_EQ(Operating(g), "EIR");
@@ -407,9 +408,28 @@ TEST(OperatingTrack, NoTempleAfterTheFirstT8) {
   Ok(g.Done(0));
   ASSERT_EQ(Operating(g), "GIPR");
   EXPECT_EQ(g.board().stations[R("GIPR")], (std::vector<Base>{Base{Hex("G8"), 0}}));
-  EXPECT_TRUE(g.board().temple_connected[R("GIPR")]);
-  EXPECT_EQ(g.railway("GIPR").treasury, 500);
+  EXPECT_FALSE(g.board().temple_connected[R("GIPR")]);  // operational before the T8
+  OperatingHooks hooks = g.hooks();  // the route question is the route graph's: no route, no train
+  hooks.has_legal_route = [](const T1947Game&, int) -> Result<bool> { return false; };
+  g.set_hooks(hooks);
+  EndTurnBuyingT2s(g, 0);
+  // The next stock round floats the PRC (as StockRoundWith floats railways); its first operating
+  // round has no temple for it.
+  ASSERT_EQ(g.round(), Round::kStockRound);
+  Railway1947& prc = g.mutable_railway("PRC");
+  prc.president_sold = true;
+  prc.operational = true;
+  prc.token = Space(0, 100);
+  prc.par = 100;
+  prc.io_units -= 6;
+  prc.treasury = 1000;
+  g.mutable_player(2).ordinary[R("PRC")] = 6;
+  g.mutable_player(2).president[R("PRC")] = true;
+  g.StartOperatingRoundsForTest();
+  EXPECT_TRUE(g.board().temple_connected[R("PRC")]);
+  EXPECT_FALSE(g.board().temple_connected[R("GIPR")]);
   EXPECT_FALSE(g.board().temple_connected[R("EIR")]);
+  EXPECT_EQ(g.railway("PRC").treasury, 1000);  // and no bonus when its turn comes
 }
 
 // The invariants count the board: a tile lost from the supply, a railway's second station in a
