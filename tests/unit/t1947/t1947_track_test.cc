@@ -21,26 +21,6 @@ LayContext Context(const std::string& railway, int phase = 1, int treasury = 100
   return LayContext{R(railway), phase, treasury, season, {}};
 }
 
-// The rotation of `tile` whose exits include every edge named (N, NE, SE, S, SW, NW).
-int Rotation(const std::string& tile, std::initializer_list<std::string_view> edges) {
-  const TileDef* def = Data().board.data.Tile(tile);
-  for (int rotation = 0; rotation < 6; ++rotation) {
-    bool all = true;
-    for (std::string_view name : edges) {
-      bool found = false;
-      for (const TilePath& p : def->paths) {
-        for (const PathEnd& end : {p.a, p.b}) {
-          found = found || (end.kind == PathEnd::Kind::kEdge && BoardEdge(end.index, rotation) == *ParseEdge1947(name));
-        }
-      }
-      all = all && found;
-    }
-    if (all) return rotation;
-  }
-  ADD_FAILURE() << "tile " << tile << " has no rotation with those exits";
-  return 0;
-}
-
 TileLay At(std::string_view hex, const std::string& tile, std::initializer_list<std::string_view> exits) {
   return TileLay{Hex(hex), tile, Rotation(tile, exits)};
 }
