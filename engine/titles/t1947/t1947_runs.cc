@@ -25,6 +25,27 @@ Result<std::vector<routes::TrainSpec>> TrainSpecs(const RevenueRules& rules, con
   return specs;
 }
 
+size_t LargestTrain(const std::vector<routes::TrainSpec>& trains) {
+  size_t largest = 0;
+  for (size_t i = 1; i < trains.size(); ++i) {
+    if (trains[i].large_stations > trains[largest].large_stations) largest = i;
+  }
+  return largest;
+}
+
+Result<std::optional<std::string>> SecondTrain(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
+                                               size_t largest) {
+  routes::OptimizeOptions options;
+  options.mail = false;
+  for (size_t i = 0; i < trains.size(); ++i) {
+    if (i == largest) continue;
+    Result<routes::OptimizedRuns> alone = routes::Optimize(graph, {trains[i]}, options);
+    if (!alone.ok()) return alone.error();
+    if (!alone->best_dividend.runs.empty()) return std::optional<std::string>(trains[i].name);
+  }
+  return std::optional<std::string>();
+}
+
 Result<BestRuns> FindBestRuns(const RevenueRules& rules, const routes::RouteGraph& graph,
                               const std::vector<OwnedTrain>& trains, int phase) {
   if (phase < 1 || phase > static_cast<int>(rules.simplified_revenue.size())) {
@@ -39,21 +60,11 @@ Result<BestRuns> FindBestRuns(const RevenueRules& rules, const routes::RouteGrap
   std::vector<int> index_of;  // running[i] is trains[index_of[i]]
   for (size_t i = 0; i < running.size(); ++i) index_of.push_back(static_cast<int>(i));
   if (rules.simplified_revenue[phase - 1] && running.size() > 1) {
-    // 6.14.3: the largest train runs (the first of equals); the other adds its percentage when it
-    // has a run of its own (docs/rulings.md, 1947).
-    size_t largest = 0;
-    for (size_t i = 1; i < running.size(); ++i) {
-      if (running[i].large_stations > running[largest].large_stations) largest = i;
-    }
-    for (size_t i = 0; i < running.size(); ++i) {
-      if (i == largest) continue;
-      Result<routes::OptimizedRuns> alone = routes::Optimize(graph, {running[i]}, options);
-      if (!alone.ok()) return alone.error();
-      if (!alone->best_dividend.runs.empty()) {
-        best.second_train = running[i].name;
-        break;
-      }
-    }
+    // 6.14.3: the largest train runs; the other adds its percentage when it has a run of its own.
+    const size_t largest = LargestTrain(running);
+    Result<std::optional<std::string>> second = SecondTrain(graph, running, largest);
+    if (!second.ok()) return second.error();
+    best.second_train = *second;
     running = {running[largest]};
     index_of = {static_cast<int>(largest)};
   }
