@@ -1,5 +1,5 @@
-// A 1947 railway's route graph on the real board (t1947_route_graph.h), its best runs and 6.15's
-// legal route. Boards are built as the
+// A 1947 railway's route graph on the real board (t1947_route_graph.h), its best runs, 6.15's
+// legal route and the runs a president submits (t1947_submitted_runs.h). Boards are built as the
 // rules build them: section 8's first operating round (the text stops before any train runs, so
 // the runs of the second are computed by hand from the map's values), then Poona upgraded to a #1
 // and Bombay to its green tile, East Africa reached through D23. Every figure is hand-computed
@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "engine/titles/t1947/t1947_route_graph.h"
+#include "engine/titles/t1947/t1947_submitted_runs.h"
 #include "tests/unit/t1947/t1947_lay_helpers.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
@@ -85,6 +86,17 @@ bool LegalRoute(const Board1947& board, const std::string& railway) {
 }
 
 constexpr GraphTurn kIntermediate{Season::kIntermediate, 2, false};
+
+OperatingTurn Turn(int phase, Season season, bool owns_p7 = false, int workers = 0) {
+  OperatingTurn turn;
+  turn.phase = phase;
+  turn.season = season;
+  turn.owns_p7 = owns_p7;
+  turn.workers = workers;
+  return turn;
+}
+
+std::string Refusal(const Result<CheckedRuns>& r) { return r.ok() ? "accepted" : r.error().key; }
 
 // 8.0 after the first OR: the BB&CI's graph holds Bombay and Poona (its stations, Rs.20 each) and
 // the BNR's Nagpur and Akola; no trading post, since Bombay's #6M leaves by SE and N.
@@ -211,6 +223,112 @@ TEST(RouteGraph, ExpatriationSite) {
   // East Africa-Bombay-Poona-Akola (0 + 40 + 30 + 20).
   EXPECT_EQ(Best(board, "BB&CI", kIntermediate, {"T4"}), 110);
   EXPECT_EQ(Best(board, "BB&CI", kIntermediate, {"T5"}), 110);  // East Africa adds a stop, no rupee
+}
+
+// The best runs, submitted as the president would (RouteStops), are accepted with the same revenue.
+TEST(SubmittedRuns, BestRunsAreAccepted) {
+  const Board1947 board = WithEastAfrica();
+  const GraphTurn graph_turn{Season::kIntermediate, 2, true};
+  const auto trains = Trains({"T2", "T2", "T3"});
+  auto best = CompanyBestRuns(Data(), Rules(), board, R("BB&CI"), graph_turn, trains);
+  ASSERT_TRUE(best.ok());
+  const RailwayGraph g = Graph(board, "BB&CI", graph_turn);
+  const auto routes = RouteStops(g, best->plan, trains.size());
+  auto checked = CheckSubmittedRuns(Data(), Rules(), board, R("BB&CI"), trains, routes, Turn(2, Season::kIntermediate, true));
+  ASSERT_TRUE(checked.ok()) << checked.error().ToString();
+  EXPECT_EQ(checked->revenue.runs, 190);
+  EXPECT_EQ(checked->revenue.revenue, 190);
+  EXPECT_EQ(checked->runs.size(), 3u);
+  EXPECT_EQ(checked->sites, std::vector<int>{2});  // East Africa, map.json's third site
+  EXPECT_EQ(checked->revenue.workers_spent, 0);
+}
+
+// Submitted runs figure by figure, and the new-tile bonus and the temple's reduction on top.
+TEST(SubmittedRuns, RevenueOfSubmittedRuns) {
+  const Board1947 board = WithEastAfrica();
+  OperatingTurn turn = Turn(2, Season::kFertile, true);
+  turn.new_yellow_city_town_tiles = 1;  // 6.14.2: + Rs.10
+  turn.temple_reduction = true;         // 6.8.1: - 20%
+  auto checked = CheckSubmittedRuns(Data(), Rules(), board, R("BB&CI"), Trains({"T2", "T3"}),
+                                    {{"D21-SW", "D21", "East Africa"}, {"D21", "E22", "G20"}}, turn);
+  ASSERT_TRUE(checked.ok()) << checked.error().ToString();
+  // Fertile: Bombay 50 (monsoon zone), Poona and Akola unchanged. T2 10 + 50 + 0, T3 50 + 30 + 20.
+  EXPECT_EQ(checked->revenue.train_revenue, (std::vector<int>{60, 100}));
+  EXPECT_EQ(checked->revenue.before_reduction, 170);
+  EXPECT_EQ(checked->revenue.revenue, 140);  // 136 to the nearest ten
+  ASSERT_EQ(checked->track.size(), 2u);
+  EXPECT_EQ(checked->track[1].train, 1);
+}
+
+// 6.11.1 with rulings 26: the BNR's T4 passes the BB&CI's full Poona with a worker; at a run's end
+// a full city needs none.
+TEST(SubmittedRuns, BlockedCityNeedsAWorker) {
+  const Board1947 board = WithGreenBombayAndPoona();
+  const std::vector<std::vector<std::string>> through{{"H19", "G20", "E22", "D21"}};
+  auto refused = CheckSubmittedRuns(Data(), Rules(), board, R("BNR"), Trains({"T4"}), through, Turn(2, Season::kIntermediate));
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().key, "1947.refusal.runs.workers_for_blocked_cities");
+  EXPECT_EQ(refused.error().rule, "6.11.1");
+  auto passed = CheckSubmittedRuns(Data(), Rules(), board, R("BNR"), Trains({"T4"}), through, Turn(2, Season::kIntermediate, false, 1));
+  ASSERT_TRUE(passed.ok()) << passed.error().ToString();
+  EXPECT_EQ(passed->revenue.revenue, 110);  // 20 + 20 + 30 + 40
+  EXPECT_EQ(passed->revenue.workers_spent, 1);
+  auto ending = CheckSubmittedRuns(Data(), Rules(), board, R("BNR"), Trains({"T4"}), {{"H19", "G20", "E22"}}, Turn(2, Season::kIntermediate));
+  ASSERT_TRUE(ending.ok()) << ending.error().ToString();
+  EXPECT_EQ(ending->revenue.revenue, 70);
+  EXPECT_EQ(ending->revenue.workers_spent, 0);
+}
+
+// Refusals, each naming its rule.
+TEST(SubmittedRuns, RefusedRuns) {
+  const Board1947 board = WithEastAfrica();
+  const auto turn = Turn(2, Season::kIntermediate, true);
+  auto check = [&](std::initializer_list<std::string> trains, std::vector<std::vector<std::string>> routes) {
+    return CheckSubmittedRuns(Data(), Rules(), board, R("BB&CI"), Trains(trains), routes, turn);
+  };
+  EXPECT_EQ(Refusal(check({"T2"}, {{"D21", "F23"}})), "1947.refusal.runs.no_stop_there");  // Sholapur has no tile
+  EXPECT_EQ(Refusal(check({"T2"}, {{"D21", "G20"}})), "1947.refusal.runs.stops_not_joined");  // Poona lies between
+  EXPECT_EQ(Refusal(check({"T2"}, {{"D21", "E22", "G20"}})), "1947.refusal.runs.train_makes_at_most_stops");
+  EXPECT_EQ(Refusal(check({"T2"}, {{"G20", "H19"}})), "1947.refusal.runs.route_needs_own_station");
+  EXPECT_EQ(Refusal(check({"T3"}, {{"D21", "East Africa", "E22"}})), "1947.refusal.runs.site_always_terminus");
+  EXPECT_EQ(Refusal(check({"T2"}, {{"D21"}})), "1947.refusal.runs.route_joins_two_stops");
+  EXPECT_EQ(Refusal(check({"T2"}, {{"D21", "E22"}, {"E22", "G20"}})), "1947.refusal.runs.more_routes_than_trains");
+  auto shared = check({"T2", "T2"}, {{"D21", "E22"}, {"E22", "D21"}});
+  ASSERT_FALSE(shared.ok());
+  EXPECT_EQ(shared.error().key, "1947.refusal.runs.routes_share_track");
+  EXPECT_EQ(shared.error().rule, "6.14.1");
+  // Meeting in a city is fine: Bombay-Poona and Poona-Akola.
+  EXPECT_EQ(Refusal(check({"T2", "T2"}, {{"D21", "E22"}, {"E22", "G20"}})), "accepted");
+  auto unjoined = check({"T2"}, {{"D21", "G20"}});
+  ASSERT_FALSE(unjoined.ok());
+  EXPECT_EQ(unjoined.error().rule, "6.14.1");
+  ASSERT_EQ(unjoined.error().params.size(), 2u);
+}
+
+// 6.14.3 from the first T8 (phase 6): only the largest train runs; the T5 adds the T8 card's 50%
+// (6.14.3's example) since it has a run of its own. The T8: trading post (Rs.20 from the T5, 3.1)
+// -Bombay-Poona-Akola-Nagpur, 20 + 40 + 30 + 20 + 20 = 130 (East Africa instead of the trading
+// post: 110), + 50% = 195 -> 200 (rulings 24).
+TEST(SubmittedRuns, SimplifiedRevenueFromTheFirstT8) {
+  const Board1947 board = WithEastAfrica();
+  const GraphTurn graph_turn{Season::kIntermediate, 6, true};
+  const auto trains = Trains({"T5", "T8"});
+  auto best = CompanyBestRuns(Data(), Rules(), board, R("BB&CI"), graph_turn, trains);
+  ASSERT_TRUE(best.ok()) << best.error().ToString();
+  EXPECT_EQ(best->plan.run_revenue, 130);
+  EXPECT_EQ(best->second_train, std::optional<std::string>("T5"));
+  const RailwayGraph g = Graph(board, "BB&CI", graph_turn);
+  const auto routes = RouteStops(g, best->plan, trains.size());
+  EXPECT_TRUE(routes[0].empty());
+  auto checked = CheckSubmittedRuns(Data(), Rules(), board, R("BB&CI"), trains, routes, Turn(6, Season::kIntermediate, true));
+  ASSERT_TRUE(checked.ok()) << checked.error().ToString();
+  EXPECT_EQ(checked->revenue.runs, 130);
+  EXPECT_EQ(checked->revenue.second_train_percent, 50);
+  EXPECT_EQ(checked->revenue.revenue, 200);
+  auto t5 = CheckSubmittedRuns(Data(), Rules(), board, R("BB&CI"), trains, {{"D21", "E22"}}, Turn(6, Season::kIntermediate, true));
+  ASSERT_FALSE(t5.ok());
+  EXPECT_EQ(t5.error().key, "1947.refusal.runs.largest_train_runs");
+  EXPECT_EQ(t5.error().rule, "6.14.3");
 }
 
 }  // namespace
