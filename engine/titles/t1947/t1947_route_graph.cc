@@ -112,13 +112,7 @@ Result<bool> HasLegalRoute(const T1947Data& data, const Board1947& board, int ra
   if (!rules.ok()) return rules.error();
   Result<RailwayGraph> g = BuildRailwayGraph(data, **rules, board, railway, GraphTurn{});
   if (!g.ok()) return g.error();
-  for (const auto& [node, stop] : g->stops) {
-    if (!stop.stop.own_station) continue;
-    for (const Leg& leg : LegsFrom(g->graph, node)) {
-      if (g->stops.at(leg.nodes.back()).stop.kind != StopKind::kTradingPost) return true;  // 6.14.1: two stops
-    }
-  }
-  return false;
+  return HasTwoStopRun(g->graph);  // 6.14.1: two stops, a trading post none (3.1)
 }
 
 Result<BestRuns> CompanyBestRuns(const T1947Data& data, const RevenueRules& rules, const Board1947& board,

@@ -45,4 +45,15 @@ std::vector<Leg> LegsFrom(const routes::RouteGraph& graph, int from, size_t limi
   return std::move(walker.legs);
 }
 
+bool HasTwoStopRun(const routes::RouteGraph& graph) {
+  for (size_t n = 0; n < graph.nodes().size(); ++n) {
+    const routes::RouteNode& node = graph.nodes()[n];
+    if (node.kind != routes::NodeKind::kStation || !node.station.company_base) continue;
+    for (const Leg& leg : LegsFrom(graph, static_cast<int>(n))) {
+      if (graph.nodes()[leg.nodes.back()].station.large) return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace mailrun::engine::t1947

@@ -3,6 +3,7 @@
 
 #include "engine/core/routes/route_optimizer.h"
 #include "engine/core/structured_text.h"
+#include "engine/titles/t1947/t1947_route_legs.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -33,17 +34,12 @@ size_t LargestTrain(const std::vector<routes::TrainSpec>& trains) {
   return largest;
 }
 
-Result<std::optional<std::string>> SecondTrain(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
-                                               size_t largest) {
-  routes::OptimizeOptions options;
-  options.mail = false;
+std::optional<std::string> SecondTrain(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
+                                       size_t largest) {
   for (size_t i = 0; i < trains.size(); ++i) {
-    if (i == largest) continue;
-    Result<routes::OptimizedRuns> alone = routes::Optimize(graph, {trains[i]}, options);
-    if (!alone.ok()) return alone.error();
-    if (!alone->best_dividend.runs.empty()) return std::optional<std::string>(trains[i].name);
+    if (i != largest) return HasTwoStopRun(graph) ? std::optional<std::string>(trains[i].name) : std::nullopt;
   }
-  return std::optional<std::string>();
+  return std::nullopt;
 }
 
 Result<BestRuns> FindBestRuns(const RevenueRules& rules, const routes::RouteGraph& graph,
@@ -62,9 +58,7 @@ Result<BestRuns> FindBestRuns(const RevenueRules& rules, const routes::RouteGrap
   if (rules.simplified_revenue[phase - 1] && running.size() > 1) {
     // 6.14.3: the largest train runs; the other adds its percentage when it has a run of its own.
     const size_t largest = LargestTrain(running);
-    Result<std::optional<std::string>> second = SecondTrain(graph, running, largest);
-    if (!second.ok()) return second.error();
-    best.second_train = *second;
+    best.second_train = SecondTrain(graph, running, largest);
     running = {running[largest]};
     index_of = {static_cast<int>(largest)};
   }

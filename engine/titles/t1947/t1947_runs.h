@@ -32,9 +32,10 @@ Result<std::vector<routes::TrainSpec>> TrainSpecs(const RevenueRules& rules, con
 // 6.14.3: the largest of the trains (the first of equals), which alone runs from the first T8.
 size_t LargestTrain(const std::vector<routes::TrainSpec>& trains);
 // 6.14.3 (docs/rulings.md 1947, 28): the train whose percentage the largest's card adds: the first
-// other train with a legal run of its own on `graph`; none when no other train has one.
-Result<std::optional<std::string>> SecondTrain(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
-                                               size_t largest);
+// other train, when it has a legal run of its own on `graph` (any train has one when the company
+// has a run of two stops, HasTwoStopRun); none otherwise.
+std::optional<std::string> SecondTrain(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
+                                       size_t largest);
 
 struct BestRuns {
   routes::RunPlan plan;                    // the runs (only the largest train's from phase 6)

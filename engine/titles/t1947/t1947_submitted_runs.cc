@@ -162,9 +162,7 @@ Result<CheckedRuns> CheckSubmittedRuns(const T1947Data& data, const RevenueRules
   turn.owns_train = !trains.empty();
   turn.second_train.reset();
   if (simplified && trains.size() > 1) {
-    Result<std::optional<std::string>> second = SecondTrain(g->graph, *specs, largest);
-    if (!second.ok()) return second.error();
-    turn.second_train = *second;
+    turn.second_train = SecondTrain(g->graph, *specs, largest);
   }
   Result<CompanyRevenue> revenue = OperatingRevenue(rules, checked.runs, turn);
   if (!revenue.ok()) return revenue.error();
