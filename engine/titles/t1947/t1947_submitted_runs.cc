@@ -83,10 +83,10 @@ class TrackSearch {
 
 Result<CheckedRuns> CheckSubmittedRuns(const T1947Data& data, const RevenueRules& rules, const Board1947& board,
                                        int railway, const std::vector<OwnedTrain>& trains,
-                                       const std::vector<std::vector<std::string>>& routes, OperatingTurn turn) {
-  if (routes.size() > trains.size()) {
-    return Illegal("1947.refusal.runs.more_routes_than_trains", "6.14.1", "each train runs one route; " + std::to_string(routes.size()) + " routes for " + std::to_string(trains.size()) + " trains")
-        .With({param::Count("routes", static_cast<int64_t>(routes.size())), param::Count("trains", static_cast<int64_t>(trains.size()))});
+                                       const std::vector<std::vector<std::string>>& submitted, OperatingTurn turn) {
+  if (submitted.size() > trains.size()) {
+    return Illegal("1947.refusal.runs.more_routes_than_trains", "6.14.1", "each train runs one route; " + std::to_string(submitted.size()) + " routes for " + std::to_string(trains.size()) + " trains")
+        .With({param::Count("routes", static_cast<int64_t>(submitted.size())), param::Count("trains", static_cast<int64_t>(trains.size()))});
   }
   Result<std::vector<routes::TrainSpec>> specs = TrainSpecs(rules, trains);
   if (!specs.ok()) return specs.error();
@@ -96,15 +96,15 @@ Result<CheckedRuns> CheckSubmittedRuns(const T1947Data& data, const RevenueRules
   const size_t largest = LargestTrain(*specs);
   CheckedRuns checked;
   std::vector<RunLegs> legs;
-  for (size_t t = 0; t < routes.size(); ++t) {
-    if (routes[t].empty()) continue;
+  for (size_t t = 0; t < submitted.size(); ++t) {
+    if (submitted[t].empty()) continue;
     if (simplified && trains.size() > 1 && t != largest) {  // 6.14.3
       return Illegal("1947.refusal.runs.largest_train_runs", "6.14.3", "the " + trains[t].name + " is not the company's largest train; the " + trains[largest].name + " runs")
           .With({param::Train("train", trains[t].name), param::Train("largest", trains[largest].name)});
     }
     TrainRun run{trains[t].name, {}};
     RunLegs run_legs;
-    for (const std::string& name : routes[t]) {
+    for (const std::string& name : submitted[t]) {
       const auto node = g->node_of_stop.find(name);
       if (node == g->node_of_stop.end()) {
         return Illegal("1947.refusal.runs.no_stop_there", "6.14.1", "there is no city, town, expatriation site or trading post with track named " + name)
@@ -121,8 +121,8 @@ Result<CheckedRuns> CheckSubmittedRuns(const T1947Data& data, const RevenueRules
         if (leg.nodes.back() == run_legs.stops[j + 1]) joining.push_back(std::move(leg));
       }
       if (joining.empty()) {
-        const std::string& from = routes[t][j];
-        const std::string& to = routes[t][j + 1];
+        const std::string& from = submitted[t][j];
+        const std::string& to = submitted[t][j + 1];
         return Illegal("1947.refusal.runs.stops_not_joined", "6.14.1", "no track of the railway runs from " + from + " to " + to + " without passing another stop")
             .With({param::Text("from", from), param::Text("to", to)});
       }

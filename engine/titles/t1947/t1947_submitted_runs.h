@@ -28,12 +28,12 @@ struct CheckedRuns {
   CompanyRevenue revenue;                 // the turn's revenue (OperatingRevenue)
 };
 
-// `routes` has one list per train of `trains`, in that order (fewer lists: the others do not
-// run; an empty list: that train does not run). `turn` is the operating turn's; its owns_train
-// and, from the first T8, its second_train are worked out here from `trains` and the graph
-// (6.14.2, 6.14.3 with rulings 28), whatever the caller put there.
+// `submitted` (Action1947::routes) has one list per train of `trains`, in that order (fewer
+// lists: the others do not run; an empty list: that train does not run). `turn` is the operating
+// turn's; its owns_train and, from the first T8, its second_train are worked out here from
+// `trains` and the graph (6.14.2, 6.14.3 with rulings 28), whatever the caller put there.
 Result<CheckedRuns> CheckSubmittedRuns(const T1947Data& data, const RevenueRules& rules, const Board1947& board,
                                        int railway, const std::vector<OwnedTrain>& trains,
-                                       const std::vector<std::vector<std::string>>& routes, OperatingTurn turn);
+                                       const std::vector<std::vector<std::string>>& submitted, OperatingTurn turn);
 
 }  // namespace mailrun::engine::t1947
