@@ -172,6 +172,20 @@ TEST(RouteGraph, HasLegalRoute) {
   EXPECT_EQ(Best(board, "ABR", {Season::kIntermediate, 4, true}, {"T2"}), 60);  // + Rs.20 from the T5
 }
 
+// 6.15 with ruling 35: a line from Bombay to its trading post alone is no legal route (a trading
+// post is no stop, 3.1); Poona's tile at the other end of Bombay's #6M makes one.
+TEST(RouteGraph, ATradingPostAloneIsNoLegalRoute) {
+  Board1947 board = WithHome({"BB&CI"});
+  TrackTurn turn;
+  MustLay(&board, Context("BB&CI"), &turn, At("D21", "6M", {"SW", "SE"}));
+  EXPECT_FALSE(LegalRoute(board, "BB&CI"));
+  EXPECT_NE(StopNamed(Graph(board, "BB&CI", kIntermediate), "D21-SW"), nullptr);
+  EXPECT_EQ(Best(board, "BB&CI", {Season::kIntermediate, 2, true}, {"T2"}), 0);
+  MustLay(&board, Context("BB&CI"), &turn, At("E22", "57", {"NW", "SE"}));
+  EXPECT_TRUE(LegalRoute(board, "BB&CI"));
+  EXPECT_EQ(Best(board, "BB&CI", {Season::kIntermediate, 2, true}, {"T2"}), 50);  // 10 + 20 + 20
+}
+
 // A trading post only at a run's end (a dead end beyond it) and no stop (3.1): only a line to a
 // city tile's trading-post edge makes one, and it never counts toward the train.
 TEST(RouteGraph, TradingPostIsATerminusThatDoesNotCount) {
