@@ -25,6 +25,7 @@
 #include "engine/core/routes/route_optimizer.h"
 #include "engine/titles/t1947/t1947_data_files.h"
 #include "engine/titles/t1947/t1947_route_graph.h"
+#include "engine/titles/t1947/t1947_route_legs.h"
 #include "engine/titles/t1947/t1947_stations.h"
 #include "engine/titles/t1947/t1947_track.h"
 
@@ -137,6 +138,7 @@ int main(int argc, char** argv) {
         const GraphTurn turn{season, setting.phase, r == 0};
         auto graph = Timed(&build[s], [&] { return BuildRailwayGraph(**data, **rules, board, r, turn); });
         if (!graph.ok()) return 1;
+        ZeroUnreachableStations(&graph->graph);  // as CompanyBestRuns does
         auto best = Timed(&find[s], [&] { return FindBestRuns(**rules, graph->graph, setting.trains, setting.phase); });
         auto again = Timed(&whole[s], [&] { return CompanyBestRuns(**data, **rules, board, r, turn, setting.trains); });
         if (!best.ok() || !again.ok()) return 1;

@@ -119,6 +119,7 @@ Result<BestRuns> CompanyBestRuns(const T1947Data& data, const RevenueRules& rule
                                  int railway, const GraphTurn& turn, const std::vector<OwnedTrain>& trains) {
   Result<RailwayGraph> g = BuildRailwayGraph(data, rules, board, railway, turn);
   if (!g.ok()) return g.error();
+  ZeroUnreachableStations(&g->graph);  // a tighter static bound, the same runs
   return FindBestRuns(rules, g->graph, trains, turn.phase);
 }
 

@@ -45,6 +45,38 @@ std::vector<Leg> LegsFrom(const routes::RouteGraph& graph, int from, size_t limi
   return std::move(walker.legs);
 }
 
+void ZeroUnreachableStations(routes::RouteGraph* graph) {
+  const auto& nodes = graph->nodes();
+  std::vector<char> reached(nodes.size(), 0);
+  std::vector<int> open;
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    if (nodes[n].kind == routes::NodeKind::kStation && nodes[n].station.company_base) {
+      reached[n] = 1;
+      open.push_back(static_cast<int>(n));
+    }
+  }
+  while (!open.empty()) {
+    const int node = open.back();
+    open.pop_back();
+    const routes::StationInfo& here = nodes[node].station;
+    const bool passable = nodes[node].kind != routes::NodeKind::kStation || here.company_base || (!here.blocked && !here.terminal);
+    if (!passable) continue;  // a run may end here, not go on (6.14.1)
+    for (int e : graph->EdgesAt(node)) {
+      const routes::RouteEdge& edge = graph->edges()[e];
+      const int next = edge.a == node ? edge.b : edge.a;
+      if (!reached[next]) {
+        reached[next] = 1;
+        open.push_back(next);
+      }
+    }
+  }
+  for (size_t n = 0; n < nodes.size(); ++n) {
+    if (!reached[n]) {
+      if (routes::StationInfo* station = graph->MutableStation(static_cast<int>(n))) station->revenue = 0;
+    }
+  }
+}
+
 bool HasTwoStopRun(const routes::RouteGraph& graph) {
   for (size_t n = 0; n < graph.nodes().size(); ++n) {
     const routes::RouteNode& node = graph.nodes()[n];

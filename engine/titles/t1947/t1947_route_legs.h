@@ -27,4 +27,10 @@ std::vector<Leg> LegsFrom(const routes::RouteGraph& graph, int from, size_t limi
 // this is whether any train of the company has a legal run.
 bool HasTwoStopRun(const routes::RouteGraph& graph);
 
+// Sets to 0 the revenue of every station no run of the company can reach: none lies beyond a
+// terminal or blocked station as seen from its stations (6.14.1). The runs stay the same; the
+// optimiser's static bound (the best values in the graph) then counts only what the company can
+// reach. For the optimiser only: a submitted run may pass a blocked city with a worker (6.11.1).
+void ZeroUnreachableStations(routes::RouteGraph* graph);
+
 }  // namespace mailrun::engine::t1947

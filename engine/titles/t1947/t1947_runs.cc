@@ -52,7 +52,7 @@ Result<BestRuns> FindBestRuns(const RevenueRules& rules, const routes::RouteGrap
   routes::OptimizeOptions options;
   options.mail = false;  // 1947 has no mail
   // On 1947's boards (every city and town a counting stop, trains of up to 12) the reachability
-  // bound costs more than it prunes: the static bound is 3-4 times faster at the p99 on late-game
+  // bound costs more than it prunes: the static bound is 3-5 times faster at the p99 on late-game
   // boards, with the same runs (docs/benchmarks.md, "1947 best runs").
   options.reach_bound = false;
   BestRuns best;

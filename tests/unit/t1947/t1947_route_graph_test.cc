@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "engine/titles/t1947/t1947_route_graph.h"
+#include "engine/titles/t1947/t1947_route_legs.h"
 #include "engine/titles/t1947/t1947_submitted_runs.h"
 #include "tests/unit/t1947/t1947_lay_helpers.h"
 #include "tests/unit/t1947/t1947_test_data.h"
@@ -212,6 +213,12 @@ TEST(RouteGraph, BlockedCitiesAndTheTradingPost) {
   EXPECT_EQ(Best(board, "BNR", kIntermediate, {"T2"}), 40);
   EXPECT_EQ(Best(board, "BNR", kIntermediate, {"T3"}), 70);
   EXPECT_EQ(Best(board, "BNR", kIntermediate, {"T4"}), 70);  // not on through Poona to Bombay
+  // What the BNR's runs cannot reach is worth nothing to the optimiser's bound: Bombay, beyond Poona.
+  RailwayGraph bnr = Graph(board, "BNR", kIntermediate);
+  ZeroUnreachableStations(&bnr.graph);
+  EXPECT_EQ(Revenue(bnr, "D21"), 0);
+  EXPECT_EQ(Revenue(bnr, "E22"), 30);
+  EXPECT_EQ(Revenue(bnr, "H19"), 20);
   EXPECT_EQ(Best(board, "BB&CI", {Season::kIntermediate, 2, true}, {"T2", "T2", "T3"}), 150);
   EXPECT_EQ(Best(board, "BB&CI", kIntermediate, {"T2", "T2", "T3"}), 140);
   EXPECT_EQ(Best(board, "BB&CI", {Season::kMonsoon, 2, true}, {"T2", "T2", "T3"}), 140);  // Bombay 30
