@@ -102,7 +102,7 @@ void AddRun(const T1947Game& game, int player, std::vector<Action1947>& candidat
   const std::string& initials = game.data().railways[r].initials;
   if (player != game.President(initials) || game.railway(initials).trains.empty()) return;
   Result<std::vector<std::vector<std::string>>> routes = BestRunRoutes(game, r);
-  if (!routes.ok()) return;
+  if (!routes.ok()) return;  // no best runs to list: the graph or the trains could not be built
   for (bool pay_out : {true, false}) {
     Action1947 a;
     a.kind = ActionKind::kRunTrains;
