@@ -6,6 +6,7 @@
 #include <set>
 
 #include "engine/titles/t1947/t1947_board_grid.h"
+#include "engine/titles/t1947/t1947_operating_run.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -93,6 +94,25 @@ void AddTrackAndStations(const T1947Game& game, int player, std::vector<Action19
   }
 }
 
+// 6.14: the operating railway's president's run: the optimiser's best runs, paid out and withheld.
+// A railway without trains has no run to list (it ends the step, FinishStep).
+void AddRun(const T1947Game& game, int player, std::vector<Action1947>& candidates) {
+  const int r = game.operating_railway();
+  if (r < 0 || game.step() > OrStep::kRunTrains || game.temple_choice()) return;
+  const std::string& initials = game.data().railways[r].initials;
+  if (player != game.President(initials) || game.railway(initials).trains.empty()) return;
+  Result<std::vector<std::vector<std::string>>> routes = BestRunRoutes(game, r);
+  if (!routes.ok()) return;  // no best runs to list: the graph or the trains could not be built
+  for (bool pay_out : {true, false}) {
+    Action1947 a;
+    a.kind = ActionKind::kRunTrains;
+    a.player = player;
+    a.routes = *routes;
+    a.yes = pay_out;
+    candidates.push_back(std::move(a));
+  }
+}
+
 // What a lay or a station costs now (6.4.2, 6.7); nullopt when it is not legal now.
 std::optional<int> CostNow(const T1947Game& g, const Action1947& a) {
   const int r = g.operating_railway();
@@ -176,7 +196,7 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
         add(ActionKind::kChooseTempleBonus, "", 0, false, false, false);
         for (int site = 0; site < static_cast<int>(data.sites.size()); ++site) add(ActionKind::kChooseTempleBonus, "", site, false, false, true);
       }
-      // The run's actions are listed with the runs module.
+      AddRun(game, player, candidates);
       auto train = [&](ActionKind kind, std::string railway, std::string name, std::string source, int price, bool yes = false) {
         add(kind, std::move(railway), price, false, false, yes, std::move(name), std::move(source));
       };
@@ -276,7 +296,9 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
         case WorkerUse::kStockbrokers: return say("workers_to_stockbrokers", "turn {workers} workers into {count} stockbrokers");
       }
       break;
-    case ActionKind::kRunTrains: return say("run_trains", "run the trains");
+    case ActionKind::kRunTrains:  // 6.14.2
+      return a.yes ? say("run_trains_pay_out", "run the trains and pay out the revenue")
+                   : say("run_trains_withhold", "run the trains and withhold the revenue");
     case ActionKind::kBuyTrain:
       if (a.source.empty()) return say("buy_train_from_bank", "buy a {train} from the bank");
       if (a.source == "pool") return say("buy_train_from_pool", "buy a {train} from the bank pool");

@@ -16,7 +16,7 @@ enum class ActionKind {
   kBid, kPassBid, kSetBnrPar,
   kUseInsiderTrading, kBuyShare, kBuyPresident, kSell, kIssueBonds, kSubscribeBonds, kBuyBond, kSellBonds,
   kProtectPrice, kConvert, kConsentConversion, kDone, kPass,
-  // operating rounds (4.2): the steps' own actions go to t1947_operating_hooks.h
+  // operating rounds (4.2): the steps' own actions go to the game's OperatingHooks (t1947_game.h)
   kLayTrack, kPlaceStation, kUseWorkers, kRunTrains, kBuyTrain, kAnswerTrainSale, kDiscardTrain,
   kDeclareBankruptcy,
   kChooseTempleBonus,  // 6.8.2: `amount` is the site (index of T1947Data::sites); `yes` false refuses

@@ -118,9 +118,9 @@ struct OperatingHooks {
   std::function<Status(T1947Game&, int railway, const Action1947&)> run_trains;     // 6.14
   std::function<Result<bool>(const T1947Game&, int railway)> has_legal_route;      // 6.15
 };
-OperatingHooks UnwiredOperatingHooks();
-// The hooks a game starts with: track (6.4-6.6), stations (6.7) and workers (6.11.2-6.11.4) carried
-// out on the game's board (t1947_operating_track.cc); runs and legal routes still unwired.
+// The hooks a game starts with: track (6.4-6.6), stations (6.7), workers (6.11.2-6.11.4), the run
+// (6.14, t1947_operating_run.cc) and the legal route (6.15, t1947_route_graph.h) carried out on
+// the game's board (t1947_operating_track.cc).
 OperatingHooks DefaultOperatingHooks();
 
 std::string SnapshotJson(const T1947Game& game);
@@ -163,7 +163,7 @@ class T1947Game {
   Status DeclareBankruptcy(int player);
   const OperatingHooks& hooks() const { return *hooks_; }
   void set_hooks(OperatingHooks hooks) { hooks_ = std::make_shared<const OperatingHooks>(std::move(hooks)); }
-  // A step's own action (track, station, workers, run: t1947_operating_hooks.h): checks that
+  // A step's own action (track, station, workers, run: OperatingHooks above): checks that
   // `player` operates the railway now and that the turn has not passed `step`, then runs `body`
   // on a copy of the game for the operating railway, kept only when it succeeds. A run ends the
   // run step.
@@ -328,6 +328,8 @@ class T1947Game {
   Status PlaceStationStep(int railway, const Action1947& action);
   Status UseWorkersStep(int railway, const Action1947& action);
   Status VerifyTemple(int railway);
+  // the run (t1947_operating_run.cc)
+  Status RunTrainsStep(int railway, const Action1947& action);
   friend OperatingHooks DefaultOperatingHooks();
   // the end (t1947_end.cc)
   void NoteMarketEnd();

@@ -1,7 +1,7 @@
 // 1947's operating rounds (4.2, 6.0): the set of 1-3 rounds after each stock round, the season
 // (6.1, 6.13.1), private revenue (3.4, 6.2), the operating order (4.2.1) and a company's steps in
 // the order of 4.2 and 6.3 (see t1947_game.h). The steps' own actions (track, stations, workers,
-// runs) are carried out by the game's OperatingHooks (t1947_operating_hooks.h).
+// runs) are carried out by the game's OperatingHooks (DefaultOperatingHooks, t1947_game.h).
 #include <algorithm>
 
 #include "engine/core/structured_text.h"

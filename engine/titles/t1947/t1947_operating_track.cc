@@ -2,7 +2,8 @@
 // T1947Game's board and turn, and the OperatingHooks that carry out those steps with the rules of
 // t1947_track.h and t1947_stations.h. Every cost comes from the treasury at that moment, no
 // credit (6.3). Expatriation sites are reached by a train's run (6.10), not by laying track: that
-// is the run step's (docs/rulings.md, 1947).
+// is the run step's (t1947_operating_run.cc). DefaultOperatingHooks also wires that run (6.14)
+// and 6.15's legal route (HasLegalRoute on the game's board).
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -13,6 +14,7 @@
 #include "engine/titles/t1947/t1947_game.h"
 #include "engine/titles/t1947/t1947_revenue_bonuses.h"
 #include "engine/titles/t1947/t1947_revenue_rules.h"
+#include "engine/titles/t1947/t1947_route_graph.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
@@ -195,10 +197,12 @@ Status T1947Game::UseWorkersStep(int railway, const Action1947& a) {
 }
 
 OperatingHooks DefaultOperatingHooks() {
-  OperatingHooks hooks = UnwiredOperatingHooks();  // runs and legal routes: wired with the route graph
+  OperatingHooks hooks;
   hooks.lay_track = [](T1947Game& g, int r, const Action1947& a) { return g.LayTrackStep(r, a); };
   hooks.place_station = [](T1947Game& g, int r, const Action1947& a) { return g.PlaceStationStep(r, a); };
   hooks.use_workers = [](T1947Game& g, int r, const Action1947& a) { return g.UseWorkersStep(r, a); };
+  hooks.run_trains = [](T1947Game& g, int r, const Action1947& a) { return g.RunTrainsStep(r, a); };
+  hooks.has_legal_route = [](const T1947Game& g, int r) { return HasLegalRoute(g.data(), g.board(), r); };
   return hooks;
 }
 

@@ -9,7 +9,7 @@ namespace mailrun::engine::t1947 {
 namespace {
 
 OperatingHooks RouteHooks(bool route) {
-  OperatingHooks hooks = UnwiredOperatingHooks();
+  OperatingHooks hooks = DefaultOperatingHooks();
   hooks.has_legal_route = [route](const T1947Game&, int) -> Result<bool> { return route; };
   return hooks;
 }

@@ -19,7 +19,7 @@ std::vector<std::string> Names(const T1947Game& g) {
 // Hooks for tests of the round's structure: a run that does nothing but end the run step, no
 // legal route unless `route` says so.
 OperatingHooks TestHooks(bool route = false) {
-  OperatingHooks hooks = UnwiredOperatingHooks();
+  OperatingHooks hooks = DefaultOperatingHooks();
   hooks.run_trains = [](T1947Game&, int, const Action1947&) -> Status { return OkStatus(); };
   hooks.has_legal_route = [route](const T1947Game&, int) -> Result<bool> { return route; };
   return hooks;
@@ -85,15 +85,14 @@ TEST(OperatingRound, SeasonPrivateRevenueAndTheFirstCompany) {
 
 TEST(OperatingRound, StepsInTheTextsOrder) {
   // 4.2, 6.3: lay track, place a station, use workers, run, buy trains; a step's own action is the
-  // other modules' (refused here by the unwired hooks), and a step once left is closed.
+  // other modules' (a lay on no hex is refused by the track's hook), and a step once left is closed.
   T1947Game g = OperatingWith({{"EIR", Space(0, 100), 0, 500, {"T2"}}});
-  g.set_hooks(UnwiredOperatingHooks());  // the steps' structure alone (t1947_operating_track_test.cc wires them)
   Action1947 lay;
   lay.kind = ActionKind::kLayTrack;
   lay.player = 0;
   Status s = Apply(g, lay);
-  EXPECT_EQ(s.error().key, "1947.refusal.operating.step_not_wired");
-  EXPECT_EQ(s.error().rule, "6.4");
+  EXPECT_EQ(s.error().key, "1947.refusal.track.no_such_hex");
+  EXPECT_EQ(g.step(), OrStep::kLayTrack);
   EXPECT_EQ(g.Done(1).error().kind, ErrorKind::kNotYourTurn);
   Ok(g.Done(0));
   EXPECT_EQ(g.step(), OrStep::kPlaceStation);
@@ -104,7 +103,10 @@ TEST(OperatingRound, StepsInTheTextsOrder) {
   EXPECT_EQ(g.step(), OrStep::kRunTrains);
   EXPECT_EQ(g.BuyTrain(0, "T2", "", 0).error().rule, "4.2");
   EXPECT_EQ(g.Done(0).error().key, "1947.refusal.operating.must_run");  // a company with trains runs them
-  EXPECT_EQ(Apply(g, RunAction(0)).error().rule, "6.14");
+  Action1947 nowhere = RunAction(0);
+  nowhere.routes = {{"Z99", "A1"}};
+  EXPECT_EQ(Apply(g, nowhere).error().key, "1947.refusal.runs.no_stop_there");  // the runs module's refusal
+  EXPECT_EQ(g.step(), OrStep::kRunTrains);
   g.set_hooks(TestHooks());
   Ok(Apply(g, RunAction(0)));
   EXPECT_EQ(g.step(), OrStep::kBuyTrains);
@@ -115,7 +117,9 @@ TEST(OperatingRound, ACompanyWithARouteMustOwnATrain) {
   // 6.15: once floated, unless it has no legal route, a company must own a train.
   T1947Game g = OperatingWith({{"EIR", Space(0, 100), 0, 500, {}}, {"EBR", Space(0, 90), 1, 0, {}}});
   ToBuyTrains(g);
-  EXPECT_EQ(g.Done(0).error().key, "1947.refusal.operating.step_not_wired");  // the route is the track module's
+  Result<bool> route = g.hooks().has_legal_route(g, Data().RailwayIndex("EIR"));  // 6.15 on the board
+  ASSERT_TRUE(route.ok());
+  EXPECT_FALSE(*route);  // a home station without track joins nothing
   g.set_hooks(TestHooks(true));
   EXPECT_EQ(g.Done(0).error().key, "1947.refusal.operating.must_own_train");
   Ok(g.BuyTrain(0, "T2", "", 0));

@@ -16,6 +16,7 @@
 #include "engine/titles/t1947/t1947_game.h"
 #include "engine/titles/t1947/t1947_invariants.h"
 #include "tests/unit/t1947/t1947_detailed_example.h"
+#include "tests/unit/t1947/t1947_or_actions.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
@@ -23,21 +24,6 @@ namespace mailrun::engine::t1947 {
 namespace {
 
 int R(const std::string& initials) { return Data().RailwayIndex(initials); }
-
-Action1947 By(int player, ActionKind kind) {
-  Action1947 a;
-  a.kind = kind;
-  a.player = player;
-  return a;
-}
-
-Action1947 LayAction(int player, std::string_view hex, const std::string& tile, std::initializer_list<std::string_view> exits) {
-  Action1947 a = By(player, ActionKind::kLayTrack);
-  a.hex = std::string(hex);
-  a.tile = tile;
-  a.rotation = Rotation(tile, exits);
-  return a;
-}
 
 Action1947 StationAction(int player, std::string_view hex) {
   Action1947 a = By(player, ActionKind::kPlaceStation);
@@ -57,14 +43,6 @@ Action1947 WorkerAction(int player, WorkerUse use, int stockbrokers = 0) {
   a.worker_use = use;
   a.amount = stockbrokers;
   return a;
-}
-
-// The refusal's key; the game is unchanged by it.
-std::string Refused(T1947Game& g, const Action1947& a) {
-  const std::string before = SnapshotJson(g);
-  Status s = Apply(g, a);
-  EXPECT_EQ(SnapshotJson(g), before) << "a refused action changed the game";
-  return s.ok() ? "accepted" : s.error().key;
 }
 
 // Ends the operating railway's turn from its track step: no run (it has no train), then buys

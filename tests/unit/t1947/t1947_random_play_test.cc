@@ -1,6 +1,8 @@
-// Random legal play of 1947 from setup through four stock rounds (the operating rounds' steps are
-// other modules' until they are wired; a game that reaches one with a company to operate starts the
-// next stock round directly): every action the legal-action list offers is accepted, and the invariants hold after each.
+// Random legal play of 1947: from setup through four stock rounds, skipping the operating rounds
+// (a game that reaches one starts the next stock round directly, so that sales, bonds and
+// conversions are played often), and from setup through the operating rounds as well (track,
+// stations, runs with their payouts, trains): every action the legal-action list offers is
+// accepted, and the invariants hold after each.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -41,8 +43,8 @@ TEST(RandomPlay, LegalActionsAreAcceptedAndInvariantsHold) {
     std::map<ActionKind, int> seen;
     for (; steps < 3000; ++steps) {
       if (g.round() == Round::kOperatingRound) {
-        // Part II will play the operating rounds; here the next stock round simply begins, so that
-        // sales, bonds and conversions are played too.
+        // OperatingRoundsArePlayed plays the operating rounds; here the next stock round simply
+        // begins, so that sales, bonds and conversions are played often.
         if (g.stock_round() >= 4) break;
         g.StartStockRoundForTest(g.stock_round() + 1);
       }
@@ -69,6 +71,42 @@ TEST(RandomPlay, LegalActionsAreAcceptedAndInvariantsHold) {
   }
   EXPECT_GT(total_sells, 0);
   EXPECT_GT(total_bond_buys, 0);
+}
+
+// The operating rounds played too (track, stations, workers, runs with their payouts, trains):
+// random legal play from setup until the fifth stock round begins or the game ends.
+TEST(RandomPlay, OperatingRoundsArePlayed) {
+  std::map<ActionKind, int> seen;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    uint64_t rng = seed * 0x9E3779B97F4A7C15ULL;
+    const int players = 3 + static_cast<int>(seed % 3);
+    std::vector<std::string> names;
+    std::vector<int> cards;
+    for (int i = 0; i < players; ++i) {
+      names.push_back("p" + std::to_string(i));
+      cards.push_back(i + 1);
+    }
+    auto game = T1947Game::Setup(Data(), names, cards, {"EIR", "ABR"});
+    ASSERT_TRUE(game.ok());
+    T1947Game g = *game;
+    for (int steps = 0; steps < 5000 && !g.finished() && g.stock_round() < 5; ++steps) {
+      const int seat = g.ActivePlayer();
+      ASSERT_GE(seat, 0) << "seed " << seed;
+      const std::vector<Action1947> legal = LegalActions(g, seat);
+      ASSERT_FALSE(legal.empty()) << "seed " << seed << ": no legal action at step " << steps;
+      const Action1947& a = legal[Next(rng) % legal.size()];
+      if (std::getenv("T1947_TRACE")) fprintf(stderr, "%s\n", Describe(g, a).text.c_str());
+      Status s = Apply(g, a);
+      ASSERT_TRUE(s.ok()) << "seed " << seed << ": " << Describe(g, a).text << ": " << s.error().ToString();
+      ++seen[a.kind];
+      std::vector<std::string> broken = CheckInvariants(g);
+      ASSERT_TRUE(broken.empty()) << "seed " << seed << " step " << steps << ": " << broken.front();
+    }
+    EXPECT_TRUE(g.finished() || g.stock_round() >= 5) << "seed " << seed << " did not reach its fifth stock round";
+  }
+  EXPECT_GT(seen[ActionKind::kRunTrains], 0);
+  EXPECT_GT(seen[ActionKind::kLayTrack], 0);
+  EXPECT_GT(seen[ActionKind::kBuyTrain], 0);
 }
 
 }  // namespace

@@ -12,47 +12,13 @@
 #include "engine/titles/t1947/t1947_route_legs.h"
 #include "engine/titles/t1947/t1947_submitted_runs.h"
 #include "tests/unit/t1947/t1947_lay_helpers.h"
+#include "tests/unit/t1947/t1947_section8_boards.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
 
 const RevenueRules& Rules() { return **RevenueRules1947(); }
-
-// 8.0's first operating round: BNR #57 Akola and #9, ABR #6M Sylhet and #8, PRC #6 Pondicherry and
-// #8, BB&CI #6M Bombay, #57 Poona and a station there.
-Board1947 AfterSection8FirstOr() {
-  Board1947 board = WithHome({"BNR", "ABR", "PRC", "BB&CI"});
-  auto lay = [&](const std::string& railway, std::initializer_list<TileLay> lays) {
-    TrackTurn turn;
-    for (const TileLay& l : lays) MustLay(&board, Context(railway), &turn, l);
-  };
-  lay("BNR", {At("G20", "57", {"NE", "SW"}), At("F21", "9", {"NE", "SW"})});
-  lay("ABR", {At("S14", "6M", {"SW", "N"}), At("R15", "8", {"NE", "S"})});
-  lay("PRC", {At("I32", "6", {"NW", "S"}), At("H31", "8", {"SE", "N"})});
-  lay("BB&CI", {At("D21", "6M", {"SE", "N"}), At("E22", "57", {"NW", "SE"})});
-  StationTurn stations;
-  EXPECT_TRUE(PlaceStation(Data(), &board, R("BB&CI"), 1000, &stations, Hex("E22")).ok());
-  return board;
-}
-
-// Phase 2: the BB&CI upgrades Poona to a #1 (NW, N, NE, SE: its line and the BNR's #9 meet there)
-// and, an operating round later, Bombay to its green tile (all six exits: the trading post on SW).
-Board1947 WithGreenBombayAndPoona() {
-  Board1947 board = AfterSection8FirstOr();
-  TrackTurn poona, bombay;  // one upgrade per tile action (6.4): two operating rounds
-  MustLay(&board, Context("BB&CI", 2), &poona, At("E22", "1", {"NW", "NE", "SE"}));
-  MustLay(&board, Context("BB&CI", 2), &bombay, TileLay{Hex("D21"), "Bombay green", 0});
-  return board;
-}
-
-// ... and East Africa (D23's SW edge) reached with a #8 from Bombay's S exit.
-Board1947 WithEastAfrica() {
-  Board1947 board = WithGreenBombayAndPoona();
-  TrackTurn turn;
-  MustLay(&board, Context("BB&CI", 2), &turn, At("D23", "8", {"N", "SW"}));
-  return board;
-}
 
 RailwayGraph Graph(const Board1947& board, const std::string& railway, GraphTurn turn) {
   auto g = BuildRailwayGraph(Data(), Rules(), board, R(railway), turn);
