@@ -21,6 +21,7 @@ struct TrainSpec {
   // two stations of any kind). 1947, whose graph marks every city, town and expatriation site as
   // counting and only trading posts not: 2 (6.14.1, 3.1 P7).
   int min_large_stations = 0;
+  std::string min_large_rule;  // the title's rule for min_large_stations, cited when a run has too few (1947: 6.14.1)
 
   const std::string& display_name() const { return name.empty() ? id : name; }
 };

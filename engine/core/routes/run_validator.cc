@@ -158,7 +158,7 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
                                         large + small)).With({param::Train("train", train.display_name()), param::Count("stations", large + small)});
   }
   if (large < train.min_large_stations) {
-    return Illegal("core.refusal.run_validator.run_too_few_counted_stops", "6.14.1", fmt::format("a run of {} must call at at least {} stops that count toward the train; it calls at {}",
+    return Illegal("core.refusal.run_validator.run_too_few_counted_stops", train.min_large_rule, fmt::format("a run of {} must call at at least {} stops that count toward the train; it calls at {}",
                                         who, train.min_large_stations, large)).With({param::Train("train", train.display_name()), param::Count("min", train.min_large_stations), param::Count("stops", large)});
   }
   if (train.is_1m) {

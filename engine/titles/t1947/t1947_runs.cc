@@ -21,6 +21,7 @@ Result<std::vector<routes::TrainSpec>> TrainSpecs(const RevenueRules& rules, con
     spec.name = train.name;
     spec.large_stations = stops;             // 6.14.1: every stop counts
     spec.min_large_stations = kFewestStops;  // 6.14.1; trading posts do not count (3.1 P7)
+    spec.min_large_rule = "6.14.1";
     specs.push_back(spec);
   }
   return specs;

@@ -27,6 +27,7 @@ TrainSpec Train1947(const std::string& id, int stops) {
   train.name = "T" + std::to_string(stops);
   train.large_stations = stops;
   train.min_large_stations = 2;
+  train.min_large_rule = "6.14.1";
   return train;
 }
 
