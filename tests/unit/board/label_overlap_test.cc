@@ -1,7 +1,8 @@
 // The board picture's texts never cover one another (issue 22): on every hex the city's name and
 // bid value, the hex's id, the tile's label and revenues, the construction cost, the frontier post
 // and the tokens each keep their own place, on the empty board of both 1853 editions, on the 1947
-// map, and with the tiles and tokens of recorded games at several points of play.
+// map, and with the tiles and tokens of recorded games at several points of play (1947's map with
+// tiles and stations: t1947_BoardPicture.DrawsLaidTilesAndStations).
 //
 // Where the texts lie is read back from the SVG; their widths are ESTIMATED from font size and
 // length (tests/testing/svg_boxes.h), not measured from the glyphs.
@@ -42,6 +43,13 @@ TEST(BoardLabels, NoTextCoversAnotherOnTheStartBoards) {
     EXPECT_TRUE(overlaps.empty()) << mailrun::v1::Edition_Name(edition) << ": " << overlaps.size() << " overlaps\n"
                                   << Joined(overlaps);
   }
+}
+
+TEST(BoardLabels, NoTextCoversAnotherOnThe1947Map) {
+  const std::string svg = StartBoard(mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED);
+  ASSERT_GT(testing::SvgBoxes(svg).size(), 200u);
+  const auto overlaps = testing::SvgOverlaps(svg);
+  EXPECT_TRUE(overlaps.empty()) << overlaps.size() << " overlaps\n" << Joined(overlaps);
 }
 
 // A recorded game replayed; its board as a spectator's view draws it (what GetBoardPicture
