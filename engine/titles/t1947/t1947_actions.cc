@@ -2,8 +2,10 @@
 #include "engine/titles/t1947/t1947_actions.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
+#include "engine/titles/t1947/t1947_board_grid.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -33,15 +35,78 @@ Status ApplyAction(T1947Game& g, const Action1947& a) {
     case ActionKind::kPlaceStation:
       return g.OperateStep(a.player, OrStep::kPlaceStation, [&a](T1947Game& next, int r) { return next.hooks().place_station(next, r, a); });
     case ActionKind::kUseWorkers:
-      return g.OperateStep(a.player, OrStep::kUseWorkers, [&a](T1947Game& next, int r) { return next.hooks().use_workers(next, r, a); });
+      // 6.11: a worker serves the track step (6.11.3) or the station step (6.11.2) while they last,
+      // and stockbrokers (6.11.4) are made until the run: using one does not close those steps.
+      return g.OperateStep(a.player, std::min(g.step(), OrStep::kUseWorkers),
+                           [&a](T1947Game& next, int r) { return next.hooks().use_workers(next, r, a); });
     case ActionKind::kRunTrains:
       return g.OperateStep(a.player, OrStep::kRunTrains, [&a](T1947Game& next, int r) { return next.hooks().run_trains(next, r, a); });
     case ActionKind::kBuyTrain: return g.BuyTrain(a.player, a.train, a.source, a.amount);
     case ActionKind::kAnswerTrainSale: return g.AnswerTrainSale(a.player, a.yes);
     case ActionKind::kDiscardTrain: return g.DiscardTrain(a.player, a.railway, a.train);
     case ActionKind::kDeclareBankruptcy: return g.DeclareBankruptcy(a.player);
+    case ActionKind::kChooseTempleBonus: return g.ChooseTempleBonus(a.player, a.amount, a.yes);
   }
   return Malformed("1947.refusal.actions.unknown_1947_action", "unknown 1947 action");
+}
+
+// The operating railway's president's lays (6.4), stations (6.7) and workers (6.11) now.
+void AddTrackAndStations(const T1947Game& game, int player, std::vector<Action1947>& candidates) {
+  const int r = game.operating_railway();
+  if (r < 0 || game.step() > OrStep::kUseWorkers) return;
+  const T1947Data& data = game.data();
+  const std::string& initials = data.railways[r].initials;
+  if (player != game.President(initials)) return;
+  auto action = [&](ActionKind kind) {
+    Action1947 a;
+    a.kind = kind;
+    a.player = player;
+    return a;
+  };
+  Result<LayContext> context = game.LayContextNow();
+  if (context.ok() && game.step() == OrStep::kLayTrack) {
+    for (const TileLay& lay : LegalLays(data, game.board(), *context, game.track_turn())) {
+      Action1947 a = action(ActionKind::kLayTrack);
+      a.hex = HexName1947(lay.hex);
+      a.tile = lay.tile;
+      a.rotation = lay.rotation;
+      candidates.push_back(std::move(a));
+    }
+  }
+  if (game.step() <= OrStep::kPlaceStation) {
+    for (const HexCoord& hex : LegalStations(data, game.board(), r, game.railway(initials).treasury, game.station_turn())) {
+      Action1947 a = action(ActionKind::kPlaceStation);
+      a.hex = HexName1947(hex);
+      candidates.push_back(std::move(a));
+    }
+  }
+  for (WorkerUse use : {WorkerUse::kSecondTileAction, WorkerUse::kSecondStation}) {
+    Action1947 a = action(ActionKind::kUseWorkers);
+    a.worker_use = use;
+    candidates.push_back(std::move(a));
+  }
+  for (int brokers = 1; brokers <= game.player(player).workers / 3; ++brokers) {  // 6.11.4
+    Action1947 a = action(ActionKind::kUseWorkers);
+    a.worker_use = WorkerUse::kStockbrokers;
+    a.amount = brokers;
+    candidates.push_back(std::move(a));
+  }
+}
+
+// What a lay or a station costs now (6.4.2, 6.7); nullopt when it is not legal now.
+std::optional<int> CostNow(const T1947Game& g, const Action1947& a) {
+  const int r = g.operating_railway();
+  const std::optional<HexCoord> hex = ParseHex1947(a.hex);
+  if (r < 0 || !hex) return std::nullopt;
+  if (a.kind == ActionKind::kLayTrack) {
+    Result<LayContext> context = g.LayContextNow();
+    if (!context.ok()) return std::nullopt;
+    Result<LayOutcome> lay = CheckLay(g.data(), g.board(), *context, g.track_turn(), TileLay{*hex, a.tile, a.rotation});
+    return lay.ok() ? std::optional<int>(lay->cost) : std::nullopt;
+  }
+  const int treasury = g.railway(g.data().railways[r].initials).treasury;
+  Result<StationOutcome> station = CheckStation(g.data(), g.board(), r, treasury, g.station_turn(), *hex);
+  return station.ok() ? std::optional<int>(station->cost) : std::nullopt;
 }
 
 }  // namespace
@@ -106,7 +171,12 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
       add(ActionKind::kPass);
       break;
     case Round::kOperatingRound: {
-      // The steps' own actions (track, stations, workers, runs) are listed with their modules.
+      AddTrackAndStations(game, player, candidates);
+      if (game.temple_choice()) {  // 6.8.2
+        add(ActionKind::kChooseTempleBonus, "", 0, false, false, false);
+        for (int site = 0; site < static_cast<int>(data.sites.size()); ++site) add(ActionKind::kChooseTempleBonus, "", site, false, false, true);
+      }
+      // The run's actions are listed with the runs module.
       auto train = [&](ActionKind kind, std::string railway, std::string name, std::string source, int price, bool yes = false) {
         add(kind, std::move(railway), price, false, false, yes, std::move(name), std::move(source));
       };
@@ -150,6 +220,19 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
   params.push_back(param::Amount("amount", a.amount));
   params.push_back(param::Train("train", a.train));
   params.push_back(param::Company("source", a.source));
+  std::optional<int> cost;
+  if (a.kind == ActionKind::kLayTrack || a.kind == ActionKind::kPlaceStation) {
+    params.push_back(param::Hex("hex", a.hex));
+    params.push_back(param::Tile("tile", a.tile));
+    params.push_back(param::Count("rotation", a.rotation));
+    cost = CostNow(g, a);
+    if (cost) params.push_back(param::Amount("cost", *cost));
+  }
+  params.push_back(param::Count("workers", 3 * a.amount));
+  if (a.kind == ActionKind::kChooseTempleBonus) {
+    const bool known = a.amount >= 0 && a.amount < static_cast<int>(g.data().sites.size());
+    params.push_back(param::Text("site", known ? g.data().sites[a.amount].name : "?"));
+  }
   auto say = [&](std::string_view key, std::string_view english_text) {
     std::string full = std::string(seated ? "{seat}: " : "") + std::string(english_text) + std::string(suffix);
     std::string full_key = std::string("1947.action.") + std::string(key) + (suffix.empty() ? "" : ".or_more");
@@ -181,9 +264,18 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
     case ActionKind::kDone:
       return g.round() == Round::kOperatingRound ? say("end_step", "end this step of the company's turn") : say("done", "end the turn");
     case ActionKind::kPass: return say("pass", "pass");
-    case ActionKind::kLayTrack: return say("lay_track", "lay track");
-    case ActionKind::kPlaceStation: return say("place_station", "place a station");
-    case ActionKind::kUseWorkers: return say("use_workers", "use workers");
+    case ActionKind::kLayTrack:
+      return cost ? say("lay_track", "lay #{tile} on {hex} rotation {rotation} for {cost}")
+                  : say("lay_track_unpriced", "lay #{tile} on {hex} rotation {rotation}");
+    case ActionKind::kPlaceStation:
+      return cost ? say("place_station", "place a station on {hex} for {cost}") : say("place_station_unpriced", "place a station on {hex}");
+    case ActionKind::kUseWorkers:
+      switch (a.worker_use) {
+        case WorkerUse::kSecondTileAction: return say("worker_second_tile_action", "use a worker for a second tile action");
+        case WorkerUse::kSecondStation: return say("worker_second_station", "use a worker to place a second station");
+        case WorkerUse::kStockbrokers: return say("workers_to_stockbrokers", "turn {workers} workers into {count} stockbrokers");
+      }
+      break;
     case ActionKind::kRunTrains: return say("run_trains", "run the trains");
     case ActionKind::kBuyTrain:
       if (a.source.empty()) return say("buy_train_from_bank", "buy a {train} from the bank");
@@ -193,6 +285,9 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
       return a.yes ? say("accept_train_offer", "sell the train") : say("refuse_train_offer", "refuse to sell the train");
     case ActionKind::kDiscardTrain: return say("discard_train", "put {railway}'s {train} in the bank pool");
     case ActionKind::kDeclareBankruptcy: return say("declare_bankruptcy", "declare bankruptcy");
+    case ActionKind::kChooseTempleBonus:
+      return a.yes ? say("take_temple_expatriation_bonus", "take the temple's expatriation bonus, counting {site} as reached")
+                   : say("refuse_temple_expatriation_bonus", "refuse the temple's expatriation bonus");
   }
   return say("unknown", "?");
 }

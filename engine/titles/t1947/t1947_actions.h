@@ -19,7 +19,12 @@ enum class ActionKind {
   // operating rounds (4.2): the steps' own actions go to t1947_operating_hooks.h
   kLayTrack, kPlaceStation, kUseWorkers, kRunTrains, kBuyTrain, kAnswerTrainSale, kDiscardTrain,
   kDeclareBankruptcy,
+  kChooseTempleBonus,  // 6.8.2: `amount` is the site (index of T1947Data::sites); `yes` false refuses
 };
+
+// What a president's worker is used for (6.11); running through a blocked city (6.11.1) is part
+// of the run.
+enum class WorkerUse { kSecondTileAction, kSecondStation, kStockbrokers };
 
 struct Action1947 {
   ActionKind kind = ActionKind::kPass;
@@ -31,10 +36,11 @@ struct Action1947 {
   bool yes = false;      // protect, consent; accept a train offer
   std::string train;     // buy or discard a train ("T3")
   std::string source;    // where a train is bought: "" the bank, "pool", or a company's initials (amount: the price)
-  std::string hex;       // track and stations (for the track module)
-  std::string tile;
-  int rotation = 0;
+  std::string hex;       // track and stations, by the 1947 name ("D21")
+  std::string tile;      // track: the tile's id ("57")
+  int rotation = 0;      // track: tile edge e faces board edge (e + rotation) % 6 (t1947_track.h)
   std::vector<std::vector<std::string>> routes;  // a run: each train's stops, by hex (for the runs module)
+  WorkerUse worker_use = WorkerUse::kSecondTileAction;  // workers; for kStockbrokers `amount` is the stockbrokers made
 };
 
 Status Apply(T1947Game& game, const Action1947& action);

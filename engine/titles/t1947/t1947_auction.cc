@@ -62,6 +62,7 @@ Result<T1947Game> T1947Game::Setup(const T1947Data& data, std::vector<std::strin
   g.sold_this_round_.assign(n, std::vector<bool>(railways, false));
   for (const TrainDef& t : data.trains) g.bank_trains_.push_back(t.count);  // 2.3, Appendix 3
   g.rusted_trains_.assign(data.trains.size(), 0);
+  g.board_ = Board1947::Start(data);  // 2.3: every tile in the supply, the sites' workers on them
   return g;
 }
 

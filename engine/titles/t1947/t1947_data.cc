@@ -182,6 +182,7 @@ void ReadPhases(const Json& file, const T1947Data& partial, T1947Data* data) {
     d.tiles = f.Strings("tiles");
     d.city_upgrades = f.Strings("city_upgrades");
     d.town_choice = f.Bool("town_choice", false);
+    d.no_temple_for_new_companies = f.Bool("no_temple_for_new_companies", false);
     data->phases.push_back(d);
   }
   if (data->phases.size() != 8) where.Fail("1947 has 8 phases (4.0)");

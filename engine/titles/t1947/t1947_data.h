@@ -53,6 +53,7 @@ struct PhaseDef : Phase {
   std::vector<std::string> tiles;          // the colours that may be laid (6.4.3)
   std::vector<std::string> city_upgrades;  // the colours city and town tiles may be upgraded to (6.4.3)
   bool town_choice = false;                // from the first T5: ordinary track on towns, town upgrades (6.4.6)
+  bool no_temple_for_new_companies = false;  // from the first T8: a railway beginning to operate has no temple (6.8.3)
 };
 
 // The market grid (the core's StockMarket, top row first) and what 1947 prints on it.

@@ -15,7 +15,10 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "engine/titles/t1947/t1947_board_state.h"
 #include "engine/titles/t1947/t1947_data.h"
+#include "engine/titles/t1947/t1947_stations.h"
+#include "engine/titles/t1947/t1947_track.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -36,6 +39,8 @@ struct Player1947 {
   std::vector<int> protected_units; // bought by price protection: may exceed 60% (5.4.5, 5.8)
   std::vector<int> bonds;           // convertible bonds from earlier stock rounds
   std::vector<int> new_bonds;       // bought this stock round: not for sale before the next (5.4.2)
+  int workers = 0;                  // workers the player employs (6.10, 6.11)
+  int new_workers = 0;              // employed in this company's turn: usable from the next turn (6.10)
   int TotalBonds() const;
 };
 
@@ -56,6 +61,7 @@ struct Railway1947 {
   int arrival = 0;           // 4.2.1: when the token entered its space; a later arrival lies lower in the stack
   MarketCell arrived_at{-1, -1};
   bool operated = false;     // has operated in this operating round
+  int stockbrokers = 0;      // on the charter (6.11.4, 6.12.1)
 };
 
 // A train offered by one company to another at an agreed price, waiting for the seller's
@@ -104,7 +110,7 @@ struct Action1947;
 // The steps of a company's operating turn whose rules live in other modules: each validates and
 // carries out one action for the operating railway and refuses with a typed Error naming its
 // rule; it is handed a copy of the game, kept only when it succeeds. A game starts with
-// UnwiredOperatingHooks() (t1947_operating_hooks.cc), which refuse every step.
+// DefaultOperatingHooks() (t1947_operating_track.cc).
 struct OperatingHooks {
   std::function<Status(T1947Game&, int railway, const Action1947&)> lay_track;      // 6.4
   std::function<Status(T1947Game&, int railway, const Action1947&)> place_station;  // 6.7
@@ -113,6 +119,9 @@ struct OperatingHooks {
   std::function<Result<bool>(const T1947Game&, int railway)> has_legal_route;      // 6.15
 };
 OperatingHooks UnwiredOperatingHooks();
+// The hooks a game starts with: track (6.4-6.6), stations (6.7) and workers (6.11.2-6.11.4) carried
+// out on the game's board (t1947_operating_track.cc); runs and legal routes still unwired.
+OperatingHooks DefaultOperatingHooks();
 
 std::string SnapshotJson(const T1947Game& game);
 Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
@@ -199,6 +208,19 @@ class T1947Game {
   int TrainLimit() const;                  // 6.15.4
   const std::vector<int>& excess() const { return excess_; }  // railways that must discard (6.15.5)
   const std::optional<PendingTrainSale>& pending_train_sale() const { return train_sale_; }
+  // The board (6.4-6.10) and what the operating railway has laid and placed in its turn: the
+  // track turn's season_reduction is 6.13.3's reduction of this turn's revenue.
+  const Board1947& board() const { return board_; }
+  const TrackTurn& track_turn() const { return track_turn_; }
+  const StationTurn& station_turn() const { return station_turn_; }
+  int new_city_town_tiles() const { return new_city_town_tiles_; }  // yellow city and town tiles laid this turn (6.14.2)
+  // 6.8.2: the railway whose president now chooses the temple's free expatriation bonus (a site
+  // the railway has not reached, which then counts as reached) or refuses it; nothing else happens
+  // in the operating round until they have.
+  std::optional<int> temple_choice() const { return temple_choice_; }
+  Status ChooseTempleBonus(int player, int site, bool take);
+  // The operating railway's lays now: its phase, treasury and the season's zone (6.4, 6.13.3).
+  Result<LayContext> LayContextNow() const;
   // The end (7.0): a company at the market's end value ends the game when the round ends; a
   // bankruptcy ends it at once. Standings: each player's wealth (7.0, ruling 15), richest first.
   bool finished() const { return finished_; }
@@ -214,13 +236,14 @@ class T1947Game {
   // Ends the stock round now and starts the operating rounds (as if everybody had passed).
   void StartOperatingRoundsForTest() { EndStockRound(); }
   std::vector<int>& mutable_bank_trains() { return bank_trains_; }
+  Board1947& mutable_board() { return board_; }
 
  private:
   friend std::string SnapshotJson(const T1947Game& game);
   friend Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& json);
 
   const T1947Data* data_ = nullptr;
-  std::shared_ptr<const OperatingHooks> hooks_ = std::make_shared<const OperatingHooks>(UnwiredOperatingHooks());
+  std::shared_ptr<const OperatingHooks> hooks_ = std::make_shared<const OperatingHooks>(DefaultOperatingHooks());
   std::vector<Player1947> players_;
   std::vector<Railway1947> railways_;
   std::vector<int> order_;
@@ -261,6 +284,12 @@ class T1947Game {
   int operating_ = -1;
   OrStep step_ = OrStep::kLayTrack;
   int arrivals_ = 0;
+  // the board and the operating railway's turn on it (6.4-6.11)
+  Board1947 board_;
+  TrackTurn track_turn_;
+  StationTurn station_turn_;
+  int new_city_town_tiles_ = 0;
+  std::optional<int> temple_choice_;
   // the end (7.0)
   bool market_end_ = false;
   bool finished_ = false;
@@ -292,6 +321,14 @@ class T1947Game {
   void NextRailway();
   void NoteTokenMoves();
   Status FinishStep(int player);
+  // track, stations and workers (t1947_operating_track.cc)
+  void BeginTurn();  // the operating railway's turn begins
+  void RemoveTemplesOfNewRailways();  // an operating round begins (6.8.3)
+  Status LayTrackStep(int railway, const Action1947& action);
+  Status PlaceStationStep(int railway, const Action1947& action);
+  Status UseWorkersStep(int railway, const Action1947& action);
+  Status VerifyTemple(int railway);
+  friend OperatingHooks DefaultOperatingHooks();
   // the end (t1947_end.cc)
   void NoteMarketEnd();
   void Finish(std::string reason);

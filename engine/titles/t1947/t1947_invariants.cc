@@ -2,8 +2,56 @@
 #include "engine/titles/t1947/t1947_invariants.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
+
+#include "engine/core/track/track_network.h"
+#include "engine/titles/t1947/t1947_board_grid.h"
 
 namespace mailrun::engine::t1947 {
+namespace {
+
+// The board (6.4-6.11): every tile is in the supply or on the map, as many as the manifest has;
+// a railway has no more stations than its charter, never two in one city, and a city no more
+// than its spaces; nobody employs fewer than no workers.
+void CheckBoard(const T1947Game& g, std::vector<std::string>& broken) {
+  const T1947Data& data = g.data();
+  const Board1947& board = g.board();
+  std::map<std::string, int> tiles = board.board.supply;
+  for (const auto& [hex, placed] : board.board.tiles) {
+    const TileDef* tile = data.board.data.Tile(placed.tile);
+    if (!tile) {
+      broken.push_back("an unknown tile " + placed.tile + " on " + HexName1947(hex));
+    } else if (!tile->preprinted) {
+      ++tiles[placed.tile];
+    }
+  }
+  for (const auto& [id, count] : data.board.InitialState().supply) {
+    if (tiles[id] != count) broken.push_back(std::to_string(tiles[id]) + " tiles " + id + " in all, not " + std::to_string(count));
+  }
+  std::map<HexCoord, int> taken;
+  for (size_t r = 0; r < data.railways.size(); ++r) {
+    const std::vector<Base>& own = board.stations[r];
+    if (own.size() > data.railways[r].station_costs.size()) broken.push_back(data.railways[r].initials + " has more stations than its charter");
+    for (size_t i = 0; i < own.size(); ++i) {
+      ++taken[own[i].hex];
+      for (size_t j = 0; j < i; ++j) {
+        if (own[i].hex == own[j].hex) broken.push_back(data.railways[r].initials + " has two stations on " + HexName1947(own[i].hex));
+      }
+    }
+  }
+  for (const auto& [hex, count] : taken) {
+    const std::optional<TileOnHex> on = TileOn(data.board.data, board.board, hex);
+    if (on && !on->tile->stations.empty() && count > on->tile->stations[0].token_slots) {
+      broken.push_back(HexName1947(hex) + " holds more stations than its spaces");
+    }
+  }
+  for (int seat = 0; seat < g.player_count(); ++seat) {
+    if (g.player(seat).workers < 0 || g.player(seat).new_workers < 0) broken.push_back(g.player(seat).name + " employs a negative number of workers");
+  }
+}
+
+}  // namespace
 
 std::vector<std::string> CheckInvariants(const T1947Game& g) {
   std::vector<std::string> broken;
@@ -61,6 +109,7 @@ std::vector<std::string> CheckInvariants(const T1947Game& g) {
       broken.push_back(data.railways[r].initials + " holds more trains than the limit");
     }
   }
+  CheckBoard(g, broken);
   return broken;
 }
 

@@ -1,6 +1,7 @@
 // What must hold in every 1947 position, whatever was played: shares and bonds are neither made
 // nor lost, every floated railway has one president who holds the most ordinary shares, cash is
-// never negative, the bank pool holds at most 50%, nobody holds both share types of a railway.
+// never negative, the bank pool holds at most 50%, nobody holds both share types of a railway;
+// every train card and every tile is somewhere, stations fit their charters and cities.
 // Each violation is one sentence; empty when all hold. Used by tests, self-play and the fuzzer.
 #pragma once
 

@@ -1,8 +1,8 @@
-// The operating round's hooks (OperatingHooks, t1947_game.h) before the modules that carry out
-// laying track (6.4-6.6, t1947_track*), stations (6.7, t1947_stations*), workers (6.11) and runs
-// with the dividend (6.14, t1947_runs*, t1947_payout*) are wired in (issue 25: at merge, a game's
-// hooks are set to theirs). Until then every hook refuses with "1947.refusal.operating.step_not_wired",
-// naming the step and its rule: none makes up a result.
+// The operating round's hooks (OperatingHooks, t1947_game.h) with nothing wired: every hook refuses
+// with "1947.refusal.operating.step_not_wired", naming the step and its rule; none makes up a
+// result. DefaultOperatingHooks() (t1947_operating_track.cc) replaces track (6.4-6.6), stations
+// (6.7) and workers (6.11); the run with the dividend (6.14, t1947_runs*, t1947_payout*) and the
+// legal-route question (6.15) stay these until the route graph is wired (issue 25).
 #include "engine/titles/t1947/t1947_game.h"
 
 #include "engine/core/structured_text.h"

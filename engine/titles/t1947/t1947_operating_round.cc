@@ -46,6 +46,7 @@ void T1947Game::StartOperatingRound() {
     for (int number : players_[p].privates) players_[p].cash += data_->privates[number - 1].revenue;
   }
   for (Railway1947& r : railways_) r.operated = false;
+  RemoveTemplesOfNewRailways();
   operating_ = -1;
   NextRailway();
 }
@@ -59,6 +60,7 @@ void T1947Game::NextRailway() {
     operating_ = r;
     railways_[r].operated = true;
     step_ = OrStep::kLayTrack;
+    BeginTurn();
     return;
   }
   operating_ = -1;
@@ -77,6 +79,11 @@ Status T1947Game::CheckOrTurn(int player, const char* rule) const {
   if (train_sale_) {
     const int seat = PresidentOf(train_sale_->seller);
     return OutOfTurn("1947.refusal.operating.train_offer_first", "6.15.2", players_[seat].name + " answers the offer for a train first")
+        .With({param::Seat("seat", seat)});
+  }
+  if (temple_choice_) {
+    const int seat = PresidentOf(*temple_choice_);
+    return OutOfTurn("1947.refusal.operating.temple_bonus_first", "6.8.2", players_[seat].name + " first takes or refuses the temple's expatriation bonus")
         .With({param::Seat("seat", seat)});
   }
   if (!excess_.empty()) {

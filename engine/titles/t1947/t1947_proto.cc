@@ -102,6 +102,7 @@ v1::Action ToProto(const Action1947& a) {
     case ActionKind::kAnswerTrainSale:
     case ActionKind::kDiscardTrain:
     case ActionKind::kDeclareBankruptcy:
+    case ActionKind::kChooseTempleBonus:
       break;
   }
   return p;

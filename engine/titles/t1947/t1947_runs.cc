@@ -3,6 +3,7 @@
 
 #include "engine/core/routes/route_optimizer.h"
 #include "engine/core/structured_text.h"
+#include "engine/titles/t1947/t1947_route_legs.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -25,6 +26,22 @@ Result<std::vector<routes::TrainSpec>> TrainSpecs(const RevenueRules& rules, con
   return specs;
 }
 
+size_t LargestTrain(const std::vector<routes::TrainSpec>& trains) {
+  size_t largest = 0;
+  for (size_t i = 1; i < trains.size(); ++i) {
+    if (trains[i].large_stations > trains[largest].large_stations) largest = i;
+  }
+  return largest;
+}
+
+std::optional<std::string> SecondTrain(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
+                                       size_t largest) {
+  for (size_t i = 0; i < trains.size(); ++i) {
+    if (i != largest) return HasTwoStopRun(graph) ? std::optional<std::string>(trains[i].name) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
 Result<BestRuns> FindBestRuns(const RevenueRules& rules, const routes::RouteGraph& graph,
                               const std::vector<OwnedTrain>& trains, int phase) {
   if (phase < 1 || phase > static_cast<int>(rules.simplified_revenue.size())) {
@@ -34,26 +51,18 @@ Result<BestRuns> FindBestRuns(const RevenueRules& rules, const routes::RouteGrap
   if (!specs.ok()) return specs.error();
   routes::OptimizeOptions options;
   options.mail = false;  // 1947 has no mail
+  // On 1947's boards (every city and town a counting stop, trains of up to 12) the reachability
+  // bound costs more than it prunes: the static bound is 3-5 times faster at the p99 on late-game
+  // boards, with the same runs (docs/benchmarks.md, "1947 best runs").
+  options.reach_bound = false;
   BestRuns best;
   std::vector<routes::TrainSpec> running = *specs;
   std::vector<int> index_of;  // running[i] is trains[index_of[i]]
   for (size_t i = 0; i < running.size(); ++i) index_of.push_back(static_cast<int>(i));
   if (rules.simplified_revenue[phase - 1] && running.size() > 1) {
-    // 6.14.3: the largest train runs (the first of equals); the other adds its percentage when it
-    // has a run of its own (docs/rulings.md, 1947).
-    size_t largest = 0;
-    for (size_t i = 1; i < running.size(); ++i) {
-      if (running[i].large_stations > running[largest].large_stations) largest = i;
-    }
-    for (size_t i = 0; i < running.size(); ++i) {
-      if (i == largest) continue;
-      Result<routes::OptimizedRuns> alone = routes::Optimize(graph, {running[i]}, options);
-      if (!alone.ok()) return alone.error();
-      if (!alone->best_dividend.runs.empty()) {
-        best.second_train = running[i].name;
-        break;
-      }
-    }
+    // 6.14.3: the largest train runs; the other adds its percentage when it has a run of its own.
+    const size_t largest = LargestTrain(running);
+    best.second_train = SecondTrain(graph, running, largest);
     running = {running[largest]};
     index_of = {static_cast<int>(largest)};
   }

@@ -29,6 +29,14 @@ struct OwnedTrain {
 // The trains as the optimiser and the run validator take them (6.14.1).
 Result<std::vector<routes::TrainSpec>> TrainSpecs(const RevenueRules& rules, const std::vector<OwnedTrain>& trains);
 
+// 6.14.3: the largest of the trains (the first of equals), which alone runs from the first T8.
+size_t LargestTrain(const std::vector<routes::TrainSpec>& trains);
+// 6.14.3 (docs/rulings.md 1947, 28): the train whose percentage the largest's card adds: the first
+// other train, when it has a legal run of its own on `graph` (any train has one when the company
+// has a run of two stops, HasTwoStopRun); none otherwise.
+std::optional<std::string> SecondTrain(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
+                                       size_t largest);
+
 struct BestRuns {
   routes::RunPlan plan;                    // the runs (only the largest train's from phase 6)
   std::optional<std::string> second_train;  // 6.14.3: the other train's name when it has a run

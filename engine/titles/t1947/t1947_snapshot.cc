@@ -1,13 +1,94 @@
 // T1947Game to JSON and back (see t1947_snapshot.h).
 #include "engine/titles/t1947/t1947_snapshot.h"
 
+#include <map>
+#include <optional>
+#include <stdexcept>
+
 #include <nlohmann/json.hpp>
 
 #include "engine/core/structured_text.h"
+#include "engine/titles/t1947/t1947_board_grid.h"
 
 namespace mailrun::engine::t1947 {
 
 using nlohmann::json;
+
+namespace {
+
+// Hexes by their 1947 names ("D21").
+std::vector<std::string> HexNames(const std::vector<HexCoord>& hexes) {
+  std::vector<std::string> names;
+  for (const HexCoord& h : hexes) names.push_back(HexName1947(h));
+  return names;
+}
+
+HexCoord HexNamed(const json& name) {
+  const std::optional<HexCoord> hex = ParseHex1947(name.get<std::string>());
+  if (!hex) throw std::invalid_argument("no 1947 hex " + name.get<std::string>());
+  return *hex;
+}
+
+std::vector<HexCoord> HexesNamed(const json& names) {
+  std::vector<HexCoord> hexes;
+  for (const json& n : names) hexes.push_back(HexNamed(n));
+  return hexes;
+}
+
+// The board (6.4-6.10) and the operating railway's track and station turn.
+json BoardJson(const Board1947& b, const TrackTurn& track, const StationTurn& stations, int new_city_town_tiles,
+              const std::optional<int>& temple_choice) {
+  json j;
+  j["tiles"] = json::array();
+  for (const auto& [hex, placed] : b.board.tiles) j["tiles"].push_back({HexName1947(hex), placed.tile, placed.rotation});
+  j["supply"] = b.board.supply;
+  for (const std::vector<Base>& own : b.stations) {
+    json list = json::array();
+    for (const Base& s : own) list.push_back({HexName1947(s.hex), s.station});
+    j["stations"].push_back(list);
+  }
+  j["temple_connected"] = b.temple_connected;
+  j["site_workers"] = b.site_workers;
+  j["sites_reached"] = b.sites_reached;
+  j["track_turn"] = {{"action", track.action}, {"yellow", track.yellow}, {"upgrades", track.upgrades},
+                     {"laid", HexNames(track.laid_this_action)}, {"season_reduction", track.season_reduction},
+                     {"sites_before_worker_action", track.sites_before_worker_action}};
+  j["station_turn"] = {{"placed", stations.placed}, {"worker", stations.worker}};
+  j["new_city_town_tiles"] = new_city_town_tiles;
+  j["temple_choice"] = temple_choice.value_or(-1);
+  return j;
+}
+
+void RestoreBoard(const json& j, Board1947* b, TrackTurn* track, StationTurn* stations, int* new_city_town_tiles,
+                  std::optional<int>* temple_choice) {
+  b->board.tiles.clear();
+  for (const json& t : j.at("tiles")) b->board.tiles[HexNamed(t.at(0))] = PlacedTile{t.at(1), t.at(2)};
+  b->board.supply = j.at("supply").get<std::map<std::string, int>>();
+  b->stations.clear();
+  for (const json& own : j.at("stations")) {
+    std::vector<Base> list;
+    for (const json& s : own) list.push_back(Base{HexNamed(s.at(0)), s.at(1)});
+    b->stations.push_back(std::move(list));
+  }
+  b->temple_connected = j.at("temple_connected").get<std::vector<bool>>();
+  b->site_workers = j.at("site_workers").get<std::vector<int>>();
+  b->sites_reached = j.at("sites_reached").get<std::vector<std::vector<bool>>>();
+  const json& t = j.at("track_turn");
+  track->action = t.at("action");
+  track->yellow = t.at("yellow");
+  track->upgrades = t.at("upgrades");
+  track->laid_this_action = HexesNamed(t.at("laid"));
+  track->season_reduction = t.at("season_reduction");
+  track->sites_before_worker_action = t.at("sites_before_worker_action").get<std::vector<int>>();
+  stations->placed = j.at("station_turn").at("placed");
+  stations->worker = j.at("station_turn").at("worker");
+  *new_city_town_tiles = j.at("new_city_town_tiles");
+  const int choice = j.value("temple_choice", -1);
+  if (choice >= static_cast<int>(b->stations.size())) throw std::invalid_argument("no railway " + std::to_string(choice) + " chooses a temple bonus");
+  *temple_choice = choice < 0 ? std::nullopt : std::optional<int>(choice);
+}
+
+}  // namespace
 
 std::string SnapshotJson(const T1947Game& g) {
   json j;
@@ -15,7 +96,7 @@ std::string SnapshotJson(const T1947Game& g) {
   for (const Player1947& p : g.players_) {
     j["players"].push_back({{"name", p.name}, {"cash", p.cash}, {"privates", p.privates}, {"ordinary", p.ordinary},
                             {"savings", p.savings}, {"president", p.president}, {"protected", p.protected_units},
-                            {"bonds", p.bonds}, {"new_bonds", p.new_bonds}});
+                            {"bonds", p.bonds}, {"new_bonds", p.new_bonds}, {"workers", p.workers}, {"new_workers", p.new_workers}});
   }
   for (const Railway1947& r : g.railways_) {
     j["railways"].push_back({{"io", r.io_units}, {"pool", r.pool_units}, {"president_sold", r.president_sold}, {"par", r.par},
@@ -23,7 +104,7 @@ std::string SnapshotJson(const T1947Game& g) {
                              {"treasury", r.treasury}, {"bonds_unissued", r.bonds_unissued}, {"bonds_io", r.bonds_io},
                              {"bonds_pool", r.bonds_pool}, {"bonds_removed", r.bonds_removed}, {"floated_in_sr", r.floated_in_sr},
                              {"trains", r.trains}, {"arrival", r.arrival}, {"arrived_at", {r.arrived_at.row, r.arrived_at.column}},
-                             {"operated", r.operated}});
+                             {"operated", r.operated}, {"stockbrokers", r.stockbrokers}});
   }
   j["order"] = g.order_;
   j["hammer"] = g.hammer_;
@@ -51,6 +132,7 @@ std::string SnapshotJson(const T1947Game& g) {
   }
   j["or"] = {{"season", g.season_}, {"ors", g.ors_in_set_}, {"number", g.or_in_set_}, {"operating", g.operating_},
              {"step", static_cast<int>(g.step_)}, {"arrivals", g.arrivals_}};
+  j["board"] = BoardJson(g.board_, g.track_turn_, g.station_turn_, g.new_city_town_tiles_, g.temple_choice_);
   j["end"] = {{"market_end", g.market_end_}, {"finished", g.finished_}, {"reason", g.end_reason_}};
   return j.dump();
 }
@@ -72,6 +154,8 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       player.protected_units = p.at("protected").get<std::vector<int>>();
       player.bonds = p.at("bonds").get<std::vector<int>>();
       player.new_bonds = p.at("new_bonds").get<std::vector<int>>();
+      player.workers = p.value("workers", 0);  // snapshots from before the operating rounds have none
+      player.new_workers = p.value("new_workers", 0);
       if (player.ordinary.size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
       g.players_.push_back(std::move(player));
     }
@@ -94,6 +178,7 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       railway.arrival = r.value("arrival", 0);
       if (r.contains("arrived_at")) railway.arrived_at = MarketCell{r.at("arrived_at").at(0).get<int>(), r.at("arrived_at").at(1).get<int>()};
       railway.operated = r.value("operated", false);
+      railway.stockbrokers = r.value("stockbrokers", 0);
       g.railways_.push_back(railway);
     }
     if (g.railways_.size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
@@ -154,12 +239,26 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       g.step_ = static_cast<OrStep>(o.at("step").get<int>());
       g.arrivals_ = o.at("arrivals");
     }
+    // Snapshots from before the board was played on have the board of the start (2.3).
+    g.board_ = Board1947::Start(data);
+    if (j.contains("board")) RestoreBoard(j.at("board"), &g.board_, &g.track_turn_, &g.station_turn_, &g.new_city_town_tiles_, &g.temple_choice_);
+    if (g.board_.stations.size() != data.railways.size() || g.board_.temple_connected.size() != data.railways.size() ||
+        g.board_.sites_reached.size() != data.railways.size() || g.board_.site_workers.size() != data.sites.size()) {
+      return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
+    }
+    for (const auto& [hex, placed] : g.board_.board.tiles) {
+      if (!data.MapHex(hex) || !data.board.data.Tile(placed.tile)) {
+        return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
+      }
+    }
     if (j.contains("end")) {
       g.market_end_ = j.at("end").at("market_end");
       g.finished_ = j.at("end").at("finished");
       g.end_reason_ = j.at("end").at("reason");
     }
     return g;
+  } catch (const std::invalid_argument& e) {
+    return Malformed("1947.refusal.snapshot.bad_1947_snapshot", std::string("a bad 1947 snapshot: ") + e.what()).With({param::Text("reason", e.what())});
   } catch (const json::exception& e) {
     return Malformed("1947.refusal.snapshot.bad_1947_snapshot", std::string("a bad 1947 snapshot: ") + e.what()).With({param::Text("reason", e.what())});
   }

@@ -20,8 +20,6 @@ namespace {
 using google::protobuf::util::MessageDifferencer;
 using mailrun::engine::Game;
 
-constexpr int kAdam = 0, kBeth = 1, kClive = 2;
-
 class Api : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {

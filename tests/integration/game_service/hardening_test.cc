@@ -11,8 +11,6 @@
 namespace mailrun::game::testing {
 namespace {
 
-constexpr int kAdam = 0;
-
 class Hardening : public ::testing::Test {
  protected:
   static void SetUpTestSuite() { harness_ = new GameHarness("game_service_hardening"); }

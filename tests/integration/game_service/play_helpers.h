@@ -11,6 +11,9 @@
 
 namespace mailrun::game::testing {
 
+// The seats of the players the tests seat at a table, in seat order.
+inline constexpr int kAdam = 0, kBeth = 1, kClive = 2;
+
 grpc::Status Submit(GameStub& stub, const std::string& token, const std::string& game_id, int64_t expected_version,
                     const mailrun::v1::Action& action, const std::string& request_id,
                     mailrun::v1::SubmitActionResponse* response,

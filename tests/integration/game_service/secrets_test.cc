@@ -22,7 +22,6 @@ void ExpectNoneOf(const std::string& text, const std::set<std::string>& secrets,
   for (const auto& secret : secrets) EXPECT_EQ(text.find(secret), std::string::npos) << where << " shows " << secret;
 }
 
-constexpr int kAdam = 0, kBeth = 1, kClive = 2;
 constexpr size_t kAllCitiesClaimed = 25;  // the fixture's "payment" checkpoint: bids complete
 
 class Secrets : public ::testing::Test {

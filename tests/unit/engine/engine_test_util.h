@@ -15,6 +15,11 @@
 
 namespace mailrun::engine::t1853::testing {
 
+// The players of Appendix 4's sample game by seat, and the companies they direct at the start of
+// Railway Round 1: Adam the EIR, Beth the NWR (the Elephant), Clive the BBCI (a major), Dora the
+// GIP, Ed the SIR (a minor formed in the first dealing round).
+inline constexpr int kAdam = 0, kBeth = 1, kClive = 2, kDora = 3, kEd = 4;
+
 // Reads tests/fixtures/<relative> (a GameRecord, possibly with extra keys such as "checkpoints").
 std::string ReadFixture(const std::string& relative);
 GameRecord LoadRecord(const std::string& relative);

@@ -16,13 +16,6 @@
 
 namespace mailrun::engine::t1853::testing {
 
-// The players of Appendix 4 and the companies they direct at the start of Railway Round 1.
-inline constexpr int kAdam = 0;   // EIR
-inline constexpr int kBeth = 1;   // NWR
-inline constexpr int kClive = 2;  // BBCI (major)
-inline constexpr int kDora = 3;   // GIP
-inline constexpr int kEd = 4;     // SIR
-
 class RailwayPosition {
  public:
   RailwayPosition();

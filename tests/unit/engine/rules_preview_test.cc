@@ -55,9 +55,9 @@ TEST(Preview, Rule2_5_2_3_APreviewOfTheLastBondRevealsNothing) {
 }
 
 // Ed's bid of Appendix 4 with its third city `third` (an MSM share either way, bond £70), on the
-// board of SouthIndia below: the BNR is about to lay Mysore, which links Trichinopoly, Mysore and
+// South India board below: the BNR is about to lay Mysore, which links Trichinopoly, Mysore and
 // Madras (and Bangalore), not Hyderabad.
-RailwayPosition SouthIndia(const std::string& third) {
+RailwayPosition SouthIndiaWithEdsThirdCity(const std::string& third) {
   RailwayPosition position;
   position.Form("BNR", kDora).DoubleLay("BNR", DoubleLay::kPayPerUse).TurnsDone("BNR", 2)
       .Tile("Tp", "69", 3).Tile("Qq", "7", 5).Tile("Rp", "6", 1).Base("BNR", "Rp").Tile("Sq", "4", 0);
@@ -70,8 +70,8 @@ RailwayPosition SouthIndia(const std::string& third) {
 }
 
 TEST(Preview, Rule4_3_2_APreviewNeverChecksAnotherPlayersContract) {
-  Game madras = SouthIndia("Madras").Operate("BNR");
-  Game hyderabad = SouthIndia("Hyderabad").Operate("BNR");
+  Game madras = SouthIndiaWithEdsThirdCity("Madras").Operate("BNR");
+  Game hyderabad = SouthIndiaWithEdsThirdCity("Hyderabad").Operate("BNR");
   const auto lay = Lay(kDora, "Rn", "69", 4);
   std::string seen[2], withheld[2];
   std::vector<std::string> logs[2];

@@ -16,8 +16,6 @@
 namespace mailrun::engine::t1853::testing {
 namespace {
 
-constexpr int kAdam = 0, kBeth = 1, kEd = 4;
-
 // The places of the runs used below, and what they earn (every station scores, 4.6.2).
 const std::vector<std::string> kCalcuttaToIaa = {"Jab.s0", "Iaa.s0"};                             // 60
 const std::vector<std::string> kIaaToPatna = {"Iaa.s0", "Iy", "Hx.s0"};                            // 30

@@ -7,7 +7,7 @@
 namespace mailrun::engine::t1853::testing {
 namespace {
 
-Game NewGame(int players, mailrun::v1::GameOptions options = {}) {
+Game SetUpGame(int players, mailrun::v1::GameOptions options = {}) {
   auto game = Game::Create(Config(players, 1, options));
   EXPECT_TRUE(game.ok()) << game.error().ToString();
   return std::move(*game);
@@ -22,7 +22,7 @@ mailrun::v1::GameOptions Bank(mailrun::v1::BankSize bank, bool simplified = fals
 
 TEST(Setup, Rule1_4_2_EveryCompanyIsInTheGameWhateverThePlayers) {
   for (int players = 3; players <= 6; ++players) {
-    Game game = NewGame(players);
+    Game game = SetUpGame(players);
     for (int seat = 0; seat < players; ++seat) MustApply(game, Bond(seat, 100 + seat));
     // The first claim may be a share of any of the eight companies.
     std::set<std::string> companies;
@@ -59,7 +59,7 @@ TEST(Setup, Rule1_5_1_EachCompanyHasTenShares) {
 
 TEST(Setup, Rule2_1_TheFullBankHolds12500) {
   for (const auto& options : {mailrun::v1::GameOptions{}, Bank(mailrun::v1::BANK_FULL)}) {
-    Game game = NewGame(4, options);
+    Game game = SetUpGame(4, options);
     EXPECT_EQ(game.state().total_money, 12500);
     EXPECT_EQ(game.state().bank, 12500 - 4 * 570) << "the players' capital comes out of it (2.3)";
     EXPECT_EQ(game.View(kSpectator).bank_cash(), 12500 - 4 * 570);
@@ -72,7 +72,7 @@ TEST(Setup, Rule2_4_2_ShorterGamesHaveSmallerBanks) {
   const std::vector<std::pair<mailrun::v1::BankSize, int>> banks = {
       {mailrun::v1::BANK_STANDARD, 4500}, {mailrun::v1::BANK_SHORT, 3450}, {mailrun::v1::BANK_LONGER, 18500}};
   for (const auto& [bank, total] : banks) {
-    Game game = NewGame(5, Bank(bank));
+    Game game = SetUpGame(5, Bank(bank));
     EXPECT_EQ(game.state().total_money, total);
     EXPECT_EQ(game.state().bank, total - 5 * 570);
     EXPECT_TRUE(MoneyIsConstant(game));
@@ -85,7 +85,7 @@ TEST(Setup, Rule2_4_1_TheSimplifiedGameKeepsOnlyThePlayersHundredsAndTheSmallNot
   // so the money in the game is £1,900 + £300 a player; the short game (2.4.2) leaves out five of
   // the twenty £50 notes as well.
   for (int players = 3; players <= 6; ++players) {
-    Game game = NewGame(players, Bank(mailrun::v1::BANK_FULL, true));
+    Game game = SetUpGame(players, Bank(mailrun::v1::BANK_FULL, true));
     EXPECT_EQ(game.state().total_money, 1900 + 300 * players) << players << " players";
     EXPECT_TRUE(MoneyIsConstant(game));
     int cash = 0;
@@ -97,10 +97,10 @@ TEST(Setup, Rule2_4_1_TheSimplifiedGameKeepsOnlyThePlayersHundredsAndTheSmallNot
     }
     EXPECT_EQ(game.state().bank, 1900 + 300 * players - cash) << "the shares were paid to the bank";
   }
-  EXPECT_EQ(NewGame(4, Bank(mailrun::v1::BANK_STANDARD, true)).state().total_money, 1900 + 1200)
+  EXPECT_EQ(SetUpGame(4, Bank(mailrun::v1::BANK_STANDARD, true)).state().total_money, 1900 + 1200)
       << "the standard game removes only the £500 notes, gone already";
-  EXPECT_EQ(NewGame(4, Bank(mailrun::v1::BANK_SHORT, true)).state().total_money, 1650 + 1200);
-  EXPECT_EQ(NewGame(4, Bank(mailrun::v1::BANK_LONGER, true)).state().total_money, 7900 + 1200);
+  EXPECT_EQ(SetUpGame(4, Bank(mailrun::v1::BANK_SHORT, true)).state().total_money, 1650 + 1200);
+  EXPECT_EQ(SetUpGame(4, Bank(mailrun::v1::BANK_LONGER, true)).state().total_money, 7900 + 1200);
 }
 
 TEST(Setup, Rule2_4_5_Mik1KitsAddTheirTiles) {
@@ -108,7 +108,7 @@ TEST(Setup, Rule2_4_5_Mik1KitsAddTheirTiles) {
   const auto supply = [](mailrun::v1::TileKit kit) {
     mailrun::v1::GameOptions options;
     options.set_tile_kit(kit);
-    return NewGame(4, options).state().board.supply;
+    return SetUpGame(4, options).state().board.supply;
   };
   const auto none = supply(mailrun::v1::TILE_KIT_NONE);
   const std::vector<std::pair<mailrun::v1::TileKit, std::map<std::string, int>>> kits = {

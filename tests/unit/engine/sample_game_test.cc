@@ -11,8 +11,6 @@
 namespace mailrun::engine::t1853::testing {
 namespace {
 
-constexpr int kAdam = 0, kBeth = 1, kClive = 2, kDora = 3, kEd = 4;
-
 class SampleGame : public ::testing::Test {
  protected:
   void SetUp() override {

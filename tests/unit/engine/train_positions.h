@@ -137,9 +137,7 @@ inline void Play(Game& game, const mailrun::v1::Action& action) {
 }
 
 // The sample game of Appendix 4 (tests/fixtures/sample_game/appendix4.json) replayed up to one of
-// its checkpoints. Seats: Adam 0 (EIR), Beth 1 (NWR, the Elephant), Clive 2 (BBCI, a major),
-// Dora 3 (GIP), Ed 4 (SIR, a minor formed in the first dealing round).
-inline constexpr int kAdam = 0, kBeth = 1, kClive = 2, kDora = 3, kEd = 4;
+// its checkpoints (seats kAdam ... kEd, engine_test_util.h).
 
 // Applies the sample game's recorded actions number `from` up to (not including) `to`.
 inline void PlaySampleActions(Game& game, size_t from, size_t to) {

@@ -85,8 +85,9 @@ TEST(OperatingRound, SeasonPrivateRevenueAndTheFirstCompany) {
 
 TEST(OperatingRound, StepsInTheTextsOrder) {
   // 4.2, 6.3: lay track, place a station, use workers, run, buy trains; a step's own action is the
-  // other modules' (refused here until they are wired), and a step once left is closed.
+  // other modules' (refused here by the unwired hooks), and a step once left is closed.
   T1947Game g = OperatingWith({{"EIR", Space(0, 100), 0, 500, {"T2"}}});
+  g.set_hooks(UnwiredOperatingHooks());  // the steps' structure alone (t1947_operating_track_test.cc wires them)
   Action1947 lay;
   lay.kind = ActionKind::kLayTrack;
   lay.player = 0;
@@ -183,6 +184,43 @@ TEST(OperatingRound, SnapshotRoundTrip) {
   EXPECT_EQ(SnapshotJson(*restored), SnapshotJson(g));
   EXPECT_EQ(restored->step(), OrStep::kPlaceStation);
   EXPECT_EQ(restored->season(), 1);
+}
+
+// The board (tiles, supply, stations, temples, sites) and the players' workers and the charters'
+// stockbrokers survive a snapshot; a snapshot naming a hex off the 1947 map is refused.
+TEST(OperatingRound, SnapshotKeepsTheBoard) {
+  T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 300, {}}, {"GIPR", Space(0, 100), 1, 0, {}}});
+  Board1947& b = g.mutable_board();
+  b.board.tiles[Hex("G8")] = PlacedTile{"6M", 2};
+  --b.board.supply["6M"];
+  b.stations[Data().RailwayIndex("GIPR")].push_back(Base{Hex("G8"), 0});
+  b.temple_connected[Data().RailwayIndex("GIPR")] = true;
+  b.site_workers[3] = 0;
+  b.sites_reached[Data().RailwayIndex("EIR")][3] = true;
+  g.mutable_player(2).workers = 3;
+  g.mutable_railway("EIR").stockbrokers = 1;
+  const std::string json = SnapshotJson(g);
+  auto restored = RestoreSnapshot(Data(), json);
+  ASSERT_TRUE(restored.ok()) << restored.error().ToString();
+  EXPECT_EQ(SnapshotJson(*restored), json);
+  const Board1947& r = restored->board();
+  ASSERT_EQ(r.board.tiles.count(Hex("G8")), 1u);
+  EXPECT_EQ(r.board.tiles.at(Hex("G8")), (PlacedTile{"6M", 2}));
+  EXPECT_EQ(r.board.supply.at("6M"), g.board().board.supply.at("6M"));
+  EXPECT_EQ(r.board.supply.at("6M"), Board1947::Start(Data()).board.supply.at("6M") - 1);
+  EXPECT_EQ(r.StationsAt(Hex("G8")), std::vector<int>{Data().RailwayIndex("GIPR")});
+  EXPECT_TRUE(r.temple_connected[Data().RailwayIndex("GIPR")]);
+  EXPECT_FALSE(r.temple_connected[Data().RailwayIndex("EIR")]);
+  EXPECT_EQ(r.site_workers[3], 0);
+  EXPECT_EQ(r.site_workers[2], Data().sites[2].workers);
+  EXPECT_TRUE(r.sites_reached[Data().RailwayIndex("EIR")][3]);
+  EXPECT_EQ(restored->player(2).workers, 3);
+  EXPECT_EQ(restored->railway("EIR").stockbrokers, 1);
+  std::string off_map = json;
+  off_map.replace(off_map.find("\"G8\""), 4, "\"Z99\"");
+  auto refused = RestoreSnapshot(Data(), off_map);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().key, "1947.refusal.snapshot.bad_1947_snapshot");
 }
 
 }  // namespace

@@ -34,9 +34,10 @@ struct Floated {
   std::vector<std::string> trains;
 };
 
-// Players Ann, Bob, Cat and Dan (cards 1-4) in stock round 1 with the given railways floated.
-inline T1947Game StockRoundWith(const std::vector<Floated>& railways) {
-  auto g = T1947Game::Setup(Data(), {"Ann", "Bob", "Cat", "Dan"}, {1, 2, 3, 4}, {"SIR", "ABR"});
+// Players Ann, Bob, Cat and Dan (cards 1-4) in stock round 1 with the given railways floated;
+// `data` may be a changed copy of Data() (it must outlive the game).
+inline T1947Game StockRoundWith(const std::vector<Floated>& railways, const T1947Data& data = Data()) {
+  auto g = T1947Game::Setup(data, {"Ann", "Bob", "Cat", "Dan"}, {1, 2, 3, 4}, {"SIR", "ABR"});
   EXPECT_TRUE(g.ok());
   g->StartStockRoundForTest(1);
   for (const Floated& f : railways) {
@@ -57,8 +58,8 @@ inline T1947Game StockRoundWith(const std::vector<Floated>& railways) {
 }
 
 // The same, with the stock round ended and the first operating round begun.
-inline T1947Game OperatingWith(const std::vector<Floated>& railways) {
-  T1947Game g = StockRoundWith(railways);
+inline T1947Game OperatingWith(const std::vector<Floated>& railways, const T1947Data& data = Data()) {
+  T1947Game g = StockRoundWith(railways, data);
   g.StartOperatingRoundsForTest();
   return g;
 }

@@ -10,55 +10,14 @@
 #include "engine/titles/t1947/t1947_board_grid.h"
 #include "engine/titles/t1947/t1947_stations.h"
 #include "engine/titles/t1947/t1947_track.h"
+#include "tests/unit/t1947/t1947_lay_helpers.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
 
-int R(const std::string& initials) { return Data().RailwayIndex(initials); }
-
-LayContext Context(const std::string& railway, int phase = 1, int treasury = 1000, Zone season = Zone::kAny) {
-  return LayContext{R(railway), phase, treasury, season, {}};
-}
-
-// The rotation of `tile` whose exits include every edge named (N, NE, SE, S, SW, NW).
-int Rotation(const std::string& tile, std::initializer_list<std::string_view> edges) {
-  const TileDef* def = Data().board.data.Tile(tile);
-  for (int rotation = 0; rotation < 6; ++rotation) {
-    bool all = true;
-    for (std::string_view name : edges) {
-      bool found = false;
-      for (const TilePath& p : def->paths) {
-        for (const PathEnd& end : {p.a, p.b}) {
-          found = found || (end.kind == PathEnd::Kind::kEdge && BoardEdge(end.index, rotation) == *ParseEdge1947(name));
-        }
-      }
-      all = all && found;
-    }
-    if (all) return rotation;
-  }
-  ADD_FAILURE() << "tile " << tile << " has no rotation with those exits";
-  return 0;
-}
-
-TileLay At(std::string_view hex, const std::string& tile, std::initializer_list<std::string_view> exits) {
-  return TileLay{Hex(hex), tile, Rotation(tile, exits)};
-}
-
 std::string Refusal(const Result<LayOutcome>& r) { return r.ok() ? "accepted" : r.error().key; }
 std::string Refusal(const Result<StationOutcome>& r) { return r.ok() ? "accepted" : r.error().key; }
-
-LayOutcome MustLay(Board1947* board, const LayContext& context, TrackTurn* turn, const TileLay& lay) {
-  auto r = Lay(Data(), board, context, turn, lay);
-  EXPECT_TRUE(r.ok()) << HexName1947(lay.hex) << " " << lay.tile << ": " << r.error().ToString();
-  return r.ok() ? *r : LayOutcome{};
-}
-
-Board1947 WithHome(std::initializer_list<std::string> railways) {
-  Board1947 board = Board1947::Start(Data());
-  for (const std::string& r : railways) EXPECT_TRUE(PlaceHomeStation(Data(), &board, R(r)).ok());
-  return board;
-}
 
 // 8.0, the first operating round: BNR #57 and #9, ABR #6M and #8, PRC #6 and #8 (all free), BB&CI
 // #6M and #57 (Rs.20 terrain) and a station on the #57 (Rs.40).
