@@ -82,10 +82,6 @@ Point Polar(Point centre, double distance, double angle) {
   return centre + Point{std::cos(angle), std::sin(angle)} * distance;
 }
 
-void Revenue(SvgCanvas& canvas, Point at, int value, double radius) {
-  canvas.Circle(at, radius * 0.16, "#ffffff", kTrack, radius * 0.025);
-  canvas.Text(at, std::to_string(value), TextStyle{radius * 0.17, kTrack, "middle", "bold", ""});
-}
 
 // The token spaces of a large station around `at`, drawn as circles in one outline (4.5.7).
 std::vector<Point> LargeStation(SvgCanvas& canvas, Point at, int slots, double radius) {
@@ -102,6 +98,9 @@ std::vector<Point> LargeStation(SvgCanvas& canvas, Point at, int slots, double r
   for (const Point& space : spaces) canvas.Circle(space, r, "#ffffff", kTrack, radius * 0.03);
   return spaces;
 }
+
+// A revenue's disc: its radius with the outline.
+double RevenueRadius(double radius) { return radius * (0.16 + 0.0125); }
 
 }  // namespace
 
@@ -127,7 +126,7 @@ std::string TileFill(TileColour colour) {
   return "#ffffff";
 }
 
-TileLayout DrawTile(SvgCanvas& canvas, const TileDef& tile, int rotation, Point centre, double radius) {
+TileLayout DrawTile(SvgCanvas& canvas, const TileDef& tile, int rotation, Point centre, double radius, LabelPlacer& labels) {
   canvas.Polygon(HexCorners(centre, radius * 0.97), TileFill(tile.colour), "#555555", radius * 0.02);
   auto board_edge = [&](int edge) { return (edge + rotation) % 6; };
   const size_t n = tile.stations.size();
@@ -156,7 +155,8 @@ TileLayout DrawTile(SvgCanvas& canvas, const TileDef& tile, int rotation, Point 
       n > 1 && std::all_of(tile.stations.begin(), tile.stations.end(), [](const TileStation& s) { return s.terminal; });
   if (separate_terminals) {
     for (size_t s = 0; s < n; ++s) {
-      layout.stations[s] = Polar(centre, radius * 0.6, EdgeAngle(edges_of[s].front()));
+      // By the hex's side, leaving the middle to the city's name and value.
+      layout.stations[s] = Polar(centre, radius * 0.66, EdgeAngle(edges_of[s].front()));
     }
   } else if (n > 1) {
     std::vector<std::pair<size_t, double>> placed;  // station, parameter on its curve
@@ -218,15 +218,15 @@ TileLayout DrawTile(SvgCanvas& canvas, const TileDef& tile, int rotation, Point 
     if (junction.kind == TileJunction::Kind::kHub) canvas.Circle(centre, radius * 0.1, kTrack, kTrack, 0);
   }
 
-  // Stations and revenues.
+  // Stations, and where their revenues would like to go.
   layout.spaces.assign(n, {});
-  bool revenue_shown = false;
   for (size_t s = 0; s < n; ++s) {
     const TileStation& station = tile.stations[s];
     const Point at = layout.stations[s];
     if (station.kind == StationKind::kLarge) {
       layout.spaces[s] = LargeStation(canvas, at, station.token_slots, radius);
       layout.space_radius = station.token_slots > 1 ? radius * 0.17 : radius * 0.2;
+      for (const Point& space : layout.spaces[s]) labels.BlockCircle(space, layout.space_radius + radius * 0.015);
       if (separate_terminals) {
         taken.push_back(EdgeAngle(edges_of[s].front()));
         continue;
@@ -236,44 +236,57 @@ TileLayout DrawTile(SvgCanvas& canvas, const TileDef& tile, int rotation, Point 
         // A row of token spaces fills the middle from side to side: the revenue goes on top,
         // between the two upper lines.
         for (double angle : {0.0, std::numbers::pi, 1.5 * std::numbers::pi}) taken.push_back(angle);
-        Revenue(canvas, at + Point{0, -radius * 0.47}, station.revenue, radius);
+        layout.revenues.push_back({at + Point{0, -radius * 0.47}, station.revenue});
         continue;
       }
       const double angle = WidestGap(taken, -std::numbers::pi / 4);
-      Revenue(canvas, Polar(at, radius * 0.48, angle), station.revenue, radius);
+      layout.revenues.push_back({Polar(at, radius * 0.48, angle), station.revenue});
       taken.push_back(angle);
     } else if (tangent[s]) {
       const Point t = *tangent[s] * (1.0 / std::max(1e-9, Distance(*tangent[s], Point{})));
       const Point normal{-t.y, t.x};
       canvas.Line(at - normal * (radius * 0.17), at + normal * (radius * 0.17), kTrack, radius * 0.1);
+      labels.BlockCircle(at, radius * 0.17);
       Point away = at - centre;
       if (Distance(away, Point{}) < radius * 0.05) away = normal;
       const Point side = (normal.x * away.x + normal.y * away.y) >= 0 ? normal : normal * -1.0;
-      Revenue(canvas, at + side * (radius * 0.33), station.revenue, radius);
+      layout.revenues.push_back({at + side * (radius * 0.33), station.revenue});
     } else {
       canvas.Circle(at, radius * 0.12, kTrack, "#ffffff", radius * 0.03);
+      labels.BlockCircle(at, radius * 0.135);
       const double angle = WidestGap(taken, -std::numbers::pi / 4);
-      Revenue(canvas, Polar(at, radius * 0.42, angle), station.revenue, radius);
+      layout.revenues.push_back({Polar(at, radius * 0.42, angle), station.revenue});
       taken.push_back(angle);
     }
   }
   layout.centre_free = separate_terminals;
-  if (separate_terminals && !revenue_shown) {
+  if (separate_terminals) {
     const double angle = WidestGap(taken, std::numbers::pi / 2);
-    Revenue(canvas, Polar(centre, radius * 0.64, angle), tile.stations.front().revenue, radius);
+    layout.revenues.push_back({Polar(centre, radius * 0.64, angle), tile.stations.front().revenue});
     taken.push_back(angle);
-    revenue_shown = true;
   }
   if (!tile.label.empty()) {
     const double angle = WidestGap(taken, std::numbers::pi);
-    canvas.Text(Polar(centre, radius * 0.64, angle), tile.label, TextStyle{radius * 0.19, kTrack, "middle", "bold", "#ffffff"});
+    layout.label_at = Polar(centre, radius * 0.64, angle);
     taken.push_back(angle);
   }
   layout.free_direction = WidestGap(taken, -std::numbers::pi / 2);
-  if (!tile.preprinted) {
-    canvas.Text(centre + Point{0, radius * 0.8}, tile.id, TextStyle{radius * 0.15, "#333333", "middle", "normal", ""});
-  }
   return layout;
+}
+
+void DrawTileMarks(SvgCanvas& canvas, const TileDef& tile, const TileLayout& layout, Point centre, double radius,
+                   LabelPlacer& labels) {
+  for (const auto& [preferred, value] : layout.revenues) {
+    const Point at = labels.PlaceCircle(preferred, RevenueRadius(radius));
+    canvas.Circle(at, radius * 0.16, "#ffffff", kTrack, radius * 0.025);
+    canvas.Text(at, std::to_string(value), TextStyle{radius * 0.17, kTrack, "middle", "bold", ""});
+  }
+  if (!tile.label.empty()) {
+    labels.Text(canvas, layout.label_at, tile.label, TextStyle{radius * 0.19, kTrack, "middle", "bold", "#ffffff"});
+  }
+  if (!tile.preprinted) {
+    labels.Text(canvas, centre + Point{0, radius * 0.8}, tile.id, TextStyle{radius * 0.15, "#333333", "middle", "normal", ""});
+  }
 }
 
 }  // namespace mailrun::engine::render

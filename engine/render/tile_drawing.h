@@ -1,6 +1,6 @@
 // Drawing one tile in a hex of the board picture: its colour, its track with the gauge of every
 // line (broad solid, metre dashed, dual double), its stations (large circles with token spaces,
-// small cross-bars), junctions, revenues and label. Also the geometry the board renderer shares
+// small cross-bars), junctions, revenues and label, each mark where it covers no other. Also the geometry the board renderer shares
 // with it: hex corners and edge midpoints of a pointy-topped hex.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/core/board/board_data.h"
+#include "engine/render/label_placer.h"
 #include "engine/render/svg_canvas.h"
 
 namespace mailrun::engine::render {
@@ -24,11 +25,19 @@ struct TileLayout {
   double space_radius = 0;
   bool centre_free = false;   // separate terminal stations by the edges leave the middle empty
   double free_direction = 0;  // radians: the widest gap left between track and labels
+  std::vector<std::pair<Point, int>> revenues;  // where each revenue would like to go, and its value
+  Point label_at;                                // where the tile's label would like to go
 };
 
 std::string TileFill(TileColour colour);
 
-// Draws `tile` laid with `rotation` in the hex at `centre`; returns where its stations are.
-TileLayout DrawTile(SvgCanvas& canvas, const TileDef& tile, int rotation, Point centre, double radius);
+// Draws `tile` laid with `rotation` in the hex at `centre`: its colour, track and stations, which
+// block their places in `labels`; returns where its stations are and where its marks would go.
+TileLayout DrawTile(SvgCanvas& canvas, const TileDef& tile, int rotation, Point centre, double radius, LabelPlacer& labels);
+
+// Draws the marks of a tile drawn by DrawTile: its revenues, label and id, each where `labels`
+// finds room (after the hex's more important texts, such as a city's name, have taken theirs).
+void DrawTileMarks(SvgCanvas& canvas, const TileDef& tile, const TileLayout& layout, Point centre, double radius,
+                   LabelPlacer& labels);
 
 }  // namespace mailrun::engine::render

@@ -12,8 +12,12 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 
+#include "engine/core/game_record.h"
+#include "engine/render/game_board_picture.h"
+#include "engine/titles/game.h"
 #include "engine/titles/registry.h"
 #include "tools/mailrun/commands.h"
 
@@ -28,6 +32,8 @@ struct BoardOptions {
   std::string output;
   std::string area;
   bool png = false;
+  std::string record;  // a game record (JSON) whose board to draw, as a spectator sees it
+  int actions = -1;    // after this many of its actions; -1: all
 };
 
 // --edition: 1853's editions by name ("1853" is Retuned, as before titles existed).
@@ -102,11 +108,37 @@ std::string WritePng(const std::string& svg, const std::string& path) {
   return "";
 }
 
+// The board of a recorded game after `actions` of its actions (all when -1), as GetBoardPicture
+// draws it for a spectator.
+engine::Result<std::string> RecordedBoard(const BoardOptions& options) {
+  std::ifstream in(options.record);
+  std::stringstream text;
+  text << in.rdbuf();
+  auto record = engine::ParseGameRecord(text.str());
+  if (!record.ok()) Refused(options.record, record.error());
+  auto game = engine::Game::Create(record->config);
+  if (!game.ok()) Refused(options.record, game.error());
+  const size_t count = options.actions < 0 ? record->actions.size() : static_cast<size_t>(options.actions);
+  if (count > record->actions.size()) {
+    std::cerr << "--actions " << options.actions << ": the record has " << record->actions.size() << " actions\n";
+    throw CLI::RuntimeError(2);
+  }
+  for (size_t i = 0; i < count; ++i) {
+    if (auto applied = game->Apply(record->actions[i]); !applied.ok()) Refused(options.record + ": action " + std::to_string(i + 1), applied.error());
+  }
+  return engine::GameBoardPicture(game->View(engine::kSpectator), options.record + " after " + std::to_string(count) + " actions");
+}
+
 void Render(const BoardOptions& options) {
-  const auto [title, edition] = TitleEdition(options);
-  engine::BoardOverlay overlay;
-  overlay.highlight_area = options.area;
-  auto svg = title->RenderBoardSvg(edition, overlay);
+  engine::Result<std::string> svg = std::string();
+  if (!options.record.empty()) {
+    svg = RecordedBoard(options);
+  } else {
+    const auto [title, edition] = TitleEdition(options);
+    engine::BoardOverlay overlay;
+    overlay.highlight_area = options.area;
+    svg = title->RenderBoardSvg(edition, overlay);
+  }
   if (!svg.ok()) Refused("cannot draw the board", svg.error());
   if (options.png || EndsWith(options.output, ".png")) {
     if (const std::string error = WritePng(*svg, options.output); !error.empty()) {
@@ -147,6 +179,10 @@ void RegisterBoardCommand(CLI::App& app) {
   render->add_option("-o,--output", options->output, "file to write (default: standard output)");
   render->add_option("--area", options->area, "shade this company's area (1853: TABLE 2), e.g. EIR");
   render->add_flag("--png", options->png, "write PNG through rsvg-convert (Debian package librsvg2-bin)");
+  render->add_option("--record", options->record, "draw this recorded game's board (JSON, as `selfplay --record-dir` writes)")
+      ->check(CLI::ExistingFile);
+  render->add_option("--actions", options->actions, "with --record: after this many of its actions (default: all)")
+      ->check(CLI::NonNegativeNumber);
   render->callback([options] { Render(*options); });
 
   auto* summary = board->add_subcommand("summary", "Print the board's counts as one JSON object");

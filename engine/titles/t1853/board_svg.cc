@@ -10,6 +10,7 @@
 #include <set>
 
 #include "engine/core/structured_text.h"
+#include "engine/render/label_placer.h"
 #include "engine/render/svg_canvas.h"
 #include "engine/render/tile_drawing.h"
 #include "engine/titles/t1853/rule_citations.h"
@@ -259,16 +260,25 @@ class BoardPicture {
     }
   }
 
+  // The hex's drawing: terrain, tile or bare city and towns. Each blocks its place for the hex's
+  // texts (DrawHexLabels).
   void DrawHexContents(SvgCanvas& canvas, const HexDef& hex) {
     const Point c = Centre(hex.coord);
-    for (size_t i = 0; i < hex.terrain_features.size(); ++i) {
-      DrawTerrainSymbol(canvas, hex.terrain_features[i], c + Point{-kR * 0.56, kR * (0.02 + 0.3 * i)});
-    }
+    render::LabelPlacer& labels = labels_;
+    labels.SetHex(c, kR);
     int rotation = 0;
-    if (const TileDef* tile = TileOn(hex, &rotation)) {
-      layouts_[hex.coord] = render::DrawTile(canvas, *tile, rotation, c, kR);
+    const TileDef* tile = TileOn(hex, &rotation);
+    for (size_t i = 0; i < hex.terrain_features.size(); ++i) {
+      const Point at = c + Point{-kR * 0.56, kR * (0.02 + 0.3 * i)};
+      DrawTerrainSymbol(canvas, hex.terrain_features[i], at);
+      // A tile drawn over the hex hides the symbol.
+      if (tile == nullptr) labels.BlockBox({at.x - kR * 0.27, at.y - kR * 0.24, at.x + kR * 0.27, at.y + kR * 0.15});
+    }
+    if (tile != nullptr) {
+      layouts_[hex.coord] = render::DrawTile(canvas, *tile, rotation, c, kR, labels);
     } else if (hex.city) {
       canvas.Circle(c + Point{0, -kR * 0.02}, kR * 0.24, "#ffffff", kInk, 1.6);
+      labels.BlockCircle(c + Point{0, -kR * 0.02}, kR * 0.24 + 0.8);
       render::TileLayout bare;
       bare.stations = {c + Point{0, -kR * 0.02}};
       bare.spaces = {{c + Point{0, -kR * 0.02}}};
@@ -279,43 +289,69 @@ class BoardPicture {
         const Point at = hex.towns == 1 ? c + Point{kR * 0.1, 0} : c + Point{kR * (town == 0 ? -0.1 : 0.32), kR * (town == 0 ? -0.12 : 0.16)};
         canvas.Circle(at, kR * 0.11, kInk, "#ffffff", kR * 0.035);
         canvas.Circle(at, kR * 0.15, "none", kInk, 1);
+        labels.BlockCircle(at, kR * 0.15 + 0.5);
       }
     }
   }
 
+  // The hex's texts, most important first, each where the hex's placer finds room: the city's
+  // name and bid value, the hex's id, the tile's revenues, label and id, the construction cost,
+  // the frontier post.
   void DrawHexLabels(SvgCanvas& canvas, const HexDef& hex) {
     const Point c = Centre(hex.coord);
-    canvas.Text(c + Point{0, -kR * 0.7}, HexName(hex.coord), TextStyle{kR * 0.2, "#5a4a2a", "middle", "normal", "#f3e4bc"});
+    render::LabelPlacer& labels = labels_;
+    labels.SetHex(c, kR);
     const auto layout = layouts_.find(hex.coord);
     const bool centre_free = layout != layouts_.end() && layout->second.centre_free;
+    if (hex.city) {
+      const CityDef& city = data_.cities[*hex.city];
+      if (laid_.count(hex.coord) != 0) {
+        // A laid tile fills the hex: the name alone (the bid value serves the bids before any
+        // tile), below its station or between its stations, smaller where it must be.
+        const Point preferred = centre_free ? c + Point{0, -kR * 0.02} : c + Point{0, kR * 0.56};
+        bool placed = false;
+        for (const double size : {0.2, 0.17, 0.15}) {
+          const TextStyle style{kR * size, kInk, "middle", "bold", "#ffffff"};
+          if (const auto at = labels.TryPlaceText(preferred, city.name, style, centre_free ? 0.25 : 1.8)) {
+            canvas.Text(*at, city.name, style);
+            placed = true;
+            break;
+          }
+        }
+        if (!placed) labels.Text(canvas, preferred, city.name, TextStyle{kR * 0.15, kInk, "middle", "bold", "#ffffff"});
+      } else {
+        // Large cities (a free centre between their stations) get the same sizes as the others:
+        // the name and the bid value with the companies' shares must read at the board's scale.
+        const std::string shares = fmt::format("{}", fmt::join(city.share_companies, " "));
+        const Point name_at = labels.Text(canvas, centre_free ? c + Point{-kR * 0.02, -kR * 0.1} : c + Point{0, kR * 0.4}, city.name,
+                                          TextStyle{kR * 0.22, kInk, "middle", "bold", "#ffffff"});
+        const TextStyle value_style{kR * 0.2, "#3a2a10", "middle", "bold", "#ffffff"};
+        const std::string value = fmt::format("£{} · {}", city.bid_value, shares);
+        if (const auto at = labels.TryPlaceText(name_at + Point{0, kR * 0.25}, value, value_style)) {
+          canvas.Text(*at, value, value_style);
+        } else {  // between a large city's stations: the bid value and the shares on lines of their own
+          const Point value_at = labels.Text(canvas, name_at + Point{0, kR * 0.25}, fmt::format("£{}", city.bid_value), value_style);
+          labels.Text(canvas, value_at + Point{0, kR * 0.23}, shares, value_style);
+        }
+      }
+    }
+    labels.Text(canvas, c + Point{0, -kR * 0.7}, HexName(hex.coord), TextStyle{kR * 0.2, "#5a4a2a", "middle", "normal", "#f3e4bc"});
+    int rotation = 0;
+    if (const TileDef* tile = TileOn(hex, &rotation)) render::DrawTileMarks(canvas, *tile, layout->second, c, kR, labels);
     const int broad = data_.ConstructionCost(hex, Gauge::kBroad);
     if (broad > 0 && laid_.count(hex.coord) == 0) {  // once a tile is laid the cost is paid
       // On a preprinted large city the cost is that of its first promotion (4.2.13).
       const Point at = centre_free ? c + Point{std::cos(layout->second.free_direction), std::sin(layout->second.free_direction)} * (kR * 0.6)
                                    : c + Point{-kR * 0.4, -kR * 0.42};
-      canvas.Text(at, fmt::format("£{}/{}", broad, data_.ConstructionCost(hex, Gauge::kMetre)),
+      labels.Text(canvas, at, fmt::format("£{}/{}", broad, data_.ConstructionCost(hex, Gauge::kMetre)),
                   TextStyle{kR * 0.18, "#6d2f12", "middle", "bold", "#f3e4bc"});
     }
     const bool paid = std::find(overlay_.frontier_paid.begin(), overlay_.frontier_paid.end(), hex.coord) != overlay_.frontier_paid.end();
     if (hex.frontier_value && !paid) {  // 4.1.15: a post pays once; then its marker is gone
-      const Point at = c + Point{kR * 0.46, -kR * 0.4};
+      const Point at = labels.PlaceCircle(c + Point{kR * 0.46, -kR * 0.4}, kR * 0.2 + 0.5);
       canvas.Circle(at, kR * 0.2, "#c0392b", "#7b1e14", 1);
       canvas.Text(at, std::to_string(*hex.frontier_value), TextStyle{kR * 0.17, "#ffffff", "middle", "bold", ""});
     }
-    if (!hex.city) return;
-    const CityDef& city = data_.cities[*hex.city];
-    const std::string shares = fmt::format("{}", fmt::join(city.share_companies, " "));
-    if (layout != layouts_.end() && !centre_free && laid_.count(hex.coord) != 0) {
-      // A laid tile fills the hex: the name alone, below its station.
-      canvas.Text(c + Point{0, kR * 0.56}, city.name, TextStyle{kR * 0.2, kInk, "middle", "bold", "#ffffff"});
-      return;
-    }
-    // Large cities (a free centre between their stations) get the same sizes as the others: the
-    // name and the bid value with the companies' shares must read at the board's scale.
-    const Point name_at = centre_free ? c + Point{-kR * 0.02, -kR * 0.1} : c + Point{0, kR * 0.4};
-    canvas.Text(name_at, city.name, TextStyle{kR * 0.22, kInk, "middle", "bold", "#ffffff"});
-    canvas.Text(name_at + Point{0, kR * 0.25}, fmt::format("£{} · {}", city.bid_value, shares),
-                TextStyle{kR * 0.2, "#3a2a10", "middle", "bold", "#ffffff"});
   }
 
   // A run node's point: a station where its tile drew it, an edge's midpoint, a hex's centre.
@@ -496,6 +532,7 @@ class BoardPicture {
   int buff_edges_ = 0;
   std::map<HexCoord, const LaidTile*> laid_;
   std::map<HexCoord, render::TileLayout> layouts_;
+  render::LabelPlacer labels_;  // the hexes' texts and what they must not cover
 };
 
 }  // namespace

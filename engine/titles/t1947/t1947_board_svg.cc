@@ -3,9 +3,11 @@
 
 #include <cmath>
 #include <map>
+#include <optional>
 
 #include "engine/core/structured_text.h"
 #include "engine/core/track/track_network.h"
+#include "engine/render/label_placer.h"
 #include "engine/render/svg_canvas.h"
 #include "engine/titles/t1947/t1947_board_grid.h"
 
@@ -75,17 +77,23 @@ void DrawTrack(SvgCanvas& svg, Point c, const TileDef& tile, int rotation) {
              "#222", 4);
   }
   if (!tile.stations.empty() && tile.stations[0].kind == StationKind::kSmall) svg.Circle(c, 4, "#000", "none", 0);
+}
+
+// The texts of the tile on a hex, where `labels` finds room: its revenue and (a laid tile) its id.
+void DrawTrackTexts(SvgCanvas& svg, render::LabelPlacer& labels, Point c, const TileDef& tile) {
   if (!tile.stations.empty()) {
-    svg.Text(c + Point{kSize * 0.45, -kSize * 0.3}, std::to_string(tile.stations[0].revenue), Style(7, "#000", "middle", "bold", "#fff"));
+    labels.Text(svg, c + Point{kSize * 0.45, -kSize * 0.3}, std::to_string(tile.stations[0].revenue), Style(7, "#000", "middle", "bold", "#fff"));
   }
-  if (!tile.preprinted) svg.Text(c + Point{-kSize * 0.45, -kSize * 0.3}, "#" + tile.id, Style(6, "#333"));
+  if (!tile.preprinted) labels.Text(svg, c + Point{-kSize * 0.45, -kSize * 0.3}, "#" + tile.id, Style(6, "#333"));
 }
 
 // A city's station spaces side by side, each with the initials of the railway holding it.
-void DrawStations(SvgCanvas& svg, Point c, const TileStation& station, const std::vector<std::string>& holders) {
+void DrawStations(SvgCanvas& svg, render::LabelPlacer& labels, Point c, const TileStation& station,
+                  const std::vector<std::string>& holders) {
   const int spaces = std::max(station.token_slots, static_cast<int>(holders.size()));
   for (int i = 0; i < spaces; ++i) {
     const Point at = c + Point{(i - (spaces - 1) / 2.0) * 15, 0};
+    labels.BlockCircle(at, 7.6);
     svg.Circle(at, 7, i < static_cast<int>(holders.size()) ? "#fff3b0" : "#fff", "#000", 1.2);
     if (i < static_cast<int>(holders.size())) svg.Text(at, holders[i], Style(5, "#000", "middle", "bold"));
   }
@@ -141,35 +149,40 @@ Result<std::string> DrawBoard1947(const T1947Data& data, const BoardOverlay& ove
   }
   std::map<std::string, const HexDef1947*> by_name;
   for (const HexDef1947& h : data.hexes) by_name[h.name] = &h;
+  // First every hex's drawing, whose marks block their places; then the texts of all hexes, the
+  // most important first (names, then initials and hex ids, then costs and the rest), each where
+  // the placer finds room (engine/render/label_placer.h).
+  render::LabelPlacer labels;
+  std::map<std::string, std::optional<TileOnHex>> tile_on;
   for (const HexDef1947& h : data.hexes) {
     Point c = Centre(h.column, h.row);
+    labels.SetHex(c, kSize, true);
     std::vector<Point> corners;
     for (int i = 0; i < 6; ++i) corners.push_back(c + Point{std::cos(i * M_PI / 3), std::sin(i * M_PI / 3)} * kSize);
     svg.Polygon(corners, h.grey ? "#b5b5b5" : (h.preprinted.empty() ? TerrainFill(h.terrain) : "#f4e04d"), "#777", 0.8);
     const HexCoord coord = *ParseHex1947(h.name);
     const std::optional<TileOnHex> on = h.grey ? std::nullopt : TileOn(data.board.data, laid, coord);
+    tile_on[h.name] = on;
     if (on) DrawTrack(svg, c, *on->tile, on->rotation);
-    svg.Text(c + Point{0, -kSize * 0.68}, h.name, Style(7, "#555"));
-    if (h.monsoon) svg.Circle(c + Point{kSize * 0.52, -kSize * 0.55}, 3, "#2a7de1", "none", 0);
-    if (h.cost > 0) svg.Text(c + Point{-kSize * 0.5, kSize * 0.5}, std::to_string(h.cost), Style(8, "#5a3a10", "middle", "bold"));
-    if (h.upgrade_cost > 0) {
-      svg.Text(c + Point{kSize * 0.5, kSize * 0.5}, std::to_string(h.upgrade_cost), Style(8, "#0a6a0a", "middle", "bold"));
+    if (h.monsoon) {
+      svg.Circle(c + Point{kSize * 0.52, -kSize * 0.55}, 3, "#2a7de1", "none", 0);
+      labels.BlockCircle(c + Point{kSize * 0.52, -kSize * 0.55}, 3.5);
     }
     for (const std::string& e : h.grey_exits) svg.Line(c, c + EdgeDirection(e) * (kSize * 0.87), "#333", 4);
-    if (!h.preprinted.empty() && on && on->preprinted) svg.Text(c + Point{0, kSize * 0.62}, "preprinted", Style(6, "#604000"));
     for (const std::string& e : h.trading_posts) {
       Point at = c + EdgeDirection(e) * (kSize * 0.8);
       svg.Line(c, at, "#2e8b3a", 2);
       svg.Rect(at + Point{-4, -4}, 8, 8, 1, "#fff", "#2e8b3a", 1.5);
+      labels.BlockBox({at.x - 5, at.y - 5, at.x + 5, at.y + 5});
     }
     for (const std::string& e : h.dead_ends) svg.Line(c, c + EdgeDirection(e) * (kSize * 0.8), "#444", 2, "3,2");
     if (!h.city.empty()) {
       svg.Circle(c, 8, "#fff", "#000", 1.2);
+      labels.BlockCircle(c, 8.6);
       if (h.grey) svg.Text(c, "x", Style(10, "#000"));
-      svg.Text(c + Point{0, 15}, h.city, Style(8, "#000", "middle", "bold", "#fff"));
     } else if (!h.town.empty()) {
       svg.Circle(c, 4, "#000", "none", 0);
-      svg.Text(c + Point{0, 12}, h.town, Style(7, "#222", "middle", "normal", "#fff"));
+      labels.BlockCircle(c, 4.5);
     }
   }
   for (const ExpatriationSiteDef& s : data.sites) {
@@ -179,21 +192,72 @@ Result<std::string> DrawBoard1947(const T1947Data& data, const BoardOverlay& ove
     Point a = c + Point{d.x * 0.87 - d.y * 0.5, d.y * 0.87 + d.x * 0.5} * kSize;
     Point b = c + Point{d.x * 0.87 + d.y * 0.5, d.y * 0.87 - d.x * 0.5} * kSize;
     svg.Line(a, b, "#d00000", 4);
-    Point label = c + d * (kSize * 1.45);
-    svg.Text(label, s.name + " (" + std::to_string(s.workers) + (s.workers == 1 ? " worker)" : " workers)"),
-             Style(8, "#a00000", "middle", "bold", "#fff"));
   }
+  std::vector<Point> temples;
   for (const RailwayDef& r : data.railways) {
-    const HexDef1947& home = *by_name.at(r.home);
-    svg.Text(Centre(home.column, home.row) + Point{0, -kSize * 0.42}, r.initials, Style(8, "#00008b", "middle", "bold", "#fff"));
     const HexDef1947& temple = *by_name.at(r.temple);
     Point t = Centre(temple.column, temple.row) + Point{-kSize * 0.55, -kSize * 0.1};
     svg.Rect(t + Point{-6, -6}, 12, 12, 2, "#fff", "#8b0000", 2);
-    svg.Text(t + Point{0, 13}, "temple " + r.initials, Style(6, "#8b0000", "middle", "bold", "#fff"));
+    labels.BlockBox({t.x - 7, t.y - 7, t.x + 7, t.y + 7});
+    temples.push_back(t);
   }
   for (const auto& [hex, companies] : holders) {
     const HexDef1947* h = data.MapHex(hex);
-    DrawStations(svg, Centre(h->column, h->row), TileOn(data.board.data, laid, hex)->tile->stations[0], companies);
+    labels.SetHex(Centre(h->column, h->row), kSize, true);
+    DrawStations(svg, labels, Centre(h->column, h->row), TileOn(data.board.data, laid, hex)->tile->stations[0], companies);
+  }
+  // The names of cities and towns.
+  for (const HexDef1947& h : data.hexes) {
+    Point c = Centre(h.column, h.row);
+    labels.SetHex(c, kSize, true);
+    if (!h.city.empty()) {
+      labels.Text(svg, c + Point{0, 15}, h.city, Style(8, "#000", "middle", "bold", "#fff"));
+    } else if (!h.town.empty()) {
+      labels.Text(svg, c + Point{0, 12}, h.town, Style(7, "#222", "middle", "normal", "#fff"));
+    }
+  }
+  // The expatriation sites' names, off the map's edge.
+  for (const ExpatriationSiteDef& s : data.sites) {
+    const HexDef1947& h = *by_name.at(s.hex);
+    const Point label = Centre(h.column, h.row) + EdgeDirection(s.edge) * (kSize * 1.45);
+    labels.SetHex(label, kSize * 1.6, true);
+    labels.Text(svg, label, s.name + " (" + std::to_string(s.workers) + (s.workers == 1 ? " worker)" : " workers)"),
+                Style(8, "#a00000", "middle", "bold", "#fff"));
+  }
+  // The railways' homes, the hexes' ids.
+  for (const RailwayDef& r : data.railways) {
+    const HexDef1947& home = *by_name.at(r.home);
+    labels.SetHex(Centre(home.column, home.row), kSize, true);
+    labels.Text(svg, Centre(home.column, home.row) + Point{0, -kSize * 0.42}, r.initials, Style(8, "#00008b", "middle", "bold", "#fff"));
+  }
+  for (const HexDef1947& h : data.hexes) {
+    Point c = Centre(h.column, h.row);
+    labels.SetHex(c, kSize, true);
+    labels.Text(svg, c + Point{0, -kSize * 0.68}, h.name, Style(7, "#555"));
+  }
+  // Costs, the tiles' revenues and ids; then the temples.
+  for (const HexDef1947& h : data.hexes) {
+    Point c = Centre(h.column, h.row);
+    labels.SetHex(c, kSize, true);
+    if (h.cost > 0) labels.Text(svg, c + Point{-kSize * 0.5, kSize * 0.5}, std::to_string(h.cost), Style(8, "#5a3a10", "middle", "bold"));
+    if (h.upgrade_cost > 0) {
+      labels.Text(svg, c + Point{kSize * 0.5, kSize * 0.5}, std::to_string(h.upgrade_cost), Style(8, "#0a6a0a", "middle", "bold"));
+    }
+    const std::optional<TileOnHex>& on = tile_on[h.name];
+    if (on) DrawTrackTexts(svg, labels, c, *on->tile);
+  }
+  for (size_t i = 0; i < data.railways.size(); ++i) {
+    const RailwayDef& r = data.railways[i];
+    const HexDef1947& temple = *by_name.at(r.temple);
+    labels.SetHex(Centre(temple.column, temple.row), kSize, true);
+    // "temple EIR" below its marker, or the initials alone where the longer text finds no room.
+    const TextStyle style = Style(6, "#8b0000", "middle", "bold", "#fff");
+    const std::string text = "temple " + r.initials;
+    if (const auto at = labels.TryPlaceText(temples[i] + Point{0, 13}, text, style, 1.2)) {
+      svg.Text(*at, text, style);
+    } else {
+      labels.Text(svg, temples[i] + Point{0, 13}, r.initials, style);
+    }
   }
   double ly = height - 40;
   TextStyle legend = Style(9, "#000", "start");
@@ -209,6 +273,8 @@ Result<std::string> DrawBoard1947(const T1947Data& data, const BoardOverlay& ove
   svg.Text(Point{x + 26, ly}, "expatriation site (6.10)", legend);
   svg.Rect(Point{x + 170, ly - 4}, 8, 8, 1, "#fff", "#2e8b3a", 1.5);
   svg.Text(Point{x + 182, ly}, "trading post (6.9)", legend);
+  svg.Rect(Point{x + 290, ly - 6}, 12, 12, 1, "#f4e04d", "#777", 0.8);
+  svg.Text(Point{x + 306, ly}, "yellow city, no tile number: preprinted", legend);
   return std::string(svg.Finish());
 }
 

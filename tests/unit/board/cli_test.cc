@@ -116,6 +116,28 @@ TEST(BoardCli, Draws1947ThroughItsTitle) {
   EXPECT_NE(summary.output.find("\"privates\": 9"), std::string::npos) << summary.output;
 }
 
+// A recorded game's board at an action of its record: none laid at the start, tiles and the last
+// runs at the end; an action the record does not have is refused with exit 2 and no file.
+TEST(BoardCli, DrawsARecordedGameAfterAnyOfItsActions) {
+  const std::string record = std::string(MAILRUN_FIXTURES_DIR) + "/games/bot-game-4p.json";
+  const auto path = TempPath("recorded.svg");
+  const CommandResult start = Mailrun("board render --record " + record + " --actions 0 -o " + path.string());
+  ASSERT_EQ(start.exit_code, 0) << start.output;
+  const std::string first = ReadFile(path);
+  const CommandResult end = Mailrun("board render --record " + record + " -o " + path.string());
+  ASSERT_EQ(end.exit_code, 0) << end.output;
+  const std::string last = ReadFile(path);
+  std::filesystem::remove(path);
+  EXPECT_NE(first.find("after 0 actions"), std::string::npos);
+  EXPECT_EQ(first.find("last run of"), std::string::npos);
+  EXPECT_NE(last.find("last run of"), std::string::npos);
+  EXPECT_GT(last.size(), first.size() + 5000) << "the tiles of a whole game";
+  const CommandResult beyond = Mailrun("board render --record " + record + " --actions 99999 -o " + path.string());
+  EXPECT_EQ(beyond.exit_code, 2);
+  EXPECT_NE(beyond.output.find("--actions 99999: the record has"), std::string::npos) << beyond.output;
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
 TEST(BoardCli, RefusesAnUnknownArea) {
   const CommandResult run = Mailrun("board render --area XYZ -o " + TempPath("never.svg").string());
   EXPECT_NE(run.exit_code, 0);

@@ -44,7 +44,11 @@ TEST(Render, DrawsEveryHexCityAndFeature) {
     }
   }
   for (const CityDef& city : Data().cities) EXPECT_NE(svg.find(TextOf(city.name)), std::string::npos) << city.name;
-  EXPECT_NE(svg.find(">£40 · 1 2 3 5</text>"), std::string::npos);  // Delhi: bid value and shares
+  // Delhi: bid value and shares, on two lines between its stations (issue 22: one line would
+  // run into the station on its right).
+  EXPECT_NE(svg.find(">£40</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">1 2 3 5</text>"), std::string::npos);
+  EXPECT_NE(svg.find(">£40 · 2 5 6</text>"), std::string::npos);  // Bombay: on one line
   EXPECT_NE(svg.find(">£120/80</text>"), std::string::npos);         // Lj: hill and river
   EXPECT_NE(svg.find(">£60/40</text>"), std::string::npos);          // multiple rivers
   EXPECT_EQ(Count(svg, ">200</text>"), 2);                            // the two frontier posts of 200

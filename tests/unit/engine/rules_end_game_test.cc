@@ -8,6 +8,8 @@
 // a share price is edited (train_positions.h, EditedPosition) to bring the end within reach.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/unit/engine/train_positions.h"
 
 namespace mailrun::engine::t1853::testing {
@@ -104,6 +106,17 @@ TEST(EndGame, Rule5_2_3_TheWealthiestPlayerWins) {
   int winners = 0;
   for (const std::string& line : outcome->log) winners += line.rfind("1. ", 0) == 0;
   EXPECT_EQ(winners, 2) << ::testing::PrintToString(outcome->log);
+  // The log says why as a key of its own with the reason's typed parameters (issue 22), not as
+  // English text inside a parameter.
+  const auto ends = std::find_if(outcome->structured_log.begin(), outcome->structured_log.end(),
+                                 [](const auto& line) { return line.key().rfind("1853.log.end_game.", 0) == 0; });
+  ASSERT_NE(ends, outcome->structured_log.end());
+  EXPECT_EQ(ends->key(), "1853.log.end_game.bank_broken");
+  ASSERT_EQ(ends->params_size(), 1);
+  EXPECT_EQ(ends->params(0).name(), "rule");
+  EXPECT_EQ(ends->params(0).rule(), "5.1.2");
+  EXPECT_EQ(outcome->log[static_cast<size_t>(ends - outcome->structured_log.begin())],
+            "The game ends: the bank ran out of money (5.1.2)");
 }
 
 TEST(EndGame, AfterTheBankHasBrokenNoExtraRailwayRound) {
@@ -155,9 +168,19 @@ TEST(EndGame, FourHundredStopsTheGameAtOnceAfterThatDividend) {
   ASSERT_EQ(OperatingCompany(game), "EIR");
   ASSERT_EQ(game.state().railway.step, TurnStep::kRun);
   const int gip_turns = CompanyOf(game, "GIP").railway_turns;
-  PlaySampleActions(game, SampleCheckpoint("rr3_eir_runs") - 1, SampleCheckpoint("rr3_eir_runs"));
+  const GameRecord record = LoadRecord("sample_game/appendix4.json");
+  const auto outcome = game.Apply(record.actions.at(SampleCheckpoint("rr3_eir_runs") - 1));
+  ASSERT_TRUE(outcome.ok()) << outcome.error().ToString();
   ASSERT_TRUE(game.Finished());
   EXPECT_NE(game.state().end_reason.find("£400"), std::string::npos) << game.state().end_reason;
+  // The log line keyed by the reason, with the company, the price and the rule typed (issue 22).
+  const auto ends = std::find_if(outcome->structured_log.begin(), outcome->structured_log.end(),
+                                 [](const auto& line) { return line.key() == "1853.log.end_game.share_price"; });
+  ASSERT_NE(ends, outcome->structured_log.end()) << ::testing::PrintToString(outcome->log);
+  ASSERT_EQ(ends->params_size(), 3);
+  EXPECT_EQ(ends->params(0).company(), "EIR");
+  EXPECT_EQ(ends->params(1).amount(), 400);
+  EXPECT_EQ(ends->params(2).rule(), "5.1.3");
   EXPECT_EQ(game.data().SharePrices()[CompanyOf(game, "EIR").price_index], 400);
   EXPECT_EQ(CompanyOf(game, "GIP").railway_turns, gip_turns) << "no other company operates (5.1.3)";
   // The dividend was paid; shares count at the new price; Dora's GIP never ran again.

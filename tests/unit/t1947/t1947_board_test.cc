@@ -10,6 +10,7 @@
 #include "engine/core/track/track_network.h"
 #include "engine/titles/t1947/t1947_board_grid.h"
 #include "engine/titles/t1947/t1947_board_svg.h"
+#include "tests/testing/svg_boxes.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {
@@ -204,7 +205,7 @@ TEST(BoardTrack, TheCoreTrackNetworkJoinsTwoCitiesOverLaid1947Tiles) {
 }
 
 // The board picture with an overlay: a laid tile's track and number, a station with its railway's
-// initials; bad overlays refused.
+// initials, no text over another; bad overlays refused.
 TEST(BoardPicture, DrawsLaidTilesAndStations) {
   BoardOverlay overlay;
   overlay.tiles.push_back(LaidTile{Hex("E22"), "57", 2});
@@ -220,6 +221,9 @@ TEST(BoardPicture, DrawsLaidTilesAndStations) {
   EXPECT_EQ(plain.find(">#57<"), std::string::npos);
   EXPECT_NE(svg->find("BB&amp;CI</text>"), std::string::npos);
   EXPECT_GT(svg->size(), plain.size());
+  // No text covers another or a station (issue 22; widths estimated, tests/testing/svg_boxes.h).
+  const auto overlaps = mailrun::testing::SvgOverlaps(*svg);
+  EXPECT_TRUE(overlaps.empty()) << ::testing::PrintToString(overlaps);
   if (const char* out = std::getenv("MAILRUN_T1947_OVERLAY_SVG")) std::ofstream(out) << *svg;  // to look at it
   overlay.tokens[0].hex = Hex("F21");  // no tile there
   EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_city_station");

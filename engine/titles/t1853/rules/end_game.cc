@@ -17,13 +17,14 @@ int PlayerWealth(const Context& ctx, int seat) {
   return wealth;
 }
 
-// 1.6.4, 5.2: the results; 5.2.3: the wealthiest player wins (equal wealth, equal rank).
-void FinishGame(Context& ctx, std::string key, std::string_view english, std::vector<TextParam> params) {
+namespace {
+
+// 1.6.4, 5.2: the results; 5.2.3: the wealthiest player wins (equal wealth, equal rank). The log
+// says the reason (its own line, said by the caller) and then the standings.
+void FinishGame(Context& ctx, const Said& said) {
   GameState& s = ctx.state;
-  const Said said = engine::Say(std::move(key), english, std::move(params), ctx.English());
-  const std::string reason = said.text;
   s.stage = Stage::kFinished;
-  s.end_reason = reason;
+  s.end_reason = said.text;
   s.end_reason_structured.clear();
   (void)google::protobuf::util::MessageToJsonString(said.structured, &s.end_reason_structured);
   s.scores.clear();
@@ -36,11 +37,28 @@ void FinishGame(Context& ctx, std::string key, std::string_view english, std::ve
       if (other.wealth > score.wealth) ++score.rank;
     }
   }
-  ctx.Say("1853.log.end_game.ends", "The game ends: {reason}", {param::Text("reason", reason)});
   for (const FinalScore& score : sorted) {
     const FinalScore& ranked = s.scores[score.seat];
     ctx.Say("1853.log.end_game.standing", "{rank}. {seat} {wealth}", {param::Count("rank", ranked.rank), param::Seat("seat", score.seat), param::Amount("wealth", score.wealth)});
   }
+}
+
+}  // namespace
+
+// The log line names its parameters in the call itself (the message-key test reads them there).
+void FinishBankBroken(Context& ctx) {
+  ctx.Say("1853.log.end_game.bank_broken", "The game ends: the bank ran out of money ({rule})", {param::Rule("rule", "5.1.2")});
+  FinishGame(ctx, engine::Say("1853.end.bank_broken", "the bank ran out of money ({rule})", {param::Rule("rule", "5.1.2")},
+                              ctx.English()));
+}
+
+void FinishAtSharePrice(Context& ctx, int company, int price) {
+  const std::string initials = ctx.Initials(company);
+  ctx.Say("1853.log.end_game.share_price", "The game ends: the {company} share price reached {amount} ({rule})",
+          {param::Company("company", initials), param::Amount("amount", price), param::Rule("rule", "5.1.3")});
+  FinishGame(ctx, engine::Say("1853.end.share_price", "the {company} share price reached {amount} ({rule})",
+                              {param::Company("company", initials), param::Amount("amount", price), param::Rule("rule", "5.1.3")},
+                              ctx.English()));
 }
 
 }  // namespace mailrun::engine::t1853

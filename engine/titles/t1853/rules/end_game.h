@@ -12,7 +12,10 @@ namespace mailrun::engine::t1853 {
 int PlayerWealth(const Context& ctx, int seat);
 
 // Ends the game now: computes the scores and ranks (equal wealth shares a rank). The reason is a
-// message key ("1853.end.<why>") with its English template and typed parameters.
-void FinishGame(Context& ctx, std::string key, std::string_view english, std::vector<TextParam> params);
+// message key of its own ("1853.end.bank_broken", GameFinished.structured_reason) with typed
+// parameters; the log's line that says it has its own key for each reason
+// ("1853.log.end_game.bank_broken") with the same parameters.
+void FinishBankBroken(Context& ctx);                              // 5.1.2
+void FinishAtSharePrice(Context& ctx, int company, int price);  // 5.1.3
 
 }  // namespace mailrun::engine::t1853

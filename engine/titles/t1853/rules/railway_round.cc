@@ -48,7 +48,7 @@ void EndRailwayRound(Context& ctx) {
   s.railway.company = -1;
   ctx.Say("1853.log.railway.round_ends", "Railway Round {round} ends", {param::Count("round", s.railway.number)});
   if (s.bank_broken) {
-    FinishGame(ctx, "1853.end.bank_broken", "the bank ran out of money ({rule})", {param::Rule("rule", "5.1.2")});
+    FinishBankBroken(ctx);
     return;
   }
   if (s.railway.in_set < s.railway.set_size) {
@@ -85,7 +85,7 @@ void StartRailwayRounds(Context& ctx) {
   if (s.bank_broken) {
     // The bank broke outside a railway round (a company's formation): no further round begins
     // (5.1.2, docs/rulings.md).
-    FinishGame(ctx, "1853.end.bank_broken", "the bank ran out of money ({rule})", {param::Rule("rule", "5.1.2")});
+    FinishBankBroken(ctx);
     return;
   }
   if (NextFormedCompany(ctx, -1) < 0) {

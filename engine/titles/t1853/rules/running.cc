@@ -132,8 +132,7 @@ void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
   // 5.1.1: £400 ends the game, except in the longer game (2.4.3).
   const bool longer_game = ctx.config.options().bank() == mailrun::v1::BANK_LONGER;
   if (c.price_index == static_cast<int>(ctx.data.SharePrices().size()) - 1 && !longer_game) {
-    FinishGame(ctx, "1853.end.share_price", "the {company} share price reached {amount} ({rule})",
-               {param::Company("company", ctx.Initials(company)), param::Amount("amount", after), param::Rule("rule", "5.1.3")});
+    FinishAtSharePrice(ctx, company, after);
   }
 }
 
