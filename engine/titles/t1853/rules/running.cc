@@ -129,7 +129,7 @@ void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
   if (after != before) {
     ctx.Say("1853.log.running.share_price_moves", "The {company} share price moves from {from} to {to}", {param::Company("company", ctx.Initials(company)), param::Amount("from", before), param::Amount("to", after)});
   }
-  // 5.1.1: £400 ends the game, except in the longer game (2.4.3).
+  // 5.1.1, 5.1.3: £400 ends the game at once (FinishAtSharePrice), except in the longer game (2.4.3).
   const bool longer_game = ctx.config.options().bank() == mailrun::v1::BANK_LONGER;
   if (c.price_index == static_cast<int>(ctx.data.SharePrices().size()) - 1 && !longer_game) {
     FinishAtSharePrice(ctx, company, after);
