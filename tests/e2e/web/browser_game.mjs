@@ -231,11 +231,26 @@ try {
         const shown = await page.evaluate(() => {
           const screen = document.querySelector("[data-testid=game-screen]");
           return { version: screen?.dataset.version, legalVersion: screen?.dataset.legalVersion,
-                   refusal: document.querySelector("[data-testid=refusal]")?.textContent ?? "" };
+                   refusal: document.querySelector("[data-testid=refusal]")?.textContent ?? "",
+                   submit: document.querySelector("[data-testid=submit]")?.outerHTML ?? "" };
         });
         const legal = await api("GameService/ListLegalActions", { gameId }, lalit.token);
-        throw new Error(`the screen did not reach version ${v}: it shows ${JSON.stringify(shown)}; the service is at ${legal.version} (${error.message})`);
+        throw new Error(`the screen did not reach version ${v}: it shows ${JSON.stringify(shown)}; the service is at ${legal.version} (${error.message}); lost clicks: ${JSON.stringify(saw.lostClicks ?? [])}`);
       }
+    };
+    // Submits the chosen move and waits for the screen to show version v. A click that started
+    // nothing (the button still enabled, no refusal shown) is noted in saw.lostClicks with what the
+    // screen showed, and made once more; a request on its way is the app's to resend (15 s).
+    const submitTo = async (page, v) => {
+      await clickStill(page, "[data-testid=submit]");
+      const shows = (v) => document.querySelector("[data-testid=game-screen]")?.dataset.version === String(v);
+      if (await page.waitForFunction(shows, { timeout: 20_000 }, v).then(() => true, () => false)) return;
+      const state = await page.evaluate(() => ({
+        submit: document.querySelector("[data-testid=submit]")?.outerHTML ?? "",
+        refusal: document.querySelector("[data-testid=refusal]")?.textContent ?? "" }));
+      (saw.lostClicks ??= []).push({ version: v, ...state });
+      if (state.submit && !state.submit.includes("disabled") && !state.refusal) await clickStill(page, "[data-testid=submit]");
+      await atVersion(page, v);
     };
     await lalit.page.click("[data-testid=tab-moves]");
 
@@ -249,8 +264,7 @@ try {
     await lalit.page.waitForSelector("[data-testid=submit]:not([disabled])");
     saw.tileLay = { hex, before: layAt, description: await text(lalit.page, "[data-testid=submit]") };
     await shot(lalit.page, "tile-lay-desktop");
-    await clickStill(lalit.page, "[data-testid=submit]");
-    await atVersion(lalit.page, layAt + 1);
+    await submitTo(lalit.page, layAt + 1);
     // Undo: the lay is taken back.
     await clickStill(lalit.page, "[data-testid=undo]");
     await atVersion(lalit.page, layAt + 2);

@@ -155,9 +155,12 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       setBusy(false);
     }
   };
+  // A move that has no answer in 15 s is sent again under the same request id (applied once), so
+  // a request lost on the way never leaves the screen waiting.
+  const patience = { timeoutMs: 15_000 };
   const submit = (action: Action | undefined) =>
-    action && attempt((id) => client.game.submitAction({ gameId, expectedVersion: state.version, action, requestId: id }));
-  const undo = () => attempt((id) => client.game.undoLastAction({ gameId, expectedVersion: state.version, requestId: id }));
+    action && attempt((id) => client.game.submitAction({ gameId, expectedVersion: state.version, action, requestId: id }, patience));
+  const undo = () => attempt((id) => client.game.undoLastAction({ gameId, expectedVersion: state.version, requestId: id }, patience));
 
   // What submit would send: the chosen legal action, with its amount when it takes one.
   const pending = (): { action?: Action; error?: string; text?: string } => {
