@@ -232,7 +232,8 @@ try {
           const screen = document.querySelector("[data-testid=game-screen]");
           return { version: screen?.dataset.version, legalVersion: screen?.dataset.legalVersion,
                    refusal: document.querySelector("[data-testid=refusal]")?.textContent ?? "",
-                   submit: document.querySelector("[data-testid=submit]")?.outerHTML ?? "" };
+                   submit: document.querySelector("[data-testid=submit]")?.outerHTML ?? "",
+                   lastCall: screen?.dataset.lastCall ?? "" };
         });
         const legal = await api("GameService/ListLegalActions", { gameId }, lalit.token);
         throw new Error(`the screen did not reach version ${v}: it shows ${JSON.stringify(shown)}; the service is at ${legal.version} (${error.message}); lost clicks: ${JSON.stringify(saw.lostClicks ?? [])}`);

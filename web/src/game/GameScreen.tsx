@@ -53,6 +53,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   const [city, setCity] = useState<string>();
   const [refusal, setRefusal] = useState<Refusal>();
   const [busy, setBusy] = useState(false);
+  const [lastCall, setLastCall] = useState(""); // the last move's outcome, for support and tests
   const [historyAt, setHistoryAt] = useState<bigint>(); // undefined: the live game
   const [picture, setPicture] = useState<string>();
   const [runs, setRuns] = useState<SuggestRunsResponse>();
@@ -133,6 +134,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
     setBusy(true);
     setRefusal(undefined);
     const id = requestId();
+    setLastCall(`sent ${id}`);
     try {
       for (let pause = 500; ; pause *= 2) {
         try {
@@ -144,11 +146,13 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
           await new Promise((r) => setTimeout(r, pause));
         }
       }
+      setLastCall(`answered ${id}`);
       setHex(undefined);
       setCity(undefined);
       await catchUp().catch(() => undefined); // the stream brings it too
     } catch (e) {
       const r = readRefusal(e);
+      setLastCall(`refused ${id}: ${ConnectError.from(e).code} ${ConnectError.from(e).rawMessage}`);
       setRefusal(r);
       if (r.stale) await catchUp().catch(() => undefined);
     } finally {
@@ -265,6 +269,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       data-version={state.version.toString()}
       data-legal-version={String(state.legalVersion)}
       data-finished={finished ? "yes" : "no"}
+      data-last-call={lastCall}
     >
       <header class="mr-status" data-testid="status">
         <span data-testid="round">{roundLabel(round)}</span>
