@@ -93,7 +93,7 @@ v1::Action ToProto(const Action1947& a) {
     case ActionKind::kDone: p.mutable_end_turn_1947(); break;
     case ActionKind::kPass: p.mutable_pass_turn_1947(); break;
     // The operating round's actions have no messages yet: the API pauses at the operating round
-    // (FromProto above, Game1947::ActiveSeats) until its steps are wired (issue 25).
+    // (FromProto above, Game1947::ActiveSeats) until they have (issue 25); the engine plays them.
     case ActionKind::kLayTrack:
     case ActionKind::kPlaceStation:
     case ActionKind::kUseWorkers:

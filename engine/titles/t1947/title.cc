@@ -91,7 +91,7 @@ class Game1947 final : public TitleGame {
     return outcome;
   }
   std::vector<int> ActiveSeats() const override {
-    // The operating round's actions are not in the API until its steps are wired (issue 25).
+    // The operating round's actions are not in the API until they have proto messages (issue 25); the engine plays them.
     if (game_.round() == Round::kOperatingRound) return {};
     int seat = game_.ActivePlayer();
     return seat < 0 ? std::vector<int>{} : std::vector<int>{seat};
