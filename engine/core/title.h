@@ -9,8 +9,10 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "engine/core/board/board_data.h"
 #include "engine/core/board/board_overlay.h"
 #include "engine/core/result.h"
 #include "engine/core/structured_text.h"
@@ -143,6 +145,8 @@ class Title {
   // What is printed on a hex of the edition's board: its city, its towns, or "" (nothing, or no
   // such hex).
   virtual std::string PlaceName(mailrun::v1::Edition edition, HexCoord hex) const = 0;
+  // A hex as the title's views name it ("Fn" in 1853, "D21" in 1947); nullopt if it names none.
+  virtual std::optional<HexCoord> ParseHex(std::string_view name) const { return ParseHexName(name); }
   // The edition's board and components counted, as one JSON object (`mailrun board summary`), so
   // they can be checked against the rules text.
   virtual Result<std::string> BoardSummaryJson(mailrun::v1::Edition edition) const = 0;

@@ -7,28 +7,29 @@
 #include "engine/titles/registry.h"
 #include "engine/titles/t1853/board_svg.h"
 #include "engine/titles/t1853/components.h"
+#include "engine/titles/t1853/title.h"
 
 namespace mailrun::engine {
 namespace {
 
-Result<HexCoord> HexOf(const std::string& name) {
-  const auto hex = ParseHexName(name);
+Result<HexCoord> HexOf(const Title& title, const std::string& name) {
+  const auto hex = title.ParseHex(name);
   if (!hex) return Malformed("core.refusal.board_picture.unknown_hex", "the game names an unknown hex '" + name + "'").With({param::Text("hex", name)});
   return *hex;
 }
 
-// The view's tiles, base tokens, last runs and paid frontier posts.
-Result<BoardOverlay> OverlayOf(const mailrun::v1::GameView& view, const std::string& heading) {
+// The view's tiles, base tokens (1947: stations), last runs and paid frontier posts.
+Result<BoardOverlay> OverlayOf(const Title& title, const mailrun::v1::GameView& view, const std::string& heading) {
   BoardOverlay overlay;
   overlay.title = heading;
   for (const auto& tile : view.tiles()) {
-    auto hex = HexOf(tile.hex());
+    auto hex = HexOf(title, tile.hex());
     if (!hex.ok()) return hex.error();
     overlay.tiles.push_back({*hex, tile.tile(), tile.rotation()});
   }
   for (const auto& company : view.companies()) {
     for (const auto& base : company.bases()) {
-      auto hex = HexOf(base.hex());
+      auto hex = HexOf(title, base.hex());
       if (!hex.ok()) return hex.error();
       overlay.tokens.push_back({*hex, base.station(), company.initials()});
     }
@@ -36,8 +37,15 @@ Result<BoardOverlay> OverlayOf(const mailrun::v1::GameView& view, const std::str
       overlay.runs.push_back({company.initials(), {run.nodes().begin(), run.nodes().end()}});
     }
   }
+  for (const auto& railway : view.game_1947().railways()) {
+    for (const auto& station : railway.stations()) {
+      auto hex = HexOf(title, station.hex());
+      if (!hex.ok()) return hex.error();
+      overlay.tokens.push_back({*hex, station.station(), railway.initials()});
+    }
+  }
   for (const auto& name : view.frontier_posts_paid()) {
-    auto hex = HexOf(name);
+    auto hex = HexOf(title, name);
     if (!hex.ok()) return hex.error();
     overlay.frontier_paid.push_back(*hex);
   }
@@ -62,7 +70,7 @@ Result<std::string> GameBoardPicture(const mailrun::v1::Components& components, 
   }
   auto data = t1853::EditionDataFromComponents(components);
   if (!data.ok()) return data.error();
-  auto overlay = OverlayOf(view, heading);
+  auto overlay = OverlayOf(t1853::Title1853(), view, heading);
   if (!overlay.ok()) return overlay.error();
   return t1853::RenderBoardSvg(*data, *overlay);
 }
@@ -73,7 +81,7 @@ Result<std::string> GameBoardPicture(const mailrun::v1::GameView& view, const st
   if (auto components = (*title)->Components(view.edition()); components.ok()) {
     return GameBoardPicture(*components, view, heading);
   }
-  auto overlay = OverlayOf(view, heading);
+  auto overlay = OverlayOf(**title, view, heading);
   if (!overlay.ok()) return overlay.error();
   return (*title)->RenderBoardSvg(view.edition(), *overlay);
 }

@@ -99,7 +99,7 @@ Event YourTurnEvent(const GameInfo& info, const mailrun::engine::Game& after, in
   turn->set_version(version);
   turn->set_round(RoundName(view.round()));
   turn->set_expected(view.round().description());
-  if (view.round().kind() == mailrun::v1::ROUND_RAILWAY && !view.has_pending_offer()) {
+  if ((view.round().kind() == mailrun::v1::ROUND_RAILWAY || view.round().kind() == mailrun::v1::ROUND_OPERATING) && !view.has_pending_offer()) {
     turn->set_acting_for(view.round().acting_company());
   }
   turn->set_remind_after_seconds(info.turn_deadline_seconds);
@@ -133,7 +133,8 @@ std::string RoundName(const mailrun::v1::RoundInfo& round) {
       return "Private auction";
     case mailrun::v1::ROUND_STOCK:
       return fmt::format("Stock Round {}", round.number());
-    case mailrun::v1::ROUND_OPERATING:
+    case mailrun::v1::ROUND_OPERATING:  // 1947: the m-th operating round after stock round n is "n.m"
+      if (round.railway_in_set() > 0) return fmt::format("Operating Round {}.{}", round.number(), round.railway_in_set());
       return fmt::format("Operating Round {}", round.number());
     default:
       break;

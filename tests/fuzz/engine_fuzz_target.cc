@@ -8,12 +8,17 @@
 #include "engine/titles/t1853/bot.h"
 #include "engine/titles/t1853/game.h"
 #include "engine/core/rng.h"
+#include "tests/fuzz/fuzz_common.h"
 #include "engine/titles/t1853/invariants.h"
+#include "tests/fuzz/engine_fuzz_1947.h"
 
 namespace mailrun::engine::fuzz {
 namespace {
 
-// The fuzzer plays 1853: it draws names from 1853's data and checks 1853's invariants.
+// Byte 0 from here up picks a 1947 state (engine_fuzz_1947.h); below, an 1853 one.
+constexpr uint8_t k1947States = 0xC0;
+
+// The 1853 half draws names from 1853's data and checks 1853's invariants.
 using t1853::Game;
 using t1853::GameState;
 namespace bot = t1853::bot;
@@ -21,30 +26,6 @@ namespace bot = t1853::bot;
 std::vector<Game>& States() {
   static std::vector<Game> states;
   return states;
-}
-
-[[noreturn]] void Fail(const std::string& what) {
-  std::fprintf(stderr, "FUZZ FAILURE: %s\n", what.c_str());
-  std::abort();
-}
-
-mailrun::v1::GameConfig ConfigFor(int players, uint64_t seed) {
-  mailrun::v1::GameConfig config;
-  config.set_edition(mailrun::v1::EDITION_RETUNED);
-  config.set_seed(seed);
-  for (int i = 0; i < players; ++i) {
-    auto* p = config.add_players();
-    p->set_user_id("u" + std::to_string(i));
-    p->set_display_name("Player " + std::to_string(i + 1));
-  }
-  return config;
-}
-
-// A short string from fuzz bytes, biased towards names the engine knows.
-std::string PickName(const uint8_t* bytes, size_t n, const std::vector<std::string>& known) {
-  if (n == 0) return "";
-  if (bytes[0] % 4 != 0 && !known.empty()) return known[bytes[0] % known.size()];
-  return std::string(reinterpret_cast<const char*>(bytes + 1), n - 1);
 }
 
 void Mutate(mailrun::v1::Action& action, const uint8_t* bytes, size_t n, const Game& game) {
@@ -125,10 +106,11 @@ void ApplyChecked(Game& game, const mailrun::v1::Action& action) {
 }  // namespace
 
 void PrepareStates() {
+  Prepare1947States();
   if (!States().empty()) return;
   for (int players = 3; players <= 6; ++players) {
     for (uint64_t seed = 1; seed <= 2; ++seed) {
-      auto created = Game::Create(ConfigFor(players, seed * 100 + players));
+      auto created = Game::Create(ConfigFor(mailrun::v1::TITLE_1853, players, seed * 100 + players));
       if (!created.ok()) Fail("cannot create a game");
       Game game = std::move(*created);
       uint64_t rng = seed;
@@ -149,27 +131,14 @@ void PrepareStates() {
 int RunOneInput(const uint8_t* data, size_t size) {
   PrepareStates();
   if (size == 0) return 0;
-  Game game = States()[data[0] % States().size()];
-  size_t at = 1;
-  while (at + 2 <= size) {
-    const uint8_t kind = data[at];
-    const size_t length = std::min<size_t>(data[at + 1], size - at - 2);
-    const uint8_t* chunk = data + at + 2;
-    at += 2 + length;
-    mailrun::v1::Action action;
-    if (kind % 2 == 0) {
-      if (!action.ParseFromArray(chunk, static_cast<int>(length))) continue;
-    } else {
-      const auto seats = game.ActiveSeats();
-      if (seats.empty()) break;
-      const int seat = seats[length > 0 ? chunk[0] % seats.size() : 0];
-      const auto legal = game.LegalActions(seat);
-      if (legal.empty()) continue;
-      action = legal[length > 0 ? chunk[0] % legal.size() : 0].action();
-      if (length > 1) Mutate(action, chunk + 1, length - 1, game);
-    }
-    ApplyChecked(game, action);
+  if (data[0] >= k1947States) {  // the top quarter of byte 0: a 1947 game (engine_fuzz_1947.h)
+    RunOne1947Input(static_cast<uint8_t>(data[0] - k1947States), data + 1, size - 1);
+    return 0;
   }
+  Game game = States()[data[0] % States().size()];
+  PlayChunks(game, data + 1, size - 1,
+             [&](mailrun::v1::Action& action, const uint8_t* bytes, size_t n) { Mutate(action, bytes, n, game); },
+             [](Game& g, const mailrun::v1::Action& action) { ApplyChecked(g, action); });
   return 0;
 }
 

@@ -3,7 +3,8 @@
 // and the corpus replayer that runs in every CTest run (tests/fuzz/corpus_replay.cc).
 //
 // Input layout: byte 0 picks one of the prepared game states (bot games stopped at many points,
-// all player counts); each following chunk is [kind byte][length byte][length bytes]:
+// all player counts; 1853 below 0xC0, 1947 from 0xC0 up, engine_fuzz_1947.h); each following
+// chunk is [kind byte][length byte][length bytes]:
 //   kind even: the bytes are parsed as a mailrun.v1.Action protobuf and applied;
 //   kind odd:  a legal action of the active seat (index from the first byte) is taken and one of
 //              its fields is changed using the remaining bytes (seat, amount, hex, tile, rotation,

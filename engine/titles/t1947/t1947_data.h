@@ -1,7 +1,7 @@
 // The components of 1947 as read from engine/titles/t1947/data/*.json: railway companies, private
 // companies, phases, the stock market grid, the rule tables the stock round needs, and the map and
-// tiles as the core's board data (t1947_board_data.h). The trains' operating figures are read in
-// part II. ParseT1947Data validates everything it
+// tiles as the core's board data (t1947_board_data.h), and the trains.
+// ParseT1947Data validates everything it
 // reads and refuses bad data with an Error (kind kBadData) that names the file, the entry and the
 // problem. The data is immutable after parsing and may be shared between threads.
 #pragma once

@@ -1,7 +1,7 @@
 // How a 1947 railway's revenue is shared out (5.6.1, 6.14.2): ordinary shares in players' hands
 // receive 10% of the revenue each when it is paid out; savings shares always receive half of that,
 // also when the revenue is withheld; shares in the bank pool pay into the treasury; shares in the
-// initial offer pay nothing. Used by the operating round (part II) and by the examples of 5.6.1.
+// initial offer pay nothing. Used by the operating round and by the examples of 5.6.1.
 #pragma once
 
 #include <vector>

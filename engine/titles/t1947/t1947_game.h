@@ -170,7 +170,7 @@ class T1947Game {
   Status OperateStep(int player, OrStep step, const std::function<Status(T1947Game&, int)>& body);
 
   Round round() const { return round_; }
-  int ActivePlayer() const;  // -1 when nobody is to act (the operating round of part II)
+  int ActivePlayer() const;  // -1 when nobody is to act (the game is over)
   const std::vector<int>& order() const { return order_; }  // player index by card: order()[0] holds card 1
   const Player1947& player(int i) const { return players_[i]; }
   int player_count() const { return static_cast<int>(players_.size()); }

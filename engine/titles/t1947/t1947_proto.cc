@@ -4,13 +4,13 @@
 #include <algorithm>
 
 #include "engine/core/structured_text.h"
+#include "engine/titles/t1947/t1947_board_grid.h"
 
 namespace mailrun::engine::t1947 {
 
 namespace v1 = mailrun::v1;
 
 Result<Action1947> FromProto(const T1947Game& game, const v1::Action& p) {
-  if (game.round() == Round::kOperatingRound) return Illegal("1947.refusal.proto.refused", "6.0", kOperatingRoundsNotSupported);
   Action1947 a;
   a.player = p.seat();
   switch (p.kind_case()) {
@@ -55,6 +55,49 @@ Result<Action1947> FromProto(const T1947Game& game, const v1::Action& p) {
     case v1::Action::kConsentConversion1947: a.kind = ActionKind::kConsentConversion; a.yes = p.consent_conversion_1947().consent(); break;
     case v1::Action::kEndTurn1947: a.kind = ActionKind::kDone; break;
     case v1::Action::kPassTurn1947: a.kind = ActionKind::kPass; break;
+    case v1::Action::kLayTrack1947:
+      a.kind = ActionKind::kLayTrack;
+      a.hex = p.lay_track_1947().hex();
+      a.tile = p.lay_track_1947().tile();
+      a.rotation = p.lay_track_1947().rotation();
+      break;
+    case v1::Action::kPlaceStation1947: a.kind = ActionKind::kPlaceStation; a.hex = p.place_station_1947().hex(); break;
+    case v1::Action::kUseWorkers1947: {
+      a.kind = ActionKind::kUseWorkers;
+      switch (p.use_workers_1947().use()) {
+        case v1::WORKER_USE_1947_SECOND_TILE_ACTION: a.worker_use = WorkerUse::kSecondTileAction; break;
+        case v1::WORKER_USE_1947_SECOND_STATION: a.worker_use = WorkerUse::kSecondStation; break;
+        case v1::WORKER_USE_1947_STOCKBROKERS:
+          a.worker_use = WorkerUse::kStockbrokers;
+          a.amount = p.use_workers_1947().stockbrokers();
+          break;
+        default: return Malformed("1947.refusal.proto.worker_use", "say what the workers are used for (6.11)");
+      }
+      break;
+    }
+    case v1::Action::kRunTrains1947:
+      a.kind = ActionKind::kRunTrains;
+      a.yes = p.run_trains_1947().pay_out();
+      for (const auto& run : p.run_trains_1947().runs()) a.routes.emplace_back(run.stops().begin(), run.stops().end());
+      break;
+    case v1::Action::kBuyTrain1947:
+      a.kind = ActionKind::kBuyTrain;
+      a.train = p.buy_train_1947().train();
+      a.source = p.buy_train_1947().source();
+      a.amount = p.buy_train_1947().price();
+      break;
+    case v1::Action::kAnswerTrainSale1947: a.kind = ActionKind::kAnswerTrainSale; a.yes = p.answer_train_sale_1947().accept(); break;
+    case v1::Action::kDiscardTrain1947:
+      a.kind = ActionKind::kDiscardTrain;
+      a.railway = p.discard_train_1947().company();
+      a.train = p.discard_train_1947().train();
+      break;
+    case v1::Action::kDeclareBankruptcy1947: a.kind = ActionKind::kDeclareBankruptcy; break;
+    case v1::Action::kChooseTempleBonus1947:
+      a.kind = ActionKind::kChooseTempleBonus;
+      a.amount = p.choose_temple_bonus_1947().site();
+      a.yes = p.choose_temple_bonus_1947().take();
+      break;
     case v1::Action::KIND_NOT_SET: return Malformed("1947.refusal.proto.action_no_kind", "the action has no kind");
     default: return Malformed("1947.refusal.proto.not_action_1947", "not an action of 1947");
   }
@@ -92,17 +135,48 @@ v1::Action ToProto(const Action1947& a) {
     case ActionKind::kConsentConversion: p.mutable_consent_conversion_1947()->set_consent(a.yes); break;
     case ActionKind::kDone: p.mutable_end_turn_1947(); break;
     case ActionKind::kPass: p.mutable_pass_turn_1947(); break;
-    // The operating round's actions have no messages yet: the API pauses at the operating round
-    // (FromProto above, Game1947::ActiveSeats) until they have (issue 25); the engine plays them.
-    case ActionKind::kLayTrack:
-    case ActionKind::kPlaceStation:
-    case ActionKind::kUseWorkers:
-    case ActionKind::kRunTrains:
-    case ActionKind::kBuyTrain:
-    case ActionKind::kAnswerTrainSale:
-    case ActionKind::kDiscardTrain:
-    case ActionKind::kDeclareBankruptcy:
+    case ActionKind::kLayTrack: {
+      auto* m = p.mutable_lay_track_1947();
+      m->set_hex(a.hex);
+      m->set_tile(a.tile);
+      m->set_rotation(a.rotation);
+      break;
+    }
+    case ActionKind::kPlaceStation: p.mutable_place_station_1947()->set_hex(a.hex); break;
+    case ActionKind::kUseWorkers: {
+      auto* m = p.mutable_use_workers_1947();
+      switch (a.worker_use) {
+        case WorkerUse::kSecondTileAction: m->set_use(v1::WORKER_USE_1947_SECOND_TILE_ACTION); break;
+        case WorkerUse::kSecondStation: m->set_use(v1::WORKER_USE_1947_SECOND_STATION); break;
+        case WorkerUse::kStockbrokers:
+          m->set_use(v1::WORKER_USE_1947_STOCKBROKERS);
+          m->set_stockbrokers(a.amount);
+          break;
+      }
+      break;
+    }
+    case ActionKind::kRunTrains: {
+      auto* m = p.mutable_run_trains_1947();
+      m->set_pay_out(a.yes);
+      for (const auto& route : a.routes) {
+        auto* run = m->add_runs();
+        for (const std::string& stop : route) run->add_stops(stop);
+      }
+      break;
+    }
+    case ActionKind::kBuyTrain: {
+      auto* m = p.mutable_buy_train_1947();
+      m->set_train(a.train);
+      m->set_source(a.source);
+      m->set_price(a.amount);
+      break;
+    }
+    case ActionKind::kAnswerTrainSale: p.mutable_answer_train_sale_1947()->set_accept(a.yes); break;
+    case ActionKind::kDiscardTrain: p.mutable_discard_train_1947()->set_company(a.railway); p.mutable_discard_train_1947()->set_train(a.train); break;
+    case ActionKind::kDeclareBankruptcy: p.mutable_declare_bankruptcy_1947(); break;
     case ActionKind::kChooseTempleBonus:
+      p.mutable_choose_temple_bonus_1947()->set_site(a.amount);
+      p.mutable_choose_temple_bonus_1947()->set_take(a.yes);
       break;
   }
   return p;
@@ -119,6 +193,81 @@ int64_t Wealth(const T1947Game& g, int player) {
   return wealth;
 }
 
+const char* OrStepName(OrStep step) {
+  switch (step) {
+    case OrStep::kLayTrack: return "lay track";        // 6.4
+    case OrStep::kPlaceStation: return "place a station";  // 6.7
+    case OrStep::kUseWorkers: return "use workers";    // 6.11
+    case OrStep::kRunTrains: return "run trains";      // 6.14
+    case OrStep::kBuyTrains: return "buy trains";      // 6.15
+  }
+  return "";
+}
+
+namespace {
+
+const char* SeasonName(int season) {  // 6.13.1, in the order of Season
+  static constexpr const char* kNames[] = {"dry", "monsoon", "intermediate", "fertile"};
+  return season >= 0 && season < 4 ? kNames[season] : "";
+}
+
+// The bank pool's trains, the expatriation sites and, in an operating round, where it stands.
+void AddOperatingView(const T1947Game& g, v1::Game1947View& v) {
+  const T1947Data& data = g.data();
+  for (const std::string& train : g.pool_trains()) v.add_pool_trains(train);
+  for (size_t site = 0; site < data.sites.size(); ++site) {
+    auto* sv = v.add_sites();
+    sv->set_index(static_cast<int>(site));
+    sv->set_name(data.sites[site].name);
+    sv->set_hex(data.sites[site].hex);
+    sv->set_workers_left(g.board().site_workers[site]);
+  }
+  v.set_train_limit(g.TrainLimit());
+  if (g.round() != Round::kOperatingRound) return;
+  auto* o = v.mutable_operating();
+  o->set_number_in_set(g.operating_round());
+  o->set_rounds_in_set(g.operating_rounds_in_set());
+  if (g.operating_railway() >= 0) {
+    o->set_railway(data.railways[static_cast<size_t>(g.operating_railway())].initials);
+    o->set_step(OrStepName(g.step()));
+  }
+  o->set_season(SeasonName(g.season()));
+  for (int r : g.OperatingOrder()) {
+    if (!g.railway(data.railways[static_cast<size_t>(r)].initials).operated) o->add_operating_order(data.railways[static_cast<size_t>(r)].initials);
+  }
+  for (int r : g.excess()) o->add_excess_railways(data.railways[static_cast<size_t>(r)].initials);
+  if (const auto& sale = g.pending_train_sale()) {
+    auto* m = o->mutable_train_sale();
+    m->set_buyer(data.railways[static_cast<size_t>(sale->buyer)].initials);
+    m->set_seller(data.railways[static_cast<size_t>(sale->seller)].initials);
+    m->set_train(sale->train);
+    m->set_price(sale->price);
+  }
+  o->set_temple_choice(g.temple_choice().has_value());
+  o->set_ends_after_round(g.ends_after_round());
+}
+
+}  // namespace
+
+void AddBoardAndTrains(const T1947Game& g, v1::GameView& view) {
+  const T1947Data& data = g.data();
+  for (const auto& [hex, placed] : g.board().board.tiles) {
+    auto* t = view.add_tiles();
+    t->set_hex(HexName1947(hex));
+    t->set_tile(placed.tile);
+    t->set_rotation(placed.rotation);
+  }
+  for (const auto& [tile, left] : g.board().board.supply) (*view.mutable_tiles_remaining())[tile] = left;
+  const TrainDef* available = g.AvailableTrain();
+  for (size_t t = 0; t < data.trains.size(); ++t) {  // 6.15.1: cheapest first
+    auto* tv = view.add_trains();
+    tv->set_name(data.trains[t].name);
+    tv->set_price(data.trains[t].price);
+    tv->set_remaining(g.bank_trains()[t]);
+    tv->set_on_sale(available != nullptr && available->name == data.trains[t].name);
+  }
+}
+
 v1::Game1947View BuildView(const T1947Game& g) {
   const T1947Data& data = g.data();
   v1::Game1947View v;
@@ -129,10 +278,6 @@ v1::Game1947View BuildView(const T1947Game& g) {
     case Round::kOperatingRound: v.set_round("operating round"); break;
   }
   v.set_stock_round(g.stock_round());
-  if (g.round() == Round::kOperatingRound) {
-    v.set_paused_at_operating_round(true);
-    v.set_paused_reason(kOperatingRoundsNotSupported);
-  }
   v.set_map_reconstructed(data.map_reconstructed);
   v.set_map_note(data.map_summary);
   int limit = data.player_counts.at(g.player_count()).certificate_limit;
@@ -158,6 +303,8 @@ v1::Game1947View BuildView(const T1947Game& g) {
     pv->set_certificates(g.Certificates(seat));
     pv->set_certificate_limit(limit);
     pv->set_wealth_points(g.WealthPoints(seat));
+    pv->set_workers(p.workers);
+    pv->set_new_workers(p.new_workers);
   }
   for (const RailwayDef& def : data.railways) {
     const Railway1947& r = g.railway(def.initials);
@@ -183,6 +330,20 @@ v1::Game1947View BuildView(const T1947Game& g) {
     rv->set_bonds_initial_offer(r.bonds_io);
     rv->set_bonds_bank_pool(r.bonds_pool);
     rv->set_bonds_removed(r.bonds_removed);
+    const int index = data.RailwayIndex(def.initials);
+    for (const std::string& train : r.trains) rv->add_trains(train);
+    for (const Base& station : g.board().stations[static_cast<size_t>(index)]) {
+      auto* sv = rv->add_stations();
+      sv->set_hex(HexName1947(station.hex));
+      sv->set_station(station.station);
+    }
+    rv->set_temple_reached(g.board().temple_connected[static_cast<size_t>(index)]);
+    rv->set_stockbrokers(r.stockbrokers);
+    rv->set_operated(r.operated);
+    const std::vector<bool>& reached = g.board().sites_reached[static_cast<size_t>(index)];
+    for (size_t site = 0; site < reached.size(); ++site) {
+      if (reached[site]) rv->add_sites_reached(static_cast<int>(site));
+    }
   }
   for (const PrivateDef& def : data.privates) {
     auto* pv = v.add_privates();
@@ -223,6 +384,7 @@ v1::Game1947View BuildView(const T1947Game& g) {
     for (int value : data.market.rows[row]) mr->add_values(value);
     v.add_red_line(data.market.red_line[row]);
   }
+  AddOperatingView(g, v);
   return v;
 }
 

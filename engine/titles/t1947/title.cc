@@ -1,6 +1,5 @@
 // 1947 as a title (engine/core/title.h): one edition on a reconstructed map, 3 to 6 players; games
-// run from setup through the private auction and stock rounds and pause at the first operating
-// round (part II), refusing its actions as not supported yet.
+// run from setup through the private auction, stock and operating rounds to the end (7.0).
 #include "engine/titles/t1947/title.h"
 
 #include <nlohmann/json.hpp>
@@ -13,10 +12,12 @@
 #include "engine/core/texts.h"
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_board_svg.h"
+#include "engine/titles/t1947/t1947_bot.h"
 #include "engine/titles/t1947/t1947_data_files.h"
 #include "engine/titles/t1947/t1947_invariants.h"
 #include "engine/titles/t1947/t1947_proto.h"
 #include "engine/titles/t1947/t1947_snapshot.h"
+#include "engine/titles/t1947/t1947_suggested_runs.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
@@ -26,8 +27,18 @@ using mailrun::v1::Edition;
 // 1947 counts in rupees, written "Rs. 100" (1947 rules, 2: Notation).
 std::string Rupees(int64_t amount) { return FormatMoney(amount, "Rs. "); }
 
+// The railway the active seat acts for in an operating round: the seller asked about a train
+// offer (6.15.2), one over the train limit (6.15.5), else the operating railway.
+std::string ActingRailway(const T1947Game& g) {
+  const auto& railways = g.data().railways;
+  if (g.pending_train_sale()) return railways[static_cast<size_t>(g.pending_train_sale()->seller)].initials;
+  if (!g.excess().empty()) return railways[static_cast<size_t>(g.excess().front())].initials;
+  return g.operating_railway() < 0 ? "" : railways[static_cast<size_t>(g.operating_railway())].initials;
+}
+
 // The round as the API names it (RoundKind): the auction with the P9 buyer's BNR par (3.1, 3.2),
-// stock round n (5.0), the first operating round (6.0) where the game pauses.
+// stock round n (5.0), and operating round n.m: the m-th of the set that follows stock round n (4.2,
+// 6.0), with the railway operating and its step.
 mailrun::v1::RoundInfo RoundOf(const T1947Game& g) {
   mailrun::v1::RoundInfo round;
   switch (g.round()) {
@@ -44,12 +55,21 @@ mailrun::v1::RoundInfo RoundOf(const T1947Game& g) {
       round.set_number(g.stock_round());
       round.set_step("buy or sell shares");  // 5.0
       break;
-    case Round::kOperatingRound:
+    case Round::kOperatingRound: {
       round.set_kind(mailrun::v1::ROUND_OPERATING);
-      round.set_number(1);  // part I stops at the first one
-      round.set_step("operate");
+      round.set_number(g.stock_round());
+      round.set_railway_in_set(g.operating_round());
+      round.set_railway_set_size(g.operating_rounds_in_set());
+      const int r = g.operating_railway();
+      if (r >= 0) {
+        round.set_operating_company(g.data().railways[static_cast<size_t>(r)].initials);
+        round.set_step(OrStepName(g.step()));
+      }
+      round.set_acting_company(ActingRailway(g));
       break;
+    }
   }
+  if (g.finished()) round.set_kind(mailrun::v1::ROUND_FINISHED);
   return round;
 }
 
@@ -64,8 +84,16 @@ std::string RoundDescription(const T1947Game& g) {
       return "The P9's buyer sets the BNR's par (3.1, 5.2.3)";
     case Round::kStockRound:
       return "Stock Round " + std::to_string(g.stock_round());
-    case Round::kOperatingRound:
-      return std::string("Operating Round 1: ") + kOperatingRoundsNotSupported;
+    case Round::kOperatingRound: {
+      std::string text = "Operating Round " + std::to_string(g.stock_round()) + "." + std::to_string(g.operating_round());
+      if (const std::string acting = ActingRailway(g); !acting.empty()) {
+        text += ": " + acting + (g.pending_train_sale() ? " answers a train offer"
+                                 : !g.excess().empty() ? " puts an excess train in the bank pool"
+                                 : g.temple_choice() ? " chooses the temple's expatriation bonus"
+                                                     : std::string(" - ") + OrStepName(g.step()));
+      }
+      return text;
+    }
   }
   return "";
 }
@@ -83,23 +111,16 @@ class Game1947 final : public TitleGame {
     if (Status s = t1947::Apply(next, *parsed); !s.ok()) return s.error();
     ApplyOutcome outcome;
     outcome.Add(Describe(game_, *parsed));
-    if (next.round() == Round::kOperatingRound && game_.round() != Round::kOperatingRound) {
-      outcome.Add(Say("1947.log.operating_round_due", "The first operating round is due: {reason}",
-                      {param::Text("reason", kOperatingRoundsNotSupported)}, {}));
-    }
     game_ = std::move(next);
     return outcome;
   }
   std::vector<int> ActiveSeats() const override {
-    // The operating round's actions are not in the API until they have proto messages (issue 25); the engine plays them.
-    if (game_.round() == Round::kOperatingRound) return {};
     int seat = game_.ActivePlayer();
     return seat < 0 ? std::vector<int>{} : std::vector<int>{seat};
   }
   std::vector<mailrun::v1::LegalAction> LegalActions(int seat) const override {
     std::vector<mailrun::v1::LegalAction> out;
     if (seat < 0 || seat >= game_.player_count()) return out;
-    if (game_.round() == Round::kOperatingRound) return out;  // not in the API yet, as ActiveSeats
     for (const Action1947& a : t1947::LegalActions(game_, seat)) {
       if (a.kind == ActionKind::kBid) {  // 3.2: any bid from the smallest legal one up to the bidder's cash
         AddLegal(out, seat, ToProto(a), Describe(game_, a, " or more"), a.amount, game_.player(seat).cash);
@@ -126,11 +147,14 @@ class Game1947 final : public TitleGame {
       p->set_certificates(game_.Certificates(seat));
       p->set_wealth(Wealth(game_, seat));  // 7.0
     }
+    AddBoardAndTrains(game_, view);
+    if (game_.finished()) view.set_end_reason(game_.end_reason());
     *view.mutable_game_1947() = BuildView(game_);
     return view;
   }
-  Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& /*company*/, bool /*best*/) const override {
-    return Illegal("1947.refusal.title.refused", "6.14", kOperatingRoundsNotSupported);
+  // 6.14: 1947 has no choice between best dividend and best revenue (no mail, no credit).
+  Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& company, bool /*best*/) const override {
+    return SuggestedRuns1947(game_, company);
   }
   // 7.0: the game ends at the market's end or a bankruptcy; the richest player wins.
   bool Finished() const override { return game_.finished(); }
@@ -143,6 +167,11 @@ class Game1947 final : public TitleGame {
       s.rank = 1 + static_cast<int>(std::count_if(standings.begin(), standings.end(), [&](const FinalStanding& o) { return o.wealth > s.wealth; }));
     }
     return standings;
+  }
+  std::optional<mailrun::v1::Action> BotAction(int seat, const std::vector<mailrun::v1::LegalAction>& legal,
+                                               uint64_t& rng) const override {
+    if (legal.empty()) return std::nullopt;
+    return ChooseBotAction(legal, game_.player(seat).cash, rng);
   }
   std::string SnapshotJson() const override { return t1947::SnapshotJson(game_); }
   std::vector<std::string> CheckInvariants(const TitleGame* /*before*/) const override {
@@ -234,6 +263,7 @@ class Title1947Impl final : public Title {
     const HexDef1947* h = (*data)->MapHex(hex);
     return !h ? "" : !h->city.empty() ? h->city : h->town;
   }
+  std::optional<HexCoord> ParseHex(std::string_view name) const override { return ParseHex1947(name); }
   Result<std::string> BoardSummaryJson(Edition /*edition*/) const override {
     auto data = Data1947();
     if (!data.ok()) return data.error();

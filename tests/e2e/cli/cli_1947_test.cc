@@ -5,8 +5,9 @@
 // one with a short form (--bid, --par, --buy COMPANY[:savings], --pass) or a numbered choice with an
 // amount. The test checks what the CLI shows on the way (the private on auction and its bid, the
 // privates' owners and hammer prices, the railways' par and place on the market grid, the players'
-// cash, wealth and certificates, the round) and that at the operating round it says clearly that
-// the engine does not play it yet (6.0), refusing a move with that rule.
+// cash, wealth and certificates, the round); then at the first operating round (6) what it shows
+// (the railway operating, its step, the season, the trains), a track lay by the president through a
+// numbered choice, and a move out of turn refused with its rule.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -87,7 +88,7 @@ int ChoiceOf(const json& legal, const std::string& kind) {
 
 const json& Listed(const json& legal, int choice) { return legal.at("actions").at(static_cast<size_t>(choice - 1)); }
 
-TEST_F(Cli1947, ThreePlayersPlayTheAuctionAndTheFirstStockRoundToTheOperatingRound) {
+TEST_F(Cli1947, ThreePlayersPlayTheAuctionTheFirstStockRoundAndAnOperatingMove) {
   const auto started = std::chrono::steady_clock::now();
   const std::vector<std::string> players = {"paul", "robert", "emily"};
   for (const auto& player : players) ASSERT_DONE(Mailrun(player, "register " + player));
@@ -133,7 +134,8 @@ TEST_F(Cli1947, ThreePlayersPlayTheAuctionAndTheFirstStockRoundToTheOperatingRou
     const json state = Json("paul", "games show GAME");
     const json& view = state["view"];
     const json& g = view["game1947"];
-    if (view.value("activeSeats", json::array()).empty()) break;
+    if (view["round"].value("kind", "") == "ROUND_OPERATING") break;
+    ASSERT_FALSE(view.value("activeSeats", json::array()).empty()) << "nobody may act at move " << moves;
     const int seat = view["activeSeats"][0].get<int>();
     const std::string who = view["players"][static_cast<size_t>(seat)]["displayName"].get<std::string>();
     ASSERT_TRUE(std::find(players.begin(), players.end(), who) != players.end()) << who;
@@ -218,23 +220,25 @@ TEST_F(Cli1947, ThreePlayersPlayTheAuctionAndTheFirstStockRoundToTheOperatingRou
   EXPECT_TRUE(checked_auction_bid);
   EXPECT_TRUE(checked_stock_round);
 
-  // ---- At the first operating round: the CLI says it is not played yet (6.0) -------------------------------
+  // ---- At the first operating round: who operates, at which step; a lay; a move out of turn -------------
+  shown = Json("robert", "games show GAME");
+  EXPECT_EQ(shown["view"]["round"]["kind"], "ROUND_OPERATING");
+  const std::string operating = shown["view"]["game1947"]["operating"].value("railway", "");
+  ASSERT_FALSE(operating.empty()) << shown.dump();
+  const int active = shown["view"]["activeSeats"][0].get<int>();
+  const std::string president = shown["view"]["players"][static_cast<size_t>(active)]["displayName"].get<std::string>();
   r = Mailrun("emily", "games turn GAME");
   ASSERT_DONE(r);
-  EXPECT_SHOWS(r, "Operating Round 1: not yet supported");
-  EXPECT_SHOWS(r, "To act: nobody");
-  r = Mailrun("emily", "actions GAME");
-  ASSERT_DONE(r);
-  EXPECT_SHOWS(r, "Nobody can act (6.0): not yet supported");
+  EXPECT_SHOWS(r, "Operating Round 1.1: " + operating + " - lay track");
+  EXPECT_SHOWS(r, "To act: " + president);
   r = Mailrun("robert", "games show GAME");
   ASSERT_DONE(r);
-  EXPECT_SHOWS(r, "Paused (6.0): not yet supported");
+  EXPECT_SHOWS(r, "Operating round 1 of ");
+  EXPECT_SHOWS(r, "Trains (6.15): bank T2 Rs. ");
+  EXPECT_SHOWS(r, "(on sale)");
   EXPECT_TRUE(std::regex_search(r.out, std::regex(savings_buyer + " .*10% savings"))) << r.out;
   // Every private went for its first bid (3.2): its owner and hammer price are listed.
   EXPECT_TRUE(std::regex_search(r.out, std::regex("P1 .* Rs\\. 10 +(paul|robert|emily) +Rs\\. (10|20)\n"))) << r.out;
-  shown = Json("robert", "games show GAME");
-  EXPECT_EQ(shown["view"]["round"]["kind"], "ROUND_OPERATING");
-  EXPECT_TRUE(shown["view"]["game1947"]["pausedAtOperatingRound"]);
   // Wealth (7.0): cash plus shares at market value; the view's figure against the shown holdings.
   for (const auto& p : shown["view"]["game1947"]["players"]) {
     int64_t wealth = std::stoll(p.value("cash", std::string("0")));  // int64 fields are strings in JSON
@@ -248,12 +252,25 @@ TEST_F(Cli1947, ThreePlayersPlayTheAuctionAndTheFirstStockRoundToTheOperatingRou
     }
     EXPECT_EQ(shown["view"]["players"][p.value("seat", 0)]["wealth"], std::to_string(wealth)) << p.dump();
   }
+  // A move out of turn is refused with its rule and changes nothing.
   const std::string version = Find(Mailrun("paul", "games show GAME").out, "version ([0-9]+)");
-  r = Mailrun("paul", "act GAME --pass");
+  const std::string idle = president == "paul" ? "robert" : "paul";
+  r = Mailrun(idle, "act GAME --pass");
   EXPECT_EQ(r.exit_code, 1) << r.Describe();
-  EXPECT_NE(r.err.find("6.0"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("not yet supported"), std::string::npos) << r.err;
+  EXPECT_TRUE(std::regex_search(r.err, std::regex("[0-9]+\\.[0-9]+"))) << "the refusal names its rule: " << r.err;
   EXPECT_EQ(Find(Mailrun("paul", "games show GAME").out, "version ([0-9]+)"), version) << "the refusal changed nothing";
+  // The president lays a tile by its number in the list (6.4); the board then holds it.
+  const json legal = Json(president, "actions GAME");
+  const int lay = ChoiceOf(legal, "layTrack1947");
+  ASSERT_GT(lay, 0) << legal.dump();
+  const std::string hex = Listed(legal, lay)["action"]["layTrack1947"].value("hex", "");
+  r = Mailrun(president, "act GAME --choice " + std::to_string(lay));
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "Done: version ");
+  shown = Json("robert", "games show GAME");
+  bool laid = false;
+  for (const auto& t : shown["view"].value("tiles", json::array())) laid = laid || t.value("hex", "") == hex;
+  EXPECT_TRUE(laid) << "the tile on " << hex << " is on the board: " << shown["view"].dump();
 
   // The turn notifications named the rounds (RoundKind): emily's inbox has a stock round turn.
   bool told = false;

@@ -5,7 +5,9 @@
 // service accepted. The API does not publish the game's seed, which decides ties of bonds by lot
 // (2.5.2.3) and nothing else in a game without the simplified deal (2.4.1): when a move's log
 // differs from the local copy's, the copy is rebuilt once with a seed whose lot logs the same
-// (WithTheServicesLot). Failures are reported as test failures. Thread-compatible.
+// (WithTheServicesLot). 1947's seed deals the opening (player order cards, pool shares): its copy
+// takes the first seed whose opening view is the service's. Failures are reported as test
+// failures. Thread-compatible.
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,8 @@
 // The 1947 legal-action list and the revenue split of 5.6.1's examples.
-#include <algorithm>
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
 
 #include "engine/titles/game.h"
 #include "engine/titles/t1947/t1947_actions.h"
@@ -86,7 +88,7 @@ TEST(LegalActions, AuctionAndStockRound) {
 namespace mailrun::engine::t1947 {
 namespace {
 
-TEST(Proto, ActionsRoundTripAndTheViewShowsThePause) {
+TEST(Proto, ActionsRoundTrip) {
   auto g = T1947Game::Setup(Data(), {"Paul", "Robert", "Emily", "Anna"}, {2, 4, 1, 3}, {"ABR", "PRC"});
   ASSERT_TRUE(g.ok());
   for (const Action1947& a : LegalActions(*g, 2)) {
@@ -111,18 +113,41 @@ TEST(Proto, ActionsRoundTripAndTheViewShowsThePause) {
   for (int i = 0; i < 4; ++i) ASSERT_TRUE(g->Pass(g->ActivePlayer()).ok());
   EXPECT_EQ(g->round(), Round::kStockRound);
   EXPECT_EQ(g->stock_round(), 2);
-  // With a railway floated the operating round waits for its president, and the API pauses there
-  // until the operating round's actions are in it (issue 25).
+  // With a railway floated the operating round waits for its president: the view says who
+  // operates and at which step, and every legal action of the operating round goes through the
+  // API's messages and back unchanged.
   *g = OperatingWith({{"EIR", MarketCell{0, 1}, 0, 0, {}}});
   ASSERT_EQ(g->round(), Round::kOperatingRound);
-  Result<Action1947> refused = FromProto(*g, lay);
-  EXPECT_EQ(refused.error().rule, "6.0");
-  EXPECT_NE(refused.error().message.find("not yet supported"), std::string::npos);
   view = BuildView(*g);
-  EXPECT_TRUE(view.paused_at_operating_round());
-  EXPECT_NE(view.paused_reason().find("part II"), std::string::npos);
+  EXPECT_FALSE(view.paused_at_operating_round());
+  EXPECT_EQ(view.round(), "operating round");
+  EXPECT_EQ(view.operating().railway(), "EIR");
+  EXPECT_EQ(view.operating().step(), "lay track");
+  EXPECT_EQ(view.operating().number_in_set(), 1);
+  ASSERT_EQ(view.operating().operating_order_size(), 1);
+  EXPECT_EQ(view.operating().operating_order(0), "EIR");
+  EXPECT_EQ(view.sites_size(), static_cast<int>(Data().sites.size()));
   EXPECT_TRUE(LegalActions(*g, 1).empty());
-  EXPECT_FALSE(LegalActions(*g, 0).empty());  // the EIR's president, in the engine
+  const std::vector<Action1947> operating = LegalActions(*g, 0);  // the EIR's president
+  ASSERT_FALSE(operating.empty());
+  std::set<ActionKind> kinds;
+  for (const Action1947& a : operating) {
+    kinds.insert(a.kind);
+    auto back = FromProto(*g, ToProto(a));
+    ASSERT_TRUE(back.ok()) << Describe(*g, a).text;
+    EXPECT_EQ(back->kind, a.kind);
+    EXPECT_EQ(back->hex, a.hex);
+    EXPECT_EQ(back->tile, a.tile);
+    EXPECT_EQ(back->rotation, a.rotation);
+    EXPECT_EQ(back->amount, a.amount);
+    EXPECT_EQ(back->worker_use, a.worker_use);
+    EXPECT_EQ(back->routes, a.routes);
+    EXPECT_EQ(back->yes, a.yes);
+  }
+  EXPECT_TRUE(kinds.count(ActionKind::kLayTrack)) << "6.4: the home city's track is offered";
+  mailrun::v1::Action workers;
+  workers.mutable_use_workers_1947();
+  EXPECT_EQ(FromProto(*g, workers).error().key, "1947.refusal.proto.worker_use");
 }
 
 // Through the title, as the services see it: the view's round kind (RoundKind) and each player's

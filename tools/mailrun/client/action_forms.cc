@@ -173,7 +173,7 @@ Action Build1947(const ActionForms& forms, const std::vector<LegalAction>& legal
     action.mutable_sell_shares_1947()->set_count(static_cast<int32_t>(shares));
   } else if (forms.pass) {
     // Pass in the auction, pass a stock round turn, or end one that bought (5.1). None legal: send
-    // the stock round's pass, which the engine refuses with its own rule (6.0 at the operating round).
+    // the stock round's pass, which the engine refuses with its own rule (out of turn, say).
     for (const auto& option : legal) {
       const Action& a = option.action();
       if (a.has_pass_private_1947() || a.has_pass_turn_1947() || a.has_end_turn_1947()) {

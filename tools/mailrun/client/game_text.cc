@@ -245,9 +245,6 @@ std::string LegalActionsText(const std::string& game_id, const mailrun::v1::List
   const GameView& view = game.view();
   if (legal.actions().empty()) {
     if (game.status() == mailrun::v1::GAME_STATUS_FINISHED) return "The game is over: " + view.end_reason() + "\n";
-    if (view.game_1947().paused_at_operating_round()) {
-      return fmt::format("Nobody can act (6.0): {}\n", view.game_1947().paused_reason());
-    }
     return fmt::format("Not your turn. {}\nTo act: {}\n", view.round().description(),
                        ActiveText(view, game.your_seat()));
   }

@@ -84,6 +84,28 @@ std::string WaitingText(const GameView& view) {
   return out;
 }
 
+// The operating round: the railways still to operate, the season, and what is asked of whom.
+std::string OperatingText(const GameView& view) {
+  const Game1947View& g = view.game_1947();
+  if (!g.has_operating()) return "";
+  const auto& o = g.operating();
+  std::string out = fmt::format("Operating round {} of {} in this set, {} season (6.1); still to operate (4.2.1): {}\n",
+                                o.number_in_set(), o.rounds_in_set(), o.season(),
+                                o.operating_order().empty() ? std::string("-") : Join({o.operating_order().begin(), o.operating_order().end()}, ", "));
+  if (o.has_train_sale()) {
+    const auto& t = o.train_sale();
+    out += fmt::format("Waiting: {} offers {} for {}'s {}; {}'s president answers (6.15.2)\n", t.buyer(), Rupees(t.price()),
+                       t.seller(), t.train(), t.seller());
+  }
+  if (!o.excess_railways().empty()) {
+    out += "Over the train limit of " + std::to_string(g.train_limit()) + ", to discard (6.15.5): " +
+           Join({o.excess_railways().begin(), o.excess_railways().end()}, ", ") + "\n";
+  }
+  if (o.temple_choice()) out += fmt::format("Waiting: {} chooses its temple's expatriation bonus (6.8.2)\n", o.railway());
+  if (o.ends_after_round()) out += "The game ends after this operating round (7.0)\n";
+  return out;
+}
+
 std::string AuctionText(const GameView& view) {
   const Game1947View& g = view.game_1947();
   if (!g.has_auction()) return "";
@@ -94,6 +116,25 @@ std::string AuctionText(const GameView& view) {
                                                             PlayerName(view, a.high_bidder_seat())));
 }
 
+std::string StationsText(const mailrun::v1::Railway1947View& r) {
+  std::vector<std::string> hexes;
+  for (const auto& s : r.stations()) hexes.push_back(s.hex());
+  return hexes.empty() ? "-" : Join(hexes, " ");
+}
+
+// 6.15: the bank's trains on sale and to come, the bank pool and the limit.
+std::string TrainsText(const GameView& view) {
+  const Game1947View& g = view.game_1947();
+  std::vector<std::string> bank;
+  for (const auto& t : view.trains()) {
+    if (t.remaining() == 0) continue;
+    bank.push_back(fmt::format("{} {} x{}{}", t.name(), Rupees(t.price()), t.remaining(), t.on_sale() ? " (on sale)" : ""));
+  }
+  return fmt::format("Trains (6.15): bank {}; bank pool {}; limit {} per railway\n", bank.empty() ? std::string("-") : Join(bank, ", "),
+                     g.pool_trains().empty() ? std::string("-") : Join({g.pool_trains().begin(), g.pool_trains().end()}, " "),
+                     g.train_limit());
+}
+
 }  // namespace
 
 std::string Game1947Text(const std::string& game_id, const mailrun::v1::GetGameResponse& game) {
@@ -102,7 +143,6 @@ std::string Game1947Text(const std::string& game_id, const mailrun::v1::GetGameR
   std::string out = fmt::format("Game {}  (version {}, {})\n", game_id, game.version(),
                                 GameOptionsText(view.title(), view.edition(), view.options()));
   out += fmt::format("{}  (phase {})\n", view.round().description(), view.phase());
-  if (g.paused_at_operating_round()) out += "Paused (6.0): " + g.paused_reason() + "\n";
   out += fmt::format("To act: {}\n", ActiveText(view, game.your_seat()));
   out += game.your_seat() >= 0 ? fmt::format("You: {} (seat {})\n", PlayerName(view, game.your_seat()), game.your_seat())
                                : "You are watching (no seat in this game)\n";
@@ -111,9 +151,10 @@ std::string Game1947Text(const std::string& game_id, const mailrun::v1::GetGameR
   out += "Player order (3.6): " + Join(order, ", ") + "\n";
   out += AuctionText(view);
   out += WaitingText(view);
+  out += OperatingText(view);
 
   out += "\nPlayers\n";
-  TextTable players({"seat", "name", "card", "cash", "wealth", "certs", "privates", "holdings"});
+  TextTable players({"seat", "name", "card", "cash", "wealth", "certs", "workers", "privates", "holdings"});
   for (const auto& p : g.players()) {
     std::vector<std::string> privates, holdings;
     for (const int number : p.privates()) privates.push_back(fmt::format("P{}", number));
@@ -123,7 +164,9 @@ std::string Game1947Text(const std::string& game_id, const mailrun::v1::GetGameR
       if (pv.seat() == p.seat()) wealth = pv.wealth();
     }
     players.Row({std::to_string(p.seat()), p.name(), std::to_string(p.player_order_card()), Rupees(p.cash()), Rupees(wealth),
-                 fmt::format("{}/{}", p.certificates(), p.certificate_limit()), privates.empty() ? "-" : Join(privates, " "),
+                 fmt::format("{}/{}", p.certificates(), p.certificate_limit()),
+                 p.new_workers() > 0 ? fmt::format("{} ({} new)", p.workers(), p.new_workers()) : std::to_string(p.workers()),
+                 privates.empty() ? "-" : Join(privates, " "),
                  holdings.empty() ? "-" : Join(holdings, "; ")});
   }
   out += players.Render("  ");
@@ -138,16 +181,19 @@ std::string Game1947Text(const std::string& game_id, const mailrun::v1::GetGameR
   out += privates.Render("  ");
 
   out += "\nRailways (market: row and column of the grid from its top left)\n";
-  TextTable railways({"co", "home", "par", "price", "market", "IO", "pool", "treasury", "president", "bonds IO/pool", "status"});
+  TextTable railways({"co", "home", "par", "price", "market", "IO", "pool", "treasury", "president", "bonds IO/pool", "trains",
+                      "stations", "status"});
   for (const auto& r : g.railways()) {
     const bool opened = r.par() > 0;
     railways.Row({r.initials(), r.home(), opened ? Rupees(r.par()) : "-", opened ? Rupees(r.market_value()) : "-",
                   MarketPlace(g, r), fmt::format("{}%", r.initial_offer_percent()), fmt::format("{}%", r.bank_pool_percent()),
                   Rupees(r.treasury()), NameOrDash(view, r.president_seat()),
                   fmt::format("{}/{}", r.bonds_initial_offer(), r.bonds_bank_pool()),
-                  r.operational() ? "operational" : opened ? "not yet floated" : "not open"});
+                  r.trains().empty() ? "-" : Join({r.trains().begin(), r.trains().end()}, " "), StationsText(r),
+                  r.operational() ? (r.temple_reached() ? "operational, temple reached" : "operational") : opened ? "not yet floated" : "not open"});
   }
   out += railways.Render("  ");
+  out += "\n" + TrainsText(view);
   if (g.map_reconstructed()) {
     out += "\n" + (g.map_note().empty() ? std::string("The map is a reconstruction (docs/board-data-1947.md).") : g.map_note()) + "\n";
   }
@@ -157,9 +203,16 @@ std::string Game1947Text(const std::string& game_id, const mailrun::v1::GetGameR
 std::string Turn1947Text(const mailrun::v1::GetGameResponse& game) {
   const GameView& view = game.view();
   if (!view.has_game_1947()) return "";
-  std::string out = AuctionText(view) + WaitingText(view);
+  std::string out = AuctionText(view) + WaitingText(view) + OperatingText(view);
   for (const auto& p : view.game_1947().players()) {
     if (p.seat() == game.your_seat()) out += fmt::format("Your cash: {}\n", Rupees(p.cash()));
+  }
+  const auto& o = view.game_1947().operating();
+  for (const auto& r : view.game_1947().railways()) {
+    if (!o.railway().empty() && r.initials() == o.railway()) {
+      out += fmt::format("{}: treasury {}, trains {}, stations {}\n", r.initials(), Rupees(r.treasury()),
+                         r.trains().empty() ? std::string("-") : Join({r.trains().begin(), r.trains().end()}, " "), StationsText(r));
+    }
   }
   return out;
 }

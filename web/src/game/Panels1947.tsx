@@ -1,7 +1,8 @@
 // A 1947 game beside its board (1947 has no secrets, 2.2): the round, the private auction, the
 // players (cash, player order card, privates, holdings, certificates against the limit, autopilot) and the
-// railways (par, market value, treasury, president, shares and bonds), with the stock market grid
-// and each railway's marker on it. Drawn from Game1947View alone.
+// railways (par, market value, treasury, president, shares and bonds, trains and stations), with
+// the stock market grid and each railway's marker on it; in an operating round, who operates, the
+// season and the trains on sale. Drawn from the GameView alone.
 import type { GameView } from "./api";
 import { playerName } from "./gameModel";
 import { AutopilotMark } from "./Panels";
@@ -17,7 +18,17 @@ export function Game1947Panel({ view }: { view: GameView }) {
   return (
     <section class="mr-panel" data-testid="game-1947">
       <h3>1947: {g.round}</h3>
-      {g.pausedAtOperatingRound && <p class="mr-note">{g.pausedReason}</p>}
+      {g.operating && (
+        <p data-testid="operating">
+          Operating round {g.operating.numberInSet} of {g.operating.roundsInSet} · {g.operating.season} season
+          {g.operating.railway && ` · ${g.operating.railway}: ${g.operating.step}`}
+          {g.operating.operatingOrder.length > 0 && ` · still to operate ${g.operating.operatingOrder.join(", ")}`}
+        </p>
+      )}
+      <p class="mr-small" data-testid="trains-1947">
+        Trains: {view.trains.filter((t) => t.remaining > 0).map((t) => `${t.name} ${rupees(t.price)} ×${t.remaining}${t.onSale ? " (on sale)" : ""}`).join(", ") || "none"}
+        {g.poolTrains.length > 0 && ` · pool ${g.poolTrains.join(" ")}`} · limit {g.trainLimit}
+      </p>
       {g.auction && (
         <p data-testid="auction">
           Auction of P{g.auction.privateNumber}: {g.auction.highBid ? `${rupees(g.auction.highBid)} by ${name(g.auction.highBidderSeat)}` : "no bid yet"}
@@ -64,6 +75,12 @@ export function Game1947Panel({ view }: { view: GameView }) {
             <div class="mr-small">
               offer {r.initialOfferPercent}% · pool {r.bankPoolPercent}% · bonds {r.bondsInitialOffer} offered, {r.bondsBankPool} in the pool
             </div>
+            {r.operational && (
+              <div class="mr-small">
+                trains {r.trains.join(" ") || "none"} · stations {r.stations.map((st) => st.hex).join(" ") || "none"}
+                {r.templeReached && " · temple reached"}
+              </div>
+            )}
           </div>
         ))}
       </div>

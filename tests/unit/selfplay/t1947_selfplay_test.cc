@@ -1,0 +1,77 @@
+// Issue 25, whole games of 1947 in CTest: the reference bot (engine/titles/t1947/t1947_bot.h) plays
+// a game for each player count the rules allow (3 to 6, 1947 rules 1) to its end (7.0), every
+// invariant checked after every action, and recorded 1947 games (tests/fixtures/games/t1947-*.json)
+// replay to their recorded standings. The full run, 200 games per player count, is
+// `mailrun selfplay --title 1947` (docs/benchmarks.md). A rule change that alters how a recorded
+// game plays out regenerates it with `mailrun selfplay --title 1947 --games 1 --players P --seed S
+// --record-dir DIR` (seeds: docs/rulings.md, 1947) and says why in the commit.
+#include <gtest/gtest.h>
+
+#include "engine/selfplay/selfplay.h"
+#include "engine/titles/game.h"
+#include "tests/unit/engine/engine_test_util.h"
+
+namespace mailrun::engine {
+namespace {
+
+class SelfPlay1947 : public ::testing::TestWithParam<int> {};
+
+TEST_P(SelfPlay1947, GamesCompleteWithoutAnyInvariantViolation) {
+  SelfPlayOptions options;
+  options.title = mailrun::v1::TITLE_1947;
+  options.edition = mailrun::v1::EDITION_UNSPECIFIED;
+  options.games = 1;
+  options.players = GetParam();
+  options.seed = 1;
+  const SelfPlayResult result = RunSelfPlay(options);
+  EXPECT_EQ(result.games, 1);
+  EXPECT_EQ(result.completed, 1);
+  EXPECT_EQ(result.invariant_violations, 0);
+  for (const auto& v : result.violations) ADD_FAILURE() << v;
+  for (const auto& game : result.played) {
+    EXPECT_GT(game.actions, 200) << "a whole game of 1947 takes hundreds of actions";
+    EXPECT_FALSE(game.end_reason.empty());
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(PlayerCounts, SelfPlay1947, ::testing::Values(3, 4, 5, 6),
+                         [](const auto& info) { return std::to_string(info.param) + "_players"; });
+
+class Recorded1947 : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Recorded1947, ReplaysToItsRecordedStandings) {
+  const GameRecord record = t1853::testing::LoadRecord("games/" + GetParam());
+  ASSERT_EQ(record.config.title(), mailrun::v1::TITLE_1947);
+  ASSERT_FALSE(record.final_scores.empty());
+  auto game = Game::Create(record.config);
+  ASSERT_TRUE(game.ok()) << game.error().ToString();
+  for (size_t i = 0; i < record.actions.size(); ++i) {
+    auto applied = game->Apply(record.actions[i]);
+    ASSERT_TRUE(applied.ok()) << "action " << i << ": " << applied.error().ToString();
+  }
+  ASSERT_TRUE(game->Finished());
+  const std::vector<FinalStanding> standings = game->Standings();
+  ASSERT_EQ(standings.size(), record.final_scores.size());
+  const auto view = game->View(kSpectator);
+  for (const RecordedScore& score : record.final_scores) {
+    bool found = false;
+    for (const FinalStanding& s : standings) {
+      if (view.players(s.seat).display_name() != score.player) continue;
+      found = true;
+      EXPECT_EQ(s.wealth, score.wealth) << score.player;
+      EXPECT_EQ(static_cast<int64_t>(s.wealth), view.players(s.seat).wealth()) << "7.0: the standing is the view's wealth";
+    }
+    EXPECT_TRUE(found) << score.player;
+  }
+  EXPECT_TRUE(game->CheckInvariants(nullptr).empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, Recorded1947, ::testing::Values("t1947-3p.json", "t1947-5p.json"),
+                         [](const auto& info) {
+                           std::string name = info.param.substr(0, info.param.find('.'));
+                           for (char& ch : name) if (ch == '-') ch = '_';
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace mailrun::engine
