@@ -51,6 +51,65 @@ Status ApplyAction(T1947Game& g, const Action1947& a) {
   return Malformed("1947.refusal.actions.unknown_1947_action", "unknown 1947 action");
 }
 
+// 5.6.2: one savings share for every two ordinary ones (a player's private counting as one
+// ordinary share), rounded down.
+bool RatioKept(const T1947Game& g, int player) {
+  const Player1947& p = g.player(player);
+  int ordinary = static_cast<int>(p.privates.size());
+  int savings = 0;
+  for (int u : p.ordinary) ordinary += u;
+  for (int u : p.savings) savings += u;
+  return savings <= ordinary / 2;
+}
+
+// The president's answer to a pending price protection (5.4.5) does not change the seller's
+// holdings: a question about the seller's turn takes it as "no".
+void DeclineProtection(T1947Game& g) {
+  if (!g.pending_protection()) return;
+  Action1947 no;
+  no.kind = ActionKind::kProtectPrice;
+  no.player = g.ActivePlayer();
+  (void)ApplyAction(g, no);
+}
+
+// 5.6.2: whether `player`, in their stock round turn, can still end it with the ratio kept: as
+// they are, after selling savings shares (one at a time, wherever they may), or, if they have not
+// bought this turn, after those sales and one purchase of an ordinary share. Without this check a
+// sale could leave a turn that no action can end (docs/rulings.md, 1947 ruling 40).
+bool TurnCanEnd(const T1947Game& g, int player) {
+  if (g.round() != Round::kStockRound) return true;
+  T1947Game c = g;
+  DeclineProtection(c);
+  if (c.round() != Round::kStockRound || c.ActivePlayer() != player || RatioKept(c, player)) return true;
+  if (!c.turn().Acted()) return true;  // 5.1: a turn that has done nothing passes, which 5.6.2 does not stop
+  const T1947Data& data = c.data();
+  for (size_t r = 0; r < data.railways.size(); ++r) {
+    while (c.player(player).savings[r] > 0 && !RatioKept(c, player)) {
+      Action1947 sell;
+      sell.kind = ActionKind::kSell;
+      sell.player = player;
+      sell.railway = data.railways[r].initials;
+      sell.amount = 1;
+      if (!ApplyAction(c, sell).ok()) break;
+      DeclineProtection(c);
+    }
+  }
+  if (RatioKept(c, player)) return true;
+  if (c.turn().bought) return false;
+  for (const RailwayDef& r : data.railways) {
+    for (bool pool : {false, true}) {
+      T1947Game bought = c;
+      Action1947 buy;
+      buy.kind = ActionKind::kBuyShare;
+      buy.player = player;
+      buy.railway = r.initials;
+      buy.from_pool = pool;
+      if (ApplyAction(bought, buy).ok() && RatioKept(bought, player)) return true;
+    }
+  }
+  return false;
+}
+
 // The operating railway's president's lays (6.4), stations (6.7) and workers (6.11) now.
 void AddTrackAndStations(const T1947Game& game, int player, std::vector<Action1947>& candidates) {
   const int r = game.operating_railway();
@@ -132,9 +191,20 @@ std::optional<int> CostNow(const T1947Game& g, const Action1947& a) {
 }  // namespace
 
 Status Apply(T1947Game& g, const Action1947& a) {
-  Status s = ApplyAction(g, a);
-  if (s.ok()) NoteTokenMovesAfterAction(g);  // 4.2.1: the stacks on the market
-  return s;
+  if (a.kind == ActionKind::kSell || a.kind == ActionKind::kUseInsiderTrading) {
+    // 5.6.2: refused if the turn could then not end with the ratio kept (TurnCanEnd).
+    T1947Game after = g;
+    if (Status s = ApplyAction(after, a); !s.ok()) return s;
+    if (!TurnCanEnd(after, a.player)) {
+      return Illegal("1947.refusal.actions.ratio_could_not_be_kept", "5.6.2",
+                     "after this the turn could not end with at most one savings share for every two ordinary shares");
+    }
+    g = std::move(after);
+  } else if (Status s = ApplyAction(g, a); !s.ok()) {
+    return s;
+  }
+  NoteTokenMovesAfterAction(g);  // 4.2.1: the stacks on the market
+  return OkStatus();
 }
 
 std::vector<Action1947> LegalActions(const T1947Game& game, int player) {

@@ -4,7 +4,7 @@
 // replay to their recorded standings. The full run, 200 games per player count, is
 // `mailrun selfplay --title 1947` (docs/benchmarks.md). A rule change that alters how a recorded
 // game plays out regenerates it with `mailrun selfplay --title 1947 --games 1 --players P --seed S
-// --record-dir DIR` (seeds: docs/rulings.md, 1947) and says why in the commit.
+// --record-dir DIR` (S: the record's config.seed) and says why in the commit.
 #include <gtest/gtest.h>
 
 #include "engine/selfplay/selfplay.h"

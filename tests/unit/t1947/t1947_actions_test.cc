@@ -116,7 +116,7 @@ TEST(Proto, ActionsRoundTrip) {
   // With a railway floated the operating round waits for its president: the view says who
   // operates and at which step, and every legal action of the operating round goes through the
   // API's messages and back unchanged.
-  *g = OperatingWith({{"EIR", MarketCell{0, 1}, 0, 0, {}}});
+  *g = OperatingWith({{"EIR", MarketCell{0, 1}, 0, 500, {}}, {"GIPR", MarketCell{0, 0}, 2, 0, {}}});
   ASSERT_EQ(g->round(), Round::kOperatingRound);
   view = BuildView(*g);
   EXPECT_FALSE(view.paused_at_operating_round());
@@ -124,8 +124,8 @@ TEST(Proto, ActionsRoundTrip) {
   EXPECT_EQ(view.operating().railway(), "EIR");
   EXPECT_EQ(view.operating().step(), "lay track");
   EXPECT_EQ(view.operating().number_in_set(), 1);
-  ASSERT_EQ(view.operating().operating_order_size(), 1);
-  EXPECT_EQ(view.operating().operating_order(0), "EIR");
+  ASSERT_EQ(view.operating().operating_order_size(), 1);  // 4.2.1: the higher value first
+  EXPECT_EQ(view.operating().operating_order(0), "GIPR");
   EXPECT_EQ(view.sites_size(), static_cast<int>(Data().sites.size()));
   EXPECT_TRUE(LegalActions(*g, 1).empty());
   const std::vector<Action1947> operating = LegalActions(*g, 0);  // the EIR's president

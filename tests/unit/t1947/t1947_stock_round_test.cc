@@ -4,6 +4,7 @@
 
 #include <map>
 
+#include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_game.h"
 #include "engine/titles/t1947/t1947_proto.h"
 #include "tests/unit/t1947/t1947_test_data.h"
@@ -188,6 +189,43 @@ TEST(Section5, SavingsRatioExamples) {
   EXPECT_TRUE(g.player(0).president[Index("GIPR")]);  // 3 against Paolo's 2 (5.9)
   // 5.7: EIR 5, GIPR president's certificate + 1, four PRC savings in two pairs.
   EXPECT_EQ(g.Certificates(0), 5 + 2 + 2);
+}
+
+// Ruling 40 (docs/rulings.md): after a purchase, a sale is refused if no savings sales could then
+// restore the ratio (5.6.2), for the turn could not end; a sale that savings sales can repair is
+// allowed, and nothing changes with a refusal.
+TEST(Section5, ASaleThatLeavesTheTurnUnableToEndIsRefused) {
+  T1947Game g = MidGame({"Anna", "Paolo", "Giovanni", "Andrea"});
+  Float(g, "EIR", 80, 2, 0);
+  Float(g, "GIPR", 80, 4, 0);
+  Float(g, "PRC", 80, 0, 4);  // the pool holds 40%: one more share fits (5.5)
+  Give(g, 1, "EIR", 2, true);
+  Give(g, 1, "GIPR", 2, true);
+  Give(g, 1, "PRC", 2, true);
+  Give(g, 0, "EIR", 6);
+  Give(g, 0, "GIPR", 2);
+  g.mutable_player(0).savings[Index("PRC")] = 4;
+  auto act = [&](ActionKind kind, const std::string& railway, int amount) {
+    Action1947 a;
+    a.kind = kind;
+    a.player = 0;
+    a.railway = railway;
+    a.amount = amount;
+    return Apply(g, a);
+  };
+  Ok(act(ActionKind::kBuyShare, "GIPR", 0));  // 9 ordinary, 4 savings
+  Ok(act(ActionKind::kSell, "EIR", 1));       // 8 : 4, kept
+  const T1947Game before = g;
+  const Status refused = act(ActionKind::kSell, "EIR", 3);  // 5 : 4, and only one savings share can go
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().rule, "5.6.2");
+  EXPECT_EQ(refused.error().key, "1947.refusal.actions.ratio_could_not_be_kept");
+  EXPECT_EQ(SnapshotJson(g), SnapshotJson(before));
+  Ok(act(ActionKind::kSell, "EIR", 1));       // 7 : 4, repaired by selling one savings share
+  EXPECT_EQ(g.Done(0).error().rule, "5.6.2");
+  Ok(act(ActionKind::kSell, "PRC", 1));       // 7 : 3
+  Ok(g.Done(0));
+  EXPECT_EQ(g.ActivePlayer(), 1);
 }
 
 TEST(Section5, SavingsPurchaseRulesAndConversions) {
