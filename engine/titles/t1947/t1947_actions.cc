@@ -21,11 +21,13 @@ Status ApplyAction(T1947Game& g, const Action1947& a) {
     case ActionKind::kUseInsiderTrading: return g.UseInsiderTrading(a.player);
     case ActionKind::kBuyShare: return g.Buy(a.player, a.railway, a.from_pool, 0, a.savings);
     case ActionKind::kBuyPresident: return g.Buy(a.player, a.railway, false, a.amount, false);
-    case ActionKind::kSell: return g.Sell(a.player, a.railway, a.amount);
+    case ActionKind::kSell:  // in an operating round only to make up a forced purchase (6.15.5)
+      return g.round() == Round::kOperatingRound ? g.ForcedSale(a.player, a.railway, a.amount, false) : g.Sell(a.player, a.railway, a.amount);
     case ActionKind::kIssueBonds: return g.IssueBonds(a.player, a.railway);
     case ActionKind::kSubscribeBonds: return g.SubscribeBonds(a.player, a.amount);
     case ActionKind::kBuyBond: return g.BuyBond(a.player, a.railway, a.from_pool);
-    case ActionKind::kSellBonds: return g.SellBonds(a.player, a.railway, a.amount);
+    case ActionKind::kSellBonds:
+      return g.round() == Round::kOperatingRound ? g.ForcedSale(a.player, a.railway, a.amount, true) : g.SellBonds(a.player, a.railway, a.amount);
     case ActionKind::kProtectPrice: return g.ProtectPrice(a.player, a.yes);
     case ActionKind::kConvert: return g.Convert(a.player, a.railway, a.savings);
     case ActionKind::kConsentConversion: return g.ConsentConversion(a.player, a.yes);
@@ -234,32 +236,43 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
         add(ActionKind::kSetBnrPar, "", data.market.Value(c));
       }
       break;
-    case Round::kStockRound:
+    case Round::kStockRound: {
+      // Candidates the rules refuse outright are left out before trying (a sale of more than the
+      // player holds, a share of a railway whose president's certificate is unsold, ...): trying
+      // each on a copy of the game is what the list costs.
       add(ActionKind::kUseInsiderTrading);
       for (bool yes : {true, false}) {
-        add(ActionKind::kProtectPrice, "", 0, false, false, yes);
-        add(ActionKind::kConsentConversion, "", 0, false, false, yes);
+        if (game.pending_protection()) add(ActionKind::kProtectPrice, "", 0, false, false, yes);
+        if (game.pending_conversion()) add(ActionKind::kConsentConversion, "", 0, false, false, yes);
       }
-      for (int n = 0; n <= 10; ++n) add(ActionKind::kSubscribeBonds, "", n);
-      for (const RailwayDef& r : data.railways) {
+      if (game.pending_bond_offer()) {
+        for (int n = 0; n <= 10; ++n) add(ActionKind::kSubscribeBonds, "", n);
+      }
+      const Player1947& p = game.player(player);
+      for (size_t ri = 0; ri < data.railways.size(); ++ri) {
+        const RailwayDef& r = data.railways[ri];
+        const bool opened = game.railway(r.initials).president_sold;
         for (const auto& [band, cells] : data.market.par) {
-          if (band != data.phases[game.CurrentPhase() - 1].par_band) continue;
+          if (opened || band != data.phases[game.CurrentPhase() - 1].par_band) continue;
           for (const MarketCell& c : cells) add(ActionKind::kBuyPresident, r.initials, data.market.Value(c));
         }
         for (bool pool : {false, true}) {
-          for (bool savings : {false, true}) add(ActionKind::kBuyShare, r.initials, 0, pool, savings);
+          if (opened) {
+            for (bool savings : {false, true}) add(ActionKind::kBuyShare, r.initials, 0, pool, savings);
+          }
           add(ActionKind::kBuyBond, r.initials, 0, pool);
         }
-        for (int n = 1; n <= 10; ++n) {
-          add(ActionKind::kSell, r.initials, n);
-          add(ActionKind::kSellBonds, r.initials, n);
+        for (int n = 1; n <= p.ordinary[ri] + p.savings[ri]; ++n) add(ActionKind::kSell, r.initials, n);
+        for (int n = 1; n <= p.bonds[ri]; ++n) add(ActionKind::kSellBonds, r.initials, n);
+        if (p.president[ri]) add(ActionKind::kIssueBonds, r.initials);
+        if (p.ordinary[ri] + p.savings[ri] > 0) {
+          for (bool savings : {true, false}) add(ActionKind::kConvert, r.initials, 0, false, savings);
         }
-        add(ActionKind::kIssueBonds, r.initials);
-        for (bool savings : {true, false}) add(ActionKind::kConvert, r.initials, 0, false, savings);
       }
       add(ActionKind::kDone);
       add(ActionKind::kPass);
       break;
+    }
     case Round::kOperatingRound: {
       AddTrackAndStations(game, player, candidates);
       if (game.temple_choice()) {  // 6.8.2
@@ -285,15 +298,32 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
         const std::vector<std::string>& held = game.railway(r.initials).trains;
         for (const std::string& t : std::set<std::string>(held.begin(), held.end())) train(ActionKind::kBuyTrain, "", t, r.initials, 1);
       }
+      if (game.ForcedSaleDue()) {  // 6.15.5: the president's sales, one railway and count at a time
+        const Player1947& p = game.player(player);
+        for (size_t r = 0; r < data.railways.size(); ++r) {
+          for (int n = 1; n <= p.ordinary[r] + p.savings[r]; ++n) add(ActionKind::kSell, data.railways[r].initials, n);
+          for (int n = 1; n <= p.bonds[r]; ++n) add(ActionKind::kSellBonds, data.railways[r].initials, n);
+        }
+      }
       add(ActionKind::kDeclareBankruptcy);
       add(ActionKind::kDone);
       break;
     }
   }
   std::vector<Action1947> legal;
+  // 6.4: the lays come from LegalLays, which has run CheckLay (the rule Apply runs) on each; one of
+  // them is applied to see that the turn takes a lay now, and each is tried only if it fails.
+  // Copying the game for every lay and rotation was most of a 1947 game's time (docs/benchmarks.md).
+  std::optional<bool> lays_taken;
   for (const Action1947& a : candidates) {
+    if (a.kind == ActionKind::kLayTrack && lays_taken.value_or(false)) {
+      legal.push_back(a);
+      continue;
+    }
     T1947Game copy = game;
-    if (Apply(copy, a).ok()) legal.push_back(a);
+    const bool ok = Apply(copy, a).ok();
+    if (a.kind == ActionKind::kLayTrack && !lays_taken) lays_taken = ok;
+    if (ok) legal.push_back(a);
   }
   return legal;
 }

@@ -1,6 +1,7 @@
 // 1947's actions as one value type, applied to a T1947Game, and the list of every legal action of
 // a player now (built by trying each candidate on a copy of the game, so the list can never
-// disagree with the rules that apply an action).
+// disagree with the rules that apply an action; tile lays come from the track rules' own
+// LegalLays, which checks each with the rule Apply runs, and one of them is tried).
 #pragma once
 
 #include <string>

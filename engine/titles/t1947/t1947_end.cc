@@ -50,7 +50,19 @@ Status T1947Game::DeclareBankruptcy(int player) {
                    name + "'s " + "Rs." + std::to_string(r.treasury) + " and " + players_[player].name + "'s Rs." + std::to_string(players_[player].cash) + " pay the cheapest train")
         .With({param::Company("company", name), param::Amount("treasury", r.treasury), param::Seat("seat", player), param::Amount("cash", players_[player].cash)});
   }
-  // 6.15.5: a president who cannot or will not raise the money is bankrupt; 7.0 (2): the game ends.
+  // 6.15.5: only a president who "fails to raise enough money" by selling shares and bonds is
+  // bankrupt (docs/rulings.md, 1947 ruling 41): while any sale can be made, they sell first.
+  for (const RailwayDef& def : data_->railways) {
+    for (bool bonds : {false, true}) {
+      T1947Game trial = *this;
+      if (trial.ForcedSale(player, def.initials, 1, bonds).ok()) {
+        return Illegal("1947.refusal.end.sell_first", "6.15.5",
+                       players_[player].name + " can still sell " + (bonds ? "bonds" : "shares") + " of " + def.initials + " to raise the money")
+            .With({param::Seat("seat", player), param::Company("company", def.initials)});
+      }
+    }
+  }
+  // 7.0 (2): the game ends.
   Finish(players_[player].name + " went bankrupt (6.15.5, 7.0)");
   return OkStatus();
 }

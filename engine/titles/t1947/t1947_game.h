@@ -159,7 +159,13 @@ class T1947Game {
   Status AnswerTrainSale(int player, bool accept);                          // 6.15.2
   Status DiscardTrain(int player, const std::string& railway, const std::string& train);  // 6.15.5
   // 6.15.5: the president of a company that must buy a train and cannot pay the cheapest one with
-  // its treasury and their own cash declares bankruptcy; the game ends (7.0).
+  // its treasury and their own cash sells shares and bonds to make up the difference
+  // (t1947_forced_sale.cc): `count` shares (or, with `bonds`, bonds from earlier stock rounds) of
+  // `railway`, while still short. ForcedSaleDue says whether the president is short now.
+  Status ForcedSale(int player, const std::string& railway, int count, bool bonds);
+  bool ForcedSaleDue() const;
+  // 6.15.5: a president short of the cheapest train with nothing left to sell declares
+  // bankruptcy; the game ends (7.0).
   Status DeclareBankruptcy(int player);
   const OperatingHooks& hooks() const { return *hooks_; }
   void set_hooks(OperatingHooks hooks) { hooks_ = std::make_shared<const OperatingHooks>(std::move(hooks)); }

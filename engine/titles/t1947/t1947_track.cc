@@ -55,10 +55,10 @@ bool HasStation(const Board1947& board, int railway, HexCoord hex) {
 Status CheckConnection(const T1947Data& data, const Board1947& board, const LayContext& context, const TileLay& lay,
                        const std::optional<TileOnHex>& old, const TileDef& tile) {
   const std::string hex_name = HexName1947(lay.hex);
-  Board1947 after = board;
-  after.board.tiles[lay.hex] = PlacedTile{lay.tile, lay.rotation};
-  const TrackNetwork network(data.board.data, after.board);
-  const CompanyReach reach = network.Reach(after.Position(), context.railway);
+  BoardState after = board.board;  // the tiles only: the stations stay as they are
+  after.tiles[lay.hex] = PlacedTile{lay.tile, lay.rotation};
+  const TrackNetwork network(data.board.data, after);
+  const CompanyReach reach = network.Reach(TrackPosition{after, board.stations}, context.railway);
   if (old && KindOf(tile) != Kind::kPlain && KindOf(*old->tile) != Kind::kPlain) {
     if (reach.hexes.count(lay.hex) || HasStation(board, context.railway, lay.hex)) return OkStatus();
     return Illegal("1947.refusal.track.city_not_reached", "6.4.3", "no route of the " + data.railways[context.railway].initials + " reaches " + hex_name)

@@ -83,6 +83,9 @@ TEST(Section6, BankruptcyEndsTheGame) {
   g.set_hooks(RouteHooks(true));
   ToBuyTrains(g);
   g.mutable_player(0).cash = 29;
+  // Ann holds only the EIR's president's certificate: no share is left she may sell (ruling 41).
+  g.mutable_player(0).ordinary[Data().RailwayIndex("EIR")] = 2;
+  g.mutable_railway("EIR").io_units += 4;
   Status s = g.BuyTrain(0, "T2", "", 0);
   EXPECT_EQ(s.error().key, "1947.refusal.trains.forced_purchase_short");
   EXPECT_EQ(s.error().rule, "6.15.5");
@@ -96,6 +99,36 @@ TEST(Section6, BankruptcyEndsTheGame) {
   ASSERT_TRUE(restored.ok());
   EXPECT_TRUE(restored->finished());
   EXPECT_EQ(restored->end_reason(), g.end_reason());
+}
+
+TEST(Section6, ForcedPurchaseSalesComeBeforeBankruptcy) {
+  // 6.15.5: short of the cheapest train, the president sells shares and bonds to make up the
+  // difference; the tokens move; only with nothing left to sell is she bankrupt (ruling 41).
+  T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 50, {}}, {"GIPR", Space(0, 100), 1, 0, {}}});
+  g.set_hooks(RouteHooks(true));
+  const int gipr = Data().RailwayIndex("GIPR");
+  g.mutable_player(0).ordinary[gipr] = 2;  // Bob presides with 6
+  g.mutable_railway("GIPR").io_units -= 2;
+  ToBuyTrains(g);
+  ASSERT_EQ(g.operating_railway(), Data().RailwayIndex("EIR"));
+  g.mutable_player(0).cash = 10;  // Rs.50 + Rs.10 against the T2's Rs.80
+  EXPECT_TRUE(g.ForcedSaleDue());
+  const Status early = g.DeclareBankruptcy(0);
+  EXPECT_EQ(early.error().key, "1947.refusal.end.sell_first");
+  std::vector<Action1947> legal = LegalActions(g, 0);
+  EXPECT_TRUE(std::any_of(legal.begin(), legal.end(), [](const Action1947& a) { return a.kind == ActionKind::kSell && a.railway == "GIPR" && a.amount == 1; }));
+  // Five of her six EIR shares would leave her less than the operating railway's president's
+  // certificate: refused.
+  EXPECT_EQ(g.ForcedSale(0, "EIR", 5, false).error().key, "1947.refusal.forced_sale.presidency");
+  const MarketCell before = g.railway("GIPR").token;
+  Ok(g.ForcedSale(0, "GIPR", 1, false));
+  EXPECT_EQ(g.player(0).cash, 10 + 100);
+  EXPECT_EQ(g.railway("GIPR").pool_units, 1);
+  EXPECT_EQ(g.railway("GIPR").token.row, before.row + 1);  // 5.5: a row down per share
+  EXPECT_FALSE(g.ForcedSaleDue());
+  EXPECT_EQ(g.ForcedSale(0, "GIPR", 1, false).error().key, "1947.refusal.forced_sale.not_short");
+  Ok(g.BuyTrain(0, "T2", "", 0));
+  EXPECT_EQ(g.player(0).cash, 110 - 30);
 }
 
 }  // namespace
