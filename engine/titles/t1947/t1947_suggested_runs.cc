@@ -1,5 +1,6 @@
 #include "engine/titles/t1947/t1947_suggested_runs.h"
 
+#include "engine/core/structured_text.h"
 #include "engine/titles/t1947/t1947_board_grid.h"
 #include "engine/titles/t1947/t1947_operating_run.h"
 #include "engine/titles/t1947/t1947_revenue_rules.h"

@@ -11,6 +11,7 @@
 #include "engine/core/structured_text.h"
 #include "engine/core/texts.h"
 #include "engine/titles/t1947/t1947_actions.h"
+#include "engine/titles/t1947/t1947_board_grid.h"
 #include "engine/titles/t1947/t1947_board_svg.h"
 #include "engine/titles/t1947/t1947_bot.h"
 #include "engine/titles/t1947/t1947_data_files.h"
