@@ -6,6 +6,7 @@
 
 #include "engine/core/structured_text.h"
 #include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/t1947_market.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -124,6 +125,10 @@ Status T1947Game::FinishStep(int player) {
       if (!r.trains.empty()) {  // 6.14: a company with trains runs them (a run may earn nothing)
         return Illegal("1947.refusal.operating.must_run", "6.14", name + " runs its trains before buying trains").With({param::Company("company", name)});
       }
+      // 6.14: "If the Company has not been able to run trains for any reason (eg: not owning a
+      // train) its revenue is therefore equal to Rs. 0, so the Token will move one column to the
+      // left" (8.0: each railway of the first operating round).
+      railways_[operating_].token = MoveLeft(data_->market, railways_[operating_].token);
       step_ = OrStep::kBuyTrains;
       return OkStatus();
     case OrStep::kBuyTrains: {

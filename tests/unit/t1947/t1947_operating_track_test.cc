@@ -93,6 +93,10 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   Ok(g.Done(kPaul));
   EXPECT_EQ(Refused(g, LayAction(kPaul, "E20", "9", {"N", "S"})), "1947.refusal.operating.step_passed");
   EndTurnBuyingT2s(g, 1);
+  // 8.0: "The Company has no trains and therefore does not earn any revenue, so the Stock Market
+  // Token moves left one space to 90" (6.14); "The BNR purchases a T2 for Rs.80".
+  EXPECT_EQ(g.MarketValue("BNR"), 90);
+  EXPECT_EQ(g.railway("BNR").treasury, 520);
 
   ASSERT_EQ(Operating(g), "ABR");
   EXPECT_EQ(g.board().stations[R("ABR")], (std::vector<Base>{Base{Hex("S14"), 0}}));
@@ -103,6 +107,8 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   EXPECT_EQ(g.railway("ABR").treasury, 800);
   EXPECT_TRUE(g.track_turn().season_reduction);  // the monsoon zone in the monsoon (6.13.3)
   EndTurnBuyingT2s(g, 2);
+  EXPECT_EQ(g.MarketValue("ABR"), 72);  // 8.0: "moves left one space to 72"
+  EXPECT_EQ(g.railway("ABR").treasury, 640);        // two T2s for Rs.160
 
   ASSERT_EQ(Operating(g), "PRC");
   Ok(Apply(g, LayAction(kAnna, "I32", "6", {"NW", "S"})));
@@ -110,6 +116,8 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   EXPECT_EQ(g.railway("PRC").treasury, 660);
   EXPECT_FALSE(g.track_turn().season_reduction);
   EndTurnBuyingT2s(g, 2);
+  EXPECT_EQ(g.MarketValue("PRC"), 60);  // 8.0: "moves left one space to 60"
+  EXPECT_EQ(g.railway("PRC").treasury, 500);
 
   ASSERT_EQ(Operating(g), "BB&CI");
   EXPECT_EQ(g.railway("BB&CI").treasury, 660);
@@ -349,7 +357,8 @@ TEST(OperatingTrack, NewWorkersServeFromTheNextTurn) {
 
 // 6.8: a temple connected by other railways' track is found when the railway's turn begins.
 TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
-  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), 2, 500, {}}, {"EIR", Space(0, 90), 0, 500, {}}}, TempleNearPoona());
+  // The EIR below the BB&CI even after both move left without trains (6.14).
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), 2, 500, {}}, {"EIR", Space(1, 80), 0, 500, {}}}, TempleNearPoona());
   ASSERT_EQ(Operating(g), "BB&CI");
   EXPECT_EQ(g.railway("BB&CI").treasury, 500);
   // Track from Bombay to the temple (as if the BB&CI had laid it in an earlier round).
