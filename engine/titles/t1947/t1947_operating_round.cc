@@ -82,6 +82,11 @@ Status T1947Game::CheckOrTurn(int player, const char* rule) const {
     return OutOfTurn("1947.refusal.operating.train_offer_first", "6.15.2", players_[seat].name + " answers the offer for a train first")
         .With({param::Seat("seat", seat)});
   }
+  if (private_purchase_) {
+    const int seat = private_owner(private_purchase_->private_number);
+    return OutOfTurn("1947.refusal.operating.private_offer_first", "3.3", players_[seat].name + " answers the offer for a private first")
+        .With({param::Seat("seat", seat)});
+  }
   if (temple_choice_) {
     const int seat = PresidentOf(*temple_choice_);
     return OutOfTurn("1947.refusal.operating.temple_bonus_first", "6.8.2", players_[seat].name + " first takes or refuses the temple's expatriation bonus")
