@@ -168,7 +168,7 @@ Result<LayOutcome> CheckLay(const T1947Data& data, const Board1947& board, const
   if (!hex || !map_hex) return Malformed("1947.refusal.track.no_such_hex", "no hex " + hex_name + " on the map").With({param::Hex("hex", hex_name)});
   const TileDef* tile = data.board.data.Tile(lay.tile);
   if (!tile || tile->preprinted) return Malformed("1947.refusal.track.no_such_tile", "no tile " + lay.tile).With({param::Tile("tile", lay.tile)});
-  if (lay.rotation < 0 || lay.rotation > 5) return Malformed("1947.refusal.track.bad_rotation", "a rotation is 0 to 5").With({param::Count("rotation", lay.rotation)});
+  if (lay.rotation < 0 || lay.rotation > 5) return Malformed("1947.refusal.track.bad_rotation", "a rotation is 0 to 5, not " + std::to_string(lay.rotation)).With({param::Count("rotation", lay.rotation)});
   if (lay.hex == data.board.cooch_behar.hex) {
     return Illegal("1947.refusal.track.cooch_behar", "6.6", "no tile may be laid on Cooch Behar").With({param::Hex("hex", hex_name)});
   }
@@ -184,7 +184,7 @@ Result<LayOutcome> CheckLay(const T1947Data& data, const Board1947& board, const
   }
   const std::optional<TileOnHex> old = TileOn(data.board.data, board.board, lay.hex);
   if (turn.yellow + turn.upgrades >= 2) {
-    return Illegal("1947.refusal.track.two_tiles", "6.4", "a tile action lays at most two tiles").With({param::Count("count", 2)});
+    return Illegal("1947.refusal.track.two_tiles", "6.4", "a tile action lays at most 2 tiles").With({param::Count("count", 2)});
   }
   if (old) {
     if (turn.upgrades >= 1) return Illegal("1947.refusal.track.one_upgrade", "6.4", "a tile action makes at most one upgrade").With({param::Count("count", 1)});
