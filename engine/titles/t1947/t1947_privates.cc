@@ -73,6 +73,15 @@ Status T1947Game::BuyPrivate(int player, int number, int price) {
     return Illegal("1947.refusal.privates.treasury_short", "6.3", initials + " has " + Money(railways_[operating_].treasury) + ", not " + Money(price))
         .With({param::Company("company", initials), param::Amount("treasury", railways_[operating_].treasury), param::Amount("price", price)});
   }
+  // 5.6.2: the private counts as an ordinary share, and the ratio "must always be respected"
+  // (docs/rulings.md, 1947 ruling 47): a sale that would leave its owner with more than one
+  // savings share for every two ordinary shares is refused.
+  const int seller = private_owner(number);
+  if (RatioSavings(seller) > (RatioOrdinary(seller) - 1) / 2) {
+    return Illegal("1947.refusal.privates.savings_ratio", "5.6.2",
+                   players_[seller].name + " would own more than one savings share for every two ordinary shares without the " + Name(number))
+        .With({param::Seat("seat", seller), param::Count("private", number)});
+  }
   const PendingPrivatePurchase purchase{operating_, number, price};
   if (private_owner(number) == player) {  // the president sells to their own railway
     private_purchase_ = purchase;

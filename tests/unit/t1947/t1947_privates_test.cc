@@ -197,6 +197,18 @@ TEST(Privates, TheP4IsRemovedAndTheP9NeverSold) {
   EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
 }
 
+// 5.6.2: a private counts as an ordinary share for the savings ratio, which its sale may not
+// break: Bob with one ordinary and one savings share keeps his P1 (2 to 1 with it, 1 to 1 without).
+TEST(Privates, TheSaleKeepsTheSavingsRatio) {
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kAnn, 500, {}}});
+  g.GivePrivateForTest(1, kBob, 70);
+  g.mutable_player(kBob).ordinary[R("GIPR")] = 1;
+  g.mutable_player(kBob).savings[R("EIR")] = 1;
+  EXPECT_EQ(Refused(g, BuyPrivateAction(kAnn, 1, 70)), "1947.refusal.privates.savings_ratio");
+  g.mutable_player(kBob).ordinary[R("GIPR")] = 2;  // 3 to 1 with it, 2 to 1 without
+  Ok(Apply(g, BuyPrivateAction(kAnn, 1, 70)));
+}
+
 // 3.1.1, 3.4: a private owned by a railway pays nothing; its player's others pay Rs.10 each.
 TEST(Privates, ARailwaysPrivatePaysNothing) {
   T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kAnn, 500, {}}});
