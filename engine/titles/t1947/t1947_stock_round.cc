@@ -183,13 +183,6 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
   bool savings = p.savings[ri] > 0;
   int held = savings ? p.savings[ri] : p.ordinary[ri];
   if (shares > held) return Illegal("1947.refusal.stock_round.holds_shares", "5.5", p.name + " holds " + std::to_string(held) + " " + initials + " shares").With({param::Seat("seat", player), param::Count("count", held), param::Company("company", initials)});
-  // 5.6.2 with 5.1: after the turn's purchase no share can be bought to restore the ratio, so a
-  // sale then may not break it (docs/rulings.md, 1947 ruling 48).
-  if (turn_.bought && !savings && RatioSavings(player) > (RatioOrdinary(player) - shares) / 2) {
-    return Illegal("1947.refusal.stock_round.sale_after_buy_breaks_savings_ratio", "5.6.2",
-                   "after the turn's purchase, selling " + std::to_string(shares) + " " + initials + " shares would leave more than one savings share for every two ordinary shares")
-        .With({param::Count("count", shares), param::Company("company", initials)});
-  }
   if (r.pool_units + shares > 5) {
     return Illegal("1947.refusal.stock_round.bank_pool_hold_most_50", "5.5", "the bank pool may hold at most 50% of " + initials + " (it holds " + std::to_string(r.pool_units * 10) + "%)").With({param::Company("company", initials), param::Count("percent", r.pool_units * 10)});
   }
