@@ -289,10 +289,8 @@ void AddOperatingView(const T1947Game& g, v1::Game1947View& v) {
     o->set_step(OrStepName(g.step()));
   }
   o->set_season(SeasonName(g.season()));
-  for (int r : g.OperatingOrder()) {  // the railway operating now and those still to operate
-    if (r == g.operating_railway() || !g.railway(data.railways[static_cast<size_t>(r)].initials).operated) {
-      o->add_operating_order(data.railways[static_cast<size_t>(r)].initials);
-    }
+  for (int r : g.OperatingOrder()) {
+    if (!g.railway(data.railways[static_cast<size_t>(r)].initials).operated) o->add_operating_order(data.railways[static_cast<size_t>(r)].initials);
   }
   for (int r : g.excess()) o->add_excess_railways(data.railways[static_cast<size_t>(r)].initials);
   if (const auto& sale = g.pending_train_sale()) {
