@@ -76,7 +76,7 @@ struct PendingTrainSale {
 };
 
 // The operating railway's offer for a private owned by a player other than its president,
-// waiting for that player's answer (3.3; docs/rulings.md, 1947 ruling 42).
+// waiting for that player's answer (3.3; docs/rulings.md, 1947 ruling 43).
 struct PendingPrivatePurchase {
   int buyer = 0;           // railway index
   int private_number = 0;  // 1..9
@@ -206,7 +206,7 @@ class T1947Game {
   int private_railway(int private_number) const { return private_railway_[private_number - 1]; }
   bool RailwayOwns(int railway, int private_number) const { return railway >= 0 && private_railway(private_number) == railway; }
   // 3.3: the most a railway may pay for the private now: its hammer price times the percentage of
-  // the phase the latest train bought from the bank began (docs/rulings.md, 1947 ruling 41).
+  // the phase the latest train bought from the bank began (docs/rulings.md, 1947 ruling 42).
   int PrivatePriceMaximum(int private_number) const;
   const std::optional<PendingPrivatePurchase>& pending_private_purchase() const { return private_purchase_; }
   int auction_private() const { return auction_ + 1; }

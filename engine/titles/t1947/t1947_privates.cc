@@ -74,7 +74,7 @@ Status T1947Game::BuyPrivate(int player, int number, int price) {
         .With({param::Company("company", initials), param::Amount("treasury", railways_[operating_].treasury), param::Amount("price", price)});
   }
   // 5.6.2: the private counts as an ordinary share, and the ratio "must always be respected"
-  // (docs/rulings.md, 1947 ruling 47): a sale that would leave its owner with more than one
+  // (docs/rulings.md, 1947 ruling 48): a sale that would leave its owner with more than one
   // savings share for every two ordinary shares is refused.
   const int seller = private_owner(number);
   if (RatioSavings(seller) > (RatioOrdinary(seller) - 1) / 2) {
@@ -87,7 +87,7 @@ Status T1947Game::BuyPrivate(int player, int number, int price) {
     private_purchase_ = purchase;
     return AnswerPrivatePurchase(player, true);
   }
-  private_purchase_ = purchase;  // docs/rulings.md, 1947 ruling 42: the owner answers
+  private_purchase_ = purchase;  // docs/rulings.md, 1947 ruling 43: the owner answers
   return OkStatus();
 }
 
@@ -121,7 +121,7 @@ Status T1947Game::UseP8ToBuyTrain(int player, const std::string& train, const st
 // 3.1 P8: "an Expatriation Site of its choice (from among those it has not yet achieved) along
 // with all the relevant benefits on the table on its Company Charter, except for any Workers on
 // the map": the charter's next box, the site's workers left where they are, no P5 extra (it is no
-// benefit of the charter's table) and, at the 9th to 11th boxes, stockbrokers (rulings 37, 39, 45).
+// benefit of the charter's table) and, at the 9th to 11th boxes, stockbrokers (rulings 37, 39, 46).
 Status T1947Game::UseP8ForSite(int player, int site) {
   if (Status turn = CheckOrTurn(player, "3.1"); !turn.ok()) return turn;
   if (Status owns = CheckOwnsPrivate(operating_, 8, "3.1"); !owns.ok()) return owns;
@@ -149,7 +149,7 @@ Status T1947Game::UseP8ForSite(int player, int site) {
 // 3.1 P6, the first two of its benefits: the next station of the charter placed free, a station
 // the railway could place now (6.7; it is the operating round's station, 6.7.2 being "always in
 // effect"), or a station other than the home moved free to a city the railway reaches with a free
-// space. Placing in a city full of stations or reserved for a home is not held yet (ruling 44).
+// space. Placing in a city full of stations or reserved for a home is not held yet (ruling 45).
 Status T1947Game::UseP6(int player, const std::string& hex_name, const std::string& from_name) {
   if (Status turn = CheckOrTurn(player, "3.1"); !turn.ok()) return turn;
   if (Status owns = CheckOwnsPrivate(operating_, 6, "3.1"); !owns.ok()) return owns;

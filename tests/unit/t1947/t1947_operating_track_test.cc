@@ -163,7 +163,7 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   EXPECT_EQ(g.PrivatePriceMaximum(7), 120);
   EXPECT_EQ(Refused(g, BuyPrivateAction(kEmily, 7, 121)), "1947.refusal.privates.price_above_maximum");
   // "Buys two T2s and 1 T3 for Rs.360 (game moves to Phase 2)": the last two T2s (Rs.80 each)
-  // and a T3 at Appendix 3's Rs.180, Rs.340 in all (docs/rulings.md, 1947 ruling 46).
+  // and a T3 at Appendix 3's Rs.180, Rs.340 in all (docs/rulings.md, 1947 ruling 47).
   Ok(Apply(g, TrainAction(kEmily, "T2")));
   Ok(Apply(g, TrainAction(kEmily, "T2")));
   Ok(Apply(g, TrainAction(kEmily, "T3")));
