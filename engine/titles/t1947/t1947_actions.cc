@@ -49,6 +49,18 @@ Status ApplyAction(T1947Game& g, const Action1947& a) {
     case ActionKind::kDiscardTrain: return g.DiscardTrain(a.player, a.railway, a.train);
     case ActionKind::kDeclareBankruptcy: return g.DeclareBankruptcy(a.player);
     case ActionKind::kChooseTempleBonus: return g.ChooseTempleBonus(a.player, a.amount, a.yes);
+    case ActionKind::kBuyPrivate: return g.BuyPrivate(a.player, a.private_number, a.amount);
+    case ActionKind::kAnswerPrivatePurchase: return g.AnswerPrivatePurchase(a.player, a.yes);
+    case ActionKind::kUsePrivatePower:
+      switch (a.power) {
+        case PrivatePower::kP8BuyTrain: return g.UseP8ToBuyTrain(a.player, a.train, a.source, a.amount);
+        case PrivatePower::kP8ExpatriationSite: return g.UseP8ForSite(a.player, a.amount);
+        case PrivatePower::kP6FreeStation: return g.UseP6(a.player, a.hex, "");
+        case PrivatePower::kP6MoveStation:
+          if (a.from_hex.empty()) return Malformed("1947.refusal.actions.p6_move_names_station", "name the station the P6 moves");
+          return g.UseP6(a.player, a.hex, a.from_hex);
+      }
+      break;
   }
   return Malformed("1947.refusal.actions.unknown_1947_action", "unknown 1947 action");
 }
@@ -171,6 +183,76 @@ void AddRun(const T1947Game& game, int player, std::vector<Action1947>& candidat
     a.routes = *routes;
     a.yes = pay_out;
     candidates.push_back(std::move(a));
+  }
+}
+
+// 3.3, 3.1 P6 and P8: the operating railway's president's purchases of privates (each listed at
+// its least price, Rs.1) and the one-off powers of the privates the railway owns; the answer of a
+// player whose private is asked for.
+void AddPrivates(const T1947Game& game, int player, std::vector<Action1947>& candidates) {
+  auto action = [&](ActionKind kind) {
+    Action1947 a;
+    a.kind = kind;
+    a.player = player;
+    return a;
+  };
+  if (game.pending_private_purchase()) {
+    for (bool yes : {true, false}) {
+      Action1947 a = action(ActionKind::kAnswerPrivatePurchase);
+      a.yes = yes;
+      candidates.push_back(std::move(a));
+    }
+    return;
+  }
+  const int r = game.operating_railway();
+  if (r < 0 || player != game.President(game.data().railways[r].initials)) return;
+  for (const PrivateDef& def : game.data().privates) {
+    if (game.private_owner(def.number) < 0) continue;
+    Action1947 a = action(ActionKind::kBuyPrivate);
+    a.private_number = def.number;
+    a.amount = 1;
+    candidates.push_back(std::move(a));
+  }
+  auto power = [&](PrivatePower kind) {
+    Action1947 a = action(ActionKind::kUsePrivatePower);
+    a.power = kind;
+    return a;
+  };
+  if (game.RailwayOwns(r, 8)) {
+    auto train = [&](const std::string& name, const std::string& source, int price) {
+      Action1947 a = power(PrivatePower::kP8BuyTrain);
+      a.train = name;
+      a.source = source;
+      a.amount = price;
+      candidates.push_back(std::move(a));
+    };
+    if (const TrainDef* next = game.AvailableTrain()) train(next->name, "", 0);
+    for (const std::string& t : std::set<std::string>(game.pool_trains().begin(), game.pool_trains().end())) train(t, "pool", 0);
+    for (const RailwayDef& other : game.data().railways) {
+      const std::vector<std::string>& held = game.railway(other.initials).trains;
+      for (const std::string& t : std::set<std::string>(held.begin(), held.end())) train(t, other.initials, 1);
+    }
+    for (int site = 0; site < static_cast<int>(game.data().sites.size()); ++site) {
+      Action1947 a = power(PrivatePower::kP8ExpatriationSite);
+      a.amount = site;
+      candidates.push_back(std::move(a));
+    }
+  }
+  if (game.RailwayOwns(r, 6) && game.step() <= OrStep::kPlaceStation) {
+    const std::vector<Base>& own = game.board().stations[r];
+    StationTurn fresh;  // a move is no placement (6.7.2): any city the railway could take
+    constexpr int kCostWaived = 1000000;  // the P6 places free
+    for (const HexCoord& hex : LegalStations(game.data(), game.board(), r, kCostWaived, fresh)) {
+      Action1947 a = power(PrivatePower::kP6FreeStation);
+      a.hex = HexName1947(hex);
+      candidates.push_back(a);
+      for (size_t s = 1; s < own.size(); ++s) {
+        Action1947 move = power(PrivatePower::kP6MoveStation);
+        move.hex = a.hex;
+        move.from_hex = HexName1947(own[s].hex);
+        candidates.push_back(std::move(move));
+      }
+    }
   }
 }
 
@@ -305,6 +387,7 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
           for (int n = 1; n <= p.bonds[r]; ++n) add(ActionKind::kSellBonds, data.railways[r].initials, n);
         }
       }
+      AddPrivates(game, player, candidates);
       add(ActionKind::kDeclareBankruptcy);
       add(ActionKind::kDone);
       break;
@@ -335,12 +418,22 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
   std::vector<TextParam> params;
   if (seated) params.push_back(param::Seat("seat", a.player));
   params.push_back(param::Company("railway", a.railway));
-  params.push_back(param::Count("private", g.auction_private()));
+  // A railway's purchase of a private (3.3) names the private and price of the action; the
+  // owner's answer those of the offer.
+  const std::optional<PendingPrivatePurchase>& offer = g.pending_private_purchase();
+  const bool answer = a.kind == ActionKind::kAnswerPrivatePurchase && offer.has_value();
+  params.push_back(param::Count("private", a.kind == ActionKind::kBuyPrivate ? a.private_number
+                                          : answer                          ? offer->private_number
+                                                                            : g.auction_private()));
   params.push_back(param::Count("count", a.amount));
-  params.push_back(param::Amount("amount", a.amount));
+  params.push_back(param::Amount("amount", answer ? offer->price : a.amount));
   params.push_back(param::Train("train", a.train));
   params.push_back(param::Company("source", a.source));
   std::optional<int> cost;
+  if (a.kind == ActionKind::kUsePrivatePower) {
+    params.push_back(param::Hex("hex", a.hex));
+    params.push_back(param::Hex("from", a.from_hex));
+  }
   if (a.kind == ActionKind::kLayTrack || a.kind == ActionKind::kPlaceStation) {
     params.push_back(param::Hex("hex", a.hex));
     params.push_back(param::Tile("tile", a.tile));
@@ -349,7 +442,7 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
     if (cost) params.push_back(param::Amount("cost", *cost));
   }
   params.push_back(param::Count("workers", 3 * a.amount));
-  if (a.kind == ActionKind::kChooseTempleBonus) {
+  if (a.kind == ActionKind::kChooseTempleBonus || (a.kind == ActionKind::kUsePrivatePower && a.power == PrivatePower::kP8ExpatriationSite)) {
     const bool known = a.amount >= 0 && a.amount < static_cast<int>(g.data().sites.size());
     params.push_back(param::Text("site", known ? g.data().sites[a.amount].name : "?"));
   }
@@ -410,6 +503,20 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
     case ActionKind::kChooseTempleBonus:
       return a.yes ? say("take_temple_expatriation_bonus", "take the temple's expatriation bonus, counting {site} as reached")
                    : say("refuse_temple_expatriation_bonus", "refuse the temple's expatriation bonus");
+    case ActionKind::kBuyPrivate: return say("buy_private", "buy the P{private} for {amount}");  // 3.3
+    case ActionKind::kAnswerPrivatePurchase:
+      return a.yes ? say("sell_private", "sell the P{private} for {amount}") : say("refuse_private_offer", "refuse to sell the P{private}");
+    case ActionKind::kUsePrivatePower:  // 3.1 P6, P8
+      switch (a.power) {
+        case PrivatePower::kP8BuyTrain:
+          if (a.source.empty()) return say("use_p8_buy_train_from_bank", "use the P8 to buy a {train} from the bank");
+          if (a.source == "pool") return say("use_p8_buy_train_from_pool", "use the P8 to buy a {train} from the bank pool");
+          return say("use_p8_buy_train_from_company", "use the P8 to buy {source}'s {train} for {amount}");
+        case PrivatePower::kP8ExpatriationSite: return say("use_p8_expatriation_site", "use the P8 to take the expatriation bonus of {site}");
+        case PrivatePower::kP6FreeStation: return say("use_p6_free_station", "use the P6 to place a station on {hex} free");
+        case PrivatePower::kP6MoveStation: return say("use_p6_move_station", "use the P6 to move the station on {from} to {hex} free");
+      }
+      break;
   }
   return say("unknown", "?");
 }

@@ -21,6 +21,17 @@ enum class ActionKind {
   kLayTrack, kPlaceStation, kUseWorkers, kRunTrains, kBuyTrain, kAnswerTrainSale, kDiscardTrain,
   kDeclareBankruptcy,
   kChooseTempleBonus,  // 6.8.2: `amount` is the site (index of T1947Data::sites); `yes` false refuses
+  // 3.3: the operating railway buys `private_number` for `amount`; the owner answers (`yes`).
+  kBuyPrivate, kAnswerPrivatePurchase,
+  kUsePrivatePower,    // 3.1 P6, P8: `power` says which benefit
+};
+
+// The one-off powers' benefits a president chooses (3.1 P6, P8).
+enum class PrivatePower {
+  kP8BuyTrain,        // `train` from `source` ("" the bank, "pool", a railway's initials) at `amount`
+  kP8ExpatriationSite,  // `amount` is the site (index of T1947Data::sites)
+  kP6FreeStation,     // the next station on `hex`, free
+  kP6MoveStation,     // the station on `from_hex` moved to `hex`, free
 };
 
 // What a president's worker is used for (6.11); running through a blocked city (6.11.1) is part
@@ -42,6 +53,9 @@ struct Action1947 {
   int rotation = 0;      // track: tile edge e faces board edge (e + rotation) % 6 (t1947_track.h)
   std::vector<std::vector<std::string>> routes;  // a run: each train's stops, by hex (for the runs module)
   WorkerUse worker_use = WorkerUse::kSecondTileAction;  // workers; for kStockbrokers `amount` is the stockbrokers made
+  int private_number = 0;  // a private bought (3.3)
+  PrivatePower power = PrivatePower::kP8BuyTrain;
+  std::string from_hex;    // the P6's station moved
 };
 
 Status Apply(T1947Game& game, const Action1947& action);

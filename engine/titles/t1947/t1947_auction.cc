@@ -58,6 +58,7 @@ Result<T1947Game> T1947Game::Setup(const T1947Data& data, std::vector<std::strin
   g.hammer_.assign(data.privates.size(), -1);
   g.private_owner_.assign(data.privates.size(), -1);
   g.removed_.assign(data.privates.size(), false);
+  g.private_railway_.assign(data.privates.size(), -1);
   g.out_.assign(n, false);
   g.sold_this_round_.assign(n, std::vector<bool>(railways, false));
   for (const TrainDef& t : data.trains) g.bank_trains_.push_back(t.count);  // 2.3, Appendix 3
@@ -78,6 +79,7 @@ int T1947Game::ActivePlayer() const {
       return order_[sr_to_act_];
     case Round::kOperatingRound:
       if (train_sale_) return PresidentOf(train_sale_->seller);
+      if (private_purchase_) return private_owner(private_purchase_->private_number);  // 3.3
       if (!excess_.empty()) return PresidentOf(excess_.front());
       return operating_ < 0 ? -1 : PresidentOf(operating_);
   }

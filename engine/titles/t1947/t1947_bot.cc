@@ -35,6 +35,8 @@ double KindWeight(const mailrun::v1::Action& a, int64_t min_bid, int64_t cash) {
       return source.empty() ? 5.0 : source == "pool" ? 3.0 : 0.2;
     }
     case Kind::kAnswerTrainSale1947: return 1.0;                          // 6.15.2
+    case Kind::kBuyPrivate1947: return 0.3;                               // 3.3: now and then
+    case Kind::kUsePrivatePower1947: return 0.3;                          // 3.1 P6, P8
     case Kind::kChooseTempleBonus1947: return a.choose_temple_bonus_1947().take() ? 3.0 : 1.0;  // 6.8.2
     default: return 1.0;  // answers (bonds, protection, consent), the BNR's par, discards, bankruptcy
   }

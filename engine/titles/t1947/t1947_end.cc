@@ -51,7 +51,7 @@ Status T1947Game::DeclareBankruptcy(int player) {
         .With({param::Company("company", name), param::Amount("treasury", r.treasury), param::Seat("seat", player), param::Amount("cash", players_[player].cash)});
   }
   // 6.15.5: only a president who "fails to raise enough money" by selling shares and bonds is
-  // bankrupt (docs/rulings.md, 1947 ruling 41): while any sale can be made, they sell first.
+  // bankrupt (docs/rulings.md, 1947 ruling 49): while any sale can be made, they sell first.
   for (const RailwayDef& def : data_->railways) {
     for (bool bonds : {false, true}) {
       T1947Game trial = *this;

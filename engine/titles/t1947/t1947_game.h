@@ -4,7 +4,8 @@
 // changes, the market moves) and the operating rounds (4.2, 6.0): the season, private revenue, the
 // operating order, a company's steps (t1947_operating_round.cc; laying track, stations, workers
 // and runs call the game's OperatingHooks), the phases and the trains (4.0, 6.15,
-// t1947_trains.cc). Every refusal names its rule. A T1947Game is a value holding a pointer to its
+// t1947_trains.cc), railways buying private companies and the P6 and P8 (3.3, 3.1,
+// t1947_privates.cc). Every refusal names its rule. A T1947Game is a value holding a pointer to its
 // data, which must outlive it; not thread-safe.
 #pragma once
 
@@ -70,6 +71,15 @@ struct PendingTrainSale {
   int buyer = 0;
   int seller = 0;
   std::string train;
+  int price = 0;
+  bool p8 = false;  // bought with the P8's power (3.1): the P8 is discarded when the sale is made
+};
+
+// The operating railway's offer for a private owned by a player other than its president,
+// waiting for that player's answer (3.3; docs/rulings.md, 1947 ruling 43).
+struct PendingPrivatePurchase {
+  int buyer = 0;           // railway index
+  int private_number = 0;  // 1..9
   int price = 0;
 };
 
@@ -167,6 +177,19 @@ class T1947Game {
   // 6.15.5: a president short of the cheapest train with nothing left to sell declares
   // bankruptcy; the game ends (7.0).
   Status DeclareBankruptcy(int player);
+  // 3.3: the operating railway buys private `number` from the player owning it for `price`, Rs.1
+  // up to the hammer price times the phase's percentage. Bought from its president the sale is
+  // made at once; from another player it waits for their answer. A P4 bought is removed (3.1 P4).
+  Status BuyPrivate(int player, int number, int price);
+  Status AnswerPrivatePurchase(int player, bool accept);
+  // 3.1 P8: the operating railway discards its P8 to buy a train at any step of its turn (as
+  // BuyTrain), or to take the charter's next expatriation bonus for `site`, a site it has not
+  // reached, without the site's workers.
+  Status UseP8ToBuyTrain(int player, const std::string& train, const std::string& from, int price);
+  Status UseP8ForSite(int player, int site);
+  // 3.1 P6: the operating railway discards its P6 to place its next station free (`from` empty),
+  // or to move one of its stations other than its home from `from` to `hex` free.
+  Status UseP6(int player, const std::string& hex, const std::string& from);
   const OperatingHooks& hooks() const { return *hooks_; }
   void set_hooks(OperatingHooks hooks) { hooks_ = std::make_shared<const OperatingHooks>(std::move(hooks)); }
   // A step's own action (track, station, workers, run: OperatingHooks above): checks that
@@ -185,6 +208,13 @@ class T1947Game {
   int hammer_price(int private_number) const { return hammer_[private_number - 1]; }  // -1: unsold or removed
   int private_owner(int private_number) const { return private_owner_[private_number - 1]; }
   bool private_removed(int private_number) const { return removed_[private_number - 1]; }
+  // 3.3: the railway owning the private (index of T1947Data::railways), -1 when none does.
+  int private_railway(int private_number) const { return private_railway_[private_number - 1]; }
+  bool RailwayOwns(int railway, int private_number) const { return railway >= 0 && private_railway(private_number) == railway; }
+  // 3.3: the most a railway may pay for the private now: its hammer price times the percentage of
+  // the phase the latest train bought from the bank began (docs/rulings.md, 1947 ruling 42).
+  int PrivatePriceMaximum(int private_number) const;
+  const std::optional<PendingPrivatePurchase>& pending_private_purchase() const { return private_purchase_; }
   int auction_private() const { return auction_ + 1; }
   int high_bid() const { return high_bid_; }
   int high_bidder() const { return high_bidder_; }
@@ -243,6 +273,8 @@ class T1947Game {
   void StartOperatingRoundsForTest() { EndStockRound(); }
   std::vector<int>& mutable_bank_trains() { return bank_trains_; }
   Board1947& mutable_board() { return board_; }
+  // The private `number` as if `player` had bought it at the auction for `hammer_price` (3.2).
+  void GivePrivateForTest(int number, int player, int hammer_price);
 
  private:
   friend std::string SnapshotJson(const T1947Game& game);
@@ -256,6 +288,8 @@ class T1947Game {
   std::vector<int> hammer_;
   std::vector<int> private_owner_;
   std::vector<bool> removed_;
+  std::vector<int> private_railway_;  // by private: the railway owning it, -1 none (3.3)
+  std::optional<PendingPrivatePurchase> private_purchase_;
   Round round_ = Round::kAuction;
   // auction (3.2)
   int auction_ = 0;
@@ -342,6 +376,10 @@ class T1947Game {
   void Finish(std::string reason);
   Result<bool> MustBuyTrain() const;
   // trains (t1947_trains.cc)
+  // private companies (t1947_privates.cc)
+  void DiscardPrivate(int number);  // 3.5: a one-off power used, or the P4 bought (3.1)
+  Status CheckOwnsPrivate(int railway, int number, const char* rule) const;
+  Status BuyTrainAtAnyStep(int player, const std::string& train, const std::string& from, int price, bool p8);
   void EnterPhase(int phase, int buyer);
   void TransferTrain(int buyer, const std::string& train, int price, int seller);
   friend void NoteTokenMovesAfterAction(T1947Game& game);

@@ -51,6 +51,34 @@ void CheckBoard(const T1947Game& g, std::vector<std::string>& broken) {
   }
 }
 
+// The private companies (3.2, 3.3, 3.5): each is unsold, or owned by exactly one player (in that
+// player's hand) or one railway, or removed; a railway's offer for one stands only for a private a
+// player owns, at a price the buying railway's treasury holds (6.3).
+void CheckPrivates(const T1947Game& g, std::vector<std::string>& broken) {
+  const T1947Data& data = g.data();
+  for (const PrivateDef& def : data.privates) {
+    const std::string name = "the P" + std::to_string(def.number);
+    int holders = 0;
+    for (int seat = 0; seat < g.player_count(); ++seat) {
+      const std::vector<int>& hand = g.player(seat).privates;
+      const auto held = std::count(hand.begin(), hand.end(), def.number);
+      holders += static_cast<int>(held);
+      if (held > 0 && g.private_owner(def.number) != seat) broken.push_back(g.player(seat).name + " holds " + name + " without owning it");
+    }
+    const int owner = g.private_owner(def.number);
+    const int railway = g.private_railway(def.number);
+    if (owner >= 0 && holders != 1) broken.push_back(name + " is in " + std::to_string(holders) + " players' hands");
+    if (owner < 0 && holders != 0) broken.push_back(name + " is in a hand with no owner");
+    if ((owner >= 0) + (railway >= 0) + g.private_removed(def.number) > 1) broken.push_back(name + " has more than one owner or is owned and removed");
+    if (railway >= 0 && def.power == "president_certificate") broken.push_back("a railway owns the P9");
+    if (railway >= 0 && def.power == "take_first_player_order_card") broken.push_back("a railway keeps the P4");
+  }
+  if (const auto& offer = g.pending_private_purchase()) {
+    if (g.private_owner(offer->private_number) < 0) broken.push_back("an offer stands for a private no player owns");
+    if (offer->price > g.railway(data.railways[offer->buyer].initials).treasury) broken.push_back("an offer for a private exceeds the buyer's treasury");
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> CheckInvariants(const T1947Game& g) {
@@ -110,6 +138,7 @@ std::vector<std::string> CheckInvariants(const T1947Game& g) {
     }
   }
   CheckBoard(g, broken);
+  CheckPrivates(g, broken);
   return broken;
 }
 

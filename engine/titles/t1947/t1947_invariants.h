@@ -1,7 +1,8 @@
 // What must hold in every 1947 position, whatever was played: shares and bonds are neither made
 // nor lost, every floated railway has one president who holds the most ordinary shares, cash is
 // never negative, the bank pool holds at most 50%, nobody holds both share types of a railway;
-// every train card and every tile is somewhere, stations fit their charters and cities.
+// every train card and every tile is somewhere, stations fit their charters and cities; each
+// private company has at most one owner, a player or a railway, or is removed.
 // Each violation is one sentence; empty when all hold. Used by tests, self-play and the fuzzer.
 #pragma once
 

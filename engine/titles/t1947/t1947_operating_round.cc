@@ -6,6 +6,7 @@
 
 #include "engine/core/structured_text.h"
 #include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/t1947_market.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -81,6 +82,11 @@ Status T1947Game::CheckOrTurn(int player, const char* rule) const {
     return OutOfTurn("1947.refusal.operating.train_offer_first", "6.15.2", players_[seat].name + " answers the offer for a train first")
         .With({param::Seat("seat", seat)});
   }
+  if (private_purchase_) {
+    const int seat = private_owner(private_purchase_->private_number);
+    return OutOfTurn("1947.refusal.operating.private_offer_first", "3.3", players_[seat].name + " answers the offer for a private first")
+        .With({param::Seat("seat", seat)});
+  }
   if (temple_choice_) {
     const int seat = PresidentOf(*temple_choice_);
     return OutOfTurn("1947.refusal.operating.temple_bonus_first", "6.8.2", players_[seat].name + " first takes or refuses the temple's expatriation bonus")
@@ -124,6 +130,10 @@ Status T1947Game::FinishStep(int player) {
       if (!r.trains.empty()) {  // 6.14: a company with trains runs them (a run may earn nothing)
         return Illegal("1947.refusal.operating.must_run", "6.14", name + " runs its trains before buying trains").With({param::Company("company", name)});
       }
+      // 6.14: "If the Company has not been able to run trains for any reason (eg: not owning a
+      // train) its revenue is therefore equal to Rs. 0, so the Token will move one column to the
+      // left" (8.0: each railway of the first operating round).
+      railways_[operating_].token = MoveLeft(data_->market, railways_[operating_].token);
       step_ = OrStep::kBuyTrains;
       return OkStatus();
     case OrStep::kBuyTrains: {

@@ -23,15 +23,15 @@ std::vector<OwnedTrain> OwnedTrains(const T1947Game& game, int railway) {
   return trains;
 }
 
-GraphTurn GraphTurnNow(const T1947Game& game) {
-  return GraphTurn{static_cast<Season>(game.season()), game.CurrentPhase(), /*owns_p7=*/false};
+GraphTurn GraphTurnNow(const T1947Game& game, int railway) {
+  return GraphTurn{static_cast<Season>(game.season()), game.CurrentPhase(), game.RailwayOwns(railway, 7)};  // 3.1 P7
 }
 
 OperatingTurn RunTurnNow(const T1947Game& game, int railway) {
   OperatingTurn turn;
   turn.phase = game.CurrentPhase();
   turn.season = static_cast<Season>(game.season());
-  turn.owns_p7 = false;  // 3.1, 3.3: see the header
+  turn.owns_p7 = game.RailwayOwns(railway, 7);  // 3.1 P7, bought by the railway (3.3)
   turn.new_yellow_city_town_tiles = game.new_city_town_tiles();               // 6.14.2
   turn.laid_in_season_zone = game.track_turn().season_reduction;              // 6.13.3
   turn.temple_reduction = !game.board().temple_connected[railway];            // 6.8.1, 6.8.3
@@ -43,7 +43,7 @@ Result<std::vector<std::vector<std::string>>> BestRunRoutes(const T1947Game& gam
   Result<const RevenueRules*> rules = RevenueRules1947();
   if (!rules.ok()) return rules.error();
   const std::vector<OwnedTrain> trains = OwnedTrains(game, railway);
-  const GraphTurn turn = GraphTurnNow(game);
+  const GraphTurn turn = GraphTurnNow(game, railway);
   Result<BestRuns> best = CompanyBestRuns(game.data(), **rules, game.board(), railway, turn, trains);
   if (!best.ok()) return best.error();
   Result<RailwayGraph> graph = BuildRailwayGraph(game.data(), **rules, game.board(), railway, turn);
@@ -80,9 +80,9 @@ Status T1947Game::RunTrainsStep(int railway, const Action1947& a) {
     Result<int> taken = ReachSite(*data_, &board_, railway, site);
     if (!taken.ok()) return taken.error();
     const int nth = static_cast<int>(std::count(board_.sites_reached[railway].begin(), board_.sites_reached[railway].end(), true));
-    Result<ExpatriationReward> reward = ReachSite(**rules, nth, waiting > 0, *taken, /*owns_p5=*/false);
+    Result<ExpatriationReward> reward = ReachSite(**rules, nth, waiting > 0, *taken, RailwayOwns(railway, 5));  // 3.1 P5
     if (!reward.ok()) return reward.error();
-    r.treasury += reward->box.cash + reward->economic_incentives;
+    r.treasury += reward->box.cash + reward->economic_incentives;  // 3.1 P5: not revenue
     players_[president].new_workers += reward->box.workers + reward->site_workers;  // 6.10: from the next turn
     r.stockbrokers += reward->box.stockbrokers;
   }

@@ -20,9 +20,9 @@ std::vector<OwnedTrain> OwnedTrains(const T1947Game& game, int railway);
 
 // The railway's turn now as the runs module takes it: phase, season, the tiles laid this turn
 // (6.14.2), the season's zone (6.13.3), the temple (6.8.1), the president's workers (6.11.1).
-// The P7 is a railway's only once railways buy privates (3.3), which the game does not hold yet.
+// The P7's trading posts count for the railway owning it (3.1, 3.3).
 OperatingTurn RunTurnNow(const T1947Game& game, int railway);
-GraphTurn GraphTurnNow(const T1947Game& game);
+GraphTurn GraphTurnNow(const T1947Game& game, int railway);
 
 // 6.14: the operating railway's best runs now, one list of stops per train (empty lists: the
 // train does not run).

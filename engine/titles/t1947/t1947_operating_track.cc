@@ -123,9 +123,13 @@ Result<LayContext> T1947Game::LayContextNow() const {
   context.railway = operating_;
   context.phase = phase_;
   context.treasury = railways_[operating_].treasury;
-  // 6.13.3. The P1/P2 (3.1) and the P3/P5's free terrain are a railway's only once railways buy
-  // privates (3.3), which the game does not hold yet.
+  // 6.13.3; 3.1 P1 and P2: their owner lays in the zone of their season without the reduction.
   context.season_zone = (*rules)->laying_reduction_zone[season_].value_or(Zone::kAny);
+  if ((context.season_zone == Zone::kDry && RailwayOwns(operating_, 1)) || (context.season_zone == Zone::kMonsoon && RailwayOwns(operating_, 2))) {
+    context.season_zone = Zone::kAny;
+  }
+  if (RailwayOwns(operating_, 3)) context.free_terrain.push_back("desert");  // 3.1 P3
+  if (RailwayOwns(operating_, 5)) context.free_terrain.push_back("swamp");   // 3.1 P5
   return context;
 }
 

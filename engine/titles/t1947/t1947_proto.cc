@@ -98,6 +98,33 @@ Result<Action1947> FromProto(const T1947Game& game, const v1::Action& p) {
       a.amount = p.choose_temple_bonus_1947().site();
       a.yes = p.choose_temple_bonus_1947().take();
       break;
+    case v1::Action::kBuyPrivate1947:
+      a.kind = ActionKind::kBuyPrivate;
+      a.private_number = p.buy_private_1947().private_number();
+      a.amount = p.buy_private_1947().price();
+      break;
+    case v1::Action::kAnswerPrivatePurchase1947: a.kind = ActionKind::kAnswerPrivatePurchase; a.yes = p.answer_private_purchase_1947().accept(); break;
+    case v1::Action::kUsePrivatePower1947: {
+      const auto& m = p.use_private_power_1947();
+      a.kind = ActionKind::kUsePrivatePower;
+      switch (m.power()) {
+        case v1::PRIVATE_POWER_1947_P8_BUY_TRAIN:
+          a.power = PrivatePower::kP8BuyTrain;
+          a.train = m.train();
+          a.source = m.source();
+          a.amount = m.price();
+          break;
+        case v1::PRIVATE_POWER_1947_P8_EXPATRIATION_SITE: a.power = PrivatePower::kP8ExpatriationSite; a.amount = m.site(); break;
+        case v1::PRIVATE_POWER_1947_P6_FREE_STATION: a.power = PrivatePower::kP6FreeStation; a.hex = m.hex(); break;
+        case v1::PRIVATE_POWER_1947_P6_MOVE_STATION:
+          a.power = PrivatePower::kP6MoveStation;
+          a.hex = m.hex();
+          a.from_hex = m.from_hex();
+          break;
+        default: return Malformed("1947.refusal.proto.private_power", "say which benefit of the P6 or P8 is used (3.1)");
+      }
+      break;
+    }
     case v1::Action::KIND_NOT_SET: return Malformed("1947.refusal.proto.action_no_kind", "the action has no kind");
     default: return Malformed("1947.refusal.proto.not_action_1947", "not an action of 1947");
   }
@@ -178,6 +205,36 @@ v1::Action ToProto(const Action1947& a) {
       p.mutable_choose_temple_bonus_1947()->set_site(a.amount);
       p.mutable_choose_temple_bonus_1947()->set_take(a.yes);
       break;
+    case ActionKind::kBuyPrivate:
+      p.mutable_buy_private_1947()->set_private_number(a.private_number);
+      p.mutable_buy_private_1947()->set_price(a.amount);
+      break;
+    case ActionKind::kAnswerPrivatePurchase: p.mutable_answer_private_purchase_1947()->set_accept(a.yes); break;
+    case ActionKind::kUsePrivatePower: {
+      auto* m = p.mutable_use_private_power_1947();
+      switch (a.power) {
+        case PrivatePower::kP8BuyTrain:
+          m->set_power(v1::PRIVATE_POWER_1947_P8_BUY_TRAIN);
+          m->set_train(a.train);
+          m->set_source(a.source);
+          m->set_price(a.amount);
+          break;
+        case PrivatePower::kP8ExpatriationSite:
+          m->set_power(v1::PRIVATE_POWER_1947_P8_EXPATRIATION_SITE);
+          m->set_site(a.amount);
+          break;
+        case PrivatePower::kP6FreeStation:
+          m->set_power(v1::PRIVATE_POWER_1947_P6_FREE_STATION);
+          m->set_hex(a.hex);
+          break;
+        case PrivatePower::kP6MoveStation:
+          m->set_power(v1::PRIVATE_POWER_1947_P6_MOVE_STATION);
+          m->set_hex(a.hex);
+          m->set_from_hex(a.from_hex);
+          break;
+      }
+      break;
+    }
   }
   return p;
 }
@@ -242,6 +299,14 @@ void AddOperatingView(const T1947Game& g, v1::Game1947View& v) {
     m->set_seller(data.railways[static_cast<size_t>(sale->seller)].initials);
     m->set_train(sale->train);
     m->set_price(sale->price);
+    m->set_p8(sale->p8);
+  }
+  if (const auto& offer = g.pending_private_purchase()) {  // 3.3
+    auto* m = o->mutable_private_purchase();
+    m->set_buyer(data.railways[static_cast<size_t>(offer->buyer)].initials);
+    m->set_private_number(offer->private_number);
+    m->set_price(offer->price);
+    m->set_owner_seat(g.private_owner(offer->private_number));
   }
   o->set_temple_choice(g.temple_choice().has_value());
   o->set_ends_after_round(g.ends_after_round());
@@ -353,6 +418,7 @@ v1::Game1947View BuildView(const T1947Game& g) {
     pv->set_owner_seat(g.private_owner(def.number));
     pv->set_hammer_price(g.hammer_price(def.number));
     pv->set_removed(g.private_removed(def.number));
+    if (g.private_railway(def.number) >= 0) pv->set_owner_railway(data.railways[static_cast<size_t>(g.private_railway(def.number))].initials);
   }
   if (g.round() == Round::kAuction) {
     auto* av = v.mutable_auction();

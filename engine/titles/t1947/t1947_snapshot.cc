@@ -110,6 +110,11 @@ std::string SnapshotJson(const T1947Game& g) {
   j["hammer"] = g.hammer_;
   j["private_owner"] = g.private_owner_;
   j["removed"] = g.removed_;
+  j["private_railway"] = g.private_railway_;  // 3.3
+  if (g.private_purchase_) {
+    j["private_purchase"] = {{"buyer", g.private_purchase_->buyer}, {"private", g.private_purchase_->private_number},
+                             {"price", g.private_purchase_->price}};
+  }
   j["round"] = static_cast<int>(g.round_);
   j["auction"] = {{"private", g.auction_}, {"opener", g.opener_}, {"to_act", g.to_act_}, {"high_bid", g.high_bid_},
                   {"high_bidder", g.high_bidder_}, {"out", g.out_}, {"passes", g.passes_}};
@@ -128,7 +133,7 @@ std::string SnapshotJson(const T1947Game& g) {
                  {"excess", g.excess_}};
   if (g.train_sale_) {
     j["train_sale"] = {{"buyer", g.train_sale_->buyer}, {"seller", g.train_sale_->seller}, {"train", g.train_sale_->train},
-                       {"price", g.train_sale_->price}};
+                       {"price", g.train_sale_->price}, {"p8", g.train_sale_->p8}};
   }
   j["or"] = {{"season", g.season_}, {"ors", g.ors_in_set_}, {"number", g.or_in_set_}, {"operating", g.operating_},
              {"step", static_cast<int>(g.step_)}, {"arrivals", g.arrivals_}};
@@ -186,6 +191,19 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
     g.hammer_ = j.at("hammer").get<std::vector<int>>();
     g.private_owner_ = j.at("private_owner").get<std::vector<int>>();
     g.removed_ = j.at("removed").get<std::vector<bool>>();
+    // Snapshots from before railways bought privates (issue 25) have none owned by a railway.
+    g.private_railway_ = j.value("private_railway", std::vector<int>(data.privates.size(), -1));
+    if (g.private_owner_.size() != data.privates.size() || g.removed_.size() != data.privates.size() ||
+        g.private_railway_.size() != data.privates.size() || g.hammer_.size() != data.privates.size()) {
+      return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
+    }
+    for (int owner : g.private_railway_) {
+      if (owner < -1 || owner >= static_cast<int>(data.railways.size())) throw std::invalid_argument("no railway " + std::to_string(owner) + " owns a private");
+    }
+    if (j.contains("private_purchase")) {
+      const json& pp = j.at("private_purchase");
+      g.private_purchase_ = PendingPrivatePurchase{pp.at("buyer"), pp.at("private"), pp.at("price")};
+    }
     g.round_ = static_cast<Round>(j.at("round").get<int>());
     const json& a = j.at("auction");
     g.auction_ = a.at("private");
@@ -228,7 +246,7 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
     }
     if (j.contains("train_sale")) {
       const json& s = j.at("train_sale");
-      g.train_sale_ = PendingTrainSale{s.at("buyer"), s.at("seller"), s.at("train"), s.at("price")};
+      g.train_sale_ = PendingTrainSale{s.at("buyer"), s.at("seller"), s.at("train"), s.at("price"), s.value("p8", false)};
     }
     if (j.contains("or")) {
       const json& o = j.at("or");

@@ -25,6 +25,11 @@ int T1947Game::TrainLimit() const { return engine::TrainLimit(data_->phases, pha
 Status T1947Game::BuyTrain(int player, const std::string& train, const std::string& from, int price) {
   if (Status turn = CheckOrTurn(player, "6.15"); !turn.ok()) return turn;
   if (step_ != OrStep::kBuyTrains) return OutOfTurn("1947.refusal.trains.bought_after_run", "4.2", "trains are bought after the company has run its trains");
+  return BuyTrainAtAnyStep(player, train, from, price, /*p8=*/false);
+}
+
+// 6.15 (and 3.1 P8, `p8`: the P8 is discarded once the train is the buyer's).
+Status T1947Game::BuyTrainAtAnyStep(int player, const std::string& train, const std::string& from, int price, bool p8) {
   const int buyer = operating_;
   const std::string& buyer_name = data_->railways[buyer].initials;
   const int type = data_->TrainIndex(train);
@@ -72,6 +77,7 @@ Status T1947Game::BuyTrain(int player, const std::string& train, const std::stri
     } else {
       pool_trains_.erase(std::find(pool_trains_.begin(), pool_trains_.end(), train));
     }
+    if (p8) DiscardPrivate(8);
     return OkStatus();
   }
   // 6.15.2: from another company at an agreed price of at least Rs.1.
@@ -89,8 +95,9 @@ Status T1947Game::BuyTrain(int player, const std::string& train, const std::stri
   }
   if (PresidentOf(seller) == player) {  // the same president agrees with themself
     TransferTrain(buyer, train, price, seller);
+    if (p8) DiscardPrivate(8);
   } else {
-    train_sale_ = PendingTrainSale{buyer, seller, train, price};
+    train_sale_ = PendingTrainSale{buyer, seller, train, price, p8};
   }
   return OkStatus();
 }
@@ -105,6 +112,7 @@ Status T1947Game::AnswerTrainSale(int player, bool accept) {
   PendingTrainSale sale = *train_sale_;
   train_sale_.reset();
   if (accept) TransferTrain(sale.buyer, sale.train, sale.price, sale.seller);
+  if (accept && sale.p8) DiscardPrivate(8);  // 3.1 P8: refused, the railway keeps its P8
   return OkStatus();
 }
 

@@ -89,6 +89,7 @@ std::string RoundDescription(const T1947Game& g) {
       std::string text = "Operating Round " + std::to_string(g.stock_round()) + "." + std::to_string(g.operating_round());
       if (const std::string acting = ActingRailway(g); !acting.empty()) {
         text += ": " + acting + (g.pending_train_sale() ? " answers a train offer"
+                                 : g.pending_private_purchase() ? " waits for the answer to its offer for a private"
                                  : !g.excess().empty() ? " puts an excess train in the bank pool"
                                  : g.temple_choice() ? " chooses the temple's expatriation bonus"
                                                      : std::string(" - ") + OrStepName(g.step()));
@@ -125,6 +126,10 @@ class Game1947 final : public TitleGame {
     for (const Action1947& a : t1947::LegalActions(game_, seat)) {
       if (a.kind == ActionKind::kBid) {  // 3.2: any bid from the smallest legal one up to the bidder's cash
         AddLegal(out, seat, ToProto(a), Describe(game_, a, " or more"), a.amount, game_.player(seat).cash);
+      } else if (a.kind == ActionKind::kBuyPrivate) {  // 3.3: Rs.1 up to the maximum the treasury can pay
+        const int r = game_.operating_railway();
+        const int most = std::min(game_.PrivatePriceMaximum(a.private_number), game_.railway(game_.data().railways[static_cast<size_t>(r)].initials).treasury);
+        AddLegal(out, seat, ToProto(a), Describe(game_, a, " or more"), a.amount, most);
       } else {
         AddLegal(out, seat, ToProto(a), Describe(game_, a));
       }

@@ -83,7 +83,7 @@ TEST(Section6, BankruptcyEndsTheGame) {
   g.set_hooks(RouteHooks(true));
   ToBuyTrains(g);
   g.mutable_player(0).cash = 29;
-  // Ann holds only the EIR's president's certificate: no share is left she may sell (ruling 41).
+  // Ann holds only the EIR's president's certificate: no share is left she may sell (ruling 49).
   g.mutable_player(0).ordinary[Data().RailwayIndex("EIR")] = 2;
   g.mutable_railway("EIR").io_units += 4;
   Status s = g.BuyTrain(0, "T2", "", 0);
@@ -103,7 +103,7 @@ TEST(Section6, BankruptcyEndsTheGame) {
 
 TEST(Section6, ForcedPurchaseSalesComeBeforeBankruptcy) {
   // 6.15.5: short of the cheapest train, the president sells shares and bonds to make up the
-  // difference; the tokens move; only with nothing left to sell is she bankrupt (ruling 41).
+  // difference; the tokens move; only with nothing left to sell is she bankrupt (ruling 49).
   T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 50, {}}, {"GIPR", Space(0, 100), 1, 0, {}}});
   g.set_hooks(RouteHooks(true));
   const int gipr = Data().RailwayIndex("GIPR");

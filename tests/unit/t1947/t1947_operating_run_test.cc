@@ -77,7 +77,7 @@ T1947Game SecondOperatingRound() {
 }
 
 // The second operating round (intermediate season, phase 1): the BNR operates first (market value
-// 100, treasury Rs.520 after its T2 of Rs.80) and Paul, its president, holds 60% (the P9's 30%
+// 90 after its first turn without a train, 6.14; treasury Rs.520 after its T2 of Rs.80) and Paul, its president, holds 60% (the P9's 30%
 // certificate and three shares), the other 40% in the initial offer. Its T2 runs Nagpur-Akola:
 // Rs.20 + Rs.20 = Rs.40, less 20% without its temple (6.8.1): Rs.32, to the nearest ten Rs.30.
 TEST(OperatingRun, SecondOrPaidOut) {
@@ -86,7 +86,7 @@ TEST(OperatingRun, SecondOrPaidOut) {
   EXPECT_EQ(g.season(), 2);
   EXPECT_EQ(g.CurrentPhase(), 1);
   EXPECT_EQ(g.railway("BNR").treasury, 520);
-  EXPECT_EQ(g.railway("BNR").token, Space(0, 100));
+  EXPECT_EQ(g.MarketValue("BNR"), 90);
   EXPECT_EQ(g.player(kPaul).cash, 40);
   ToRun(g);
   EXPECT_EQ(g.Done(kPaul).error().key, "1947.refusal.operating.must_run");
@@ -96,12 +96,12 @@ TEST(OperatingRun, SecondOrPaidOut) {
   const std::vector<int> cash{g.player(0).cash, g.player(1).cash, g.player(2).cash, g.player(3).cash};
   Ok(Apply(g, RunAction(kPaul, {{"H19", "G20"}}, true)));
   // 6.14.2: Rs.3 per 10%: Paul Rs.18, the initial offer's Rs.12 to nobody; the token one column
-  // right (6.14), from 100 to 110.
+  // right (6.14), from 90 to 100.
   EXPECT_EQ(g.player(kPaul).cash, 58);
   for (int p : {kRobert, kEmily, kAnna}) EXPECT_EQ(g.player(p).cash, cash[p]) << p;
   EXPECT_EQ(g.railway("BNR").treasury, 520);
-  EXPECT_EQ(g.railway("BNR").token, Space(0, 110));
-  EXPECT_EQ(g.railway("BNR").arrived_at, Space(0, 110));  // 4.2.1: its arrival is noted
+  EXPECT_EQ(g.MarketValue("BNR"), 100);
+  EXPECT_EQ(g.railway("BNR").arrived_at, g.railway("BNR").token);  // 4.2.1: its arrival is noted
   EXPECT_EQ(g.step(), OrStep::kBuyTrains);  // one run a turn
   EXPECT_EQ(Refused(g, RunAction(kPaul, {{"H19", "G20"}}, true)), "1947.refusal.operating.step_passed");
   EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
@@ -113,7 +113,7 @@ TEST(OperatingRun, SecondOrWithheld) {
   Ok(Apply(g, RunAction(kPaul, {{"G20", "H19"}}, false)));
   EXPECT_EQ(g.player(kPaul).cash, 40);
   EXPECT_EQ(g.railway("BNR").treasury, 550);          // the Rs.30 withheld
-  EXPECT_EQ(g.railway("BNR").token, Space(0, 90));    // one column left (6.14)
+  EXPECT_EQ(g.railway("BNR").token, Space(0, 90));    // one column left (6.14): 90 is the row's end
 }
 
 // 6.14: a railway with trains that runs none earns nothing, and its token moves left.
@@ -123,7 +123,7 @@ TEST(OperatingRun, NoRunIsARunOfNothing) {
   Ok(Apply(g, RunAction(kPaul, {}, true)));
   EXPECT_EQ(g.player(kPaul).cash, 40);
   EXPECT_EQ(g.railway("BNR").treasury, 520);
-  EXPECT_EQ(g.railway("BNR").token, Space(0, 90));
+  EXPECT_EQ(g.railway("BNR").token, Space(0, 90));  // left, held at the row's end
   EXPECT_EQ(g.step(), OrStep::kBuyTrains);
 }
 
@@ -169,7 +169,7 @@ TEST(OperatingRun, SnapshotRoundTrips) {
   auto after = RestoreSnapshot(Data(), SnapshotJson(g));
   ASSERT_TRUE(after.ok()) << after.error().ToString();
   EXPECT_EQ(SnapshotJson(*after), SnapshotJson(g));
-  EXPECT_EQ(after->railway("BNR").token, Space(0, 110));
+  EXPECT_EQ(after->MarketValue("BNR"), 100);
 }
 
 // 6.10: the BB&CI's T2 runs Bombay-East Africa on the board of t1947_section8_boards.h, in the

@@ -67,7 +67,9 @@ T1947Game FirstOperatingRound() {
 // 8.0, the first operating round, through Apply: BNR #57 and #9, ABR #6M and #8, PRC #6 and #8
 // (all free), BB&CI #6M and #57 (Rs.20 terrain) and a station on the #57 (Rs.40). The first
 // operating round is in the monsoon (docs/rulings.md, 1947 ruling 29): lays in the monsoon zone
-// reduce the turn's revenue (6.13.3).
+// reduce the turn's revenue (6.13.3). Then on to the text's last figure: the railways' trains
+// and their tokens, the BB&CI's P7 bought from Emily (3.3), Stock Round 2 turn by turn with its
+// table, and the private revenue of the next operating round (3.4).
 TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   T1947Game g = DetailedExample();
   PlayAuction(g);
@@ -93,6 +95,10 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   Ok(g.Done(kPaul));
   EXPECT_EQ(Refused(g, LayAction(kPaul, "E20", "9", {"N", "S"})), "1947.refusal.operating.step_passed");
   EndTurnBuyingT2s(g, 1);
+  // 8.0: "The Company has no trains and therefore does not earn any revenue, so the Stock Market
+  // Token moves left one space to 90" (6.14); "The BNR purchases a T2 for Rs.80".
+  EXPECT_EQ(g.MarketValue("BNR"), 90);
+  EXPECT_EQ(g.railway("BNR").treasury, 520);
 
   ASSERT_EQ(Operating(g), "ABR");
   EXPECT_EQ(g.board().stations[R("ABR")], (std::vector<Base>{Base{Hex("S14"), 0}}));
@@ -103,6 +109,8 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   EXPECT_EQ(g.railway("ABR").treasury, 800);
   EXPECT_TRUE(g.track_turn().season_reduction);  // the monsoon zone in the monsoon (6.13.3)
   EndTurnBuyingT2s(g, 2);
+  EXPECT_EQ(g.MarketValue("ABR"), 72);  // 8.0: "moves left one space to 72"
+  EXPECT_EQ(g.railway("ABR").treasury, 640);        // two T2s for Rs.160
 
   ASSERT_EQ(Operating(g), "PRC");
   Ok(Apply(g, LayAction(kAnna, "I32", "6", {"NW", "S"})));
@@ -110,6 +118,8 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   EXPECT_EQ(g.railway("PRC").treasury, 660);
   EXPECT_FALSE(g.track_turn().season_reduction);
   EndTurnBuyingT2s(g, 2);
+  EXPECT_EQ(g.MarketValue("PRC"), 60);  // 8.0: "moves left one space to 60"
+  EXPECT_EQ(g.railway("PRC").treasury, 500);
 
   ASSERT_EQ(Operating(g), "BB&CI");
   EXPECT_EQ(g.railway("BB&CI").treasury, 660);
@@ -144,6 +154,87 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
   EXPECT_EQ(Supply(g, "9"), 33);
   EXPECT_EQ(g.board().board.tiles.size(), 8u);
   for (const char* railway : {"BNR", "ABR", "PRC", "BB&CI"}) EXPECT_FALSE(g.board().temple_connected[R(railway)]) << railway;
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+
+  // No trains, no revenue: the BB&CI's token moves left to 60 (6.14). In phase 1 the P7 costs at
+  // most its hammer price, Rs.120 (3.3).
+  while (g.step() < OrStep::kBuyTrains) Ok(g.Done(kEmily));
+  EXPECT_EQ(g.MarketValue("BB&CI"), 60);
+  EXPECT_EQ(g.PrivatePriceMaximum(7), 120);
+  EXPECT_EQ(Refused(g, BuyPrivateAction(kEmily, 7, 121)), "1947.refusal.privates.price_above_maximum");
+  // "Buys two T2s and 1 T3 for Rs.360 (game moves to Phase 2)": the last two T2s (Rs.80 each)
+  // and a T3 at Appendix 3's Rs.180, Rs.340 in all (docs/rulings.md, 1947 ruling 47).
+  Ok(Apply(g, TrainAction(kEmily, "T2")));
+  Ok(Apply(g, TrainAction(kEmily, "T2")));
+  Ok(Apply(g, TrainAction(kEmily, "T3")));
+  EXPECT_EQ(g.railway("BB&CI").treasury, 600 - 340);
+  EXPECT_EQ(g.CurrentPhase(), 2);
+  // "As it is now Phase 2, the Company can buy the P7 'Trading Posts' Private Company from its
+  // owner Emily - the president (Emily) decides to pay herself Rs.180 Rupees (150% of its Hammer
+  // Price)": 150% of Rs.120.
+  EXPECT_EQ(g.PrivatePriceMaximum(7), 180);
+  EXPECT_EQ(g.player(kEmily).cash, 14 + 20);  // Rs.14 after the stock round, her P1 and P7's Rs.20 (3.4)
+  EXPECT_EQ(Refused(g, BuyPrivateAction(kEmily, 7, 181)), "1947.refusal.privates.price_above_maximum");
+  EXPECT_EQ(Refused(g, BuyPrivateAction(kEmily, 7, 0)), "1947.refusal.privates.price_at_least_1");
+  EXPECT_EQ(Refused(g, BuyPrivateAction(kRobert, 7, 180)), "1947.refusal.operating.president_operates");
+  Ok(Apply(g, BuyPrivateAction(kEmily, 7, 180)));
+  EXPECT_EQ(g.player(kEmily).cash, 34 + 180);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 260 - 180);
+  EXPECT_EQ(g.private_railway(7), R("BB&CI"));
+  EXPECT_EQ(g.private_owner(7), -1);
+  EXPECT_EQ(g.player(kEmily).privates, std::vector<int>{1});
+  EXPECT_EQ(Refused(g, BuyPrivateAction(kEmily, 7, 1)), "1947.refusal.privates.railway_owns_it");  // 3.3: never again
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+  Ok(g.Done(kEmily));  // "Pass. The Operating Round ends."
+
+  // Stock Round 2: Paul has card 1 (the first stock round's table: Paul, Robert, Emily, Anna).
+  ASSERT_EQ(g.round(), Round::kStockRound);
+  EXPECT_EQ(g.order(), (std::vector<int>{kPaul, kRobert, kEmily, kAnna}));
+  EXPECT_EQ(g.MarketValue("PRC"), 60);
+  // Each turn Paul and Robert pass, Emily acts, Anna passes.
+  auto emily_buys = [&g](const std::string& railway, bool from_pool, int cash_after) {
+    Ok(g.Pass(kPaul));
+    Ok(g.Pass(kRobert));
+    Ok(g.Buy(kEmily, railway, from_pool));
+    Ok(g.Done(kEmily));
+    EXPECT_EQ(g.player(kEmily).cash, cash_after) << railway;
+    Ok(g.Pass(kAnna));
+  };
+  emily_buys("PRC", true, 214 - 60);   // 1st turn: a PRC share from the bank pool for Rs.60
+  EXPECT_EQ(g.railway("PRC").pool_units, 0);
+  emily_buys("PRC", false, 154 - 66);  // 2nd: a PRC share from the initial offer for Rs.66 (its par)
+  emily_buys("ABR", false, 88 - 80);   // 3rd: an ABR share from the initial offer for Rs.80
+  // 4th turn: Emily converts her two PRC ordinary shares to savings shares (5.6.4).
+  Ok(g.Pass(kPaul));
+  Ok(g.Pass(kRobert));
+  Ok(g.Convert(kEmily, "PRC", true));
+  EXPECT_EQ(g.player(kEmily).ordinary[R("PRC")], 0);
+  EXPECT_EQ(g.player(kEmily).savings[R("PRC")], 2);
+  Ok(g.Pass(kAnna));
+  // 5th turn: "All 4 players pass consecutively": with Anna's pass of the 4th turn Emily's is the
+  // fourth pass in a row, which ends the round (5.1). The table: certificates (wealth points, 3.6)
+  // 10, 7, 9, 7; cash 8, 30, 34 (Rs.64 here: ruling 6 carries Anna's Rs.30 on), 50. Emily's P7 is
+  // the BB&CI's now.
+  Ok(g.Pass(kPaul));
+  Ok(g.Pass(kRobert));
+  EXPECT_EQ(g.WealthPoints(kEmily), 10);
+  EXPECT_EQ(g.WealthPoints(kPaul), 7);
+  EXPECT_EQ(g.WealthPoints(kAnna), 9);
+  EXPECT_EQ(g.WealthPoints(kRobert), 7);
+  const std::vector<int> table_cash{30, 50, 8, 64};  // by seat: Paul, Robert, Emily, Anna
+  for (int seat : {kPaul, kRobert, kEmily, kAnna}) EXPECT_EQ(g.player(seat).cash, table_cash[seat]) << g.player(seat).name;
+  Ok(g.Pass(kEmily));
+  // Priority: Paul 1, Robert 2, Anna 3, Emily 4.
+  ASSERT_EQ(g.round(), Round::kOperatingRound);
+  EXPECT_EQ(g.order(), (std::vector<int>{kPaul, kRobert, kAnna, kEmily}));
+  // Operating Round 1 of 2 (phase 2: two rounds): "Emily receives Rs.10 (1 Private). Anna receives
+  // Rs.30 Rupees (3 Privates). Paul receives Rs.10 Rupees (1 Privates). Robert receives Rs.20
+  // Rupees (2 Privates)." The BB&CI's P7 pays nothing (3.1.1, 3.4).
+  EXPECT_EQ(g.operating_rounds_in_set(), 2);
+  const std::vector<int> revenue{10, 20, 10, 30};
+  for (int seat : {kPaul, kRobert, kEmily, kAnna}) EXPECT_EQ(g.player(seat).cash, table_cash[seat] + revenue[seat]) << g.player(seat).name;
+  EXPECT_EQ(g.railway("BB&CI").treasury, 80);
+  EXPECT_EQ(Operating(g), "BNR");  // "Bengal Nagpur Railway operates first"
   EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
 }
 
@@ -349,7 +440,8 @@ TEST(OperatingTrack, NewWorkersServeFromTheNextTurn) {
 
 // 6.8: a temple connected by other railways' track is found when the railway's turn begins.
 TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
-  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), 2, 500, {}}, {"EIR", Space(0, 90), 0, 500, {}}}, TempleNearPoona());
+  // The EIR below the BB&CI even after both move left without trains (6.14).
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), 2, 500, {}}, {"EIR", Space(1, 80), 0, 500, {}}}, TempleNearPoona());
   ASSERT_EQ(Operating(g), "BB&CI");
   EXPECT_EQ(g.railway("BB&CI").treasury, 500);
   // Track from Bombay to the temple (as if the BB&CI had laid it in an earlier round).

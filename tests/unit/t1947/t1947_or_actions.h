@@ -29,6 +29,23 @@ inline Action1947 LayAction(int player, std::string_view hex, const std::string&
   return a;
 }
 
+// 6.15: the operating railway buys `train` from `source` ("" the bank, "pool", a railway) at `price`.
+inline Action1947 TrainAction(int player, const std::string& train, const std::string& source = "", int price = 0) {
+  Action1947 a = By(player, ActionKind::kBuyTrain);
+  a.train = train;
+  a.source = source;
+  a.amount = price;
+  return a;
+}
+
+// 3.3: the operating railway's president buys private `number` for `price`.
+inline Action1947 BuyPrivateAction(int player, int number, int price) {
+  Action1947 a = By(player, ActionKind::kBuyPrivate);
+  a.private_number = number;
+  a.amount = price;
+  return a;
+}
+
 // The refusal's key; the game is unchanged by it.
 inline std::string Refused(T1947Game& g, const Action1947& a) {
   const std::string before = SnapshotJson(g);
