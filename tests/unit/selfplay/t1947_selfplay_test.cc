@@ -1,6 +1,7 @@
 // Issue 25, whole games of 1947 in CTest: the reference bot (engine/titles/t1947/t1947_bot.h) plays
 // a game for each player count the rules allow (3 to 6, 1947 rules 1) to its end (7.0), every
-// invariant checked after every action, and recorded 1947 games (tests/fixtures/games/t1947-*.json)
+// invariant checked after every action, and recorded 1947 games (tests/fixtures/games-1947/*.json,
+// apart from tests/fixtures/games/, whose every file the 1853 tests read)
 // replay to their recorded standings. The full run, 200 games per player count, is
 // `mailrun selfplay --title 1947` (docs/benchmarks.md). A rule change that alters how a recorded
 // game plays out regenerates it with `mailrun selfplay --title 1947 --games 1 --players P --seed S
@@ -40,7 +41,7 @@ INSTANTIATE_TEST_SUITE_P(PlayerCounts, SelfPlay1947, ::testing::Values(3, 4, 5, 
 class Recorded1947 : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Recorded1947, ReplaysToItsRecordedStandings) {
-  const GameRecord record = t1853::testing::LoadRecord("games/" + GetParam());
+  const GameRecord record = t1853::testing::LoadRecord("games-1947/" + GetParam());
   ASSERT_EQ(record.config.title(), mailrun::v1::TITLE_1947);
   ASSERT_FALSE(record.final_scores.empty());
   auto game = Game::Create(record.config);
