@@ -266,8 +266,18 @@ try {
     saw.tileLay = { hex, before: layAt, description: await text(lalit.page, "[data-testid=submit]") };
     await shot(lalit.page, "tile-lay-desktop");
     await submitTo(lalit.page, layAt + 1);
-    // Undo: the lay is taken back.
+    // Undo: the lay is taken back. The button is enabled only once the lay's answer has come
+    // back (a click on it while disabled starts nothing: a clean-clone run saw the screen at the
+    // lay's version with its last call answered and no undo sent); a click that started nothing
+    // is noted in saw.lostClicks and made once more.
+    await lalit.page.waitForSelector("[data-testid=undo]:not([disabled])", { timeout: 20_000 });
     await clickStill(lalit.page, "[data-testid=undo]");
+    const undone = (v) => document.querySelector("[data-testid=game-screen]")?.dataset.version === String(v);
+    if (!(await lalit.page.waitForFunction(undone, { timeout: 20_000 }, layAt + 2).then(() => true, () => false))) {
+      const lastCall = await lalit.page.$eval("[data-testid=game-screen]", (e) => e.dataset.lastCall ?? "");
+      (saw.lostClicks ??= []).push({ version: layAt + 2, undo: true, lastCall });
+      if (await lalit.page.$("[data-testid=undo]:not([disabled])")) await clickStill(lalit.page, "[data-testid=undo]");
+    }
     await atVersion(lalit.page, layAt + 2);
     saw.undo = { version: layAt + 2 };
 
