@@ -41,6 +41,21 @@ inline std::string PickName(const uint8_t* bytes, size_t n, const std::vector<st
   return std::string(reinterpret_cast<const char*>(bytes + 1), n - 1);
 }
 
+// Applies `action`: a refusal must say why and leave the game exactly as it was (its snapshot);
+// after an accepted action `problems(game)` (the title's invariants against the game before,
+// which the caller captured) must find nothing.
+template <class GameT, class Problems>
+void ApplyChecked(GameT& game, const mailrun::v1::Action& action, Problems problems) {
+  const std::string before_json = game.SnapshotJson();
+  auto result = game.Apply(action);
+  if (!result.ok()) {
+    if (result.error().message.empty()) Fail("a refusal without a message: " + action.ShortDebugString());
+    if (game.SnapshotJson() != before_json) Fail("a refused action changed the state: " + action.ShortDebugString());
+    return;
+  }
+  for (const std::string& problem : problems(game)) Fail(problem + " after " + action.ShortDebugString());
+}
+
 // Plays the chunks of an input (engine_fuzz_target.h: [kind][length][bytes]...) into `game`: an
 // even kind parses its bytes as an Action; an odd kind takes a legal action of an active seat (its
 // first byte picks both) and `mutate`s it with the rest. Each action goes to `apply`.
