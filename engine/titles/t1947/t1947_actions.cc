@@ -65,17 +65,6 @@ Status ApplyAction(T1947Game& g, const Action1947& a) {
   return Malformed("1947.refusal.actions.unknown_1947_action", "unknown 1947 action");
 }
 
-// 5.6.2: one savings share for every two ordinary ones (a player's private counting as one
-// ordinary share), rounded down.
-bool RatioKept(const T1947Game& g, int player) {
-  const Player1947& p = g.player(player);
-  int ordinary = static_cast<int>(p.privates.size());
-  int savings = 0;
-  for (int u : p.ordinary) ordinary += u;
-  for (int u : p.savings) savings += u;
-  return savings <= ordinary / 2;
-}
-
 // The president's answer to a pending price protection (5.4.5) does not change the seller's
 // holdings: a question about the seller's turn takes it as "no".
 void DeclineProtection(T1947Game& g) {
@@ -94,11 +83,11 @@ bool TurnCanEnd(const T1947Game& g, int player) {
   if (g.round() != Round::kStockRound) return true;
   T1947Game c = g;
   DeclineProtection(c);
-  if (c.round() != Round::kStockRound || c.ActivePlayer() != player || RatioKept(c, player)) return true;
+  if (c.round() != Round::kStockRound || c.ActivePlayer() != player || c.SavingsRatioKept(player)) return true;
   if (!c.turn().Acted()) return true;  // 5.1: a turn that has done nothing passes, which 5.6.2 does not stop
   const T1947Data& data = c.data();
   for (size_t r = 0; r < data.railways.size(); ++r) {
-    while (c.player(player).savings[r] > 0 && !RatioKept(c, player)) {
+    while (c.player(player).savings[r] > 0 && !c.SavingsRatioKept(player)) {
       Action1947 sell;
       sell.kind = ActionKind::kSell;
       sell.player = player;
@@ -108,7 +97,7 @@ bool TurnCanEnd(const T1947Game& g, int player) {
       DeclineProtection(c);
     }
   }
-  if (RatioKept(c, player)) return true;
+  if (c.SavingsRatioKept(player)) return true;
   if (c.turn().bought) return false;
   for (const RailwayDef& r : data.railways) {
     for (bool pool : {false, true}) {
@@ -118,7 +107,7 @@ bool TurnCanEnd(const T1947Game& g, int player) {
       buy.player = player;
       buy.railway = r.initials;
       buy.from_pool = pool;
-      if (ApplyAction(bought, buy).ok() && RatioKept(bought, player)) return true;
+      if (ApplyAction(bought, buy).ok() && bought.SavingsRatioKept(player)) return true;
     }
   }
   return false;

@@ -79,7 +79,7 @@ Status T1947Game::ForcedSale(int player, const std::string& initials, int count,
       ChangePresidency(ri, player);
     }
   }
-  if (RatioSavings(player) > RatioOrdinary(player) / 2) {  // 5.6.2: kept in a forced sale too
+  if (!SavingsRatioKept(player)) {  // 5.6.2: kept in a forced sale too
     players_ = players_before;
     return Illegal("1947.refusal.forced_sale.ratio", "5.6.2", "the sale would leave more than one savings share for every two ordinary shares");
   }

@@ -225,6 +225,8 @@ class T1947Game {
   const std::optional<PendingConversion>& pending_conversion() const { return conversion_; }
   int WealthPoints(int player) const;   // 3.6
   int Certificates(int player) const;   // 5.7
+  // 5.6.2: at most one savings share for every two ordinary shares (a private counting as one).
+  bool SavingsRatioKept(int player) const { return RatioSavings(player) <= RatioOrdinary(player) / 2; }
   int MarketValue(const std::string& initials) const;
   int CurrentPhase() const { return phase_; }  // 4.0: 1..8
   // The operating round.

@@ -69,7 +69,7 @@ Status T1947Game::CheckSrTurn(int player, const char* rule) const {
 }
 
 Status T1947Game::CheckEndOfTurn(int player) const {
-  if (RatioSavings(player) > RatioOrdinary(player) / 2) {
+  if (!SavingsRatioKept(player)) {
     return Illegal("1947.refusal.stock_round.player_own_only_one_savings", "5.6.2", "a player may own only one savings share for every two ordinary shares at the end of the turn");
   }
   return OkStatus();
