@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -33,7 +34,8 @@ EventConsumer::EventConsumer(EventConsumerOptions options, service::ConnectionPo
       reminders_(reminders),
       clock_(std::move(clock)),
       replica_(service::RandomId()),
-      redis_(service::ParseRedisUrl(options_.redis_url), std::chrono::seconds(1)) {
+      redis_(service::ParseRedisUrl(options_.redis_url), std::chrono::seconds(1)),
+      announcer_(service::ParseRedisUrl(options_.redis_url), std::chrono::seconds(1)) {
   service::RedisSubscriber::Options subscriber;
   subscriber.endpoint = service::ParseRedisUrl(options_.redis_url);
   subscriber.channels = {options_.channel, AnnouncementChannel(options_.channel)};
@@ -53,18 +55,18 @@ EventConsumer::~EventConsumer() { Stop(); }
 
 void EventConsumer::Start() {
   stop_ = false;
-  claims_watcher_ = std::thread([this] { WatchClaims(); });
+  delivery_ = std::thread([this] { Deliver(); });
   subscriber_->Start();
 }
 
 void EventConsumer::Stop() {
   {
-    std::lock_guard lock(claims_mutex_);  // the watcher sees stop_ before it waits, or is woken
+    std::lock_guard lock(pending_mutex_);  // the delivery thread sees stop_ before it waits, or is woken
     stop_ = true;
   }
   subscriber_->Stop();
-  claims_changed_.notify_all();
-  if (claims_watcher_.joinable()) claims_watcher_.join();
+  pending_changed_.notify_all();
+  if (delivery_.joinable()) delivery_.join();
 }
 
 void EventConsumer::OnPublished(const std::string& payload) {
@@ -80,23 +82,10 @@ void EventConsumer::OnPublished(const std::string& payload) {
     spdlog::warn("event consumer: cannot claim event {} ({}); handling it here", event.event_id(), error);
     claimed = true;
   }
-  if (!claimed) {
-    service::metrics::EventConsumed("claimed_elsewhere");
-    std::lock_guard lock(claims_mutex_);
-    claimed_elsewhere_[event.event_id()] = {std::move(event),
-                                            std::chrono::steady_clock::now() + options_.claim_wait};
-    claims_changed_.notify_all();
-    return;
-  }
-  HandleEvent(event);
-  // Tell the other replicas whose streams to ring: the event's id and recipients, nothing else.
-  mailrun::v1::Event stored;
-  stored.set_event_id(event.event_id());
-  *stored.mutable_user_ids() = event.user_ids();
-  if (!redis_.Publish(AnnouncementChannel(options_.channel), replica_ + "\n" + stored.SerializeAsString(), &error)) {
-    spdlog::warn("event consumer: could not announce event {} ({}); the other replicas handle it after {} ms",
-                 event.event_id(), error, options_.claim_wait.count());
-  }
+  if (!claimed) service::metrics::EventConsumed("claimed_elsewhere");
+  std::lock_guard lock(pending_mutex_);
+  pending_.push_back({std::move(event), claimed, std::chrono::steady_clock::now() + options_.claim_wait});
+  pending_changed_.notify_all();
 }
 
 void EventConsumer::OnAnnounced(const std::string& message) {
@@ -108,38 +97,71 @@ void EventConsumer::OnAnnounced(const std::string& message) {
   }
   if (message.compare(0, newline, replica_) == 0) return;  // this replica's own: its streams were rung
   {
-    std::lock_guard lock(claims_mutex_);
-    claimed_elsewhere_.erase(stored.event_id());
+    std::lock_guard lock(pending_mutex_);
+    pending_.remove_if([&](const Pending& p) { return !p.claimed_here && p.event.event_id() == stored.event_id(); });
+    pending_changed_.notify_all();  // events queued behind it may go now
   }
   for (const auto& user : stored.user_ids()) fanout_.Notify(user);
 }
 
-void EventConsumer::WatchClaims() {
-  std::unique_lock lock(claims_mutex_);
+void EventConsumer::Deliver() {
+  std::unique_lock lock(pending_mutex_);
   while (!stop_) {
+    // The first event that may be stored now: claimed here with nothing earlier outstanding for
+    // any of its recipients, or claimed elsewhere and overdue. Events of users with something
+    // earlier outstanding keep their place.
     const auto now = std::chrono::steady_clock::now();
-    std::vector<mailrun::v1::Event> overdue;
     auto next = now + std::chrono::hours(1);
-    for (auto it = claimed_elsewhere_.begin(); it != claimed_elsewhere_.end();) {
-      if (it->second.deadline <= now) {
-        overdue.push_back(std::move(it->second.event));
-        it = claimed_elsewhere_.erase(it);
-      } else {
-        next = std::min(next, it->second.deadline);
-        ++it;
+    std::set<std::string> waiting;  // recipients of earlier events still outstanding
+    auto ready = pending_.end();
+    for (auto it = pending_.begin(); it != pending_.end(); ++it) {
+      const bool overdue = !it->claimed_here && it->deadline <= now;
+      const bool behind = std::any_of(it->event.user_ids().begin(), it->event.user_ids().end(),
+                                      [&](const std::string& user) { return waiting.count(user) > 0; });
+      if (overdue || (it->claimed_here && !behind)) {
+        ready = it;
+        break;
       }
+      if (!it->claimed_here) next = std::min(next, it->deadline);
+      waiting.insert(it->event.user_ids().begin(), it->event.user_ids().end());
     }
-    if (!overdue.empty()) {
-      lock.unlock();
-      for (const auto& event : overdue) {
-        spdlog::info("event consumer: no replica announced event {} within {} ms; handling it here",
-                     event.event_id(), options_.claim_wait.count());
-        HandleEvent(event);
-      }
-      lock.lock();
+    if (ready == pending_.end()) {
+      pending_changed_.wait_until(lock, next);
       continue;
     }
-    claims_changed_.wait_until(lock, next);
+    Pending taken = std::move(*ready);
+    pending_.erase(ready);
+    lock.unlock();
+    if (taken.claimed_here) {
+      StoreAndAnnounce(taken.event);
+    } else {
+      spdlog::info("event consumer: no replica announced event {} within {} ms; handling it here",
+                   taken.event.event_id(), options_.claim_wait.count());
+      HandleEvent(taken.event);
+    }
+    lock.lock();
+  }
+  // Stopping: what was claimed here is stored now (one attempt each); whatever fails, the other
+  // replicas handle after claim_wait, and the outbox catch-up of the next start covers the rest.
+  std::list<Pending> left;
+  left.swap(pending_);
+  lock.unlock();
+  for (const auto& pending : left) {
+    if (pending.claimed_here) StoreAndAnnounce(pending.event);
+  }
+}
+
+void EventConsumer::StoreAndAnnounce(const mailrun::v1::Event& event) {
+  HandleEvent(event);
+  // Tell the other replicas whose streams to ring: the event's id and recipients, nothing else.
+  mailrun::v1::Event stored;
+  stored.set_event_id(event.event_id());
+  *stored.mutable_user_ids() = event.user_ids();
+  std::string error;
+  if (!announcer_.Publish(AnnouncementChannel(options_.channel), replica_ + "\n" + stored.SerializeAsString(),
+                          &error)) {
+    spdlog::warn("event consumer: could not announce event {} ({}); the other replicas handle it after {} ms",
+                 event.event_id(), error, options_.claim_wait.count());
   }
 }
 

@@ -8,6 +8,12 @@
 // Redis dropped the announcement) handles the event itself, which the database de-duplicates; so
 // does a replica that cannot reach Redis to claim.
 //
+// Order: each user's events get their sequence numbers in the order they were published, however
+// the claims fall between replicas. Every replica hears the events in the same order; one that
+// claimed an event stores it only after every earlier event for any of its recipients is stored
+// (announced by its claimant, or handled here once its claim_wait passed). Events of other users
+// do not wait. The subscriber's thread only claims and queues; one delivery thread stores.
+//
 // For each event, in ONE transaction: store it once (InboxStore; a repeated event_id is a no-op),
 // record its pushes (PushSender::Enqueue) and its effect on reminders (ReminderScheduler); then,
 // after the commit, wake the recipients' open streams (Fanout) and the push sender. Pushes and
@@ -25,7 +31,7 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <map>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -71,12 +77,15 @@ class EventConsumer {
   int64_t events_stored() const { return stored_.load(); }
 
  private:
-  // A published event: claimed and handled here, or left to the replica that claimed it.
+  // A published event: claimed, and queued to be stored here or awaited from its claimant.
   void OnPublished(const std::string& payload);
   // Another replica's announcement that it stored an event: rings this replica's streams.
   void OnAnnounced(const std::string& message);
-  // Handles the events whose claimant stayed silent for claim_wait (own thread).
-  void WatchClaims();
+  // The delivery thread: stores the queued events claimed here once nothing earlier for their
+  // recipients is outstanding, and those whose claimant stayed silent for claim_wait.
+  void Deliver();
+  // Stores an event claimed here and tells the other replicas (the delivery thread only).
+  void StoreAndAnnounce(const mailrun::v1::Event& event);
   void OnSubscribed(const service::RedisSubscriber::Resubscribed& info);
 
   EventConsumerOptions options_;
@@ -88,19 +97,21 @@ class EventConsumer {
   Clock clock_;
   const std::string replica_;  // this process, in its announcements
   std::unique_ptr<service::RedisSubscriber> subscriber_;
-  service::RedisPublisher redis_;  // claims and announcements (the subscriber's thread only)
+  service::RedisPublisher redis_;      // claims (the subscriber's thread only)
+  service::RedisPublisher announcer_;  // announcements (the delivery thread only)
   std::atomic<bool> stop_{false};
   std::atomic<int64_t> stored_{0};
 
-  // Events claimed by another replica, by event_id, until announced or claim_wait passes.
-  struct Claimed {
+  // Events heard and not yet stored here or announced by their claimant, in the order published.
+  struct Pending {
     mailrun::v1::Event event;
-    std::chrono::steady_clock::time_point deadline;
+    bool claimed_here = false;
+    std::chrono::steady_clock::time_point deadline;  // claimed elsewhere: when to stop waiting
   };
-  std::mutex claims_mutex_;
-  std::condition_variable claims_changed_;
-  std::map<std::string, Claimed> claimed_elsewhere_;
-  std::thread claims_watcher_;
+  std::mutex pending_mutex_;
+  std::condition_variable pending_changed_;
+  std::list<Pending> pending_;
+  std::thread delivery_;
 };
 
 }  // namespace mailrun::notification

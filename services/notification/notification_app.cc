@@ -8,6 +8,7 @@ EventConsumerOptions ConsumerOptions(const NotificationOptions& options) {
   consumer.redis_url = options.redis_url;
   consumer.channel = options.events_channel;
   consumer.catch_up_margin = options.catch_up_margin;
+  consumer.claim_wait = options.claim_wait;
   return consumer;
 }
 

@@ -40,6 +40,8 @@ struct NotificationOptions {
   PushSenderOptions push;
   std::chrono::milliseconds reminder_check_interval{std::chrono::seconds(30)};
   std::chrono::milliseconds catch_up_margin{std::chrono::seconds(60)};
+  // How long an event another replica claimed is awaited before this one stores it itself.
+  std::chrono::milliseconds claim_wait{std::chrono::seconds(5)};
   bool run_outbox_relay = true;
   std::chrono::milliseconds relay_poll_interval{1000};
   std::chrono::milliseconds deleted_accounts_poll_interval{1000};

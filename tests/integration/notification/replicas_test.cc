@@ -7,6 +7,7 @@
 #include "tests/testing/observability.h"
 #include "tests/testing/servers.h"
 #include "tests/testing/service_process.h"
+#include "services/common/redis.h"
 
 namespace mailrun::notification::testing {
 namespace {
@@ -43,6 +44,34 @@ TEST(Replicas, EveryStreamOnEitherReplicaGetsEachEventOnceAndTheInboxHoldsItOnce
   EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM inbox"), kEvents);
   EXPECT_EQ(first.app().consumer().events_stored() + second.app().consumer().events_stored(), kEvents)
       << "each event stored by exactly one replica";
+}
+
+// A replica claimed alice's first event and went silent: the replica that claimed her second
+// stores it only after the first, which it stores itself once claim_wait has passed. Her
+// sequence numbers follow the order the events were published.
+TEST(Replicas, AUsersEventsKeepTheirOrderWhenAnEarlierOneWaitsForItsClaimant) {
+  const std::string db = MigratedDatabase("notify_replica_order");
+  NotificationOptions options = TestOptions(db, RedisUrl());
+  options.claim_wait = std::chrono::milliseconds(800);
+  InProcessNotify replica(options);
+  ASSERT_TRUE(replica.WaitSubscribed());
+  service::RedisPublisher silent(service::ParseRedisUrl(RedisUrl()), std::chrono::seconds(2));
+  bool claimed = false;
+  std::string error;
+  ASSERT_TRUE(silent.Claim(ChannelFor(db) + ":claim:o-1", std::chrono::seconds(60), &claimed, &error)) << error;
+  ASSERT_TRUE(claimed);
+  auto relay = StartRelay(db, RedisUrl());
+  auto stub = replica.Stub();
+  StreamReader phone(*stub, AccessToken("alice"));
+  AppendToOutbox(db, YourTurn("o-1", "alice", "game-1", 1));
+  AppendToOutbox(db, YourTurn("o-2", "alice", "game-1", 2));
+  const auto got = phone.Take(2);
+  ASSERT_EQ(got.size(), 2u);
+  EXPECT_EQ(got[0].event_id(), "o-1");
+  EXPECT_EQ(got[0].sequence(), 1);
+  EXPECT_EQ(got[1].event_id(), "o-2");
+  EXPECT_EQ(got[1].sequence(), 2);
+  EXPECT_EQ(replica.app().consumer().events_stored(), 2) << "the silent claimant's event stored here";
 }
 
 // One real mailrun-notify process on `db`, its relay on, metrics on a free port.
