@@ -123,8 +123,8 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   const pictureOnly = !!state.componentsError;
   // When the service cannot draw that version (it refuses a 1947 station on a city without a tile),
   // the bare map (version 1: nothing is built before the first operating round) with the view's
-  // tiles and stations drawn over it.
-  // The picture shown stays until the next one comes (the board keeps its zoom and pan).
+  // tiles and stations drawn over it. The picture shown stays until the next one comes (the board
+  // keeps its zoom and pan).
   useEffect(() => {
     if (!pictureOnly) return;
     let live = true;
