@@ -10,13 +10,7 @@
 // Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_CLIENT_DIR (node_modules of this
 // folder's package.json), MAILRUN_CHROMIUM (default /usr/bin/chromium), MAILRUN_HAND_MOVES
 // (opening moves made by hand, default 6), MAILRUN_SCREENSHOTS (optional).
-import { createRequire } from "node:module";
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-
-const require = createRequire(path.resolve(process.env.MAILRUN_WEB_CLIENT_DIR ?? ".", "node_modules", "x.js"));
-const puppeteer = require("puppeteer-core");
-const { callApi, chooseMove } = await import(new URL("../../../web/src/game/dev/scripted.mjs", import.meta.url));
+import { callApi, clickStill, launchBrowser, scriptedPlayers, shot, text } from "./browser_common.mjs";
 
 const url = process.env.MAILRUN_WEB_URL;
 if (!url) {
@@ -24,8 +18,6 @@ if (!url) {
   process.exit(2);
 }
 const handMoves = Number(process.env.MAILRUN_HAND_MOVES ?? "6");
-const shots = process.env.MAILRUN_SCREENSHOTS ?? "";
-if (shots) mkdirSync(shots, { recursive: true });
 const password = "browser-test-password";
 const started = Date.now();
 const saw = { timings: {} };
@@ -39,32 +31,7 @@ const players = [
   { name: "Nikhil", viewport: phone },
 ];
 
-const browser = await puppeteer.launch({
-  executablePath: process.env.MAILRUN_CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: ["--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--no-first-run", "--no-default-browser-check"],
-});
-
-async function shot(page, name) {
-  if (!shots) return;
-  await page.screenshot({ path: path.join(shots, `${name}.png`) });
-}
-
-// Clicks `selector` once it has stood still for two animation frames: tapping a hex scrolls the
-// tile tray into view smoothly, and a click aimed while the page moves lands beside its target
-// (Playwright's "stable" check, which puppeteer's click lacks).
-async function clickStill(page, selector) {
-  await page.waitForFunction((selector) => new Promise((resolve) => {
-    const where = () => JSON.stringify(document.querySelector(selector)?.getBoundingClientRect() ?? null);
-    const first = where();
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve(first !== "null" && where() === first)));
-  }), { timeout: 20_000 }, selector);
-  await page.click(selector);
-}
-
-async function text(page, selector) {
-  return page.$eval(selector, (el) => el.textContent.trim());
-}
+const browser = await launchBrowser();
 
 // Registers on the login screen; the app then shows the lobby with the player's name.
 async function registerAs(player) {
@@ -199,26 +166,9 @@ try {
     for (const player of players) {
       player.token = (await api("LobbyService/Login", { requestId: rid(), displayName: player.name, password })).accessToken;
     }
-    saw.scripted = 0;
     // Plays scripted moves until Lalit may make one that `wanted` accepts; returns the version.
-    const scriptUntil = async (wanted) => {
-      for (let moves = 0; moves < 600; moves++) {
-        let moved = false;
-        for (const player of players) {
-          const legal = await api("GameService/ListLegalActions", { gameId }, player.token);
-          const actions = legal.actions ?? [];
-          if (actions.length === 0) continue;
-          if (player === lalit && actions.some((a) => wanted(a.action))) return Number(legal.version);
-          const pick = chooseMove(actions);
-          await api("GameService/SubmitAction", { gameId, expectedVersion: legal.version, action: pick.action, requestId: rid() }, player.token);
-          saw.scripted++;
-          moved = true;
-          break;
-        }
-        if (!moved) throw new Error("the script found nobody with a move");
-      }
-      throw new Error("the script did not reach the move wanted");
-    };
+    const script = scriptedPlayers(url, gameId, players, saw);
+    const scriptUntil = async (wanted) => (await script(wanted, [lalit])).version;
     // Waits until the screen shows version v with its legal actions; on a timeout the error says
     // what the screen showed instead (its versions and any refusal), and what the service is at.
     const atVersion = async (page, v) => {

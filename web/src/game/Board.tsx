@@ -23,7 +23,7 @@ export interface RunLine {
 }
 
 export interface BoardProps {
-  components: Components;
+  components?: Components; // none: the board is `picture` (1947), with the choices drawn over it
   board: BoardPicture;
   selectable: Set<string>; // hexes the player can act on now
   selected?: string;
@@ -31,7 +31,7 @@ export interface BoardProps {
   runs: RunLine[];
   overlay?: ComponentChildren; // drawn above the tiles (a previewed tile)
   onHexTap: (hex: string) => void;
-  picture?: string; // an SVG document drawn instead (an earlier version of the board)
+  picture?: string; // an SVG document drawn instead of the map from the components (1947's board)
 }
 
 function cellFill(h: HexPicture): string | undefined {
@@ -146,6 +146,7 @@ function HexLabels({ h, components }: { h: HexPicture; components: Components })
 
 export function Board(props: BoardProps) {
   const { components, board } = props;
+  const r = board.radius;
   const { frame, transform, fit, zoomBy } = usePanZoom(board.width, board.height, (target) => {
     let el = target as Element | null;
     while (el && el !== frame.current) {
@@ -161,42 +162,23 @@ export function Board(props: BoardProps) {
           {props.picture ? (
             <image href={`data:image/svg+xml;utf8,${encodeURIComponent(props.picture)}`} x={0} y={0} width={board.width} height={board.height} preserveAspectRatio="xMidYMin meet" />
           ) : (
-            <g>
-              <rect x={0} y={0} width={board.width} height={board.height} fill={SEA} />
-              {board.hexes.map((h) => (
-                <HexGround key={h.hex.hex} h={h} />
-              ))}
-              {board.hexes.map((h) =>
-                h.tile ? <TileOnBoard key={`t${h.hex.hex}`} h={h} /> : null,
-              )}
-              {board.tokens.map((t, i) => (
-                <g key={`k${i}`} pointer-events="none" data-testid={t.reserved ? undefined : `token-${t.company}-${t.hex}`}>
-                  <circle cx={t.at.x} cy={t.at.y} r={t.radius * 0.92} fill={t.reserved ? "#ffffff" : t.colour} stroke={t.reserved ? t.colour : "#1a1a1a"} stroke-width={t.reserved ? 2 : 1.2} stroke-dasharray={t.reserved ? "3 2" : undefined} />
-                  <text x={t.at.x} y={t.at.y} font-size={R * (t.company.length > 3 ? 0.12 : 0.15)} font-weight="bold" fill={t.reserved ? t.colour : textOn(t.colour)} text-anchor="middle" dominant-baseline="central">
-                    {t.company}
-                  </text>
-                </g>
-              ))}
-              {board.hexes.map((h) => (
-                <HexLabels key={`l${h.hex.hex}`} h={h} components={components} />
-              ))}
-              {props.runs.map((run, i) => (
-                <polyline key={`halo${i}`} points={pointsAttr(run.points)} fill="none" stroke="#ffffff" stroke-width={R * 0.24} stroke-opacity={0.8} stroke-linecap="round" stroke-linejoin="round" pointer-events="none" />
-              ))}
-              {props.runs.map((run, i) => (
-                <polyline key={`run${i}`} class="mr-run" points={pointsAttr(run.points)} fill="none" stroke={run.colour} stroke-width={R * 0.14} stroke-opacity={0.85} stroke-linecap="round" stroke-linejoin="round" stroke-dasharray={run.dashed ? `${R * 0.3} ${R * 0.15}` : undefined} pointer-events="none">
-                  <title>{run.label}</title>
-                </polyline>
-              ))}
-              {props.overlay}
-            </g>
+            components && <MapLayers components={components} board={board} />
           )}
+          {props.runs.map((run, i) => (
+            <polyline key={`halo${i}`} points={pointsAttr(run.points)} fill="none" stroke="#ffffff" stroke-width={r * 0.24} stroke-opacity={0.8} stroke-linecap="round" stroke-linejoin="round" pointer-events="none" />
+          ))}
+          {props.runs.map((run, i) => (
+            <polyline key={`run${i}`} class="mr-run" points={pointsAttr(run.points)} fill="none" stroke={run.colour} stroke-width={r * 0.14} stroke-opacity={0.85} stroke-linecap="round" stroke-linejoin="round" stroke-dasharray={run.dashed ? `${r * 0.3} ${r * 0.15}` : undefined} pointer-events="none">
+              <title>{run.label}</title>
+            </polyline>
+          ))}
+          {props.overlay}
           {board.hexes.map((h) => {
             if (!h.hex.playable) return null;
             const mark = props.cityMarks.get(h.hex.hex);
             const selectable = props.selectable.has(h.hex.hex) || mark === "offered";
             const cls = ["mr-hit", selectable ? "mr-selectable" : "", props.selected === h.hex.hex ? "mr-selected" : "", mark ? `mr-city-${mark}` : ""].join(" ");
-            return <polygon key={`x${h.hex.hex}`} class={cls} data-hex={h.hex.hex} data-testid={`hex-${h.hex.hex}`} points={pointsAttr(hexCorners(h.centre, R * 0.94))} />;
+            return <polygon key={`x${h.hex.hex}`} class={cls} data-hex={h.hex.hex} data-testid={`hex-${h.hex.hex}`} points={pointsAttr(hexCorners(h.centre, r * 0.94, board.flatTopped))} />;
           })}
         </g>
       </svg>
@@ -206,6 +188,30 @@ export function Board(props: BoardProps) {
         <button type="button" onClick={fit} aria-label="show the whole board" data-testid="zoom-fit">⤢</button>
       </div>
     </div>
+  );
+}
+
+// The map drawn from the components: ground, tiles, tokens, labels.
+function MapLayers({ components, board }: { components: Components; board: BoardPicture }) {
+  return (
+    <g>
+      <rect x={0} y={0} width={board.width} height={board.height} fill={SEA} />
+      {board.hexes.map((h) => (
+        <HexGround key={h.hex.hex} h={h} />
+      ))}
+      {board.hexes.map((h) => (h.tile ? <TileOnBoard key={`t${h.hex.hex}`} h={h} /> : null))}
+      {board.tokens.map((t, i) => (
+        <g key={`k${i}`} pointer-events="none" data-testid={t.reserved ? undefined : `token-${t.company}-${t.hex}`}>
+          <circle cx={t.at.x} cy={t.at.y} r={t.radius * 0.92} fill={t.reserved ? "#ffffff" : t.colour} stroke={t.reserved ? t.colour : "#1a1a1a"} stroke-width={t.reserved ? 2 : 1.2} stroke-dasharray={t.reserved ? "3 2" : undefined} />
+          <text x={t.at.x} y={t.at.y} font-size={R * (t.company.length > 3 ? 0.12 : 0.15)} font-weight="bold" fill={t.reserved ? t.colour : textOn(t.colour)} text-anchor="middle" dominant-baseline="central">
+            {t.company}
+          </text>
+        </g>
+      ))}
+      {board.hexes.map((h) => (
+        <HexLabels key={`l${h.hex.hex}`} h={h} components={components} />
+      ))}
+    </g>
   );
 }
 

@@ -4,22 +4,24 @@
 // and players as this player saw them then: GetGame at_version), and the
 // player's moves: tap a hex for its legal tiles and rotations drawn in place, choose bid cities on
 // the map, see the optimiser's runs and accept them, pick anything else from the legal-action
-// list; undo; every refusal with its rule. Updates live through WatchGame.
-import { create } from "@bufbuild/protobuf";
+// list; undo; every refusal with its rule. Updates live through WatchGame. A 1947 game's board is
+// the service's picture with the same choices drawn over it (pictureBoard.ts).
 import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useMemo, useState } from "preact/hooks";
 
-import { ActionSchema, type Action, type ApiClients, GameStatus, type GameView, type Me, RoundKind, type SuggestRunsResponse } from "./api";
+import { type Action, type ApiClients, GameStatus, type GameView, type Me, RoundKind, type SuggestRunsResponse } from "./api";
 import { Board, type RunLine } from "./Board";
 import { buildBoard } from "./boardModel";
-import { Game1947Panel } from "./Panels1947";
+import { Game1947Panel, rupees } from "./Panels1947";
 import { GameOverPanel } from "./GameOver";
 import { formatTime, money, whoseTurn } from "./gameModel";
 import { HEX_RADIUS } from "./hexGeometry";
 import { HistoryPanel } from "./History";
-import { hasAmount, sortMoves, withAmount } from "./legalMoves";
+import { BuiltMarks, LayMark } from "./Marks1947";
+import { acceptRunsAction, hasAmount, runNodes, sortMoves, withAmount } from "./legalMoves";
 import { ActionList, BidCities, RefusalBox, RunBox, TileTray } from "./Moves";
 import { ChartersPanel, MarketPanel, PlayersPanel } from "./Panels";
+import { pictureBoard } from "./pictureBoard";
 import { type Refusal, readRefusal } from "./refusal";
 import { roundLabel } from "./roundLabel";
 import { lastRuns, loggedRunPoints, runPoints } from "./runPaths";
@@ -56,6 +58,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   const [lastCall, setLastCall] = useState(""); // the last move's outcome, for support and tests
   const [historyAt, setHistoryAt] = useState<bigint>(); // undefined: the live game
   const [picture, setPicture] = useState<string>();
+  const [bareMap, setBareMap] = useState<string>(); // why the picture is the bare map (below)
   const [runs, setRuns] = useState<SuggestRunsResponse>();
   const [payOut, setPayOut] = useState(true);
 
@@ -64,7 +67,15 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   // An earlier version shows as it was: the view the screen held then, else the service's view of
   // it for this player (GetGame at_version); undefined while that is on its way.
   const shownView = historyAt === undefined ? view : state.viewsByVersion.get(historyAt) ?? pastViews.get(historyAt);
-  const board = useMemo(() => (components ? buildBoard(components, shownView) : undefined), [components, shownView]);
+  // 1947: the service's picture, with the hexes the moves, the view and the runs name placed over it.
+  const board = useMemo(() => {
+    if (components) return buildBoard(components, shownView);
+    if (!picture) return undefined;
+    const named = [...moves.byHex.keys(), ...(shownView?.tiles ?? []).map((t) => t.hex)];
+    for (const railway of shownView?.game1947?.railways ?? []) named.push(...railway.stations.map((s) => s.hex));
+    for (const run of runs?.bestTotal?.runs ?? []) named.push(...run.nodes);
+    return pictureBoard(picture, named);
+  }, [components, shownView, picture, moves, runs]);
   const yourSeat = state.yourSeat;
   const finished = state.status === GameStatus.FINISHED;
 
@@ -90,7 +101,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       return;
     }
     client.game
-      .suggestRuns({ gameId, company: view?.round?.actingCompany || view?.round?.operatingCompany || "" })
+      .suggestRuns({ gameId, company: view?.round?.actingCompany || view?.round?.operatingCompany || view?.game1947?.operating?.railway || "" })
       .then(setRuns, () => setRuns(undefined));
   }, [moves.runs.length, state.legalVersion]);
 
@@ -108,15 +119,25 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   }, [historyAt]);
 
   // The board of a title whose components are not served as data yet (1947): the service's
-  // picture, at the version shown.
+  // picture, at the version shown, with the player's choices drawn over it.
   const pictureOnly = !!state.componentsError;
+  // When the service cannot draw that version (it refuses a 1947 station on a city without a tile),
+  // the bare map (version 1: nothing is built before the first operating round) with the view's
+  // tiles and stations drawn over it. The picture shown stays until the next one comes (the board
+  // keeps its zoom and pan).
   useEffect(() => {
-    setPicture(undefined);
     if (!pictureOnly) return;
     let live = true;
     client.game.getBoardPicture({ gameId, version: historyAt }).then(
-      (answer) => live && setPicture(answer.svg),
-      (e) => live && setRefusal(readRefusal(e)),
+      (answer) => live && (setPicture(answer.svg), setBareMap(undefined)),
+      (e) => {
+        if (!live) return;
+        const why = readRefusal(e).message;
+        client.game.getBoardPicture({ gameId, version: 1n }).then(
+          (answer) => live && (setPicture(answer.svg), setBareMap(why)),
+          (again) => live && setRefusal(readRefusal(again)),
+        );
+      },
     );
     return () => {
       live = false;
@@ -217,17 +238,17 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   // Runs on the board: the optimiser's plan while choosing, else each company's last runs.
   const colours = new Map((components?.companies ?? []).map((c) => [c.initials, c.colour]));
   const runLines: RunLine[] = [];
-  const chosenRuns = selected !== undefined ? legal[selected]?.action?.kind : undefined;
-  if (board && components) {
-    if (chosenRuns?.case === "runTrains" && historyAt === undefined) {
+  const chosenRuns = runNodes(selected !== undefined ? legal[selected]?.action : undefined);
+  if (board) {
+    if (chosenRuns.length > 0 && historyAt === undefined) {
       // The runs of the run action chosen from the list.
-      const company = view.round?.actingCompany || view.round?.operatingCompany || "";
+      const company = view.round?.actingCompany || view.round?.operatingCompany || view.game1947?.operating?.railway || "";
       const colour = colours.get(company) ?? "#d21f2b";
-      for (const r of chosenRuns.value.runs) runLines.push({ points: runPoints(board, r.nodes), colour, dashed: false, label: `${company} ${r.trainId}` });
+      for (const r of chosenRuns) runLines.push({ points: runPoints(board, r.nodes), colour, dashed: false, label: `${company} ${r.train}` });
     } else if (runs?.bestTotal && historyAt === undefined) {
       const colour = colours.get(runs.company) ?? "#d21f2b";
       for (const r of runs.bestTotal.runs) runLines.push({ points: runPoints(board, r.nodes), colour, dashed: false, label: `${runs.company} ${r.trainId}: ${r.stations.join(" – ")}` });
-    } else {
+    } else if (components) {
       const upTo = historyAt ?? state.version;
       const lines = state.history.filter((e) => !e.undone && e.seq <= upTo).flatMap((e) => e.logLines);
       for (const [company, list] of lastRuns(lines)) {
@@ -237,30 +258,28 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   }
 
   let overlay = null;
-  if (board && hexMoves && chosenTile && chosenRotation && components) {
-    const design = components.tiles.find((t) => t.id === chosenTile.tile);
-    const centre = board.byId.get(hex!)!.centre;
+  const built = board && bareMap && shownView ? <BuiltMarks board={board} view={shownView} /> : null;
+  const tapped = hex ? board?.byId.get(hex) : undefined;
+  if (board && tapped && chosenTile && chosenRotation) {
+    const design = components?.tiles.find((t) => t.id === chosenTile.tile);
+    const centre = tapped.centre;
     if (design) overlay = <TileShape picture={paintTile(design, chosenRotation.rotation, centre, HEX_RADIUS)} centre={centre} opacity={0.9} />;
+    else if (!components) overlay = <LayMark centre={centre} radius={board.radius} tile={chosenTile.tile} rotation={chosenRotation.rotation} />;
   }
+  if (built) overlay = <g>{built}{overlay}</g>;
 
   // When the version shown was made (the log entry that made it).
   const shownAt = historyAt !== undefined ? state.history.find((e) => e.seq === historyAt)?.atUnixMs : undefined;
   const round = view.round;
   const myTurn = view.activeSeats.includes(yourSeat);
-  const canPay = !!runs && view.companies.find((c) => c.initials === runs.company)?.directorSeat === yourSeat;
+  // 1853: the director chooses to pay out; 1947: the president, whose list offers both (6.14.2).
+  const canPay =
+    !!runs &&
+    (view.game1947
+      ? moves.runs.some((i) => { const k = legal[i]?.action?.kind; return k?.case === "runTrains1947" && k.value.payOut; })
+      : view.companies.find((c) => c.initials === runs.company)?.directorSeat === yourSeat);
   const p = pending();
-  const acceptRuns = () => {
-    const plan = runs?.bestTotal;
-    if (!plan) return;
-    void submit(
-      create(ActionSchema, {
-        kind: {
-          case: "runTrains",
-          value: { runs: plan.runs.map((r) => ({ trainId: r.trainId, nodes: r.nodes })), mailTrainId: plan.mailTrainId, payDividend: canPay && payOut && plan.runRevenue > 0 },
-        },
-      }),
-    );
-  };
+  const runsAction = runs?.bestTotal ? acceptRunsAction(legal, moves.runs, runs.bestTotal, canPay && payOut) : undefined;
 
   return (
     <div
@@ -293,10 +312,15 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
           <button type="button" onClick={() => setHistoryAt(undefined)}>Back to now</button>
         </div>
       )}
+      {bareMap && (
+        <div class="mr-note mr-small" data-testid="bare-map">
+          The service could not draw this board ({bareMap}): the map with the tiles and stations marked on it.
+        </div>
+      )}
       <div class="mr-layout">
         <div class="mr-board-area">
-          {board && components ? (
-            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} picture={picture} />
+          {board ? (
+            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} picture={components ? undefined : picture} />
           ) : picture ? (
             <div class="mr-picture">
               {/* As an image, so nothing in the document can run as part of the page. */}
@@ -318,7 +342,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
           {tab === "moves" && (
             <section class="mr-panel" data-testid="moves">
               {!finished && !myTurn && <p class="mr-small">{yourSeat < 0 ? "You are watching this game." : "Not your turn."}</p>}
-              {hex && hexMoves && components && (
+              {hex && hexMoves && (
                 <TileTray
                   hex={hex}
                   moves={hexMoves}
@@ -341,7 +365,7 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
               )}
               {moves.byCity.size > 0 && <BidCities byCity={moves.byCity} city={city} selectedIndex={selected} onCity={chooseCity} onClaim={(i) => setSelected(i)} />}
               {runs?.bestTotal && (
-                <RunBox plan={runs.bestTotal} company={runs.company} payOut={payOut} canPay={canPay} onPay={setPayOut} onAccept={acceptRuns} busy={busy} />
+                <RunBox plan={runs.bestTotal} company={runs.company} payOut={payOut} canPay={canPay} onPay={setPayOut} onAccept={() => void submit(runsAction)} busy={busy || !runsAction} format={view.game1947 ? rupees : undefined} />
               )}
               {moves.byHex.size > 0 && !hex && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({moves.byHex.size} hexes).</p>}
               <ActionList legal={legal} indices={moves.others} colours={colours} selected={selected} onSelect={(i) => { setSelected(i); setHex(undefined); setCity(undefined); }} />

@@ -1,5 +1,6 @@
-// The player's side of the game screen: the tiles a tapped hex takes (each with a picture, turned
-// by the rotation control through the legal rotations only), base stations, the cities of a bid,
+// The player's side of the game screen: the tiles a tapped hex takes (each with a picture where the
+// design is served, else its number; turned by the rotation control through the legal rotations
+// only), base stations (1947: a station), the cities of a bid,
 // the optimiser's runs with the accept button, the rest of the legal-action list, the amount of a
 // free-amount action, submit, undo, and the last refusal with its rule.
 import type { Components, LegalAction, RunPlan } from "./api";
@@ -14,7 +15,7 @@ import { TileShape } from "./TileShape";
 export function TileTray(props: {
   hex: string;
   moves: HexMoves;
-  components: Components;
+  components?: Components; // none (1947): each tile shown by its number
   tileIndex: number;
   rotationIndex: number;
   onTile: (i: number) => void;
@@ -22,7 +23,7 @@ export function TileTray(props: {
   onBase: (index: number) => void;
 }) {
   const { moves, components } = props;
-  const designs = new Map(components.tiles.map((t) => [t.id, t]));
+  const designs = new Map((components?.tiles ?? []).map((t) => [t.id, t]));
   const chosen = moves.tiles[props.tileIndex];
   const R = HEX_RADIUS;
   return (
@@ -41,9 +42,11 @@ export function TileTray(props: {
               aria-pressed={i === props.tileIndex}
               onClick={() => props.onTile(i)}
             >
-              <svg viewBox={`${-R} ${-R} ${2 * R} ${2 * R}`} width="56" height="56">
-                {design && <TileShape picture={paintTile(design, rotation, { x: 0, y: 0 }, R)} centre={{ x: 0, y: 0 }} />}
-              </svg>
+              {design && (
+                <svg viewBox={`${-R} ${-R} ${2 * R} ${2 * R}`} width="56" height="56">
+                  <TileShape picture={paintTile(design, rotation, { x: 0, y: 0 }, R)} centre={{ x: 0, y: 0 }} />
+                </svg>
+              )}
               <span>
                 {choice.promote ? "↑" : ""}#{choice.tile}
               </span>
@@ -65,7 +68,7 @@ export function TileTray(props: {
         <div class="mr-bases">
           {moves.bases.map((b) => (
             <button type="button" key={b.station} data-testid={`base-${b.station}`} onClick={() => props.onBase(b.index)}>
-              Base on station {b.station}
+              {b.label}
             </button>
           ))}
         </div>
@@ -105,18 +108,22 @@ export function BidCities(props: {
   );
 }
 
-export function RunBox(props: { plan: RunPlan; company: string; payOut: boolean; canPay: boolean; onPay: (pay: boolean) => void; onAccept: () => void; busy: boolean }) {
+// `format`: the title's money (1853 £, 1947 Rs.). A plan without its run revenue (1947's) shows the
+// sum of its runs'.
+export function RunBox(props: { plan: RunPlan; company: string; payOut: boolean; canPay: boolean; onPay: (pay: boolean) => void; onAccept: () => void; busy: boolean; format?: (amount: number) => string }) {
   const { plan } = props;
+  const format = props.format ?? money;
+  const revenue = plan.runRevenue || plan.runs.reduce((sum, r) => sum + r.revenue, 0);
   return (
     <div class="mr-runs" data-testid="runs">
       <div>
-        <b>{props.company}</b>: best runs {money(plan.runRevenue)}
-        {plan.mailRevenue > 0 && ` + mail ${money(plan.mailRevenue)}`}
+        <b>{props.company}</b>: best runs {format(revenue)}
+        {plan.mailRevenue > 0 && ` + mail ${format(plan.mailRevenue)}`}
       </div>
       <ul class="mr-small">
         {plan.runs.map((r) => (
           <li key={r.trainId}>
-            {r.trainId}: {r.stations.join(" – ")} ({money(r.revenue)}){r.trainId === plan.mailTrainId ? " · mail" : ""}
+            {r.trainId}: {r.stations.join(" – ")} ({format(r.revenue)}){r.trainId === plan.mailTrainId ? " · mail" : ""}
           </li>
         ))}
         {plan.runs.length === 0 && <li>no run</li>}

@@ -7,7 +7,7 @@ import type { GameView } from "./api";
 import { playerName } from "./gameModel";
 import { AutopilotMark } from "./Panels";
 
-function rupees(amount: bigint | number): string {
+export function rupees(amount: bigint | number): string {
   return `Rs.${amount.toString()}`;
 }
 

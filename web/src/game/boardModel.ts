@@ -26,6 +26,8 @@ export interface TokenPicture {
 export interface BoardPicture {
   width: number;
   height: number;
+  radius: number; // a hex's circumradius in board units
+  flatTopped: boolean; // 1947's map (pictureBoard.ts); 1853's hexes are pointy-topped
   hexes: HexPicture[];
   byId: Map<string, HexPicture>;
   tokens: TokenPicture[];
@@ -72,7 +74,7 @@ export function buildBoard(components: Components, view: GameView | undefined): 
     }
   }
   const tokens = placeTokens(components, view, byId);
-  return { width: maxX + BOARD_MARGIN, height: maxY + BOARD_MARGIN, hexes, byId, tokens };
+  return { width: maxX + BOARD_MARGIN, height: maxY + BOARD_MARGIN, radius: HEX_RADIUS, flatTopped: false, hexes, byId, tokens };
 }
 
 // Base tokens fill a station's spaces in order; home stations not yet taken show reserved.

@@ -46,10 +46,11 @@ export function edgeMidpoint(centre: Point, radius: number, edge: number): Point
   return polar(centre, (radius * Math.sqrt(3)) / 2, edgeAngle(edge));
 }
 
-// The six corners, starting at the top and going clockwise.
-export function hexCorners(centre: Point, radius: number): Point[] {
+// The six corners, clockwise: of a pointy-topped hex from the top, of a flat-topped one (1947's
+// map) from the east.
+export function hexCorners(centre: Point, radius: number, flatTopped = false): Point[] {
   const corners: Point[] = [];
-  for (let k = 0; k < 6; k++) corners.push(polar(centre, radius, (-90 + 60 * k) * DEG));
+  for (let k = 0; k < 6; k++) corners.push(polar(centre, radius, ((flatTopped ? 0 : -90) + 60 * k) * DEG));
   return corners;
 }
 

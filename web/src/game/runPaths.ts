@@ -1,7 +1,7 @@
 // Runs drawn on the board: a run's nodes (actions.proto, Run: "Jab.s0" a station, "Kq.j0" a
-// junction, "Iaa/Iy" the edge between two hexes) as points of the board picture, and the runs a
-// company made last, read from the log's station lists ("Delhi-Agra-Patna": city names, or hex ids
-// for towns). Pure.
+// junction, "Iaa/Iy" the edge between two hexes; 1947's stops are hexes, "D21") as points of the
+// board picture, and the runs a company made last, read from the log's station lists
+// ("Delhi-Agra-Patna": city names, or hex ids for towns). Pure.
 import type { Components, LogLine } from "./api";
 import type { BoardPicture } from "./boardModel";
 import type { Point } from "./hexGeometry";
@@ -14,6 +14,8 @@ export function nodePoint(board: BoardPicture, node: string): Point | undefined 
     if (!a || !b) return undefined;
     return { x: (a.centre.x + b.centre.x) / 2, y: (a.centre.y + b.centre.y) / 2 };
   }
+  const whole = board.byId.get(node); // a stop on a hex (1947): its station
+  if (whole) return whole.stations[0]?.at ?? whole.centre;
   const m = /^([^.]+)\.([sj])(\d+)$/.exec(node);
   if (!m) return undefined;
   const hex = board.byId.get(m[1]);

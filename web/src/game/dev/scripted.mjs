@@ -14,15 +14,18 @@ export async function callApi(gateway, service, method, body, token) {
   return json;
 }
 
-// The choice among its legal actions (ListLegalActions' `actions`): a tile lay or base first, then
-// runs that pay out, a train, a share, a bid's city, a bond (at the amount the list gives), else
+// The choice among its legal actions (ListLegalActions' `actions`): a tile lay or base (1947: a
+// track lay or station) first, then runs that pay out, a train (1947: from the bank or its pool,
+// never an offer to another railway, which may be refused again and again), a share (1947: a president's
+// certificate first, so railways float), a bid's city, a bond (at the amount the list gives), else
 // the last action listed (passing or ending the step).
 export function chooseMove(actions) {
   return (
-    actions.find((a) => a.action.layTile || a.action.placeBase) ??
-    actions.find((a) => a.action.runTrains && a.action.runTrains.payDividend) ??
-    actions.find((a) => a.action.buyTrain) ??
-    actions.find((a) => a.action.buyShare) ??
+    actions.find((a) => a.action.layTile || a.action.placeBase || a.action.layTrack1947 || a.action.placeStation1947) ??
+    actions.find((a) => (a.action.runTrains && a.action.runTrains.payDividend) || (a.action.runTrains1947 && a.action.runTrains1947.payOut)) ??
+    actions.find((a) => a.action.buyTrain || (a.action.buyTrain1947 && [undefined, "", "pool"].includes(a.action.buyTrain1947.source))) ??
+    actions.find((a) => a.action.buyPresidentCertificate1947) ??
+    actions.find((a) => a.action.buyShare || a.action.buyShare1947) ??
     actions.find((a) => a.action.claimCity) ??
     actions.find((a) => a.action.commitBond) ??
     actions[actions.length - 1]

@@ -28,7 +28,7 @@ test("lays group by hex and tile with their rotations in order; claims by city; 
   const go = moves.byHex.get("Go")!;
   assert.deepEqual(go.tiles.map((t) => t.tile), ["58", "9"]);
   assert.deepEqual(go.tiles[0].rotations, [{ rotation: 0, index: 1 }, { rotation: 3, index: 0 }]);
-  assert.deepEqual(moves.byHex.get("Fn")!.bases, [{ station: 1, index: 8 }]);
+  assert.deepEqual(moves.byHex.get("Fn")!.bases, [{ station: 1, index: 8, label: "Base on station 1" }]);
   assert.deepEqual(moves.byCity.get("Patna"), [{ company: "EIR", index: 4 }, { company: "BNR", index: 5 }]);
   assert.deepEqual(moves.others, [7]);
 });
