@@ -117,7 +117,11 @@ Result<std::string> DrawBoard1947(const T1947Data& data, const BoardOverlay& ove
   for (const PlacedToken& token : overlay.tokens) {
     const std::optional<TileOnHex> on = TileOn(data.board.data, laid, token.hex);
     const std::string name = HexName1947(token.hex);
-    if (!on || token.station != 0 || on->tile->stations.empty() || on->tile->stations[0].kind != StationKind::kLarge) {
+    // 6.7: a home station stands on its printed city before any tile is laid there.
+    const HexDef1947* printed = data.MapHex(token.hex);
+    const bool on_printed_city = !on && printed && !printed->city.empty() && !printed->grey;
+    if (token.station != 0 ||
+        (!on_printed_city && (!on || on->tile->stations.empty() || on->tile->stations[0].kind != StationKind::kLarge))) {
       return Malformed("1947.refusal.board.no_city_station", "no city station " + std::to_string(token.station) + " on " + name)
           .With({param::Hex("hex", name), param::Count("station", token.station)});
     }
@@ -204,7 +208,11 @@ Result<std::string> DrawBoard1947(const T1947Data& data, const BoardOverlay& ove
   for (const auto& [hex, companies] : holders) {
     const HexDef1947* h = data.MapHex(hex);
     labels.SetHex(Centre(h->column, h->row), kSize, true);
-    DrawStations(svg, labels, Centre(h->column, h->row), TileOn(data.board.data, laid, hex)->tile->stations[0], companies);
+    const std::optional<TileOnHex> on = TileOn(data.board.data, laid, hex);
+    TileStation printed_city;  // an untiled printed city: one space
+    printed_city.kind = StationKind::kLarge;
+    printed_city.token_slots = 1;
+    DrawStations(svg, labels, Centre(h->column, h->row), on ? on->tile->stations[0] : printed_city, companies);
   }
   // The names of cities and towns.
   for (const HexDef1947& h : data.hexes) {

@@ -227,6 +227,20 @@ TEST(BoardPicture, DrawsLaidTilesAndStations) {
   if (const char* out = std::getenv("MAILRUN_T1947_OVERLAY_SVG")) std::ofstream(out) << *svg;  // to look at it
   overlay.tokens[0].hex = Hex("F21");  // no tile there
   EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_city_station");
+  // 6.7: a home station on its printed city before any tile is there (the ABR at Sylhet, the
+  // position of every railway's first operating turn).
+  overlay.tokens = {PlacedToken{Hex("S14"), 0, "ABR"}};
+  const auto home = DrawBoard1947(Data(), overlay);
+  ASSERT_TRUE(home.ok()) << home.error().ToString();
+  const auto count = [](const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count(*home, ">ABR</text>"), count(plain, ">ABR</text>") + 1) << "the station's initials beside the home's";
+  EXPECT_EQ(count(*home, "#fff3b0"), 1u) << "one filled station space";
+  overlay.tokens = {PlacedToken{Hex("S14"), 1, "ABR"}};
+  EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_city_station");
   overlay.tokens.clear();
   overlay.tiles[0].tile_id = "58";
   EXPECT_EQ(DrawBoard1947(Data(), overlay).error().key, "1947.refusal.board.no_such_tile");
