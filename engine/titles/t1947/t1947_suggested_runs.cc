@@ -43,6 +43,10 @@ Result<mailrun::v1::RunPlan> SuggestedRuns1947(const T1947Game& game, const std:
     for (const Stop& stop : checked->runs[i].stops) run->add_stations(StopName(data, stop.place));
     run->set_revenue(checked->revenue.train_revenue[i]);
   }
+  // The turn's revenue with every modifier (6.14.2, 6.14.3, 6.8.1, 6.13.3): all of it is paid out
+  // or withheld; 1947 has no mail.
+  plan.set_run_revenue(checked->revenue.revenue);
+  plan.set_total(checked->revenue.revenue);
   return plan;
 }
 

@@ -203,6 +203,11 @@ TEST_F(T1947ThroughTheStack, AuctionStockRoundAndOperatingRoundsThroughTheApi) {
       auto expected_runs = local->SuggestedRuns(runs.company(), false);
       ASSERT_TRUE(expected_runs.ok()) << expected_runs.error().ToString();
       EXPECT_EQ(Differences(runs.best_dividend(), *expected_runs), "");
+      // The plan carries the turn's revenue (everything paid out or withheld; no mail in 1947).
+      int by_train = 0;
+      for (const auto& run : runs.best_dividend().runs()) by_train += run.revenue();
+      EXPECT_EQ(runs.best_dividend().total(), runs.best_dividend().run_revenue());
+      EXPECT_EQ(runs.best_dividend().run_revenue() > 0, by_train > 0) << "runs worth " << by_train;
       ASSERT_EQ(runs.best_dividend().runs_size(), choice->run_trains_1947().runs_size() -
                     static_cast<int>(std::count_if(choice->run_trains_1947().runs().begin(), choice->run_trains_1947().runs().end(),
                                                    [](const auto& r) { return r.stops().empty(); })));
