@@ -13,7 +13,17 @@ RouteGraph BuildBoardRouteGraph(const BoardData& data, const TrackPosition& posi
     if (const int known = graph.FindHex(coord); known >= 0) return known;
     return graph.AddHex(coord, names.hex(coord));
   };
+  // The hexes with a laid tile, by their index in data.hexes: most hexes have none and are passed
+  // over without a search of the board's tiles.
+  std::vector<char> laid(data.hexes.size(), 0);
+  size_t tiled = 0;
+  for (const auto& [coord, placed] : position.board.tiles) {
+    if (const HexDef* hex = data.Hex(coord)) laid[static_cast<size_t>(hex - data.hexes.data())] = 1;
+  }
+  for (size_t i = 0; i < laid.size(); ++i) tiled += (laid[i] || data.hexes[i].preprinted) ? 1 : 0;
+  graph.Reserve(tiled);
   for (const HexDef& hex : data.hexes) {
+    if (!laid[static_cast<size_t>(&hex - data.hexes.data())] && !hex.preprinted) continue;
     const auto on = TileOn(data, position.board, hex.coord);
     if (!on) continue;
     const TileDef& tile = *on->tile;

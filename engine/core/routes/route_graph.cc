@@ -1,5 +1,6 @@
 #include "engine/core/routes/route_graph.h"
 
+#include <functional>
 #include <unordered_set>
 #include <utility>
 
@@ -11,12 +12,30 @@ Error BadGraph(std::string message) {
   return DataFault("route graph: " + std::move(message));
 }
 
+uint64_t CoordKey(HexCoord coord) {
+  return (static_cast<uint64_t>(static_cast<uint32_t>(coord.row)) << 32) | static_cast<uint32_t>(coord.col);
+}
+
+uint64_t NameKey(std::string_view name) { return std::hash<std::string_view>{}(name); }
+
 }  // namespace
+
+void RouteGraph::Reserve(size_t tiled_hexes) {
+  const size_t hexes = tiled_hexes * 2;  // with the neighbours their track runs into
+  const size_t nodes = tiled_hexes * 4;  // stations, junctions, boundaries
+  hexes_.reserve(hexes);
+  nodes_.reserve(nodes);
+  incident_.reserve(nodes);
+  edges_.reserve(nodes);
+  hex_by_coord_.Reserve(hexes);
+  node_by_name_hash_.Reserve(nodes);
+  boundary_by_hexes_.Reserve(nodes);
+}
 
 int RouteGraph::AddHex(HexCoord coord, std::string name) {
   if (int found = FindHex(coord); found >= 0) return found;
   hexes_.push_back(RouteHex{coord, std::move(name), ""});
-  hex_by_coord_.emplace(coord, static_cast<int>(hexes_.size()) - 1);
+  hex_by_coord_.Emplace(CoordKey(coord), static_cast<int>(hexes_.size()) - 1);
   return static_cast<int>(hexes_.size()) - 1;
 }
 
@@ -30,7 +49,9 @@ std::string RouteGraph::StationPlace(int node) const {
 
 int RouteGraph::AddNode(RouteNode node) {
   int index = static_cast<int>(nodes_.size());
-  node_by_name_.emplace(node.name, index);  // a duplicate keeps the first; Check() reports it
+  // A duplicate keeps the first (Check() reports it); a name whose hash another name has is found
+  // by FindNode's scan.
+  node_by_name_hash_.Emplace(NameKey(node.name), index);
   nodes_.push_back(std::move(node));
   incident_.emplace_back();
   return index;
@@ -60,15 +81,17 @@ int RouteGraph::AddBoundary(int hex_a, int hex_b) {
   if (hex_a >= 0 && hex_a < n && hex_b >= 0 && hex_b < n && hexes_[hex_b].coord < hexes_[hex_a].coord) {
     std::swap(hex_a, hex_b);
   }
+  const uint64_t pair = (static_cast<uint64_t>(static_cast<uint32_t>(hex_a)) << 32) | static_cast<uint32_t>(hex_b);
+  if (const int found = boundary_by_hexes_.Find(pair); found >= 0) return found;
   auto name_of = [&](int hex) { return hex >= 0 && hex < n ? hexes_[hex].name : std::string("?"); };
-  std::string name = name_of(hex_a) + "/" + name_of(hex_b);
-  if (int found = FindNode(name); found >= 0 && nodes_[found].kind == NodeKind::kBoundary) return found;
   RouteNode node;
   node.kind = NodeKind::kBoundary;
   node.hex = hex_a;
   node.other_hex = hex_b;
-  node.name = std::move(name);
-  return AddNode(std::move(node));
+  node.name = name_of(hex_a) + "/" + name_of(hex_b);
+  const int index = AddNode(std::move(node));
+  boundary_by_hexes_.Emplace(pair, index);
+  return index;
 }
 
 int RouteGraph::AddEdge(int a, int b, Gauge gauge, int hex, int group) {
@@ -82,14 +105,15 @@ int RouteGraph::AddEdge(int a, int b, Gauge gauge, int hex, int group) {
 }
 
 int RouteGraph::FindNode(std::string_view name) const {
-  auto it = node_by_name_.find(std::string(name));
-  return it == node_by_name_.end() ? -1 : it->second;
+  const int found = node_by_name_hash_.Find(NameKey(name));
+  if (found < 0 || nodes_[found].name == name) return found;
+  for (size_t i = 0; i < nodes_.size(); ++i) {  // another name with the same hash was kept
+    if (nodes_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
 }
 
-int RouteGraph::FindHex(HexCoord coord) const {
-  const auto found = hex_by_coord_.find(coord);
-  return found == hex_by_coord_.end() ? -1 : found->second;
-}
+int RouteGraph::FindHex(HexCoord coord) const { return hex_by_coord_.Find(CoordKey(coord)); }
 
 Status RouteGraph::Check() const {
   const int hex_count = static_cast<int>(hexes_.size());

@@ -53,8 +53,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "engine/core/result.h"
 #include "engine/core/board/board_data.h"
+#include "engine/core/flat_index.h"
+#include "engine/core/result.h"
 
 namespace mailrun::engine::routes {
 
@@ -96,6 +97,8 @@ inline bool GaugeFits(Gauge train, Gauge track) { return track == Gauge::kDual |
 
 class RouteGraph {
  public:
+  // Room for a board of about `tiled_hexes` hexes with tiles, so that building does not regrow.
+  void Reserve(size_t tiled_hexes);
   // Registers a hex (idempotent for the same coordinate); returns its index.
   int AddHex(HexCoord coord, std::string name);
   // Names the city on a hex, for display (runs as places, not node names).
@@ -141,8 +144,11 @@ class RouteGraph {
   std::vector<RouteNode> nodes_;
   std::vector<RouteEdge> edges_;
   std::vector<std::vector<int>> incident_;
-  std::unordered_map<std::string, int> node_by_name_;
-  std::map<HexCoord, int> hex_by_coord_;
+  // Built with the graph, in arrays (a graph is built for every run): nodes by their name's hash
+  // (the name compared on a find), hexes by coordinate, boundaries by their two hexes.
+  FlatIndex node_by_name_hash_;
+  FlatIndex hex_by_coord_;
+  FlatIndex boundary_by_hexes_;
   int group_count_ = 0;
 };
 

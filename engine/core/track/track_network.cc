@@ -128,13 +128,11 @@ uint64_t TrackNetwork::NodeKey(TrackNode::Kind kind, HexCoord hex, int index, He
 }
 
 int TrackNetwork::Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
-  const uint64_t key = NodeKey(kind, hex, index, other);
-  const auto found = node_index_.find(key);
-  if (found != node_index_.end()) return found->second;
-  const int id = static_cast<int>(nodes_.size());
-  nodes_.push_back({kind, hex, index, other, nullptr});
-  links_.emplace_back();
-  node_index_.emplace(key, id);
+  const int id = node_index_.Emplace(NodeKey(kind, hex, index, other), static_cast<int>(nodes_.size()));
+  if (id == static_cast<int>(nodes_.size())) {
+    nodes_.push_back({kind, hex, index, other, nullptr});
+    links_.emplace_back();
+  }
   return id;
 }
 
@@ -147,7 +145,10 @@ TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : dat
   for (const HexDef& hex : data.hexes) {
     if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back(&hex);
   }
-  node_index_.reserve(tiled.size() * 8);
+  node_index_.Reserve(tiled.size() * 8);
+  nodes_.reserve(tiled.size() * 4);
+  links_.reserve(tiled.size() * 4);
+  paths_.reserve(tiled.size() * 3);
   for (const HexDef* hex_ptr : tiled) {
     const HexDef& hex = *hex_ptr;
     const auto on = TileOn(data, board, hex.coord);
@@ -181,8 +182,7 @@ TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : dat
 }
 
 int TrackNetwork::StationNode(HexCoord hex, int station) const {
-  const auto found = node_index_.find(NodeKey(TrackNode::Kind::kStation, hex, station, HexCoord{}));
-  return found == node_index_.end() ? -1 : found->second;
+  return node_index_.Find(NodeKey(TrackNode::Kind::kStation, hex, station, HexCoord{}));
 }
 
 TrackNetwork::Tokens TrackNetwork::TokensOf(const BasesByCompany& bases) {
@@ -212,6 +212,16 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
   const auto& bases = state.bases[company];
   std::set<Railhead> railheads;
   std::set<Railhead> touches;
+  // What is reached is marked per node and path and put into the reach's sets at the end, each
+  // entry once and in order.
+  std::vector<char> path_used(paths_.size(), 0);
+  std::vector<char> station_reached(nodes_.size(), 0);
+  std::vector<HexCoord> base_hexes;
+  std::vector<signed char> blocks(nodes_.size(), -1);  // Blocks(), asked once per node
+  auto blocked = [&](int node) {
+    if (blocks[node] < 0) blocks[node] = Blocks(tokens, company, node) ? 1 : 0;
+    return blocks[node] == 1;
+  };
   // A visit is a node and the hex the line arrived from: for a boundary one of its two sides,
   // for a station or junction its own hex (or none, at the base the line starts from). So one
   // flag per node and "arrived from the node's own hex".
@@ -219,6 +229,7 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
   auto visit = [&](int node, HexCoord from_hex) -> char& {
     return seen[static_cast<size_t>(node) * 2 + (from_hex == nodes_[node].hex ? 1 : 0)];
   };
+  std::vector<std::pair<int, HexCoord>> queue;  // breadth first: read from `next` onwards
   for (size_t b = 0; b < bases.size(); ++b) {
     if (only_base && *only_base != static_cast<int>(b)) continue;
     const int start = StationNode(bases[b].hex, bases[b].station);
@@ -226,16 +237,15 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
     for (int line : {kBroadLine, kMetreLine}) {
       // BFS over (node, hex the line arrived from): a boundary is crossed to the other hex.
       std::fill(seen.begin(), seen.end(), 0);
-      std::deque<std::pair<int, HexCoord>> queue;
+      queue.clear();
       queue.push_back({start, HexCoord{-1, -1}});
       visit(start, HexCoord{-1, -1}) = 1;
-      reach.stations.insert({bases[b].hex, bases[b].station});
-      reach.hexes.insert(bases[b].hex);
-      while (!queue.empty()) {
-        const auto [node, from_hex] = queue.front();
-        queue.pop_front();
+      station_reached[start] = 1;
+      base_hexes.push_back(bases[b].hex);
+      for (size_t next = 0; next < queue.size(); ++next) {
+        const auto [node, from_hex] = queue[next];
         const TrackNode& n = nodes_[node];
-        if (node != start && Blocks(tokens, company, node)) continue;  // may end here, not pass
+        if (node != start && blocked(node)) continue;  // may end here, not pass
         std::optional<HexCoord> only_hex;
         if (n.kind == TrackNode::Kind::kBoundary) {
           const HexCoord onward = from_hex == n.hex ? n.other : n.hex;
@@ -254,21 +264,32 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
         }
         for (const TrackLink& link : links_[node]) {
           const TrackPath& path = paths_[link.path];
-          if (excluded.count(link.path) || !Fits(path.gauge, line)) continue;
+          if (!Fits(path.gauge, line) || (!excluded.empty() && excluded.count(link.path))) continue;
           if (only_hex && !(path.hex == *only_hex)) continue;
-          const std::pair<int, HexCoord> next{link.to, path.hex};
-          reach.paths.insert(link.path);
-          reach.hexes.insert(path.hex);
-          char& seen_next = visit(next.first, next.second);
+          path_used[link.path] = 1;
+          char& seen_next = visit(link.to, path.hex);
           if (seen_next) continue;
           seen_next = 1;
-          const TrackNode& to = nodes_[link.to];
-          if (to.kind == TrackNode::Kind::kStation) reach.stations.insert({to.hex, to.index});
-          queue.push_back(next);
+          if (nodes_[link.to].kind == TrackNode::Kind::kStation) station_reached[link.to] = 1;
+          queue.push_back({link.to, path.hex});
         }
       }
     }
   }
+  std::vector<HexCoord> hexes = std::move(base_hexes);
+  for (size_t p = 0; p < paths_.size(); ++p) {
+    if (!path_used[p]) continue;
+    reach.paths.insert(reach.paths.end(), static_cast<int>(p));
+    hexes.push_back(paths_[p].hex);
+  }
+  std::sort(hexes.begin(), hexes.end());
+  reach.hexes.insert(hexes.begin(), std::unique(hexes.begin(), hexes.end()));
+  std::vector<std::pair<HexCoord, int>> stations;
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    if (station_reached[i]) stations.push_back({nodes_[i].hex, nodes_[i].index});
+  }
+  std::sort(stations.begin(), stations.end());
+  reach.stations.insert(stations.begin(), stations.end());
   reach.railheads.assign(railheads.begin(), railheads.end());
   reach.touches.assign(touches.begin(), touches.end());
   return reach;
@@ -278,8 +299,7 @@ int TrackNetwork::BoundaryNode(HexCoord hex, int edge) const {
   const HexCoord other = Neighbour(hex, edge);
   const uint64_t key = hex < other ? NodeKey(TrackNode::Kind::kBoundary, hex, edge, other)
                                    : NodeKey(TrackNode::Kind::kBoundary, other, OppositeEdge(edge), hex);
-  const auto found = node_index_.find(key);
-  return found == node_index_.end() ? -1 : found->second;
+  return node_index_.Find(key);
 }
 
 bool TrackNetwork::SeparateConnections(const TrackPosition& state, int company, const std::vector<Railhead>& first,

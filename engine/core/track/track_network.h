@@ -15,6 +15,7 @@
 
 #include "engine/core/board/board_data.h"
 #include "engine/core/board/board_state.h"
+#include "engine/core/flat_index.h"
 
 namespace mailrun::engine {
 
@@ -137,7 +138,7 @@ class TrackNetwork {
   std::vector<TrackPath> paths_;
   std::vector<std::vector<TrackLink>> links_;
   static uint64_t NodeKey(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other);
-  std::unordered_map<uint64_t, int> node_index_;
+  FlatIndex node_index_;  // NodeKey -> node
 };
 
 }  // namespace mailrun::engine
