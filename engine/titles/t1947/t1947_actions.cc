@@ -7,6 +7,7 @@
 
 #include "engine/titles/t1947/t1947_board_grid.h"
 #include "engine/titles/t1947/t1947_operating_run.h"
+#include "engine/titles/t1947/t1947_sites.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -59,8 +60,10 @@ Status ApplyAction(T1947Game& g, const Action1947& a) {
         case PrivatePower::kP6MoveStation:
           if (a.from_hex.empty()) return Malformed("1947.refusal.actions.p6_move_names_station", "name the station the P6 moves");
           return g.UseP6(a.player, a.hex, a.from_hex);
+        case PrivatePower::kP6BeyondSpaces: return g.UseP6BeyondSpaces(a.player, a.hex);
       }
       break;
+    case ActionKind::kAdvanceToken: return g.AdvanceToken(a.player, a.advance, a.amount, a.opportunity_boxes);
   }
   return Malformed("1947.refusal.actions.unknown_1947_action", "unknown 1947 action");
 }
@@ -377,6 +380,8 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
         }
       }
       AddPrivates(game, player, candidates);
+      AddP6BeyondSpaces(game, player, candidates);  // 3.1 P6 (t1947_sites.h)
+      AddSiteAdvances(game, player, candidates);    // 6.10, 6.12
       add(ActionKind::kDeclareBankruptcy);
       add(ActionKind::kDone);
       break;
@@ -431,6 +436,7 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
     if (cost) params.push_back(param::Amount("cost", *cost));
   }
   params.push_back(param::Count("workers", 3 * a.amount));
+  if (a.kind == ActionKind::kAdvanceToken) params.push_back(param::Count("opportunities", static_cast<int>(a.opportunity_boxes.size())));
   if (a.kind == ActionKind::kChooseTempleBonus || (a.kind == ActionKind::kUsePrivatePower && a.power == PrivatePower::kP8ExpatriationSite)) {
     const bool known = a.amount >= 0 && a.amount < static_cast<int>(g.data().sites.size());
     params.push_back(param::Text("site", known ? g.data().sites[a.amount].name : "?"));
@@ -504,8 +510,14 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
         case PrivatePower::kP8ExpatriationSite: return say("use_p8_expatriation_site", "use the P8 to take the expatriation bonus of {site}");
         case PrivatePower::kP6FreeStation: return say("use_p6_free_station", "use the P6 to place a station on {hex} free");
         case PrivatePower::kP6MoveStation: return say("use_p6_move_station", "use the P6 to move the station on {from} to {hex} free");
+        case PrivatePower::kP6BeyondSpaces: return say("use_p6_beyond_spaces", "use the P6 to place a station on {hex} beyond its spaces, paying its cost");
       }
       break;
+    case ActionKind::kAdvanceToken:  // 6.10, 6.12
+      if (a.advance == TokenAdvance::kDecline) return say("decline_token_advance", "advance the token no further");
+      return a.advance == TokenAdvance::kUp
+                 ? say("advance_token_up", "pay to move the token up a row, spending {count} stockbroker(s) and {opportunities} opportunity(ies)")
+                 : say("advance_token_right", "pay to move the token right a space, spending {count} stockbroker(s) and {opportunities} opportunity(ies)");
   }
   return say("unknown", "?");
 }

@@ -24,6 +24,9 @@ enum class ActionKind {
   // 3.3: the operating railway buys `private_number` for `amount`; the owner answers (`yes`).
   kBuyPrivate, kAnswerPrivatePurchase,
   kUsePrivatePower,    // 3.1 P6, P8: `power` says which benefit
+  // 6.10, 6.12: the token's paid advance after the run (`advance`), `amount` stockbrokers and the
+  // opportunities of `opportunity_boxes` spent first.
+  kAdvanceToken,
 };
 
 // The one-off powers' benefits a president chooses (3.1 P6, P8).
@@ -32,6 +35,7 @@ enum class PrivatePower {
   kP8ExpatriationSite,  // `amount` is the site (index of T1947Data::sites)
   kP6FreeStation,     // the next station on `hex`, free
   kP6MoveStation,     // the station on `from_hex` moved to `hex`, free
+  kP6BeyondSpaces,    // the next station on `hex`, a city full or kept for homes, at its cost
 };
 
 // What a president's worker is used for (6.11); running through a blocked city (6.11.1) is part
@@ -56,6 +60,8 @@ struct Action1947 {
   int private_number = 0;  // a private bought (3.3)
   PrivatePower power = PrivatePower::kP8BuyTrain;
   std::string from_hex;    // the P6's station moved
+  TokenAdvance advance = TokenAdvance::kDecline;  // 6.10
+  std::vector<int> opportunity_boxes;             // 6.12.2: boxes 9-11
 };
 
 Status Apply(T1947Game& game, const Action1947& action);

@@ -237,6 +237,15 @@ Status T1947Game::UseInsiderTrading(int player) {
   const Player1947& p = players_[player];
   if (std::find(p.privates.begin(), p.privates.end(), 4) == p.privates.end()) return Illegal("1947.refusal.auction.does_not_own_p4", "3.1", p.name + " does not own the P4").With({param::Seat("seat", player)});
   if (anyone_acted_) return Illegal("1947.refusal.auction.p4_only_used_beginning_stock", "3.1", "the P4 may only be used at the beginning of a stock round, before the first turn");
+  // 5.6.2: the P4 counts as an ordinary share and the ratio "must always be respected at the end of
+  // the player's own Stock Round turn"; a turn that has done nothing ends with a pass, so a use
+  // that leaves more than one savings share for every two ordinary shares is refused (1947
+  // ruling 50).
+  if (!SavingsRatioKeptWithoutAPrivate(player)) {
+    return Illegal("1947.refusal.auction.p4_savings_ratio", "5.6.2",
+                   p.name + " would own more than one savings share for every two ordinary shares without the P4")
+        .With({param::Seat("seat", player)});
+  }
   // 3.1 P4: discarded; its owner takes card 1, the others keep their relative order.
   players_[player].privates.erase(std::find(players_[player].privates.begin(), players_[player].privates.end(), 4));
   private_owner_[3] = -1;

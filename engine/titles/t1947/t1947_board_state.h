@@ -19,6 +19,9 @@ struct Board1947 {
   std::vector<bool> temple_connected;           // by railway (6.8.2)
   std::vector<int> site_workers;                // by expatriation site: workers not yet taken (6.10)
   std::vector<std::vector<bool>> sites_reached; // [railway][site] (6.10)
+  // 3.1 P6: one entry per station placed or moved by the P6 into a city with no space for it; such
+  // a station is "an additional Station to those allowed", taking a space when an upgrade adds one.
+  std::vector<HexCoord> p6_stations;
 
   // The board at the start: every tile in the supply, no stations, temples not reached, each
   // site's workers on it.

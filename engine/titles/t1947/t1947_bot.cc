@@ -38,6 +38,8 @@ double KindWeight(const mailrun::v1::Action& a, int64_t min_bid, int64_t cash) {
     case Kind::kBuyPrivate1947: return 0.3;                               // 3.3: now and then
     case Kind::kUsePrivatePower1947: return 0.3;                          // 3.1 P6, P8
     case Kind::kChooseTempleBonus1947: return a.choose_temple_bonus_1947().take() ? 3.0 : 1.0;  // 6.8.2
+    case Kind::kAdvanceToken1947:                                         // 6.10, 6.12
+      return a.advance_token_1947().direction() == mailrun::v1::TOKEN_ADVANCE_1947_DECLINE ? 1.0 : 2.0;
     default: return 1.0;  // answers (bonds, protection, consent), the BNR's par, discards, bankruptcy
   }
 }
@@ -49,6 +51,7 @@ int GroupOf(const mailrun::v1::Action& a) {
   if (a.kind_case() == Kind::kRunTrains1947) return kind * 2 + (a.run_trains_1947().pay_out() ? 1 : 0);
   if (a.kind_case() == Kind::kBuyShare1947) return kind * 2 + (a.buy_share_1947().savings() ? 1 : 0);
   if (a.kind_case() == Kind::kChooseTempleBonus1947) return kind * 2 + (a.choose_temple_bonus_1947().take() ? 1 : 0);
+  if (a.kind_case() == Kind::kAdvanceToken1947) return kind * 2 + (a.advance_token_1947().direction() == mailrun::v1::TOKEN_ADVANCE_1947_DECLINE ? 1 : 0);
   if (a.kind_case() == Kind::kBuyTrain1947) {
     const std::string& source = a.buy_train_1947().source();
     return kind * 4 + (source.empty() ? 0 : source == "pool" ? 1 : 2);

@@ -8,7 +8,7 @@
 namespace mailrun::engine::t1947 {
 
 bool T1947Game::ForcedSaleDue() const {
-  if (round_ != Round::kOperatingRound || operating_ < 0 || step_ != OrStep::kBuyTrains || train_sale_ || temple_choice_) return false;
+  if (round_ != Round::kOperatingRound || operating_ < 0 || step_ != OrStep::kBuyTrains || train_sale_ || temple_choice_ || site_advance_) return false;
   Result<bool> must = MustBuyTrain();
   if (!must.ok() || !*must) return false;
   const int cheapest = CheapestTrain();

@@ -114,6 +114,17 @@ struct PendingConversion {
   int player = 0;
 };
 
+// 6.10, 6.12: after its run, the railway's token may advance one space for each new expatriation
+// site the run reached, paid by the treasury, the charter's stockbrokers (from the 7th site) and
+// the stock market opportunities of boxes 9-11 (t1947_sites.cc). Nothing else happens in the
+// operating round until the president has advanced or declined.
+enum class TokenAdvance { kUp, kRight, kDecline };
+struct PendingSiteAdvance {
+  int railway = 0;
+  int advances = 0;                // advances left: one per new site of the run (6.10)
+  std::vector<int> opportunities;  // boxes (9-11) of the run whose opportunity is unspent (6.12.2)
+};
+
 class T1947Game;
 struct Action1947;
 
@@ -190,6 +201,9 @@ class T1947Game {
   // 3.1 P6: the operating railway discards its P6 to place its next station free (`from` empty),
   // or to move one of its stations other than its home from `from` to `hex` free.
   Status UseP6(int player, const std::string& hex, const std::string& from);
+  // 3.1 P6's third benefit: the next station of the charter, at its cost, on a city full of other
+  // railways' stations or whose free spaces are kept for homes (t1947_sites.cc).
+  Status UseP6BeyondSpaces(int player, const std::string& hex);
   const OperatingHooks& hooks() const { return *hooks_; }
   void set_hooks(OperatingHooks hooks) { hooks_ = std::make_shared<const OperatingHooks>(std::move(hooks)); }
   // A step's own action (track, station, workers, run: OperatingHooks above): checks that
@@ -227,6 +241,9 @@ class T1947Game {
   int Certificates(int player) const;   // 5.7
   // 5.6.2: at most one savings share for every two ordinary shares (a private counting as one).
   bool SavingsRatioKept(int player) const { return RatioSavings(player) <= RatioOrdinary(player) / 2; }
+  // The same once one of the player's privates has left their hand (sold to a railway, 3.3, or
+  // the P4 discarded, 3.1; docs/rulings.md, 1947 rulings 48 and 50).
+  bool SavingsRatioKeptWithoutAPrivate(int player) const { return RatioSavings(player) <= (RatioOrdinary(player) - 1) / 2; }
   int MarketValue(const std::string& initials) const;
   int CurrentPhase() const { return phase_; }  // 4.0: 1..8
   // The operating round.
@@ -257,6 +274,16 @@ class T1947Game {
   // in the operating round until they have.
   std::optional<int> temple_choice() const { return temple_choice_; }
   Status ChooseTempleBonus(int player, int site, bool take);
+  // 6.10, 6.12: the token's paid advance after a run that reached new sites (t1947_sites.cc):
+  // `stockbrokers` from the charter and the opportunities of `opportunity_boxes` (9-11) pay first,
+  // the treasury the rest; any excess is lost. kDecline ends the advances; an opportunity not
+  // spent gives its box's stockbrokers instead (6.12.2).
+  Status AdvanceToken(int player, TokenAdvance direction, int stockbrokers, const std::vector<int>& opportunity_boxes);
+  const std::optional<PendingSiteAdvance>& site_advance() const { return site_advance_; }
+  // 6.10: the price of moving the operating railway's token `direction` now; -1 when it cannot.
+  int AdvanceCost(int railway, TokenAdvance direction) const;
+  // 6.10: stockbrokers pay for advances from the railway's 7th site on.
+  bool StockbrokersPayAdvances(int railway) const;
   // The operating railway's lays now: its phase, treasury and the season's zone (6.4, 6.13.3).
   Result<LayContext> LayContextNow() const;
   // The end (7.0): a company at the market's end value ends the game when the round ends; a
@@ -332,6 +359,7 @@ class T1947Game {
   StationTurn station_turn_;
   int new_city_town_tiles_ = 0;
   std::optional<int> temple_choice_;
+  std::optional<PendingSiteAdvance> site_advance_;  // 6.10, 6.12
   // the end (7.0)
   bool market_end_ = false;
   bool finished_ = false;
@@ -370,6 +398,9 @@ class T1947Game {
   Status PlaceStationStep(int railway, const Action1947& action);
   Status UseWorkersStep(int railway, const Action1947& action);
   Status VerifyTemple(int railway);
+  // the token's advance after a run (t1947_sites.cc)
+  void OfferSiteAdvance(int railway, int sites, std::vector<int> opportunities);
+  void SettleSiteAdvance();
   // the run (t1947_operating_run.cc)
   Status RunTrainsStep(int railway, const Action1947& action);
   friend OperatingHooks DefaultOperatingHooks();
@@ -381,6 +412,8 @@ class T1947Game {
   // private companies (t1947_privates.cc)
   void DiscardPrivate(int number);  // 3.5: a one-off power used, or the P4 bought (3.1)
   Status CheckOwnsPrivate(int railway, int number, const char* rule) const;
+  // 3.1 P6: the operating railway's president may use its P6 now; the city named.
+  Result<HexCoord> CheckP6Use(int player, const std::string& hex) const;
   Status BuyTrainAtAnyStep(int player, const std::string& train, const std::string& from, int price, bool p8);
   void EnterPhase(int phase, int buyer);
   void TransferTrain(int buyer, const std::string& train, int price, int seller);

@@ -42,7 +42,9 @@ void CheckBoard(const T1947Game& g, std::vector<std::string>& broken) {
   }
   for (const auto& [hex, count] : taken) {
     const std::optional<TileOnHex> on = TileOn(data.board.data, board.board, hex);
-    if (on && !on->tile->stations.empty() && count > on->tile->stations[0].token_slots) {
+    // 3.1 P6: its stations are additional to the city's spaces.
+    const int extra = static_cast<int>(std::count(board.p6_stations.begin(), board.p6_stations.end(), hex));
+    if (on && !on->tile->stations.empty() && count > on->tile->stations[0].token_slots + extra) {
       broken.push_back(HexName1947(hex) + " holds more stations than its spaces");
     }
   }

@@ -92,6 +92,11 @@ Status T1947Game::CheckOrTurn(int player, const char* rule) const {
     return OutOfTurn("1947.refusal.operating.temple_bonus_first", "6.8.2", players_[seat].name + " first takes or refuses the temple's expatriation bonus")
         .With({param::Seat("seat", seat)});
   }
+  if (site_advance_) {
+    const int seat = PresidentOf(site_advance_->railway);
+    return OutOfTurn("1947.refusal.operating.site_advance_first", "6.10", players_[seat].name + " first advances the token or declines")
+        .With({param::Seat("seat", seat)});
+  }
   if (!excess_.empty()) {
     const int seat = PresidentOf(excess_.front());
     const std::string& name = data_->railways[excess_.front()].initials;

@@ -55,9 +55,9 @@ Result<std::vector<std::vector<std::string>>> BestRunRoutes(const T1947Game& gam
 // token moving right or left (a revenue of 0 moves it left); 6.11.1: a worker retired for each
 // blocked city passed through; 6.10: each site reached this run brings the charter's next box,
 // its workers to the first railway's president (usable from the next turn), and counts as
-// reached (a site reached before brings nothing). Stockbrokers are taken rather than a stock market opportunity, which could only pay
-// for an advance of the token, and 6.10's paid advance after the dividend is not offered yet
-// (docs/rulings.md, 1947).
+// reached (a site reached before brings nothing). Then 6.10's paid advance of the token, one per
+// new site, is offered (t1947_sites.cc); a box's stock market opportunity (6.12.2) waits for it, its
+// stockbrokers coming instead when it is not spent.
 Status T1947Game::RunTrainsStep(int railway, const Action1947& a) {
   Result<const RevenueRules*> rules = RevenueRules1947();
   if (!rules.ok()) return rules.error();
@@ -73,6 +73,8 @@ Status T1947Game::RunTrainsStep(int railway, const Action1947& a) {
   r.treasury += payout.split.to_treasury;
   r.token = payout.token;  // its arrival is noted after the action (4.2.1, NoteTokenMovesAfterAction)
   players_[president].workers -= checked->revenue.workers_spent;
+  int new_sites = 0;
+  std::vector<int> opportunities;  // boxes (6.12.2)
   for (int site : checked->sites) {
     if (board_.sites_reached[railway][site]) continue;  // 6.10: a site's bonus comes once
     if (!SiteReachableThisOr(*data_, board_, track_turn_, site)) continue;  // 6.11.3
@@ -84,8 +86,14 @@ Status T1947Game::RunTrainsStep(int railway, const Action1947& a) {
     if (!reward.ok()) return reward.error();
     r.treasury += reward->box.cash + reward->economic_incentives;  // 3.1 P5: not revenue
     players_[president].new_workers += reward->box.workers + reward->site_workers;  // 6.10: from the next turn
-    r.stockbrokers += reward->box.stockbrokers;
+    ++new_sites;
+    if (reward->box.opportunity > 0) {
+      opportunities.push_back(nth);
+    } else {
+      r.stockbrokers += reward->box.stockbrokers;
+    }
   }
+  OfferSiteAdvance(railway, new_sites, std::move(opportunities));  // 6.10
   return OkStatus();
 }
 

@@ -77,7 +77,7 @@ Status T1947Game::BuyPrivate(int player, int number, int price) {
   // (docs/rulings.md, 1947 ruling 48): a sale that would leave its owner with more than one
   // savings share for every two ordinary shares is refused.
   const int seller = private_owner(number);
-  if (RatioSavings(seller) > (RatioOrdinary(seller) - 1) / 2) {
+  if (!SavingsRatioKeptWithoutAPrivate(seller)) {
     return Illegal("1947.refusal.privates.savings_ratio", "5.6.2",
                    players_[seller].name + " would own more than one savings share for every two ordinary shares without the " + Name(number))
         .With({param::Seat("seat", seller), param::Count("private", number)});
@@ -148,16 +148,23 @@ Status T1947Game::UseP8ForSite(int player, int site) {
 
 // 3.1 P6, the first two of its benefits: the next station of the charter placed free, a station
 // the railway could place now (6.7; it is the operating round's station, 6.7.2 being "always in
-// effect"), or a station other than the home moved free to a city the railway reaches with a free
-// space. Placing in a city full of stations or reserved for a home is not held yet (ruling 45).
-Status T1947Game::UseP6(int player, const std::string& hex_name, const std::string& from_name) {
-  if (Status turn = CheckOrTurn(player, "3.1"); !turn.ok()) return turn;
-  if (Status owns = CheckOwnsPrivate(operating_, 6, "3.1"); !owns.ok()) return owns;
+// effect"), or a station other than the home moved free to a city the railway reaches, with a free
+// space or full of other railways' stations (the station is then additional to its spaces, ruling
+// 45). The third benefit is UseP6BeyondSpaces (t1947_sites.cc).
+Result<HexCoord> T1947Game::CheckP6Use(int player, const std::string& hex_name) const {
+  if (Status turn = CheckOrTurn(player, "3.1"); !turn.ok()) return turn.error();
+  if (Status owns = CheckOwnsPrivate(operating_, 6, "3.1"); !owns.ok()) return owns.error();
   if (step_ > OrStep::kPlaceStation) {
     return Illegal("1947.refusal.privates.p6_after_stations", "6.7", "the P6's stations are placed in the station step, which the railway has left");
   }
   const std::optional<HexCoord> hex = ParseHex1947(hex_name);
   if (!hex) return Malformed("1947.refusal.privates.no_such_hex", "no hex " + hex_name + " on the 1947 map").With({param::Hex("hex", hex_name)});
+  return *hex;
+}
+
+Status T1947Game::UseP6(int player, const std::string& hex_name, const std::string& from_name) {
+  Result<HexCoord> hex = CheckP6Use(player, hex_name);
+  if (!hex.ok()) return hex.error();
   const std::string& initials = data_->railways[operating_].initials;
   std::vector<Base>& own = board_.stations[operating_];
   if (from_name.empty()) {  // the next station, free
@@ -180,9 +187,11 @@ Status T1947Game::UseP6(int player, const std::string& hex_name, const std::stri
   Board1947 next = board_;
   next.stations[operating_].erase(next.stations[operating_].begin() + (moved - own.begin()));
   StationTurn turn;  // a move is no placement of 6.7.2
-  Result<StationOutcome> placed = CheckStation(*data_, next, operating_, kCostWaived, turn, *hex);
+  // 3.1 P6: "even if that city is already fully occupied by Stations of other Railway Companies".
+  Result<StationOutcome> placed = CheckStation(*data_, next, operating_, kCostWaived, turn, *hex, StationRoom::kEvenIfFull);
   if (!placed.ok()) return placed.error();
   next.stations[operating_].push_back(Base{*hex, 0});
+  if (placed->beyond_spaces) next.p6_stations.push_back(*hex);
   board_ = std::move(next);
   step_ = std::max(step_, OrStep::kPlaceStation);
   DiscardPrivate(6);

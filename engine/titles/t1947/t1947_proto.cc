@@ -5,6 +5,7 @@
 
 #include "engine/core/structured_text.h"
 #include "engine/titles/t1947/t1947_board_grid.h"
+#include "engine/titles/t1947/t1947_revenue_rules.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -121,8 +122,22 @@ Result<Action1947> FromProto(const T1947Game& game, const v1::Action& p) {
           a.hex = m.hex();
           a.from_hex = m.from_hex();
           break;
+        case v1::PRIVATE_POWER_1947_P6_BEYOND_SPACES: a.power = PrivatePower::kP6BeyondSpaces; a.hex = m.hex(); break;
         default: return Malformed("1947.refusal.proto.private_power", "say which benefit of the P6 or P8 is used (3.1)");
       }
+      break;
+    }
+    case v1::Action::kAdvanceToken1947: {  // 6.10, 6.12
+      const auto& m = p.advance_token_1947();
+      a.kind = ActionKind::kAdvanceToken;
+      switch (m.direction()) {
+        case v1::TOKEN_ADVANCE_1947_UP: a.advance = TokenAdvance::kUp; break;
+        case v1::TOKEN_ADVANCE_1947_RIGHT: a.advance = TokenAdvance::kRight; break;
+        case v1::TOKEN_ADVANCE_1947_DECLINE: a.advance = TokenAdvance::kDecline; break;
+        default: return Malformed("1947.refusal.proto.token_advance", "say whether the token moves up, right or no further (6.10)");
+      }
+      a.amount = m.stockbrokers();
+      a.opportunity_boxes.assign(m.opportunity_boxes().begin(), m.opportunity_boxes().end());
       break;
     }
     case v1::Action::KIND_NOT_SET: return Malformed("1947.refusal.proto.action_no_kind", "the action has no kind");
@@ -232,7 +247,20 @@ v1::Action ToProto(const Action1947& a) {
           m->set_hex(a.hex);
           m->set_from_hex(a.from_hex);
           break;
+        case PrivatePower::kP6BeyondSpaces:
+          m->set_power(v1::PRIVATE_POWER_1947_P6_BEYOND_SPACES);
+          m->set_hex(a.hex);
+          break;
       }
+      break;
+    }
+    case ActionKind::kAdvanceToken: {  // 6.10, 6.12
+      auto* m = p.mutable_advance_token_1947();
+      m->set_direction(a.advance == TokenAdvance::kUp      ? v1::TOKEN_ADVANCE_1947_UP
+                       : a.advance == TokenAdvance::kRight ? v1::TOKEN_ADVANCE_1947_RIGHT
+                                                           : v1::TOKEN_ADVANCE_1947_DECLINE);
+      m->set_stockbrokers(a.amount);
+      for (int box : a.opportunity_boxes) m->add_opportunity_boxes(box);
       break;
     }
   }
@@ -309,6 +337,20 @@ void AddOperatingView(const T1947Game& g, v1::Game1947View& v) {
     m->set_owner_seat(g.private_owner(offer->private_number));
   }
   o->set_temple_choice(g.temple_choice().has_value());
+  if (const auto& advance = g.site_advance()) {  // 6.10, 6.12
+    Result<const RevenueRules*> rules = RevenueRules1947();
+    auto* m = o->mutable_site_advance();
+    m->set_railway(data.railways[static_cast<size_t>(advance->railway)].initials);
+    m->set_advances(advance->advances);
+    for (int box : advance->opportunities) {
+      m->add_opportunity_boxes(box);
+      if (rules.ok()) m->add_opportunity_values((*rules)->expatriation_track[static_cast<size_t>(box - 1)].opportunity);
+    }
+    m->set_up_cost(std::max(0, g.AdvanceCost(advance->railway, TokenAdvance::kUp)));
+    m->set_right_cost(std::max(0, g.AdvanceCost(advance->railway, TokenAdvance::kRight)));
+    m->set_stockbrokers_usable(g.StockbrokersPayAdvances(advance->railway));
+    if (rules.ok()) m->set_stockbroker_value((*rules)->stockbroker_value);
+  }
   o->set_ends_after_round(g.ends_after_round());
 }
 

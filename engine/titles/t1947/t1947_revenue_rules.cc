@@ -68,6 +68,11 @@ void ReadRulesFile(const Json& file, RevenueRules* rules) {
     rules->expatriation_track.push_back(b);
   }
   if (rules->expatriation_track.empty()) where.Fail("the expatriation track has no boxes (6.10)");
+  Where advance_where = where.Entry("expatriation");
+  const Json& advance = Member(file, "expatriation", where);
+  rules->stockbroker_value = WholeNumber(Member(advance, "stockbroker_value", advance_where), advance_where, "stockbroker_value");
+  rules->up_cost_percent = WholeNumber(Member(advance, "up_cost_percent", advance_where), advance_where, "up_cost_percent");
+  rules->right_cost_percent = WholeNumber(Member(advance, "right_cost_percent", advance_where), advance_where, "right_cost_percent");
 }
 
 void ReadTrainsFile(const Json& file, RevenueRules* rules) {

@@ -35,6 +35,9 @@ struct RevenueRules {
   int temple_bonus = 0;                                       // 6.8.2
   int new_tile_bonus = 0;                                     // 6.14.2
   std::vector<ExpatriationBox> expatriation_track;            // box 1 first
+  int stockbroker_value = 0;                                  // 6.12.1: Rs.50 off a token's advance
+  int up_cost_percent = 0;                                    // 6.10: of the new space's value
+  int right_cost_percent = 0;                                 // 6.10: "+50%"
   std::map<std::string, int> train_stops;                     // "T4" -> 4
   std::map<std::string, std::map<std::string, int>> second_train_increase;  // largest -> other -> percent
   std::vector<int> trading_post;                              // per phase (index 0 = phase 1)

@@ -50,6 +50,7 @@ json BoardJson(const Board1947& b, const TrackTurn& track, const StationTurn& st
   j["temple_connected"] = b.temple_connected;
   j["site_workers"] = b.site_workers;
   j["sites_reached"] = b.sites_reached;
+  j["p6_stations"] = HexNames(b.p6_stations);
   j["track_turn"] = {{"action", track.action}, {"yellow", track.yellow}, {"upgrades", track.upgrades},
                      {"laid", HexNames(track.laid_this_action)}, {"season_reduction", track.season_reduction},
                      {"sites_before_worker_action", track.sites_before_worker_action}};
@@ -73,6 +74,7 @@ void RestoreBoard(const json& j, Board1947* b, TrackTurn* track, StationTurn* st
   b->temple_connected = j.at("temple_connected").get<std::vector<bool>>();
   b->site_workers = j.at("site_workers").get<std::vector<int>>();
   b->sites_reached = j.at("sites_reached").get<std::vector<std::vector<bool>>>();
+  b->p6_stations = j.contains("p6_stations") ? HexesNamed(j.at("p6_stations")) : std::vector<HexCoord>{};
   const json& t = j.at("track_turn");
   track->action = t.at("action");
   track->yellow = t.at("yellow");
@@ -138,6 +140,10 @@ std::string SnapshotJson(const T1947Game& g) {
   j["or"] = {{"season", g.season_}, {"ors", g.ors_in_set_}, {"number", g.or_in_set_}, {"operating", g.operating_},
              {"step", static_cast<int>(g.step_)}, {"arrivals", g.arrivals_}};
   j["board"] = BoardJson(g.board_, g.track_turn_, g.station_turn_, g.new_city_town_tiles_, g.temple_choice_);
+  if (g.site_advance_) {
+    j["site_advance"] = {{"railway", g.site_advance_->railway}, {"advances", g.site_advance_->advances},
+                         {"opportunities", g.site_advance_->opportunities}};
+  }
   j["end"] = {{"market_end", g.market_end_}, {"finished", g.finished_}, {"reason", g.end_reason_}};
   return j.dump();
 }
@@ -260,6 +266,13 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
     // Snapshots from before the board was played on have the board of the start (2.3).
     g.board_ = Board1947::Start(data);
     if (j.contains("board")) RestoreBoard(j.at("board"), &g.board_, &g.track_turn_, &g.station_turn_, &g.new_city_town_tiles_, &g.temple_choice_);
+    if (j.contains("site_advance")) {
+      const json& a = j.at("site_advance");
+      g.site_advance_ = PendingSiteAdvance{a.at("railway"), a.at("advances"), a.at("opportunities").get<std::vector<int>>()};
+      if (g.site_advance_->railway < 0 || g.site_advance_->railway >= static_cast<int>(data.railways.size())) {
+        return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
+      }
+    }
     if (g.board_.stations.size() != data.railways.size() || g.board_.temple_connected.size() != data.railways.size() ||
         g.board_.sites_reached.size() != data.railways.size() || g.board_.site_workers.size() != data.sites.size()) {
       return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");

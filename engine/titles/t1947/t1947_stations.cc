@@ -24,7 +24,7 @@ Status PlaceHomeStation(const T1947Data& data, Board1947* board, int railway) {
 }
 
 Result<StationOutcome> CheckStation(const T1947Data& data, const Board1947& board, int railway, int treasury,
-                                    const StationTurn& turn, HexCoord hex) {
+                                    const StationTurn& turn, HexCoord hex, StationRoom room) {
   const std::string& initials = Initials(data, railway);
   const std::string hex_name = HexName1947(hex);
   const auto& own = board.stations[railway];
@@ -52,13 +52,23 @@ Result<StationOutcome> CheckStation(const T1947Data& data, const Board1947& boar
   }
   const int taken = static_cast<int>(board.StationsAt(hex).size());
   int spaces = on->tile->stations[0].token_slots;
-  if (taken >= spaces) {
+  const bool full = taken >= spaces;
+  // 6.7.2: a home city of a railway that has not operated keeps a space for it.
+  int kept = 0;
+  for (size_t r = 0; r < data.railways.size(); ++r) {
+    if (static_cast<int>(r) != railway && board.stations[r].empty() && data.railways[r].home == hex_name) ++kept;
+  }
+  const bool reserved = !full && kept > 0 && taken + 1 >= spaces;  // the last free space is kept
+  if (room == StationRoom::kFullOrReserved && !full && !reserved) {
+    return Illegal("1947.refusal.station.p6_city_has_room", "3.1", hex_name + " has a free station space: the P6's third benefit is for a city full or kept for homes")
+        .With({param::Hex("hex", hex_name)});
+  }
+  if (full && room == StationRoom::kFreeSpace) {
     return Illegal("1947.refusal.station.city_full", "6.7.1", "no station space is free on " + hex_name).With({param::Hex("hex", hex_name)});
   }
-  // 6.7.2: a home city of a railway that has not operated keeps a space for it.
-  for (size_t r = 0; r < data.railways.size(); ++r) {
-    if (static_cast<int>(r) == railway || !board.stations[r].empty() || data.railways[r].home != hex_name) continue;
-    if (taken + 1 >= spaces) {
+  if (reserved && room != StationRoom::kFullOrReserved) {
+    for (size_t r = 0; r < data.railways.size(); ++r) {
+      if (static_cast<int>(r) == railway || !board.stations[r].empty() || data.railways[r].home != hex_name) continue;
       return Illegal("1947.refusal.station.home_reserved", "6.7.2", hex_name + " keeps a space for the " + data.railways[r].initials + "'s home station")
           .With({param::Hex("hex", hex_name), param::Company("company", data.railways[r].initials)});
     }
@@ -70,6 +80,7 @@ Result<StationOutcome> CheckStation(const T1947Data& data, const Board1947& boar
         .With({param::Company("company", initials), param::Hex("hex", hex_name)});
   }
   StationOutcome outcome;
+  outcome.beyond_spaces = full || reserved;
   outcome.cost = costs[own.size()];
   outcome.last_station = own.size() + 1 == costs.size();
   if (outcome.cost > treasury) {
@@ -80,21 +91,22 @@ Result<StationOutcome> CheckStation(const T1947Data& data, const Board1947& boar
 }
 
 Result<StationOutcome> PlaceStation(const T1947Data& data, Board1947* board, int railway, int treasury, StationTurn* turn,
-                                    HexCoord hex) {
-  Result<StationOutcome> outcome = CheckStation(data, *board, railway, treasury, *turn, hex);
+                                    HexCoord hex, StationRoom room) {
+  Result<StationOutcome> outcome = CheckStation(data, *board, railway, treasury, *turn, hex, room);
   if (!outcome.ok()) return outcome;
   board->stations[railway].push_back(Base{hex, 0});
+  if (outcome->beyond_spaces) board->p6_stations.push_back(hex);
   ++turn->placed;
   return outcome;
 }
 
 std::vector<HexCoord> LegalStations(const T1947Data& data, const Board1947& board, int railway, int treasury,
-                                    const StationTurn& turn) {
+                                    const StationTurn& turn, StationRoom room) {
   std::vector<HexCoord> hexes;
   if (board.stations[railway].empty()) return hexes;
   const TrackNetwork network(data.board.data, board.board);
   for (const auto& [hex, station] : network.Reach(board.Position(), railway).stations) {
-    if (CheckStation(data, board, railway, treasury, turn, hex).ok()) hexes.push_back(hex);
+    if (CheckStation(data, board, railway, treasury, turn, hex, room).ok()) hexes.push_back(hex);
   }
   return hexes;
 }

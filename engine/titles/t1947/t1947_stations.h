@@ -23,18 +23,25 @@ struct StationTurn {
 struct StationOutcome {
   int cost = 0;               // from the charter, left to right (6.7)
   bool last_station = false;  // the charter's last: the railway earns a stockbroker (6.12.1)
+  bool beyond_spaces = false; // 3.1 P6: placed in a city with no space for it (Board1947::p6_stations)
 };
+
+// Where a station may go (3.1 P6): on a free space not kept for a home (6.7.1, 6.7.2); moved by
+// the P6 also into a city full of other railways' stations; placed by the P6's third benefit only
+// into a city full or whose free spaces are kept for homes.
+enum class StationRoom { kFreeSpace, kEvenIfFull, kFullOrReserved };
 
 // 6.7: the railway's first action of its first OR: its station on its home city, free.
 Status PlaceHomeStation(const T1947Data& data, Board1947* board, int railway);
 
 Result<StationOutcome> CheckStation(const T1947Data& data, const Board1947& board, int railway, int treasury,
-                                    const StationTurn& turn, HexCoord hex);
+                                    const StationTurn& turn, HexCoord hex, StationRoom room = StationRoom::kFreeSpace);
+// Places it (a station beyond the spaces is noted in the board's p6_stations).
 Result<StationOutcome> PlaceStation(const T1947Data& data, Board1947* board, int railway, int treasury,
-                                    StationTurn* turn, HexCoord hex);
+                                    StationTurn* turn, HexCoord hex, StationRoom room = StationRoom::kFreeSpace);
 // Every city the railway may place a station on now.
 std::vector<HexCoord> LegalStations(const T1947Data& data, const Board1947& board, int railway, int treasury,
-                                    const StationTurn& turn);
+                                    const StationTurn& turn, StationRoom room = StationRoom::kFreeSpace);
 
 // 6.8.2: marks the temple connected when it is; true when it became so now (the Rs.100 bonus
 // and the free expatriation bonus are due).

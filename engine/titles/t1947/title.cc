@@ -92,6 +92,7 @@ std::string RoundDescription(const T1947Game& g) {
                                  : g.pending_private_purchase() ? " waits for the answer to its offer for a private"
                                  : !g.excess().empty() ? " puts an excess train in the bank pool"
                                  : g.temple_choice() ? " chooses the temple's expatriation bonus"
+                                 : g.site_advance() ? " may pay to advance its token (6.10)"
                                                      : std::string(" - ") + OrStepName(g.step()));
       }
       return text;

@@ -425,6 +425,96 @@ TEST(Privates, TheP6PlacesOrMovesAStationFree) {
   EXPECT_EQ(CheckInvariants(move), std::vector<std::string>{});
 }
 
+Action1947 P6Beyond(int player, const std::string& hex) {
+  Action1947 a = Power(player, PrivatePower::kP6BeyondSpaces);
+  a.hex = hex;
+  return a;
+}
+
+bool Listed(const T1947Game& g, int player, const Action1947& wanted) {
+  for (const Action1947& a : LegalActions(g, player)) {
+    if (a.kind == wanted.kind && a.power == wanted.power && a.hex == wanted.hex && a.from_hex == wanted.from_hex) return true;
+  }
+  return false;
+}
+
+// 3.1 P6, its third benefit (1947 ruling 52): the BNR's track (Nagpur, Akola, the #9) reaches
+// Poona, whose one space holds the BB&CI's station. An ordinary station is refused there (6.7.1);
+// the P6 places the BNR's next station there at its cost (Rs.40), as the round's station, beyond
+// the city's spaces. Akola, which has room, takes no P6 station of this kind. Poona stays full for
+// every other railway.
+TEST(Privates, TheP6PlacesAStationInAFullCity) {
+  T1947Game g = OperatingWith({{"BNR", Space(0, 100), kAnn, 500, {}}});
+  g.mutable_board() = WithGreenBombayAndPoona();
+  g.GivePrivateForTest(6, kAnn, 70);
+  EXPECT_EQ(Refused(g, P6Beyond(kAnn, "E22")), "1947.refusal.privates.not_owned");
+  Ok(Apply(g, BuyPrivateAction(kAnn, 6, 70)));
+  EXPECT_EQ(g.railway("BNR").treasury, 430);
+  Action1947 station = By(kAnn, ActionKind::kPlaceStation);
+  station.hex = "E22";
+  EXPECT_EQ(Refused(g, station), "1947.refusal.station.city_full");
+  EXPECT_EQ(Refused(g, P6Beyond(kAnn, "G20")), "1947.refusal.station.p6_city_has_room");
+  EXPECT_EQ(Refused(g, P6Beyond(kAnn, "S14")), "1947.refusal.station.not_connected");  // the ABR's full Sylhet: no route
+  EXPECT_TRUE(Listed(g, kAnn, P6Beyond(kAnn, "E22")));
+  EXPECT_FALSE(Listed(g, kAnn, P6Beyond(kAnn, "G20")));
+  Ok(Apply(g, P6Beyond(kAnn, "E22")));
+  EXPECT_EQ(g.railway("BNR").treasury, 390);
+  EXPECT_EQ(g.board().stations[R("BNR")], (std::vector<Base>{Base{Hex("H19"), 0}, Base{Hex("E22"), 0}}));
+  EXPECT_EQ(g.board().p6_stations, std::vector<HexCoord>{Hex("E22")});
+  EXPECT_EQ(g.board().StationsAt(Hex("E22")).size(), 2u);
+  EXPECT_TRUE(g.private_removed(6));
+  EXPECT_EQ(g.station_turn().placed, 1);  // the round's one station (6.7.2)
+  station.hex = "G20";
+  EXPECT_EQ(Refused(g, station), "1947.refusal.station.one_per_or");
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+  Result<T1947Game> restored = RestoreSnapshot(Data(), SnapshotJson(g));
+  ASSERT_TRUE(restored.ok());
+  EXPECT_EQ(restored->board().p6_stations, g.board().p6_stations);
+}
+
+// 3.1 P6's third benefit in a city whose last space is kept for a home (6.7.2): with the EIR's
+// home put on Akola (a changed copy of the data), the BNR may not place an ordinary station there
+// but the P6 places one at its cost; the EIR's home station still finds its place later.
+TEST(Privates, TheP6PlacesAStationInACityKeptForAHome) {
+  static const T1947Data data = [] {
+    T1947Data d = Data();
+    d.railways[R("EIR")].home = "G20";
+    return d;
+  }();
+  T1947Game g = OperatingWith({{"BNR", Space(0, 100), kAnn, 500, {}}}, data);
+  g.mutable_board() = WithGreenBombayAndPoona();
+  g.GivePrivateForTest(6, kAnn, 70);
+  Ok(Apply(g, BuyPrivateAction(kAnn, 6, 70)));
+  Action1947 station = By(kAnn, ActionKind::kPlaceStation);
+  station.hex = "G20";
+  EXPECT_EQ(Refused(g, station), "1947.refusal.station.home_reserved");
+  Ok(Apply(g, P6Beyond(kAnn, "G20")));
+  EXPECT_EQ(g.railway("BNR").treasury, 390);
+  EXPECT_EQ(g.board().p6_stations, std::vector<HexCoord>{Hex("G20")});
+  Board1947 later = g.board();
+  Ok(PlaceHomeStation(data, &later, R("EIR")));
+  EXPECT_EQ(later.StationsAt(Hex("G20")).size(), 2u);
+}
+
+// 3.1 P6's move "even if that city is already fully occupied": the BNR's Akola station moved free
+// to the BB&CI's full Poona; no placement of 6.7.2; the station is beyond Poona's space.
+TEST(Privates, TheP6MovesAStationIntoAFullCity) {
+  T1947Game g = OperatingWith({{"BNR", Space(0, 100), kAnn, 500, {}}});
+  Board1947 board = WithGreenBombayAndPoona();
+  StationTurn placed;
+  ASSERT_TRUE(PlaceStation(Data(), &board, R("BNR"), 1000, &placed, Hex("G20")).ok());
+  g.mutable_board() = board;
+  g.GivePrivateForTest(6, kAnn, 70);
+  Ok(Apply(g, BuyPrivateAction(kAnn, 6, 70)));
+  EXPECT_TRUE(Listed(g, kAnn, P6(kAnn, "E22", "G20")));
+  Ok(Apply(g, P6(kAnn, "E22", "G20")));
+  EXPECT_EQ(g.board().stations[R("BNR")], (std::vector<Base>{Base{Hex("H19"), 0}, Base{Hex("E22"), 0}}));
+  EXPECT_EQ(g.board().p6_stations, std::vector<HexCoord>{Hex("E22")});
+  EXPECT_EQ(g.railway("BNR").treasury, 430);
+  EXPECT_EQ(g.station_turn().placed, 0);
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+}
+
 // The legal actions: each private a player owns once, at Rs.1, for the operating railway's
 // president only; the P8's and P6's benefits once the railway owns them; every one applies.
 TEST(Privates, LegalActionsListPurchasesAndPowers) {
@@ -457,7 +547,7 @@ TEST(Privates, LegalActionsListPurchasesAndPowers) {
 TEST(Privates, ProtoRoundTrip) {
   T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kAnn, 500, {}}});
   std::vector<Action1947> actions{BuyPrivateAction(kAnn, 7, 180), Answer(kBob, true), P8Train(kAnn, "T3", "BNR", 5),
-                                  P8Site(kAnn, 4), P6(kAnn, "E22"), P6(kAnn, "G20", "E22")};
+                                  P8Site(kAnn, 4), P6(kAnn, "E22"), P6(kAnn, "G20", "E22"), P6Beyond(kAnn, "E22")};
   for (const Action1947& a : actions) {
     const v1::Action message = ToProto(a);
     Result<Action1947> back = FromProto(g, message);
@@ -467,6 +557,7 @@ TEST(Privates, ProtoRoundTrip) {
     EXPECT_EQ(back->private_number, a.private_number);
     EXPECT_EQ(back->amount, a.amount);
     EXPECT_EQ(back->hex, a.hex);
+    EXPECT_EQ(back->power, a.power);
     EXPECT_EQ(back->from_hex, a.from_hex);
   }
   EXPECT_TRUE(ToProto(actions[0]).has_buy_private_1947());

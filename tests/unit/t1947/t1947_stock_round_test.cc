@@ -83,6 +83,34 @@ TEST(Section3, InsiderTradingOnlyAtTheBeginning) {
   EXPECT_NE(s.error().message.find("beginning"), std::string::npos);
 }
 
+// 5.6.2 (1947 ruling 50): the P4 counts as an ordinary share for the savings ratio, so its use may
+// not leave its owner with more than one savings share for every two ordinary shares: Giovanni
+// with one ordinary share of the WIPR, one savings share and the P4 (2 to 1 with it, 1 to 1
+// without) keeps it, and nothing changes; with a second ordinary share (3 to 1, 2 to 1) he uses it.
+TEST(Section3, InsiderTradingKeepsTheSavingsRatio) {
+  T1947Game g = MidGame({"Andrea", "Anna", "Roberto", "Giovanni"});
+  g.mutable_player(3).privates.push_back(4);
+  Float(g, "WIPR", 80, 7, 0);
+  Give(g, 3, "WIPR", 1);
+  g.mutable_player(3).savings[Index("WIPR")] = 1;
+  ASSERT_TRUE(g.SavingsRatioKept(3));
+  Action1947 use;
+  use.kind = ActionKind::kUseInsiderTrading;
+  use.player = 3;
+  Status refused = Apply(g, use);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().key, "1947.refusal.auction.p4_savings_ratio");
+  EXPECT_EQ(refused.error().rule, "5.6.2");
+  EXPECT_EQ(g.order(), (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_FALSE(g.private_removed(4));
+  EXPECT_EQ(g.player(3).privates, std::vector<int>{4});
+  for (const Action1947& a : LegalActions(g, 3)) EXPECT_NE(a.kind, ActionKind::kUseInsiderTrading);
+  Give(g, 3, "WIPR", 2);
+  Ok(Apply(g, use));
+  EXPECT_EQ(g.order(), (std::vector<int>{3, 0, 1, 2}));
+  EXPECT_TRUE(g.SavingsRatioKept(3));
+}
+
 TEST(Section5, BondIssueCountExample) {
   // 5.4.2: with 2 certificates still in the initial offer, 10 - 2 = 8 bonds may be issued; the 2
   // others leave the game. Shareholders are offered one bond per 10% share, at half the par.

@@ -102,6 +102,14 @@ std::string OperatingText(const GameView& view) {
            Join({o.excess_railways().begin(), o.excess_railways().end()}, ", ") + "\n";
   }
   if (o.temple_choice()) out += fmt::format("Waiting: {} chooses its temple's expatriation bonus (6.8.2)\n", o.railway());
+  if (o.has_site_advance()) {  // 6.10, 6.12
+    const auto& a = o.site_advance();
+    std::vector<std::string> boxes;
+    for (int box : a.opportunity_boxes()) boxes.push_back(std::to_string(box));
+    out += fmt::format("Waiting: {} may pay to advance its token ({} left; up Rs.{}, right Rs.{}; 0 = no such move){}{} (6.10)\n", a.railway(),
+                       a.advances(), a.up_cost(), a.right_cost(), a.stockbrokers_usable() ? ", stockbrokers usable" : "",
+                       boxes.empty() ? "" : ", opportunities of boxes " + Join(boxes, ", "));
+  }
   if (o.ends_after_round()) out += "The game ends after this operating round (7.0)\n";
   return out;
 }
