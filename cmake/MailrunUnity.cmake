@@ -12,11 +12,13 @@
 # they can silently change which one a call picks), no `using namespace` of a namespace that makes
 # a name ambiguous, and a macro either defined alike everywhere or #undef'd at the end of its file. Batch membership
 # follows the order of the sources, so a file added later can bring two files into one batch: keep
-# the sources of a target free of clashes, not only those of today's batches.
-#   -DMAILRUN_UNITY_BUILD=ON turns it on; OFF (the default until every test target is known to
-#   build with it, docs/benchmarks.md) compiles file by file;
+# the sources of a target free of clashes, not only those of today's batches. A target whose files
+# are meant to mirror each other (same helper names, one per file) opts out with the target property
+# MAILRUN_NO_UNITY set ON.
+#   -DMAILRUN_UNITY_BUILD=ON (the default) turns it on; OFF compiles file by file (to find which
+#   file a compile error is in, or to check a change without recompiling its batch);
 #   -DMAILRUN_UNITY_BATCH=<n> sets the files per batch.
-option(MAILRUN_UNITY_BUILD "Compile the tests in unity batches" OFF)
+option(MAILRUN_UNITY_BUILD "Compile the tests in unity batches" ON)
 set(MAILRUN_UNITY_BATCH 8 CACHE STRING "Source files per unity translation unit")
 
 function(mailrun_unity_build dir)
@@ -26,6 +28,10 @@ function(mailrun_unity_build dir)
   get_property(targets DIRECTORY ${dir} PROPERTY BUILDSYSTEM_TARGETS)
   foreach(target ${targets})
     get_target_property(type ${target} TYPE)
+    get_target_property(skip ${target} MAILRUN_NO_UNITY)
+    if(skip)
+      continue()
+    endif()
     if(type STREQUAL "EXECUTABLE" OR type STREQUAL "STATIC_LIBRARY")
       get_target_property(sources ${target} SOURCES)
       list(FILTER sources INCLUDE REGEX "\\.(cc|cpp|cxx)$")

@@ -80,6 +80,10 @@ std::vector<std::string> ListedBasePlacements(const Game& game);
 std::vector<std::string> AcceptedBasePlacements(const Game& game);
 
 const CompanyState& CompanyOf(const Game& game, const std::string& initials);
+// The money in `company`'s treasury.
+inline int Treasury(const Game& game, const std::string& company) { return CompanyOf(game, company).treasury; }
+// Whether the operating company is still at its track step.
+inline bool StillLaying(const Game& game) { return game.state().railway.step == TurnStep::kTrack; }
 bool HasTile(const Game& game, const std::string& hex, const std::string& tile);
 
 }  // namespace mailrun::engine::t1853::testing

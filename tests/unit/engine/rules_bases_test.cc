@@ -10,8 +10,6 @@
 namespace mailrun::engine::t1853::testing {
 namespace {
 
-int Treasury(const Game& game, const std::string& company) { return CompanyOf(game, company).treasury; }
-
 bool HasBase(const Game& game, const std::string& company, const std::string& hex, int station) {
   const auto& bases = CompanyOf(game, company).bases;
   return std::find(bases.begin(), bases.end(), engine::Base{*ParseHexName(hex), station}) != bases.end();

@@ -11,9 +11,6 @@
 namespace mailrun::engine::t1853::testing {
 namespace {
 
-int Treasury(const Game& game, const std::string& company) { return CompanyOf(game, company).treasury; }
-bool StillLaying(const Game& game) { return game.state().railway.step == TurnStep::kTrack; }
-
 // The EIR with Calcutta - Iaa (#58, a town), laying two tiles a turn from phase 2.
 RailwayPosition EirWithIaa(int phase) {
   RailwayPosition position;

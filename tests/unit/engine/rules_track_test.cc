@@ -14,9 +14,6 @@ namespace {
 using mailrun::v1::DOUBLE_LAY_FROM_PHASE_2;
 using mailrun::v1::DOUBLE_LAY_PAY_PER_USE;
 
-int Treasury(const Game& game, const std::string& company) { return CompanyOf(game, company).treasury; }
-bool StillLaying(const Game& game) { return game.state().railway.step == TurnStep::kTrack; }
-
 // ---- 4.1.2 - 4.1.4: one or two lays ----------------------------------------------------------
 
 TEST(Track, TheDoubleLayChoiceComesFirstAndNamesTheFee) {

@@ -7,14 +7,12 @@
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_game.h"
 #include "engine/titles/t1947/t1947_proto.h"
+#include "tests/unit/t1947/t1947_or_position.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 #include "engine/titles/t1947/t1947_market.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
-
-
-void Ok(const Status& s) { ASSERT_TRUE(s.ok()) << s.error().ToString(); }
 
 // A cell of the given value left of the red line, in row 4 (index 3, room to move either way) if it
 // has one, else in the lowest row that has one.
