@@ -2,9 +2,11 @@
 // played games, for every railway with stations and every candidate lay the listing would try
 // (each upgrade of a laid tile, each yellow tile on an empty hex the railway's track reaches, in
 // every rotation), the tile's paths a line reaches over the board's one network with the candidate
-// put over its hex are exactly those TrackNetwork::Reach finds on a board with the tile laid.
+// put over its hex are exactly those TrackNetwork::Reach finds on a board with the tile laid; and
+// the same with every city's free spaces filled by the other railways' stations.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
 #include "engine/core/rng.h"
@@ -63,10 +65,35 @@ int CompareCandidates(const Board1947& board, int railway) {
   return compared;
 }
 
+// The board with every city's free spaces filled by other railways' stations than `railway`'s, so
+// that lines are stopped in cities (6.7) and the comparison covers it.
+Board1947 Crowded(const Board1947& board, int railway) {
+  Board1947 crowded = board;
+  const int railways = static_cast<int>(Data().railways.size());
+  for (const HexDef& hex : Data().board.data.hexes) {
+    const std::optional<TileOnHex> on = TileOn(Data().board.data, board.board, hex.coord);
+    if (!on) continue;
+    for (int s = 0; s < static_cast<int>(on->tile->stations.size()); ++s) {
+      const Base base{hex.coord, s};
+      auto holds = [&](int r) {
+        return std::find(crowded.stations[r].begin(), crowded.stations[r].end(), base) != crowded.stations[r].end();
+      };
+      int taken = 0;
+      for (int r = 0; r < railways; ++r) taken += holds(r) ? 1 : 0;
+      for (int r = 0; r < railways && taken < on->tile->stations[s].token_slots; ++r) {
+        if (r == railway || holds(r)) continue;
+        crowded.stations[r].push_back(base);
+        ++taken;
+      }
+    }
+  }
+  return crowded;
+}
+
 TEST(LayReach, AgreesWithANewNetworkForEveryCandidateLay) {
   int compared = 0;
   int boards = 0;
-  for (uint64_t seed = 1; seed <= 2; ++seed) {
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
     uint64_t rng = seed;
     const std::vector<std::string> names{"p0", "p1", "p2", "p3"};
     auto game = T1947Game::Setup(Data(), names, {1, 2, 3, 4}, {"EIR", "ABR"});
@@ -75,10 +102,12 @@ TEST(LayReach, AgreesWithANewNetworkForEveryCandidateLay) {
     int lay_steps = 0;
     for (int steps = 0; steps < 4000 && !g.finished() && g.stock_round() < 6; ++steps) {
       if (g.round() == Round::kOperatingRound && g.step() == OrStep::kLayTrack && g.operating_railway() >= 0 &&
-          ++lay_steps % 7 == 0) {
+          ++lay_steps % 3 == 0) {
         ++boards;
         for (int r = 0; r < static_cast<int>(Data().railways.size()); ++r) {
-          if (!g.board().stations[r].empty()) compared += CompareCandidates(g.board(), r);
+          if (g.board().stations[r].empty()) continue;
+          compared += CompareCandidates(g.board(), r);
+          compared += CompareCandidates(Crowded(g.board(), r), r);
         }
       }
       const std::vector<Action1947> legal = LegalActions(g, g.ActivePlayer());
@@ -86,7 +115,7 @@ TEST(LayReach, AgreesWithANewNetworkForEveryCandidateLay) {
       ASSERT_TRUE(Apply(g, legal[RandomBelow(rng, legal.size())]).ok());
     }
   }
-  EXPECT_GT(boards, 5);
+  EXPECT_GT(boards, 10);
   EXPECT_GT(compared, 1000);
 }
 
