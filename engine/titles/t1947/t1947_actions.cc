@@ -131,11 +131,12 @@ void AddTrackAndStations(const T1947Game& game, int player, std::vector<Action19
   };
   Result<LayContext> context = game.LayContextNow();
   if (context.ok() && game.step() == OrStep::kLayTrack) {
-    for (const TileLay& lay : LegalLays(data, game.board(), *context, game.track_turn())) {
+    for (const auto& [lay, outcome] : LegalLaysPriced(data, game.board(), *context, game.track_turn())) {
       Action1947 a = action(ActionKind::kLayTrack);
       a.hex = HexName1947(lay.hex);
       a.tile = lay.tile;
       a.rotation = lay.rotation;
+      a.listed_cost = outcome.cost;
       candidates.push_back(std::move(a));
     }
   }
@@ -391,14 +392,21 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
   // 6.4: the lays come from LegalLays, which has run CheckLay (the rule Apply runs) on each; one of
   // them is applied to see that the turn takes a lay now, and each is tried only if it fails.
   // Copying the game for every lay and rotation was most of a 1947 game's time (docs/benchmarks.md).
+  // Each candidate is tried on one scratch copy, assigned the game again before each try: the
+  // assignment re-uses the copy's maps and vectors where a new copy would allocate them all.
   std::optional<bool> lays_taken;
+  std::optional<T1947Game> copy;
   for (const Action1947& a : candidates) {
     if (a.kind == ActionKind::kLayTrack && lays_taken.value_or(false)) {
       legal.push_back(a);
       continue;
     }
-    T1947Game copy = game;
-    const bool ok = Apply(copy, a).ok();
+    if (copy) {
+      *copy = game;
+    } else {
+      copy.emplace(game);
+    }
+    const bool ok = Apply(*copy, a).ok();
     if (a.kind == ActionKind::kLayTrack && !lays_taken) lays_taken = ok;
     if (ok) legal.push_back(a);
   }
@@ -432,7 +440,7 @@ Said Describe(const T1947Game& g, const Action1947& a, std::string_view suffix) 
     params.push_back(param::Hex("hex", a.hex));
     params.push_back(param::Tile("tile", a.tile));
     params.push_back(param::Count("rotation", a.rotation));
-    cost = CostNow(g, a);
+    cost = a.listed_cost ? a.listed_cost : CostNow(g, a);
     if (cost) params.push_back(param::Amount("cost", *cost));
   }
   params.push_back(param::Count("workers", 3 * a.amount));

@@ -4,6 +4,7 @@
 // LegalLays, which checks each with the rule Apply runs, and one of them is tried).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +63,9 @@ struct Action1947 {
   std::string from_hex;    // the P6's station moved
   TokenAdvance advance = TokenAdvance::kDecline;  // 6.10
   std::vector<int> opportunity_boxes;             // 6.12.2: boxes 9-11
+  // Set by LegalActions on the lays it lists: the cost the track rules found (6.4.2), which
+  // Describe then shows without pricing the lay again. Not part of the action itself.
+  std::optional<int> listed_cost;
 };
 
 Status Apply(T1947Game& game, const Action1947& action);

@@ -8,6 +8,7 @@
 #include "engine/core/data/data_reader.h"
 #include "engine/core/structured_text.h"
 #include "engine/titles/t1947/t1947_board_grid.h"
+#include "engine/titles/t1947/t1947_lay_reach.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
@@ -51,25 +52,18 @@ bool HasStation(const Board1947& board, int railway, HexCoord hex) {
 }
 
 // 6.4, 6.4.3: some line from one of the railway's stations runs onto the lay's new track; for an
-// upgraded city tile, onto the hex at all (6.4.3 exception).
+// upgraded city tile, onto the hex at all (6.4.3 exception). `reach` is the board before the lay.
 Status CheckConnection(const T1947Data& data, const Board1947& board, const LayContext& context, const TileLay& lay,
-                       const std::optional<TileOnHex>& old, const TileDef& tile) {
+                       const std::optional<TileOnHex>& old, const TileDef& tile, const LayReach& reach) {
   const std::string hex_name = HexName1947(lay.hex);
-  BoardState after = board.board;  // the tiles only: the stations stay as they are
-  after.tiles[lay.hex] = PlacedTile{lay.tile, lay.rotation};
-  const TrackNetwork network(data.board.data, after);
-  const CompanyReach reach = network.Reach(TrackPosition{after, board.stations}, context.railway);
   if (old && KindOf(tile) != Kind::kPlain && KindOf(*old->tile) != Kind::kPlain) {
-    if (reach.hexes.count(lay.hex) || HasStation(board, context.railway, lay.hex)) return OkStatus();
+    if (HasStation(board, context.railway, lay.hex) || reach.Reaches(lay.hex, tile, lay.rotation, [](int) { return true; })) return OkStatus();
     return Illegal("1947.refusal.track.city_not_reached", "6.4.3", "no route of the " + data.railways[context.railway].initials + " reaches " + hex_name)
         .With({param::Company("company", data.railways[context.railway].initials), param::Hex("hex", hex_name)});
   }
   const std::set<PathKey> kept = old ? Keys(*old->tile, old->rotation) : std::set<PathKey>{};
-  for (int p : reach.paths) {
-    const TrackPath& path = network.paths()[p];
-    if (!(path.hex == lay.hex)) continue;
-    if (!kept.count(KeyOf(tile.paths[path.index_on_tile], lay.rotation))) return OkStatus();
-  }
+  const auto new_track = [&](int path) { return !kept.count(KeyOf(tile.paths[path], lay.rotation)); };
+  if (reach.Reaches(lay.hex, tile, lay.rotation, new_track)) return OkStatus();
   if (old) {
     return Illegal("1947.refusal.track.new_track_not_reached", "6.4.3", "no route of the " + data.railways[context.railway].initials + " runs onto the new track on " + hex_name)
         .With({param::Company("company", data.railways[context.railway].initials), param::Hex("hex", hex_name)});
@@ -158,10 +152,10 @@ Status CheckKind(const T1947Data& data, const PhaseDef& phase, const TileLay& la
   return OkStatus();
 }
 
-}  // namespace
-
-Result<LayOutcome> CheckLay(const T1947Data& data, const Board1947& board, const LayContext& context, const TrackTurn& turn,
-                            const TileLay& lay) {
+// CheckLay with the board's network built once for many lays (LegalLays), or, without `reach`,
+// for this one lay when its connection is asked.
+Result<LayOutcome> CheckLayOn(const T1947Data& data, const Board1947& board, const LayContext& context, const TrackTurn& turn,
+                              const TileLay& lay, const LayReach* reach) {
   const std::string hex_name = HexName1947(lay.hex);
   const HexDef* hex = data.board.data.Hex(lay.hex);
   const HexDef1947* map_hex = data.MapHex(lay.hex);
@@ -218,10 +212,19 @@ Result<LayOutcome> CheckLay(const T1947Data& data, const Board1947& board, const
     return Illegal("1947.refusal.track.no_credit", "6.3", "the lay costs " + std::to_string(outcome.cost) + " and the treasury holds " + std::to_string(context.treasury))
         .With({param::Amount("cost", outcome.cost), param::Amount("treasury", context.treasury)});
   }
-  if (Status s = CheckConnection(data, board, context, lay, old, *tile); !s.ok()) return s.error();
+  std::optional<LayReach> own_reach;
+  if (!reach) own_reach.emplace(data, board, context.railway);
+  if (Status s = CheckConnection(data, board, context, lay, old, *tile, reach ? *reach : *own_reach); !s.ok()) return s.error();
   const Zone zone = map_hex->monsoon ? Zone::kMonsoon : Zone::kDry;
   outcome.season_reduction = context.season_zone == zone;  // 6.13.3
   return outcome;
+}
+
+}  // namespace
+
+Result<LayOutcome> CheckLay(const T1947Data& data, const Board1947& board, const LayContext& context, const TrackTurn& turn,
+                            const TileLay& lay) {
+  return CheckLayOn(data, board, context, turn, lay, nullptr);
 }
 
 Result<LayOutcome> Lay(const T1947Data& data, Board1947* board, const LayContext& context, TrackTurn* turn, const TileLay& lay) {
@@ -237,11 +240,11 @@ Result<LayOutcome> Lay(const T1947Data& data, Board1947* board, const LayContext
   return outcome;
 }
 
-std::vector<TileLay> LegalLays(const T1947Data& data, const Board1947& board, const LayContext& context, const TrackTurn& turn) {
-  std::vector<TileLay> lays;
+std::vector<PricedLay> LegalLaysPriced(const T1947Data& data, const Board1947& board, const LayContext& context, const TrackTurn& turn) {
+  std::vector<PricedLay> lays;
   if (turn.yellow + turn.upgrades >= 2) return lays;
-  const TrackNetwork network(data.board.data, board.board);
-  const CompanyReach reach = network.Reach(board.Position(), context.railway);
+  const LayReach lay_reach(data, board, context.railway);  // one network for every candidate
+  const CompanyReach reach = lay_reach.network().Reach(board.Position(), context.railway);
   std::set<HexCoord> hexes(reach.hexes.begin(), reach.hexes.end());
   for (const Railhead& head : reach.railheads) hexes.insert(head.hex);
   for (const Railhead& touch : reach.touches) hexes.insert(touch.hex);
@@ -262,10 +265,16 @@ std::vector<TileLay> LegalLays(const T1947Data& data, const Board1947& board, co
       for (int rotation = 0; rotation < 6; ++rotation) {
         if (!seen.insert(Keys(*tile, rotation)).second) continue;
         const TileLay lay{hex, id, rotation};
-        if (CheckLay(data, board, context, turn, lay).ok()) lays.push_back(lay);
+        if (Result<LayOutcome> outcome = CheckLayOn(data, board, context, turn, lay, &lay_reach); outcome.ok()) lays.push_back({lay, *outcome});
       }
     }
   }
+  return lays;
+}
+
+std::vector<TileLay> LegalLays(const T1947Data& data, const Board1947& board, const LayContext& context, const TrackTurn& turn) {
+  std::vector<TileLay> lays;
+  for (const PricedLay& priced : LegalLaysPriced(data, board, context, turn)) lays.push_back(priced.lay);
   return lays;
 }
 

@@ -69,6 +69,13 @@ Result<LayOutcome> Lay(const T1947Data& data, Board1947* board, const LayContext
 // Every legal lay now (for the legal-action listing and the bot), by hex, tile, rotation.
 std::vector<TileLay> LegalLays(const T1947Data& data, const Board1947& board, const LayContext& context,
                                const TrackTurn& turn);
+// The same lays, each with what CheckLay found (its cost, 6.4.2), so the listing need not ask again.
+struct PricedLay {
+  TileLay lay;
+  LayOutcome outcome;
+};
+std::vector<PricedLay> LegalLaysPriced(const T1947Data& data, const Board1947& board, const LayContext& context,
+                                       const TrackTurn& turn);
 
 // 6.8: whether the railway's home is joined to its temple's hex by a route not blocked by
 // other railways' stations.

@@ -78,7 +78,7 @@ TEST(LegalActions, AuctionAndStockRound) {
   ASSERT_TRUE(g->Buy(first, "BNR", false, 90).ok());
   EXPECT_EQ(g->railway("BNR").treasury, 270);
   EXPECT_TRUE(g->railway("BNR").operational);
-  EXPECT_EQ(Describe(*g, Action1947{ActionKind::kBuyShare, 0, "PRC", 0, true, false, false, "", "", "", "", 0, {}, {}, 0, {}, "", TokenAdvance::kDecline, {}}).text,
+  EXPECT_EQ(Describe(*g, Action1947{ActionKind::kBuyShare, 0, "PRC", 0, true, false, false, "", "", "", "", 0, {}, {}, 0, {}, "", TokenAdvance::kDecline, {}, {}}).text,
             "Paul: buy a 10% ordinary share of PRC from the bank pool");
 }
 
