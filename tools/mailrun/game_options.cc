@@ -6,7 +6,7 @@
 namespace mailrun::cli {
 
 void AddGameOptionFlags(CLI::App& command, GameOptionFlags& flags) {
-  command.add_option("--title", flags.title, "the game: 1853 or 1947 (1947 up to its first operating round, part I)")
+  command.add_option("--title", flags.title, "the game: 1853 or 1947")
       ->check(CLI::IsMember({"1853", "1947"}))
       ->capture_default_str();
   command.add_option("--edition", flags.edition, "1853's edition: retuned or 2009 (the 2009 Lookout edition)")

@@ -83,7 +83,8 @@ void DeclineProtection(T1947Game& g) {
 // bought this turn, after those sales and one purchase of an ordinary share. Without this check a
 // sale could leave a turn that no action can end (docs/rulings.md, 1947 ruling 40).
 bool TurnCanEnd(const T1947Game& g, int player) {
-  if (g.round() != Round::kStockRound) return true;
+  // A pending price protection does not change the seller's holdings (DeclineProtection).
+  if (g.round() != Round::kStockRound || g.SavingsRatioKept(player)) return true;
   T1947Game c = g;
   DeclineProtection(c);
   if (c.round() != Round::kStockRound || c.ActivePlayer() != player || c.SavingsRatioKept(player)) return true;
@@ -268,8 +269,16 @@ std::optional<int> CostNow(const T1947Game& g, const Action1947& a) {
 }  // namespace
 
 Status Apply(T1947Game& g, const Action1947& a) {
-  if (a.kind == ActionKind::kSell || a.kind == ActionKind::kUseInsiderTrading) {
-    // 5.6.2: refused if the turn could then not end with the ratio kept (TurnCanEnd).
+  // 5.6.2: a sale, a purchase of a savings share, or any move of a turn that began with the ratio
+  // broken (a bond bought from the pool uses up the turn's purchase) is refused if the turn could
+  // then not end with the ratio kept (TurnCanEnd; rulings 40 and 53). Ending the turn and passing
+  // say so themselves.
+  const bool ratio_at_stake =
+      a.kind == ActionKind::kSell || a.kind == ActionKind::kUseInsiderTrading ||
+      (a.kind == ActionKind::kBuyShare && a.savings) ||
+      (g.round() == Round::kStockRound && a.kind != ActionKind::kDone && a.kind != ActionKind::kPass &&
+       a.player >= 0 && a.player < g.player_count() && !g.SavingsRatioKept(a.player));
+  if (ratio_at_stake) {
     T1947Game after = g;
     if (Status s = ApplyAction(after, a); !s.ok()) return s;
     if (!TurnCanEnd(after, a.player)) {

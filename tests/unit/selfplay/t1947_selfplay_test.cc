@@ -38,6 +38,28 @@ TEST_P(SelfPlay1947, GamesCompleteWithoutAnyInvariantViolation) {
 INSTANTIATE_TEST_SUITE_P(PlayerCounts, SelfPlay1947, ::testing::Values(3, 4, 5, 6),
                          [](const auto& info) { return std::to_string(info.param) + "_players"; });
 
+// Games that once stopped in a stock round with no legal action for the player to act (1947
+// ruling 53), found by the 200-game runs (docs/benchmarks.md): 6 players, seed 38, a turn that
+// began with the savings ratio broken bought a bond and then could not end; 5 players, seed 37, a
+// savings share bought first in a turn broke the ratio for good.
+class SelfPlay1947Found : public ::testing::TestWithParam<std::pair<int, uint64_t>> {};
+
+TEST_P(SelfPlay1947Found, GameEndsWithoutAStuckTurn) {
+  SelfPlayOptions options;
+  options.title = mailrun::v1::TITLE_1947;
+  options.edition = mailrun::v1::EDITION_UNSPECIFIED;
+  options.games = 1;
+  options.players = GetParam().first;
+  options.seed = GetParam().second;
+  const SelfPlayResult result = RunSelfPlay(options);
+  EXPECT_EQ(result.completed, 1);
+  EXPECT_EQ(result.invariant_violations, 0);
+  for (const auto& v : result.violations) ADD_FAILURE() << v;
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, SelfPlay1947Found, ::testing::Values(std::pair<int, uint64_t>{6, 38}, std::pair<int, uint64_t>{5, 37}),
+                         [](const auto& info) { return std::to_string(info.param.first) + "_players_seed_" + std::to_string(info.param.second); });
+
 class Recorded1947 : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Recorded1947, ReplaysToItsRecordedStandings) {
