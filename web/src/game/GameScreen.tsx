@@ -17,7 +17,7 @@ import { GameOverPanel } from "./GameOver";
 import { formatTime, money, whoseTurn } from "./gameModel";
 import { HEX_RADIUS } from "./hexGeometry";
 import { HistoryPanel } from "./History";
-import { BuiltMarks, LayMark } from "./Marks1947";
+import { LayMark } from "./Marks1947";
 import { acceptRunsAction, hasAmount, runNodes, sortMoves, withAmount } from "./legalMoves";
 import { ActionList, BidCities, RefusalBox, RunBox, TileTray } from "./Moves";
 import { ChartersPanel, MarketPanel, PlayersPanel } from "./Panels";
@@ -58,7 +58,6 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   const [lastCall, setLastCall] = useState(""); // the last move's outcome, for support and tests
   const [historyAt, setHistoryAt] = useState<bigint>(); // undefined: the live game
   const [picture, setPicture] = useState<string>();
-  const [bareMap, setBareMap] = useState<string>(); // why the picture is the bare map (below)
   const [runs, setRuns] = useState<SuggestRunsResponse>();
   const [payOut, setPayOut] = useState(true);
 
@@ -121,23 +120,13 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   // The board of a title whose components are not served as data yet (1947): the service's
   // picture, at the version shown, with the player's choices drawn over it.
   const pictureOnly = !!state.componentsError;
-  // When the service cannot draw that version (it refuses a 1947 station on a city without a tile),
-  // the bare map (version 1: nothing is built before the first operating round) with the view's
-  // tiles and stations drawn over it. The picture shown stays until the next one comes (the board
-  // keeps its zoom and pan).
+  // The picture shown stays until the next one comes (the board keeps its zoom and pan).
   useEffect(() => {
     if (!pictureOnly) return;
     let live = true;
     client.game.getBoardPicture({ gameId, version: historyAt }).then(
-      (answer) => live && (setPicture(answer.svg), setBareMap(undefined)),
-      (e) => {
-        if (!live) return;
-        const why = readRefusal(e).message;
-        client.game.getBoardPicture({ gameId, version: 1n }).then(
-          (answer) => live && (setPicture(answer.svg), setBareMap(why)),
-          (again) => live && setRefusal(readRefusal(again)),
-        );
-      },
+      (answer) => live && setPicture(answer.svg),
+      (e) => live && setRefusal(readRefusal(e)),
     );
     return () => {
       live = false;
@@ -258,7 +247,6 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   }
 
   let overlay = null;
-  const built = board && bareMap && shownView ? <BuiltMarks board={board} view={shownView} /> : null;
   const tapped = hex ? board?.byId.get(hex) : undefined;
   if (board && tapped && chosenTile && chosenRotation) {
     const design = components?.tiles.find((t) => t.id === chosenTile.tile);
@@ -266,7 +254,6 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
     if (design) overlay = <TileShape picture={paintTile(design, chosenRotation.rotation, centre, HEX_RADIUS)} centre={centre} opacity={0.9} />;
     else if (!components) overlay = <LayMark centre={centre} radius={board.radius} tile={chosenTile.tile} rotation={chosenRotation.rotation} />;
   }
-  if (built) overlay = <g>{built}{overlay}</g>;
 
   // When the version shown was made (the log entry that made it).
   const shownAt = historyAt !== undefined ? state.history.find((e) => e.seq === historyAt)?.atUnixMs : undefined;
@@ -310,11 +297,6 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
           {shownView ? "Showing" : "Loading"} version {historyAt.toString()} of {state.version.toString()}
           {shownAt ? ` (${formatTime(shownAt)})` : ""}.{" "}
           <button type="button" onClick={() => setHistoryAt(undefined)}>Back to now</button>
-        </div>
-      )}
-      {bareMap && (
-        <div class="mr-note mr-small" data-testid="bare-map">
-          The service could not draw this board ({bareMap}): the map with the tiles and stations marked on it.
         </div>
       )}
       <div class="mr-layout">

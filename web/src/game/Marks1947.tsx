@@ -2,10 +2,7 @@
 // (GetComponents refuses the title, so no track can be drawn): a tile lay previewed in place (the
 // hex outlined where the tile goes, its number, and a pointer to the board edge its edge 0 faces at
 // the chosen rotation, 1947's edges clockwise from the south as LayTrack1947 counts them, moving
-// as the player turns it); and, over the bare map when the service cannot draw the board at the
-// version shown, the view's laid tiles the same way and its stations by initials.
-import type { GameView } from "./api";
-import type { BoardPicture } from "./boardModel";
+// as the player turns it).
 import { type Point, hexCorners, pointsAttr, polar } from "./hexGeometry";
 
 function TileMark({ centre, radius, tile, rotation, preview }: { centre: Point; radius: number; tile: string; rotation: number; preview: boolean }) {
@@ -27,32 +24,4 @@ function TileMark({ centre, radius, tile, rotation, preview }: { centre: Point; 
 
 export function LayMark(props: { centre: Point; radius: number; tile: string; rotation: number }) {
   return <TileMark {...props} preview />;
-}
-
-// The view's tiles and stations over the bare map.
-export function BuiltMarks({ board, view }: { board: BoardPicture; view: GameView }) {
-  const r = board.radius;
-  return (
-    <g pointer-events="none">
-      {view.tiles.map((t) => {
-        const h = board.byId.get(t.hex);
-        return h && <TileMark key={t.hex} centre={h.centre} radius={r} tile={t.tile} rotation={t.rotation} preview={false} />;
-      })}
-      {(view.game1947?.railways ?? []).flatMap((railway) =>
-        railway.stations.map((s, i) => {
-          const h = board.byId.get(s.hex);
-          if (!h) return null;
-          const at = { x: h.centre.x + (i % 2 ? 0.3 : -0.3) * r, y: h.centre.y + 0.35 * r };
-          return (
-            <g key={`${railway.initials}${s.hex}`} data-testid={`station-${railway.initials}-${s.hex}`}>
-              <circle cx={at.x} cy={at.y} r={r * 0.28} fill="#fff3b0" stroke="#1a1a1a" stroke-width={1.2} />
-              <text x={at.x} y={at.y} font-size={r * 0.17} font-weight="bold" text-anchor="middle" dominant-baseline="central">
-                {railway.initials}
-              </text>
-            </g>
-          );
-        }),
-      )}
-    </g>
-  );
 }
