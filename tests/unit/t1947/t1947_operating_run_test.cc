@@ -201,6 +201,30 @@ TEST(OperatingRun, ReachingAnExpatriationSite) {
   EXPECT_EQ(again.board().site_workers[east_africa], 2);
 }
 
+// 6.11.3's example: "If another Company reaches the Site before the SIR's next OR turn, then if
+// the SIR runs to the Site it only receives the Expatriation Marker, and no Bonus", while 6.11.3
+// itself says that at a site another company reached first "the full Expatriation Bonus is still
+// earned": the workers are the other company's; the charter's box still pays (docs/rulings.md,
+// 1947). The WIPR took East Africa's 2 workers; the BB&CI's run there (the same figures as above)
+// brings it the marker and the first box's Rs.60, and Ann no workers.
+TEST(OperatingRun, ASiteReachedFirstByAnotherPaysTheCharterNotTheWorkers) {
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kAnn, 500, {"T2"}}});
+  g.mutable_board() = WithEastAfrica();
+  const int east_africa = 2;
+  ASSERT_EQ(Data().sites[east_africa].name, "East Africa");
+  g.mutable_board().sites_reached[R("WIPR")][east_africa] = true;
+  g.mutable_board().site_workers[east_africa] = 0;
+  ToRun(g);
+  const int ann = g.player(kAnn).cash;
+  Ok(Apply(g, RunAction(kAnn, {{"D21", "East Africa"}}, true)));
+  EXPECT_TRUE(g.board().sites_reached[R("BB&CI")][east_africa]);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 560);
+  EXPECT_EQ(g.player(kAnn).cash, ann + 12);
+  EXPECT_EQ(g.player(kAnn).new_workers, 0);
+  EXPECT_EQ(g.player(kAnn).workers, 0);
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+}
+
 // 6.11.1: the BNR's T4 runs through the BB&CI's full Poona with one of Cat's workers, who is
 // retired; without a worker the run is refused and nothing changes. Monsoon: Nagpur 20 + Akola 20
 // + Poona 30 + Bombay 30 = Rs.100, less 20%: Rs.80, withheld.
