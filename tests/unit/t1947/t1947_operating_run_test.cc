@@ -201,6 +201,30 @@ TEST(OperatingRun, ReachingAnExpatriationSite) {
   EXPECT_EQ(again.board().site_workers[east_africa], 2);
 }
 
+// One turn played through Apply with every change of 6.13 and 6.14.2 at once: in the monsoon (the
+// first operating round, ruling 29) the BB&CI lays Bombay's #6M (monsoon zone) and Poona's #6 (a
+// Rs.20 hill) and runs its T2 Bombay-Poona: Bombay Rs.20 - 10 in the monsoon (6.13.4) + Poona
+// Rs.20 = Rs.30; two new yellow city tiles +Rs.20 (6.14.2): Rs.50; the lay in the season's zone
+// (6.13.3) and the temple not reached (6.8.1): -40%, Appendix 3's table: Rs.30. Paid out: Cat's
+// 60% Rs.18; withheld: the treasury Rs.30.
+TEST(OperatingRun, MonsoonLayNewTilesAndTempleInOneRun) {
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kCat, 500, {"T2"}}});
+  ASSERT_EQ(g.season(), 1);
+  Ok(Apply(g, LayAction(kCat, "D21", "6M", {"SE", "N"})));
+  Ok(Apply(g, LayAction(kCat, "E22", "6", {"NW", "S"})));
+  EXPECT_TRUE(g.track_turn().season_reduction);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 480);
+  ToRun(g);
+  T1947Game withheld = g;
+  const int cat = g.player(kCat).cash;
+  Ok(Apply(g, RunAction(kCat, {{"D21", "E22"}}, true)));
+  EXPECT_EQ(g.player(kCat).cash, cat + 18);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 480);
+  Ok(Apply(withheld, RunAction(kCat, {{"D21", "E22"}}, false)));
+  EXPECT_EQ(withheld.player(kCat).cash, cat);
+  EXPECT_EQ(withheld.railway("BB&CI").treasury, 480 + 30);
+}
+
 // 6.11.3's example: "If another Company reaches the Site before the SIR's next OR turn, then if
 // the SIR runs to the Site it only receives the Expatriation Marker, and no Bonus", while 6.11.3
 // itself says that at a site another company reached first "the full Expatriation Bonus is still
