@@ -147,15 +147,15 @@ Status T1947Game::LayTrackStep(int railway, const Action1947& a) {
   return VerifyTemple(railway);
 }
 
-// 6.7: a station on a city its track reaches, at the charter's next cost; the last one brings
-// the railway a stockbroker (6.7, 6.12.1).
+// 6.7: a station on a city its track reaches, at the charter's next cost; the fourth one brings
+// the railway a stockbroker (6.7, 6.12.1, Appendix 1).
 Status T1947Game::PlaceStationStep(int railway, const Action1947& a) {
   Result<HexCoord> hex = ActionHex(a);
   if (!hex.ok()) return hex.error();
   Result<StationOutcome> placed = PlaceStation(*data_, &board_, railway, railways_[railway].treasury, &station_turn_, *hex);
   if (!placed.ok()) return placed.error();
   railways_[railway].treasury -= placed->cost;
-  if (placed->last_station) ++railways_[railway].stockbrokers;
+  if (placed->stockbroker) ++railways_[railway].stockbrokers;
   return OkStatus();
 }
 

@@ -170,7 +170,7 @@ Status T1947Game::UseP6(int player, const std::string& hex_name, const std::stri
   if (from_name.empty()) {  // the next station, free
     Result<StationOutcome> placed = PlaceStation(*data_, &board_, operating_, kCostWaived, &station_turn_, *hex);
     if (!placed.ok()) return placed.error();
-    if (placed->last_station) ++railways_[operating_].stockbrokers;  // 6.12.1
+    if (placed->stockbroker) ++railways_[operating_].stockbrokers;  // 6.7, 6.12.1
     step_ = OrStep::kPlaceStation;
     DiscardPrivate(6);
     return OkStatus();

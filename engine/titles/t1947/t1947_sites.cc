@@ -147,7 +147,7 @@ Status T1947Game::UseP6BeyondSpaces(int player, const std::string& hex_name) {
       PlaceStation(*data_, &board_, operating_, railways_[operating_].treasury, &station_turn_, *hex, StationRoom::kFullOrReserved);
   if (!placed.ok()) return placed.error();
   railways_[operating_].treasury -= placed->cost;
-  if (placed->last_station) ++railways_[operating_].stockbrokers;  // 6.12.1
+  if (placed->stockbroker) ++railways_[operating_].stockbrokers;  // 6.7, 6.12.1
   step_ = OrStep::kPlaceStation;
   DiscardPrivate(6);
   return OkStatus();

@@ -9,6 +9,10 @@
 namespace mailrun::engine::t1947 {
 namespace {
 
+// 6.7: "With the placement of the fourth station the Company receives a stockbroker"; Appendix 1:
+// "its last station (or the 4th for the South Indian Railway Company)", whose charter has five.
+constexpr size_t kStockbrokerStation = 4;
+
 const std::string& Initials(const T1947Data& data, int railway) { return data.railways[railway].initials; }
 
 }  // namespace
@@ -82,7 +86,7 @@ Result<StationOutcome> CheckStation(const T1947Data& data, const Board1947& boar
   StationOutcome outcome;
   outcome.beyond_spaces = full || reserved;
   outcome.cost = costs[own.size()];
-  outcome.last_station = own.size() + 1 == costs.size();
+  outcome.stockbroker = own.size() + 1 == kStockbrokerStation;  // 6.7, Appendix 1
   if (outcome.cost > treasury) {
     return Illegal("1947.refusal.station.no_credit", "6.3", "the station costs " + std::to_string(outcome.cost) + " and the treasury holds " + std::to_string(treasury))
         .With({param::Amount("cost", outcome.cost), param::Amount("treasury", treasury)});

@@ -22,7 +22,9 @@ struct StationTurn {
 
 struct StationOutcome {
   int cost = 0;               // from the charter, left to right (6.7)
-  bool last_station = false;  // the charter's last: the railway earns a stockbroker (6.12.1)
+  // 6.7: the railway's fourth station (home included) earns it a stockbroker: the charter's last
+  // (6.12.1), but the SIR's fourth of five (Appendix 1; docs/rulings.md, 1947).
+  bool stockbroker = false;
   bool beyond_spaces = false; // 3.1 P6: placed in a city with no space for it (Board1947::p6_stations)
 };
 

@@ -201,6 +201,54 @@ TEST(OperatingRun, ReachingAnExpatriationSite) {
   EXPECT_EQ(again.board().site_workers[east_africa], 2);
 }
 
+// One turn played through Apply with every change of 6.13 and 6.14.2 at once: in the monsoon (the
+// first operating round, ruling 29) the BB&CI lays Bombay's #6M (monsoon zone) and Poona's #6 (a
+// Rs.20 hill) and runs its T2 Bombay-Poona: Bombay Rs.20 - 10 in the monsoon (6.13.4) + Poona
+// Rs.20 = Rs.30; two new yellow city tiles +Rs.20 (6.14.2): Rs.50; the lay in the season's zone
+// (6.13.3) and the temple not reached (6.8.1): -40%, Appendix 3's table: Rs.30. Paid out: Cat's
+// 60% Rs.18; withheld: the treasury Rs.30.
+TEST(OperatingRun, MonsoonLayNewTilesAndTempleInOneRun) {
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kCat, 500, {"T2"}}});
+  ASSERT_EQ(g.season(), 1);
+  Ok(Apply(g, LayAction(kCat, "D21", "6M", {"SE", "N"})));
+  Ok(Apply(g, LayAction(kCat, "E22", "6", {"NW", "S"})));
+  EXPECT_TRUE(g.track_turn().season_reduction);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 480);
+  ToRun(g);
+  T1947Game withheld = g;
+  const int cat = g.player(kCat).cash;
+  Ok(Apply(g, RunAction(kCat, {{"D21", "E22"}}, true)));
+  EXPECT_EQ(g.player(kCat).cash, cat + 18);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 480);
+  Ok(Apply(withheld, RunAction(kCat, {{"D21", "E22"}}, false)));
+  EXPECT_EQ(withheld.player(kCat).cash, cat);
+  EXPECT_EQ(withheld.railway("BB&CI").treasury, 480 + 30);
+}
+
+// 6.11.3's example: "If another Company reaches the Site before the SIR's next OR turn, then if
+// the SIR runs to the Site it only receives the Expatriation Marker, and no Bonus", while 6.11.3
+// itself says that at a site another company reached first "the full Expatriation Bonus is still
+// earned": the workers are the other company's; the charter's box still pays (docs/rulings.md,
+// 1947). The WIPR took East Africa's 2 workers; the BB&CI's run there (the same figures as above)
+// brings it the marker and the first box's Rs.60, and Ann no workers.
+TEST(OperatingRun, ASiteReachedFirstByAnotherPaysTheCharterNotTheWorkers) {
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kAnn, 500, {"T2"}}});
+  g.mutable_board() = WithEastAfrica();
+  const int east_africa = 2;
+  ASSERT_EQ(Data().sites[east_africa].name, "East Africa");
+  g.mutable_board().sites_reached[R("WIPR")][east_africa] = true;
+  g.mutable_board().site_workers[east_africa] = 0;
+  ToRun(g);
+  const int ann = g.player(kAnn).cash;
+  Ok(Apply(g, RunAction(kAnn, {{"D21", "East Africa"}}, true)));
+  EXPECT_TRUE(g.board().sites_reached[R("BB&CI")][east_africa]);
+  EXPECT_EQ(g.railway("BB&CI").treasury, 560);
+  EXPECT_EQ(g.player(kAnn).cash, ann + 12);
+  EXPECT_EQ(g.player(kAnn).new_workers, 0);
+  EXPECT_EQ(g.player(kAnn).workers, 0);
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+}
+
 // 6.11.1: the BNR's T4 runs through the BB&CI's full Poona with one of Cat's workers, who is
 // retired; without a worker the run is refused and nothing changes. Monsoon: Nagpur 20 + Akola 20
 // + Poona 30 + Bombay 30 = Rs.100, less 20%: Rs.80, withheld.

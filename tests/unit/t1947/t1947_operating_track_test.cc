@@ -438,6 +438,61 @@ TEST(OperatingTrack, NewWorkersServeFromTheNextTurn) {
   EXPECT_EQ(g.player(kCat).workers, 0);
 }
 
+// The 1947 data with the BB&CI given the SIR's charter of five stations, to play the SIR's
+// stations from Bombay.
+const T1947Data& SirsCharterInBombay() {
+  static const T1947Data data = [] {
+    T1947Data d = Data();
+    d.railways[d.RailwayIndex("BB&CI")].station_costs = d.Railway("SIR")->station_costs;
+    return d;
+  }();
+  return data;
+}
+
+// The BB&CI (Cat, Rs.500) with `elsewhere` stations on the map besides its home lays Bombay and
+// Poona (Rs.20) and places a station on Poona, through Apply.
+T1947Game StationOnPoona(const T1947Data& data, int elsewhere) {
+  constexpr int kCat = 2;
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kCat, 500, {}}}, data);
+  const std::vector<std::string> cities = {"H27", "I32", "G20"};
+  for (int i = 0; i < elsewhere; ++i) g.mutable_board().stations[R("BB&CI")].push_back(Base{Hex(cities[i]), 0});
+  Ok(Apply(g, LayAction(kCat, "D21", "6M", {"SE", "N"})));
+  Ok(Apply(g, LayAction(kCat, "E22", "6", {"NW", "S"})));
+  Ok(g.Done(kCat));
+  Ok(Apply(g, StationAction(kCat, "E22")));
+  return g;
+}
+
+// 6.7: each station costs the charter's next price, "Rs.40 or Rs.100", the home free; "with the
+// placement of the fourth station the Company receives a stockbroker": the last of a charter of
+// four (6.12.1), the fourth of the SIR's five (Appendix 1: "or the 4th for the South Indian
+// Railway Company"); docs/rulings.md, 1947.
+TEST(OperatingTrack, TheFourthStationBringsAStockbroker) {
+  for (const RailwayDef& r : Data().railways) {
+    ASSERT_EQ(r.station_costs.size(), r.initials == "SIR" ? 5u : 4u) << r.initials;
+    EXPECT_EQ(r.station_costs[0], 0) << r.initials;
+    for (size_t i = 1; i < r.station_costs.size(); ++i) {
+      EXPECT_TRUE(r.station_costs[i] == 40 || r.station_costs[i] == 100) << r.initials << " " << r.station_costs[i];
+    }
+  }
+  struct Case { const T1947Data* data; int elsewhere; int cost; int stockbrokers; };
+  const std::vector<Case> cases = {
+      {&Data(), 0, 40, 0},                // the second of four
+      {&Data(), 1, 100, 0},               // the third
+      {&Data(), 2, 100, 1},               // the fourth and last
+      {&SirsCharterInBombay(), 1, 40, 0},  // the SIR's third (0, 40, 40, 100, 100)
+      {&SirsCharterInBombay(), 2, 100, 1}, // the SIR's fourth: the stockbroker
+      {&SirsCharterInBombay(), 3, 100, 0}, // the SIR's fifth and last: none more
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(std::to_string(c.elsewhere + 2) + " stations");
+    T1947Game g = StationOnPoona(*c.data, c.elsewhere);
+    EXPECT_EQ(g.board().stations[R("BB&CI")].size(), static_cast<size_t>(c.elsewhere + 2));
+    EXPECT_EQ(g.railway("BB&CI").treasury, 480 - c.cost);
+    EXPECT_EQ(g.railway("BB&CI").stockbrokers, c.stockbrokers);
+  }
+}
+
 // 6.8: a temple connected by other railways' track is found when the railway's turn begins.
 TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
   // The EIR below the BB&CI even after both move left without trains (6.14).

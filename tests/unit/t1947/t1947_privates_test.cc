@@ -128,7 +128,12 @@ TEST(Privates, TheMaximumFollowsTheLatestTrain) {
   T1947Game g = OperatingWith({{"EIR", Space(0, 100), kAnn, 3000, {}}});
   g.GivePrivateForTest(3, kAnn, 30);
   ToBuyTrains(g);
+  ASSERT_EQ(g.CurrentPhase(), 1);
+  EXPECT_EQ(g.PrivatePriceMaximum(3), 30);  // the hammer price
   g.mutable_bank_trains()[Data().TrainIndex("T2")] = 0;
+  Ok(Apply(g, TrainAction(kAnn, "T3")));
+  ASSERT_EQ(g.CurrentPhase(), 2);
+  EXPECT_EQ(g.PrivatePriceMaximum(3), 45);  // 150% of Rs.30
   g.mutable_bank_trains()[Data().TrainIndex("T3")] = 0;
   Ok(Apply(g, TrainAction(kAnn, "T4")));
   ASSERT_EQ(g.CurrentPhase(), 3);

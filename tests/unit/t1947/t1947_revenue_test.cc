@@ -54,6 +54,21 @@ TEST(Revenue, ReductionTableOfAppendix3) {
     EXPECT_EQ(Reduce(row[0], 40), row[2]) << row[0];
   }
   EXPECT_EQ(Reduce(130, 0), 130);
+  // The same table through a turn's revenue: a T2 from the railway's city worth the value to an
+  // expatriation site (Rs.0) in the dry season. Short of the temple (6.8.1) or laying in the dry
+  // zone (6.13.3): the 20% column; both: the 40% column.
+  for (const auto& row : table) {
+    SCOPED_TRACE(row[0]);
+    const std::vector<TrainRun> run = {{"T2", {City("A", row[0], true), Site("Persia")}}};
+    OperatingTurn turn = Turn(1, Season::kDry);
+    EXPECT_EQ(OperatingRevenue(Rules(), run, turn)->revenue, row[0]);
+    turn.temple_reduction = true;
+    EXPECT_EQ(OperatingRevenue(Rules(), run, turn)->revenue, row[1]);
+    turn.laid_in_season_zone = true;
+    EXPECT_EQ(OperatingRevenue(Rules(), run, turn)->revenue, row[2]);
+    turn.temple_reduction = false;
+    EXPECT_EQ(OperatingRevenue(Rules(), run, turn)->revenue, row[1]);
+  }
 }
 
 TEST(Revenue, TempleReductionExampleOf6_8_1) {
@@ -258,6 +273,14 @@ TEST(Revenue, ExpatriationTrackOf6_10) {
   EXPECT_EQ(later->site_workers, 0);
   EXPECT_EQ(later->economic_incentives, 10);
   EXPECT_TRUE(later->may_move_token);
+  // 6.10: eleven sites, each box showing 1 or 2 workers.
+  ASSERT_EQ(Data().sites.size(), 11u);
+  for (const ExpatriationSiteDef& site : Data().sites) EXPECT_TRUE(site.workers == 1 || site.workers == 2) << site.name;
+  // 6.12.1: a stockbroker at the 7th, 8th, 9th and 10th sites; 6.12.2: an opportunity at the 9th
+  // and 10th instead, none before.
+  for (int n = 7; n <= 10; ++n) EXPECT_GE(ReachSite(Rules(), n, false, 0, false)->box.stockbrokers, 1) << n;
+  for (int n = 1; n <= 8; ++n) EXPECT_EQ(ReachSite(Rules(), n, false, 0, false)->box.opportunity, 0) << n;
+  EXPECT_GT(ReachSite(Rules(), 9, false, 0, false)->box.opportunity, 0);
   // 6.12.2's examples: the 10th site gives an opportunity of Rs.150 or two stockbrokers.
   EXPECT_EQ(ReachSite(Rules(), 10, false, 0, false)->box.opportunity, 150);
   EXPECT_EQ(ReachSite(Rules(), 10, false, 0, false)->box.stockbrokers, 2);

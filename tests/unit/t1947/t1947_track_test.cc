@@ -50,7 +50,7 @@ TEST(Section8, FirstOperatingRoundTrackAndStations) {
   auto placed = PlaceStation(Data(), &board, R("BB&CI"), 1000, &stations, Hex("E22"));
   ASSERT_TRUE(placed.ok()) << placed.error().ToString();
   EXPECT_EQ(placed->cost, 40);
-  EXPECT_FALSE(placed->last_station);
+  EXPECT_FALSE(placed->stockbroker);
   EXPECT_EQ(Refusal(CheckStation(Data(), board, R("BB&CI"), 1000, stations, Hex("D21"))), "1947.refusal.station.one_per_or");
   EXPECT_EQ(board.board.supply.at("57"), 10);
   EXPECT_EQ(board.board.supply.at("6M"), 4);
@@ -281,7 +281,7 @@ TEST(Section6_7, PlacingAStation) {
   ASSERT_TRUE(PlaceStation(Data(), &b, gipr, 1000, &turn, Hex("H27")).ok());
   auto last = PlaceStation(Data(), &b, gipr, 1000, &turn, Hex("H25"));
   ASSERT_TRUE(last.ok());
-  EXPECT_TRUE(last->last_station);
+  EXPECT_TRUE(last->stockbroker);
   EXPECT_EQ(Refusal(CheckStation(Data(), b, gipr, 1000, StationTurn{}, Hex("H25"))), "1947.refusal.station.none_left");
   EXPECT_EQ(Refusal(CheckStation(Data(), b, R("SIR"), 1000, StationTurn{}, Hex("H25"))), "1947.refusal.station.home_first");
 }

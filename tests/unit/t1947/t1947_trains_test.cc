@@ -29,13 +29,20 @@ int Count(const std::vector<std::string>& trains, const std::string& name) {
 }
 
 TEST(Phases, TrainLimitAndRustingTable) {
-  // 6.15.5 "Train limit & rusting" and section 4: each first train starts its phase, sets the limit
-  // and rusts the trains its card names, in companies and in the bank pool alike.
-  struct Row { std::string train; int phase; int limit; std::string rusts; int ors; int private_percent; };
-  const std::vector<Row> table = {{"T2", 1, 4, "", 1, 100},   {"T3", 2, 4, "", 2, 150},   {"T4", 3, 3, "T2", 2, 200},
-                                  {"T5", 4, 3, "", 3, 250},   {"T6", 5, 2, "T3", 3, 250}, {"T8", 6, 2, "T4", 3, 250},
-                                  {"T10", 7, 2, "", 3, 250},  {"T12", 8, 2, "T5", 3, 250}};
+  // 6.15.5 "Train limit & rusting", section 4 and Appendix 3's train manifest and phases summary:
+  // each first train, bought at the card's price, starts its phase, sets the limit and rusts the
+  // trains its card names, in companies and in the bank pool alike. The bank starts with the
+  // manifest's cards (the T12's "x10 (infinite)": ten, never running out).
+  struct Row { std::string train; int price; int cards; int phase; int limit; std::string rusts; int ors; int private_percent; };
+  const std::vector<Row> table = {{"T2", 80, 7, 1, 4, "", 1, 100},     {"T3", 180, 6, 2, 4, "", 2, 150},
+                                  {"T4", 300, 5, 3, 3, "T2", 2, 200},   {"T5", 450, 4, 4, 3, "", 3, 250},
+                                  {"T6", 630, 4, 5, 2, "T3", 3, 250},   {"T8", 800, 3, 6, 2, "T4", 3, 250},
+                                  {"T10", 950, 3, 7, 2, "", 3, 250},    {"T12", 1100, 10, 8, 2, "T5", 3, 250}};
   T1947Game g = OperatingWith({{"EIR", Top(146), 0, 100000, {}}, {"GIPR", Top(90), 1, 0, {}}});
+  for (const Row& row : table) {
+    EXPECT_EQ(g.bank_trains()[Data().TrainIndex(row.train)], row.cards) << row.train;
+    EXPECT_EQ(Data().trains[Data().TrainIndex(row.train)].unlimited, row.train == "T12") << row.train;
+  }
   ASSERT_EQ(Operating(g), "EIR");
   ToBuyTrains(g);
   EXPECT_EQ(g.CurrentPhase(), 1);
@@ -43,10 +50,10 @@ TEST(Phases, TrainLimitAndRustingTable) {
     SCOPED_TRACE(row.train);
     g.mutable_railway("EIR").trains.clear();  // room under the limit; the cards leave the count below
     g.mutable_railway("GIPR").trains = {"T2", "T3", "T4", "T5"};
-    if (row.train != "T2") BankStartsAt(g, row.train, Data().trains[Data().TrainIndex(row.train)].count);
+    if (row.train != "T2") BankStartsAt(g, row.train, row.cards);
     const int treasury = g.railway("EIR").treasury;
     Ok(g.BuyTrain(0, row.train, "", 0));
-    EXPECT_EQ(g.railway("EIR").treasury, treasury - Data().trains[Data().TrainIndex(row.train)].price);
+    EXPECT_EQ(g.railway("EIR").treasury, treasury - row.price);
     EXPECT_EQ(g.CurrentPhase(), row.phase);
     EXPECT_EQ(g.TrainLimit(), row.limit);
     EXPECT_EQ(Data().phases[row.phase - 1].ors, row.ors);
@@ -64,6 +71,8 @@ TEST(Phases, TrainLimitAndRustingTable) {
     // Over the limit the GIPR must discard before anything else happens (6.15.5).
     while (!g.excess().empty()) Ok(g.DiscardTrain(1, "GIPR", g.railway("GIPR").trains.front()));
   }
+  EXPECT_EQ(g.bank_trains()[Data().TrainIndex("T12")], 10);  // the T12 bought left the bank's ten
+  EXPECT_EQ(g.AvailableTrain()->name, "T12");
 }
 
 TEST(Phases, TheLastT2MakesT3sAvailable) {
