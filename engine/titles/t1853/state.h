@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/core/board/board_state.h"
+#include "engine/core/rounds/operating_set.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 #include "mailrun/v1/game_config.pb.h"
 
@@ -102,7 +103,7 @@ enum class Stage {
   kFinished,        // section 5
 };
 
-// Steps of a company's operating turn (4.0).
+// Steps of a company's operating turn (4.0), in the order taken (RailwayState steps through them).
 enum class TurnStep {
   kDoubleLayChoice,  // 4.1.3, first turn of a major only
   kTrack,            // 4.1 / 4.2
@@ -133,13 +134,12 @@ struct LayRecord {
   std::vector<Gauge> railhead_gauges;
 };
 
-struct RailwayState {
+// Where the railway rounds stand: the set, the company operating and its step (the core's
+// OperatingSet) and what 1853 adds: the game's count of railway rounds, the Elephant's extra
+// round (4.9) and what the operating company has done in its turn.
+struct RailwayState : OperatingSet<TurnStep, TurnStep::kBuyTrains> {
   int number = 0;          // railway rounds played so far in the game, including this one
-  int in_set = 0;          // 1-based position in the current set
-  int set_size = 0;        // rounds in this set (TABLE 6 + the Elephant's extra one)
   bool extra_called = false;
-  int company = -1;        // operating company index
-  TurnStep step = TurnStep::kTrack;
   int lays_done = 0;
   std::vector<LayRecord> lays;           // this turn's lays (4.1.8)
   bool promoted = false;
@@ -147,10 +147,13 @@ struct RailwayState {
   std::vector<HexCoord> must_run_hexes;  // 4.2.3 / 4.4.2
   bool trains_bought = false;
 
+  // Before the first railway round the step reads track (and the set size, TABLE 6 plus the
+  // Elephant's round, 0), as the snapshots of stored games record it.
+  RailwayState() : OperatingSet(0, TurnStep::kTrack) {}
+
   // A company's turn begins (4.0): it operates, at `at`, with nothing of the turn done yet.
   void BeginTurn(int operating, TurnStep at) {
-    company = operating;
-    step = at;
+    OperatingSet::BeginTurn(operating, at);
     lays_done = 0;
     lays.clear();
     promoted = false;

@@ -81,7 +81,7 @@ int T1947Game::ActivePlayer() const {
       if (train_sale_) return PresidentOf(train_sale_->seller);
       if (private_purchase_) return private_owner(private_purchase_->private_number);  // 3.3
       if (!excess_.empty()) return PresidentOf(excess_.front());
-      return operating_ < 0 ? -1 : PresidentOf(operating_);
+      return or_set_.company < 0 ? -1 : PresidentOf(or_set_.company);
   }
   return -1;
 }

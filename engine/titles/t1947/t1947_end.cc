@@ -16,7 +16,7 @@ void T1947Game::NoteMarketEnd() {
 void T1947Game::Finish(std::string reason) {
   finished_ = true;
   end_reason_ = std::move(reason);
-  operating_ = -1;
+  or_set_.EndTurn();
 }
 
 int T1947Game::CheapestTrain() const {
@@ -31,17 +31,17 @@ int T1947Game::CheapestTrain() const {
 
 // 6.15: once floated, unless it has no legal route, a company must own a train.
 Result<bool> T1947Game::MustBuyTrain() const {
-  if (!railways_[operating_].trains.empty()) return false;
-  return hooks_->has_legal_route(*this, operating_);
+  if (!railways_[or_set_.company].trains.empty()) return false;
+  return hooks_->has_legal_route(*this, or_set_.company);
 }
 
 Status T1947Game::DeclareBankruptcy(int player) {
   if (Status turn = CheckOrTurn(player, "6.15.5"); !turn.ok()) return turn;
-  const Railway1947& r = railways_[operating_];
-  const std::string& name = data_->railways[operating_].initials;
+  const Railway1947& r = railways_[or_set_.company];
+  const std::string& name = data_->railways[or_set_.company].initials;
   Result<bool> must = MustBuyTrain();
   if (!must.ok()) return must.error();
-  if (step_ != OrStep::kBuyTrains || !*must) {
+  if (or_set_.step != OrStep::kBuyTrains || !*must) {
     return Illegal("1947.refusal.end.no_forced_purchase", "6.15.5", name + " need not buy a train now").With({param::Company("company", name)});
   }
   const int cheapest = CheapestTrain();

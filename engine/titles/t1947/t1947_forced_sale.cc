@@ -8,17 +8,17 @@
 namespace mailrun::engine::t1947 {
 
 bool T1947Game::ForcedSaleDue() const {
-  if (round_ != Round::kOperatingRound || operating_ < 0 || step_ != OrStep::kBuyTrains || train_sale_ || temple_choice_ || site_advance_) return false;
+  if (round_ != Round::kOperatingRound || or_set_.company < 0 || or_set_.step != OrStep::kBuyTrains || train_sale_ || temple_choice_ || site_advance_) return false;
   Result<bool> must = MustBuyTrain();
   if (!must.ok() || !*must) return false;
   const int cheapest = CheapestTrain();
-  const int president = PresidentOf(operating_);
-  return cheapest >= 0 && president >= 0 && railways_[operating_].treasury + players_[president].cash < cheapest;
+  const int president = PresidentOf(or_set_.company);
+  return cheapest >= 0 && president >= 0 && railways_[or_set_.company].treasury + players_[president].cash < cheapest;
 }
 
 Status T1947Game::ForcedSale(int player, const std::string& initials, int count, bool bonds) {
   if (Status turn = CheckOrTurn(player, "6.15.5"); !turn.ok()) return turn;
-  const std::string& buyer = data_->railways[operating_].initials;
+  const std::string& buyer = data_->railways[or_set_.company].initials;
   if (!ForcedSaleDue()) {
     return Illegal("1947.refusal.forced_sale.not_short", "6.15.5",
                    "shares and bonds are sold in an operating round only to make up the price of a train " + buyer + " must buy")
@@ -64,7 +64,7 @@ Status T1947Game::ForcedSale(int player, const std::string& initials, int count,
       if (other != player) best = std::max(best, players_[other].ordinary[ri]);
     }
     if (p.ordinary[ri] < units || best > p.ordinary[ri]) {
-      if (ri == operating_) {
+      if (ri == or_set_.company) {
         players_ = players_before;
         return Illegal("1947.refusal.forced_sale.presidency", "6.15.5", "the sale would pass the presidency of " + initials + " to another player")
             .With({param::Company("company", initials)});

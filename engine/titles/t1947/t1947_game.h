@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/core/result.h"
+#include "engine/core/rounds/operating_set.h"
 #include "engine/titles/t1947/t1947_board_state.h"
 #include "engine/titles/t1947/t1947_data.h"
 #include "engine/titles/t1947/t1947_stations.h"
@@ -25,8 +26,8 @@ namespace mailrun::engine::t1947 {
 
 enum class Round { kAuction, kBnrPar, kStockRound, kOperatingRound };
 
-// The steps of a railway company's operating turn, in the order of 4.2 and 6.3. Private companies
-// may be bought at any step (3.3).
+// The steps of a railway company's operating turn, in the order of 4.2 and 6.3 (the core's
+// OperatingSet steps through them). Private companies may be bought at any step (3.3).
 enum class OrStep { kLayTrack, kPlaceStation, kUseWorkers, kRunTrains, kBuyTrains };
 
 struct Player1947 {
@@ -248,10 +249,10 @@ class T1947Game {
   int CurrentPhase() const { return phase_; }  // 4.0: 1..8
   // The operating round.
   int season() const { return season_; }              // index of rules' seasons: 0 = dry (6.13.1)
-  int operating_round() const { return or_in_set_; }  // 1.. within the set after a stock round
-  int operating_rounds_in_set() const { return ors_in_set_; }
-  int operating_railway() const { return operating_; }  // railway index, -1 when none
-  OrStep step() const { return step_; }
+  int operating_round() const { return or_set_.in_set; }  // 1.. within the set after a stock round
+  int operating_rounds_in_set() const { return or_set_.set_size; }
+  int operating_railway() const { return or_set_.company; }  // railway index, -1 when none
+  OrStep step() const { return or_set_.step; }
   // The railways' order of operation now (4.2.1): highest market value first, then the column
   // furthest right, then top of the stack; floated railways only.
   std::vector<int> OperatingOrder() const;
@@ -348,10 +349,9 @@ class T1947Game {
   std::optional<PendingTrainSale> train_sale_;
   // operating rounds (4.2, 6.0)
   int season_ = 0;
-  int ors_in_set_ = 1;
-  int or_in_set_ = 0;
-  int operating_ = -1;
-  OrStep step_ = OrStep::kLayTrack;
+  // The set, the railway operating (railway index) and its step; one round in the set until the
+  // first stock round fixes it (4.0).
+  OperatingSet<OrStep, OrStep::kBuyTrains> or_set_{1, OrStep::kLayTrack};
   int arrivals_ = 0;
   // the board and the operating railway's turn on it (6.4-6.11)
   Board1947 board_;

@@ -41,14 +41,13 @@ std::vector<int> T1947Game::OperatingOrder() const {
 void T1947Game::StartOperatingRound() {
   NoteTokenMoves();
   round_ = Round::kOperatingRound;
-  ++or_in_set_;
+  or_set_.BeginRound();
   season_ = (season_ + 1) % 4;  // 6.1, 6.13.1 (docs/rulings.md, 1947: the first operating round is in the monsoon)
   for (int p = 0; p < player_count(); ++p) {  // 3.4, 6.2: to player owners only; the P9 pays nothing
     for (int number : players_[p].privates) players_[p].cash += data_->privates[number - 1].revenue;
   }
   for (Railway1947& r : railways_) r.operated = false;
   RemoveTemplesOfNewRailways();
-  operating_ = -1;
   NextRailway();
 }
 
@@ -58,16 +57,15 @@ void T1947Game::NextRailway() {
   NoteTokenMoves();
   for (int r : OperatingOrder()) {
     if (railways_[r].operated) continue;
-    operating_ = r;
+    or_set_.BeginTurn(r, OrStep::kLayTrack);
     railways_[r].operated = true;
-    step_ = OrStep::kLayTrack;
     BeginTurn();
     return;
   }
-  operating_ = -1;
+  or_set_.EndTurn();
   if (market_end_) {  // 7.0 (1): at the end of the operating round in which a company reached the end
     Finish("a company reached the end of the stock market (7.0)");
-  } else if (or_in_set_ < ors_in_set_) {  // 4.0: the number of rounds in a set was fixed after the stock round
+  } else if (or_set_.MoreRounds()) {  // 4.0: the number of rounds in a set was fixed after the stock round
     StartOperatingRound();
   } else {
     StartStockRound();
@@ -75,7 +73,7 @@ void T1947Game::NextRailway() {
 }
 
 Status T1947Game::CheckOrTurn(int player, const char* rule) const {
-  if (round_ != Round::kOperatingRound || operating_ < 0) return Illegal("1947.refusal.operating.no_operating_round", rule, "there is no operating round now");
+  if (round_ != Round::kOperatingRound || or_set_.company < 0) return Illegal("1947.refusal.operating.no_operating_round", rule, "there is no operating round now");
   if (player < 0 || player >= player_count()) return Malformed("1947.refusal.operating.no_such_player", "no such player");
   if (train_sale_) {
     const int seat = PresidentOf(train_sale_->seller);
@@ -103,21 +101,21 @@ Status T1947Game::CheckOrTurn(int player, const char* rule) const {
     return OutOfTurn("1947.refusal.operating.excess_first", "6.15.5", players_[seat].name + " first puts " + name + "'s excess train in the bank pool")
         .With({param::Seat("seat", seat), param::Company("company", name)});
   }
-  const int president = PresidentOf(operating_);
+  const int president = PresidentOf(or_set_.company);
   if (player != president) {
-    return OutOfTurn("1947.refusal.operating.president_operates", "4.2", players_[president].name + " operates " + data_->railways[operating_].initials)
-        .With({param::Seat("seat", president), param::Company("company", data_->railways[operating_].initials)});
+    return OutOfTurn("1947.refusal.operating.president_operates", "4.2", players_[president].name + " operates " + data_->railways[or_set_.company].initials)
+        .With({param::Seat("seat", president), param::Company("company", data_->railways[or_set_.company].initials)});
   }
   return OkStatus();
 }
 
 Status T1947Game::OperateStep(int player, OrStep step, const std::function<Status(T1947Game&, int)>& body) {
   if (Status turn = CheckOrTurn(player, "4.2"); !turn.ok()) return turn;
-  if (step_ > step) return Illegal("1947.refusal.operating.step_passed", "4.2", "the company's turn has passed that step");
+  if (or_set_.Passed(step)) return Illegal("1947.refusal.operating.step_passed", "4.2", "the company's turn has passed that step");
   T1947Game next = *this;
-  next.step_ = step;  // 4.2: a later step ends the earlier ones
-  if (Status s = body(next, operating_); !s.ok()) return s;
-  if (step == OrStep::kRunTrains) next.step_ = OrStep::kBuyTrains;  // 4.2: one run, then trains are bought
+  next.or_set_.Reach(step);  // 4.2: a later step ends the earlier ones
+  if (Status s = body(next, or_set_.company); !s.ok()) return s;
+  if (step == OrStep::kRunTrains) next.or_set_.Reach(OrStep::kBuyTrains);  // 4.2: one run, then trains are bought
   *this = std::move(next);
   return OkStatus();
 }
@@ -125,12 +123,12 @@ Status T1947Game::OperateStep(int player, OrStep step, const std::function<Statu
 // 4.2, 6.3: the president ends the current step; the last one ends the company's turn.
 Status T1947Game::FinishStep(int player) {
   if (Status turn = CheckOrTurn(player, "4.2"); !turn.ok()) return turn;
-  const Railway1947& r = railways_[operating_];
-  const std::string& name = data_->railways[operating_].initials;
-  switch (step_) {
-    case OrStep::kLayTrack: step_ = OrStep::kPlaceStation; return OkStatus();
-    case OrStep::kPlaceStation: step_ = OrStep::kUseWorkers; return OkStatus();
-    case OrStep::kUseWorkers: step_ = OrStep::kRunTrains; return OkStatus();
+  const Railway1947& r = railways_[or_set_.company];
+  const std::string& name = data_->railways[or_set_.company].initials;
+  switch (or_set_.step) {
+    case OrStep::kLayTrack:
+    case OrStep::kPlaceStation:
+    case OrStep::kUseWorkers: break;
     case OrStep::kRunTrains:
       if (!r.trains.empty()) {  // 6.14: a company with trains runs them (a run may earn nothing)
         return Illegal("1947.refusal.operating.must_run", "6.14", name + " runs its trains before buying trains").With({param::Company("company", name)});
@@ -138,9 +136,8 @@ Status T1947Game::FinishStep(int player) {
       // 6.14: "If the Company has not been able to run trains for any reason (eg: not owning a
       // train) its revenue is therefore equal to Rs. 0, so the Token will move one column to the
       // left" (8.0: each railway of the first operating round).
-      railways_[operating_].token = MoveLeft(data_->market, railways_[operating_].token);
-      step_ = OrStep::kBuyTrains;
-      return OkStatus();
+      railways_[or_set_.company].token = MoveLeft(data_->market, railways_[or_set_.company].token);
+      break;
     case OrStep::kBuyTrains: {
       if (r.trains.empty()) {  // 6.15: a company with a legal route must own a train
         Result<bool> must = MustBuyTrain();
@@ -151,6 +148,7 @@ Status T1947Game::FinishStep(int player) {
       return OkStatus();
     }
   }
+  or_set_.NextStep();
   return OkStatus();
 }
 

@@ -47,11 +47,11 @@ void T1947Game::BeginTurn() {
   track_turn_ = TrackTurn{};
   station_turn_ = StationTurn{};
   new_city_town_tiles_ = 0;
-  if (operating_ < 0) return;
-  if (board_.stations[operating_].empty()) {
-    (void)PlaceHomeStation(*data_, &board_, operating_);  // refuses only a second home station
+  if (or_set_.company < 0) return;
+  if (board_.stations[or_set_.company].empty()) {
+    (void)PlaceHomeStation(*data_, &board_, or_set_.company);  // refuses only a second home station
   }
-  (void)VerifyTemple(operating_);
+  (void)VerifyTemple(or_set_.company);
 }
 
 // 6.8.3: "If a Railway Company becomes operational after the first T8 train has been bought ...
@@ -116,20 +116,20 @@ Status T1947Game::ChooseTempleBonus(int player, int site, bool take) {
 }
 
 Result<LayContext> T1947Game::LayContextNow() const {
-  if (operating_ < 0) return Illegal("1947.refusal.operating.no_operating_round", "6.4", "there is no operating round now");
+  if (or_set_.company < 0) return Illegal("1947.refusal.operating.no_operating_round", "6.4", "there is no operating round now");
   Result<const RevenueRules*> rules = RevenueRules1947();
   if (!rules.ok()) return rules.error();
   LayContext context;
-  context.railway = operating_;
+  context.railway = or_set_.company;
   context.phase = phase_;
-  context.treasury = railways_[operating_].treasury;
+  context.treasury = railways_[or_set_.company].treasury;
   // 6.13.3; 3.1 P1 and P2: their owner lays in the zone of their season without the reduction.
   context.season_zone = (*rules)->laying_reduction_zone[season_].value_or(Zone::kAny);
-  if ((context.season_zone == Zone::kDry && RailwayOwns(operating_, 1)) || (context.season_zone == Zone::kMonsoon && RailwayOwns(operating_, 2))) {
+  if ((context.season_zone == Zone::kDry && RailwayOwns(or_set_.company, 1)) || (context.season_zone == Zone::kMonsoon && RailwayOwns(or_set_.company, 2))) {
     context.season_zone = Zone::kAny;
   }
-  if (RailwayOwns(operating_, 3)) context.free_terrain.push_back("desert");  // 3.1 P3
-  if (RailwayOwns(operating_, 5)) context.free_terrain.push_back("swamp");   // 3.1 P5
+  if (RailwayOwns(or_set_.company, 3)) context.free_terrain.push_back("desert");  // 3.1 P3
+  if (RailwayOwns(or_set_.company, 5)) context.free_terrain.push_back("swamp");   // 3.1 P5
   return context;
 }
 
@@ -175,14 +175,14 @@ Status T1947Game::UseWorkersStep(int railway, const Action1947& a) {
   }
   switch (a.worker_use) {
     case WorkerUse::kSecondTileAction:  // 6.11.3: "immediately", in the track step
-      if (step_ != OrStep::kLayTrack) {
+      if (or_set_.step != OrStep::kLayTrack) {
         return Illegal("1947.refusal.workers.tile_action_after_track", "6.11.3", "a worker's second tile action follows the tile action; " + initials + " has left its track step")
             .With({param::Company("company", initials)});
       }
       if (Status s = BeginWorkerTileAction(*data_, board_, railway, &track_turn_); !s.ok()) return s;
       break;
     case WorkerUse::kSecondStation:  // 6.11.2
-      if (step_ > OrStep::kPlaceStation) {
+      if (or_set_.step > OrStep::kPlaceStation) {
         return Illegal("1947.refusal.workers.station_after_stations", "6.11.2", initials + " has left its station step")
             .With({param::Company("company", initials)});
       }

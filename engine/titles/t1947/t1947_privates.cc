@@ -68,10 +68,10 @@ Status T1947Game::BuyPrivate(int player, int number, int price) {
                    "the " + Name(number) + " costs at most " + Money(most) + " in phase " + std::to_string(phase_) + ", not " + Money(price))
         .With({param::Count("private", number), param::Amount("maximum", most), param::Count("phase", phase_), param::Amount("price", price)});
   }
-  const std::string& initials = data_->railways[operating_].initials;
-  if (railways_[operating_].treasury < price) {  // 6.3: no credit
-    return Illegal("1947.refusal.privates.treasury_short", "6.3", initials + " has " + Money(railways_[operating_].treasury) + ", not " + Money(price))
-        .With({param::Company("company", initials), param::Amount("treasury", railways_[operating_].treasury), param::Amount("price", price)});
+  const std::string& initials = data_->railways[or_set_.company].initials;
+  if (railways_[or_set_.company].treasury < price) {  // 6.3: no credit
+    return Illegal("1947.refusal.privates.treasury_short", "6.3", initials + " has " + Money(railways_[or_set_.company].treasury) + ", not " + Money(price))
+        .With({param::Company("company", initials), param::Amount("treasury", railways_[or_set_.company].treasury), param::Amount("price", price)});
   }
   // 5.6.2: the private counts as an ordinary share, and the ratio "must always be respected"
   // (docs/rulings.md, 1947 ruling 48): a sale that would leave its owner with more than one
@@ -82,7 +82,7 @@ Status T1947Game::BuyPrivate(int player, int number, int price) {
                    players_[seller].name + " would own more than one savings share for every two ordinary shares without the " + Name(number))
         .With({param::Seat("seat", seller), param::Count("private", number)});
   }
-  const PendingPrivatePurchase purchase{operating_, number, price};
+  const PendingPrivatePurchase purchase{or_set_.company, number, price};
   if (private_owner(number) == player) {  // the president sells to their own railway
     private_purchase_ = purchase;
     return AnswerPrivatePurchase(player, true);
@@ -114,7 +114,7 @@ Status T1947Game::AnswerPrivatePurchase(int player, bool accept) {
 
 Status T1947Game::UseP8ToBuyTrain(int player, const std::string& train, const std::string& from, int price) {
   if (Status turn = CheckOrTurn(player, "3.1"); !turn.ok()) return turn;
-  if (Status owns = CheckOwnsPrivate(operating_, 8, "3.1"); !owns.ok()) return owns;
+  if (Status owns = CheckOwnsPrivate(or_set_.company, 8, "3.1"); !owns.ok()) return owns;
   return BuyTrainAtAnyStep(player, train, from, price, /*p8=*/true);  // 3.1 P8: "at any time in its OR turn"
 }
 
@@ -124,24 +124,24 @@ Status T1947Game::UseP8ToBuyTrain(int player, const std::string& train, const st
 // benefit of the charter's table) and, at the 9th to 11th boxes, stockbrokers (rulings 37, 39, 46).
 Status T1947Game::UseP8ForSite(int player, int site) {
   if (Status turn = CheckOrTurn(player, "3.1"); !turn.ok()) return turn;
-  if (Status owns = CheckOwnsPrivate(operating_, 8, "3.1"); !owns.ok()) return owns;
+  if (Status owns = CheckOwnsPrivate(or_set_.company, 8, "3.1"); !owns.ok()) return owns;
   if (site < 0 || site >= static_cast<int>(data_->sites.size())) {
     return Malformed("1947.refusal.privates.no_such_site", "no expatriation site " + std::to_string(site)).With({param::Count("site", site)});
   }
-  const std::string& initials = data_->railways[operating_].initials;
-  if (board_.sites_reached[operating_][site]) {
+  const std::string& initials = data_->railways[or_set_.company].initials;
+  if (board_.sites_reached[or_set_.company][site]) {
     return Illegal("1947.refusal.privates.p8_site_reached", "3.1", initials + " has reached " + data_->sites[site].name + " before")
         .With({param::Company("company", initials), param::Text("site", data_->sites[site].name)});
   }
   Result<const RevenueRules*> rules = RevenueRules1947();
   if (!rules.ok()) return rules.error();
-  const int nth = static_cast<int>(std::count(board_.sites_reached[operating_].begin(), board_.sites_reached[operating_].end(), true)) + 1;
+  const int nth = static_cast<int>(std::count(board_.sites_reached[or_set_.company].begin(), board_.sites_reached[or_set_.company].end(), true)) + 1;
   Result<ExpatriationReward> reward = ReachSite(**rules, nth, /*first_to_reach=*/false, 0, /*owns_p5=*/false);
   if (!reward.ok()) return reward.error();
-  railways_[operating_].treasury += reward->box.cash;
+  railways_[or_set_.company].treasury += reward->box.cash;
   players_[player].new_workers += reward->box.workers;  // 6.10: usable from the next turn
-  railways_[operating_].stockbrokers += reward->box.stockbrokers;
-  board_.sites_reached[operating_][site] = true;
+  railways_[or_set_.company].stockbrokers += reward->box.stockbrokers;
+  board_.sites_reached[or_set_.company][site] = true;
   DiscardPrivate(8);
   return OkStatus();
 }
@@ -153,8 +153,8 @@ Status T1947Game::UseP8ForSite(int player, int site) {
 // 45). The third benefit is UseP6BeyondSpaces (t1947_sites.cc).
 Result<HexCoord> T1947Game::CheckP6Use(int player, const std::string& hex_name) const {
   if (Status turn = CheckOrTurn(player, "3.1"); !turn.ok()) return turn.error();
-  if (Status owns = CheckOwnsPrivate(operating_, 6, "3.1"); !owns.ok()) return owns.error();
-  if (step_ > OrStep::kPlaceStation) {
+  if (Status owns = CheckOwnsPrivate(or_set_.company, 6, "3.1"); !owns.ok()) return owns.error();
+  if (or_set_.Passed(OrStep::kPlaceStation)) {
     return Illegal("1947.refusal.privates.p6_after_stations", "6.7", "the P6's stations are placed in the station step, which the railway has left");
   }
   const std::optional<HexCoord> hex = ParseHex1947(hex_name);
@@ -165,13 +165,13 @@ Result<HexCoord> T1947Game::CheckP6Use(int player, const std::string& hex_name) 
 Status T1947Game::UseP6(int player, const std::string& hex_name, const std::string& from_name) {
   Result<HexCoord> hex = CheckP6Use(player, hex_name);
   if (!hex.ok()) return hex.error();
-  const std::string& initials = data_->railways[operating_].initials;
-  std::vector<Base>& own = board_.stations[operating_];
+  const std::string& initials = data_->railways[or_set_.company].initials;
+  std::vector<Base>& own = board_.stations[or_set_.company];
   if (from_name.empty()) {  // the next station, free
-    Result<StationOutcome> placed = PlaceStation(*data_, &board_, operating_, kCostWaived, &station_turn_, *hex);
+    Result<StationOutcome> placed = PlaceStation(*data_, &board_, or_set_.company, kCostWaived, &station_turn_, *hex);
     if (!placed.ok()) return placed.error();
-    if (placed->stockbroker) ++railways_[operating_].stockbrokers;  // 6.7, 6.12.1
-    step_ = OrStep::kPlaceStation;
+    if (placed->stockbroker) ++railways_[or_set_.company].stockbrokers;  // 6.7, 6.12.1
+    or_set_.Reach(OrStep::kPlaceStation);
     DiscardPrivate(6);
     return OkStatus();
   }
@@ -185,15 +185,15 @@ Status T1947Game::UseP6(int player, const std::string& hex_name, const std::stri
   // The station leaves its city, then is placed as a station of the charter would be, free and
   // not counted against this round's (the count of stations on the charter is unchanged).
   Board1947 next = board_;
-  next.stations[operating_].erase(next.stations[operating_].begin() + (moved - own.begin()));
+  next.stations[or_set_.company].erase(next.stations[or_set_.company].begin() + (moved - own.begin()));
   StationTurn turn;  // a move is no placement of 6.7.2
   // 3.1 P6: "even if that city is already fully occupied by Stations of other Railway Companies".
-  Result<StationOutcome> placed = CheckStation(*data_, next, operating_, kCostWaived, turn, *hex, StationRoom::kEvenIfFull);
+  Result<StationOutcome> placed = CheckStation(*data_, next, or_set_.company, kCostWaived, turn, *hex, StationRoom::kEvenIfFull);
   if (!placed.ok()) return placed.error();
-  next.stations[operating_].push_back(Base{*hex, 0});
+  next.stations[or_set_.company].push_back(Base{*hex, 0});
   if (placed->beyond_spaces) next.p6_stations.push_back(*hex);
   board_ = std::move(next);
-  step_ = std::max(step_, OrStep::kPlaceStation);
+  or_set_.Reach(OrStep::kPlaceStation);
   DiscardPrivate(6);
   return OkStatus();
 }

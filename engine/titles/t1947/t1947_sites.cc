@@ -144,11 +144,11 @@ Status T1947Game::UseP6BeyondSpaces(int player, const std::string& hex_name) {
   Result<HexCoord> hex = CheckP6Use(player, hex_name);
   if (!hex.ok()) return hex.error();
   Result<StationOutcome> placed =
-      PlaceStation(*data_, &board_, operating_, railways_[operating_].treasury, &station_turn_, *hex, StationRoom::kFullOrReserved);
+      PlaceStation(*data_, &board_, or_set_.company, railways_[or_set_.company].treasury, &station_turn_, *hex, StationRoom::kFullOrReserved);
   if (!placed.ok()) return placed.error();
-  railways_[operating_].treasury -= placed->cost;
-  if (placed->stockbroker) ++railways_[operating_].stockbrokers;  // 6.7, 6.12.1
-  step_ = OrStep::kPlaceStation;
+  railways_[or_set_.company].treasury -= placed->cost;
+  if (placed->stockbroker) ++railways_[or_set_.company].stockbrokers;  // 6.7, 6.12.1
+  or_set_.Reach(OrStep::kPlaceStation);  // CheckP6Use: the turn has not passed it
   DiscardPrivate(6);
   return OkStatus();
 }

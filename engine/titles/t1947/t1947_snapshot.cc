@@ -137,8 +137,8 @@ std::string SnapshotJson(const T1947Game& g) {
     j["train_sale"] = {{"buyer", g.train_sale_->buyer}, {"seller", g.train_sale_->seller}, {"train", g.train_sale_->train},
                        {"price", g.train_sale_->price}, {"p8", g.train_sale_->p8}};
   }
-  j["or"] = {{"season", g.season_}, {"ors", g.ors_in_set_}, {"number", g.or_in_set_}, {"operating", g.operating_},
-             {"step", static_cast<int>(g.step_)}, {"arrivals", g.arrivals_}};
+  j["or"] = {{"season", g.season_}, {"ors", g.or_set_.set_size}, {"number", g.or_set_.in_set}, {"operating", g.or_set_.company},
+             {"step", static_cast<int>(g.or_set_.step)}, {"arrivals", g.arrivals_}};
   j["board"] = BoardJson(g.board_, g.track_turn_, g.station_turn_, g.new_city_town_tiles_, g.temple_choice_);
   if (g.site_advance_) {
     j["site_advance"] = {{"railway", g.site_advance_->railway}, {"advances", g.site_advance_->advances},
@@ -257,10 +257,10 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
     if (j.contains("or")) {
       const json& o = j.at("or");
       g.season_ = o.at("season");
-      g.ors_in_set_ = o.at("ors");
-      g.or_in_set_ = o.at("number");
-      g.operating_ = o.at("operating");
-      g.step_ = static_cast<OrStep>(o.at("step").get<int>());
+      g.or_set_.set_size = o.at("ors");
+      g.or_set_.in_set = o.at("number");
+      g.or_set_.company = o.at("operating");
+      g.or_set_.step = static_cast<OrStep>(o.at("step").get<int>());
       g.arrivals_ = o.at("arrivals");
     }
     // Snapshots from before the board was played on have the board of the start (2.3).

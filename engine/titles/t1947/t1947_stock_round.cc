@@ -452,8 +452,7 @@ void T1947Game::EndStockRound() {
     Finish("a company reached the end of the stock market (7.0)");
     return;
   }
-  ors_in_set_ = data_->phases[phase_ - 1].ors;  // 4.0: fixed now for the set that follows
-  or_in_set_ = 0;
+  or_set_.BeginSet(data_->phases[phase_ - 1].ors);  // 4.0: fixed now for the set that follows
   StartOperatingRound();
 }
 

@@ -24,13 +24,13 @@ int T1947Game::TrainLimit() const { return engine::TrainLimit(data_->phases, pha
 
 Status T1947Game::BuyTrain(int player, const std::string& train, const std::string& from, int price) {
   if (Status turn = CheckOrTurn(player, "6.15"); !turn.ok()) return turn;
-  if (step_ != OrStep::kBuyTrains) return OutOfTurn("1947.refusal.trains.bought_after_run", "4.2", "trains are bought after the company has run its trains");
+  if (or_set_.step != OrStep::kBuyTrains) return OutOfTurn("1947.refusal.trains.bought_after_run", "4.2", "trains are bought after the company has run its trains");
   return BuyTrainAtAnyStep(player, train, from, price, /*p8=*/false);
 }
 
 // 6.15 (and 3.1 P8, `p8`: the P8 is discarded once the train is the buyer's).
 Status T1947Game::BuyTrainAtAnyStep(int player, const std::string& train, const std::string& from, int price, bool p8) {
-  const int buyer = operating_;
+  const int buyer = or_set_.company;
   const std::string& buyer_name = data_->railways[buyer].initials;
   const int type = data_->TrainIndex(train);
   if (type < 0) return Malformed("1947.refusal.trains.no_such_train", "no train " + train + " in 1947").With({param::Train("train", train)});

@@ -106,7 +106,7 @@ void ExecuteCallExtraRound(Context& ctx, int seat, const mailrun::v1::CallExtraR
   if (action.call()) {
     ctx.Say("1853.log.elephant.calls_extra_round", "{seat} calls an extra railway round ({rule})", {param::Seat("seat", seat), param::Rule("rule", "4.9")});
     ctx.state.railway.extra_called = true;
-    ++ctx.state.railway.set_size;
+    ctx.state.railway.AddRound();
     StartRailwayRound(ctx);
   } else {
     ctx.Say("1853.log.elephant.calls_no_extra_round", "{seat} calls no extra railway round", {param::Seat("seat", seat)});

@@ -45,13 +45,13 @@ void BeginCompanyTurn(Context& ctx, int company) {
 
 void EndRailwayRound(Context& ctx) {
   GameState& s = ctx.state;
-  s.railway.company = -1;
+  s.railway.EndTurn();
   ctx.Say("1853.log.railway.round_ends", "Railway Round {round} ends", {param::Count("round", s.railway.number)});
   if (s.bank_broken) {
     FinishBankBroken(ctx);
     return;
   }
-  if (s.railway.in_set < s.railway.set_size) {
+  if (s.railway.MoreRounds()) {
     StartRailwayRound(ctx);
     return;
   }
@@ -93,9 +93,8 @@ void StartRailwayRounds(Context& ctx) {
     StartDealingRound(ctx, s.elephant);
     return;
   }
-  s.railway.in_set = 0;
+  s.railway.BeginSet(ctx.data.phases[s.phase_for_round_count - 1].railway_rounds);
   s.railway.extra_called = false;
-  s.railway.set_size = ctx.data.phases[s.phase_for_round_count - 1].railway_rounds;
   StartRailwayRound(ctx);
 }
 
@@ -103,7 +102,7 @@ void StartRailwayRound(Context& ctx) {
   GameState& s = ctx.state;
   s.stage = Stage::kRailway;
   ++s.railway.number;
-  ++s.railway.in_set;
+  s.railway.BeginRound();
   ctx.Say("1853.log.railway.round_begins", "Railway Round {round} begins ({in_set} of {set_size})", {param::Count("round", s.railway.number), param::Count("in_set", s.railway.in_set), param::Count("set_size", s.railway.set_size)});
   const int first = NextFormedCompany(ctx, -1);
   if (first < 0) {
@@ -115,15 +114,10 @@ void StartRailwayRound(Context& ctx) {
 
 void AdvanceStep(Context& ctx) {
   RailwayState& r = ctx.state.railway;
-  switch (r.step) {
-    case TurnStep::kDoubleLayChoice: r.step = TurnStep::kTrack; break;
-    case TurnStep::kTrack:
-      FinishTrackStep(ctx);  // 4.1.15 frontier payments, 4.3 contracts
-      r.step = TurnStep::kBase;
-      break;
-    case TurnStep::kBase: r.step = TurnStep::kRun; break;
-    case TurnStep::kRun: r.step = TurnStep::kBuyTrains; break;
-    case TurnStep::kBuyTrains: EndCompanyTurn(ctx); return;
+  if (r.step == TurnStep::kTrack) FinishTrackStep(ctx);  // 4.1.15 frontier payments, 4.3 contracts
+  if (!r.NextStep()) {  // the train step ends the turn (4.0)
+    EndCompanyTurn(ctx);
+    return;
   }
   if (r.step == TurnStep::kRun && !CompanyCanRun(ctx, r.company)) {
     RunNothing(ctx);  // 4.7.1 still applies
