@@ -12,10 +12,11 @@
 //            driver) and commits per move (pg_stat_database.xact_commit). Then every acknowledged
 //            move is checked against the game log (none lost, none doubled).
 //   pgbench  with the services stopped: N clients for --seconds, each on a game row of its own in
-//            the same database, two scripts in turn (MoveScript, AfterMoveScript below): the
-//            writes of one move's transaction, and those plus the two transactions the stack
-//            commits after a move (the relay marking the outbox row sent, the notification
-//            service storing the event in an inbox).
+//            the same database, three scripts in turn (MoveScript, AfterMoveScript below): the
+//            writes of one move's transaction as committed before issue 21's change (NOTIFY in the
+//            transaction) and after it (fewer statements, NOTIFY after the commit), and the first
+//            plus the two transactions the stack commits after a move (the relay marking the
+//            outbox row sent, the notification service storing the event in an inbox).
 // PostgreSQL's statistics reach pg_stat_database up to a second late, so commits per move have
 // that much uncertainty at each end of the window.
 #include <CLI/CLI.hpp>
@@ -209,33 +210,50 @@ RowSizes MeasureRowSizes(const std::string& database_url) {
   return {actions[0].as<int>(), actions[1].as<int>(), events[0].as<int>()};
 }
 
-// One move's transaction as services/game/move_service.cc commits it: the game's head read, the
-// request_id lookup, the version bump with its check, the log row, the version NOTIFY and one
-// outbox row (whose trigger NOTIFYs the relays); game "pgbench-<client>".
-std::string MoveScript(const RowSizes& size) {
-  return fmt::format(
-      "BEGIN;\n"
-      "SELECT version AS v, status = 'finished' AS f FROM games WHERE game_id = 'pgbench-' || :client_id \\gset\n"
-      "SELECT seq, kind, user_id, action, answer FROM game_actions WHERE game_id = 'pgbench-' || :client_id "
-      "AND request_id = 'pgb-' || :v;\n"
-      "UPDATE games SET version = version + 1, status = 'active', active_seats = '{{1}}'::integer[], "
+// One move's writes (services/game/move_service.cc, game_store.cc): the game's head read with the
+// request_id lookup, the version bump with its check, the log row, one outbox row; game
+// "pgbench-<client>". As before issue 21's change (separate head and request reads,
+// separate UPDATE and INSERT, the version NOTIFY and the outbox trigger's NOTIFY in the
+// transaction) or, with `notify_after_commit`, as after it (one statement each, both NOTIFYs in a statement after the commit).
+std::string MoveScript(const RowSizes& size, bool notify_after_commit) {
+  const std::string game = "'pgbench-' || :client_id";
+  const std::string update =
+      "UPDATE games SET version = version + 1, status = 'active', active_seats = '{1}'::integer[], "
       "round = 'Railway Round 1', end_reason = '', updated_at = clock_timestamp(), finished_at = NULL "
-      "WHERE game_id = 'pgbench-' || :client_id AND version = :v;\n"
-      "INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, request_id, answer) VALUES "
-      "('pgbench-' || :client_id, :v + 1, 'action', 0, 'pgbench', convert_to(repeat('a', {}), 'UTF8'), "
-      "'pgb-' || :v, convert_to(repeat('b', {}), 'UTF8'));\n"
-      "SELECT pg_notify('mailrun_game_version', 'pgbench-' || :client_id);\n"
-      "INSERT INTO outbox (event_id, payload) VALUES ('pgbench:' || :client_id || ':' || :v, "
-      "convert_to(repeat('c', {}), 'UTF8')) ON CONFLICT (event_id) DO NOTHING;\n"
-      "COMMIT;\n",
-      size.action, size.answer, size.event);
+      "WHERE game_id = " + game + " AND version = :v";
+  const std::string values = fmt::format(
+      "'action', 0, 'pgbench', convert_to(repeat('a', {}), 'UTF8'), 'pgb-' || :v, convert_to(repeat('b', {}), 'UTF8')",
+      size.action, size.answer);
+  const std::string event =
+      fmt::format("'pgbench:' || :client_id || ':' || :v, convert_to(repeat('c', {}), 'UTF8')", size.event);
+  if (!notify_after_commit) {
+    return "BEGIN;\n"
+           "SELECT version AS v, status = 'finished' AS f FROM games WHERE game_id = " + game + " \\gset\n"
+           "SELECT seq, kind, user_id, action, answer FROM game_actions WHERE game_id = " + game +
+           " AND request_id = 'pgb-' || :v;\n" + update + ";\n"
+           "INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, request_id, answer) VALUES (" + game +
+           ", :v + 1, " + values + ");\n"
+           "SELECT pg_notify('mailrun_game_version', " + game + ");\n"
+           "INSERT INTO outbox (event_id, payload) VALUES (" + event + ") ON CONFLICT (event_id) DO NOTHING;\n"
+           "COMMIT;\n";
+  }
+  return "BEGIN;\n"
+         "SELECT g.version AS v, g.status = 'finished' AS f, a.seq IS NOT NULL AS repeated FROM games g LEFT JOIN game_actions a "
+         "ON a.game_id = g.game_id AND a.request_id = 'pgb-' || g.version WHERE g.game_id = " + game + " \\gset\n"
+         "WITH advanced AS (" + update + " RETURNING game_id) "
+         "INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, request_id, answer) "
+         "SELECT game_id, :v + 1, " + values + " FROM advanced;\n"
+         "WITH later AS (SELECT set_config('mailrun.outbox_announce', 'after_commit', true)) "
+         "INSERT INTO outbox (event_id, payload) SELECT " + event + " FROM later ON CONFLICT (event_id) DO NOTHING;\n"
+         "COMMIT;\n"
+         "SELECT pg_notify('mailrun_game_version', " + game + "), pg_notify('mailrun_outbox', '');\n";
 }
 
 // The move, then what the stack commits after it for the event: the relay marks the row sent
 // (services/common/outbox_relay.cc) and the notification service stores it in the next player's
 // inbox (services/notification/inbox_store.cc).
 std::string AfterMoveScript(const RowSizes& size) {
-  return MoveScript(size) + fmt::format(
+  return MoveScript(size, false) + fmt::format(
       "UPDATE outbox SET sent_at = clock_timestamp() WHERE event_id = 'pgbench:' || :client_id || ':' || :v;\n"
       "BEGIN;\n"
       "INSERT INTO notification_events (event_id, kind, payload, created_at) VALUES "
@@ -311,7 +329,8 @@ void RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::st
       if (fields >> client >> number >> us) ms.push_back(static_cast<double>(us) / 1000);
     }
   }
-  fmt::print("pgbench {} clients {}: {} transactions ({} commits each) = {:.1f} /s\n", name, clients, transactions,
+  fmt::print("pgbench {} clients {}: {} transactions ({} durable commits each) = {:.1f} /s\n", name, clients,
+             transactions,
              commits_per_transaction, tps);
   mailrun::bench::PrintLatencies("  latency", ms);
   if (transactions > 0) PrintCosts(before, after, static_cast<double>(transactions), "transaction");
@@ -323,7 +342,8 @@ void Baselines(FaultStack& stack, const Settings& s, int clients) {
              size.answer, size.event);
   MakePgbenchGames(stack.database_url(), clients);
   for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Kill(service);
-  RunPgbench(stack, s, clients, "move", MoveScript(size), 1);
+  RunPgbench(stack, s, clients, "move", MoveScript(size, false), 1);
+  RunPgbench(stack, s, clients, "move-announced-after-commit", MoveScript(size, true), 1);
   RunPgbench(stack, s, clients, "move+relay+inbox", AfterMoveScript(size), 3);
   ForgetPgbenchEvents(stack.database_url());
   for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Start(service);
