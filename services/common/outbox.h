@@ -21,4 +21,12 @@ inline constexpr char kOutboxNotifyChannel[] = "mailrun_outbox";
 // traceparent gets the current one (log_context.h: the trace of the call or work that caused it).
 void AppendOutboxEvent(pqxx::work& txn, const mailrun::v1::Event& event);
 
+// The same, for a caller that NOTIFYs kOutboxNotifyChannel itself after its commit (the game
+// service's moves, game_store.h AnnounceCommitted): the row's insert sets
+// mailrun.outbox_announce = 'after_commit' for the rest of the transaction, which the outbox
+// trigger takes as "do not NOTIFY" (migrations/0003_outbox_announce_after_commit.sql), so that no
+// NOTIFY holds up the transaction's commit. Should the caller not get to its NOTIFY, the relays
+// still find the row on their next poll.
+void AppendOutboxEventAnnouncedLater(pqxx::work& txn, const mailrun::v1::Event& event);
+
 }  // namespace mailrun::service

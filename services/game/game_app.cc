@@ -1,7 +1,10 @@
 #include "services/game/game_app.h"
 
+#include <spdlog/spdlog.h>
+
 #include "services/common/outbox.h"
 #include "services/common/transaction.h"
+#include "services/game/game_store.h"
 
 namespace mailrun::game {
 
@@ -12,8 +15,17 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   auto transactor = [this](const mailrun::service::TransactionBody& body) {
     return mailrun::service::RunTransaction(pool_, body);
   };
-  moves_ = std::make_unique<MoveService>(transactor, loader_, mailrun::service::AppendOutboxEvent,
-                                         MoveOptions{options.snapshot_every});
+  auto announce = [this](const std::string& game_id, bool outbox_rows) {
+    try {
+      auto connection = pool_.Acquire();
+      pqxx::nontransaction txn(*connection);
+      store::AnnounceCommitted(txn, game_id, outbox_rows);
+    } catch (const std::exception& e) {
+      spdlog::warn("game {}: its new version could not be announced: {}", game_id, e.what());
+    }
+  };
+  moves_ = std::make_unique<MoveService>(transactor, loader_, mailrun::service::AppendOutboxEventAnnouncedLater,
+                                         announce, MoveOptions{options.snapshot_every});
   queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
   creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
   watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads);

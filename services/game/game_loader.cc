@@ -16,10 +16,18 @@ using mailrun::engine::Game;
 using mailrun::engine::Result;
 
 bool GameLoader::Open(pqxx::transaction_base& txn, const std::string& game_id, const std::string& user_id,
-                      OpenedGame* opened) {
-  const auto head = store::ReadHead(txn, game_id);
-  if (!head) return false;
-  opened->head = *head;
+                      OpenedGame* opened, const std::string& request_id) {
+  opened->request.reset();
+  if (request_id.empty()) {
+    const auto head = store::ReadHead(txn, game_id);
+    if (!head) return false;
+    opened->head = *head;
+  } else {
+    auto read = store::ReadHeadAndRequest(txn, game_id, request_id);
+    if (!read) return false;
+    opened->head = read->head;
+    opened->request = std::move(read->request);
+  }
   opened->info = Info(txn, game_id);
   if (!opened->info) return false;
   opened->seat = opened->info->SeatOf(user_id).value_or(mailrun::engine::kSpectator);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <pqxx/pqxx>
 #include <string>
 
@@ -22,6 +23,8 @@ struct OpenedGame {
   store::GameHead head;
   std::shared_ptr<const GameInfo> info;
   int seat = -1;
+  // The log row of the request_id Open was given, if the log has it (a repeated request).
+  std::optional<store::StoredRequest> request;
 
   bool spectator() const { return seat < 0; }
 };
@@ -32,7 +35,9 @@ class GameLoader {
   explicit GameLoader(GameCache& cache) : cache_(cache) {}
 
   // Reads the game's head and info and finds `user_id`'s seat. False when there is no such game.
-  bool Open(pqxx::transaction_base& txn, const std::string& game_id, const std::string& user_id, OpenedGame* opened);
+  // With a `request_id`, also looks it up in the log, in the same statement as the head.
+  bool Open(pqxx::transaction_base& txn, const std::string& game_id, const std::string& user_id, OpenedGame* opened,
+            const std::string& request_id = "");
 
   // The game's GameInfo (cached, or read); nullptr when there is no such game.
   std::shared_ptr<const GameInfo> Info(pqxx::transaction_base& txn, const std::string& game_id);

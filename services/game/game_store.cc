@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "services/common/outbox.h"
+
 namespace mailrun::game::store {
 namespace {
 
@@ -64,6 +66,21 @@ std::optional<StoredRequest> FindRequest(pqxx::transaction_base& txn, const std:
                        Bytes(rows[0][3]), Bytes(rows[0][4])};
 }
 
+std::optional<HeadAndRequest> ReadHeadAndRequest(pqxx::transaction_base& txn, const std::string& game_id,
+                                                 const std::string& request_id) {
+  const pqxx::result rows = txn.exec_params(
+      "SELECT g.version, g.status = 'finished', a.seq, a.kind, a.user_id, a.action, a.answer FROM games g"
+      " LEFT JOIN game_actions a ON a.game_id = g.game_id AND a.request_id = $2 WHERE g.game_id = $1",
+      game_id, request_id);
+  if (rows.empty()) return std::nullopt;
+  HeadAndRequest read{GameHead{rows[0][0].as<int64_t>(), rows[0][1].as<bool>()}, std::nullopt};
+  if (!rows[0][2].is_null()) {
+    read.request = StoredRequest{rows[0][2].as<int64_t>(), rows[0][3].as<std::string>(), rows[0][4].as<std::string>(),
+                                 Bytes(rows[0][5]), Bytes(rows[0][6])};
+  }
+  return read;
+}
+
 std::optional<std::pair<int64_t, std::string>> UsableSnapshot(pqxx::transaction_base& txn, const std::string& game_id,
                                                               int64_t version, int64_t max_seq) {
   const pqxx::result rows = txn.exec_params(
@@ -91,38 +108,39 @@ std::vector<LogRow> Rows(pqxx::transaction_base& txn, const std::string& game_id
   return out;
 }
 
-void AppendRow(pqxx::work& txn, const std::string& game_id, const NewRow& row) {
-  if (row.kind == kActionRow) {
-    txn.exec_params(
-        "INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, request_id, answer)"
-        " VALUES ($1, $2, 'action', $3, $4, $5, $6, $7)",
-        game_id, row.seq, row.seat, row.user_id, Blob(row.action), row.request_id, Blob(row.answer));
-  } else {
-    txn.exec_params(
-        "INSERT INTO game_actions (game_id, seq, kind, seat, user_id, undoes_seq, request_id, answer)"
-        " VALUES ($1, $2, 'undo', $3, $4, $5, $6, $7)",
-        game_id, row.seq, row.seat, row.user_id, row.undoes_seq, row.request_id, Blob(row.answer));
-  }
-}
-
-bool AdvanceVersion(pqxx::work& txn, const std::string& game_id, const HeadUpdate& update) {
-  const std::string results_sql = update.results ? ", results = $7" : "";
+bool AdvanceAndAppend(pqxx::work& txn, const std::string& game_id, const HeadUpdate& update, const NewRow& row) {
+  // The log row is inserted only if the version moved: "FROM advanced" has a row exactly then.
+  // An undo row has no action ($9 empty), an action row no undoes_seq ($10 = 0).
+  const std::string results_sql = update.results ? ", results = $14" : "";
   const std::string sql =
-      "UPDATE games SET version = version + 1, status = $3, active_seats = $4::integer[], round = $5,"
-      " end_reason = $6, updated_at = clock_timestamp(),"
+      "WITH advanced AS (UPDATE games SET version = version + 1, status = $3, active_seats = $4::integer[],"
+      " round = $5, end_reason = $6, updated_at = clock_timestamp(),"
       " finished_at = CASE WHEN $3 = 'finished' THEN coalesce(finished_at, clock_timestamp()) END" +
-      results_sql + " WHERE game_id = $1 AND version = $2";
+      results_sql +
+      " WHERE game_id = $1 AND version = $2 RETURNING game_id)"
+      " INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, undoes_seq, request_id, answer)"
+      " SELECT game_id, $2::bigint + 1, $7::text, $8::integer, $11::text,"
+      " CASE WHEN $7::text = 'undo' THEN NULL ELSE $9::bytea END, NULLIF($10::bigint, 0), $12::text, $13::bytea"
+      " FROM advanced";
   const char* status = update.finished ? "finished" : "active";
   const pqxx::result rows =
-      update.results ? txn.exec_params(sql, game_id, update.expected_version, status, IntArray(update.active_seats),
-                                       update.round, update.end_reason, Blob(*update.results))
-                     : txn.exec_params(sql, game_id, update.expected_version, status, IntArray(update.active_seats),
-                                       update.round, update.end_reason);
+      update.results
+          ? txn.exec_params(sql, game_id, update.expected_version, status, IntArray(update.active_seats), update.round,
+                            update.end_reason, row.kind, row.seat, Blob(row.action), row.undoes_seq, row.user_id,
+                            row.request_id, Blob(row.answer), Blob(*update.results))
+          : txn.exec_params(sql, game_id, update.expected_version, status, IntArray(update.active_seats), update.round,
+                            update.end_reason, row.kind, row.seat, Blob(row.action), row.undoes_seq, row.user_id,
+                            row.request_id, Blob(row.answer));
   return rows.affected_rows() == 1;
 }
 
-void AnnounceVersion(pqxx::work& txn, const std::string& game_id) {
-  txn.exec_params("SELECT pg_notify($1, $2)", kGameVersionChannel, game_id);
+void AnnounceCommitted(pqxx::transaction_base& txn, const std::string& game_id, bool outbox_rows) {
+  if (outbox_rows) {
+    txn.exec_params("SELECT pg_notify($1, $2), pg_notify($3, '')", kGameVersionChannel, game_id,
+                    mailrun::service::kOutboxNotifyChannel);
+  } else {
+    txn.exec_params("SELECT pg_notify($1, $2)", kGameVersionChannel, game_id);
+  }
 }
 
 void SaveSnapshot(pqxx::work& txn, const std::string& game_id, int64_t seq, const std::string& state_json) {

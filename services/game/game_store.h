@@ -37,6 +37,13 @@ struct StoredRequest {
 };
 std::optional<StoredRequest> FindRequest(pqxx::transaction_base& txn, const std::string& game_id,
                                          const std::string& request_id);
+// ReadHead and FindRequest in one statement (one round trip, what a move reads first).
+struct HeadAndRequest {
+  GameHead head;
+  std::optional<StoredRequest> request;
+};
+std::optional<HeadAndRequest> ReadHeadAndRequest(pqxx::transaction_base& txn, const std::string& game_id,
+                                                 const std::string& request_id);
 
 // One row of the log, as replay needs it.
 struct LogRow {
@@ -66,8 +73,6 @@ struct NewRow {
   std::string request_id;
   std::string answer;
 };
-void AppendRow(pqxx::work& txn, const std::string& game_id, const NewRow& row);
-
 // The game's row after a change. results: the serialized GameFinished when it ended.
 struct HeadUpdate {
   int64_t expected_version = 0;  // the version the change was made on; the new one is + 1
@@ -77,15 +82,19 @@ struct HeadUpdate {
   std::string end_reason;
   std::optional<std::string> results;
 };
-// Bumps the version by one if it still is expected_version (row-locks the game until commit).
-// False when it is not: the caller lost a race.
-bool AdvanceVersion(pqxx::work& txn, const std::string& game_id, const HeadUpdate& update);
+// Bumps the version by one if it still is expected_version (row-locks the game until commit) and
+// appends `row` to the log, in one statement. False, and nothing written, when the version is no
+// longer expected_version: the caller lost a race.
+bool AdvanceAndAppend(pqxx::work& txn, const std::string& game_id, const HeadUpdate& update, const NewRow& row);
 // The channel of PostgreSQL's NOTIFY that tells every replica a game has a new version (the
 // payload is the game id); version_listener.h listens to it.
 inline constexpr char kGameVersionChannel[] = "mailrun_game_version";
-// NOTIFY kGameVersionChannel with the game id: PostgreSQL delivers it when (and only if) the
-// transaction commits.
-void AnnounceVersion(pqxx::work& txn, const std::string& game_id);
+// After a move's commit, before it is acknowledged: NOTIFY kGameVersionChannel with the game id
+// and, when the move appended outbox rows (AppendOutboxEventAnnouncedLater), the outbox relays'
+// channel, in one statement outside the move's transaction. A NOTIFY inside a transaction holds a
+// database-wide lock from before its commit until the commit is flushed, so moves that notified
+// at commit could not share a log flush; this one's transaction writes nothing and flushes nothing.
+void AnnounceCommitted(pqxx::transaction_base& txn, const std::string& game_id, bool outbox_rows);
 void SaveSnapshot(pqxx::work& txn, const std::string& game_id, int64_t seq, const std::string& state_json);
 
 // CreateGame. Inserts the game and its seats unless a game with this id exists; false then.

@@ -87,14 +87,21 @@ grpc::Status StoredAnswer(const store::StoredRequest& stored, const std::string&
   return grpc::Status::OK;
 }
 
-// The stored answer if the log already has `request_id` (a repeated request), else nullopt.
+// The stored answer if the log has `request_id` (a repeated request), else nullopt: from what Open
+// read with the head, or (after a lost race) read again.
+template <typename Response>
+std::optional<grpc::Status> RepeatedRequest(const std::optional<store::StoredRequest>& stored,
+                                            const std::string& request_id, const RequestSeen& seen,
+                                            const std::string& user_id, Response* response) {
+  if (!stored) return std::nullopt;
+  return StoredAnswer(*stored, request_id, seen, user_id, response);
+}
+
 template <typename Response>
 std::optional<grpc::Status> RepeatedRequest(pqxx::work& txn, const std::string& game_id, const std::string& request_id,
                                             const RequestSeen& seen, const std::string& user_id,
                                             Response* response) {
-  const auto stored = store::FindRequest(txn, game_id, request_id);
-  if (!stored) return std::nullopt;
-  return StoredAnswer(*stored, request_id, seen, user_id, response);
+  return RepeatedRequest(store::FindRequest(txn, game_id, request_id), request_id, seen, user_id, response);
 }
 
 grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error& error) {
@@ -138,17 +145,21 @@ struct MoveService::Change {
 };
 
 MoveService::MoveService(mailrun::service::Transactor transactor, GameLoader& loader, EventWriter events,
-                         MoveOptions options)
-    : transactor_(std::move(transactor)), loader_(loader), events_(std::move(events)), options_(options) {}
+                         Announcer announce, MoveOptions options)
+    : transactor_(std::move(transactor)),
+      loader_(loader),
+      events_(std::move(events)),
+      announce_(std::move(announce)),
+      options_(options) {}
 
 grpc::Status MoveService::OpenAsPlayer(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
-                                       OpenedGame* opened) {
-  if (!loader_.Open(txn, game_id, user_id, opened)) return NoSuchGame(game_id);
+                                       OpenedGame* opened, const std::string& request_id) {
+  if (!loader_.Open(txn, game_id, user_id, opened, request_id)) return NoSuchGame(game_id);
   if (opened->spectator()) return NoSeat(game_id);
   return grpc::Status::OK;
 }
 
-bool MoveService::Commit(pqxx::work& txn, const Change& change) {
+bool MoveService::Commit(pqxx::work& txn, const Change& change, bool* outbox_rows) {
   const mailrun::v1::GameView view = change.after.View(mailrun::engine::kSpectator);
   const auto events =
       PlanEvents(change.info, &change.before, change.after, change.row.seat, change.row.seq, NowUnixMs());
@@ -161,13 +172,12 @@ bool MoveService::Commit(pqxx::work& txn, const Change& change) {
   for (const auto& event : events) {
     if (event.has_game_finished()) head.results = event.game_finished().SerializeAsString();
   }
-  if (!store::AdvanceVersion(txn, change.info.game_id, head)) return false;
-  store::AppendRow(txn, change.info.game_id, change.row);
-  store::AnnounceVersion(txn, change.info.game_id);  // to WatchGame streams, at commit
+  if (!store::AdvanceAndAppend(txn, change.info.game_id, head, change.row)) return false;
   if (change.row.seq % options_.snapshot_every == 0 || change.after.Finished()) {
     store::SaveSnapshot(txn, change.info.game_id, change.row.seq, change.after.SnapshotJson());
   }
   for (const auto& event : events) events_(txn, event);
+  *outbox_rows = !events.empty();
   return true;
 }
 
@@ -180,15 +190,19 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
 
   OpenedGame opened;
   std::shared_ptr<const Game> applied;
+  bool outbox_rows = false;
   mailrun::v1::Action action;
   grpc::Status status = transactor_([&](pqxx::work& txn) {
     applied.reset();
-    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
+    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened, request.request_id());
+        !open.ok()) {
+      return open;
+    }
     if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
     action = request.action();
     action.set_seat(opened.seat);
     const RequestSeen seen{store::kActionRow, &action};
-    if (auto repeated = RepeatedRequest(txn, request.game_id(), request.request_id(), seen, user_id, response)) {
+    if (auto repeated = RepeatedRequest(opened.request, request.request_id(), seen, user_id, response)) {
       return *repeated;
     }
     if (opened.head.version != request.expected_version()) {
@@ -208,7 +222,7 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
     Change change{*opened.info, *current, next,
                   store::NewRow{response->version(), store::kActionRow, opened.seat, user_id,
                                 action.SerializeAsString(), 0, request.request_id(), response->SerializeAsString()}};
-    if (!Commit(txn, change)) {
+    if (!Commit(txn, change, &outbox_rows)) {
       // A lost race, or a concurrent duplicate of this very request that got there first.
       if (auto repeated = RepeatedRequest(txn, request.game_id(), request.request_id(), seen, user_id, response)) {
         return *repeated;
@@ -220,6 +234,9 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
     return grpc::Status::OK;
   });
   if (status.ok() && applied) loader_.cache().Put({opened.info, response->version(), applied});
+  // A repeated request is announced again: its first call may have committed and then died
+  // before its announcement.
+  if (status.ok()) announce_(request.game_id(), outbox_rows || !applied);
   Report(status, applied != nullptr, store::kActionRow, request.request_id(), response->version(), opened.seat);
   return status;
 }
@@ -269,11 +286,15 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
 
   OpenedGame opened;
   std::shared_ptr<const Game> undone;
+  bool outbox_rows = false;
   const RequestSeen seen{store::kUndoRow, nullptr, request.expected_version()};
   grpc::Status status = transactor_([&](pqxx::work& txn) {
     undone.reset();
-    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
-    if (auto repeated = RepeatedRequest(txn, request.game_id(), request.request_id(), seen, user_id, response)) {
+    if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened, request.request_id());
+        !open.ok()) {
+      return open;
+    }
+    if (auto repeated = RepeatedRequest(opened.request, request.request_id(), seen, user_id, response)) {
       return *repeated;
     }
     if (opened.head.finished) return NotNow("5.1: the game is over: its last action cannot be taken back");
@@ -317,7 +338,7 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     Change change{*opened.info, *current, *before,
                   store::NewRow{response->version(), store::kUndoRow, opened.seat, user_id, "", last->seq,
                                 request.request_id(), response->SerializeAsString()}};
-    if (!Commit(txn, change)) {
+    if (!Commit(txn, change, &outbox_rows)) {
       if (auto repeated = RepeatedRequest(txn, request.game_id(), request.request_id(), seen, user_id, response)) {
         return *repeated;
       }
@@ -328,6 +349,7 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
     return grpc::Status::OK;
   });
   if (status.ok() && undone) loader_.cache().Put({opened.info, response->version(), undone});
+  if (status.ok()) announce_(request.game_id(), outbox_rows || !undone);
   Report(status, undone != nullptr, store::kUndoRow, request.request_id(), response->version(), opened.seat);
   return status;
 }

@@ -7,7 +7,10 @@
 // row is appended, games.version bumped "WHERE version = expected_version" (0 rows: a lost race,
 // ABORTED with the current version; a concurrent duplicate of the same request finds the winner's
 // row and gets its answer), a snapshot stored when due, and the move's events written to the
-// outbox. A refused move writes nothing. After the commit the new state goes into the cache.
+// outbox. A refused move writes nothing. After the commit the new state goes into the cache, and
+// the new version (and any outbox rows) is announced (Announcer) before the move is acknowledged:
+// the transaction itself NOTIFYs nothing, so that concurrent moves can share a log flush
+// (game_store.h AnnounceCommitted).
 //
 // Thread-safe: each call runs in its own transaction.
 #pragma once
@@ -26,6 +29,12 @@ namespace mailrun::game {
 // Appends an event to the outbox inside the move's transaction (services/common/outbox.h).
 using EventWriter = std::function<void(pqxx::work& txn, const mailrun::v1::Event& event)>;
 
+// After a committed move (or a repeated one, answered from the log): NOTIFYs the game's new version
+// and, with `outbox_rows`, the outbox relays (game_store.h AnnounceCommitted). It must not throw:
+// a failed announcement is logged, and the move stays acknowledged (the relays poll; WatchGame
+// streams of other replicas learn of the version with the game's next one).
+using Announcer = std::function<void(const std::string& game_id, bool outbox_rows)>;
+
 struct MoveOptions {
   int snapshot_every = 50;  // store the state every this many log rows (and when the game ends)
 };
@@ -33,7 +42,8 @@ struct MoveOptions {
 class MoveService {
  public:
   // `loader` must outlive the service.
-  MoveService(mailrun::service::Transactor transactor, GameLoader& loader, EventWriter events, MoveOptions options);
+  MoveService(mailrun::service::Transactor transactor, GameLoader& loader, EventWriter events, Announcer announce,
+              MoveOptions options);
 
   // `user_id`: the authenticated caller. On ABORTED, *current_version is the game's version.
   grpc::Status Submit(const std::string& user_id, const mailrun::v1::SubmitActionRequest& request,
@@ -46,15 +56,18 @@ class MoveService {
  private:
   struct Change;
   // Opens the game for `user_id`: NOT_FOUND without the game, PERMISSION_DENIED without a seat.
+  // With a request_id, opened->request is its log row if there is one.
   grpc::Status OpenAsPlayer(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
-                            OpenedGame* opened);
-  // Appends the change's row, bumps the version, stores a snapshot when due, writes the events.
-  // False (nothing written) when the version was no longer change.version - 1.
-  bool Commit(pqxx::work& txn, const Change& change);
+                            OpenedGame* opened, const std::string& request_id = "");
+  // Appends the change's row, bumps the version, stores a snapshot when due, writes the events
+  // (*outbox_rows: whether there were any). False (nothing written) when the version was no longer
+  // change.version - 1.
+  bool Commit(pqxx::work& txn, const Change& change, bool* outbox_rows);
 
   mailrun::service::Transactor transactor_;
   GameLoader& loader_;
   EventWriter events_;
+  Announcer announce_;
   MoveOptions options_;
 };
 

@@ -23,6 +23,15 @@ std::string Token(const service::TokenSigner& key, const std::string& subject, s
 // The p-th percentile (0-100) of ascending `sorted` (not empty).
 double Percentile(const std::vector<double>& sorted, double p);
 
+// CPU seconds (user + system) process `pid` has used so far, from /proc/PID/stat; with
+// `reaped_children`, also those of its children that ended and were waited for (cutime + cstime).
+// Throws when there is no such process.
+double ProcessCpuSeconds(int pid, bool reaped_children = false);
+// The process ids whose parent is `pid` (from /proc).
+std::vector<int> ChildProcesses(int pid);
+// This process's own CPU seconds so far.
+double OwnCpuSeconds();
+
 // "<what> ms: p50 .. p90 .. p99 .. max .. mean .." on stdout; nothing for no samples.
 void PrintLatencies(const std::string& what, std::vector<double> ms);
 

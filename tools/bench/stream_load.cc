@@ -37,6 +37,7 @@
 namespace {
 
 using mailrun::bench::Milliseconds;
+using mailrun::bench::OwnCpuSeconds;
 using mailrun::bench::SteadyClock;
 using mailrun::service::TokenKind;
 using mailrun::v1::NotificationService;
@@ -80,23 +81,8 @@ ProcessSample Sample(int pid) {
       fields >> sample.threads;
     }
   }
-  std::ifstream stat(fmt::format("/proc/{}/stat", pid));
-  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-  // After "pid (comm) ", fields 3.. follow; utime and stime are fields 14 and 15.
-  std::istringstream rest(text.substr(text.rfind(')') + 2));
-  std::string field;
-  double ticks = 0;
-  for (int number = 3; number <= 15 && rest >> field; ++number) {
-    if (number >= 14) ticks += std::stod(field);
-  }
-  sample.cpu_seconds = ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+  sample.cpu_seconds = mailrun::bench::ProcessCpuSeconds(pid);
   return sample;
-}
-
-double OwnCpuSeconds() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return usage.ru_utime.tv_sec + usage.ru_stime.tv_sec + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
 }
 
 std::vector<std::unique_ptr<NotificationService::Stub>> Stubs(const std::string& address, int count) {

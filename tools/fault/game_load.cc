@@ -209,12 +209,14 @@ void GameLoad::Submitter(int index) {
   std::vector<std::shared_ptr<Sent>> mine;  // acknowledged calls, for reordered retries
   while (!stopping_) {
     rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-    const size_t t = (static_cast<size_t>(index) + (rng >> 33)) % tracks_.size();
+    const size_t t = options_.own_game ? static_cast<size_t>(index) % tracks_.size()
+                                       : (static_cast<size_t>(index) + (rng >> 33)) % tracks_.size();
     Track& track = *tracks_[t];
     auto sent = std::make_shared<Sent>();
     {
       std::lock_guard lock(track.mutex);
       if (track.local->Finished()) {
+        if (options_.own_game) return;
         if (std::all_of(tracks_.begin(), tracks_.end(), [](const auto& other) { return other->local->Finished(); })) {
           return;
         }

@@ -94,7 +94,11 @@ FaultStack::FaultStack(StackOptions options) : options_(std::move(options)) {
   WriteSecret(dir_ + "/token-signing.key", signing_line);
   WriteSecret(dir_ + "/token-public.keys", mailrun::service::PublicKeyLine(*signer_));
 
-  setenv("MAILRUN_PG_THROWAWAY", "1", 1);  // no fsync: the data is deleted afterwards
+  if (options_.durable) {
+    unsetenv("MAILRUN_PG_THROWAWAY");
+  } else {
+    setenv("MAILRUN_PG_THROWAWAY", "1", 1);  // no fsync: the data is deleted afterwards
+  }
   StartPostgres();
   Shell(fmt::format("new-password '{}/redis.password'", dir_));
   StartRedis();
@@ -167,6 +171,11 @@ void FaultStack::Kill(Service service) {
 bool FaultStack::Running(Service service) {
   auto& child = children_[service];
   return child && child->Running();
+}
+
+int FaultStack::Pid(Service service) const {
+  const auto child = children_.find(service);
+  return child == children_.end() || !child->second ? 0 : static_cast<int>(child->second->pid());
 }
 
 void FaultStack::StopRedis() { Shell(fmt::format("stop-redis '{}/redis'", dir_)); }

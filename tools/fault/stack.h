@@ -23,6 +23,7 @@ struct StackOptions {
   std::string source_dir;  // the repository (deploy/servers.sh)
   std::string bin_dir;     // the service binaries
   bool keep = false;       // keep the directory (logs, data) afterwards
+  bool durable = false;    // PostgreSQL with fsync on (benchmarks); off by default (throwaway data)
 };
 
 class FaultStack {
@@ -43,6 +44,8 @@ class FaultStack {
   void Kill(Service service);   // SIGKILL; returns once the process is gone
   void Start(Service service);  // starts it again on its port and waits until it is ready
   bool Running(Service service);
+  int Pid(Service service) const;  // the running service's process id (0 when not started)
+  std::string postgres_dir() const { return dir_ + "/postgres"; }
   void StopRedis();
   void StartRedis();
   void StopPostgres();   // a fast shutdown: every connection is cut

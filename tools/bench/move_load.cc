@@ -1,0 +1,402 @@
+// mailrun-bench-moves: moves committed through the whole stack (issue 21's move row), beside
+// pgbench runs of the same writes at the same concurrency on the same database, in the same run.
+// For each N of --games it starts a fresh stack (tools/fault/stack.h, durable: PostgreSQL with
+// fsync on, Redis, mailrun-game, mailrun-lobby and mailrun-notify on free loopback ports, from a
+// fresh directory, all stopped and deleted afterwards) and, --rounds times, in turn:
+//   moves    N games of 1853 (created through the game service, 4 players each), each played by
+//            one client of its own (tools/fault/game_load.h, own_game) that sends the bot's next
+//            move as soon as the last one was answered. After --warmup seconds, --seconds are
+//            measured: acknowledged moves/s, latency (sent -> answered) percentiles, CPU seconds
+//            per move of each process (from /proc: mailrun-game, mailrun-notify, mailrun-lobby,
+//            PostgreSQL = the postmaster and all its processes, ended backends included, and this
+//            driver) and commits per move (pg_stat_database.xact_commit). Then every acknowledged
+//            move is checked against the game log (none lost, none doubled).
+//   pgbench  with the services stopped: N clients for --seconds, each on a game row of its own in
+//            the same database, three scripts in turn (MoveScript, AfterMoveScript below): the
+//            writes of one move's transaction as committed before issue 21's change (NOTIFY in the
+//            transaction) and after it (fewer statements, NOTIFY after the commit), and the first
+//            plus the two transactions the stack commits after a move (the relay marking the
+//            outbox row sent, the notification service storing the event in an inbox).
+// PostgreSQL's statistics reach pg_stat_database up to a second late, so commits per move have
+// that much uncertainty at each end of the window.
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <pqxx/pqxx>
+#include <sstream>
+#include <thread>
+
+#include "tools/bench/bench_support.h"
+#include "tools/fault/game_load.h"
+#include "tools/fault/stack.h"
+#include "tools/process/child.h"
+
+namespace {
+
+using mailrun::fault::FaultStack;
+using mailrun::fault::Service;
+using Clock = std::chrono::system_clock;
+
+struct Settings {
+  std::vector<int> games{8, 32, 128};
+  int seconds = 20;
+  int warmup = 5;
+  int rounds = 1;
+  bool pgbench = true;
+  bool statements = false;
+  mailrun::fault::StackOptions stack;
+};
+
+// What the window is measured by: CPU seconds so far of each process, and commits so far.
+struct Counters {
+  std::map<std::string, double> cpu;
+  int64_t commits = 0;
+  int64_t wal_syncs = 0;  // pg_stat_wal.wal_sync: flushes of the write-ahead log to disk
+  Clock::time_point at;
+};
+
+int PostmasterPid(const FaultStack& stack) {
+  std::ifstream pid_file(stack.postgres_dir() + "/postmaster.pid");
+  int pid = 0;
+  if (!(pid_file >> pid)) throw std::runtime_error("no postmaster.pid in " + stack.postgres_dir());
+  return pid;
+}
+
+double PostgresCpuSeconds(int postmaster) {
+  double seconds = mailrun::bench::ProcessCpuSeconds(postmaster, /*reaped_children=*/true);
+  for (int child : mailrun::bench::ChildProcesses(postmaster)) {
+    try {
+      seconds += mailrun::bench::ProcessCpuSeconds(child);
+    } catch (const std::runtime_error&) {
+      // It ended since it was listed: its time is in the postmaster's reaped children now or soon.
+    }
+  }
+  return seconds;
+}
+
+void ReadCommits(const std::string& database_url, Counters* counters) {
+  pqxx::connection connection(database_url);
+  pqxx::nontransaction txn(connection);
+  const pqxx::row row = txn.exec1(
+      "SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()), wal_sync FROM pg_stat_wal");
+  counters->commits = row[0].as<int64_t>();
+  counters->wal_syncs = row[1].as<int64_t>();
+}
+
+Counters Count(FaultStack& stack, bool services) {
+  Counters counters;
+  counters.at = Clock::now();
+  if (services) {
+    for (Service s : {Service::kGame, Service::kNotify, Service::kLobby}) {
+      counters.cpu[mailrun::fault::ServiceName(s)] = mailrun::bench::ProcessCpuSeconds(stack.Pid(s));
+    }
+  }
+  counters.cpu["postgres"] = PostgresCpuSeconds(PostmasterPid(stack));
+  counters.cpu["driver"] = mailrun::bench::OwnCpuSeconds();
+  ReadCommits(stack.database_url(), &counters);
+  return counters;
+}
+
+// "cpu ms/move: mailrun-game 1.52  ..." and commits per unit of work.
+void PrintCosts(const Counters& before, const Counters& after, double units, const std::string& unit) {
+  std::string line = fmt::format("  cpu ms/{}:", unit);
+  for (const auto& [name, seconds] : after.cpu) {
+    line += fmt::format("  {} {:.2f}", name, (seconds - before.cpu.at(name)) * 1000 / units);
+  }
+  fmt::print("{}\n  commits/{}: {:.2f}  log flushes/{}: {:.2f}\n", line, unit,
+             static_cast<double>(after.commits - before.commits) / units, unit,
+             static_cast<double>(after.wal_syncs - before.wal_syncs) / units);
+}
+
+// Loads pg_stat_statements (a restart of PostgreSQL, then of the services, which reconnect).
+void LoadStatementStatistics(FaultStack& stack) {
+  {
+    pqxx::connection connection(stack.database_url());
+    pqxx::nontransaction txn(connection);
+    txn.exec("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+  }
+  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Kill(service);
+  stack.StopPostgres();
+  stack.StartPostgres();
+  {
+    pqxx::connection connection(stack.database_url());
+    pqxx::nontransaction txn(connection);
+    txn.exec("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+  }
+  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Start(service);
+}
+
+void ResetStatementStatistics(const std::string& database_url) {
+  pqxx::connection connection(database_url);
+  pqxx::nontransaction txn(connection);
+  txn.exec("SELECT pg_stat_statements_reset()");
+}
+
+// The statements run since the reset, most frequent first, as calls per move.
+void PrintStatements(const std::string& database_url, double moves) {
+  pqxx::connection connection(database_url);
+  pqxx::nontransaction txn(connection);
+  const pqxx::row total = txn.exec1(
+      "SELECT coalesce(sum(calls), 0), coalesce(sum(total_exec_time), 0) FROM pg_stat_statements "
+      "WHERE query NOT LIKE '%pg_stat_%'");
+  fmt::print("  statements/move: {:.2f} (server time {:.3f} ms/move); the most frequent:\n",
+             total[0].as<double>() / moves, total[1].as<double>() / moves);
+  for (const auto& row : txn.exec("SELECT calls, total_exec_time, regexp_replace(query, '\\s+', ' ', 'g') "
+                                  "FROM pg_stat_statements WHERE query NOT LIKE '%pg_stat_%' "
+                                  "ORDER BY calls DESC LIMIT 20")) {
+    fmt::print("    {:6.2f}/move {:7.3f} ms/move  {:.110}\n", row[0].as<double>() / moves, row[1].as<double>() / moves,
+               row[2].as<std::string>());
+  }
+}
+
+double Seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
+  mailrun::fault::GameLoadOptions options;
+  options.games = games;
+  options.players = 4;
+  options.submitters = games;
+  options.own_game = true;
+  mailrun::fault::GameLoad load(stack, options, static_cast<uint64_t>(games * 100 + round + 1));
+  {
+    // What the stack commits with nobody playing (its pollers), for comparison.
+    const Counters idle_before = Count(stack, true);
+    std::this_thread::sleep_for(std::chrono::seconds(3));
+    const Counters idle_after = Count(stack, true);
+    const double idle_seconds = Seconds(idle_after.at - idle_before.at);
+    fmt::print("idle    {:.1f} commits/s, {:.1f} log flushes/s\n",
+               static_cast<double>(idle_after.commits - idle_before.commits) / idle_seconds,
+               static_cast<double>(idle_after.wal_syncs - idle_before.wal_syncs) / idle_seconds);
+  }
+  load.Start();
+  std::this_thread::sleep_for(std::chrono::seconds(s.warmup));
+  if (s.statements) ResetStatementStatistics(stack.database_url());
+  const Counters before = Count(stack, true);
+  std::this_thread::sleep_for(std::chrono::seconds(s.seconds));
+  const Counters after = Count(stack, true);
+  load.Stop(std::chrono::seconds(30));
+  std::vector<double> ms;
+  for (const auto& call : load.calls()) {
+    if (call.code == grpc::StatusCode::OK && call.finished >= before.at && call.finished < after.at) {
+      ms.push_back(std::chrono::duration<double, std::milli>(call.finished - call.started).count());
+    }
+  }
+  const mailrun::fault::GameTally tally = load.Verify();
+  const double moves = static_cast<double>(ms.size());
+  fmt::print("moves   games {} round {}: {:.0f} moves in {:.1f} s = {:.1f} moves/s; {} acknowledged in all, lost {}, "
+             "doubled {}, refused {}, errors {}\n",
+             games, round, moves, Seconds(after.at - before.at), moves / Seconds(after.at - before.at),
+             tally.acknowledged, tally.lost, tally.doubled, tally.refused, tally.errors);
+  for (const auto& problem : tally.problems) fmt::print("  problem: {}\n", problem);
+  mailrun::bench::PrintLatencies("  sent -> answered", ms);
+  if (moves > 0) PrintCosts(before, after, moves, "move");
+  if (moves > 0 && s.statements) PrintStatements(stack.database_url(), moves);
+}
+
+// Average stored sizes, so that pgbench writes rows as large as the moves did.
+struct RowSizes {
+  int action = 0, answer = 0, event = 0;
+};
+
+RowSizes MeasureRowSizes(const std::string& database_url) {
+  pqxx::connection connection(database_url);
+  pqxx::nontransaction txn(connection);
+  const pqxx::row actions =
+      txn.exec1("SELECT coalesce(avg(octet_length(action)), 0)::int, coalesce(avg(octet_length(answer)), 0)::int "
+                "FROM game_actions WHERE kind = 'action'");
+  const pqxx::row events = txn.exec1("SELECT coalesce(avg(octet_length(payload)), 0)::int FROM outbox");
+  return {actions[0].as<int>(), actions[1].as<int>(), events[0].as<int>()};
+}
+
+// One move's writes (services/game/move_service.cc, game_store.cc): the game's head read with the
+// request_id lookup, the version bump with its check, the log row, one outbox row; game
+// "pgbench-<client>". As before issue 21's change (separate head and request reads,
+// separate UPDATE and INSERT, the version NOTIFY and the outbox trigger's NOTIFY in the
+// transaction) or, with `notify_after_commit`, as after it (one statement each, both NOTIFYs in a statement after the commit).
+std::string MoveScript(const RowSizes& size, bool notify_after_commit) {
+  const std::string game = "'pgbench-' || :client_id";
+  const std::string update =
+      "UPDATE games SET version = version + 1, status = 'active', active_seats = '{1}'::integer[], "
+      "round = 'Railway Round 1', end_reason = '', updated_at = clock_timestamp(), finished_at = NULL "
+      "WHERE game_id = " + game + " AND version = :v";
+  const std::string values = fmt::format(
+      "'action', 0, 'pgbench', convert_to(repeat('a', {}), 'UTF8'), 'pgb-' || :v, convert_to(repeat('b', {}), 'UTF8')",
+      size.action, size.answer);
+  const std::string event =
+      fmt::format("'pgbench:' || :client_id || ':' || :v, convert_to(repeat('c', {}), 'UTF8')", size.event);
+  if (!notify_after_commit) {
+    return "BEGIN;\n"
+           "SELECT version AS v, status = 'finished' AS f FROM games WHERE game_id = " + game + " \\gset\n"
+           "SELECT seq, kind, user_id, action, answer FROM game_actions WHERE game_id = " + game +
+           " AND request_id = 'pgb-' || :v;\n" + update + ";\n"
+           "INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, request_id, answer) VALUES (" + game +
+           ", :v + 1, " + values + ");\n"
+           "SELECT pg_notify('mailrun_game_version', " + game + ");\n"
+           "INSERT INTO outbox (event_id, payload) VALUES (" + event + ") ON CONFLICT (event_id) DO NOTHING;\n"
+           "COMMIT;\n";
+  }
+  return "BEGIN;\n"
+         "SELECT g.version AS v, g.status = 'finished' AS f, a.seq IS NOT NULL AS repeated FROM games g LEFT JOIN game_actions a "
+         "ON a.game_id = g.game_id AND a.request_id = 'pgb-' || g.version WHERE g.game_id = " + game + " \\gset\n"
+         "WITH advanced AS (" + update + " RETURNING game_id) "
+         "INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, request_id, answer) "
+         "SELECT game_id, :v + 1, " + values + " FROM advanced;\n"
+         "WITH later AS (SELECT set_config('mailrun.outbox_announce', 'after_commit', true)) "
+         "INSERT INTO outbox (event_id, payload) SELECT " + event + " FROM later ON CONFLICT (event_id) DO NOTHING;\n"
+         "COMMIT;\n"
+         "SELECT pg_notify('mailrun_game_version', " + game + "), pg_notify('mailrun_outbox', '');\n";
+}
+
+// The move, then what the stack commits after it for the event: the relay marks the row sent
+// (services/common/outbox_relay.cc) and the notification service stores it in the next player's
+// inbox (services/notification/inbox_store.cc).
+std::string AfterMoveScript(const RowSizes& size) {
+  return MoveScript(size, false) + fmt::format(
+      "UPDATE outbox SET sent_at = clock_timestamp() WHERE event_id = 'pgbench:' || :client_id || ':' || :v;\n"
+      "BEGIN;\n"
+      "INSERT INTO notification_events (event_id, kind, payload, created_at) VALUES "
+      "('pgbench:' || :client_id || ':' || :v, 'your_turn', convert_to(repeat('c', {}), 'UTF8'), "
+      "clock_timestamp()) ON CONFLICT DO NOTHING;\n"
+      "INSERT INTO notification_users (user_id, last_sequence) VALUES ('pgbench-' || :client_id, 1) "
+      "ON CONFLICT (user_id) DO UPDATE SET last_sequence = notification_users.last_sequence + 1 "
+      "RETURNING last_sequence AS s \\gset\n"
+      "INSERT INTO inbox (user_id, sequence, event_id) VALUES ('pgbench-' || :client_id, :s, "
+      "'pgbench:' || :client_id || ':' || :v);\n"
+      "COMMIT;\n",
+      size.event);
+}
+
+// Game rows pgbench-0 .. pgbench-(n-1), copies of a game the moves played, at version 0.
+void MakePgbenchGames(const std::string& database_url, int n) {
+  pqxx::connection connection(database_url);
+  pqxx::work txn(connection);
+  const std::string columns = txn.exec1(
+      "SELECT string_agg(column_name, ', ' ORDER BY ordinal_position) FROM information_schema.columns "
+      "WHERE table_name = 'games' AND column_name NOT IN ('game_id', 'version')")[0].as<std::string>();
+  txn.exec(fmt::format("INSERT INTO games (game_id, version, {0}) SELECT 'pgbench-' || i, 0, {0} FROM "
+                       "(SELECT * FROM games WHERE game_id NOT LIKE 'pgbench-%' LIMIT 1) g, "
+                       "generate_series(0, {1} - 1) i ON CONFLICT (game_id) DO NOTHING",
+                       columns, n));
+  txn.commit();
+}
+
+// pgbench's own rows out of the outbox and the inbox, so that the restarted services do not
+// publish or stream them.
+void ForgetPgbenchEvents(const std::string& database_url) {
+  pqxx::connection connection(database_url);
+  pqxx::work txn(connection);
+  txn.exec("DELETE FROM inbox WHERE event_id LIKE 'pgbench:%'");
+  txn.exec("DELETE FROM notification_events WHERE event_id LIKE 'pgbench:%'");
+  txn.exec("DELETE FROM outbox WHERE event_id LIKE 'pgbench:%'");
+  txn.commit();
+}
+
+void RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::string& name,
+                const std::string& script, int commits_per_transaction) {
+  const std::string dir = stack.dir() + "/pgbench-" + name;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir + "/script.sql") << script;
+  }
+  const std::string command = fmt::format(
+      "cd '{0}' && pgbench -n -M extended -c {1} -j {2} -T {3} -l --log-prefix=latency -f script.sql '{4}'", dir,
+      clients, std::min(clients, 2), s.seconds, stack.database_url());
+  const Counters before = Count(stack, false);
+  const int status = mailrun::process::RunShell(command, dir + "/out.txt");
+  const Counters after = Count(stack, false);
+  std::ifstream out(dir + "/out.txt");
+  std::string text((std::istreambuf_iterator<char>(out)), std::istreambuf_iterator<char>());
+  if (status != 0) throw std::runtime_error("pgbench failed: " + text);
+  int64_t transactions = 0;
+  double tps = 0;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("number of transactions actually processed: ", 0) == 0) {
+      transactions = std::stoll(line.substr(line.find(": ") + 2));
+    }
+    if (line.rfind("tps = ", 0) == 0) tps = std::stod(line.substr(6));
+  }
+  std::vector<double> ms;
+  for (const auto& file : std::filesystem::directory_iterator(dir)) {
+    if (file.path().filename().string().rfind("latency.", 0) != 0) continue;
+    std::ifstream log(file.path());
+    for (std::string line; std::getline(log, line);) {
+      std::istringstream fields(line);
+      int64_t client = 0, number = 0, us = 0;
+      if (fields >> client >> number >> us) ms.push_back(static_cast<double>(us) / 1000);
+    }
+  }
+  fmt::print("pgbench {} clients {}: {} transactions ({} durable commits each) = {:.1f} /s\n", name, clients,
+             transactions,
+             commits_per_transaction, tps);
+  mailrun::bench::PrintLatencies("  latency", ms);
+  if (transactions > 0) PrintCosts(before, after, static_cast<double>(transactions), "transaction");
+}
+
+void Baselines(FaultStack& stack, const Settings& s, int clients) {
+  const RowSizes size = MeasureRowSizes(stack.database_url());
+  fmt::print("pgbench row sizes (the moves' averages): action {} B, answer {} B, event {} B\n", size.action,
+             size.answer, size.event);
+  MakePgbenchGames(stack.database_url(), clients);
+  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Kill(service);
+  RunPgbench(stack, s, clients, "move", MoveScript(size, false), 1);
+  RunPgbench(stack, s, clients, "move-announced-after-commit", MoveScript(size, true), 1);
+  RunPgbench(stack, s, clients, "move+relay+inbox", AfterMoveScript(size), 3);
+  ForgetPgbenchEvents(stack.database_url());
+  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Start(service);
+}
+
+std::string LoadAverage() {
+  std::ifstream in("/proc/loadavg");
+  std::string one, five, fifteen;
+  in >> one >> five >> fifteen;
+  return one + " " + five + " " + fifteen;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Settings s;
+  s.stack.source_dir = MAILRUN_SOURCE_DIR;
+  s.stack.bin_dir = std::filesystem::path(argv[0]).parent_path().string();
+  s.stack.durable = true;
+  CLI::App app{"mailrun-bench-moves: moves committed through the whole stack, beside pgbench of the same writes"};
+  app.add_option("--games", s.games, "concurrent games (one client each), measured in turn")
+      ->capture_default_str()
+      ->delimiter(',');
+  app.add_option("--seconds", s.seconds, "seconds measured, for the moves and for each pgbench script")
+      ->capture_default_str();
+  app.add_option("--warmup", s.warmup, "seconds of moves first made and not measured")->capture_default_str();
+  app.add_option("--rounds", s.rounds, "moves then pgbench, this many times on each stack")->capture_default_str();
+  app.add_flag("!--no-pgbench", s.pgbench, "leave out the pgbench baselines");
+  app.add_flag("--statements", s.statements,
+               "also count the statements per move (pg_stat_statements; PostgreSQL is restarted to load it)");
+  app.add_option("--bin-dir", s.stack.bin_dir, "where mailrun-game, mailrun-lobby and mailrun-notify are")
+      ->capture_default_str();
+  app.add_flag("--keep", s.stack.keep, "keep the stack's directory (logs, pgbench scripts) afterwards");
+  CLI11_PARSE(app, argc, argv);
+  try {
+    for (int games : s.games) {
+      FaultStack stack(s.stack);
+      if (s.statements) LoadStatementStatistics(stack);
+      fmt::print("== {} games; stack in {} (game pid {}); load average {}\n", games, stack.dir(),
+                 stack.Pid(Service::kGame), LoadAverage());
+      for (int round = 1; round <= s.rounds; ++round) {
+        PlayMoves(stack, s, games, round);
+        fmt::print("  load average {}\n", LoadAverage());
+        if (s.pgbench) {
+          Baselines(stack, s, games);
+          fmt::print("  load average {}\n", LoadAverage());
+        }
+      }
+      std::fflush(stdout);
+    }
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "mailrun-bench-moves: {}\n", e.what());
+    return 1;
+  }
+  return 0;
+}
