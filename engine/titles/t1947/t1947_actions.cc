@@ -346,10 +346,11 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
           }
           add(ActionKind::kBuyBond, r.initials, 0, pool);
         }
-        for (int n = 1; n <= p.ordinary[ri] + p.savings[ri]; ++n) add(ActionKind::kSell, r.initials, n);
+        const int held = game.shares().HeldBy(player, ri) + p.savings[ri];
+        for (int n = 1; n <= held; ++n) add(ActionKind::kSell, r.initials, n);
         for (int n = 1; n <= p.bonds[ri]; ++n) add(ActionKind::kSellBonds, r.initials, n);
         if (p.president[ri]) add(ActionKind::kIssueBonds, r.initials);
-        if (p.ordinary[ri] + p.savings[ri] > 0) {
+        if (held > 0) {
           for (bool savings : {true, false}) add(ActionKind::kConvert, r.initials, 0, false, savings);
         }
       }
@@ -385,7 +386,7 @@ std::vector<Action1947> LegalActions(const T1947Game& game, int player) {
       if (game.ForcedSaleDue()) {  // 6.15.5: the president's sales, one railway and count at a time
         const Player1947& p = game.player(player);
         for (size_t r = 0; r < data.railways.size(); ++r) {
-          for (int n = 1; n <= p.ordinary[r] + p.savings[r]; ++n) add(ActionKind::kSell, data.railways[r].initials, n);
+          for (int n = 1; n <= game.shares().HeldBy(player, r) + p.savings[r]; ++n) add(ActionKind::kSell, data.railways[r].initials, n);
           for (int n = 1; n <= p.bonds[r]; ++n) add(ActionKind::kSellBonds, data.railways[r].initials, n);
         }
       }

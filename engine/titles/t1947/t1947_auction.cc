@@ -29,6 +29,7 @@ Result<T1947Game> T1947Game::Setup(const T1947Data& data, std::vector<std::strin
   g.data_ = &data;
   size_t railways = data.railways.size();
   g.railways_.resize(railways);
+  g.shares_ = ShareLedger(n, static_cast<int>(railways), kUnitsPerRailway);
   for (size_t r = 0; r < railways; ++r) g.railways_[r].bonds_unissued = data.railways[r].bonds;
   std::vector<int> groups;
   for (const std::string& name : pool_draws) {
@@ -37,15 +38,13 @@ Result<T1947Game> T1947Game::Setup(const T1947Data& data, std::vector<std::strin
     int group = data.railways[i].pool_draw_group;
     if (std::count(groups.begin(), groups.end(), group)) return Illegal("1947.refusal.auction.one_share_drawn_each_group", "2.3", "one share is drawn from each group");
     groups.push_back(group);
-    g.railways_[i].io_units -= 1;
-    g.railways_[i].pool_units = 1;
+    g.shares_.Move(ShareHolder::Bank(), ShareHolder::Pool(), i, 1);
   }
   if (groups.size() != 2) return Illegal("1947.refusal.auction.one_share_drawn_each_two", "2.3", "one share is drawn from each of the two groups");
   for (int i = 0; i < n; ++i) {
     Player1947 p;
     p.name = players[i];
     p.cash = count->second.starting_cash;  // 2.3 m
-    p.ordinary.assign(railways, 0);
     p.savings.assign(railways, 0);
     p.president.assign(railways, false);
     p.protected_units.assign(railways, 0);
@@ -180,13 +179,11 @@ Status T1947Game::SetBnrPar(int player, int par) {
     r.par = par;
     r.token = c;
     r.president_sold = true;
-    r.io_units -= def.president_percent / 10;
+    shares_.Move(ShareHolder::Bank(), ShareHolder::Player(player), bnr, def.president_percent / 10);
     r.floated_in_sr = 1;                             // bought before the first stock round
     r.operational = true;                            // 5.2.3
     r.treasury = par * def.president_percent / 10;  // 5.2.3, 8.0: "with Rs.300 in the Company Treasury"
-    Player1947& p = players_[player];
-    p.ordinary[bnr] += def.president_percent / 10;
-    p.president[bnr] = true;
+    players_[player].president[bnr] = true;
     high_bidder_ = -1;
     NextPrivate();
     return OkStatus();
@@ -197,7 +194,7 @@ Status T1947Game::SetBnrPar(int player, int par) {
 int T1947Game::WealthPoints(int player) const {
   const Player1947& p = players_[player];
   int points = static_cast<int>(p.privates.size());
-  for (size_t r = 0; r < railways_.size(); ++r) points += p.ordinary[r] + p.savings[r];  // 3.6: 30% → 3, 20% → 2
+  for (size_t r = 0; r < railways_.size(); ++r) points += shares_.HeldBy(player, r) + p.savings[r];  // 3.6: 30% → 3, 20% → 2
   return points;
 }
 
@@ -206,7 +203,7 @@ int T1947Game::Certificates(int player) const {
   int count = static_cast<int>(p.privates.size());
   for (size_t r = 0; r < railways_.size(); ++r) {
     int pres = p.president[r] ? data_->railways[r].president_percent / 10 : 0;
-    count += (p.president[r] ? 1 : 0) + (p.ordinary[r] - pres);  // 5.7: a president's certificate counts 1
+    count += (p.president[r] ? 1 : 0) + (shares_.HeldBy(player, r) - pres);  // 5.7: a president's certificate counts 1
     count += (p.savings[r] + 1) / 2;                              // 5.7: a pair of one company's savings counts 1
   }
   return count;

@@ -42,35 +42,45 @@ Status T1947Game::ForcedSale(int player, const std::string& initials, int count,
     return OkStatus();
   }
   const bool savings = p.savings[ri] > 0;
-  const int held = savings ? p.savings[ri] : p.ordinary[ri];
+  const int held = savings ? p.savings[ri] : shares_.HeldBy(player, ri);
   if (count > held) {
     return Illegal("1947.refusal.forced_sale.holds_shares", "6.15.5", p.name + " holds " + std::to_string(held) + " " + initials + " shares")
         .With({param::Seat("seat", player), param::Count("count", held), param::Company("company", initials)});
   }
-  if (r.pool_units + count > 5) {  // 6.15.5: the bank pool holds at most 50%
+  if (shares_.InPool(ri) + count > 5) {  // 6.15.5: the bank pool holds at most 50%
     return Illegal("1947.refusal.forced_sale.bank_pool_full", "6.15.5", "the bank pool may hold at most 50% of " + initials)
         .With({param::Company("company", initials), param::Count("percent", 50)});
   }
   const std::vector<Player1947> players_before = players_;
-  (savings ? p.savings : p.ordinary)[ri] -= count;
+  const ShareLedger shares_before = shares_;
+  const auto undo = [&] {
+    players_ = players_before;
+    shares_ = shares_before;
+  };
+  if (savings) {
+    p.savings[ri] -= count;
+  } else {
+    shares_.Remove(ShareHolder::Player(player), ri, count);  // to the pool below
+  }
   p.cash += value * count;  // 5.5: each share at the market value
-  p.protected_units[ri] = std::min(p.protected_units[ri], p.ordinary[ri]);
+  const int ordinary = shares_.HeldBy(player, ri);
+  p.protected_units[ri] = std::min(p.protected_units[ri], ordinary);
   if (p.president[ri]) {
     // 6.15.5: never the operating railway's presidency; another railway's president's certificate
     // only in exchange for another player's 10% shares (5.9).
     const int units = data_->railways[ri].president_percent / 10;
     int best = 0;
     for (int other = 0; other < player_count(); ++other) {
-      if (other != player) best = std::max(best, players_[other].ordinary[ri]);
+      if (other != player) best = std::max(best, shares_.HeldBy(other, ri));
     }
-    if (p.ordinary[ri] < units || best > p.ordinary[ri]) {
+    if (ordinary < units || best > ordinary) {
       if (ri == or_set_.company) {
-        players_ = players_before;
+        undo();
         return Illegal("1947.refusal.forced_sale.presidency", "6.15.5", "the sale would pass the presidency of " + initials + " to another player")
             .With({param::Company("company", initials)});
       }
-      if (best < units || best <= p.ordinary[ri]) {
-        players_ = players_before;
+      if (best < units || best <= ordinary) {
+        undo();
         return Illegal("1947.refusal.forced_sale.president_certificate", "6.15.5",
                        "the president's certificate of " + initials + " can be sold only in exchange for another player's " +
                            std::to_string(units) + " ordinary 10% shares")
@@ -80,10 +90,10 @@ Status T1947Game::ForcedSale(int player, const std::string& initials, int count,
     }
   }
   if (!SavingsRatioKept(player)) {  // 5.6.2: kept in a forced sale too
-    players_ = players_before;
+    undo();
     return Illegal("1947.refusal.forced_sale.ratio", "5.6.2", "the sale would leave more than one savings share for every two ordinary shares");
   }
-  r.pool_units += count;
+  shares_.Add(ShareHolder::Pool(), ri, count);
   r.token = MoveDown(data_->market, r.token, count);  // 6.15.5: the tokens move (5.5: a row per share)
   return OkStatus();
 }

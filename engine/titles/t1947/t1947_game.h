@@ -17,12 +17,17 @@
 
 #include "engine/core/result.h"
 #include "engine/core/rounds/operating_set.h"
+#include "engine/core/shares/share_ledger.h"
 #include "engine/titles/t1947/t1947_board_state.h"
 #include "engine/titles/t1947/t1947_data.h"
 #include "engine/titles/t1947/t1947_stations.h"
 #include "engine/titles/t1947/t1947_track.h"
 
 namespace mailrun::engine::t1947 {
+
+// Every railway's shares make 100%: ten 10% units, the president's certificate counting two (the
+// BNR's three), as the data's check requires (t1947_data.cc).
+inline constexpr int kUnitsPerRailway = 10;
 
 enum class Round { kAuction, kBnrPar, kStockRound, kOperatingRound };
 
@@ -34,8 +39,8 @@ struct Player1947 {
   std::string name;
   int cash = 0;
   std::vector<int> privates;        // numbers 1..9
-  // Per railway (index of T1947Data::railways):
-  std::vector<int> ordinary;        // 10% units of ordinary shares, the president's certificate included
+  // Per railway (index of T1947Data::railways), beside the ordinary shares the game's ShareLedger
+  // holds (T1947Game::shares):
   std::vector<int> savings;         // savings shares (5.6)
   std::vector<bool> president;
   std::vector<int> protected_units; // bought by price protection: may exceed 60% (5.4.5, 5.8)
@@ -46,9 +51,9 @@ struct Player1947 {
   int TotalBonds() const;
 };
 
+// A railway's shares in the initial offer and the bank pool are the game's ShareLedger's (the bank
+// and the pool, T1947Game::shares).
 struct Railway1947 {
-  int io_units = 10;         // 10% units still in the initial offer (president's certificate included)
-  int pool_units = 0;
   bool president_sold = false;
   int par = 0;
   MarketCell token;
@@ -238,6 +243,10 @@ class T1947Game {
   const std::optional<PendingProtection>& pending_protection() const { return protection_; }
   const std::optional<PendingBondOffer>& pending_bond_offer() const { return bond_offer_; }
   const std::optional<PendingConversion>& pending_conversion() const { return conversion_; }
+  // The ordinary shares in 10% units: each player's (the president's certificate included), the
+  // initial offer's (the ledger's bank) and the bank pool's. Savings shares are the players' own
+  // (Player1947::savings), beside the ledger.
+  const ShareLedger& shares() const { return shares_; }
   int WealthPoints(int player) const;   // 3.6
   int Certificates(int player) const;   // 5.7
   // 5.6.2: at most one savings share for every two ordinary shares (a private counting as one).
@@ -297,6 +306,7 @@ class T1947Game {
 
   // For tests and tools that set up a position directly (the examples of section 5 start mid-game).
   Player1947& mutable_player(int i) { return players_[i]; }
+  ShareLedger& mutable_shares() { return shares_; }
   Railway1947& mutable_railway(const std::string& initials) { return railways_[data_->RailwayIndex(initials)]; }
   void StartStockRoundForTest(int number);
   // Ends the stock round now and starts the operating rounds (as if everybody had passed).
@@ -314,6 +324,7 @@ class T1947Game {
   std::shared_ptr<const OperatingHooks> hooks_ = std::make_shared<const OperatingHooks>(DefaultOperatingHooks());
   std::vector<Player1947> players_;
   std::vector<Railway1947> railways_;
+  ShareLedger shares_;  // ordinary shares: the players', the initial offer (the bank) and the bank pool
   std::vector<int> order_;
   std::vector<int> hammer_;
   std::vector<int> private_owner_;
@@ -377,7 +388,6 @@ class T1947Game {
   Status CheckEndOfTurn(int player) const;
   int RailwayOf(const std::string& initials) const { return data_->RailwayIndex(initials); }
   int PresidentOf(int railway) const;
-  int OrdinaryPercent(int player, int railway) const { return players_[player].ordinary[railway] * 10; }
   int RatioOrdinary(int player) const;
   int RatioSavings(int player) const;
   void CheckFloat(int railway);

@@ -89,11 +89,25 @@ std::vector<std::string> CheckInvariants(const T1947Game& g) {
   for (int seat = 0; seat < g.player_count(); ++seat) {
     if (g.player(seat).cash < 0) broken.push_back(g.player(seat).name + " has negative cash");
   }
+  // Shares: the ledger's ordinary shares, with the savings shares and a sale waiting for price
+  // protection (5.4.5) beside it, make 100% of every railway.
+  const ShareLedger& shares = g.shares();
+  if (shares.players() != g.player_count() || shares.companies() != static_cast<int>(data.railways.size()) ||
+      shares.per_company() != kUnitsPerRailway) {
+    broken.push_back("the share ledger does not fit the game");
+    return broken;
+  }
+  std::vector<std::string> names;
+  std::vector<int> beside(data.railways.size(), 0);
+  for (size_t r = 0; r < data.railways.size(); ++r) {
+    names.push_back(data.railways[r].initials);
+    for (int seat = 0; seat < g.player_count(); ++seat) beside[r] += g.player(seat).savings[r];
+  }
+  if (g.pending_protection()) beside[g.pending_protection()->railway] += g.pending_protection()->units;
+  for (std::string& fault : shares.ConservationFaults(names, beside)) broken.push_back(std::move(fault));
   for (size_t r = 0; r < data.railways.size(); ++r) {
     const RailwayDef& def = data.railways[r];
     const Railway1947& rail = g.railway(def.initials);
-    int units = rail.io_units + rail.pool_units;
-    if (g.pending_protection() && g.pending_protection()->railway == static_cast<int>(r)) units += g.pending_protection()->units;
     int bonds = rail.bonds_unissued + rail.bonds_io + rail.bonds_pool + rail.bonds_removed;
     if (g.pending_bond_offer() && g.pending_bond_offer()->railway == static_cast<int>(r)) bonds += g.pending_bond_offer()->left;
     int presidents = 0;
@@ -101,20 +115,19 @@ std::vector<std::string> CheckInvariants(const T1947Game& g) {
     int president_units = -1;
     for (int seat = 0; seat < g.player_count(); ++seat) {
       const Player1947& p = g.player(seat);
-      units += p.ordinary[r] + p.savings[r];
+      const int ordinary = shares.HeldBy(seat, r);
       bonds += p.bonds[r] + p.new_bonds[r];
-      if (p.ordinary[r] > 0 && p.savings[r] > 0) broken.push_back(p.name + " holds both share types of " + def.initials);
+      if (ordinary > 0 && p.savings[r] > 0) broken.push_back(p.name + " holds both share types of " + def.initials);
       if (p.president[r]) {
         ++presidents;
-        president_units = p.ordinary[r];
+        president_units = ordinary;
         if (p.savings[r] > 0) broken.push_back("the president of " + def.initials + " holds savings shares");
       } else {
-        most = std::max(most, p.ordinary[r]);
+        most = std::max(most, ordinary);
       }
     }
-    if (units != 10) broken.push_back(def.initials + " has " + std::to_string(units * 10) + "% in all, not 100%");
     if (bonds != def.bonds) broken.push_back(def.initials + " has " + std::to_string(bonds) + " bonds in all");
-    if (rail.pool_units > 5) broken.push_back("the bank pool holds more than 50% of " + def.initials);
+    if (shares.InPool(r) > 5) broken.push_back("the bank pool holds more than 50% of " + def.initials);
     if (rail.president_sold && presidents != 1) broken.push_back(def.initials + " has " + std::to_string(presidents) + " presidents");
     if (!rail.president_sold && presidents != 0) broken.push_back(def.initials + " has a president but no par");
     if (presidents == 1 && most > president_units) broken.push_back(def.initials + "'s president does not hold the most ordinary shares");

@@ -67,8 +67,8 @@ Status T1947Game::RunTrainsStep(int railway, const Action1947& a) {
   const int president = PresidentOf(railway);
   Railway1947& r = railways_[railway];
   std::vector<Holding> holdings;
-  for (const Player1947& p : players_) holdings.push_back(Holding{p.ordinary[railway], p.savings[railway]});
-  const Payout payout = PayOrWithhold(data_->market, r.token, checked->revenue.revenue, holdings, r.pool_units, a.yes);
+  for (int p = 0; p < player_count(); ++p) holdings.push_back(Holding{shares_.HeldBy(p, railway), players_[p].savings[railway]});
+  const Payout payout = PayOrWithhold(data_->market, r.token, checked->revenue.revenue, holdings, shares_.InPool(railway), a.yes);
   for (size_t p = 0; p < players_.size(); ++p) players_[p].cash += payout.split.to_players[p];
   r.treasury += payout.split.to_treasury;
   r.token = payout.token;  // its arrival is noted after the action (4.2.1, NoteTokenMovesAfterAction)

@@ -272,7 +272,7 @@ int64_t Wealth(const T1947Game& g, int player) {
   int64_t wealth = p.cash;
   for (size_t r = 0; r < g.data().railways.size(); ++r) {
     const int value = g.MarketValue(g.data().railways[r].initials);
-    wealth += static_cast<int64_t>(p.ordinary[r] + p.savings[r]) * value;  // 7.0, 5.6.1
+    wealth += static_cast<int64_t>(g.shares().HeldBy(player, r) + p.savings[r]) * value;  // 7.0, 5.6.1
     wealth += static_cast<int64_t>(p.bonds[r] + p.new_bonds[r]) * (value / 2);  // 5.4.2: half, as a sale pays (5.4.6)
   }
   return wealth;
@@ -397,10 +397,11 @@ v1::Game1947View BuildView(const T1947Game& g) {
     pv->set_player_order_card(static_cast<int>(std::find(g.order().begin(), g.order().end(), seat) - g.order().begin()) + 1);
     for (int number : p.privates) pv->add_privates(number);
     for (size_t r = 0; r < data.railways.size(); ++r) {
-      if (p.ordinary[r] + p.savings[r] + p.bonds[r] + p.new_bonds[r] == 0) continue;
+      const int ordinary = g.shares().HeldBy(seat, r);
+      if (ordinary + p.savings[r] + p.bonds[r] + p.new_bonds[r] == 0) continue;
       auto* h = pv->add_holdings();
       h->set_company(data.railways[r].initials);
-      h->set_ordinary_percent(p.ordinary[r] * 10);
+      h->set_ordinary_percent(ordinary * 10);
       h->set_savings_percent(p.savings[r] * 10);
       h->set_president(p.president[r]);
       h->set_bonds(p.bonds[r]);
@@ -413,7 +414,8 @@ v1::Game1947View BuildView(const T1947Game& g) {
     pv->set_workers(p.workers);
     pv->set_new_workers(p.new_workers);
   }
-  for (const RailwayDef& def : data.railways) {
+  for (size_t ri = 0; ri < data.railways.size(); ++ri) {
+    const RailwayDef& def = data.railways[ri];
     const Railway1947& r = g.railway(def.initials);
     auto* rv = v.add_railways();
     rv->set_initials(def.initials);
@@ -424,8 +426,8 @@ v1::Game1947View BuildView(const T1947Game& g) {
     rv->set_market_row(r.president_sold ? r.token.row : -1);
     rv->set_market_column(r.president_sold ? r.token.column : -1);
     rv->set_market_value(g.MarketValue(def.initials));
-    rv->set_initial_offer_percent(r.io_units * 10);
-    rv->set_bank_pool_percent(r.pool_units * 10);
+    rv->set_initial_offer_percent(g.shares().InBank(ri) * 10);
+    rv->set_bank_pool_percent(g.shares().InPool(ri) * 10);
     rv->set_treasury(r.treasury);
     rv->set_operational(r.operational);
     int president = -1;

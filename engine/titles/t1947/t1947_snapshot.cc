@@ -95,13 +95,19 @@ void RestoreBoard(const json& j, Board1947* b, TrackTurn* track, StationTurn* st
 std::string SnapshotJson(const T1947Game& g) {
   json j;
   j["version"] = 1;
-  for (const Player1947& p : g.players_) {
-    j["players"].push_back({{"name", p.name}, {"cash", p.cash}, {"privates", p.privates}, {"ordinary", p.ordinary},
+  // The ledger's ordinary shares under each player's "ordinary" and each railway's "io" (the bank)
+  // and "pool", as before the ledger was the core's.
+  for (int seat = 0; seat < g.player_count(); ++seat) {
+    const Player1947& p = g.players_[seat];
+    std::vector<int> ordinary(g.railways_.size());
+    for (size_t r = 0; r < ordinary.size(); ++r) ordinary[r] = g.shares_.HeldBy(seat, r);
+    j["players"].push_back({{"name", p.name}, {"cash", p.cash}, {"privates", p.privates}, {"ordinary", ordinary},
                             {"savings", p.savings}, {"president", p.president}, {"protected", p.protected_units},
                             {"bonds", p.bonds}, {"new_bonds", p.new_bonds}, {"workers", p.workers}, {"new_workers", p.new_workers}});
   }
-  for (const Railway1947& r : g.railways_) {
-    j["railways"].push_back({{"io", r.io_units}, {"pool", r.pool_units}, {"president_sold", r.president_sold}, {"par", r.par},
+  for (size_t ri = 0; ri < g.railways_.size(); ++ri) {
+    const Railway1947& r = g.railways_[ri];
+    j["railways"].push_back({{"io", g.shares_.InBank(ri)}, {"pool", g.shares_.InPool(ri)}, {"president_sold", r.president_sold}, {"par", r.par},
                              {"row", r.token.row}, {"column", r.token.column}, {"operational", r.operational},
                              {"treasury", r.treasury}, {"bonds_unissued", r.bonds_unissued}, {"bonds_io", r.bonds_io},
                              {"bonds_pool", r.bonds_pool}, {"bonds_removed", r.bonds_removed}, {"floated_in_sr", r.floated_in_sr},
@@ -154,12 +160,14 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
     if (j.at("version").get<int>() != 1) return Malformed("1947.refusal.snapshot.unknown_1947_snapshot_version", "unknown 1947 snapshot version");
     T1947Game g;
     g.data_ = &data;
+    std::vector<std::vector<int>> ordinary;  // by player, then railway
+    std::vector<std::pair<int, int>> io_pool;  // by railway
     for (const json& p : j.at("players")) {
       Player1947 player;
       player.name = p.at("name");
       player.cash = p.at("cash");
       player.privates = p.at("privates").get<std::vector<int>>();
-      player.ordinary = p.at("ordinary").get<std::vector<int>>();
+      ordinary.push_back(p.at("ordinary").get<std::vector<int>>());
       player.savings = p.at("savings").get<std::vector<int>>();
       player.president = p.at("president").get<std::vector<bool>>();
       player.protected_units = p.at("protected").get<std::vector<int>>();
@@ -167,13 +175,12 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       player.new_bonds = p.at("new_bonds").get<std::vector<int>>();
       player.workers = p.value("workers", 0);  // snapshots from before the operating rounds have none
       player.new_workers = p.value("new_workers", 0);
-      if (player.ordinary.size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
+      if (ordinary.back().size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
       g.players_.push_back(std::move(player));
     }
     for (const json& r : j.at("railways")) {
       Railway1947 railway;
-      railway.io_units = r.at("io");
-      railway.pool_units = r.at("pool");
+      io_pool.emplace_back(r.at("io").get<int>(), r.at("pool").get<int>());
       railway.president_sold = r.at("president_sold");
       railway.par = r.at("par");
       railway.token = MarketCell{r.at("row").get<int>(), r.at("column").get<int>()};
@@ -193,6 +200,12 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       g.railways_.push_back(railway);
     }
     if (g.railways_.size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");
+    g.shares_ = ShareLedger(g.player_count(), static_cast<int>(data.railways.size()), kUnitsPerRailway);
+    for (size_t r = 0; r < data.railways.size(); ++r) {
+      for (int seat = 0; seat < g.player_count(); ++seat) g.shares_.Set(ShareHolder::Player(seat), r, ordinary[seat][r]);
+      g.shares_.Set(ShareHolder::Bank(), r, io_pool[r].first);
+      g.shares_.Set(ShareHolder::Pool(), r, io_pool[r].second);
+    }
     g.order_ = j.at("order").get<std::vector<int>>();
     g.hammer_ = j.at("hammer").get<std::vector<int>>();
     g.private_owner_ = j.at("private_owner").get<std::vector<int>>();

@@ -46,7 +46,7 @@ int T1947Game::PresidentOf(int railway) const {
 int T1947Game::RatioOrdinary(int player) const {
   const Player1947& p = players_[player];
   int units = static_cast<int>(p.privates.size());  // 5.6.2: a private counts as one ordinary share
-  for (int u : p.ordinary) units += u;                // a president's certificate counts per 10%
+  for (size_t r = 0; r < railways_.size(); ++r) units += shares_.HeldBy(player, r);  // a president's certificate counts per 10%
   return units;
 }
 
@@ -78,7 +78,7 @@ Status T1947Game::CheckEndOfTurn(int player) const {
 void T1947Game::CheckFloat(int railway) {
   Railway1947& r = railways_[railway];
   if (r.operational || data_->railways[railway].incremental) return;
-  if (r.io_units <= 4) {  // 5.2.1: 60% out of the initial offer (a drawn pool share counts)
+  if (shares_.IssuedOut(railway) >= 6) {  // 5.2.1: 60% out of the initial offer (a drawn pool share counts)
     r.operational = true;
     r.treasury += 10 * r.par;  // 5.2.2
   }
@@ -86,11 +86,10 @@ void T1947Game::CheckFloat(int railway) {
 
 void T1947Game::ChangePresidency(int railway, int from) {
   // 5.9: the single largest ordinary holding takes the presidency; ties go to the lowest card.
-  std::vector<Holding> rivals;
-  for (int card = 0; card < static_cast<int>(order_.size()); ++card) {
-    if (order_[card] != from) rivals.push_back({order_[card], players_[order_[card]].ordinary[railway], card});
-  }
-  const int best = PresidencyTakenBy(rivals, players_[from].ordinary[railway], 0);
+  std::vector<int> card_of(order_.size());
+  for (int card = 0; card < static_cast<int>(order_.size()); ++card) card_of[order_[card]] = card;
+  const std::vector<Holding> rivals = shares_.PlayerHoldings(railway, [&](int seat) { return int64_t{card_of[seat]}; }, from);
+  const int best = PresidencyTakenBy(rivals, shares_.HeldBy(from, railway), 0);
   if (best < 0) return;
   players_[from].president[railway] = false;  // the certificate is exchanged for 10% shares
   players_[best].president[railway] = true;
@@ -126,8 +125,7 @@ Status T1947Game::Buy(int player, const std::string& initials, bool from_pool, i
     r.token = *cell;
     r.president_sold = true;
     r.floated_in_sr = stock_round_;
-    r.io_units -= def.president_percent / 10;
-    p.ordinary[ri] += def.president_percent / 10;
+    shares_.Move(ShareHolder::Bank(), ShareHolder::Player(player), ri, def.president_percent / 10);
     p.president[ri] = true;
     if (def.incremental) {  // the P9 was removed (3.2): the BNR operates at once (5.2.3)
       r.operational = true;
@@ -135,13 +133,14 @@ Status T1947Game::Buy(int player, const std::string& initials, bool from_pool, i
     }
   } else {
     if (par != 0) return Illegal("1947.refusal.stock_round.only_buyer_president_s_certificate", "5.2", "only the buyer of the president's certificate sets the par");
-    if (from_pool ? r.pool_units == 0 : r.io_units == 0) {
+    const ShareHolder source = from_pool ? ShareHolder::Pool() : ShareHolder::Bank();
+    if (shares_.Held(source, ri) == 0) {
       return Illegal("1947.refusal.stock_round.no_share_left_bank_pool", from_pool ? "5.3.1" : "5.3.2", "no " + initials + " share is left in the " + (from_pool ? "bank pool" : "initial offer")).With({param::Company("company", initials), param::Text("source", from_pool ? "bank pool" : "initial offer")});
     }
     if (savings && p.president[ri]) return Illegal("1947.refusal.stock_round.president_holds_only_ordinary_shares", "5.6", "the president holds only ordinary shares of the company");
-    if (savings && p.ordinary[ri] > 0) return Illegal("1947.refusal.stock_round.owns_ordinary_shares_player_holds", "5.6.3", p.name + " owns ordinary " + initials + " shares: a player holds one type per company").With({param::Seat("seat", player), param::Company("company", initials)});
+    if (savings && shares_.HeldBy(player, ri) > 0) return Illegal("1947.refusal.stock_round.owns_ordinary_shares_player_holds", "5.6.3", p.name + " owns ordinary " + initials + " shares: a player holds one type per company").With({param::Seat("seat", player), param::Company("company", initials)});
     if (!savings && p.savings[ri] > 0) return Illegal("1947.refusal.stock_round.owns_savings_shares_player_holds", "5.6.3", p.name + " owns savings " + initials + " shares: a player holds one type per company").With({param::Seat("seat", player), param::Company("company", initials)});
-    if (stock_round_ == 1 && (p.ordinary[ri] + p.savings[ri] + 1) * 10 > 60) {
+    if (stock_round_ == 1 && (shares_.HeldBy(player, ri) + p.savings[ri] + 1) * 10 > 60) {
       return Illegal("1947.refusal.stock_round.first_stock_round_no_player", "5.8", "in the first stock round no player may own more than 60% of a company");
     }
     int price = from_pool ? data_->market.Value(r.token) : r.par;  // 5.3.1, 5.3.2
@@ -150,13 +149,13 @@ Status T1947Game::Buy(int player, const std::string& initials, bool from_pool, i
       return Illegal("1947.refusal.stock_round.player_own_only_one_savings", "5.6.2", "a player may own only one savings share for every two ordinary shares at the end of the turn");
     }
     p.cash -= price;
-    (savings ? p.savings : p.ordinary)[ri] += 1;
-    if (from_pool) {
-      r.pool_units -= 1;
+    if (savings) {
+      p.savings[ri] += 1;  // beside the ledger
+      shares_.Remove(source, ri, 1);
     } else {
-      r.io_units -= 1;
-      if (def.incremental) r.treasury += price;  // 5.2.3: the BNR receives what its initial offer sells for
+      shares_.Move(source, ShareHolder::Player(player), ri, 1);
     }
+    if (!from_pool && def.incremental) r.treasury += price;  // 5.2.3: the BNR receives what its initial offer sells for
     if (!savings) {
       int president = PresidentOf(ri);
       if (president >= 0 && president != player) ChangePresidency(ri, president);
@@ -181,20 +180,21 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
   Player1947& p = players_[player];
   Railway1947& r = railways_[ri];
   bool savings = p.savings[ri] > 0;
-  int held = savings ? p.savings[ri] : p.ordinary[ri];
+  int held = savings ? p.savings[ri] : shares_.HeldBy(player, ri);
   if (shares > held) return Illegal("1947.refusal.stock_round.holds_shares", "5.5", p.name + " holds " + std::to_string(held) + " " + initials + " shares").With({param::Seat("seat", player), param::Count("count", held), param::Company("company", initials)});
-  if (r.pool_units + shares > 5) {
-    return Illegal("1947.refusal.stock_round.bank_pool_hold_most_50", "5.5", "the bank pool may hold at most 50% of " + initials + " (it holds " + std::to_string(r.pool_units * 10) + "%)").With({param::Company("company", initials), param::Count("percent", r.pool_units * 10)});
+  if (shares_.InPool(ri) + shares > 5) {
+    return Illegal("1947.refusal.stock_round.bank_pool_hold_most_50", "5.5", "the bank pool may hold at most 50% of " + initials + " (it holds " + std::to_string(shares_.InPool(ri) * 10) + "%)").With({param::Company("company", initials), param::Count("percent", shares_.InPool(ri) * 10)});
   }
   int president = PresidentOf(ri);
   int pres_units = data_->railways[ri].president_percent / 10;
-  if (p.president[ri] && p.ordinary[ri] - shares < pres_units) {
+  const int ordinary = shares_.HeldBy(player, ri);
+  if (p.president[ri] && ordinary - shares < pres_units) {
     // 5.5, 5.9: the president's certificate leaves only in exchange for another player's shares.
     int best = 0;
     for (int other = 0; other < player_count(); ++other) {
-      if (other != player) best = std::max(best, players_[other].ordinary[ri]);
+      if (other != player) best = std::max(best, shares_.HeldBy(other, ri));
     }
-    if (best < pres_units || best <= p.ordinary[ri] - shares) {
+    if (best < pres_units || best <= ordinary - shares) {
       return Illegal("1947.refusal.stock_round.president_s_certificate_can_sold", "5.5", "the president's certificate can be sold only if another player then holds more and owns at least " +
                                 std::to_string(pres_units) + " ordinary 10% shares").With({param::Count("shares", pres_units)});
     }
@@ -202,8 +202,12 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
   int value = data_->market.Value(r.token);
   bool by_president = p.president[ri];
   p.cash += value * shares;  // 5.5: each share at the market value
-  (savings ? p.savings : p.ordinary)[ri] -= shares;
-  p.protected_units[ri] = std::min(p.protected_units[ri], p.ordinary[ri]);
+  if (savings) {
+    p.savings[ri] -= shares;
+  } else {
+    shares_.Remove(ShareHolder::Player(player), ri, shares);  // to the pool or the president (FinishSale)
+  }
+  p.protected_units[ri] = std::min(p.protected_units[ri], shares_.HeldBy(player, ri));
   if (p.president[ri]) ChangePresidency(ri, player);
   sold_this_round_[player][ri] = true;
   (turn_.bought ? turn_.sold_after_buy : turn_.sold_before_buy) = true;
@@ -213,7 +217,7 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
   if (president >= 0 && president != player) {
     const Player1947& pres = players_[president];
     int needed = 0;
-    for (int k = 1; k <= shares; ++k) needed += (pres.ordinary[ri] + k <= 8) ? 2 : 3;
+    for (int k = 1; k <= shares; ++k) needed += (shares_.HeldBy(president, ri) + k <= 8) ? 2 : 3;
     if (pres.bonds[ri] + pres.new_bonds[ri] >= needed) {
       protection_ = PendingProtection{ri, player, shares, needed};
       return OkStatus();
@@ -226,12 +230,12 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
 void T1947Game::FinishSale(int railway, bool by_president, int units, bool protected_sale) {
   Railway1947& r = railways_[railway];
   if (protected_sale) {
-    Player1947& pres = players_[PresidentOf(railway)];
-    pres.ordinary[railway] += units;
-    pres.protected_units[railway] += units;
+    const int president = PresidentOf(railway);
+    shares_.Add(ShareHolder::Player(president), railway, units);
+    players_[president].protected_units[railway] += units;
     return;
   }
-  r.pool_units += units;
+  shares_.Add(ShareHolder::Pool(), railway, units);
   // 5.2 NOTE: in the stock round its president's certificate was bought, only the president's own
   // sales lower the price (docs/rulings.md, 1947 ruling 14).
   if (r.floated_in_sr == stock_round_ && !by_president) return;
@@ -264,7 +268,7 @@ Status T1947Game::IssueBonds(int player, const std::string& initials) {
   if (turn_.converted) return Illegal("1947.refusal.stock_round.conversion_whole_turn", "5.1", "a conversion is the whole turn");
   Railway1947& r = railways_[ri];
   if (r.bonds_unissued == 0) return Illegal("1947.refusal.stock_round.no_bonds_left_issue", "5.4.2", initials + " has no bonds left to issue").With({param::Company("company", initials)});
-  int issuable = std::min(r.bonds_unissued, 10 - r.io_units);  // 5.4.2: one per 10% out of the initial offer
+  int issuable = std::min(r.bonds_unissued, shares_.IssuedOut(ri));  // 5.4.2: one per 10% out of the initial offer
   r.bonds_removed += r.bonds_unissued - issuable;               // the excess leaves the game
   r.bonds_unissued = 0;
   turn_.bought = true;
@@ -273,7 +277,7 @@ Status T1947Game::IssueBonds(int player, const std::string& initials) {
   PendingBondOffer offer{ri, player, issuable, {}};
   for (size_t k = 0; k < order_.size(); ++k) {
     int candidate = order_[(sr_to_act_ + k) % order_.size()];  // the president first, then in player order
-    if (players_[candidate].ordinary[ri] + players_[candidate].savings[ri] > 0) offer.to_ask.push_back(candidate);
+    if (shares_.HeldBy(candidate, ri) + players_[candidate].savings[ri] > 0) offer.to_ask.push_back(candidate);
   }
   if (issuable == 0 || offer.to_ask.empty()) {
     r.bonds_io += issuable;
@@ -292,7 +296,7 @@ Status T1947Game::SubscribeBonds(int player, int count) {
   int ri = bond_offer_->railway;
   Player1947& p = players_[player];
   Railway1947& r = railways_[ri];
-  int may = std::min(bond_offer_->left, p.ordinary[ri] + p.savings[ri]);  // 5.4.4: one per 10% share owned
+  int may = std::min(bond_offer_->left, shares_.HeldBy(player, ri) + p.savings[ri]);  // 5.4.4: one per 10% share owned
   if (count < 0 || count > may) return Illegal("1947.refusal.stock_round.take_most_bonds_issue", "5.4.4", p.name + " may take at most " + std::to_string(may) + " bonds of this issue").With({param::Seat("seat", player), param::Count("count", may)});
   int price = r.par / 2;  // 5.4.2: half the par, to the treasury
   if (count * price > p.cash) return Illegal("1947.refusal.stock_round.bonds_cost", "5.4.2", "the bonds cost " + Money(count * price)).With({param::Amount("cost", count * price)});
@@ -370,12 +374,12 @@ Status T1947Game::Convert(int player, const std::string& initials, bool to_savin
   Player1947& p = players_[player];
   if (to_savings) {
     if (p.president[ri]) return Illegal("1947.refusal.stock_round.president_not_convert_shares_company", "5.6.4", "the president may not convert shares of the company");
-    if (p.ordinary[ri] == 0) return Illegal("1947.refusal.stock_round.owns_no_ordinary_shares", "5.6.4", p.name + " owns no ordinary " + initials + " shares").With({param::Seat("seat", player), param::Company("company", initials)});
-    int units = p.ordinary[ri];
+    const int units = shares_.HeldBy(player, ri);
+    if (units == 0) return Illegal("1947.refusal.stock_round.owns_no_ordinary_shares", "5.6.4", p.name + " owns no ordinary " + initials + " shares").With({param::Seat("seat", player), param::Company("company", initials)});
     if (RatioSavings(player) + units > (RatioOrdinary(player) - units) / 2) {
       return Illegal("1947.refusal.stock_round.conversion_would_break_ratio_two", "5.6.4", "the conversion would break the ratio of two ordinary shares to one savings share (5.6.2)");
     }
-    p.ordinary[ri] = 0;  // 5.6.4: all the company's ordinary shares
+    shares_.Remove(ShareHolder::Player(player), ri, units);  // 5.6.4: all the company's ordinary shares
     p.savings[ri] = units;
     p.protected_units[ri] = 0;
     anyone_acted_ = true;
@@ -397,7 +401,7 @@ Status T1947Game::ConsentConversion(int player, bool consent) {
   conversion_.reset();
   if (!consent) return OkStatus();  // the player's turn goes on
   Player1947& p = players_[who];
-  p.ordinary[ri] += p.savings[ri];
+  shares_.Add(ShareHolder::Player(who), ri, p.savings[ri]);
   p.savings[ri] = 0;
   ChangePresidency(ri, player);
   anyone_acted_ = true;
@@ -422,7 +426,7 @@ Status T1947Game::Pass(int player) {
   int limit = data_->player_counts.at(player_count()).certificate_limit;
   if (Certificates(player) > limit) return Illegal("1947.refusal.stock_round.over_certificate_limit_must_sell", "5.7", p.name + " is over the certificate limit and must sell first").With({param::Seat("seat", player)});
   for (size_t r = 0; r < railways_.size(); ++r) {
-    if (p.ordinary[r] + p.savings[r] - p.protected_units[r] > 6) {
+    if (shares_.HeldBy(player, r) + p.savings[r] - p.protected_units[r] > 6) {
       return Illegal("1947.refusal.stock_round.owns_more_than_60_must", "5.8", p.name + " owns more than 60% of " + data_->railways[r].initials + " and must sell the excess before passing").With({param::Seat("seat", player), param::Company("company", data_->railways[r].initials)});
     }
   }
@@ -443,8 +447,9 @@ void T1947Game::EndSrTurn(bool passed) {
 
 void T1947Game::EndStockRound() {
   if (traded_) DealOrder(false);  // 5.12.1: poorest first; unchanged when nobody bought or sold
-  for (Railway1947& r : railways_) {  // 5.12.2
-    if (!r.president_sold || r.io_units > 0 || r.pool_units > 0 || r.bonds_io > 0 || r.bonds_pool > 0) continue;
+  for (size_t ri = 0; ri < railways_.size(); ++ri) {  // 5.12.2
+    Railway1947& r = railways_[ri];
+    if (!r.president_sold || shares_.InBank(ri) > 0 || shares_.InPool(ri) > 0 || r.bonds_io > 0 || r.bonds_pool > 0) continue;
     r.token = MoveSoldOut(data_->market, r.token);
   }
   NoteMarketEnd();

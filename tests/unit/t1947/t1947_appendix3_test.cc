@@ -72,8 +72,8 @@ TEST(Appendix3, PlayerWealthAndCertificateLimitCounts) {
   const int bnr = Data().RailwayIndex("BNR"), eir = Data().RailwayIndex("EIR");
   const int gipr = Data().RailwayIndex("GIPR"), abr = Data().RailwayIndex("ABR");
   ASSERT_EQ(Data().railways[bnr].president_percent, 30);
-  g.mutable_player(kAnn).ordinary[bnr] = 5;  // the BNR's 30% and two 10% shares
-  g.mutable_player(kBob).ordinary[eir] = 3;  // the EIR's 20% and one 10% share
+  g.mutable_shares().Set(ShareHolder::Player(kAnn), bnr, 5);  // the BNR's 30% and two 10% shares
+  g.mutable_shares().Set(ShareHolder::Player(kBob), eir, 3);  // the EIR's 20% and one 10% share
   Player1947& cat = g.mutable_player(kCat);
   cat.savings[gipr] = 2;
   cat.savings[abr] = 1;

@@ -84,8 +84,8 @@ TEST(Section6, BankruptcyEndsTheGame) {
   ToBuyTrains(g);
   g.mutable_player(0).cash = 29;
   // Ann holds only the EIR's president's certificate: no share is left she may sell (ruling 49).
-  g.mutable_player(0).ordinary[Data().RailwayIndex("EIR")] = 2;
-  g.mutable_railway("EIR").io_units += 4;
+  g.mutable_shares().Set(ShareHolder::Player(0), Data().RailwayIndex("EIR"), 2);
+  g.mutable_shares().Add(ShareHolder::Bank(), Data().RailwayIndex("EIR"), 4);
   Status s = g.BuyTrain(0, "T2", "", 0);
   EXPECT_EQ(s.error().key, "1947.refusal.trains.forced_purchase_short");
   EXPECT_EQ(s.error().rule, "6.15.5");
@@ -107,8 +107,8 @@ TEST(Section6, ForcedPurchaseSalesComeBeforeBankruptcy) {
   T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 50, {}}, {"GIPR", Space(0, 100), 1, 0, {}}});
   g.set_hooks(RouteHooks(true));
   const int gipr = Data().RailwayIndex("GIPR");
-  g.mutable_player(0).ordinary[gipr] = 2;  // Bob presides with 6
-  g.mutable_railway("GIPR").io_units -= 2;
+  g.mutable_shares().Set(ShareHolder::Player(0), gipr, 2);  // Bob presides with 6
+  g.mutable_shares().Remove(ShareHolder::Bank(), gipr, 2);
   ToBuyTrains(g);
   ASSERT_EQ(g.operating_railway(), Data().RailwayIndex("EIR"));
   g.mutable_player(0).cash = 10;  // Rs.50 + Rs.10 against the T2's Rs.80
@@ -123,7 +123,7 @@ TEST(Section6, ForcedPurchaseSalesComeBeforeBankruptcy) {
   const MarketCell before = g.railway("GIPR").token;
   Ok(g.ForcedSale(0, "GIPR", 1, false));
   EXPECT_EQ(g.player(0).cash, 10 + 100);
-  EXPECT_EQ(g.railway("GIPR").pool_units, 1);
+  EXPECT_EQ(g.shares().InPool(gipr), 1);
   EXPECT_EQ(g.railway("GIPR").token.row, before.row + 1);  // 5.5: a row down per share
   EXPECT_FALSE(g.ForcedSaleDue());
   EXPECT_EQ(g.ForcedSale(0, "GIPR", 1, false).error().key, "1947.refusal.forced_sale.not_short");

@@ -237,8 +237,8 @@ TEST(Setup, PlayersCardsAndDraws) {
   ASSERT_TRUE(g.ok());
   EXPECT_EQ(g->player(0).cash, 800);
   EXPECT_EQ(g->ActivePlayer(), 1);
-  EXPECT_EQ(g->railway("SIR").pool_units, 1);
-  EXPECT_EQ(g->railway("CCSR").io_units, 9);
+  EXPECT_EQ(g->shares().InPool(Data().RailwayIndex("SIR")), 1);
+  EXPECT_EQ(g->shares().InBank(Data().RailwayIndex("CCSR")), 9);
 }
 
 }  // namespace

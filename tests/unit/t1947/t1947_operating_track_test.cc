@@ -201,14 +201,14 @@ TEST(OperatingTrack, FirstOperatingRoundOfTheDetailedExample) {
     Ok(g.Pass(kAnna));
   };
   emily_buys("PRC", true, 214 - 60);   // 1st turn: a PRC share from the bank pool for Rs.60
-  EXPECT_EQ(g.railway("PRC").pool_units, 0);
+  EXPECT_EQ(g.shares().InPool(R("PRC")), 0);
   emily_buys("PRC", false, 154 - 66);  // 2nd: a PRC share from the initial offer for Rs.66 (its par)
   emily_buys("ABR", false, 88 - 80);   // 3rd: an ABR share from the initial offer for Rs.80
   // 4th turn: Emily converts her two PRC ordinary shares to savings shares (5.6.4).
   Ok(g.Pass(kPaul));
   Ok(g.Pass(kRobert));
   Ok(g.Convert(kEmily, "PRC", true));
-  EXPECT_EQ(g.player(kEmily).ordinary[R("PRC")], 0);
+  EXPECT_EQ(g.shares().HeldBy(kEmily, R("PRC")), 0);
   EXPECT_EQ(g.player(kEmily).savings[R("PRC")], 2);
   Ok(g.Pass(kAnna));
   // 5th turn: "All 4 players pass consecutively": with Anna's pass of the 4th turn Emily's is the
@@ -546,9 +546,8 @@ TEST(OperatingTrack, NoTempleAfterTheFirstT8) {
   prc.operational = true;
   prc.token = Space(0, 100);
   prc.par = 100;
-  prc.io_units -= 6;
+  g.mutable_shares().Move(ShareHolder::Bank(), ShareHolder::Player(2), R("PRC"), 6);
   prc.treasury = 1000;
-  g.mutable_player(2).ordinary[R("PRC")] = 6;
   g.mutable_player(2).president[R("PRC")] = true;
   g.StartOperatingRoundsForTest();
   EXPECT_TRUE(g.board().temple_connected[R("PRC")]);

@@ -47,10 +47,9 @@ inline T1947Game StockRoundWith(const std::vector<Floated>& railways, const T194
     r.operational = true;
     r.token = f.token;
     r.par = Data().market.Value(f.token);
-    r.io_units -= 6;
+    g->mutable_shares().Move(ShareHolder::Bank(), ShareHolder::Player(f.president), index, 6);
     r.treasury = f.treasury;
     r.trains = f.trains;
-    g->mutable_player(f.president).ordinary[index] = 6;
     g->mutable_player(f.president).president[index] = true;
     for (const std::string& t : f.trains) --g->mutable_bank_trains()[Data().TrainIndex(t)];
   }

@@ -207,10 +207,10 @@ TEST(Privates, TheP4IsRemovedAndTheP9NeverSold) {
 TEST(Privates, TheSaleKeepsTheSavingsRatio) {
   T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kAnn, 500, {}}});
   g.GivePrivateForTest(1, kBob, 70);
-  g.mutable_player(kBob).ordinary[R("GIPR")] = 1;
+  g.mutable_shares().Set(ShareHolder::Player(kBob), R("GIPR"), 1);
   g.mutable_player(kBob).savings[R("EIR")] = 1;
   EXPECT_EQ(Refused(g, BuyPrivateAction(kAnn, 1, 70)), "1947.refusal.privates.savings_ratio");
-  g.mutable_player(kBob).ordinary[R("GIPR")] = 2;  // 3 to 1 with it, 2 to 1 without
+  g.mutable_shares().Set(ShareHolder::Player(kBob), R("GIPR"), 2);  // 3 to 1 with it, 2 to 1 without
   Ok(Apply(g, BuyPrivateAction(kAnn, 1, 70)));
 }
 

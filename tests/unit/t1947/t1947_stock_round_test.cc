@@ -6,6 +6,7 @@
 
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/t1947_invariants.h"
 #include "engine/titles/t1947/t1947_proto.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 #include "tests/unit/t1947/t1947_test_data.h"
@@ -45,14 +46,14 @@ void Float(T1947Game& g, const std::string& initials, int price, int io, int poo
   r.president_sold = true;
   r.par = price;
   r.token = Cell(price);
-  r.io_units = io;
-  r.pool_units = pool;
+  g.mutable_shares().Set(ShareHolder::Bank(), Data().RailwayIndex(initials), io);
+  g.mutable_shares().Set(ShareHolder::Pool(), Data().RailwayIndex(initials), pool);
   r.operational = true;
 }
 
 void Give(T1947Game& g, int player, const std::string& initials, int units, bool president = false) {
   int ri = Data().RailwayIndex(initials);
-  g.mutable_player(player).ordinary[ri] = units;
+  g.mutable_shares().Set(ShareHolder::Player(player), ri, units);
   g.mutable_player(player).president[ri] = president;
 }
 
@@ -133,14 +134,22 @@ TEST(Section5, BondIssueCountExample) {
   EXPECT_EQ(g.Certificates(0), 5);  // bonds count 0 (5.7)
 }
 
+// Paolo presides over the EBR at Rs.80 with `paolo` 10% units and `bonds` of its bonds, Anna holds
+// `anna` units, the rest are in the initial offer: a sale Paolo may price protect (5.4.5).
+T1947Game EbrSaleToProtect(int paolo, int anna, int bonds) {
+  T1947Game g = MidGame({"Anna", "Paolo", "Giovanni", "Andrea"});
+  Float(g, "EBR", 80, kUnitsPerRailway - paolo - anna, 0);
+  Give(g, 1, "EBR", paolo, true);
+  Give(g, 0, "EBR", anna);
+  g.mutable_player(1).bonds[Index("EBR")] = bonds;
+  g.mutable_railway("EBR").bonds_unissued -= bonds;
+  return g;
+}
+
 TEST(Section5, PriceProtectionExample) {
   // 5.4.5: Anna sells 2 shares worth Rs.80 of Paolo's company, of which he owns 60%; Paolo converts
   // 4 bonds; Anna receives Rs.160 and Paolo owns 80%; the price does not fall.
-  T1947Game g = MidGame({"Anna", "Paolo", "Giovanni", "Andrea"});
-  Float(g, "EBR", 80, 0, 0);
-  Give(g, 1, "EBR", 6, true);
-  Give(g, 0, "EBR", 2);
-  g.mutable_player(1).bonds[Index("EBR")] = 5;
+  T1947Game g = EbrSaleToProtect(6, 2, 5);
   MarketCell before = g.railway("EBR").token;
   Ok(g.Sell(0, "EBR", 2));
   EXPECT_EQ(g.player(0).cash, 2160);
@@ -149,10 +158,10 @@ TEST(Section5, PriceProtectionExample) {
   EXPECT_EQ(g.ActivePlayer(), 1);
   EXPECT_EQ(g.Done(0).error().rule, "5.4.5");  // Paolo decides first
   Ok(g.ProtectPrice(1, true));
-  EXPECT_EQ(g.player(1).ordinary[Index("EBR")], 8);
+  EXPECT_EQ(g.shares().HeldBy(1, Index("EBR")), 8);
   EXPECT_EQ(g.player(1).bonds[Index("EBR")], 1);
   EXPECT_EQ(g.railway("EBR").token, before);
-  EXPECT_EQ(g.railway("EBR").pool_units, 0);
+  EXPECT_EQ(g.shares().InPool(Index("EBR")), 0);
   EXPECT_EQ(g.ActivePlayer(), 0);  // Anna's turn goes on
   Ok(g.Done(0));
   // Paolo may keep more than 60% (5.8): protected shares.
@@ -160,16 +169,12 @@ TEST(Section5, PriceProtectionExample) {
 }
 
 TEST(Section5, PriceProtectionDeclinedAndTheLastTwentyPercent) {
-  T1947Game g = MidGame({"Anna", "Paolo", "Giovanni", "Andrea"});
-  Float(g, "EBR", 80, 0, 0);
-  Give(g, 1, "EBR", 7, true);
-  Give(g, 0, "EBR", 3);
-  g.mutable_player(1).bonds[Index("EBR")] = 8;
+  T1947Game g = EbrSaleToProtect(7, 3, 8);
   Ok(g.Sell(0, "EBR", 3));
   // 80% → 2 bonds for the 8th share, 3 each for the 9th and 10th (5.4.5).
   EXPECT_EQ(g.pending_protection()->bonds_needed, 2 + 3 + 3);
   Ok(g.ProtectPrice(1, false));
-  EXPECT_EQ(g.railway("EBR").pool_units, 3);
+  EXPECT_EQ(g.shares().InPool(Index("EBR")), 3);
   EXPECT_EQ(g.MarketValue("EBR"), Data().market.Value(MoveDown(Data().market, Cell(80), 3)));
   EXPECT_LT(g.MarketValue("EBR"), 80);
 }
@@ -188,8 +193,8 @@ TEST(Section5, SaleLimitedByTheBankPoolExample) {
   EXPECT_NE(s.error().message.find("50%"), std::string::npos);
   Ok(g.Sell(0, "WIPR", 1));
   Ok(g.Sell(0, "ABR", 1));
-  EXPECT_EQ(g.railway("WIPR").pool_units, 5);
-  EXPECT_EQ(g.railway("ABR").pool_units, 2);
+  EXPECT_EQ(g.shares().InPool(Index("WIPR")), 5);
+  EXPECT_EQ(g.shares().InPool(Index("ABR")), 2);
   EXPECT_EQ(g.player(0).cash, 2000 + 90 + 90);
   EXPECT_EQ(g.MarketValue("WIPR"), 80);  // one row down per share sold
 }
@@ -211,7 +216,7 @@ TEST(Section5, SavingsRatioExamples) {
   EXPECT_EQ(g.Done(0).error().rule, "5.6.2");
   Ok(g.Buy(0, "GIPR", false));  // sell then buy: the turn ends, the ratio kept
   EXPECT_EQ(g.ActivePlayer(), 1);
-  EXPECT_EQ(g.player(0).ordinary[Index("GIPR")], 3);
+  EXPECT_EQ(g.shares().HeldBy(0, Index("GIPR")), 3);
   EXPECT_TRUE(g.player(0).president[Index("GIPR")]);  // 3 against Paolo's 2 (5.9)
   // 5.7: EIR 5, GIPR president's certificate + 1, four PRC savings in two pairs.
   EXPECT_EQ(g.Certificates(0), 5 + 2 + 2);
@@ -267,7 +272,7 @@ TEST(Section5, SavingsPurchaseRulesAndConversions) {
   g.mutable_player(0).privates = {1, 2, 3, 5};
   Ok(g.Convert(0, "EIR", true));
   EXPECT_EQ(g.player(0).savings[Index("EIR")], 2);
-  EXPECT_EQ(g.player(0).ordinary[Index("EIR")], 0);
+  EXPECT_EQ(g.shares().HeldBy(0, Index("EIR")), 0);
   EXPECT_EQ(g.ActivePlayer(), 1);
   EXPECT_EQ(g.Convert(1, "EIR", true).error().rule, "5.6.4");  // the president may not
   Ok(g.Pass(1)); Ok(g.Pass(2)); Ok(g.Pass(3));
@@ -279,7 +284,33 @@ TEST(Section5, SavingsPurchaseRulesAndConversions) {
   EXPECT_EQ(g.ActivePlayer(), 0);
   Ok(g.Convert(0, "EIR", false));
   Ok(g.ConsentConversion(1, true));
-  EXPECT_EQ(g.player(0).ordinary[Index("EIR")], 2);
+  EXPECT_EQ(g.shares().HeldBy(0, Index("EIR")), 2);
+}
+
+TEST(Section5, SharesAddUpWithSavingsSharesAndASaleWaitingForProtection) {
+  // The ledger holds the ordinary shares; the savings shares and a sale waiting for price
+  // protection (5.4.5, 5.6) are kept beside it, and the invariants count them all to 100%.
+  T1947Game g = EbrSaleToProtect(6, 3, 5);
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+  Ok(g.Sell(0, "EBR", 2));
+  ASSERT_TRUE(g.pending_protection());
+  EXPECT_EQ(g.shares().Counted(Index("EBR")), 8) << "two shares wait for Paolo's answer";
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+  Ok(g.ProtectPrice(1, false));
+  EXPECT_EQ(g.shares().InPool(Index("EBR")), 2);
+  Ok(g.Done(0));
+  Ok(g.Pass(1));
+  Ok(g.Pass(2));
+  Ok(g.Pass(3));
+  g.GivePrivateForTest(1, 0, 20);
+  g.GivePrivateForTest(2, 0, 20);
+  Ok(g.Convert(0, "EBR", true));  // her last EBR share becomes a savings share
+  EXPECT_EQ(g.shares().Counted(Index("EBR")), 9);
+  EXPECT_EQ(CheckInvariants(g), std::vector<std::string>{});
+  // A share conjured out of nothing is found.
+  T1947Game broken = g;
+  broken.mutable_shares().Add(ShareHolder::Pool(), Index("EBR"), 1);
+  EXPECT_EQ(CheckInvariants(broken), std::vector<std::string>{"EBR has 11 shares in all, not 10"});
 }
 
 TEST(Section5, OwnershipLimitExample) {
@@ -294,7 +325,7 @@ TEST(Section5, OwnershipLimitExample) {
     Ok(g.Done(0));
     Ok(g.Pass(1)); Ok(g.Pass(2)); Ok(g.Pass(3));
   }
-  EXPECT_EQ(g.player(0).ordinary[Index("SIR")], 9);
+  EXPECT_EQ(g.shares().HeldBy(0, Index("SIR")), 9);
   EXPECT_EQ(g.Pass(0).error().rule, "5.8");
   Ok(g.Sell(0, "SIR", 3));
   Ok(g.Done(0));
@@ -424,7 +455,7 @@ TEST(Section7, WealthCountsCashSharesSavingsAndBondsButNotPrivates) {
   EXPECT_EQ(Wealth(g, 0), 2000 + 4 * 100);  // the president's 20% counts two shares: 2400
   Player1947& b = g.mutable_player(1);
   b.cash = 150;
-  b.ordinary[Index("EIR")] = 2;
+  g.mutable_shares().Set(ShareHolder::Player(1), Index("EIR"), 2);
   b.savings[Index("ABR")] = 1;       // a savings share is worth an ordinary one (5.6.1)
   b.bonds[Index("EIR")] = 3;         // a bond half the share (5.4.2): Rs.50 each
   b.new_bonds[Index("ABR")] = 1;     // bought this stock round, still a bond: Rs.40
