@@ -55,7 +55,7 @@ int Favourite(const Game& game, int seat) {
   const GameState& s = game.state();
   int best = -1, best_shares = 0;
   for (int c = 0; c < kCompanies; ++c) {
-    int shares = s.players[seat].shares[c] + (s.companies[c].director == seat ? 10 : 0);
+    int shares = s.shares.HeldBy(seat, c) + (s.companies[c].director == seat ? 10 : 0);
     if (shares > best_shares) {
       best_shares = shares;
       best = c;
@@ -128,7 +128,7 @@ Action ChooseDealing(const Game& game, int seat, const std::vector<LegalAction>&
     for (const auto& l : legal) {
       if (l.action().has_sell_shares() && l.action().sell_shares().count() == 1) {
         const int c = CompanyIndex(game, l.action().sell_shares().company());
-        if (!pick || p.shares[c] < p.shares[CompanyIndex(game, pick->action().sell_shares().company())]) pick = &l;
+        if (!pick || s.shares.HeldBy(seat, c) < s.shares.HeldBy(seat, CompanyIndex(game, pick->action().sell_shares().company()))) pick = &l;
       }
     }
     if (pick) return pick->action();
@@ -161,7 +161,7 @@ Action ChooseDealing(const Game& game, int seat, const std::vector<LegalAction>&
     if (l.action().buy_share().source() == mailrun::v1::SHARE_SOURCE_POOL && p.sold_this_round[CompanyIndex(game, l.action().buy_share().company())]) continue;
     const int c = CompanyIndex(game, l.action().buy_share().company());
     const CompanyState& company = s.companies[c];
-    const int issued = kSharesPerCompany - company.bank_shares;
+    const int issued = s.shares.IssuedOut(c);
     double score = 0;
     if (company.status == CompanyStatus::kFormed) {
       score = 1.5 + (company.director == seat ? 2.5 : 0) + (company.trains.empty() ? 0 : 1);
@@ -171,9 +171,9 @@ Action ChooseDealing(const Game& game, int seat, const std::vector<LegalAction>&
         if (runs.ok() && runs->run_revenue() == 0) score = -1;
       }
     } else {
-      score = 1 + p.shares[c] * 0.8;
+      score = 1 + s.shares.HeldBy(seat, c) * 0.8;
       if (issued + 1 >= qualifying) score += 2;
-      if (p.shares[c] >= 2) score += 1;
+      if (s.shares.HeldBy(seat, c) >= 2) score += 1;
     }
     if (c == favourite && score > 0) score += 2;
     if (score <= 0) continue;
@@ -188,7 +188,7 @@ Action ChooseDealing(const Game& game, int seat, const std::vector<LegalAction>&
     int closest = -1;
     for (int c = 0; c < kCompanies; ++c) {
       if (s.companies[c].status == CompanyStatus::kSetAside) continue;
-      if (closest < 0 || s.companies[c].bank_shares < s.companies[closest].bank_shares) closest = c;
+      if (closest < 0 || s.shares.InBank(c) < s.shares.InBank(closest)) closest = c;
     }
     for (const auto& l : legal) {
       if (l.action().has_sell_shares() && l.action().sell_shares().count() == 1 &&

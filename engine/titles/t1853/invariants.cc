@@ -39,22 +39,30 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
     if (r.players == s.players_count) limits = r;
   }
   if (config.options().simplified_game()) limits.share_limit = data.simplified_game.share_limit;
+  // Every company's ten shares are with the players, in the pool or in the bank (1.5.1).
+  if (s.shares.players() != static_cast<int>(s.players.size()) || s.shares.companies() != kCompanies ||
+      s.shares.per_company() != kSharesPerCompany) {
+    problems.push_back("the share ledger does not fit the game");
+    return problems;
+  }
+  std::vector<std::string> names;
+  for (int c = 0; c < kCompanies; ++c) names.push_back(data.companies[c].initials);
+  for (std::string& fault : s.shares.ConservationFaults(names)) problems.push_back(std::move(fault));
   for (int c = 0; c < kCompanies; ++c) {
     const CompanyState& company = s.companies[c];
     const std::string& name = data.companies[c].initials;
-    int held = 0, max_held = 0;
-    for (const PlayerState& p : s.players) {
-      held += p.shares[c];
-      max_held = std::max(max_held, p.shares[c]);
-      if (p.unredeemed[c] > p.shares[c] || p.unredeemed[c] < 0) problems.push_back(fmt::format("{}: bad un-redeemed count", name));
-    }
-    if (held + company.pool_shares + company.bank_shares != kSharesPerCompany) {
-      problems.push_back(fmt::format("the {} has {} shares in all", name, held + company.pool_shares + company.bank_shares));
+    int max_held = 0;
+    for (int seat = 0; seat < static_cast<int>(s.players.size()); ++seat) {
+      const PlayerState& p = s.players[seat];
+      const int held = s.shares.HeldBy(seat, c);
+      max_held = std::max(max_held, held);
+      if (p.unredeemed[c] > held || p.unredeemed[c] < 0) problems.push_back(fmt::format("{}: bad un-redeemed count", name));
     }
     if (company.status == CompanyStatus::kFormed) {
       if (company.director >= 0) {
-        if (s.players[company.director].shares[c] < 2) problems.push_back(fmt::format("the {} director holds under 2 shares", name));
-        if (s.players[company.director].shares[c] < max_held) problems.push_back(fmt::format("the {} director is not the largest holder", name));
+        const int director_held = s.shares.HeldBy(company.director, c);
+        if (director_held < 2) problems.push_back(fmt::format("the {} director holds under 2 shares", name));
+        if (director_held < max_held) problems.push_back(fmt::format("the {} director is not the largest holder", name));
       } else if (company.manager < 0) {
         problems.push_back(fmt::format("the formed {} has neither director nor manager", name));
       } else if (max_held >= 2) {
@@ -77,8 +85,8 @@ std::vector<std::string> CheckInvariants(const EditionData& data, const mailrun:
     if (before && s.stage == Stage::kDealing && s.dealing.bought_company == c) {
       const int price = company.price_index >= 0 ? data.SharePrices()[company.price_index] : data.companies[c].par;
       for (int seat = 0; seat < s.players_count; ++seat) {
-        const int now = s.players[seat].shares[c];
-        if (now > before->players[seat].shares[c] && price > 40 && now > limits.share_limit) {
+        const int now = s.shares.HeldBy(seat, c);
+        if (now > before->shares.HeldBy(seat, c) && price > 40 && now > limits.share_limit) {
           problems.push_back(fmt::format("{} holds {} {} shares, over the limit", s.players[seat].name, now, name));
         }
       }

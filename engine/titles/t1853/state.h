@@ -15,6 +15,7 @@
 
 #include "engine/core/board/board_state.h"
 #include "engine/core/rounds/operating_set.h"
+#include "engine/core/shares/share_ledger.h"
 #include "engine/titles/t1853/edition/edition_data.h"
 #include "mailrun/v1/game_config.pb.h"
 
@@ -42,7 +43,7 @@ struct PlayerState {
   int cash = 0;
   Bond bond;
   int seating = -1;                                 // position in the seating order (2.5.2.3)
-  std::array<int, kCompanies> shares{};             // shares held; a director's certificate counts 2
+  // Beside the shares the player holds (GameState::shares; a director's certificate counts 2):
   std::array<int, kCompanies> unredeemed{};         // 2.7.3: of those, not yet paid for
   std::array<int, kCompanies> contracted{};         // of those, from the contract bid (2.8.3)
   std::array<int64_t, kCompanies> holding_since{};  // tick at which the holding became non-empty; 0 = none
@@ -76,8 +77,6 @@ struct CompanyState {
   int manager = -1;                  // seat running it without a director (3.4), or -1
   int treasury = 0;
   int price_index = -1;              // position on the share-price track; -1 until formed
-  int bank_shares = kSharesPerCompany;  // not yet issued (the director's certificate is 2 of them until appointed)
-  int pool_shares = 0;
   std::vector<TrainCard> trains;
   int tokens_left = 0;
   std::vector<Base> bases;
@@ -190,6 +189,11 @@ struct GameState {
   int64_t tick = 0;                      // increases with every share acquisition (for "held longest")
   std::vector<PlayerState> players;
   std::array<CompanyState, kCompanies> companies{};
+  // Who holds each company's shares: the players (a director's certificate counts 2), the pool and
+  // the bank (not yet issued; the director's certificate is 2 of them until appointed). The
+  // snapshots keep them as each player's "shares" and each company's "bank_shares" and
+  // "pool_shares" (state_json.cc).
+  ShareLedger shares{0, kCompanies, kSharesPerCompany};
   std::vector<int> seating_order;        // seats, first = the largest bond
   int elephant = -1;                     // seat holding the Elephant
   int phase = 1;

@@ -321,8 +321,8 @@ TEST_F(Section2Example, ClaimsOfTheExamplesAndTheirPayment) {
   // 2.7.2: paid for at par, in company order: Dick 3 x EIR £100 + 1 x BBCI £84.
   const int eir = CompanyIndexOf(game(), "EIR");
   const int bbci = CompanyIndexOf(game(), "BBCI");
-  EXPECT_EQ(game().state().players[kDick].shares[eir], 3);
-  EXPECT_EQ(game().state().players[kDick].shares[bbci], 1);
+  EXPECT_EQ(game().state().shares.HeldBy(kDick, eir), 3);
+  EXPECT_EQ(game().state().shares.HeldBy(kDick, bbci), 1);
   EXPECT_EQ(game().state().players[kDick].cash, 730 - 130 - 3 * 100 - 84);
   EXPECT_EQ(game().state().players[kJeff].cash, 730 - 100 - 4 * 84);
   EXPECT_EQ(game().state().players[kLou].cash, 730 - 90 - 4 * 92);

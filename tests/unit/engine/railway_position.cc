@@ -87,10 +87,14 @@ RailwayPosition& RailwayPosition::Tile(const std::string& hex, const std::string
 
 RailwayPosition& RailwayPosition::NotFormed(const std::string& company) {
   const int index = Index(company);
-  for (PlayerState& p : state_.players) {
-    p.shares[index] = p.unredeemed[index] = p.contracted[index] = 0;
+  for (int seat = 0; seat < static_cast<int>(state_.players.size()); ++seat) {
+    PlayerState& p = state_.players[seat];
+    state_.shares.Set(ShareHolder::Player(seat), index, 0);
+    p.unredeemed[index] = p.contracted[index] = 0;
     p.holding_since[index] = 0;
   }
+  state_.shares.Set(ShareHolder::Bank(), index, kSharesPerCompany);
+  state_.shares.Set(ShareHolder::Pool(), index, 0);
   CompanyState fresh;
   fresh.status = CompanyStatus::kOnSale;
   fresh.major = data_->companies[index].kind != CompanyKind::kMinor;
@@ -125,8 +129,7 @@ RailwayPosition& RailwayPosition::Form(const std::string& company, int director)
   c.director = director;
   c.manager = -1;
   // The director's certificate (2 shares) from the bank.
-  c.bank_shares -= 2;
-  state_.players[director].shares[index] += 2;
+  state_.shares.Move(ShareHolder::Bank(), ShareHolder::Player(director), index, 2);
   return *this;
 }
 

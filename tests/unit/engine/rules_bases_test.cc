@@ -185,10 +185,10 @@ TEST(Bases, ACompanyFormingLateFindsItsHomeStationOnThePromotedCity) {
   position.Phase(3).Tile("Jab", "104", 0);
   GameState& s = position.state();
   const int bnr = position.Index("BNR");
-  s.companies[bnr].pool_shares = 0;
-  s.companies[bnr].bank_shares = 6;
-  s.players[kDora].shares[bnr] = 2;
-  s.players[kAdam].shares[bnr] = 2;
+  s.shares.Set(ShareHolder::Pool(), bnr, 0);
+  s.shares.Set(ShareHolder::Bank(), bnr, 6);
+  s.shares.Set(ShareHolder::Player(kDora), bnr, 2);
+  s.shares.Set(ShareHolder::Player(kAdam), bnr, 2);
   s.players[kDora].cash = 200;
   Game game = position.Deal(kDora);
   MustApply(game, Buy(kDora, "BNR"));  // the fifth share issued: the BNR forms

@@ -344,7 +344,7 @@ TEST(ContractBidsPayment, Rule2_7_3_UnredeemedSharesCountForFlotationAndDirector
   EXPECT_EQ(payment->find("1 SIR"), std::string::npos) << *payment;
   const int sir = CompanyIndexOf(game, "SIR");
   const PlayerState& p0 = game.state().players[0];
-  EXPECT_EQ(p0.shares[sir], 4);
+  EXPECT_EQ(game.state().shares.HeldBy(0, sir), 4);
   EXPECT_EQ(p0.unredeemed[sir], 2);
   EXPECT_EQ(p0.cash, 370 - 342);
   // Five SIR shares issued, two of them un-redeemed: the SIR floats (2.7.5)...

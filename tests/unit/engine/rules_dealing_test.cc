@@ -36,7 +36,9 @@ class Dealing : public ::testing::Test {
   }
   Game& G() { return *game_; }
   int Cash(int seat) { return G().state().players[seat].cash; }
-  int Shares(int seat, const std::string& c) { return G().state().players[seat].shares[CompanyIndexOf(G(), c)]; }
+  int Shares(int seat, const std::string& c) { return G().state().shares.HeldBy(seat, CompanyIndexOf(G(), c)); }
+  int InPool(const std::string& c) { return G().state().shares.InPool(CompanyIndexOf(G(), c)); }
+  int InBank(const std::string& c) { return G().state().shares.InBank(CompanyIndexOf(G(), c)); }
   const CompanyState& Co(const std::string& c) { return G().state().companies[CompanyIndexOf(G(), c)]; }
   // Everyone passes until the dealing round ends.
   void PassUntilRoundEnds() {
@@ -86,13 +88,13 @@ TEST_F(Dealing, NoSellingWhatWasBoughtInTheSameTurn) {
 TEST_F(Dealing, NoBuyingBackAfterSellingUntilTheNextRound) {
   MustApply(G(), Sell(0, "NWR", 1));
   EXPECT_EQ(Cash(0), 188 + 87) << "first dealing round: par less £5 (2.8.3)";
-  EXPECT_EQ(Co("NWR").pool_shares, 1);
+  EXPECT_EQ(InPool("NWR"), 1);
   EXPECT_EQ(MustRefuse(G(), Buy(0, "NWR", true)).rule, "3.1.9");
   MustApply(G(), EndTurn(0));
   // Another player may buy it from the pool at par (3.1.7: no market price yet).
   MustApply(G(), Buy(1, "NWR", true));
   EXPECT_EQ(Cash(1), 214 - 92);
-  EXPECT_EQ(Co("NWR").pool_shares, 0);
+  EXPECT_EQ(InPool("NWR"), 0);
 }
 
 TEST_F(Dealing, SellingNeedsTheShares) {
@@ -268,7 +270,7 @@ TEST_F(Dealing, Rule2_8_3_ASaleOfContractedSharesUsesThemUp) {
   MustApply(G(), Sell(1, "NWR", 2));
   EXPECT_EQ(Shares(1, "NWR"), 1);
   EXPECT_EQ(MustRefuse(G(), Sell(1, "NWR", 1)).rule, "2.8.3") << "the bought share may not be sold";
-  EXPECT_EQ(Co("NWR").pool_shares, 3);
+  EXPECT_EQ(InPool("NWR"), 3);
 }
 
 TEST_F(Dealing, Rule3_1_1_DealingBeginsWithTheElephantAndAllDealsAreWithTheBank) {
@@ -306,7 +308,7 @@ TEST_F(Dealing, Rule3_1_6_AnyNumberOfSharesSoldInOneTurn) {
   MustApply(G(), Sell(0, "NWR", 1));
   EXPECT_EQ(Cash(0), 188 + 2 * 95 + 87);
   EXPECT_EQ(Shares(0, "EIR"), 0);
-  EXPECT_EQ(Co("EIR").pool_shares, 2);
+  EXPECT_EQ(InPool("EIR"), 2);
   MustApply(G(), Buy(0, "SIR"));  // and one purchase besides (3.1.5)
   EXPECT_EQ(Cash(0), 188 + 2 * 95 + 87 - 75);
 }
@@ -315,13 +317,13 @@ TEST_F(Dealing, Rule3_1_10_PoolSharesCountAsIssuedAndNewSharesStayOnSale) {
   // NWR: seat 0 holds one, seat 1 three. Seat 0 sells its share into the pool: still four issued.
   MustApply(G(), Sell(0, "NWR", 1));
   MustApply(G(), EndTurn(0));
-  EXPECT_EQ(Co("NWR").pool_shares, 1);
+  EXPECT_EQ(InPool("NWR"), 1);
   EXPECT_FALSE(Co("NWR").floated);
   // With a share in the pool, seat 1 may still buy a new one from the bank; that is the fifth
   // issued and floats the NWR, the pool share counting as issued.
   MustApply(G(), Buy(1, "NWR"));
   EXPECT_EQ(Cash(1), 214 - 92) << "a new share, at par";
-  EXPECT_EQ(Co("NWR").pool_shares, 1);
+  EXPECT_EQ(InPool("NWR"), 1);
   EXPECT_TRUE(Co("NWR").floated);
 }
 
@@ -329,12 +331,14 @@ TEST_F(Dealing, Rule2_7_1_EachPlayerReceivesTheSharesClaimed) {
   for (int seat = 0; seat < 4; ++seat) {
     std::array<int, kCompanies> claimed{};
     for (const BidClaim& claim : G().state().players[seat].bond.claims) ++claimed[claim.company];
-    EXPECT_EQ(G().state().players[seat].shares, claimed) << "seat " << seat;
+    std::array<int, kCompanies> held{};
+    for (int c = 0; c < kCompanies; ++c) held[c] = G().state().shares.HeldBy(seat, c);
+    EXPECT_EQ(held, claimed) << "seat " << seat;
     EXPECT_EQ(G().state().players[seat].contracted, claimed) << "seat " << seat;
   }
   EXPECT_EQ(Shares(1, "NWR"), 3);
   EXPECT_EQ(Shares(3, "BNR"), 2);
-  EXPECT_EQ(Co("NWR").bank_shares, 10 - 4);
+  EXPECT_EQ(InBank("NWR"), 10 - 4);
 }
 
 // Ends `seat`'s dealing turn unless it ended by itself (nothing left to do, docs/rulings.md #6).
@@ -411,7 +415,7 @@ TEST(DealingAvailability, Rule3_1_3_TheOtherCompaniesGoOnSaleOnceEveryBidShareIs
   for (const char* c : {"EIR", "GIP", "BNR", "BBCI", "MSM", "BAR"}) EXPECT_EQ(status(c), CompanyStatus::kOnSale) << c;
   EndTurnIfStill(game, 1);
   MustApply(game, Buy(2, "GIP"));
-  EXPECT_EQ(game.state().players[2].shares[CompanyIndexOf(game, "GIP")], 1);
+  EXPECT_EQ(game.state().shares.HeldBy(2, CompanyIndexOf(game, "GIP")), 1);
 }
 
 TEST(DealingPrices, Rule3_1_4_NewSharesCostParWhateverTheMarketPrice) {
@@ -422,9 +426,9 @@ TEST(DealingPrices, Rule3_1_4_NewSharesCostParWhateverTheMarketPrice) {
   const Game game = WithState(round_2, [&](GameState& s) {
     s.players[1].cash += 300;
     s.bank -= 300;
-    s.players[4].shares[eir] -= 1;
+    s.shares.Remove(ShareHolder::Player(4), eir, 1);
     s.players[4].holding_since[eir] = 0;
-    s.companies[eir].pool_shares = 1;
+    s.shares.Set(ShareHolder::Pool(), eir, 1);
   });
   ASSERT_EQ(game.state().dealing.current, 1);
   ASSERT_EQ(game.data().SharePrices()[game.state().companies[eir].price_index], 104);
@@ -465,7 +469,7 @@ TEST(DealingLimits, ShareLimitPerCompany) {
   MustApply(game, Buy(2, "BBCI"));
   MustApply(game, EndTurn(2));
   ASSERT_EQ(game.state().dealing.current, 0);
-  EXPECT_EQ(game.state().players[0].shares[CompanyIndexOf(game, "SIR")], 6);
+  EXPECT_EQ(game.state().shares.HeldBy(0, CompanyIndexOf(game, "SIR")), 6);
   EXPECT_EQ(game.state().players[0].cash, 190);
   EXPECT_EQ(MustRefuse(game, Buy(0, "SIR")).rule, "3.1.2");
 }

@@ -65,8 +65,7 @@ void GiveCash(GameState& s, int seat, int amount) {
 
 // Gives a player shares of a company from the bank (test set-up; no money moves).
 void GiveShares(GameState& s, int seat, int company, int count) {
-  s.players[seat].shares[company] += count;
-  s.companies[company].bank_shares -= count;
+  s.shares.Move(ShareHolder::Bank(), ShareHolder::Player(seat), company, count);
 }
 
 void PassUntilTurnOf(Game& game, int seat) {
@@ -99,11 +98,11 @@ TEST(Directors, ARivalHoldingMoreTakesOverAndTheFormerDirectorCorrectsHisCertifi
   Game game = WithState(base, [&](GameState& s) {
     const EditionData& data = base.data();
     FormForTest(s, data, nwr, 1, 92);
-    GiveShares(s, 0, nwr, 2 - s.players[0].shares[nwr]);
-    GiveShares(s, 1, nwr, 3 - s.players[1].shares[nwr]);
+    GiveShares(s, 0, nwr, 2 - s.shares.HeldBy(0, nwr));
+    GiveShares(s, 1, nwr, 3 - s.shares.HeldBy(1, nwr));
     GiveShares(s, 3, nwr, 1);
-    s.players[3].shares[nwr] -= 1;
-    s.companies[nwr].pool_shares = 1;
+    s.shares.Remove(ShareHolder::Player(3), nwr, 1);
+    s.shares.Set(ShareHolder::Pool(), nwr, 1);
     GiveCash(s, 0, 500 - s.players[0].cash);
     // Certificates for seat 1: 2 for the NWR (the director's certificate and one share) and 14 more.
     GiveShares(s, 1, CompanyIndexOf(base, "BAR"), 5);
@@ -122,8 +121,8 @@ TEST(Directors, ARivalHoldingMoreTakesOverAndTheFormerDirectorCorrectsHisCertifi
   // ...a larger one does, at once (3.2.3).
   MustApply(game, Buy(0, "NWR"));
   EXPECT_EQ(game.state().companies[nwr].director, 0);
-  EXPECT_EQ(game.state().players[0].shares[nwr], 4);
-  EXPECT_EQ(game.state().players[1].shares[nwr], 3);
+  EXPECT_EQ(game.state().shares.HeldBy(0, nwr), 4);
+  EXPECT_EQ(game.state().shares.HeldBy(1, nwr), 3);
   EXPECT_TRUE(game.state().players[1].must_correct_certificates) << "now 17 certificates, the limit is 16";
   PassUntilTurnOf(game, 1);
   EXPECT_EQ(MustRefuse(game, EndTurn(1)).rule, "3.2.3");
@@ -140,10 +139,10 @@ TEST(Directors, TheDirectorsCertificateIsSoldWholeAndAManagerFollows) {
   Game game = WithState(base, [&](GameState& s) {
     FormForTest(s, base.data(), sir, 2, 75);
     for (int seat : {0, 1, 3}) {
-      GiveShares(s, seat, sir, 1 - s.players[seat].shares[sir]);
+      GiveShares(s, seat, sir, 1 - s.shares.HeldBy(seat, sir));
       s.players[seat].holding_since[sir] = 10 + seat;
     }
-    GiveShares(s, 2, sir, 2 - s.players[2].shares[sir]);
+    GiveShares(s, 2, sir, 2 - s.shares.HeldBy(2, sir));
     s.players[2].contracted[sir] = 0;
     s.players[2].holding_since[sir] = 1;
   });
@@ -153,7 +152,7 @@ TEST(Directors, TheDirectorsCertificateIsSoldWholeAndAManagerFollows) {
   // Nobody holds two shares: a manager, the longest holder (3.4.1): seat 0 (held since tick 10).
   EXPECT_EQ(game.state().companies[sir].director, -1);
   EXPECT_EQ(game.state().companies[sir].manager, 0);
-  EXPECT_EQ(game.state().companies[sir].pool_shares, 2);
+  EXPECT_EQ(game.state().shares.InPool(sir), 2);
   // A manager is replaced as soon as a player qualifies as director.
   PassUntilTurnOf(game, 3);
   MustApply(game, Buy(3, "SIR", /*from_pool=*/true));
@@ -167,14 +166,14 @@ TEST(Directors, SharesAtFortyPoundsOrLessAreExemptFromTheLimits) {
   Game game = WithState(base, [&](GameState& s) {
     FormForTest(s, base.data(), sir, 2, 40);
     GiveShares(s, 0, sir, 6);  // at the limit of 6 (TABLE 3, four players)
-    GiveShares(s, 2, sir, 2 - s.players[2].shares[sir]);
+    GiveShares(s, 2, sir, 2 - s.shares.HeldBy(2, sir));
     GiveShares(s, 1, sir, 2);
-    s.players[1].shares[sir] -= 2;
-    s.companies[sir].pool_shares = 2;
+    s.shares.Remove(ShareHolder::Player(1), sir, 2);
+    s.shares.Set(ShareHolder::Pool(), sir, 2);
   });
   ASSERT_EQ(game.state().dealing.current, 0);
   MustApply(game, Buy(0, "SIR", /*from_pool=*/true));
-  EXPECT_EQ(game.state().players[0].shares[sir], 7) << "3.1.2: a £40 share is exempt";
+  EXPECT_EQ(game.state().shares.HeldBy(0, sir), 7) << "3.1.2: a £40 share is exempt";
   EXPECT_EQ(game.state().players[0].cash, 188 - 40);
 }
 
@@ -230,12 +229,13 @@ TEST(SimplifiedGame, DirectorsCertificatesAreDealtAndTheDealingRoundIsOrdinary) 
     ++formed;
     EXPECT_NE(game.data().companies[c].initials, "BBCI");
     EXPECT_NE(game.data().companies[c].initials, "BAR");
-    EXPECT_EQ(s.players[company.director].shares[c], 4) << "the certificate and two shares (2.4.1)";
+    EXPECT_EQ(s.shares.HeldBy(company.director, c), 4) << "the certificate and two shares (2.4.1)";
   }
   EXPECT_EQ(formed, 4);
-  for (const PlayerState& p : s.players) {
+  for (int seat = 0; seat < static_cast<int>(s.players.size()); ++seat) {
+    const PlayerState& p = s.players[seat];
     int paid = 0;
-    for (int c = 0; c < kCompanies; ++c) paid += p.shares[c] * game.data().companies[c].par;
+    for (int c = 0; c < kCompanies; ++c) paid += s.shares.HeldBy(seat, c) * game.data().companies[c].par;
     EXPECT_EQ(p.cash + paid, 440) << "2.4.1: £440 each, the four shares paid for";
   }
   EXPECT_EQ(s.players[s.seating_order[0]].seating, 0);

@@ -85,7 +85,7 @@ TEST(EndGame, Rule5_2_3_TheWealthiestPlayerWins) {
     int total = p.cash;
     for (int c = 0; c < kCompanies; ++c) {
       const CompanyState& company = game.state().companies[c];
-      total += p.shares[c] * (company.price_index >= 0 ? game.data().SharePrices()[company.price_index]
+      total += game.state().shares.HeldBy(seat, c) * (company.price_index >= 0 ? game.data().SharePrices()[company.price_index]
                                                        : game.data().companies[c].par);
     }
     return total;
@@ -211,8 +211,8 @@ TEST(EndGame, SharesOfACompanyThatNeverFormedCountAtPar) {
   // Edited: one of the BAR's two pool shares given to Clive, un-redeemed (docs/rulings.md #19).
   EditedPosition position = EirAt380();
   const int bar = position.Index("BAR");
-  position.state().companies[bar].pool_shares -= 1;
-  position.state().players[kClive].shares[bar] = 1;
+  position.state().shares.Remove(ShareHolder::Pool(), bar, 1);
+  position.state().shares.Set(ShareHolder::Player(kClive), bar, 1);
   position.state().players[kClive].unredeemed[bar] = 1;
   Game game = position.Build();
   ASSERT_NE(CompanyOf(game, "BAR").status, CompanyStatus::kFormed);

@@ -46,12 +46,12 @@ TEST(Setup, Rule1_5_1_EachCompanyHasTenShares) {
   for (const auto& action : record.actions) {
     MustApply(*game, action);
     if (HasFatalFailure()) return;
+    const ShareLedger& shares = game->state().shares;
     for (int c = 0; c < kCompanies; ++c) {
-      const CompanyState& company = game->state().companies[c];
       int held = 0;
-      for (const PlayerState& p : game->state().players) held += p.shares[c];
-      EXPECT_EQ(company.bank_shares + company.pool_shares + held, 10) << game->data().companies[c].initials;
-      moves += held > 0 && company.pool_shares > 0;
+      for (int seat = 0; seat < static_cast<int>(game->state().players.size()); ++seat) held += shares.HeldBy(seat, c);
+      EXPECT_EQ(shares.InBank(c) + shares.InPool(c) + held, 10) << game->data().companies[c].initials;
+      moves += held > 0 && shares.InPool(c) > 0;
     }
   }
   EXPECT_GT(moves, 0) << "shares went through the pool";
@@ -89,9 +89,10 @@ TEST(Setup, Rule2_4_1_TheSimplifiedGameKeepsOnlyThePlayersHundredsAndTheSmallNot
     EXPECT_EQ(game.state().total_money, 1900 + 300 * players) << players << " players";
     EXPECT_TRUE(MoneyIsConstant(game));
     int cash = 0;
-    for (const PlayerState& p : game.state().players) {
+    for (int seat = 0; seat < static_cast<int>(game.state().players.size()); ++seat) {
+      const PlayerState& p = game.state().players[seat];
       int paid = 0;
-      for (int c = 0; c < kCompanies; ++c) paid += p.shares[c] * game.data().companies[c].par;
+      for (int c = 0; c < kCompanies; ++c) paid += game.state().shares.HeldBy(seat, c) * game.data().companies[c].par;
       EXPECT_EQ(p.cash + paid, 440);
       cash += p.cash;
     }

@@ -463,9 +463,9 @@ TEST(Trains, BetweenCompaniesOfOneDirectorTheDealIsAgreedAtOnce) {
   // Edited: Clive's five BBCI shares given to Beth, who then directs the NWR and the BBCI.
   EditedPosition position(SampleGameAt("rr3_nwr_runs"));
   const int bbci = position.Index("BBCI");
-  position.state().players[kBeth].shares[bbci] = 5;
+  position.state().shares.Set(ShareHolder::Player(kBeth), bbci, 5);
   position.state().players[kBeth].holding_since[bbci] = position.state().players[kClive].holding_since[bbci];
-  position.state().players[kClive].shares[bbci] = 0;
+  position.state().shares.Set(ShareHolder::Player(kClive), bbci, 0);
   position.state().players[kClive].holding_since[bbci] = 0;
   position.state().companies[bbci].director = kBeth;
   Game game = position.Build();

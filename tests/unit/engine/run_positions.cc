@@ -150,20 +150,19 @@ RunPosition& RunPosition::Price(const std::string& company, int price) {
 RunPosition& RunPosition::Holding(int seat, const std::string& company, int shares, int unredeemed) {
   const int c = Company(company);
   PlayerState& p = state_.players[seat];
-  state_.companies[c].bank_shares -= shares - p.shares[c];
-  EXPECT_GE(state_.companies[c].bank_shares, 0) << "more shares than the company has";
-  if (p.shares[c] == 0 && shares > 0) p.holding_since[c] = ++state_.tick;
+  const int held = state_.shares.HeldBy(seat, c);
+  state_.shares.Move(ShareHolder::Bank(), ShareHolder::Player(seat), c, shares - held);
+  EXPECT_GE(state_.shares.InBank(c), 0) << "more shares than the company has";
+  if (held == 0 && shares > 0) p.holding_since[c] = ++state_.tick;
   if (shares == 0) p.holding_since[c] = 0;
-  p.shares[c] = shares;
   p.unredeemed[c] = unredeemed;
   return *this;
 }
 
 RunPosition& RunPosition::Pool(const std::string& company, int shares) {
-  CompanyState& c = state_.companies[Company(company)];
-  c.bank_shares -= shares - c.pool_shares;
-  EXPECT_GE(c.bank_shares, 0) << "more shares than the company has";
-  c.pool_shares = shares;
+  const int c = Company(company);
+  state_.shares.Move(ShareHolder::Bank(), ShareHolder::Pool(), c, shares - state_.shares.InPool(c));
+  EXPECT_GE(state_.shares.InBank(c), 0) << "more shares than the company has";
   return *this;
 }
 

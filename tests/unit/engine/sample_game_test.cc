@@ -34,8 +34,9 @@ class SampleGame : public ::testing::Test {
   const GameState& S() const { return game_->state(); }
   int Cash(int seat) const { return S().players[seat].cash; }
   int Shares(int seat, const std::string& company) const {
-    return S().players[seat].shares[CompanyIndexOf(*game_, company)];
+    return S().shares.HeldBy(seat, CompanyIndexOf(*game_, company));
   }
+  int InPool(const std::string& company) const { return S().shares.InPool(CompanyIndexOf(*game_, company)); }
   const CompanyState& Company(const std::string& initials) const {
     return S().companies[CompanyIndexOf(*game_, initials)];
   }
@@ -160,10 +161,10 @@ TEST_F(SampleGame, DirectorsAppointedAtTheEndOfTheFirstDealingRound) {
   EXPECT_EQ(Company("SIR").director, kEd);
   EXPECT_EQ(S().elephant, kBeth);
   // "The Bank Pool contains ... 2 BNR, 1 MSM, and 2 BAR."
-  EXPECT_EQ(Company("BNR").pool_shares, 2);
-  EXPECT_EQ(Company("MSM").pool_shares, 1);
-  EXPECT_EQ(Company("BAR").pool_shares, 2);
-  for (const char* other : {"EIR", "GIP", "NWR", "BBCI", "SIR"}) EXPECT_EQ(Company(other).pool_shares, 0);
+  EXPECT_EQ(InPool("BNR"), 2);
+  EXPECT_EQ(InPool("MSM"), 1);
+  EXPECT_EQ(InPool("BAR"), 2);
+  for (const char* other : {"EIR", "GIP", "NWR", "BBCI", "SIR"}) EXPECT_EQ(InPool(other), 0);
   // The BBCI forms as a major: Clive's bid includes Ajmer and Bombay (2.6.2); the SIR is a minor.
   EXPECT_TRUE(Company("BBCI").major);
   EXPECT_FALSE(Company("SIR").major);

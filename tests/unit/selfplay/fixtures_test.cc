@@ -37,7 +37,7 @@ TEST_P(RecordedGame, ReplaysToItsRecordedFinalScores) {
     for (int c = 0; c < kCompanies; ++c) {
       const int price = s.companies[c].price_index >= 0 ? game->data().SharePrices()[s.companies[c].price_index]
                                                          : game->data().companies[c].par;
-      wealth += p.shares[c] * price;
+      wealth += s.shares.HeldBy(score.seat, c) * price;
     }
     EXPECT_EQ(score.wealth, wealth) << p.name;
     int better = 0;

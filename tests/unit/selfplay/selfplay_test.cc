@@ -64,7 +64,7 @@ TEST(Invariants, DetectABrokenState) {
   // A copy with money conjured out of nothing, a share too many and a tile that was never in the box.
   GameState broken = game->state();
   broken.players[0].cash += 10;
-  broken.players[1].shares[0] = 11;
+  broken.shares.Set(ShareHolder::Player(1), 0, 11);
   broken.board.supply["58"] = 99;
   const auto problems = CheckInvariants(game->data(), game->config(), broken);
   auto mentions = [&](const std::string& text) {

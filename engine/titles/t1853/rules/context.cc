@@ -62,22 +62,13 @@ int Context::SharePrice(int company) const {
 
 // 3.1.2: a director's certificate counts as one; shares at £40 or less are exempt.
 int Context::CountedCertificates(int seat) const {
-  const PlayerState& p = state.players[seat];
   int count = 0;
   for (int c = 0; c < kCompanies; ++c) {
-    if (p.shares[c] == 0 || ExemptFromLimits(c)) continue;
-    count += p.shares[c] - (state.companies[c].director == seat ? 1 : 0);
+    const int held = state.shares.HeldBy(seat, c);
+    if (held == 0 || ExemptFromLimits(c)) continue;
+    count += held - (state.companies[c].director == seat ? 1 : 0);
   }
   return count;
-}
-
-// 3.1.10: shares in the pool count as issued.
-int Context::IssuedShares(int company) const { return kSharesPerCompany - state.companies[company].bank_shares; }
-
-int Context::PlayerShares(int company) const {
-  int total = 0;
-  for (const auto& p : state.players) total += p.shares[company];
-  return total;
 }
 
 int Context::NextInSeating(int seat) const {

@@ -75,12 +75,8 @@ struct Context {
 
   // 3.1.2: certificates a player holds that count toward the limit (a director's certificate is one).
   int CountedCertificates(int seat) const;
-  // Shares issued (held by players or in the pool, 3.1.10).
-  int IssuedShares(int company) const;
   // A seat's position after `seat` in the seating order ("on the left").
   int NextInSeating(int seat) const;
-  // Shares of the company held by players (all of them).
-  int PlayerShares(int company) const;
   bool IsMinor(int company) const { return !state.companies[company].major; }
 };
 

@@ -158,7 +158,7 @@ void PayForContractedShares(Context& ctx) {
   }
   // 2.7.6 / 3.1.3: companies nobody bid for are set aside.
   for (int c = 0; c < kCompanies; ++c) {
-    s.companies[c].status = ctx.IssuedShares(c) > 0 ? CompanyStatus::kOnSale : CompanyStatus::kSetAside;
+    s.companies[c].status = s.shares.IssuedOut(c) > 0 ? CompanyStatus::kOnSale : CompanyStatus::kSetAside;
   }
   StartDealingRound(ctx, s.elephant);  // 1.6.2: the first dealing round follows
 }
@@ -233,7 +233,7 @@ Status ValidateClaimCity(const Context& ctx, int seat, const mailrun::v1::ClaimC
     return Illegal("1853.refusal.contract_bids.bid_include_most_cities_players", "2.5.2.6", fmt::format("a bid may include at most {} cities with {} players", limits.max_bid_cities,
                                           ctx.Players())).With({param::Count("max_cities", limits.max_bid_cities), param::Count("players", ctx.Players())});
   }
-  if (ctx.IssuedShares(*company) >= kOrdinaryCertificates) {
+  if (ctx.state.shares.IssuedOut(*company) >= kOrdinaryCertificates) {
     return Illegal("1853.refusal.contract_bids.no_share_left_claim", "2.5.2.10", fmt::format("no {} share is left to claim", action.company())).With({param::Company("company", action.company())});
   }
   std::vector<BidClaim> claims = bond.claims;
@@ -266,9 +266,8 @@ void ExecuteClaimCity(Context& ctx, int seat, const mailrun::v1::ClaimCity& acti
   const int company = *CompanyIndex(ctx, action.company());
   PlayerState& p = s.players[seat];
   p.bond.claims.push_back({city, company});
-  GainShares(ctx, seat, company, 1);
+  GainShares(ctx, seat, company, 1, ShareHolder::Bank());
   ++p.contracted[company];
-  --s.companies[company].bank_shares;
   ctx.Say("1853.log.contract_bids.claims_share", "{seat} claims {share}", {param::Seat("seat", seat), param::Text("share", ShareOf(action.company())), param::Company("company", action.company())});
   AdvanceClaimTurn(ctx);
 }
@@ -345,7 +344,7 @@ bool BidCompleteOnPublicFacts(const Context& ctx, int seat) {
   }
   if (least + 20 > bond.amount) return true;  // not even a £20 city fits (2.5.2.9)
   for (int c = 0; c < kCompanies; ++c) {
-    if (ctx.IssuedShares(c) < kOrdinaryCertificates) return false;
+    if (ctx.state.shares.IssuedOut(c) < kOrdinaryCertificates) return false;
   }
   return true;  // no share is left to claim
 }

@@ -33,17 +33,17 @@ bool FirstRound(const Context& ctx) {
 // Shares that can still come out of the bank: before a director is appointed, only the eight
 // ordinary certificates (the director's certificate is only exchanged, 2.9.2).
 int BankSharesOnOffer(const Context& ctx, int company) {
-  const CompanyState& c = ctx.state.companies[company];
-  if (c.status == CompanyStatus::kFormed) return c.bank_shares;
-  return std::max(0, c.bank_shares - 2);
+  const int in_bank = ctx.state.shares.InBank(company);
+  if (ctx.state.companies[company].status == CompanyStatus::kFormed) return in_bank;
+  return std::max(0, in_bank - 2);
 }
 
 // 3.1.3: once every share of the contract-bid companies is issued, the set-aside companies go on sale.
 void ReleaseSetAsideCompanies(Context& ctx) {
   bool any_set_aside = false;
-  for (const CompanyState& c : ctx.state.companies) {
-    if (c.status == CompanyStatus::kSetAside) any_set_aside = true;
-    else if (c.bank_shares > 0) return;
+  for (int c = 0; c < kCompanies; ++c) {
+    if (ctx.state.companies[c].status == CompanyStatus::kSetAside) any_set_aside = true;
+    else if (ctx.state.shares.InBank(c) > 0) return;
   }
   if (!any_set_aside) return;
   for (int c = 0; c < kCompanies; ++c) {
@@ -58,7 +58,7 @@ void ReleaseSetAsideCompanies(Context& ctx) {
 // In later rounds it forms at once (3.2.1).
 void CheckFlotation(Context& ctx, int company) {
   CompanyState& c = ctx.state.companies[company];
-  if (c.floated || ctx.IssuedShares(company) < ctx.Limits().qualifying_shares) return;
+  if (c.floated || ctx.state.shares.IssuedOut(company) < ctx.Limits().qualifying_shares) return;
   c.floated = true;
   if (FirstRound(ctx)) {
     ctx.Say("1853.log.dealing.floats", "The {company} floats; its director is appointed at the end of this dealing round ({rule})", {param::Company("company", ctx.Initials(company)), param::Rule("rule", "2.9.1")});
@@ -170,8 +170,9 @@ Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellS
   const PlayerState& p = s.players[seat];
   const CompanyState& c = s.companies[*company];
   const std::string& name = action.company();
-  if (p.shares[*company] == 0) return Illegal("1853.refusal.dealing_round.you_hold_no_shares", "3.1.5", fmt::format("you hold no {} shares", name)).With({param::Company("company", name)});
-  const int sellable = p.shares[*company] - p.unredeemed[*company];
+  const int held = s.shares.HeldBy(seat, *company);
+  if (held == 0) return Illegal("1853.refusal.dealing_round.you_hold_no_shares", "3.1.5", fmt::format("you hold no {} shares", name)).With({param::Company("company", name)});
+  const int sellable = held - p.unredeemed[*company];
   if (action.count() > sellable) {
     if (p.unredeemed[*company] > 0) {
       return Illegal("1853.refusal.dealing_round.un_redeemed_shares_not_sold", "2.7.4", fmt::format("un-redeemed shares may not be sold; you can sell at most {} {} share{}",
@@ -182,7 +183,7 @@ Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellS
   if (s.dealing.bought_this_turn && s.dealing.bought_company == *company) {
     return Illegal("1853.refusal.dealing_round.you_bought_turn_you_not", "3.1.9", fmt::format("you bought {} this turn: you may not also sell {} shares", ShareOf(name), name)).With({param::Company("company", name)});
   }
-  if (c.director == seat && p.shares[*company] == 2 && action.count() == 1) {
+  if (c.director == seat && held == 2 && action.count() == 1) {
     return Illegal("1853.refusal.dealing_round.your_director_s_certificate_two", "1.5.3", fmt::format("your {} director's certificate is two shares: sell it whole or not at all",
                                         name)).With({param::Company("company", name)});
   }
@@ -217,10 +218,9 @@ void ExecuteSellShares(Context& ctx, int seat, const mailrun::v1::SellShares& ac
   // 2.8.3: a floated company's shares are sold in the first dealing round only as contracted
   // shares, which are then used up; any other sale gives up bought shares first (LoseShares).
   if (FirstRound(ctx) && s.companies[company].floated) p.contracted[company] -= action.count();
-  LoseShares(ctx, seat, company, action.count());
+  LoseShares(ctx, seat, company, action.count(), ShareHolder::Pool());
   p.cash += total;
   PayFromBank(ctx, total);
-  s.companies[company].pool_shares += action.count();
   p.sold_this_round[company] = true;
   s.dealing.sold_this_turn[company] = true;
   if (action.count() == 1) {
@@ -262,12 +262,12 @@ Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShar
                                           name)).With({param::Company("company", name)});
     }
     if (BankSharesOnOffer(ctx, *company) == 0) return Illegal("1853.refusal.dealing_round.bank_no_share_left", "3.1.4", fmt::format("the bank has no {} share left", name)).With({param::Company("company", name)});
-  } else if (c.pool_shares == 0) {
+  } else if (s.shares.InPool(*company) == 0) {
     return Illegal("1853.refusal.dealing_round.pool_holds_no_share", "3.1.7", fmt::format("the pool holds no {} share", name)).With({param::Company("company", name)});
   }
   if (!WithinLimitsAfterBuying(ctx, seat, *company)) {
     const PlayerCountRules limits = ctx.Limits();
-    if (p.shares[*company] + 1 > limits.share_limit) {
+    if (s.shares.HeldBy(seat, *company) + 1 > limits.share_limit) {
       return Illegal("1853.refusal.dealing_round.you_hold_most_shares_one", "3.1.2", fmt::format("you may hold at most {} shares of one company", limits.share_limit)).With({param::Count("limit", limits.share_limit)});
     }
     return Illegal("1853.refusal.dealing_round.you_hold_most_certificates", "3.1.2", fmt::format("you may hold at most {} certificates", limits.certificate_limit)).With({param::Count("limit", limits.certificate_limit)});
@@ -286,12 +286,8 @@ void ExecuteBuyShare(Context& ctx, int seat, const mailrun::v1::BuyShare& action
   PlayerState& p = s.players[seat];
   p.cash -= price;
   s.bank += price;
-  if (action.source() == mailrun::v1::SHARE_SOURCE_BANK) {
-    --s.companies[company].bank_shares;
-  } else {
-    --s.companies[company].pool_shares;
-  }
-  GainShares(ctx, seat, company, 1);
+  GainShares(ctx, seat, company, 1,
+             action.source() == mailrun::v1::SHARE_SOURCE_BANK ? ShareHolder::Bank() : ShareHolder::Pool());
   s.dealing.bought_this_turn = true;
   s.dealing.bought_company = company;
   s.dealing.last_buyer = seat;
@@ -371,7 +367,7 @@ namespace {
 template <typename Visit>
 void EachDealingTrade(const Context& ctx, int seat, Visit&& visit) {
   if (!InDealingTurn(ctx, seat)) return;
-  const PlayerState& p = ctx.state.players[seat];
+  const ShareLedger& shares = ctx.state.shares;
   for (int c = 0; c < kCompanies; ++c) {
     const std::string& name = ctx.Initials(c);
     for (auto source : {mailrun::v1::SHARE_SOURCE_BANK, mailrun::v1::SHARE_SOURCE_POOL}) {
@@ -387,7 +383,7 @@ void EachDealingTrade(const Context& ctx, int seat, Visit&& visit) {
         if (!visit(action, text)) return;
       }
     }
-    for (int count = 1; count <= p.shares[c]; ++count) {
+    for (int count = 1; count <= shares.HeldBy(seat, c); ++count) {
       mailrun::v1::Action action;
       action.mutable_sell_shares()->set_company(name);
       action.mutable_sell_shares()->set_count(count);

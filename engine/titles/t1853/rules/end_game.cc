@@ -13,7 +13,7 @@ namespace mailrun::engine::t1853 {
 int PlayerWealth(const Context& ctx, int seat) {
   const PlayerState& p = ctx.state.players[seat];
   int wealth = p.cash;
-  for (int c = 0; c < kCompanies; ++c) wealth += p.shares[c] * ctx.SharePrice(c);
+  for (int c = 0; c < kCompanies; ++c) wealth += ctx.state.shares.HeldBy(seat, c) * ctx.SharePrice(c);
   return wealth;
 }
 

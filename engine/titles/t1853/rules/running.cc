@@ -62,7 +62,7 @@ void PayDividend(Context& ctx, int company, int total) {
   const int per_share = total / 10;
   for (int seat = 0; seat < ctx.state.players_count; ++seat) {
     PlayerState& p = ctx.state.players[seat];
-    const int paid_shares = p.shares[company] - p.unredeemed[company];
+    const int paid_shares = ctx.state.shares.HeldBy(seat, company) - p.unredeemed[company];
     if (paid_shares <= 0) continue;
     p.cash += per_share * paid_shares;
     PayFromBank(ctx, per_share * paid_shares);
@@ -115,7 +115,7 @@ void AdjustSharePrice(Context& ctx, int company, int total_dividend) {
   const int before = ctx.SharePrice(company);
   int spaces = 0;
   if (total_dividend <= 0) {
-    spaces = c.pool_shares > 0 ? -1 : 0;  // 4.7.1
+    spaces = ctx.state.shares.InPool(company) > 0 ? -1 : 0;  // 4.7.1
   } else {
     spaces = 1;
     for (int multiple = 2; multiple <= 5; ++multiple) {

@@ -43,8 +43,7 @@ void DealSimplifiedGame(Context& ctx) {
     const int company = companies[i];
     s.seating_order.push_back(seat);
     s.players[seat].seating = static_cast<int>(i);
-    GainShares(ctx, seat, company, 4);
-    s.companies[company].bank_shares -= 4;
+    GainShares(ctx, seat, company, 4, ShareHolder::Bank());
     const int cost = 4 * ctx.Def(company).par;
     s.players[seat].cash -= cost;
     s.bank += cost;
@@ -100,6 +99,7 @@ Result<GameState> SetUpGame(const EditionData& data, const mailrun::v1::GameConf
     s.bank -= capital;
     s.players.push_back(p);
   }
+  s.shares = ShareLedger(players, kCompanies, kSharesPerCompany);  // 1.5.1: all in the bank
   for (int c = 0; c < kCompanies; ++c) {
     s.companies[c].major = data.companies[c].kind != CompanyKind::kMinor;
   }

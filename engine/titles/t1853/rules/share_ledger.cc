@@ -11,19 +11,22 @@
 
 namespace mailrun::engine::t1853 {
 
-void GainShares(Context& ctx, int seat, int company, int count) {
+void GainShares(Context& ctx, int seat, int company, int count, ShareHolder from) {
   PlayerState& p = ctx.state.players[seat];
-  if (p.shares[company] == 0 && count > 0) p.holding_since[company] = ++ctx.state.tick;
-  p.shares[company] += count;
+  ShareLedger& shares = ctx.state.shares;
+  if (shares.HeldBy(seat, company) == 0 && count > 0) p.holding_since[company] = ++ctx.state.tick;
+  shares.Move(from, ShareHolder::Player(seat), company, count);
 }
 
-void LoseShares(Context& ctx, int seat, int company, int count) {
+void LoseShares(Context& ctx, int seat, int company, int count, ShareHolder to) {
   PlayerState& p = ctx.state.players[seat];
-  p.shares[company] -= count;
+  ShareLedger& shares = ctx.state.shares;
+  shares.Move(ShareHolder::Player(seat), to, company, count);
+  const int held = shares.HeldBy(seat, company);
   // 2.8.3: bought shares go first, so the holder keeps the contracted ones that may still be sold
   // after flotation (a sale of contracted shares counts them down before this, dealing_round.cc).
-  p.contracted[company] = std::min(p.contracted[company], p.shares[company]);
-  if (p.shares[company] == 0) p.holding_since[company] = 0;
+  p.contracted[company] = std::min(p.contracted[company], held);
+  if (held == 0) p.holding_since[company] = 0;
 }
 
 namespace {
@@ -31,13 +34,8 @@ namespace {
 // Every player's holding of `company` but `exclude`'s, ties going to who has held shares the
 // longest (2.9.2, 3.2.1).
 std::vector<Holding> Holdings(const Context& ctx, int company, int exclude = -1) {
-  std::vector<Holding> holdings;
-  for (int seat = 0; seat < ctx.state.players_count; ++seat) {
-    if (seat == exclude) continue;
-    const PlayerState& p = ctx.state.players[seat];
-    holdings.push_back({seat, p.shares[company], p.holding_since[company]});
-  }
-  return holdings;
+  const auto held_since = [&](int seat) { return ctx.state.players[seat].holding_since[company]; };
+  return ctx.state.shares.PlayerHoldings(company, held_since, exclude);
 }
 
 // Among players with at least `min_shares`, the one with most shares (ties: held longest), or -1.
@@ -86,7 +84,7 @@ void ResolveControl(Context& ctx, int company) {
   if (c.status != CompanyStatus::kFormed) return;
   if (c.director >= 0) {
     const int d = c.director;
-    const int director_shares = ctx.state.players[d].shares[company];
+    const int director_shares = ctx.state.shares.HeldBy(d, company);
     const int rival = PresidencyTakenBy(Holdings(ctx, company, d), director_shares, 2);
     if (rival >= 0) {
       SetDirector(ctx, company, rival);  // 3.2.3
@@ -102,11 +100,11 @@ void ResolveControl(Context& ctx, int company) {
   // 3.4.1: the previous director (if he still holds a share), else the longest holder, else the
   // holder of the Elephant.
   const int previous = c.director >= 0 ? c.director : c.manager;
-  if (previous >= 0 && ctx.state.players[previous].shares[company] >= 1 && c.director >= 0) {
+  if (previous >= 0 && ctx.state.shares.HeldBy(previous, company) >= 1 && c.director >= 0) {
     SetManager(ctx, company, previous);
     return;
   }
-  if (c.manager >= 0 && ctx.state.players[c.manager].shares[company] >= 1) return;
+  if (c.manager >= 0 && ctx.state.shares.HeldBy(c.manager, company) >= 1) return;
   const int holder = MostShares(ctx, company, 1);
   if (holder >= 0) {
     // With everyone at one share, "most shares" is decided by who held longest.
@@ -173,7 +171,7 @@ void FormCompany(Context& ctx, int company) {
 bool WithinLimitsAfterBuying(const Context& ctx, int seat, int company) {
   if (ctx.ExemptFromLimits(company)) return true;
   const PlayerCountRules limits = ctx.Limits();
-  if (ctx.state.players[seat].shares[company] + 1 > limits.share_limit) return false;
+  if (ctx.state.shares.HeldBy(seat, company) + 1 > limits.share_limit) return false;
   return ctx.CountedCertificates(seat) + 1 <= limits.certificate_limit;
 }
 

@@ -1,16 +1,19 @@
 // Who holds what, and who controls each company: moving shares between players, the bank and the
-// pool; appointing directors (2.9, 3.2) and managers (3.4); takeovers (3.2.3); and forming a
-// company (3.3). Every change of a formed company's holdings goes through ResolveControl.
+// pool (the counts are the core's ShareLedger, GameState::shares; 1853 keeps "held since" and the
+// contracted shares beside it); appointing directors (2.9, 3.2) and managers (3.4); takeovers
+// (3.2.3); and forming a company (3.3). Every change of a formed company's holdings goes through
+// ResolveControl.
 #pragma once
 
 #include "engine/titles/t1853/rules/context.h"
 
 namespace mailrun::engine::t1853 {
 
-// Adds/removes shares of `company` to/from `seat`'s holding, keeping "held since" (for the tie
-// rule "held shares the longest", 2.9.2, 3.2.1, 3.4.1) and the contracted count (2.8.3) right.
-void GainShares(Context& ctx, int seat, int company, int count);
-void LoseShares(Context& ctx, int seat, int company, int count);
+// Moves shares of `company` to `seat`'s holding from `from` (the bank or the pool), or from it to
+// `to`, keeping "held since" (for the tie rule "held shares the longest", 2.9.2, 3.2.1, 3.4.1) and
+// the contracted count (2.8.3) right.
+void GainShares(Context& ctx, int seat, int company, int count, ShareHolder from);
+void LoseShares(Context& ctx, int seat, int company, int count, ShareHolder to);
 
 // The largest holder with at least two shares (ties: held longest), or -1.
 int LargestQualifyingHolder(const Context& ctx, int company);

@@ -137,10 +137,11 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
     pv->set_certificates(ctx.CountedCertificates(seat));
     pv->set_wealth(PlayerWealth(ctx, seat));
     for (int c = 0; c < kCompanies; ++c) {
-      if (p.shares[c] == 0) continue;
+      const int held = s.shares.HeldBy(seat, c);
+      if (held == 0) continue;
       auto* h = pv->add_holdings();
       h->set_company(ctx.Initials(c));
-      h->set_shares(p.shares[c]);
+      h->set_shares(held);
       h->set_unredeemed(p.unredeemed[c]);
       h->set_director(s.companies[c].director == seat);
     }
@@ -170,8 +171,8 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
     cv->set_treasury(cs.treasury);
     cv->set_share_price(ctx.SharePrice(c));
     cv->set_par(def.par);
-    cv->set_shares_in_bank(cs.bank_shares);
-    cv->set_shares_in_pool(cs.pool_shares);
+    cv->set_shares_in_bank(s.shares.InBank(c));
+    cv->set_shares_in_pool(s.shares.InPool(c));
     for (const TrainCard& t : cs.trains) {
       auto* tv = cv->add_trains();
       tv->set_id(t.id);
@@ -189,7 +190,7 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
                                                                 : mailrun::v1::DOUBLE_LAY_OPTION_UNSPECIFIED);
     cv->set_special_token(cs.special_token);
     for (const RunTrace& trace : cs.last_runs) AddRun(ctx, trace, cv->add_last_runs());
-    if (cs.pool_shares > 0) view.add_pool(fmt::format("{} {}", cs.pool_shares, def.initials));
+    if (s.shares.InPool(c) > 0) view.add_pool(fmt::format("{} {}", s.shares.InPool(c), def.initials));
   }
   for (const auto& [hex, placed] : s.board.tiles) {
     auto* t = view.add_tiles();
