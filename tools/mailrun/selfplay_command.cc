@@ -66,10 +66,11 @@ void RegisterSelfPlayCommand(CLI::App& app) {
                             {"actions", result.actions},
                             {"seconds", seconds},
                             {"players", flags.players},
-                            {"edition", flags.options.edition},
+                            {"title", flags.options.title},
                             {"seed", flags.seed},
                             {"endings", endings},
                             {"violations", result.violations}};
+      if (flags.options.title == "1853") out["edition"] = flags.options.edition;  // 1947 has one edition
       std::cout << out.dump() << "\n";
     } else {
       std::cout << fmt::format("{} games, {} completed, {} invariant violations, {} actions, {:.1f} s\n", result.games,
