@@ -111,6 +111,24 @@ std::optional<TileOnHex> TileOn(const BoardData& data, const BoardState& board, 
   return std::nullopt;
 }
 
+std::vector<TileOnHex> TilesOnBoard(const BoardData& data, const BoardState& board) {
+  std::vector<TileOnHex> on(data.hexes.size());
+  std::vector<char> laid(data.hexes.size(), 0);
+  for (const auto& [coord, placed] : board.tiles) {
+    const HexDef* hex = data.Hex(coord);
+    if (!hex) continue;
+    const size_t i = static_cast<size_t>(hex - data.hexes.data());
+    laid[i] = 1;
+    if (const TileDef* tile = data.Tile(placed.tile)) on[i] = {tile, placed.rotation, false};
+  }
+  for (size_t i = 0; i < data.hexes.size(); ++i) {
+    const HexDef& hex = data.hexes[i];
+    if (laid[i] || !hex.preprinted) continue;
+    if (const TileDef* tile = data.Tile(hex.preprinted->tile_id)) on[i] = {tile, hex.preprinted->rotation, true};
+  }
+  return on;
+}
+
 int CurrentStation(const BoardData& data, const BoardState& board, HexCoord hex, int printed) {
   const HexDef* def = data.Hex(hex);
   if (!def || !def->preprinted) return printed;
@@ -305,6 +323,11 @@ int TrackNetwork::BoundaryNode(HexCoord hex, int edge) const {
 bool TrackNetwork::SeparateConnections(const TrackPosition& state, int company, const std::vector<Railhead>& first,
                                        const std::vector<Railhead>& second) const {
   if (first.empty() || second.empty()) return false;
+  // Two lines start at two different bases: with fewer than two on the track no flow of two
+  // exists and no enumeration finds a pair.
+  int bases_on_track = 0;
+  for (const Base& base : state.bases[company]) bases_on_track += StationNode(base.hex, base.station) >= 0 ? 1 : 0;
+  if (bases_on_track < 2) return false;
   std::optional<TrackNetwork> before;  // built only if an enumeration is needed
   for (Gauge first_gauge : {Gauge::kBroad, Gauge::kMetre}) {
     if (std::none_of(first.begin(), first.end(), [&](const Railhead& h) { return h.gauge == first_gauge; })) continue;

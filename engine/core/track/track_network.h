@@ -33,6 +33,9 @@ struct TileOnHex {
   bool preprinted = false;
 };
 std::optional<TileOnHex> TileOn(const BoardData& data, const BoardState& board, HexCoord hex);
+// TileOn for every hex of the board at once, by the hex's index in `data.hexes` (tile nullptr
+// where there is none): one pass over the tiles laid instead of a search per hex.
+std::vector<TileOnHex> TilesOnBoard(const BoardData& data, const BoardState& board);
 // The station of the tile now on `hex` that stands for station `printed` of the hex's first tile.
 // The large cities' stations are numbered on their preprinted tiles (TABLE 1 homes name them) and
 // keep their identity through promotions (4.2.12): this follows a promotion's station mapping.
