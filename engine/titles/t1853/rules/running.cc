@@ -34,7 +34,11 @@ struct CheckedRuns {
 
 Result<CheckedRuns> Check(const Context& ctx, const mailrun::v1::RunTrains& action) {
   const int company = ctx.state.railway.company;
-  CheckedRuns checked{ctx.RouteGraph(company), TrainSpecs(ctx, company), {}};
+  // Checked on the part of the company's graph the runs name (BuildRunGraph): the same answer as
+  // on the whole graph, which a check would otherwise build for every run step.
+  CheckedRuns checked{std::make_shared<const routes::RouteGraph>(BuildRunGraph(
+                          ctx.data, ctx.state, company, action, ctx.state.railway.must_run_hexes)),
+                      TrainSpecs(ctx, company), {}};
   std::vector<routes::SubmittedRun> runs;
   for (const auto& run : action.runs()) runs.push_back({run.train_id(), {run.nodes().begin(), run.nodes().end()}});
   routes::RunConstraints constraints;
