@@ -147,29 +147,28 @@ uint64_t TrackNetwork::NodeKey(TrackNode::Kind kind, HexCoord hex, int index, He
 
 int TrackNetwork::Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
   const int id = node_index_.Emplace(NodeKey(kind, hex, index, other), static_cast<int>(nodes_.size()));
-  if (id == static_cast<int>(nodes_.size())) {
-    nodes_.push_back({kind, hex, index, other, nullptr});
-    links_.emplace_back();
-  }
+  if (id == static_cast<int>(nodes_.size())) nodes_.push_back({kind, hex, index, other, nullptr});
   return id;
 }
 
 TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : data_(data) {
-  // Only hexes with a tile: the laid ones and the preprinted large cities.
-  std::vector<const HexDef*> tiled;
+  // Only hexes with a tile: the laid ones and the preprinted large cities (TileOn of each).
+  std::vector<std::pair<const HexDef*, std::optional<TileOnHex>>> tiled;
+  tiled.reserve(board.tiles.size() + 8);
   for (const auto& [coord, placed] : board.tiles) {
-    if (const HexDef* hex = data.Hex(coord)) tiled.push_back(hex);
+    const HexDef* hex = data.Hex(coord);
+    if (!hex) continue;
+    const TileDef* tile = data.Tile(placed.tile);
+    tiled.push_back({hex, tile ? std::optional<TileOnHex>(TileOnHex{tile, placed.rotation, false}) : std::nullopt});
   }
   for (const HexDef& hex : data.hexes) {
-    if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back(&hex);
+    if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back({&hex, TileOn(data, board, hex.coord)});
   }
   node_index_.Reserve(tiled.size() * 8);
   nodes_.reserve(tiled.size() * 4);
-  links_.reserve(tiled.size() * 4);
   paths_.reserve(tiled.size() * 3);
-  for (const HexDef* hex_ptr : tiled) {
+  for (const auto& [hex_ptr, on] : tiled) {
     const HexDef& hex = *hex_ptr;
-    const auto on = TileOn(data, board, hex.coord);
     if (!on) continue;
     const TileDef& tile = *on->tile;
     for (size_t s = 0; s < tile.stations.size(); ++s) {
@@ -190,11 +189,22 @@ TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : dat
       const TilePath& path = tile.paths[i];
       const int a = end_node(path.a);
       const int b = end_node(path.b);
-      const int id = static_cast<int>(paths_.size());
       paths_.push_back({a, b, path.gauge, hex.coord, static_cast<int>(i)});
-      links_[a].push_back({b, id});
-      links_[b].push_back({a, id});
     }
+  }
+  // Each node's links in path order (a path's link at `a` before its link at `b`).
+  link_start_.assign(nodes_.size() + 1, 0);
+  for (const TrackPath& path : paths_) {
+    ++link_start_[path.a + 1];
+    ++link_start_[path.b + 1];
+  }
+  for (size_t n = 0; n < nodes_.size(); ++n) link_start_[n + 1] += link_start_[n];
+  links_.resize(paths_.size() * 2);
+  std::vector<int> filled(link_start_.begin(), link_start_.end() - 1);
+  for (size_t id = 0; id < paths_.size(); ++id) {
+    const TrackPath& path = paths_[id];
+    links_[filled[path.a]++] = {path.b, static_cast<int>(id)};
+    links_[filled[path.b]++] = {path.a, static_cast<int>(id)};
   }
   (void)data_;
 }
@@ -228,8 +238,8 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
   CompanyReach reach;
   const Tokens tokens = TokensOf(state.bases);
   const auto& bases = state.bases[company];
-  std::set<Railhead> railheads;
-  std::set<Railhead> touches;
+  std::vector<Railhead> railheads;  // each once and in order at the end
+  std::vector<Railhead> touches;
   // What is reached is marked per node and path and put into the reach's sets at the end, each
   // entry once and in order.
   std::vector<char> path_used(paths_.size(), 0);
@@ -268,19 +278,19 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
         if (n.kind == TrackNode::Kind::kBoundary) {
           const HexCoord onward = from_hex == n.hex ? n.other : n.hex;
           bool onward_track = false;
-          for (const TrackLink& link : links_[node]) onward_track = onward_track || paths_[link.path].hex == onward;
+          for (const TrackLink& link : Links(node)) onward_track = onward_track || paths_[link.path].hex == onward;
           if (!onward_track) {
             const HexDef* def = data_.Hex(onward);
             const int edge = onward == n.hex ? n.index : OppositeEdge(n.index);
             if (def && def->playable) {
               const Railhead end{onward, edge, LineGauge(line), static_cast<int>(b)};
-              (TileOn(data_, state.board, onward) ? touches : railheads).insert(end);
+              (TileOn(data_, state.board, onward) ? touches : railheads).push_back(end);
             }
             continue;
           }
           only_hex = onward;
         }
-        for (const TrackLink& link : links_[node]) {
+        for (const TrackLink& link : Links(node)) {
           const TrackPath& path = paths_[link.path];
           if (!Fits(path.gauge, line) || (!excluded.empty() && excluded.count(link.path))) continue;
           if (only_hex && !(path.hex == *only_hex)) continue;
@@ -308,8 +318,14 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
   }
   std::sort(stations.begin(), stations.end());
   reach.stations.insert(stations.begin(), stations.end());
-  reach.railheads.assign(railheads.begin(), railheads.end());
-  reach.touches.assign(touches.begin(), touches.end());
+  const auto in_order = [](std::vector<Railhead>& ends) {
+    std::sort(ends.begin(), ends.end());
+    ends.erase(std::unique(ends.begin(), ends.end(), [](const Railhead& a, const Railhead& b) { return !(a < b) && !(b < a); }),
+               ends.end());
+    return std::move(ends);
+  };
+  reach.railheads = in_order(railheads);
+  reach.touches = in_order(touches);
   return reach;
 }
 
@@ -467,7 +483,7 @@ bool TrackNetwork::SeparateByEnumeration(const TrackPosition& state, int company
         }
         only_hex = onward;
       }
-      for (const TrackLink& link : before.links_[node]) {
+      for (const TrackLink& link : before.Links(node)) {
         const TrackPath& path = before.paths_[link.path];
         if (!Fits(path.gauge, line) || (only_hex && !(path.hex == *only_hex))) continue;
         if (!visited_nodes.insert(link.to).second) continue;

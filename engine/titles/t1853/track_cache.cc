@@ -20,12 +20,18 @@ bool SameBases(const BasesByCompany& kept, const GameState& state) {
   return true;
 }
 
+bool SameTiles(const std::vector<std::pair<HexCoord, PlacedTile>>& kept, const std::map<HexCoord, PlacedTile>& tiles) {
+  return kept.size() == tiles.size() && std::equal(kept.begin(), kept.end(), tiles.begin(), [](const auto& a, const auto& b) {
+           return a.first == b.first && a.second == b.second;
+         });
+}
+
 }  // namespace
 
 std::shared_ptr<const TrackNetwork> TrackCache::Network(const EditionData& data, const BoardState& board) {
-  if (!network_ || !(tiles_ == board.tiles)) {
+  if (!network_ || !SameTiles(tiles_, board.tiles)) {
     network_ = std::make_shared<const TrackNetwork>(data, board);
-    tiles_ = board.tiles;
+    tiles_.assign(board.tiles.begin(), board.tiles.end());
     kept_.clear();
   }
   return network_;

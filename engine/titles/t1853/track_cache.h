@@ -36,7 +36,9 @@ class TrackCache {
   };
   Kept& For(const EditionData& data, const GameState& state, int company);
 
-  std::map<HexCoord, PlacedTile> tiles_;  // what network_ was built from
+  // What network_ was built from: the board's tiles in order, in one array (compared with the
+  // board's at every question; a copy of the map would cost an allocation per tile).
+  std::vector<std::pair<HexCoord, PlacedTile>> tiles_;
   std::shared_ptr<const TrackNetwork> network_;
   std::vector<Kept> kept_;  // on the tiles_
 };
