@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
 #include <functional>
 #include <numeric>
 
@@ -39,12 +38,10 @@ int LineOf(Gauge gauge) { return gauge == Gauge::kMetre ? kMetreLine : kBroadLin
 // A maximum flow on a small graph with unit capacities (Edmonds-Karp), for 4.1.8's two lines.
 class UnitFlow {
  public:
-  explicit UnitFlow(int nodes) : out_(static_cast<size_t>(nodes)) {}
+  explicit UnitFlow(int nodes) : nodes_(nodes) {}
 
   void Arc(int from, int to) {
-    out_[from].push_back(static_cast<int>(arcs_.size()));
     arcs_.push_back({to, 1, 0});
-    out_[to].push_back(static_cast<int>(arcs_.size()));
     arcs_.push_back({from, 0, 0});
   }
   // A piece of track usable once in either direction; returns its id for NetFlow.
@@ -58,16 +55,18 @@ class UnitFlow {
 
   // Augments from `source` to `sink` until `limit` units flow or no path is left.
   int Max(int source, int sink, int limit) {
+    Index();
     int total = 0;
-    std::vector<int> via(out_.size());
+    std::vector<int> via(static_cast<size_t>(nodes_));
+    std::vector<int> queue;
     while (total < limit) {
       std::fill(via.begin(), via.end(), -1);
-      std::deque<int> queue{source};
+      queue.assign(1, source);
       via[source] = -2;
-      while (!queue.empty() && via[sink] == -1) {
-        const int node = queue.front();
-        queue.pop_front();
-        for (int a : out_[node]) {
+      for (size_t next = 0; next < queue.size() && via[sink] == -1; ++next) {
+        const int node = queue[next];
+        for (int i = out_start_[node]; i < out_start_[node + 1]; ++i) {
+          const int a = out_[i];
           if (arcs_[a].flow < arcs_[a].cap && via[arcs_[a].to] == -1) {
             via[arcs_[a].to] = a;
             queue.push_back(arcs_[a].to);
@@ -90,8 +89,21 @@ class UnitFlow {
     int cap;
     int flow;
   };
+  // Each node's arcs (an arc leaves the node its pair arc leads to) in the order they were added,
+  // all in one array.
+  void Index() {
+    out_start_.assign(static_cast<size_t>(nodes_) + 1, 0);
+    for (size_t a = 0; a < arcs_.size(); ++a) ++out_start_[arcs_[a ^ 1].to + 1];
+    for (int n = 0; n < nodes_; ++n) out_start_[n + 1] += out_start_[n];
+    out_.resize(arcs_.size());
+    std::vector<int> filled(out_start_.begin(), out_start_.end() - 1);
+    for (size_t a = 0; a < arcs_.size(); ++a) out_[filled[arcs_[a ^ 1].to]++] = static_cast<int>(a);
+  }
+
+  int nodes_;
   std::vector<FlowArc> arcs_;
-  std::vector<std::vector<int>> out_;
+  std::vector<int> out_start_;
+  std::vector<int> out_;
 };
 
 }  // namespace
