@@ -270,18 +270,38 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
     return seen[static_cast<size_t>(node) * 2 + (from_hex == nodes_[node].hex ? 1 : 0)];
   };
   std::vector<std::pair<int, HexCoord>> queue;  // breadth first: read from `next` onwards
-  for (size_t b = 0; b < bases.size(); ++b) {
-    if (only_base && *only_base != static_cast<int>(b)) continue;
-    const int start = StationNode(bases[b].hex, bases[b].station);
-    if (start < 0) continue;
-    for (int line : {kBroadLine, kMetreLine}) {
+  // Lines are reversible (a boundary is crossed either way, a station or junction passed in any
+  // direction), so two bases whose stations a line may pass (an own base blocks only as a
+  // terminal, 4.2.12) reach exactly the same track if one's line reaches the other: the later
+  // base's line ends are the earlier one's, told by its own index, without another search.
+  for (int line : {kBroadLine, kMetreLine}) {
+    std::vector<int> searched_from(nodes_.size(), -1);  // a station: the base whose search met it
+    struct Found {
+      size_t railheads_from = 0, railheads_to = 0, touches_from = 0, touches_to = 0;
+    };
+    std::vector<Found> found(bases.size());  // where a searched base's line ends are in the lists
+    for (size_t b = 0; b < bases.size(); ++b) {
+      if (only_base && *only_base != static_cast<int>(b)) continue;
+      const int start = StationNode(bases[b].hex, bases[b].station);
+      if (start < 0) continue;
+      base_hexes.push_back(bases[b].hex);
+      station_reached[start] = 1;
+      if (const int earlier = searched_from[start]; earlier >= 0 && !blocked(start) &&
+                                                      !blocked(StationNode(bases[earlier].hex, bases[earlier].station))) {
+        const auto relabel = [&](std::vector<Railhead>& ends, size_t first, size_t last) {
+          for (size_t i = first; i < last; ++i) ends.push_back({ends[i].hex, ends[i].edge, ends[i].gauge, static_cast<int>(b)});
+        };
+        relabel(railheads, found[earlier].railheads_from, found[earlier].railheads_to);
+        relabel(touches, found[earlier].touches_from, found[earlier].touches_to);
+        continue;
+      }
+      const size_t railheads_from = railheads.size(), touches_from = touches.size();
       // BFS over (node, hex the line arrived from): a boundary is crossed to the other hex.
       std::fill(seen.begin(), seen.end(), 0);
       queue.clear();
       queue.push_back({start, HexCoord{-1, -1}});
       visit(start, HexCoord{-1, -1}) = 1;
-      station_reached[start] = 1;
-      base_hexes.push_back(bases[b].hex);
+      searched_from[start] = static_cast<int>(b);
       for (size_t next = 0; next < queue.size(); ++next) {
         const auto [node, from_hex] = queue[next];
         const TrackNode& n = nodes_[node];
@@ -310,10 +330,14 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
           char& seen_next = visit(link.to, path.hex);
           if (seen_next) continue;
           seen_next = 1;
-          if (nodes_[link.to].kind == TrackNode::Kind::kStation) station_reached[link.to] = 1;
+          if (nodes_[link.to].kind == TrackNode::Kind::kStation) {
+            station_reached[link.to] = 1;
+            if (searched_from[link.to] < 0) searched_from[link.to] = static_cast<int>(b);
+          }
           queue.push_back({link.to, path.hex});
         }
       }
+      found[b] = {railheads_from, railheads.size(), touches_from, touches.size()};
     }
   }
   std::vector<HexCoord> hexes = std::move(base_hexes);
@@ -520,32 +544,41 @@ std::vector<int> TrackNetwork::PassengerComponents(const TrackPosition& state) c
     return nodes_[node].kind == TrackNode::Kind::kStation ? node : n + node * 2 + line;
   };
   UnionFind uf(n * 3);
-  const Tokens tokens = TokensOf(state.bases);
+  // The station nodes holding a base of any company.
+  std::vector<int> base_nodes;
+  for (const auto& bases : state.bases) {
+    for (const Base& base : bases) {
+      if (const int station = StationNode(base.hex, base.station); station >= 0) base_nodes.push_back(station);
+    }
+  }
+  UnionFind gauge_uf(n);
+  std::vector<char> with_base(static_cast<size_t>(n));
   for (int line : {kBroadLine, kMetreLine}) {
     // Components of this gauge's track.
-    UnionFind gauge_uf(n);
+    std::iota(gauge_uf.parent.begin(), gauge_uf.parent.end(), 0);
     for (const TrackPath& path : paths_) {
       if (Fits(path.gauge, line)) gauge_uf.Union(path.a, path.b);
     }
     // A line counts only if a base lies on it (4.3.1).
-    std::set<int> with_base;
-    for (const auto& [where, companies] : tokens) {
-      const int station = StationNode(where.first, where.second);
-      if (station >= 0) with_base.insert(gauge_uf.Find(station));
-    }
+    std::fill(with_base.begin(), with_base.end(), 0);
+    for (int station : base_nodes) with_base[gauge_uf.Find(station)] = 1;
     for (const TrackPath& path : paths_) {
-      if (!Fits(path.gauge, line) || !with_base.count(gauge_uf.Find(path.a))) continue;
+      if (!Fits(path.gauge, line) || !with_base[gauge_uf.Find(path.a)]) continue;
       uf.Union(element(path.a, line), element(path.b, line));
     }
   }
   // The stations of one city are a short rickshaw ride apart (4.3.1).
-  std::map<HexCoord, int> first_station;
+  std::vector<int> first_station(data_.hexes.size(), -1);  // by the hex's index in the board's data
   for (int i = 0; i < n; ++i) {
     if (nodes_[i].kind != TrackNode::Kind::kStation) continue;
     const HexDef* hex = data_.Hex(nodes_[i].hex);
     if (!hex || !hex->city) continue;
-    const auto [it, inserted] = first_station.emplace(nodes_[i].hex, i);
-    if (!inserted) uf.Union(i, it->second);
+    int& first = first_station[static_cast<size_t>(hex - data_.hexes.data())];
+    if (first < 0) {
+      first = i;
+    } else {
+      uf.Union(i, first);
+    }
   }
   std::vector<int> component(n);
   for (int i = 0; i < n; ++i) component[i] = uf.Find(element(i, kBroadLine));

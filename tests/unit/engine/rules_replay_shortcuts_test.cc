@@ -6,6 +6,8 @@
 // those are checked by the same games replaying to their recorded results (selfplay_Fixtures*),
 // where a wrong answer would leave the game waiting for an action the record does not have, or
 // take one it does not make.
+// A company's reach from all its bases (one search per line for bases one line joins) is the
+// union of its reaches from each base alone, at every board and placing of bases of the games.
 // A run step's runs are checked on the part of the route graph they name (BuildRunGraph): at every
 // recorded run step, the recorded runs and broken variants of them are accepted or refused on it
 // exactly as on the whole graph, in the same words.
@@ -79,6 +81,54 @@ TEST_P(ReplayShortcuts, GiveTheAnswersOfTheLongWay) {
   }
   EXPECT_GT(listed, 0);
   EXPECT_GT(reaches, 0);
+}
+
+TEST_P(ReplayShortcuts, ReachOfAllBasesIsTheUnionOfEachBasesReach) {
+  const GameRecord record = LoadRecord("games/" + GetParam());
+  auto game = Game::Create(record.config);
+  ASSERT_TRUE(game.ok());
+  int compared = 0, shared = 0;
+  BoardState last_board;
+  BasesByCompany last_bases;
+  for (const auto& action : record.actions) {
+    const GameState& s = game->state();
+    const TrackPosition position = TrackPositionOf(s);
+    if (s.board.tiles != last_board.tiles || position.bases != last_bases) {
+      last_board = s.board;
+      last_bases = position.bases;
+      const TrackNetwork network(game->data(), s.board);
+      for (int company = 0; company < kCompanies; ++company) {
+        const auto& bases = position.bases[company];
+        if (bases.empty()) continue;
+        const CompanyReach all = network.Reach(position, company);
+        CompanyReach each;
+        for (size_t b = 0; b < bases.size(); ++b) {
+          const CompanyReach one = network.Reach(position, company, static_cast<int>(b));
+          each.hexes.insert(one.hexes.begin(), one.hexes.end());
+          each.stations.insert(one.stations.begin(), one.stations.end());
+          each.paths.insert(one.paths.begin(), one.paths.end());
+          each.railheads.insert(each.railheads.end(), one.railheads.begin(), one.railheads.end());
+          each.touches.insert(each.touches.end(), one.touches.begin(), one.touches.end());
+        }
+        for (auto* ends : {&each.railheads, &each.touches}) {
+          std::sort(ends->begin(), ends->end());
+          ends->erase(std::unique(ends->begin(), ends->end(), [](const Railhead& x, const Railhead& y) { return !(x < y) && !(y < x); }),
+                      ends->end());
+        }
+        EXPECT_EQ(all.hexes, each.hexes) << "company " << company;
+        EXPECT_EQ(all.stations, each.stations) << "company " << company;
+        EXPECT_EQ(all.paths, each.paths) << "company " << company;
+        EXPECT_TRUE(SameHeads(all.railheads, each.railheads)) << "company " << company;
+        EXPECT_TRUE(SameHeads(all.touches, each.touches)) << "company " << company;
+        ++compared;
+        shared += bases.size() > 1 ? 1 : 0;
+      }
+    }
+    MustApply(*game, action);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(compared, 0);
+  EXPECT_GT(shared, 0);  // companies with several bases were compared
 }
 
 // What a check of `runs` on `graph` answers, in words and node names (indices differ between graphs).

@@ -169,7 +169,12 @@ namespace {
 // until it returns false. Returns false if `take` stopped it.
 template <typename Take>
 bool EachBaseAction(const Context& ctx, Take take) {
-  const std::shared_ptr<const CompanyReach> kept = ctx.Reach(ctx.state.railway.company);
+  // What ValidateAt refuses whatever the station (a credit train unpaid, no token, too little
+  // money): then no station is looked at, nor the company's reach asked for.
+  const int company = ctx.state.railway.company;
+  const CompanyState& c = ctx.state.companies[company];
+  if (ExpensesBarredByCreditTrain(ctx, company) || c.tokens_left <= 0 || c.treasury < BaseCost(ctx, company)) return true;
+  const std::shared_ptr<const CompanyReach> kept = ctx.Reach(company);
   const CompanyReach& reach = *kept;
   static const std::string kUnnamed;
   for (const auto& [hex, station] : reach.stations) {

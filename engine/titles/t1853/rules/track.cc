@@ -574,6 +574,12 @@ void FinishTrackStep(Context& ctx) {
   // 4.1.15: frontier posts connected to one of the company's bases pay once, after the lays.
   GameState& s = ctx.state;
   const int company = s.railway.company;
+  const auto unpaid = [&](const HexDef& hex) {
+    return hex.frontier_value && std::find(s.board.frontier_paid.begin(), s.board.frontier_paid.end(), hex.coord) ==
+                                     s.board.frontier_paid.end();
+  };
+  // The company's reach is asked only while some post is unpaid.
+  if (std::none_of(ctx.data.hexes.begin(), ctx.data.hexes.end(), unpaid)) return;
   const std::shared_ptr<const CompanyReach> kept = ctx.Reach(company);
   const CompanyReach& reach = *kept;
   for (const HexDef& hex : ctx.data.hexes) {
@@ -677,6 +683,9 @@ void ListTrackActions(const Context& ctx, int seat, std::vector<mailrun::v1::Leg
 
 bool AnyTrackAction(const Context& ctx, int seat) {
   if (!Operating(ctx, seat)) return false;
+  // No lay and no promotion left this turn (EachTrackAction's two cases): nothing to look at.
+  const RailwayState& r = ctx.state.railway;
+  if (r.promoted || (r.lays_done > 0 && r.lays_done >= LaysAllowed(ctx, r.company))) return false;
   const LayContext lc(ctx, ctx.state.railway.company);
   return !EachTrackAction(lc, [](const mailrun::v1::Action&) { return false; });
 }
