@@ -578,8 +578,10 @@ void FinishTrackStep(Context& ctx) {
     return hex.frontier_value && std::find(s.board.frontier_paid.begin(), s.board.frontier_paid.end(), hex.coord) ==
                                      s.board.frontier_paid.end();
   };
-  // The company's reach is asked only while some post is unpaid.
-  if (std::none_of(ctx.data.hexes.begin(), ctx.data.hexes.end(), unpaid)) return;
+  // The hexes a company reaches all have a tile (its track, or a base's station, lies on them):
+  // its reach is asked only while an unpaid post has one.
+  const auto payable = [&](const HexDef& hex) { return unpaid(hex) && TileOn(ctx.data, s.board, hex.coord); };
+  if (std::none_of(ctx.data.hexes.begin(), ctx.data.hexes.end(), payable)) return;
   const std::shared_ptr<const CompanyReach> kept = ctx.Reach(company);
   const CompanyReach& reach = *kept;
   for (const HexDef& hex : ctx.data.hexes) {
