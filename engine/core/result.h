@@ -67,6 +67,26 @@ inline Error Unavailable(std::string key, std::string message) {
 // Board, component or stored data failed validation: a fault of Mailrun's, never a player's.
 inline Error DataFault(std::string message) { return Error{ErrorKind::kBadData, "", std::move(message), "", {}}; }
 
+// How a check refuses: worded, for an action a player sent, or as a bare "no" for a candidate
+// that a legal-action enumeration only counts or lists when accepted (words nobody reads were the
+// dearest part of such an enumeration). A check returns `refuse([&] { return Illegal(...); })`:
+// the refusal is built only when it is worded. Both say no in exactly the same cases.
+class Refuse {
+ public:
+  static Refuse Worded() { return Refuse(true); }
+  static Refuse Bare() { return Refuse(false); }
+  bool worded() const { return worded_; }
+  template <typename Make>
+  Error operator()(Make&& make) const {
+    if (worded_) return std::forward<Make>(make)();
+    return Error{};
+  }
+
+ private:
+  explicit Refuse(bool worded) : worded_(worded) {}
+  bool worded_;
+};
+
 template <typename T>
 class [[nodiscard]] Result {
  public:

@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mailrun::engine {
@@ -130,7 +131,13 @@ struct BoardData {
   // index is empty the lookups search the vectors instead.
   static constexpr int kHexIndexStride = 64;
   std::vector<int> hex_index;
-  std::map<std::string, int, std::less<>> tile_index;
+  // Hashed: a tile is looked up by id for every tile on the board each time a track network or
+  // route graph is built.
+  struct IdHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view id) const { return std::hash<std::string_view>{}(id); }
+  };
+  std::unordered_map<std::string, int, IdHash, std::equal_to<>> tile_index;
   void Reindex();
 };
 

@@ -6,26 +6,44 @@
 namespace mailrun::engine::routes {
 
 RouteGraph BuildBoardRouteGraph(const BoardData& data, const TrackPosition& position, int company,
-                                const BoardGraphNames& names) {
+                                const BoardGraphNames& names, const std::vector<HexCoord>* only) {
   RouteGraph graph;
-  const TrackNetwork::Tokens tokens = TrackNetwork::TokensOf(position.bases);
   auto hex_index = [&](HexCoord coord) {
     if (const int known = graph.FindHex(coord); known >= 0) return known;
     return graph.AddHex(coord, names.hex(coord));
   };
-  // The hexes with a laid tile, by their index in data.hexes: most hexes have none and are passed
-  // over without a search of the board's tiles.
-  std::vector<char> laid(data.hexes.size(), 0);
-  size_t tiled = 0;
-  for (const auto& [coord, placed] : position.board.tiles) {
-    if (const HexDef* hex = data.Hex(coord)) laid[static_cast<size_t>(hex - data.hexes.data())] = 1;
+  // The hexes with a tile (of `only`), in the board's order: most hexes have none.
+  std::vector<std::pair<const HexDef*, TileOnHex>> tiled;
+  if (only) {
+    for (const HexCoord& coord : *only) {
+      const HexDef* hex = data.Hex(coord);
+      const auto on = hex ? TileOn(data, position.board, hex->coord) : std::nullopt;
+      if (on) tiled.push_back({hex, *on});
+    }
+    std::sort(tiled.begin(), tiled.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    tiled.erase(std::unique(tiled.begin(), tiled.end(), [](const auto& a, const auto& b) { return a.first == b.first; }),
+                tiled.end());
+  } else {
+    const std::vector<TileOnHex> on_board = TilesOnBoard(data, position.board);
+    for (size_t i = 0; i < on_board.size(); ++i) {
+      if (on_board[i].tile) tiled.push_back({&data.hexes[i], on_board[i]});
+    }
   }
-  for (size_t i = 0; i < laid.size(); ++i) tiled += (laid[i] || data.hexes[i].preprinted) ? 1 : 0;
-  graph.Reserve(tiled);
-  for (const HexDef& hex : data.hexes) {
-    if (!laid[static_cast<size_t>(&hex - data.hexes.data())] && !hex.preprinted) continue;
-    const auto on = TileOn(data, position.board, hex.coord);
-    if (!on) continue;
+  graph.Reserve(tiled.size());
+  // The companies holding a base token on station `station` of `hex`, in company order.
+  std::vector<int> holding;
+  const auto holders_of = [&](HexCoord hex, int station) -> const std::vector<int>& {
+    holding.clear();
+    for (size_t c = 0; c < position.bases.size(); ++c) {
+      for (const Base& base : position.bases[c]) {
+        if (base.hex == hex && base.station == station) holding.push_back(static_cast<int>(c));
+      }
+    }
+    return holding;
+  };
+  for (const auto& [hex_def, on_hex] : tiled) {
+    const HexDef& hex = *hex_def;
+    const TileOnHex* on = &on_hex;
     const TileDef& tile = *on->tile;
     const int h = hex_index(hex.coord);
     if (hex.city) graph.SetPlace(h, names.city(*hex.city));
@@ -37,9 +55,7 @@ RouteGraph BuildBoardRouteGraph(const BoardData& data, const TrackPosition& posi
       info.large = station.kind == StationKind::kLarge;
       info.city = (info.large && hex.city) ? *hex.city : -1;
       info.terminal = station.terminal;
-      const auto here = tokens.find({hex.coord, static_cast<int>(s)});
-      if (here != tokens.end()) {
-        const auto& holders = here->second;
+      if (const auto& holders = holders_of(hex.coord, static_cast<int>(s)); !holders.empty()) {
         info.company_base = std::find(holders.begin(), holders.end(), company) != holders.end();
         info.blocked = !info.company_base && station.token_slots > 0 &&
                        static_cast<int>(holders.size()) >= station.token_slots;

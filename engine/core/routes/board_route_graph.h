@@ -6,10 +6,14 @@
 // each (4.5.10), hubs, and the boundaries between hexes (also towards hexes off the board that
 // track runs into). Each title names the hexes and cities, and marks afterwards what its own rules
 // add (1947: t1947_route_graph.h). Pure.
+// With `only`, just the tiles on those hexes go in (a run's check needs no more than the hexes its
+// runs name): nodes, edges and groups as in the whole graph, in the same relative order, and
+// named alike.
 #pragma once
 
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "engine/core/routes/route_graph.h"
 #include "engine/core/track/track_network.h"
@@ -22,6 +26,6 @@ struct BoardGraphNames {
 };
 
 RouteGraph BuildBoardRouteGraph(const BoardData& data, const TrackPosition& position, int company,
-                                const BoardGraphNames& names);
+                                const BoardGraphNames& names, const std::vector<HexCoord>* only = nullptr);
 
 }  // namespace mailrun::engine::routes

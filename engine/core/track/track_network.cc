@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
 #include <functional>
 #include <numeric>
 
@@ -39,12 +38,10 @@ int LineOf(Gauge gauge) { return gauge == Gauge::kMetre ? kMetreLine : kBroadLin
 // A maximum flow on a small graph with unit capacities (Edmonds-Karp), for 4.1.8's two lines.
 class UnitFlow {
  public:
-  explicit UnitFlow(int nodes) : out_(static_cast<size_t>(nodes)) {}
+  explicit UnitFlow(int nodes) : nodes_(nodes) {}
 
   void Arc(int from, int to) {
-    out_[from].push_back(static_cast<int>(arcs_.size()));
     arcs_.push_back({to, 1, 0});
-    out_[to].push_back(static_cast<int>(arcs_.size()));
     arcs_.push_back({from, 0, 0});
   }
   // A piece of track usable once in either direction; returns its id for NetFlow.
@@ -58,16 +55,18 @@ class UnitFlow {
 
   // Augments from `source` to `sink` until `limit` units flow or no path is left.
   int Max(int source, int sink, int limit) {
+    Index();
     int total = 0;
-    std::vector<int> via(out_.size());
+    std::vector<int> via(static_cast<size_t>(nodes_));
+    std::vector<int> queue;
     while (total < limit) {
       std::fill(via.begin(), via.end(), -1);
-      std::deque<int> queue{source};
+      queue.assign(1, source);
       via[source] = -2;
-      while (!queue.empty() && via[sink] == -1) {
-        const int node = queue.front();
-        queue.pop_front();
-        for (int a : out_[node]) {
+      for (size_t next = 0; next < queue.size() && via[sink] == -1; ++next) {
+        const int node = queue[next];
+        for (int i = out_start_[node]; i < out_start_[node + 1]; ++i) {
+          const int a = out_[i];
           if (arcs_[a].flow < arcs_[a].cap && via[arcs_[a].to] == -1) {
             via[arcs_[a].to] = a;
             queue.push_back(arcs_[a].to);
@@ -90,8 +89,21 @@ class UnitFlow {
     int cap;
     int flow;
   };
+  // Each node's arcs (an arc leaves the node its pair arc leads to) in the order they were added,
+  // all in one array.
+  void Index() {
+    out_start_.assign(static_cast<size_t>(nodes_) + 1, 0);
+    for (size_t a = 0; a < arcs_.size(); ++a) ++out_start_[arcs_[a ^ 1].to + 1];
+    for (int n = 0; n < nodes_; ++n) out_start_[n + 1] += out_start_[n];
+    out_.resize(arcs_.size());
+    std::vector<int> filled(out_start_.begin(), out_start_.end() - 1);
+    for (size_t a = 0; a < arcs_.size(); ++a) out_[filled[arcs_[a ^ 1].to]++] = static_cast<int>(a);
+  }
+
+  int nodes_;
   std::vector<FlowArc> arcs_;
-  std::vector<std::vector<int>> out_;
+  std::vector<int> out_start_;
+  std::vector<int> out_;
 };
 
 }  // namespace
@@ -109,6 +121,24 @@ std::optional<TileOnHex> TileOn(const BoardData& data, const BoardState& board, 
     if (tile) return TileOnHex{tile, def->preprinted->rotation, true};
   }
   return std::nullopt;
+}
+
+std::vector<TileOnHex> TilesOnBoard(const BoardData& data, const BoardState& board) {
+  std::vector<TileOnHex> on(data.hexes.size());
+  std::vector<char> laid(data.hexes.size(), 0);
+  for (const auto& [coord, placed] : board.tiles) {
+    const HexDef* hex = data.Hex(coord);
+    if (!hex) continue;
+    const size_t i = static_cast<size_t>(hex - data.hexes.data());
+    laid[i] = 1;
+    if (const TileDef* tile = data.Tile(placed.tile)) on[i] = {tile, placed.rotation, false};
+  }
+  for (size_t i = 0; i < data.hexes.size(); ++i) {
+    const HexDef& hex = data.hexes[i];
+    if (laid[i] || !hex.preprinted) continue;
+    if (const TileDef* tile = data.Tile(hex.preprinted->tile_id)) on[i] = {tile, hex.preprinted->rotation, true};
+  }
+  return on;
 }
 
 int CurrentStation(const BoardData& data, const BoardState& board, HexCoord hex, int printed) {
@@ -129,29 +159,28 @@ uint64_t TrackNetwork::NodeKey(TrackNode::Kind kind, HexCoord hex, int index, He
 
 int TrackNetwork::Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
   const int id = node_index_.Emplace(NodeKey(kind, hex, index, other), static_cast<int>(nodes_.size()));
-  if (id == static_cast<int>(nodes_.size())) {
-    nodes_.push_back({kind, hex, index, other, nullptr});
-    links_.emplace_back();
-  }
+  if (id == static_cast<int>(nodes_.size())) nodes_.push_back({kind, hex, index, other, nullptr});
   return id;
 }
 
 TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : data_(data) {
-  // Only hexes with a tile: the laid ones and the preprinted large cities.
-  std::vector<const HexDef*> tiled;
+  // Only hexes with a tile: the laid ones and the preprinted large cities (TileOn of each).
+  std::vector<std::pair<const HexDef*, std::optional<TileOnHex>>> tiled;
+  tiled.reserve(board.tiles.size() + 8);
   for (const auto& [coord, placed] : board.tiles) {
-    if (const HexDef* hex = data.Hex(coord)) tiled.push_back(hex);
+    const HexDef* hex = data.Hex(coord);
+    if (!hex) continue;
+    const TileDef* tile = data.Tile(placed.tile);
+    tiled.push_back({hex, tile ? std::optional<TileOnHex>(TileOnHex{tile, placed.rotation, false}) : std::nullopt});
   }
   for (const HexDef& hex : data.hexes) {
-    if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back(&hex);
+    if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back({&hex, TileOn(data, board, hex.coord)});
   }
   node_index_.Reserve(tiled.size() * 8);
   nodes_.reserve(tiled.size() * 4);
-  links_.reserve(tiled.size() * 4);
   paths_.reserve(tiled.size() * 3);
-  for (const HexDef* hex_ptr : tiled) {
+  for (const auto& [hex_ptr, on] : tiled) {
     const HexDef& hex = *hex_ptr;
-    const auto on = TileOn(data, board, hex.coord);
     if (!on) continue;
     const TileDef& tile = *on->tile;
     for (size_t s = 0; s < tile.stations.size(); ++s) {
@@ -172,11 +201,22 @@ TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : dat
       const TilePath& path = tile.paths[i];
       const int a = end_node(path.a);
       const int b = end_node(path.b);
-      const int id = static_cast<int>(paths_.size());
       paths_.push_back({a, b, path.gauge, hex.coord, static_cast<int>(i)});
-      links_[a].push_back({b, id});
-      links_[b].push_back({a, id});
     }
+  }
+  // Each node's links in path order (a path's link at `a` before its link at `b`).
+  link_start_.assign(nodes_.size() + 1, 0);
+  for (const TrackPath& path : paths_) {
+    ++link_start_[path.a + 1];
+    ++link_start_[path.b + 1];
+  }
+  for (size_t n = 0; n < nodes_.size(); ++n) link_start_[n + 1] += link_start_[n];
+  links_.resize(paths_.size() * 2);
+  std::vector<int> filled(link_start_.begin(), link_start_.end() - 1);
+  for (size_t id = 0; id < paths_.size(); ++id) {
+    const TrackPath& path = paths_[id];
+    links_[filled[path.a]++] = {path.b, static_cast<int>(id)};
+    links_[filled[path.b]++] = {path.a, static_cast<int>(id)};
   }
   (void)data_;
 }
@@ -210,8 +250,8 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
   CompanyReach reach;
   const Tokens tokens = TokensOf(state.bases);
   const auto& bases = state.bases[company];
-  std::set<Railhead> railheads;
-  std::set<Railhead> touches;
+  std::vector<Railhead> railheads;  // each once and in order at the end
+  std::vector<Railhead> touches;
   // What is reached is marked per node and path and put into the reach's sets at the end, each
   // entry once and in order.
   std::vector<char> path_used(paths_.size(), 0);
@@ -230,18 +270,38 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
     return seen[static_cast<size_t>(node) * 2 + (from_hex == nodes_[node].hex ? 1 : 0)];
   };
   std::vector<std::pair<int, HexCoord>> queue;  // breadth first: read from `next` onwards
-  for (size_t b = 0; b < bases.size(); ++b) {
-    if (only_base && *only_base != static_cast<int>(b)) continue;
-    const int start = StationNode(bases[b].hex, bases[b].station);
-    if (start < 0) continue;
-    for (int line : {kBroadLine, kMetreLine}) {
+  // Lines are reversible (a boundary is crossed either way, a station or junction passed in any
+  // direction), so two bases whose stations a line may pass (an own base blocks only as a
+  // terminal, 4.2.12) reach exactly the same track if one's line reaches the other: the later
+  // base's line ends are the earlier one's, told by its own index, without another search.
+  for (int line : {kBroadLine, kMetreLine}) {
+    std::vector<int> searched_from(nodes_.size(), -1);  // a station: the base whose search met it
+    struct Found {
+      size_t railheads_from = 0, railheads_to = 0, touches_from = 0, touches_to = 0;
+    };
+    std::vector<Found> found(bases.size());  // where a searched base's line ends are in the lists
+    for (size_t b = 0; b < bases.size(); ++b) {
+      if (only_base && *only_base != static_cast<int>(b)) continue;
+      const int start = StationNode(bases[b].hex, bases[b].station);
+      if (start < 0) continue;
+      base_hexes.push_back(bases[b].hex);
+      station_reached[start] = 1;
+      if (const int earlier = searched_from[start]; earlier >= 0 && !blocked(start) &&
+                                                      !blocked(StationNode(bases[earlier].hex, bases[earlier].station))) {
+        const auto relabel = [&](std::vector<Railhead>& ends, size_t first, size_t last) {
+          for (size_t i = first; i < last; ++i) ends.push_back({ends[i].hex, ends[i].edge, ends[i].gauge, static_cast<int>(b)});
+        };
+        relabel(railheads, found[earlier].railheads_from, found[earlier].railheads_to);
+        relabel(touches, found[earlier].touches_from, found[earlier].touches_to);
+        continue;
+      }
+      const size_t railheads_from = railheads.size(), touches_from = touches.size();
       // BFS over (node, hex the line arrived from): a boundary is crossed to the other hex.
       std::fill(seen.begin(), seen.end(), 0);
       queue.clear();
       queue.push_back({start, HexCoord{-1, -1}});
       visit(start, HexCoord{-1, -1}) = 1;
-      station_reached[start] = 1;
-      base_hexes.push_back(bases[b].hex);
+      searched_from[start] = static_cast<int>(b);
       for (size_t next = 0; next < queue.size(); ++next) {
         const auto [node, from_hex] = queue[next];
         const TrackNode& n = nodes_[node];
@@ -250,19 +310,19 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
         if (n.kind == TrackNode::Kind::kBoundary) {
           const HexCoord onward = from_hex == n.hex ? n.other : n.hex;
           bool onward_track = false;
-          for (const TrackLink& link : links_[node]) onward_track = onward_track || paths_[link.path].hex == onward;
+          for (const TrackLink& link : Links(node)) onward_track = onward_track || paths_[link.path].hex == onward;
           if (!onward_track) {
             const HexDef* def = data_.Hex(onward);
             const int edge = onward == n.hex ? n.index : OppositeEdge(n.index);
             if (def && def->playable) {
               const Railhead end{onward, edge, LineGauge(line), static_cast<int>(b)};
-              (TileOn(data_, state.board, onward) ? touches : railheads).insert(end);
+              (TileOn(data_, state.board, onward) ? touches : railheads).push_back(end);
             }
             continue;
           }
           only_hex = onward;
         }
-        for (const TrackLink& link : links_[node]) {
+        for (const TrackLink& link : Links(node)) {
           const TrackPath& path = paths_[link.path];
           if (!Fits(path.gauge, line) || (!excluded.empty() && excluded.count(link.path))) continue;
           if (only_hex && !(path.hex == *only_hex)) continue;
@@ -270,10 +330,14 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
           char& seen_next = visit(link.to, path.hex);
           if (seen_next) continue;
           seen_next = 1;
-          if (nodes_[link.to].kind == TrackNode::Kind::kStation) station_reached[link.to] = 1;
+          if (nodes_[link.to].kind == TrackNode::Kind::kStation) {
+            station_reached[link.to] = 1;
+            if (searched_from[link.to] < 0) searched_from[link.to] = static_cast<int>(b);
+          }
           queue.push_back({link.to, path.hex});
         }
       }
+      found[b] = {railheads_from, railheads.size(), touches_from, touches.size()};
     }
   }
   std::vector<HexCoord> hexes = std::move(base_hexes);
@@ -290,8 +354,14 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
   }
   std::sort(stations.begin(), stations.end());
   reach.stations.insert(stations.begin(), stations.end());
-  reach.railheads.assign(railheads.begin(), railheads.end());
-  reach.touches.assign(touches.begin(), touches.end());
+  const auto in_order = [](std::vector<Railhead>& ends) {
+    std::sort(ends.begin(), ends.end());
+    ends.erase(std::unique(ends.begin(), ends.end(), [](const Railhead& a, const Railhead& b) { return !(a < b) && !(b < a); }),
+               ends.end());
+    return std::move(ends);
+  };
+  reach.railheads = in_order(railheads);
+  reach.touches = in_order(touches);
   return reach;
 }
 
@@ -305,6 +375,11 @@ int TrackNetwork::BoundaryNode(HexCoord hex, int edge) const {
 bool TrackNetwork::SeparateConnections(const TrackPosition& state, int company, const std::vector<Railhead>& first,
                                        const std::vector<Railhead>& second) const {
   if (first.empty() || second.empty()) return false;
+  // Two lines start at two different bases: with fewer than two on the track no flow of two
+  // exists and no enumeration finds a pair.
+  int bases_on_track = 0;
+  for (const Base& base : state.bases[company]) bases_on_track += StationNode(base.hex, base.station) >= 0 ? 1 : 0;
+  if (bases_on_track < 2) return false;
   std::optional<TrackNetwork> before;  // built only if an enumeration is needed
   for (Gauge first_gauge : {Gauge::kBroad, Gauge::kMetre}) {
     if (std::none_of(first.begin(), first.end(), [&](const Railhead& h) { return h.gauge == first_gauge; })) continue;
@@ -444,7 +519,7 @@ bool TrackNetwork::SeparateByEnumeration(const TrackPosition& state, int company
         }
         only_hex = onward;
       }
-      for (const TrackLink& link : before.links_[node]) {
+      for (const TrackLink& link : before.Links(node)) {
         const TrackPath& path = before.paths_[link.path];
         if (!Fits(path.gauge, line) || (only_hex && !(path.hex == *only_hex))) continue;
         if (!visited_nodes.insert(link.to).second) continue;
@@ -469,32 +544,41 @@ std::vector<int> TrackNetwork::PassengerComponents(const TrackPosition& state) c
     return nodes_[node].kind == TrackNode::Kind::kStation ? node : n + node * 2 + line;
   };
   UnionFind uf(n * 3);
-  const Tokens tokens = TokensOf(state.bases);
+  // The station nodes holding a base of any company.
+  std::vector<int> base_nodes;
+  for (const auto& bases : state.bases) {
+    for (const Base& base : bases) {
+      if (const int station = StationNode(base.hex, base.station); station >= 0) base_nodes.push_back(station);
+    }
+  }
+  UnionFind gauge_uf(n);
+  std::vector<char> with_base(static_cast<size_t>(n));
   for (int line : {kBroadLine, kMetreLine}) {
     // Components of this gauge's track.
-    UnionFind gauge_uf(n);
+    std::iota(gauge_uf.parent.begin(), gauge_uf.parent.end(), 0);
     for (const TrackPath& path : paths_) {
       if (Fits(path.gauge, line)) gauge_uf.Union(path.a, path.b);
     }
     // A line counts only if a base lies on it (4.3.1).
-    std::set<int> with_base;
-    for (const auto& [where, companies] : tokens) {
-      const int station = StationNode(where.first, where.second);
-      if (station >= 0) with_base.insert(gauge_uf.Find(station));
-    }
+    std::fill(with_base.begin(), with_base.end(), 0);
+    for (int station : base_nodes) with_base[gauge_uf.Find(station)] = 1;
     for (const TrackPath& path : paths_) {
-      if (!Fits(path.gauge, line) || !with_base.count(gauge_uf.Find(path.a))) continue;
+      if (!Fits(path.gauge, line) || !with_base[gauge_uf.Find(path.a)]) continue;
       uf.Union(element(path.a, line), element(path.b, line));
     }
   }
   // The stations of one city are a short rickshaw ride apart (4.3.1).
-  std::map<HexCoord, int> first_station;
+  std::vector<int> first_station(data_.hexes.size(), -1);  // by the hex's index in the board's data
   for (int i = 0; i < n; ++i) {
     if (nodes_[i].kind != TrackNode::Kind::kStation) continue;
     const HexDef* hex = data_.Hex(nodes_[i].hex);
     if (!hex || !hex->city) continue;
-    const auto [it, inserted] = first_station.emplace(nodes_[i].hex, i);
-    if (!inserted) uf.Union(i, it->second);
+    int& first = first_station[static_cast<size_t>(hex - data_.hexes.data())];
+    if (first < 0) {
+      first = i;
+    } else {
+      uf.Union(i, first);
+    }
   }
   std::vector<int> component(n);
   for (int i = 0; i < n; ++i) component[i] = uf.Find(element(i, kBroadLine));

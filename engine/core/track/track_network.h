@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -33,6 +34,9 @@ struct TileOnHex {
   bool preprinted = false;
 };
 std::optional<TileOnHex> TileOn(const BoardData& data, const BoardState& board, HexCoord hex);
+// TileOn for every hex of the board at once, by the hex's index in `data.hexes` (tile nullptr
+// where there is none): one pass over the tiles laid instead of a search per hex.
+std::vector<TileOnHex> TilesOnBoard(const BoardData& data, const BoardState& board);
 // The station of the tile now on `hex` that stands for station `printed` of the hex's first tile.
 // The large cities' stations are numbered on their preprinted tiles (TABLE 1 homes name them) and
 // keep their identity through promotions (4.2.12): this follows a promotion's station mapping.
@@ -94,7 +98,10 @@ class TrackNetwork {
 
   const std::vector<TrackNode>& nodes() const { return nodes_; }
   const std::vector<TrackPath>& paths() const { return paths_; }
-  const std::vector<TrackLink>& Links(int node) const { return links_[node]; }
+  // The paths at a node, in path order.
+  std::span<const TrackLink> Links(int node) const {
+    return {links_.data() + link_start_[node], links_.data() + link_start_[node + 1]};
+  }
   int StationNode(HexCoord hex, int station) const;  // -1 if absent
 
   // Who holds base tokens where, from the companies' bases.
@@ -136,7 +143,8 @@ class TrackNetwork {
   const BoardData& data_;
   std::vector<TrackNode> nodes_;
   std::vector<TrackPath> paths_;
-  std::vector<std::vector<TrackLink>> links_;
+  std::vector<TrackLink> links_;  // every node's links in one array: node n's from link_start_[n]
+  std::vector<int> link_start_;   // nodes + 1 entries
   static uint64_t NodeKey(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other);
   FlatIndex node_index_;  // NodeKey -> node
 };

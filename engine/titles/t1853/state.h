@@ -60,6 +60,7 @@ struct TrainCard {
   std::string id;    // "2-3": the third card of type '2'
   std::string name;  // the type it runs as: "2", "1M", "3M", ...
   bool on_credit = false;  // 3.4.3: bought by a manager, still owed to the bank
+  friend bool operator==(const TrainCard&, const TrainCard&) = default;
 };
 
 // One train's run as the company last ran it (4.5), for views and the board picture.

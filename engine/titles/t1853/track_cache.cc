@@ -20,12 +20,18 @@ bool SameBases(const BasesByCompany& kept, const GameState& state) {
   return true;
 }
 
+bool SameTiles(const std::vector<std::pair<HexCoord, PlacedTile>>& kept, const std::map<HexCoord, PlacedTile>& tiles) {
+  return kept.size() == tiles.size() && std::equal(kept.begin(), kept.end(), tiles.begin(), [](const auto& a, const auto& b) {
+           return a.first == b.first && a.second == b.second;
+         });
+}
+
 }  // namespace
 
 std::shared_ptr<const TrackNetwork> TrackCache::Network(const EditionData& data, const BoardState& board) {
-  if (!network_ || !(tiles_ == board.tiles)) {
+  if (!network_ || !SameTiles(tiles_, board.tiles)) {
     network_ = std::make_shared<const TrackNetwork>(data, board);
-    tiles_ = board.tiles;
+    tiles_.assign(board.tiles.begin(), board.tiles.end());
     kept_.clear();
   }
   return network_;
@@ -37,8 +43,10 @@ TrackCache::Kept& TrackCache::For(const EditionData& data, const GameState& stat
     if (kept.company == company && SameBases(kept.bases, state)) return kept;
   }
   if (kept_.size() >= kKept) kept_.erase(kept_.begin());
-  kept_.push_back({company, TrackPositionOf(state).bases, nullptr, nullptr});
-  return kept_.back();
+  Kept& kept = kept_.emplace_back();
+  kept.company = company;
+  kept.bases = TrackPositionOf(state).bases;
+  return kept;
 }
 
 std::shared_ptr<const CompanyReach> TrackCache::Reach(const EditionData& data, const GameState& state, int company) {
@@ -52,6 +60,25 @@ std::shared_ptr<const routes::RouteGraph> TrackCache::RouteGraph(const EditionDa
   Kept& kept = For(data, state, company);
   if (!kept.graph) kept.graph = std::make_shared<const routes::RouteGraph>(BuildRouteGraph(data, state, company));
   return kept.graph;
+}
+
+std::shared_ptr<const CheckedRuns> TrackCache::RunCheck(const EditionData& data, const GameState& state, int company,
+                                                        const mailrun::v1::RunTrains& runs) {
+  const Kept& kept = For(data, state, company);
+  if (!kept.run_check || kept.trains != state.companies[company].trains ||
+      kept.must_run_over != state.railway.must_run_hexes || kept.runs_sent != runs.SerializeAsString()) {
+    return nullptr;
+  }
+  return kept.run_check;
+}
+
+void TrackCache::KeepRunCheck(const EditionData& data, const GameState& state, int company,
+                              const mailrun::v1::RunTrains& runs, std::shared_ptr<const CheckedRuns> checked) {
+  Kept& kept = For(data, state, company);
+  kept.runs_sent = runs.SerializeAsString();
+  kept.trains = state.companies[company].trains;
+  kept.must_run_over = state.railway.must_run_hexes;
+  kept.run_check = std::move(checked);
 }
 
 }  // namespace mailrun::engine::t1853

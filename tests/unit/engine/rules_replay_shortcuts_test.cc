@@ -6,6 +6,11 @@
 // those are checked by the same games replaying to their recorded results (selfplay_Fixtures*),
 // where a wrong answer would leave the game waiting for an action the record does not have, or
 // take one it does not make.
+// A company's reach from all its bases (one search per line for bases one line joins) is the
+// union of its reaches from each base alone, at every board and placing of bases of the games.
+// A run step's runs are checked on the part of the route graph they name (BuildRunGraph): at every
+// recorded run step, the recorded runs and broken variants of them are accepted or refused on it
+// exactly as on the whole graph, in the same words.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/routes/run_validator.h"
 #include "engine/titles/t1853/route_graph_builder.h"
 #include "engine/titles/t1853/rules/railway_round.h"
 #include "engine/titles/t1853/rules/trains.h"
@@ -75,6 +81,139 @@ TEST_P(ReplayShortcuts, GiveTheAnswersOfTheLongWay) {
   }
   EXPECT_GT(listed, 0);
   EXPECT_GT(reaches, 0);
+}
+
+TEST_P(ReplayShortcuts, ReachOfAllBasesIsTheUnionOfEachBasesReach) {
+  const GameRecord record = LoadRecord("games/" + GetParam());
+  auto game = Game::Create(record.config);
+  ASSERT_TRUE(game.ok());
+  int compared = 0, shared = 0;
+  BoardState last_board;
+  BasesByCompany last_bases;
+  for (const auto& action : record.actions) {
+    const GameState& s = game->state();
+    const TrackPosition position = TrackPositionOf(s);
+    if (s.board.tiles != last_board.tiles || position.bases != last_bases) {
+      last_board = s.board;
+      last_bases = position.bases;
+      const TrackNetwork network(game->data(), s.board);
+      for (int company = 0; company < kCompanies; ++company) {
+        const auto& bases = position.bases[company];
+        if (bases.empty()) continue;
+        const CompanyReach all = network.Reach(position, company);
+        CompanyReach each;
+        for (size_t b = 0; b < bases.size(); ++b) {
+          const CompanyReach one = network.Reach(position, company, static_cast<int>(b));
+          each.hexes.insert(one.hexes.begin(), one.hexes.end());
+          each.stations.insert(one.stations.begin(), one.stations.end());
+          each.paths.insert(one.paths.begin(), one.paths.end());
+          each.railheads.insert(each.railheads.end(), one.railheads.begin(), one.railheads.end());
+          each.touches.insert(each.touches.end(), one.touches.begin(), one.touches.end());
+        }
+        for (auto* ends : {&each.railheads, &each.touches}) {
+          std::sort(ends->begin(), ends->end());
+          ends->erase(std::unique(ends->begin(), ends->end(), [](const Railhead& x, const Railhead& y) { return !(x < y) && !(y < x); }),
+                      ends->end());
+        }
+        EXPECT_EQ(all.hexes, each.hexes) << "company " << company;
+        EXPECT_EQ(all.stations, each.stations) << "company " << company;
+        EXPECT_EQ(all.paths, each.paths) << "company " << company;
+        EXPECT_TRUE(SameHeads(all.railheads, each.railheads)) << "company " << company;
+        EXPECT_TRUE(SameHeads(all.touches, each.touches)) << "company " << company;
+        ++compared;
+        shared += bases.size() > 1 ? 1 : 0;
+      }
+    }
+    MustApply(*game, action);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(compared, 0);
+  EXPECT_GT(shared, 0);  // companies with several bases were compared
+}
+
+// What a check of `runs` on `graph` answers, in words and node names (indices differ between graphs).
+std::string CheckedOn(const routes::RouteGraph& graph, const std::vector<routes::TrainSpec>& trains,
+                      const mailrun::v1::RunTrains& runs, const std::vector<HexCoord>& must) {
+  std::vector<routes::SubmittedRun> submitted;
+  for (const auto& run : runs.runs()) submitted.push_back({run.train_id(), {run.nodes().begin(), run.nodes().end()}});
+  routes::RunConstraints constraints;
+  constraints.must_run_over = must;
+  const auto plan = routes::ValidateRuns(graph, trains, submitted, runs.mail_train_id(), constraints);
+  if (!plan.ok()) {
+    std::string words = plan.error().key + " " + plan.error().ToString();
+    for (const auto& param : plan.error().params) words += " " + param.ShortDebugString();
+    return words;
+  }
+  std::string out = "mail " + std::to_string(plan->mail_run) + " " + std::to_string(plan->mail_revenue) + " runs " +
+                    std::to_string(plan->run_revenue);
+  for (const auto& run : plan->runs) {
+    out += " | train " + std::to_string(run.train) + " " + std::to_string(run.revenue) + "/" +
+           std::to_string(run.mail_value) + ":";
+    for (int node : run.nodes) out += " " + graph.nodes()[node].name;
+    for (int edge : run.edges) {
+      const auto& e = graph.edges()[edge];
+      out += " " + graph.nodes()[e.a].name + "-" + graph.nodes()[e.b].name + "@" + graph.hexes()[e.hex].name;
+    }
+  }
+  return out;
+}
+
+// The recorded runs and variants a player might send instead: each run cut short at either end,
+// reversed, the runs in the other order, each train's run given to the next train, a place that
+// is not on the board.
+std::vector<mailrun::v1::RunTrains> Variants(const mailrun::v1::RunTrains& recorded) {
+  std::vector<mailrun::v1::RunTrains> out{recorded};
+  for (int r = 0; r < recorded.runs_size(); ++r) {
+    mailrun::v1::RunTrains cut = recorded;
+    cut.mutable_runs(r)->mutable_nodes()->RemoveLast();
+    out.push_back(cut);
+    mailrun::v1::RunTrains front = recorded;
+    front.mutable_runs(r)->mutable_nodes()->erase(front.mutable_runs(r)->mutable_nodes()->begin());
+    out.push_back(front);
+    mailrun::v1::RunTrains reversed = recorded;
+    auto* nodes = reversed.mutable_runs(r)->mutable_nodes();
+    std::reverse(nodes->begin(), nodes->end());
+    out.push_back(reversed);
+    mailrun::v1::RunTrains other = recorded;
+    other.mutable_runs(r)->set_train_id(recorded.runs((r + 1) % recorded.runs_size()).train_id());
+    out.push_back(other);
+    mailrun::v1::RunTrains nowhere = recorded;
+    nowhere.mutable_runs(r)->add_nodes("Vak.s0");
+    out.push_back(nowhere);
+  }
+  mailrun::v1::RunTrains swapped = recorded;
+  std::reverse(swapped.mutable_runs()->begin(), swapped.mutable_runs()->end());
+  out.push_back(swapped);
+  return out;
+}
+
+TEST_P(ReplayShortcuts, RunsCheckedOnThePartOfTheGraphTheyName) {
+  const GameRecord record = LoadRecord("games/" + GetParam());
+  auto game = Game::Create(record.config);
+  ASSERT_TRUE(game.ok());
+  int checked = 0;
+  for (const auto& action : record.actions) {
+    const GameState& s = game->state();
+    if (action.has_run_trains() && s.stage == Stage::kRailway && s.railway.step == TurnStep::kRun) {
+      const int company = s.railway.company;
+      const auto trains = RouteTrains(game->data(), s, company);
+      const routes::RouteGraph whole = BuildRouteGraph(game->data(), s, company);
+      // The turn's own hexes to run over (4.2.3, 4.4.2), and a tile the runs may well miss.
+      std::vector<HexCoord> more = s.railway.must_run_hexes;
+      if (!s.board.tiles.empty()) more.push_back(s.board.tiles.begin()->first);
+      for (const auto& must : {s.railway.must_run_hexes, more}) {
+        for (const auto& runs : Variants(action.run_trains())) {
+          const routes::RouteGraph part = BuildRunGraph(game->data(), s, company, runs, must);
+          EXPECT_LE(part.nodes().size(), whole.nodes().size());
+          EXPECT_EQ(CheckedOn(part, trains, runs, must), CheckedOn(whole, trains, runs, must)) << runs.ShortDebugString();
+          ++checked;
+        }
+      }
+    }
+    MustApply(*game, action);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(checked, 0);
 }
 
 INSTANTIATE_TEST_SUITE_P(RecordedGames, ReplayShortcuts, ::testing::ValuesIn(RecordedGames()),

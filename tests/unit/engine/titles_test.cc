@@ -4,6 +4,8 @@
 // state 1853's own Game reaches.
 #include <gtest/gtest.h>
 
+#include <google/protobuf/util/json_util.h>
+
 #include <filesystem>
 
 #include "engine/titles/game.h"
@@ -100,6 +102,37 @@ TEST(TitleGame, Plays1947AndRefusesUnknownTitles) {
   EXPECT_FALSE(engine::Game::FromSnapshot(config, "{}").ok());
   config.set_title(static_cast<mailrun::v1::Title>(5));
   EXPECT_EQ(engine::Game::Create(config).error().kind, ErrorKind::kMalformed);
+}
+
+// A record's actions are read as one list (game_record.cc): exactly the actions protobuf's JSON
+// parser makes of each alone, for every recorded game of both titles; a record with an action
+// that does not parse is refused naming that action.
+TEST(GameRecords, ReadAsOneListGiveTheActionsReadOneByOne) {
+  std::vector<std::string> records;
+  for (const std::string folder : {"games", "games-1947"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(MAILRUN_FIXTURES_DIR) + "/" + folder)) {
+      records.push_back(folder + "/" + entry.path().filename().string());
+    }
+  }
+  ASSERT_GE(records.size(), 10u);
+  for (const std::string& name : records) {
+    SCOPED_TRACE(name);
+    const nlohmann::json doc = nlohmann::json::parse(ReadFixture(name));
+    const GameRecord record = LoadRecord(name);
+    ASSERT_EQ(record.actions.size(), doc["actions"].size());
+    for (size_t i = 0; i < record.actions.size(); ++i) {
+      mailrun::v1::Action alone;
+      ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(doc["actions"][i].dump(), &alone).ok());
+      ASSERT_EQ(record.actions[i].SerializeAsString(), alone.SerializeAsString()) << "action " << i + 1;
+    }
+    nlohmann::json broken = doc;
+    broken["actions"][3]["layTile"]["rotation"] = "sideways";
+    const auto refused = ParseGameRecord(broken.dump());
+    ASSERT_FALSE(refused.ok());
+    EXPECT_EQ(refused.error().key, "core.refusal.game_record.action_game_record_not_valid");
+    EXPECT_NE(refused.error().message.find("action 4 of the game record is not valid"), std::string::npos)
+        << refused.error().message;
+  }
 }
 
 // Every recorded game (tests/fixtures/games/, and the sample game of Appendix 4) replays through

@@ -8,7 +8,6 @@
 #include "engine/titles/t1853/rules/contracts.h"
 #include "engine/titles/t1853/rules/railway_round.h"
 #include "engine/titles/t1853/rules/running.h"
-#include "engine/titles/t1853/track_position.h"
 
 namespace mailrun::engine::t1853 {
 namespace {
@@ -62,62 +61,83 @@ bool HomeOfCompanyNotRunning(const Context& ctx, HexCoord hex, int station) {
   return false;
 }
 
+// Base tokens of any company on station `station` of `hex`.
+int TokensOn(const Context& ctx, HexCoord hex, int station) {
+  int taken = 0;
+  for (const CompanyState& c : ctx.state.companies) {
+    for (const Base& base : c.bases) taken += (base.hex == hex && base.station == station) ? 1 : 0;
+  }
+  return taken;
+}
+
 // 4.4.1 sets no limit on the bases established in one turn (docs/rulings.md #28): each one is
-// checked on its own, against the tokens and money left.
-Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1::PlaceBase& action, bool* outside) {
+// checked on its own, against the tokens and money left. `name` names the hex in the words of a
+// refusal.
+Status ValidateAt(const Context& ctx, const CompanyReach& reach, HexCoord hex, int station_index, const std::string& name,
+                  const Refuse& refuse, bool* outside) {
   const int company = ctx.state.railway.company;
   const CompanyState& c = ctx.state.companies[company];
-  const auto hex = ParseHexName(action.hex());
-  if (!hex || !ctx.data.Hex(*hex)) return Malformed("1853.refusal.bases.there_no_hex_board", fmt::format("there is no hex {} on the board", action.hex())).With({param::Text("hex", action.hex())});
   if (ExpensesBarredByCreditTrain(ctx, company)) {
-    return Illegal("1853.refusal.bases.credit_train_unpaid", "3.4.6",
-                   fmt::format("until its train bought on credit is paid the {} establishes no base", ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
+    return refuse([&] {
+      return Illegal("1853.refusal.bases.credit_train_unpaid", "3.4.6",
+                     fmt::format("until its train bought on credit is paid the {} establishes no base", ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
+    });
   }
-  if (c.tokens_left <= 0) return Illegal("1853.refusal.bases.no_base_token_left_table", "4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
-  const auto on = TileOn(ctx.data, ctx.state.board, *hex);
-  if (!on || action.station() < 0 || action.station() >= static_cast<int>(on->tile->stations.size())) {
-    return Illegal("1853.refusal.bases.there_no_station", "4.4.5", fmt::format("there is no station {} on {}", action.station(), action.hex())).With({param::Count("station", action.station()), param::Hex("hex", action.hex())});
+  if (c.tokens_left <= 0) return refuse([&] { return Illegal("1853.refusal.bases.no_base_token_left_table", "4.4.1", fmt::format("the {} has no base token left (TABLE 7)", ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))}); });
+  const auto on = TileOn(ctx.data, ctx.state.board, hex);
+  if (!on || station_index < 0 || station_index >= static_cast<int>(on->tile->stations.size())) {
+    return refuse([&] { return Illegal("1853.refusal.bases.there_no_station", "4.4.5", fmt::format("there is no station {} on {}", station_index, name)).With({param::Count("station", station_index), param::Hex("hex", name)}); });
   }
-  const TileStation& station = on->tile->stations[action.station()];
-  if (station.kind != StationKind::kLarge) return Illegal("1853.refusal.bases.base_tokens_go_only_large", "4.4.5", "base tokens go only on large stations");
+  const TileStation& station = on->tile->stations[station_index];
+  if (station.kind != StationKind::kLarge) return refuse([&] { return Illegal("1853.refusal.bases.base_tokens_go_only_large", "4.4.5", "base tokens go only on large stations"); });
   for (const Base& base : c.bases) {
-    if (base.hex == *hex) return Illegal("1853.refusal.bases.already_base", "4.4.5", fmt::format("the {} already has a base on {}", ctx.Initials(company), action.hex())).With({param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex())});
+    if (base.hex == hex) return refuse([&] { return Illegal("1853.refusal.bases.already_base", "4.4.5", fmt::format("the {} already has a base on {}", ctx.Initials(company), name)).With({param::Company("company", ctx.Initials(company)), param::Hex("hex", name)}); });
   }
-  const auto tokens = TrackNetwork::TokensOf(TrackPositionOf(ctx.state).bases);
-  const auto here = tokens.find({*hex, action.station()});
-  const int taken = here == tokens.end() ? 0 : static_cast<int>(here->second.size());
-  if (taken >= station.token_slots) return Illegal("1853.refusal.bases.station_no_vacant_space_base", "4.4.5", "that station has no vacant space for a base");
-  if (HomeOfCompanyNotRunning(ctx, *hex, action.station())) {
-    return Illegal("1853.refusal.bases.station_home_base_company_not", "4.4.7", "that station is the home base of a company not yet running");
+  if (TokensOn(ctx, hex, station_index) >= station.token_slots) return refuse([&] { return Illegal("1853.refusal.bases.station_no_vacant_space_base", "4.4.5", "that station has no vacant space for a base"); });
+  if (HomeOfCompanyNotRunning(ctx, hex, station_index)) {
+    return refuse([&] { return Illegal("1853.refusal.bases.station_home_base_company_not", "4.4.7", "that station is the home base of a company not yet running"); });
   }
-  if (!reach.stations.count({*hex, action.station()})) {
-    return Illegal("1853.refusal.bases.station_must_connected_one_s", "4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
-                                        "of one gauge, not blocked by other companies' bases",
-                                        ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
+  if (!reach.stations.count({hex, station_index})) {
+    return refuse([&] {
+      return Illegal("1853.refusal.bases.station_must_connected_one_s", "4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
+                                          "of one gauge, not blocked by other companies' bases",
+                                          ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
+    });
   }
-  const bool in_area = ctx.Def(company).area.Contains(*hex);  // 1.4.6: rows and columns included
+  const bool in_area = ctx.Def(company).area.Contains(hex);  // 1.4.6: rows and columns included
   if (!in_area && !Unrestricted(ctx, company)) {
-    return Illegal("1853.refusal.bases.before_phase_4_establishes_bases", "4.4.1", fmt::format("before phase {} the {} establishes bases only within its area (TABLE 2)", ctx.data.PhaseShown(4),
-                                        ctx.Initials(company))).With({param::Count("phase", ctx.data.PhaseShown(4)), param::Company("company", ctx.Initials(company))});
+    return refuse([&] {
+      return Illegal("1853.refusal.bases.before_phase_4_establishes_bases", "4.4.1", fmt::format("before phase {} the {} establishes bases only within its area (TABLE 2)", ctx.data.PhaseShown(4),
+                                          ctx.Initials(company))).With({param::Count("phase", ctx.data.PhaseShown(4)), param::Company("company", ctx.Initials(company))});
+    });
   }
   if (!in_area) {
     // 4.4.2: outside its area the company must run over the new base this round.
     GameState after = ctx.state;
-    after.companies[company].bases.push_back({*hex, action.station()});
+    after.companies[company].bases.push_back({hex, station_index});
     std::vector<HexCoord> must = ctx.state.railway.must_run_hexes;
-    must.push_back(*hex);
+    must.push_back(hex);
     if (!CanRunOver(ctx, after, company, must)) {
-      return Illegal("1853.refusal.bases.outside_area_must_run_over", "4.4.2", fmt::format("outside its area the {} must run over a new base this round, and its trains "
-                                          "could not run over {}",
-                                          ctx.Initials(company), action.hex())).With({param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex())});
+      return refuse([&] {
+        return Illegal("1853.refusal.bases.outside_area_must_run_over", "4.4.2", fmt::format("outside its area the {} must run over a new base this round, and its trains "
+                                            "could not run over {}",
+                                            ctx.Initials(company), name)).With({param::Company("company", ctx.Initials(company)), param::Hex("hex", name)});
+      });
     }
   }
   const int cost = BaseCost(ctx, company);
   if (c.treasury < cost) {
-    return Illegal("1853.refusal.bases.base_costs", "4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury))).With({param::Amount("cost", cost), param::Company("company", ctx.Initials(company)), param::Amount("treasury", c.treasury)});
+    return refuse([&] { return Illegal("1853.refusal.bases.base_costs", "4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury))).With({param::Amount("cost", cost), param::Company("company", ctx.Initials(company)), param::Amount("treasury", c.treasury)}); });
   }
   if (outside) *outside = !in_area;
   return OkStatus();
+}
+
+// The base a player asked for.
+Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1::PlaceBase& action, bool* outside) {
+  const auto hex = ParseHexName(action.hex());
+  if (!hex || !ctx.data.Hex(*hex)) return Malformed("1853.refusal.bases.there_no_hex_board", fmt::format("there is no hex {} on the board", action.hex())).With({param::Text("hex", action.hex())});
+  return ValidateAt(ctx, reach, *hex, action.station(), action.hex(), Refuse::Worded(), outside);
 }
 
 }  // namespace
@@ -149,13 +169,20 @@ namespace {
 // until it returns false. Returns false if `take` stopped it.
 template <typename Take>
 bool EachBaseAction(const Context& ctx, Take take) {
-  const std::shared_ptr<const CompanyReach> kept = ctx.Reach(ctx.state.railway.company);
+  // What ValidateAt refuses whatever the station (a credit train unpaid, no token, too little
+  // money): then no station is looked at, nor the company's reach asked for.
+  const int company = ctx.state.railway.company;
+  const CompanyState& c = ctx.state.companies[company];
+  if (ExpensesBarredByCreditTrain(ctx, company) || c.tokens_left <= 0 || c.treasury < BaseCost(ctx, company)) return true;
+  const std::shared_ptr<const CompanyReach> kept = ctx.Reach(company);
   const CompanyReach& reach = *kept;
+  static const std::string kUnnamed;
   for (const auto& [hex, station] : reach.stations) {
+    // Checked as the player's action would be (a reached hex is on the board), with a bare refusal.
+    if (!ctx.data.Hex(hex) || !ValidateAt(ctx, reach, hex, station, kUnnamed, Refuse::Bare(), nullptr).ok()) continue;
     mailrun::v1::Action action;
     action.mutable_place_base()->set_hex(HexName(hex));
     action.mutable_place_base()->set_station(station);
-    if (!Validate(ctx, reach, action.place_base(), nullptr).ok()) continue;
     if (!take(std::move(action))) return false;
   }
   return true;

@@ -13,6 +13,7 @@
 #include "engine/core/routes/route_optimizer.h"
 #include "engine/core/routes/run_validator.h"
 #include "engine/titles/t1853/route_graph_builder.h"
+#include "engine/titles/t1853/track_cache.h"
 
 namespace mailrun::engine::t1853 {
 namespace {
@@ -26,23 +27,27 @@ bool OperatingRun(const Context& ctx, int seat) {
          !ctx.state.offer;
 }
 
-struct CheckedRuns {
-  std::shared_ptr<const routes::RouteGraph> graph;
-  std::vector<routes::TrainSpec> trains;
-  routes::RunPlan plan;
-};
-
-Result<CheckedRuns> Check(const Context& ctx, const mailrun::v1::RunTrains& action) {
+Result<std::shared_ptr<const CheckedRuns>> Check(const Context& ctx, const mailrun::v1::RunTrains& action) {
   const int company = ctx.state.railway.company;
-  CheckedRuns checked{ctx.RouteGraph(company), TrainSpecs(ctx, company), {}};
+  // An execution follows its validation on the same position: the check is made once.
+  if (ctx.track) {
+    if (auto kept = ctx.track->RunCheck(ctx.data, ctx.state, company, action)) return kept;
+  }
+  // Checked on the part of the company's graph the runs name (BuildRunGraph): the same answer as
+  // on the whole graph, which a check would otherwise build for every run step.
+  auto checked = std::make_shared<CheckedRuns>();
+  checked->graph = std::make_shared<const routes::RouteGraph>(
+      BuildRunGraph(ctx.data, ctx.state, company, action, ctx.state.railway.must_run_hexes));
+  checked->trains = TrainSpecs(ctx, company);
   std::vector<routes::SubmittedRun> runs;
   for (const auto& run : action.runs()) runs.push_back({run.train_id(), {run.nodes().begin(), run.nodes().end()}});
   routes::RunConstraints constraints;
   constraints.must_run_over = ctx.state.railway.must_run_hexes;
-  auto plan = routes::ValidateRuns(*checked.graph, checked.trains, runs, action.mail_train_id(), constraints);
+  auto plan = routes::ValidateRuns(*checked->graph, checked->trains, runs, action.mail_train_id(), constraints);
   if (!plan.ok()) return plan.error();
-  checked.plan = std::move(*plan);
-  return checked;
+  checked->plan = std::move(*plan);
+  if (ctx.track) ctx.track->KeepRunCheck(ctx.data, ctx.state, company, action, checked);
+  return std::shared_ptr<const CheckedRuns>(std::move(checked));
 }
 
 std::string StationList(const routes::RouteGraph& graph, const routes::PlannedRun& run, const EditionData& data) {
@@ -158,7 +163,8 @@ Status ValidateRunTrains(const Context& ctx, int seat, const mailrun::v1::RunTra
 
 void ExecuteRunTrains(Context& ctx, int, const mailrun::v1::RunTrains& action) {
   const int company = ctx.state.railway.company;
-  const CheckedRuns checked = *Check(ctx, action);
+  const std::shared_ptr<const CheckedRuns> kept = *Check(ctx, action);
+  const CheckedRuns& checked = *kept;
   const routes::RunPlan& plan = checked.plan;
   CompanyState& c = ctx.state.companies[company];
   c.last_runs.clear();

@@ -87,41 +87,42 @@ struct PurchaseCheck {
   bool extra_card = false;     // 4.8.17: an additional 2/1M card
 };
 
-Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const mailrun::v1::BuyTrain& action) {
+Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const mailrun::v1::BuyTrain& action,
+                                        const Refuse& refuse) {
   const GameState& s = ctx.state;
   const CompanyState& c = s.companies[company];
   PurchaseCheck check;
   check.def = FindTrain(ctx.data, action.train());
-  if (!check.def) return Malformed("1853.refusal.trains.there_no_train", fmt::format("there is no train '{}'", action.train())).With({param::Text("train", action.train())});
+  if (!check.def) return refuse([&] { return Malformed("1853.refusal.trains.there_no_train", fmt::format("there is no train '{}'", action.train())).With({param::Text("train", action.train())}); });
   const TrainDef& def = *check.def;
-  if (Obsolete(ctx, def)) return Illegal("1853.refusal.trains.trains_obsolete", "4.8.4", fmt::format("'{}' trains are obsolete", def.name)).With({param::Train("train", def.name)});
+  if (Obsolete(ctx, def)) return refuse([&] { return Illegal("1853.refusal.trains.trains_obsolete", "4.8.4", fmt::format("'{}' trains are obsolete", def.name)).With({param::Train("train", def.name)}); });
   if (action.use_special_token() && (c.major || !c.special_token)) {
-    return Illegal("1853.refusal.trains.company_no_special_token", "4.8.19", "the company has no special token");
+    return refuse([&] { return Illegal("1853.refusal.trains.company_no_special_token", "4.8.19", "the company has no special token"); });
   }
   if (def.name == "1M") {
-    if (c.major) return Illegal("1853.refusal.trains.only_minor_companies_buy_1m", "4.8.18", "only minor companies may buy '1M' trains");
+    if (c.major) return refuse([&] { return Illegal("1853.refusal.trains.only_minor_companies_buy_1m", "4.8.18", "only minor companies may buy '1M' trains"); });
     if (!s.minor_formed_in_first_round) {
-      return Illegal("1853.refusal.trains.1m_trains_game_only_if", "4.8.16", "'1M' trains are in the game only if a minor formed in the first dealing round");
+      return refuse([&] { return Illegal("1853.refusal.trains.1m_trains_game_only_if", "4.8.16", "'1M' trains are in the game only if a minor formed in the first dealing round"); });
     }
   }
   if (def.gauge == Gauge::kMetre && c.major && s.phase < 2) {
-    return Illegal("1853.refusal.trains.metre_gauge_trains_not_sale", "4.8.15",
-                   fmt::format("metre-gauge trains are not on sale to major companies before phase {}", ctx.data.PhaseShown(2))).With({param::Count("phase", ctx.data.PhaseShown(2))});
+    return refuse([&] { return Illegal("1853.refusal.trains.metre_gauge_trains_not_sale", "4.8.15",
+                   fmt::format("metre-gauge trains are not on sale to major companies before phase {}", ctx.data.PhaseShown(2))).With({param::Count("phase", ctx.data.PhaseShown(2))}); });
   }
   if (action.use_special_token()) {
-    if (s.railway.number == 1) return Illegal("1853.refusal.trains.special_token_not_used_first", "4.8.19", "the special token may not be used in the first railway round");
+    if (s.railway.number == 1) return refuse([&] { return Illegal("1853.refusal.trains.special_token_not_used_first", "4.8.19", "the special token may not be used in the first railway round"); });
     if (def.gauge != Gauge::kMetre || def.phase_introduced != s.phase + 1) {
-      return Illegal("1853.refusal.trains.special_token_buys_metre_gauge", "4.8.19", "the special token buys a metre-gauge train of the next phase");
+      return refuse([&] { return Illegal("1853.refusal.trains.special_token_buys_metre_gauge", "4.8.19", "the special token buys a metre-gauge train of the next phase"); });
     }
     for (const TrainDef& other : ctx.data.trains) {
       if (other.gauge != Gauge::kMetre || other.phase_introduced > s.phase || Obsolete(ctx, other)) continue;
       if (MetreTrainOnSale(ctx, other)) {
-        return Illegal("1853.refusal.trains.trains_still_sale_special_token", "4.8.19", fmt::format("'{}' trains are still on sale: the special token is for when no "
+        return refuse([&] { return Illegal("1853.refusal.trains.trains_still_sale_special_token", "4.8.19", fmt::format("'{}' trains are still on sale: the special token is for when no "
                                              "metre-gauge train of the current phase is left",
-                                             other.name)).With({param::Train("train", other.name)});
+                                             other.name)).With({param::Train("train", other.name)}); });
       }
     }
-    if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.19", fmt::format("no '{}' train is left", def.name)).With({param::Train("train", def.name)});
+    if (Left(ctx, def.name) == 0) return refuse([&] { return Illegal("1853.refusal.trains.no_train_left", "4.8.19", fmt::format("no '{}' train is left", def.name)).With({param::Train("train", def.name)}); });
     return check;
   }
   if (IsReturnedTrain(ctx, def.name)) {
@@ -129,8 +130,8 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
     return check;
   }
   if (def.phase_introduced > s.phase && !def.starts_phase) {
-    return Illegal("1853.refusal.trains.trains_not_sale_before_phase", def.gauge == Gauge::kMetre ? "4.8.13" : "4.8.3",
-                   fmt::format("'{}' trains are not on sale before phase {}", def.name, ctx.data.PhaseShown(def.phase_introduced))).With({param::Train("train", def.name), param::Count("phase", ctx.data.PhaseShown(def.phase_introduced))});
+    return refuse([&] { return Illegal("1853.refusal.trains.trains_not_sale_before_phase", def.gauge == Gauge::kMetre ? "4.8.13" : "4.8.3",
+                   fmt::format("'{}' trains are not on sale before phase {}", def.name, ctx.data.PhaseShown(def.phase_introduced))).With({param::Train("train", def.name), param::Count("phase", ctx.data.PhaseShown(def.phase_introduced))}); });
   }
   if (def.gauge == Gauge::kMetre) {
     if (def.name == "1M") {
@@ -139,25 +140,25 @@ Result<PurchaseCheck> CheckAvailability(const Context& ctx, int company, const m
         check.extra_card = true;
         return check;
       }
-      return NoMoreTwoOneM(ctx);
+      return refuse([&] { return NoMoreTwoOneM(ctx); });
     }
-    if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.12", fmt::format("no '{}' train is left", def.name)).With({param::Train("train", def.name)});
+    if (Left(ctx, def.name) == 0) return refuse([&] { return Illegal("1853.refusal.trains.no_train_left", "4.8.12", fmt::format("no '{}' train is left", def.name)).With({param::Train("train", def.name)}); });
     return check;
   }
   if (def.name == "2" && Left(ctx, "2") == 0 && s.minor_formed_in_first_round) {
-    if (!FirstRoundExtraOption(ctx)) return NoMoreTwoOneM(ctx);
+    if (!FirstRoundExtraOption(ctx)) return refuse([&] { return NoMoreTwoOneM(ctx); });
     check.extra_card = true;
     return check;
   }
-  if (Left(ctx, def.name) == 0) return Illegal("1853.refusal.trains.no_train_left", "4.8.3", fmt::format("no '{}' train is left", def.name)).With({param::Train("train", def.name)});
+  if (Left(ctx, def.name) == 0) return refuse([&] { return Illegal("1853.refusal.trains.no_train_left", "4.8.3", fmt::format("no '{}' train is left", def.name)).With({param::Train("train", def.name)}); });
   if (const TrainDef* held_back = HeldBackBy(ctx, def)) {
     if (held_back->name == "2" && s.minor_formed_in_first_round) {
-      return Illegal("1853.refusal.trains.all_seven_2_1m_trains", "4.8.16", fmt::format("all seven 2/1M trains must be bought before the first '3' ({} left)",
-                                           Left(ctx, "2"))).With({param::Count("left", Left(ctx, "2"))});
+      return refuse([&] { return Illegal("1853.refusal.trains.all_seven_2_1m_trains", "4.8.16", fmt::format("all seven 2/1M trains must be bought before the first '3' ({} left)",
+                                           Left(ctx, "2"))).With({param::Count("left", Left(ctx, "2"))}); });
     }
-    if (def.name == "6") return Illegal("1853.refusal.trains.6_trains_sale_once_first", "4.8.3", "the '6' trains are on sale once the first '5' has been bought");
-    return Illegal("1853.refusal.trains.broad_gauge_trains_bought_order", "4.8.3", fmt::format("broad-gauge trains are bought in order: the '{}' trains come first",
-                                        held_back->name)).With({param::Train("train", held_back->name)});
+    if (def.name == "6") return refuse([&] { return Illegal("1853.refusal.trains.6_trains_sale_once_first", "4.8.3", "the '6' trains are on sale once the first '5' has been bought"); });
+    return refuse([&] { return Illegal("1853.refusal.trains.broad_gauge_trains_bought_order", "4.8.3", fmt::format("broad-gauge trains are bought in order: the '{}' trains come first",
+                                        held_back->name)).With({param::Train("train", held_back->name)}); });
   }
   return check;
 }
@@ -238,7 +239,9 @@ const TrainDef* AffordableTrain(const Context& ctx, int company) {
   for (const TrainDef& def : ctx.data.trains) {
     mailrun::v1::BuyTrain buy;
     buy.set_train(def.name);
-    if (def.price <= ctx.state.companies[company].treasury && CheckAvailability(ctx, company, buy).ok()) return &def;
+    if (def.price <= ctx.state.companies[company].treasury && CheckAvailability(ctx, company, buy, Refuse::Bare()).ok()) {
+      return &def;
+    }
   }
   return nullptr;
 }
@@ -283,35 +286,37 @@ bool TrainOnSale(const Context& ctx, const TrainDef& def) {
   return HeldBackBy(ctx, def) == nullptr;                                  // 4.8.3
 }
 
+namespace {
+
 // 4.8.2: a new train from the bank at its card price; several may be bought, one at a time. No
 // action sells a train back to the bank (4.8.7).
-Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrain& action) {
-  if (!OperatingController(ctx, seat)) return NotBuyingNow();
+Status ValidateBuy(const Context& ctx, int seat, const mailrun::v1::BuyTrain& action, const Refuse& refuse) {
+  if (!OperatingController(ctx, seat)) return refuse([] { return NotBuyingNow(); });
   const int company = ctx.state.railway.company;
   const CompanyState& c = ctx.state.companies[company];
-  auto check = CheckAvailability(ctx, company, action);
+  auto check = CheckAvailability(ctx, company, action, refuse);
   if (!check.ok()) return check.error();
   const TrainDef& def = *check->def;
   // 4.8.5: the phase's limit, metre trains included (4.8.14).
   if (static_cast<int>(c.trains.size()) >= TrainLimit(ctx)) {
-    return Illegal("1853.refusal.trains.already_owns_trains_limit_phase", "4.8.5", fmt::format("the {} already owns {} trains, the limit in phase {}", ctx.Initials(company),
-                                        c.trains.size(), ctx.data.PhaseShown(ctx.state.phase))).With({param::Company("company", ctx.Initials(company)), param::Count("count", c.trains.size()), param::Count("phase", ctx.data.PhaseShown(ctx.state.phase))});
+    return refuse([&] { return Illegal("1853.refusal.trains.already_owns_trains_limit_phase", "4.8.5", fmt::format("the {} already owns {} trains, the limit in phase {}", ctx.Initials(company),
+                                        c.trains.size(), ctx.data.PhaseShown(ctx.state.phase))).With({param::Company("company", ctx.Initials(company)), param::Count("count", c.trains.size()), param::Count("phase", ctx.data.PhaseShown(ctx.state.phase))}); });
   }
-  if (action.director_gift() < 0) return Malformed("1853.refusal.trains.gift_not_negative", "a gift may not be negative");
+  if (action.director_gift() < 0) return refuse([&] { return Malformed("1853.refusal.trains.gift_not_negative", "a gift may not be negative"); });
   if (action.on_credit()) {
     // 3.4.3: a manager's new train from the bank, for a company that lacks a train and cannot
     // afford one; only one such train is held. Any new train on sale, broad or metre (3.4.4).
-    if (c.director >= 0 || c.manager != seat) return Illegal("1853.refusal.trains.only_manager_buy_train_credit", "3.4.3", "only a manager may buy a train on credit");
-    if (check->from_returned) return Illegal("1853.refusal.trains.train_credit_must_new_train", "3.4.3", "a train on credit must be a new train from the bank");
-    if (HasCreditTrain(c)) return Illegal("1853.refusal.trains.only_one_train_held_credit", "3.4.3", "only one train may be held on credit");
+    if (c.director >= 0 || c.manager != seat) return refuse([&] { return Illegal("1853.refusal.trains.only_manager_buy_train_credit", "3.4.3", "only a manager may buy a train on credit"); });
+    if (check->from_returned) return refuse([&] { return Illegal("1853.refusal.trains.train_credit_must_new_train", "3.4.3", "a train on credit must be a new train from the bank"); });
+    if (HasCreditTrain(c)) return refuse([&] { return Illegal("1853.refusal.trains.only_one_train_held_credit", "3.4.3", "only one train may be held on credit"); });
     if (!c.trains.empty()) {
-      return Illegal("1853.refusal.trains.credit_company_lacks_train_owns", "3.4.3", fmt::format("credit is for a company that lacks a train, and the {} owns one",
-                                          ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))});
+      return refuse([&] { return Illegal("1853.refusal.trains.credit_company_lacks_train_owns", "3.4.3", fmt::format("credit is for a company that lacks a train, and the {} owns one",
+                                          ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))}); });
     }
-    if (action.director_gift() > 0) return Illegal("1853.refusal.trains.manager_not_give_money_company", "4.8.8", "a manager may not give money to the company");
+    if (action.director_gift() > 0) return refuse([&] { return Illegal("1853.refusal.trains.manager_not_give_money_company", "4.8.8", "a manager may not give money to the company"); });
     if (const TrainDef* affordable = AffordableTrain(ctx, company)) {
-      return Illegal("1853.refusal.trains.can_afford_train_no_credit", "3.4.3", fmt::format("the {} can afford a train (a '{}' for {}): no credit is needed",
-                                          ctx.Initials(company), affordable->name, Money(affordable->price))).With({param::Company("company", ctx.Initials(company)), param::Train("train", affordable->name), param::Amount("price", affordable->price)});
+      return refuse([&] { return Illegal("1853.refusal.trains.can_afford_train_no_credit", "3.4.3", fmt::format("the {} can afford a train (a '{}' for {}): no credit is needed",
+                                          ctx.Initials(company), affordable->name, Money(affordable->price))).With({param::Company("company", ctx.Initials(company)), param::Train("train", affordable->name), param::Amount("price", affordable->price)}); });
     }
     return OkStatus();
   }
@@ -336,11 +341,17 @@ Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrai
   return OkStatus();
 }
 
+}  // namespace
+
+Status ValidateBuyTrain(const Context& ctx, int seat, const mailrun::v1::BuyTrain& action) {
+  return ValidateBuy(ctx, seat, action, Refuse::Worded());
+}
+
 void ExecuteBuyTrain(Context& ctx, int seat, const mailrun::v1::BuyTrain& action) {
   GameState& s = ctx.state;
   const int company = s.railway.company;
   CompanyState& c = s.companies[company];
-  const PurchaseCheck check = *CheckAvailability(ctx, company, action);
+  const PurchaseCheck check = *CheckAvailability(ctx, company, action, Refuse::Bare());
   const TrainDef& def = *check.def;
   TrainCard card;
   if (check.from_returned) {
@@ -380,39 +391,47 @@ void ExecuteBuyTrain(Context& ctx, int seat, const mailrun::v1::BuyTrain& action
   }
 }
 
-Status ValidateOfferTrain(const Context& ctx, int seat, const mailrun::v1::OfferTrain& action) {
-  if (!OperatingController(ctx, seat)) return NotBuyingNow();
+namespace {
+
+Status ValidateOffer(const Context& ctx, int seat, const mailrun::v1::OfferTrain& action, const Refuse& refuse) {
+  if (!OperatingController(ctx, seat)) return refuse([] { return NotBuyingNow(); });
   const GameState& s = ctx.state;
   const int buyer = s.railway.company;
   const auto seller = CompanyIndex(ctx, action.from_company());
-  if (!seller) return Malformed("1853.refusal.trains.there_no_company", fmt::format("there is no company '{}'", action.from_company())).With({param::Text("company", action.from_company())});
-  if (*seller == buyer) return Illegal("1853.refusal.trains.company_cannot_buy_own_train", "4.8.9", "a company cannot buy its own train");
+  if (!seller) return refuse([&] { return Malformed("1853.refusal.trains.there_no_company", fmt::format("there is no company '{}'", action.from_company())).With({param::Text("company", action.from_company())}); });
+  if (*seller == buyer) return refuse([&] { return Illegal("1853.refusal.trains.company_cannot_buy_own_train", "4.8.9", "a company cannot buy its own train"); });
   const CompanyState& from = s.companies[*seller];
   const auto train = std::find_if(from.trains.begin(), from.trains.end(),
                                   [&](const TrainCard& t) { return t.id == action.train_id(); });
   if (train == from.trains.end()) {
-    return Illegal("1853.refusal.trains.no_train", "4.8.9", fmt::format("the {} has no train '{}'", action.from_company(), action.train_id())).With({param::Company("company", action.from_company()), param::Text("train", action.train_id())});
+    return refuse([&] { return Illegal("1853.refusal.trains.no_train", "4.8.9", fmt::format("the {} has no train '{}'", action.from_company(), action.train_id())).With({param::Company("company", action.from_company()), param::Text("train", action.train_id())}); });
   }
-  if (train->on_credit) return Illegal("1853.refusal.trains.train_must_fully_paid_before", "3.4.5", "a train must be fully paid for before it may be sold");
+  if (train->on_credit) return refuse([&] { return Illegal("1853.refusal.trains.train_must_fully_paid_before", "3.4.5", "a train must be fully paid for before it may be sold"); });
   if (train->name == "1M" && s.companies[buyer].major) {
-    return Illegal("1853.refusal.trains.major_company_not_buy_1m", "4.8.18", "a major company may not buy a '1M' train");
+    return refuse([&] { return Illegal("1853.refusal.trains.major_company_not_buy_1m", "4.8.18", "a major company may not buy a '1M' train"); });
   }
-  if (action.price() < 10) return Illegal("1853.refusal.trains.price_must_least_10", "4.8.9", "the price must be at least £10");
+  if (action.price() < 10) return refuse([&] { return Illegal("1853.refusal.trains.price_must_least_10", "4.8.9", "the price must be at least £10"); });
   if (action.price() > s.companies[buyer].treasury) {
-    return Illegal("1853.refusal.trains.only", "4.8.9", fmt::format("the {} has only {}", ctx.Initials(buyer), Money(s.companies[buyer].treasury))).With({param::Company("company", ctx.Initials(buyer)), param::Amount("treasury", s.companies[buyer].treasury)});
+    return refuse([&] { return Illegal("1853.refusal.trains.only", "4.8.9", fmt::format("the {} has only {}", ctx.Initials(buyer), Money(s.companies[buyer].treasury))).With({param::Company("company", ctx.Initials(buyer)), param::Amount("treasury", s.companies[buyer].treasury)}); });
   }
   if (static_cast<int>(s.companies[buyer].trains.size()) >= TrainLimit(ctx)) {
-    return Illegal("1853.refusal.trains.train_limit", "4.8.5", fmt::format("the {} is at its train limit", ctx.Initials(buyer))).With({param::Company("company", ctx.Initials(buyer))});
+    return refuse([&] { return Illegal("1853.refusal.trains.train_limit", "4.8.5", fmt::format("the {} is at its train limit", ctx.Initials(buyer))).With({param::Company("company", ctx.Initials(buyer))}); });
   }
   // 4.8.15 makes no exception for trains bought from another company (docs/rulings.md #30).
   if (const TrainDef* def = FindTrain(ctx.data, train->name);
       def && def->gauge == Gauge::kMetre && s.companies[buyer].major && s.phase < 2) {
-    return Illegal("1853.refusal.trains.metre_gauge_trains_not_available", "4.8.15",
+    return refuse([&] { return Illegal("1853.refusal.trains.metre_gauge_trains_not_available", "4.8.15",
                    fmt::format("metre-gauge trains are not available to major companies before phase {}, from the bank "
-                               "or from another company", ctx.data.PhaseShown(2))).With({param::Count("phase", ctx.data.PhaseShown(2))});
+                               "or from another company", ctx.data.PhaseShown(2))).With({param::Count("phase", ctx.data.PhaseShown(2))}); });
   }
-  if (Controller(ctx, *seller) < 0) return Illegal("1853.refusal.trains.selling_company_nobody_agree", "4.8.9", "the selling company has nobody to agree");
+  if (Controller(ctx, *seller) < 0) return refuse([&] { return Illegal("1853.refusal.trains.selling_company_nobody_agree", "4.8.9", "the selling company has nobody to agree"); });
   return OkStatus();
+}
+
+}  // namespace
+
+Status ValidateOfferTrain(const Context& ctx, int seat, const mailrun::v1::OfferTrain& action) {
+  return ValidateOffer(ctx, seat, action, Refuse::Worded());
 }
 
 void ExecuteOfferTrain(Context& ctx, int seat, const mailrun::v1::OfferTrain& action) {
@@ -586,6 +605,7 @@ void EachTrainAction(const Context& ctx, int seat, Visit&& visit) {
   const GameState& s = ctx.state;
   const int company = s.railway.company;
   const CompanyState& c = s.companies[company];
+  const Refuse bare = Refuse::Bare();  // each candidate is only kept or passed over
   for (const TrainDef& def : ctx.data.trains) {
     for (bool token : {false, true}) {
       mailrun::v1::Action action;
@@ -593,7 +613,7 @@ void EachTrainAction(const Context& ctx, int seat, Visit&& visit) {
       buy->set_train(def.name);
       buy->set_use_special_token(token);
       const char* suffix = token ? " with the special token" : "";
-      if (ValidateBuyTrain(ctx, seat, *buy).ok()) {
+      if (ValidateBuy(ctx, seat, *buy, bare).ok()) {
         if (!visit(action, [&] { return fmt::format("Buy a '{}' train for {}{}", def.name, Money(def.price), suffix); },
                    0, 0)) {
           return;
@@ -601,7 +621,7 @@ void EachTrainAction(const Context& ctx, int seat, Visit&& visit) {
         continue;
       }
       buy->set_director_gift(def.price - c.treasury);
-      if (ValidateBuyTrain(ctx, seat, *buy).ok()) {
+      if (ValidateBuy(ctx, seat, *buy, bare).ok()) {
         const auto text = [&] {
           return fmt::format("Buy a '{}' train for {}, giving {} of your own (4.8.8){}", def.name, Money(def.price),
                              Money(def.price - c.treasury), suffix);
@@ -610,7 +630,7 @@ void EachTrainAction(const Context& ctx, int seat, Visit&& visit) {
       }
       buy->set_director_gift(0);
       buy->set_on_credit(true);
-      if (ValidateBuyTrain(ctx, seat, *buy).ok()) {
+      if (ValidateBuy(ctx, seat, *buy, bare).ok()) {
         if (!visit(action, [&] { return fmt::format("Buy a '{}' train on credit (3.4.3){}", def.name, suffix); }, 0,
                    0)) {
           return;
@@ -626,7 +646,7 @@ void EachTrainAction(const Context& ctx, int seat, Visit&& visit) {
       offer->set_from_company(ctx.Initials(other));
       offer->set_train_id(train.id);
       offer->set_price(10);
-      if (ValidateOfferTrain(ctx, seat, *offer).ok()) {
+      if (ValidateOffer(ctx, seat, *offer, bare).ok()) {
         const auto text = [&] {
           return fmt::format("Offer to buy the {}'s '{}' train ({})", ctx.Initials(other), train.name, train.id);
         };
