@@ -70,38 +70,6 @@ TEST(OutboxRelay, WakesOnCommitAndNeverPublishesARolledBackEvent) {
   EXPECT_EQ(recorder.ids(), std::vector<std::string>{"committed"});
 }
 
-// Counts the NOTIFYs on the relays' channel that reach one listening connection.
-class OutboxWakeUps : public pqxx::notification_receiver {
- public:
-  explicit OutboxWakeUps(pqxx::connection_base& connection)
-      : pqxx::notification_receiver(connection, service::kOutboxNotifyChannel) {}
-  void operator()(const std::string&, int) override { ++count; }
-  int count = 0;
-};
-
-TEST(OutboxRelay, ARowAnnouncedAfterTheCommitIsNotNotifiedAtItButOtherRowsStillAre) {
-  const std::string db = MigratedDatabase("relay_announced_later");
-  pqxx::connection listener(db);
-  OutboxWakeUps wake_ups(listener);
-  pqxx::connection writer(db);
-  {
-    pqxx::work txn(writer);
-    service::AppendOutboxEventAnnouncedLater(txn, YourTurn("later", "alice", "game-1", 1));
-    txn.commit();
-  }
-  listener.await_notification(1, 0);
-  EXPECT_EQ(wake_ups.count, 0);
-  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM outbox WHERE event_id = 'later' AND sent_at IS NULL"), 1);
-  // The setting ends with its transaction: the next row on the same connection wakes the relays.
-  {
-    pqxx::work txn(writer);
-    service::AppendOutboxEvent(txn, YourTurn("at-commit", "alice", "game-1", 2));
-    txn.commit();
-  }
-  for (int waited = 0; waited < 10 && wake_ups.count == 0; ++waited) listener.await_notification(1, 0);
-  EXPECT_EQ(wake_ups.count, 1);
-}
-
 TEST(OutboxRelay, AppendingTheSameEventIdTwiceKeepsOneRowAndIncompleteEventsAreRefused) {
   const std::string db = MigratedDatabase("relay_append");
   AppendToOutbox(db, YourTurn("once", "alice", "game-1", 1));
