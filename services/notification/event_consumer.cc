@@ -213,7 +213,10 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
         if (stored) {
           // Pushes and reminders are extras: if either fails, the event is still stored and
           // streamed (each runs in its own savepoint), and the failure is logged.
-          Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
+          // (Without a push gateway there is nothing to enqueue, and no savepoint is needed.)
+          if (push_.enabled()) {
+            Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
+          }
           Extra(txn, event, "reminders", [&](pqxx::transaction_base& sub) { reminders_.Observe(sub, event, now); });
         }
         txn.commit();
