@@ -3,9 +3,10 @@
 // For each N of --games it starts a fresh stack (tools/fault/stack.h, durable: PostgreSQL with
 // fsync on, Redis, mailrun-game, mailrun-lobby and mailrun-notify on free loopback ports, from a
 // fresh directory, all stopped and deleted afterwards) and, --rounds times, in turn:
-//   moves    N games of 1853 (created through the game service, 4 players each), each played by
-//            one client of its own (tools/fault/game_load.h, own_game) that sends the bot's next
-//            move as soon as the last one was answered. After --warmup seconds, --seconds are
+//   moves    N clients, each playing games of 1853 (created through the game service, 4 players
+//            each) one after the other (--games-per-client of them, so that no client runs out of
+//            moves within the window), sending the bot's next move as soon as the last one was
+//            answered (tools/fault/game_load.h, own_game): N games at a time. After --warmup seconds, --seconds are
 //            measured: acknowledged moves/s, latency (sent -> answered) percentiles, CPU seconds
 //            per move of each process (from /proc: mailrun-game, mailrun-notify, mailrun-lobby,
 //            PostgreSQL = the postmaster and all its processes, ended backends included, and this
@@ -41,6 +42,7 @@ using Clock = std::chrono::system_clock;
 
 struct Settings {
   std::vector<int> games{8, 32, 128};
+  int games_per_client = 4;  // played one after the other, so that no client runs out of moves
   int seconds = 20;
   int warmup = 5;
   int rounds = 1;
@@ -155,7 +157,7 @@ double Seconds(Clock::duration d) { return std::chrono::duration<double>(d).coun
 
 void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
   mailrun::fault::GameLoadOptions options;
-  options.games = games;
+  options.games = games * s.games_per_client;
   options.players = 4;
   options.submitters = games;
   options.own_game = true;
@@ -367,6 +369,10 @@ int main(int argc, char** argv) {
   app.add_option("--games", s.games, "concurrent games (one client each), measured in turn")
       ->capture_default_str()
       ->delimiter(',');
+  app.add_option("--games-per-client", s.games_per_client,
+                 "games each client plays one after the other (a 4-player bot game is about 600 moves)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   app.add_option("--seconds", s.seconds, "seconds measured, for the moves and for each pgbench script")
       ->capture_default_str();
   app.add_option("--warmup", s.warmup, "seconds of moves first made and not measured")->capture_default_str();
