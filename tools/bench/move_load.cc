@@ -13,11 +13,12 @@
 //            driver) and commits per move (pg_stat_database.xact_commit). Then every acknowledged
 //            move is checked against the game log (none lost, none doubled).
 //   pgbench  with the services stopped: N clients for --seconds, each on a game row of its own in
-//            the same database, three scripts in turn (MoveScript, AfterMoveScript below): the
-//            writes of one move's transaction as committed before issue 21's change (NOTIFY in the
-//            transaction) and after it (fewer statements, NOTIFY after the commit), and the first
-//            plus the two transactions the stack commits after a move (the relay marking the
-//            outbox row sent, the notification service storing the event in an inbox).
+//            the same database, four runs in turn (MoveScript, AfterMoveScript below): the writes
+//            of one move's transaction as committed before issue 21's changes (NOTIFY in the
+//            transaction), the same with pgbench's prepared statements (-M prepared, as the moves
+//            are since), the same rows with fewer statements and the NOTIFY after the commit, and
+//            the first plus the two transactions the stack commits after a move (the relay marking
+//            the outbox row sent, the notification service storing the event in an inbox).
 // PostgreSQL's statistics reach pg_stat_database up to a second late, so commits per move have
 // that much uncertainty at each end of the window.
 #include <CLI/CLI.hpp>
@@ -295,8 +296,10 @@ void ForgetPgbenchEvents(const std::string& database_url) {
   txn.commit();
 }
 
+// `protocol`: pgbench's -M: "extended" (each statement parsed and planned on every run, as the
+// services did before issue 21) or "prepared" (once per connection, as the moves are since).
 void RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::string& name,
-                const std::string& script, int commits_per_transaction) {
+                const std::string& script, int commits_per_transaction, const std::string& protocol = "extended") {
   const std::string dir = stack.dir() + "/pgbench-" + name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
@@ -304,8 +307,8 @@ void RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::st
     std::ofstream(dir + "/script.sql") << script;
   }
   const std::string command = fmt::format(
-      "cd '{0}' && pgbench -n -M extended -c {1} -j {2} -T {3} -l --log-prefix=latency -f script.sql '{4}'", dir,
-      clients, std::min(clients, 2), s.seconds, stack.database_url());
+      "cd '{0}' && pgbench -n -M {5} -c {1} -j {2} -T {3} -l --log-prefix=latency -f script.sql '{4}'", dir,
+      clients, std::min(clients, 2), s.seconds, stack.database_url(), protocol);
   const Counters before = Count(stack, false);
   const int status = mailrun::process::RunShell(command, dir + "/out.txt");
   const Counters after = Count(stack, false);
@@ -345,6 +348,7 @@ void Baselines(FaultStack& stack, const Settings& s, int clients) {
   MakePgbenchGames(stack.database_url(), clients);
   for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Kill(service);
   RunPgbench(stack, s, clients, "move", MoveScript(size, false), 1);
+  RunPgbench(stack, s, clients, "move-prepared", MoveScript(size, false), 1, "prepared");
   RunPgbench(stack, s, clients, "move-announced-after-commit", MoveScript(size, true), 1);
   RunPgbench(stack, s, clients, "move+relay+inbox", AfterMoveScript(size), 3);
   ForgetPgbenchEvents(stack.database_url());
