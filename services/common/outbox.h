@@ -6,6 +6,8 @@
 
 #include <pqxx/pqxx>
 
+#include <string>
+
 #include "mailrun/v1/events.pb.h"
 
 namespace mailrun::service {
@@ -21,12 +23,17 @@ inline constexpr char kOutboxNotifyChannel[] = "mailrun_outbox";
 // traceparent gets the current one (log_context.h: the trace of the call or work that caused it).
 void AppendOutboxEvent(pqxx::work& txn, const mailrun::v1::Event& event);
 
-// The same, for a caller that NOTIFYs kOutboxNotifyChannel itself after its commit (the game
-// service's moves, game_store.h AnnounceCommitted): the row's insert sets
-// mailrun.outbox_announce = 'after_commit' for the rest of the transaction, which the outbox
-// trigger takes as "do not NOTIFY" (migrations/0003_outbox_announce_after_commit.sql), so that no
-// NOTIFY holds up the transaction's commit. Should the caller not get to its NOTIFY, the relays
-// still find the row on their next poll.
-void AppendOutboxEventAnnouncedLater(pqxx::work& txn, const mailrun::v1::Event& event);
+// An event as an outbox row, checked and stamped as AppendOutboxEvent does (the same exceptions),
+// for a caller that writes the row in a statement of its own and NOTIFYs kOutboxNotifyChannel
+// itself after its commit: the game service's move (game_store.h AdvanceAndAppend and
+// AnnounceCommitted). That statement sets mailrun.outbox_announce = 'after_commit' for its
+// transaction, which the outbox trigger takes as "do not NOTIFY"
+// (migrations/0003_outbox_announce_after_commit.sql), so that no NOTIFY holds up the commit.
+// Should the caller not get to its NOTIFY, the relays still find the row on their next poll.
+struct OutboxRow {
+  std::string event_id;
+  std::string payload;  // the serialized mailrun.v1.Event
+};
+OutboxRow ToOutboxRow(const mailrun::v1::Event& event);
 
 }  // namespace mailrun::service

@@ -10,6 +10,7 @@
 #include "services/common/json_log.h"
 #include "services/common/metrics.h"
 #include "services/common/outbox.h"
+#include "services/common/prepared.h"
 #include "services/common/redis.h"
 
 namespace mailrun::service {
@@ -35,18 +36,21 @@ void OutboxRelay::Start() {
 
 void OutboxRelay::Stop() { worker_.Stop(); }
 
+bool OutboxRelay::TryToLead(pqxx::connection& connection) {
+  pqxx::nontransaction txn(connection);
+  return txn.exec1("SELECT pg_try_advisory_lock(" + std::to_string(kOutboxRelayLockKey) + ")")[0].as<bool>();
+}
+
+void OutboxRelay::StopLeading(pqxx::connection& connection) {
+  pqxx::nontransaction txn(connection);
+  txn.exec("SELECT pg_advisory_unlock(" + std::to_string(kOutboxRelayLockKey) + ")");
+}
+
 int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publisher) {
-  pqxx::work txn(connection);
-  // One relay publishes at a time, so events leave in id order whichever process runs the relay.
-  // A relay that finds the lock taken leaves the rows to the holder (which LISTENs too).
-  if (!txn.exec1("SELECT pg_try_advisory_xact_lock(" + std::to_string(kOutboxRelayLockKey) + ")")[0].as<bool>()) {
-    // Another relay publishes; count now and then, so this process's gauges do not go stale.
-    if (std::chrono::steady_clock::now() - last_measured_ >= options_.poll_interval) MeasureBacklog(txn);
-    txn.commit();
-    return 0;
-  }
-  const pqxx::result rows = txn.exec_params(
-      "SELECT id, payload FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED",
+  // The leader alone publishes: the rows need no lock, and the statements no transaction.
+  pqxx::nontransaction txn(connection);
+  const pqxx::result rows = ExecPrepared(
+      txn, "outbox_unsent", "SELECT id, payload FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT $1",
       options_.batch_size);
   std::string ids;
   int sent = 0;
@@ -74,24 +78,24 @@ int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publ
     ++sent;
   }
   if (sent > 0) {
-    txn.exec("UPDATE outbox SET sent_at = clock_timestamp() WHERE id = ANY('{" + ids + "}'::bigint[])");
+    ExecPrepared(txn, "outbox_mark_sent", "UPDATE outbox SET sent_at = clock_timestamp() WHERE id = ANY($1::bigint[])",
+                 "{" + ids + "}");
   }
   if (!failed && static_cast<int>(rows.size()) < options_.batch_size) {
-    // Every unsent row this transaction could see is published now (it holds the lock, so no
-    // other relay has rows locked): nothing waits, and no query needs to say so.
+    // Every unsent row the read could see is published now (no other relay publishes): nothing
+    // waits, and no query needs to say so.
     metrics::OutboxBacklog(0, 0);
     last_measured_ = std::chrono::steady_clock::now();
   } else {
-    MeasureBacklog(txn);
+    MeasureBacklog(connection);
   }
-  txn.commit();
   published_ += sent;
   metrics::OutboxPublished(sent);
   return failed ? -1 : sent;
 }
 
-void OutboxRelay::MeasureBacklog(pqxx::work& txn) {
-  // Rows this transaction just marked sent count as sent; rows of uncommitted writers not yet.
+void OutboxRelay::MeasureBacklog(pqxx::connection& connection) {
+  pqxx::nontransaction txn(connection);
   const pqxx::row backlog = txn.exec1(
       "SELECT count(*), coalesce(extract(epoch FROM clock_timestamp() - min(created_at)), 0)::float8 "
       "FROM outbox WHERE sent_at IS NULL");
@@ -112,17 +116,26 @@ void OutboxRelay::Run() {
   ExponentialBackoff backoff(options_.min_backoff, options_.max_backoff);
   RedisPublisher publisher(ParseRedisUrl(options_.redis_url), options_.redis_timeout);
   std::unique_ptr<pqxx::connection> connection;
-  std::unique_ptr<Wakeup> wakeup;
+  std::unique_ptr<Wakeup> wakeup;  // LISTENing: while this relay leads
   auto next_prune = std::chrono::steady_clock::now();
   while (!worker_.stopping()) {
     try {
-      if (!connection) {
-        connection = std::make_unique<pqxx::connection>(options_.database_url);
-        wakeup = std::make_unique<Wakeup>(*connection);
+      if (!connection) connection = std::make_unique<pqxx::connection>(options_.database_url);
+      if (!wakeup) {
+        if (!TryToLead(*connection)) {
+          // Another relay publishes; count now and then, so this process's gauges do not go stale.
+          MeasureBacklog(*connection);
+          worker_.WaitFor(options_.poll_interval);
+          continue;
+        }
+        wakeup = std::make_unique<Wakeup>(*connection);  // LISTEN before the first read: no wake-up is missed
       }
       wakeup->signalled = false;
       const int sent = PublishBatch(*connection, publisher);
       if (sent < 0) {
+        // Redis refused this relay: let another one try while this one backs off.
+        wakeup.reset();
+        StopLeading(*connection);
         worker_.WaitFor(backoff.Next());
         continue;
       }
@@ -132,7 +145,7 @@ void OutboxRelay::Run() {
         Prune(*connection);
         next_prune = std::chrono::steady_clock::now() + std::chrono::hours(1);
       }
-      // Wait for the trigger's NOTIFY (or the poll interval), in short slices so Stop is quick.
+      // Wait for a NOTIFY (or the poll interval), in short slices so Stop is quick.
       const auto deadline = std::chrono::steady_clock::now() + options_.poll_interval;
       while (!worker_.stopping() && !wakeup->signalled && std::chrono::steady_clock::now() < deadline) {
         connection->await_notification(0, 100000);
@@ -140,10 +153,13 @@ void OutboxRelay::Run() {
     } catch (const pqxx::broken_connection& e) {
       spdlog::warn("outbox relay: PostgreSQL connection lost: {}", e.what());
       wakeup.reset();
-      connection.reset();
+      connection.reset();  // and with it the lead
       worker_.WaitFor(backoff.Next());
     } catch (const std::exception& e) {
       spdlog::error("outbox relay: {}", e.what());
+      // Start over on a new connection: whatever state this one is in, the lead goes with it.
+      wakeup.reset();
+      connection.reset();
       worker_.WaitFor(backoff.Next());
     }
   }

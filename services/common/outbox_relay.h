@@ -2,18 +2,22 @@
 // appends outbox events runs one in its own process; several relays (processes, replicas) may run
 // against one database at once.
 //
-// Loop: in one transaction, take a transaction-scoped advisory lock (kOutboxRelayLockKey; a relay
-// that cannot get it leaves the batch to the relay that has it, so events are published in id
-// order even with several relays), take the oldest unsent rows (SELECT ... FOR UPDATE SKIP
-// LOCKED: writers are never waited for), PUBLISH each payload on "mailrun.events" in id order,
-// set sent_at for the rows Redis took, commit. It wakes on the outbox trigger's NOTIFY and polls
-// as a fallback. While Redis is down it backs off and leaves the rows unsent; writers are never
-// blocked because they only insert. Delivery is at least once (a crash between PUBLISH and commit
-// publishes again); consumers de-duplicate by event_id. Sent rows older than `retention` are pruned.
+// One relay at a time publishes, so events leave in id order whichever process runs it: the one
+// holding the session-level advisory lock kOutboxRelayLockKey on its connection (the leader). Only
+// the leader LISTENs; on each wake-up (the outbox trigger's NOTIFY, a move's announcement, or its
+// poll interval) it reads the oldest unsent rows, PUBLISHes each payload on "mailrun.events" in id
+// order and sets sent_at for the rows Redis took: two statements, no transaction around them (no
+// other relay publishes meanwhile). The other relays neither listen nor wake on NOTIFYs: each
+// tries for the lock once per poll interval, so when the leader's process ends (or its
+// connection breaks, which releases the lock) another one leads within that interval. A leader
+// that cannot PUBLISH gives the lock up and backs off, so another one may try. While Redis is
+// down the rows stay unsent; writers are never blocked because they only insert. Delivery is at
+// least once (a crash, or a lost lead, between PUBLISH and the marking publishes again); consumers
+// de-duplicate by event_id. Sent rows older than `retention` are pruned by the leader.
 // Each event published is logged (event "outbox_published") in the trace it carries. The backlog
 // (unsent rows, age of the oldest) goes to the metrics: 0 after a batch that emptied the outbox,
-// counted after one that did not or failed, and counted at least every poll interval by a relay
-// that waits for another to publish.
+// counted after one that did not or failed, and counted every poll interval by a relay that waits
+// for another to publish.
 //
 // Thread-safety: Start/Stop and stats() may be called from any thread.
 #pragma once
@@ -32,7 +36,9 @@ namespace mailrun::service {
 
 class RedisPublisher;
 
-// The advisory lock that lets one relay at a time publish (migrations use 1853001).
+// The advisory lock that lets one relay at a time publish (migrations use 1853001). Until issue 21
+// relays took it per batch (pg_try_advisory_xact_lock); a session lock on the same key excludes
+// those too, so old and new relays may run side by side during a rollout.
 inline constexpr long long kOutboxRelayLockKey = 1853002;
 
 struct OutboxRelayOptions {
@@ -68,11 +74,15 @@ class OutboxRelay {
  private:
   class Wakeup;
   void Run();
-  // Publishes one batch; returns the number of rows marked sent, or -1 when Redis failed.
+  // Takes the lead if no other relay has it (pg_try_advisory_lock).
+  bool TryToLead(pqxx::connection& connection);
+  void StopLeading(pqxx::connection& connection);
+  // Publishes one batch (the leader only); returns the number of rows marked sent, or -1 when
+  // Redis failed.
   int PublishBatch(pqxx::connection& connection, RedisPublisher& publisher);
   void Prune(pqxx::connection& connection);
   // Counts the unsent rows and the age of the oldest for the metrics (metrics.h).
-  void MeasureBacklog(pqxx::work& txn);
+  void MeasureBacklog(pqxx::connection& connection);
 
   OutboxRelayOptions options_;
   WorkerThread worker_;

@@ -60,6 +60,7 @@ int RunServer(const ServerOptions& options) {
     builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_MS, options.max_connection_age_seconds * 1000);
     builder.AddChannelArgument(GRPC_ARG_MAX_CONNECTION_AGE_GRACE_MS, options.shutdown_grace_seconds * 1000);
   }
+  builder.SetSyncServerOption(grpc::ServerBuilder::SyncServerOption::MAX_POLLERS, options.max_pollers);
   for (grpc::Service* service : options.services) builder.RegisterService(service);
   builder.experimental().SetInterceptorCreators(RequestLogInterceptors());
   std::unique_ptr<grpc::Server> server = builder.BuildAndStart();

@@ -23,6 +23,11 @@ struct ServerOptions {
   std::string listen;        // host:port
   int shutdown_grace_seconds = 10;
   int max_connection_age_seconds = 300;  // 0 = unlimited
+  // Threads of the synchronous server kept waiting for calls. gRPC's default (2) ends a thread
+  // after almost every call that ran beside another and starts a new one for the next (measured:
+  // 1,371 threads started in 15 s by mailrun-game at 8 concurrent games, docs/benchmarks.md); a
+  // thread kept waits in the completion queue and costs nothing while idle.
+  int max_pollers = 64;
   std::vector<grpc::Service*> services;  // not owned; must outlive RunServer
   // Where to serve Prometheus metrics (metrics_endpoint.h), empty: nowhere; and which service's.
   std::string metrics_listen;

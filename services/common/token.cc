@@ -5,6 +5,8 @@
 
 #include <stdexcept>
 
+#include "services/common/verified_tokens.h"
+
 namespace mailrun::service {
 namespace {
 
@@ -93,6 +95,8 @@ std::string TokenSigner::Issue(const TokenClaims& claims) const {
   return signed_part + "." + Base64Url(signature);
 }
 
+TokenVerifier::TokenVerifier() : verified_(std::make_shared<VerifiedTokens>()) {}
+
 void TokenVerifier::Add(const std::string& key_id, const std::string& public_key) {
   EnsureSodium();
   if (!IsValidKeyId(key_id)) throw std::invalid_argument("a key id is 1 to 64 letters, digits, '_' or '-'");
@@ -103,6 +107,7 @@ void TokenVerifier::Add(const std::string& key_id, const std::string& public_key
   if (!inserted && at->second != public_key) {
     throw std::invalid_argument("the key id '" + key_id + "' is given twice with different keys");
   }
+  verified_ = std::make_shared<VerifiedTokens>();  // what was verified before was verified with other keys
 }
 
 std::vector<std::string> TokenVerifier::key_ids() const {
@@ -113,6 +118,14 @@ std::vector<std::string> TokenVerifier::key_ids() const {
 
 std::optional<TokenClaims> TokenVerifier::Verify(const std::string& token, TokenKind expected_kind, int64_t now,
                                                  TokenError* error) const {
+  if (auto known = verified_->Find(token, now); known && known->kind == expected_kind) return known;
+  auto claims = VerifySignedToken(token, expected_kind, now, error);
+  if (claims) verified_->Remember(token, *claims, now);
+  return claims;
+}
+
+std::optional<TokenClaims> TokenVerifier::VerifySignedToken(const std::string& token, TokenKind expected_kind,
+                                                            int64_t now, TokenError* error) const {
   EnsureSodium();
   const std::string prefix = kPrefix;
   if (token.rfind(prefix, 0) != 0) return Fail(error, "token is malformed"), std::nullopt;

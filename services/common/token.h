@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,9 +56,14 @@ struct TokenError {
   std::string message;
 };
 
-// The verifying side: the public keys a service trusts, by key id. Thread-safe once built.
+class VerifiedTokens;
+
+// The verifying side: the public keys a service trusts, by key id. Tokens it verified are
+// remembered (verified_tokens.h), shared by its copies, and checked again for kind and expiry on
+// every use. Thread-safe once built.
 class TokenVerifier {
  public:
+  TokenVerifier();
   // Throws std::invalid_argument for a bad key id, a key that is not 32 bytes, or a key id given
   // twice with different keys.
   void Add(const std::string& key_id, const std::string& public_key);
@@ -65,12 +71,17 @@ class TokenVerifier {
   std::vector<std::string> key_ids() const;
 
   // Verifies format, key, signature, kind and expiry at `now` (unix seconds). On success returns
-  // the claims (key_id set); on failure sets *error (if given) and returns nullopt.
+  // the claims (key_id set); on failure sets *error (if given) and returns nullopt. A token
+  // verified before is only checked for kind and expiry.
   std::optional<TokenClaims> Verify(const std::string& token, TokenKind expected_kind, int64_t now,
                                     TokenError* error = nullptr) const;
 
  private:
+  std::optional<TokenClaims> VerifySignedToken(const std::string& token, TokenKind expected_kind, int64_t now,
+                                               TokenError* error) const;
+
   std::map<std::string, std::string> keys_;
+  std::shared_ptr<VerifiedTokens> verified_;  // replaced whenever a key is added
 };
 
 // A new random Ed25519 seed (32 raw bytes), for `mailrun keys new` and tests.

@@ -13,10 +13,13 @@ constexpr int kAttempts = 5;
 // What became of one attempt that did not return a status of its own.
 enum class Outcome { kDone, kRetry, kBroken };
 
-grpc::Status RunOnConnection(pqxx::connection& connection, const TransactionBody& body, Outcome* outcome) {
+// Txn: pqxx::work (one transaction, committed when the body returns OK) or pqxx::nontransaction
+// (each statement commits by itself; commit() does nothing).
+template <typename Txn, typename Body>
+grpc::Status RunOnConnection(pqxx::connection& connection, const Body& body, Outcome* outcome) {
   *outcome = Outcome::kDone;
   try {
-    pqxx::work txn(connection);
+    Txn txn(connection);
     grpc::Status status = body(txn);
     if (status.ok()) txn.commit();
     return status;
@@ -50,38 +53,49 @@ grpc::Status RunOnConnection(pqxx::connection& connection, const TransactionBody
   return grpc::Status(grpc::StatusCode::ABORTED, "a concurrent change got in the way; retry");
 }
 
-grpc::Status RunWithRetries(pqxx::connection& connection, const TransactionBody& body, Outcome* outcome) {
+template <typename Txn, typename Body>
+grpc::Status RunWithRetries(pqxx::connection& connection, const Body& body, Outcome* outcome) {
   grpc::Status status;
   for (int attempt = 0; attempt < kAttempts; ++attempt) {
-    status = RunOnConnection(connection, body, outcome);
+    status = RunOnConnection<Txn>(connection, body, outcome);
     if (*outcome != Outcome::kRetry) return status;
     if (attempt + 1 < kAttempts) metrics::TransactionRetried();
   }
   return status;
 }
 
-}  // namespace
-
-grpc::Status RunTransaction(pqxx::connection& connection, const TransactionBody& body) {
-  Outcome outcome;
-  return RunWithRetries(connection, body, &outcome);
-}
-
-grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body) {
+template <typename Txn, typename Body>
+grpc::Status RunOnPool(ConnectionPool& pool, const Body& body) {
   try {
     auto connection = pool.Acquire();
     Outcome outcome;
-    grpc::Status status = RunWithRetries(*connection, body, &outcome);
+    grpc::Status status = RunWithRetries<Txn>(*connection, body, &outcome);
     if (outcome != Outcome::kBroken || connection.fresh()) return status;
     // A pooled connection that broke before its transaction committed (PostgreSQL restarted since
     // it was last used, say): the body ran on nothing, so run it once more on a new connection.
+    // (RunStatements' bodies may have committed their change; they are safe to run again.)
     connection.Discard();
     auto replacement = pool.Acquire();
-    return RunWithRetries(*replacement, body, &outcome);
+    return RunWithRetries<Txn>(*replacement, body, &outcome);
   } catch (const pqxx::broken_connection& e) {
     spdlog::warn("cannot connect to the database: {}", e.what());
     return grpc::Status(grpc::StatusCode::UNAVAILABLE, "the database is unreachable; retry with the same request_id");
   }
+}
+
+}  // namespace
+
+grpc::Status RunTransaction(pqxx::connection& connection, const TransactionBody& body) {
+  Outcome outcome;
+  return RunWithRetries<pqxx::work>(connection, body, &outcome);
+}
+
+grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body) {
+  return RunOnPool<pqxx::work>(pool, body);
+}
+
+grpc::Status RunStatements(ConnectionPool& pool, const StatementsBody& body) {
+  return RunOnPool<pqxx::nontransaction>(pool, body);
 }
 
 }  // namespace mailrun::service

@@ -28,4 +28,14 @@ grpc::Status RunTransaction(ConnectionPool& pool, const TransactionBody& body);
 // what request handlers hold instead of a pool type.
 using Transactor = std::function<grpc::Status(const TransactionBody& body)>;
 
+// RunStatements: a body without a transaction block. Each statement commits on its own as it
+// returns (no BEGIN, no COMMIT: one round trip per statement), so the body must make its whole
+// change in ONE statement, after which it only reads. A refusal must come before that statement,
+// since nothing is rolled back. Retries and statuses as RunTransaction's; a lost connection
+// (UNAVAILABLE, or one more run on a new connection when a pooled one turns out broken) may come
+// after the change committed, so the body must be safe to run again: a move is, by its request_id.
+using StatementsBody = std::function<grpc::Status(pqxx::transaction_base& txn)>;
+grpc::Status RunStatements(ConnectionPool& pool, const StatementsBody& body);
+using StatementRunner = std::function<grpc::Status(const StatementsBody& body)>;
+
 }  // namespace mailrun::service

@@ -24,8 +24,10 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
       spdlog::warn("game {}: its new version could not be announced: {}", game_id, e.what());
     }
   };
-  moves_ = std::make_unique<MoveService>(transactor, loader_, mailrun::service::AppendOutboxEventAnnouncedLater,
-                                         announce, MoveOptions{options.snapshot_every});
+  auto statements = [this](const mailrun::service::StatementsBody& body) {
+    return mailrun::service::RunStatements(pool_, body);
+  };
+  moves_ = std::make_unique<MoveService>(statements, loader_, announce, MoveOptions{options.snapshot_every});
   queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
   creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
   watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads);

@@ -42,13 +42,21 @@ std::shared_ptr<const GameInfo> GameLoader::Info(pqxx::transaction_base& txn, co
 }
 
 Result<Game> GameLoader::At(pqxx::transaction_base& txn, const std::shared_ptr<const GameInfo>& info, int64_t version) {
+  auto shared = Shared(txn, info, version);
+  if (!shared.ok()) return shared.error();
+  return Game(**shared);
+}
+
+Result<std::shared_ptr<const Game>> GameLoader::Shared(pqxx::transaction_base& txn,
+                                                       const std::shared_ptr<const GameInfo>& info, int64_t version) {
   auto cached = cache_.Find(info->game_id, version);
   mailrun::service::metrics::GameCacheLookup(cached.has_value());
-  if (cached) return Game(*cached->game);
+  if (cached) return cached->game;
   auto game = Replay(txn, *info, version, 0);
   if (!game.ok()) return game.error();
-  cache_.Put({info, version, std::make_shared<const Game>(*game)});
-  return game;
+  auto shared = std::make_shared<const Game>(std::move(*game));
+  cache_.Put({info, version, shared});
+  return shared;
 }
 
 Result<Game> GameLoader::Without(pqxx::transaction_base& txn, const GameInfo& info, int64_t version, int64_t skip_seq) {

@@ -43,9 +43,13 @@ class GameLoader {
   std::shared_ptr<const GameInfo> Info(pqxx::transaction_base& txn, const std::string& game_id);
 
   // The game at `version`, which the caller has just read from the games row: a copy of its own
-  // (the engine's Game is not thread-safe, so no two calls share one).
+  // (the engine's Game is not thread-safe, so no two calls share one to change it).
   mailrun::engine::Result<mailrun::engine::Game> At(pqxx::transaction_base& txn,
                                                     const std::shared_ptr<const GameInfo>& info, int64_t version);
+  // The same without the copy: the cached game itself, immutable and shared, for callers that only
+  // read it (its const members, as At's copy does) and copy it only to change it (a move).
+  mailrun::engine::Result<std::shared_ptr<const mailrun::engine::Game>> Shared(
+      pqxx::transaction_base& txn, const std::shared_ptr<const GameInfo>& info, int64_t version);
 
   // The game at `version` as it would be with the action at `skip_seq` taken back too (what an
   // undo of it leaves). Not cached.

@@ -3,7 +3,10 @@
 #include <algorithm>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "services/common/outbox.h"
+#include "services/common/prepared.h"
 
 namespace mailrun::game::store {
 namespace {
@@ -35,8 +38,8 @@ std::vector<int> ParseInts(const std::string& text) {
 }  // namespace
 
 std::optional<GameHead> ReadHead(pqxx::transaction_base& txn, const std::string& game_id) {
-  const pqxx::result rows =
-      txn.exec_params("SELECT version, status = 'finished' FROM games WHERE game_id = $1", game_id);
+  const pqxx::result rows = mailrun::service::ExecPrepared(
+      txn, "game_head", "SELECT version, status = 'finished' FROM games WHERE game_id = $1", game_id);
   if (rows.empty()) return std::nullopt;
   return GameHead{rows[0][0].as<int64_t>(), rows[0][1].as<bool>()};
 }
@@ -58,9 +61,9 @@ std::optional<GameInfo> ReadInfo(pqxx::transaction_base& txn, const std::string&
 
 std::optional<StoredRequest> FindRequest(pqxx::transaction_base& txn, const std::string& game_id,
                                          const std::string& request_id) {
-  const pqxx::result rows = txn.exec_params(
-      "SELECT seq, kind, user_id, action, answer FROM game_actions WHERE game_id = $1 AND request_id = $2", game_id,
-      request_id);
+  const pqxx::result rows = mailrun::service::ExecPrepared(
+      txn, "game_request", "SELECT seq, kind, user_id, action, answer FROM game_actions WHERE game_id = $1 AND request_id = $2",
+      game_id, request_id);
   if (rows.empty()) return std::nullopt;
   return StoredRequest{rows[0][0].as<int64_t>(), rows[0][1].as<std::string>(), rows[0][2].as<std::string>(),
                        Bytes(rows[0][3]), Bytes(rows[0][4])};
@@ -68,7 +71,8 @@ std::optional<StoredRequest> FindRequest(pqxx::transaction_base& txn, const std:
 
 std::optional<HeadAndRequest> ReadHeadAndRequest(pqxx::transaction_base& txn, const std::string& game_id,
                                                  const std::string& request_id) {
-  const pqxx::result rows = txn.exec_params(
+  const pqxx::result rows = mailrun::service::ExecPrepared(
+      txn, "game_head_and_request",
       "SELECT g.version, g.status = 'finished', a.seq, a.kind, a.user_id, a.action, a.answer FROM games g"
       " LEFT JOIN game_actions a ON a.game_id = g.game_id AND a.request_id = $2 WHERE g.game_id = $1",
       game_id, request_id);
@@ -108,44 +112,87 @@ std::vector<LogRow> Rows(pqxx::transaction_base& txn, const std::string& game_id
   return out;
 }
 
-bool AdvanceAndAppend(pqxx::work& txn, const std::string& game_id, const HeadUpdate& update, const NewRow& row) {
-  // The log row is inserted only if the version moved: "FROM advanced" has a row exactly then.
-  // An undo row has no action ($9 empty), an action row no undoes_seq ($10 = 0).
-  const std::string results_sql = update.results ? ", results = $14" : "";
-  const std::string sql =
+namespace {
+
+// The statement of AdvanceAndAppend for one shape of change (results or not, a snapshot or not, so
+// many events), and its name: each shape is prepared once per connection. Parameters: $1-$13 the
+// head and the row, then the results, the snapshot, the events' ids and the events' payloads.
+struct AdvanceStatement {
+  std::string name;
+  std::string sql;
+};
+
+AdvanceStatement AdvanceStatementFor(bool results, bool snapshot, size_t events) {
+  int next = 14;
+  const std::string results_sql = results ? fmt::format(", results = ${}", next++) : "";
+  std::string sql =
       "WITH advanced AS (UPDATE games SET version = version + 1, status = $3, active_seats = $4::integer[],"
       " round = $5, end_reason = $6, updated_at = clock_timestamp(),"
       " finished_at = CASE WHEN $3 = 'finished' THEN coalesce(finished_at, clock_timestamp()) END" +
-      results_sql +
-      " WHERE game_id = $1 AND version = $2 RETURNING game_id)"
+      results_sql + " WHERE game_id = $1 AND version = $2 RETURNING game_id)";
+  if (snapshot) {
+    sql += fmt::format(
+        ", snapshot AS (INSERT INTO game_snapshots (game_id, seq, state) SELECT game_id, $2::bigint + 1, ${}::text"
+        " FROM advanced ON CONFLICT DO NOTHING)",
+        next++);
+  }
+  if (events > 0) {
+    // The outbox trigger (at the statement's end) sees the setting and leaves the NOTIFY to
+    // AnnounceCommitted; rows are only inserted when the version moved, and then after it is set.
+    std::string values;
+    for (size_t i = 0; i < events; ++i) {
+      values += fmt::format("{}(${}::text, ${}::bytea)", i ? ", " : "", next + i, next + events + i);
+    }
+    sql +=
+        ", later AS (SELECT set_config('mailrun.outbox_announce', 'after_commit', true) FROM advanced),"
+        " announced AS (INSERT INTO outbox (event_id, payload) SELECT e.event_id, e.payload FROM later, (VALUES " +
+        values + ") AS e (event_id, payload) ON CONFLICT (event_id) DO NOTHING)";
+  }
+  // The log row is inserted only if the version moved: "FROM advanced" has a row exactly then.
+  // An undo row has no action ($9 empty), an action row no undoes_seq ($10 = 0).
+  sql +=
       " INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, undoes_seq, request_id, answer)"
       " SELECT game_id, $2::bigint + 1, $7::text, $8::integer, $11::text,"
       " CASE WHEN $7::text = 'undo' THEN NULL ELSE $9::bytea END, NULLIF($10::bigint, 0), $12::text, $13::bytea"
       " FROM advanced";
+  return {fmt::format("game_advance_r{}_s{}_e{}", results ? 1 : 0, snapshot ? 1 : 0, events), std::move(sql)};
+}
+
+}  // namespace
+
+bool AdvanceAndAppend(pqxx::transaction_base& txn, const std::string& game_id, const HeadUpdate& update,
+                      const NewRow& row, const std::vector<mailrun::service::OutboxRow>& events,
+                      const std::optional<std::string>& snapshot_json) {
+  const AdvanceStatement statement = AdvanceStatementFor(update.results.has_value(), snapshot_json.has_value(),
+                                                         events.size());
+  std::vector<std::string> optional;  // the results (bytes) and the snapshot, in the statement's order
+  std::vector<pqxx::binarystring> results;
+  if (update.results) results.push_back(Blob(*update.results));
+  if (snapshot_json) optional.push_back(*snapshot_json);
+  std::vector<std::string> event_ids;
+  std::vector<pqxx::binarystring> payloads;
+  for (const auto& event : events) {
+    event_ids.push_back(event.event_id);
+    payloads.push_back(Blob(event.payload));
+  }
   const char* status = update.finished ? "finished" : "active";
-  const pqxx::result rows =
-      update.results
-          ? txn.exec_params(sql, game_id, update.expected_version, status, IntArray(update.active_seats), update.round,
-                            update.end_reason, row.kind, row.seat, Blob(row.action), row.undoes_seq, row.user_id,
-                            row.request_id, Blob(row.answer), Blob(*update.results))
-          : txn.exec_params(sql, game_id, update.expected_version, status, IntArray(update.active_seats), update.round,
-                            update.end_reason, row.kind, row.seat, Blob(row.action), row.undoes_seq, row.user_id,
-                            row.request_id, Blob(row.answer));
+  const pqxx::result rows = mailrun::service::ExecPrepared(
+      txn, statement.name, statement.sql, game_id, update.expected_version, status, IntArray(update.active_seats),
+      update.round, update.end_reason, row.kind, row.seat, Blob(row.action), row.undoes_seq, row.user_id,
+      row.request_id, Blob(row.answer), pqxx::prepare::make_dynamic_params(results),
+      pqxx::prepare::make_dynamic_params(optional), pqxx::prepare::make_dynamic_params(event_ids),
+      pqxx::prepare::make_dynamic_params(payloads));
   return rows.affected_rows() == 1;
 }
 
 void AnnounceCommitted(pqxx::transaction_base& txn, const std::string& game_id, bool outbox_rows) {
   if (outbox_rows) {
-    txn.exec_params("SELECT pg_notify($1, $2), pg_notify($3, '')", kGameVersionChannel, game_id,
-                    mailrun::service::kOutboxNotifyChannel);
+    mailrun::service::ExecPrepared(txn, "game_announce_version_and_outbox", "SELECT pg_notify($1, $2), pg_notify($3, '')",
+                                   kGameVersionChannel, game_id, mailrun::service::kOutboxNotifyChannel);
   } else {
-    txn.exec_params("SELECT pg_notify($1, $2)", kGameVersionChannel, game_id);
+    mailrun::service::ExecPrepared(txn, "game_announce_version", "SELECT pg_notify($1, $2)", kGameVersionChannel,
+                                   game_id);
   }
-}
-
-void SaveSnapshot(pqxx::work& txn, const std::string& game_id, int64_t seq, const std::string& state_json) {
-  txn.exec_params("INSERT INTO game_snapshots (game_id, seq, state) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                  game_id, seq, state_json);
 }
 
 bool InsertGame(pqxx::work& txn, const NewGame& game) {

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "services/common/outbox.h"
 #include "services/game/game_info.h"
 
 namespace mailrun::game::store {
@@ -82,10 +83,15 @@ struct HeadUpdate {
   std::string end_reason;
   std::optional<std::string> results;
 };
-// Bumps the version by one if it still is expected_version (row-locks the game until commit) and
-// appends `row` to the log, in one statement. False, and nothing written, when the version is no
-// longer expected_version: the caller lost a race.
-bool AdvanceAndAppend(pqxx::work& txn, const std::string& game_id, const HeadUpdate& update, const NewRow& row);
+// A change's writes, in ONE statement (a move commits by it alone: transaction.h RunStatements):
+// bumps the version by one if it still is expected_version (row-locking the game until it
+// commits) and then, only then, appends `row` to the log, stores `snapshot_json` as the state at
+// the new version (when given) and appends `events` to the outbox, marked to be announced after
+// the commit (outbox.h ToOutboxRow; AnnounceCommitted). False, and nothing written, when the
+// version is no longer expected_version: the caller lost a race.
+bool AdvanceAndAppend(pqxx::transaction_base& txn, const std::string& game_id, const HeadUpdate& update,
+                      const NewRow& row, const std::vector<mailrun::service::OutboxRow>& events,
+                      const std::optional<std::string>& snapshot_json);
 // The channel of PostgreSQL's NOTIFY that tells every replica a game has a new version (the
 // payload is the game id); version_listener.h listens to it.
 inline constexpr char kGameVersionChannel[] = "mailrun_game_version";
@@ -95,7 +101,6 @@ inline constexpr char kGameVersionChannel[] = "mailrun_game_version";
 // database-wide lock from before its commit until the commit is flushed, so moves that notified
 // at commit could not share a log flush; this one's transaction writes nothing and flushes nothing.
 void AnnounceCommitted(pqxx::transaction_base& txn, const std::string& game_id, bool outbox_rows);
-void SaveSnapshot(pqxx::work& txn, const std::string& game_id, int64_t seq, const std::string& state_json);
 
 // CreateGame. Inserts the game and its seats unless a game with this id exists; false then.
 struct NewGame {

@@ -10,6 +10,7 @@
 #include "services/common/json_log.h"
 #include "services/common/refusal_details.h"
 #include "services/common/metrics.h"
+#include "services/common/outbox.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
@@ -98,7 +99,7 @@ std::optional<grpc::Status> RepeatedRequest(const std::optional<store::StoredReq
 }
 
 template <typename Response>
-std::optional<grpc::Status> RepeatedRequest(pqxx::work& txn, const std::string& game_id, const std::string& request_id,
+std::optional<grpc::Status> RepeatedRequest(pqxx::transaction_base& txn, const std::string& game_id, const std::string& request_id,
                                             const RequestSeen& seen, const std::string& user_id,
                                             Response* response) {
   return RepeatedRequest(store::FindRequest(txn, game_id, request_id), request_id, seen, user_id, response);
@@ -144,40 +145,42 @@ struct MoveService::Change {
   store::NewRow row;  // row.seq is the new version
 };
 
-MoveService::MoveService(mailrun::service::Transactor transactor, GameLoader& loader, EventWriter events,
-                         Announcer announce, MoveOptions options)
-    : transactor_(std::move(transactor)),
+MoveService::MoveService(mailrun::service::StatementRunner statements, GameLoader& loader, Announcer announce,
+                         MoveOptions options)
+    : statements_(std::move(statements)),
       loader_(loader),
-      events_(std::move(events)),
       announce_(std::move(announce)),
       options_(options) {}
 
-grpc::Status MoveService::OpenAsPlayer(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
+grpc::Status MoveService::OpenAsPlayer(pqxx::transaction_base& txn, const std::string& game_id, const std::string& user_id,
                                        OpenedGame* opened, const std::string& request_id) {
   if (!loader_.Open(txn, game_id, user_id, opened, request_id)) return NoSuchGame(game_id);
   if (opened->spectator()) return NoSeat(game_id);
   return grpc::Status::OK;
 }
 
-bool MoveService::Commit(pqxx::work& txn, const Change& change, bool* outbox_rows) {
+bool MoveService::Commit(pqxx::transaction_base& txn, const Change& change, bool* outbox_rows) {
+  // The spectator's view, built once for the games row and every event.
   const mailrun::v1::GameView view = change.after.View(mailrun::engine::kSpectator);
   const auto events =
-      PlanEvents(change.info, &change.before, change.after, change.row.seat, change.row.seq, NowUnixMs());
+      PlanEvents(change.info, &change.before, change.after, view, change.row.seat, change.row.seq, NowUnixMs());
   store::HeadUpdate head;
   head.expected_version = change.row.seq - 1;
   head.finished = change.after.Finished();
   head.active_seats = change.after.ActiveSeats();
   head.round = view.round().description();
   head.end_reason = change.after.EndReason();
+  std::vector<mailrun::service::OutboxRow> rows;
   for (const auto& event : events) {
     if (event.has_game_finished()) head.results = event.game_finished().SerializeAsString();
+    rows.push_back(mailrun::service::ToOutboxRow(event));
   }
-  if (!store::AdvanceAndAppend(txn, change.info.game_id, head, change.row)) return false;
+  std::optional<std::string> snapshot;
   if (change.row.seq % options_.snapshot_every == 0 || change.after.Finished()) {
-    store::SaveSnapshot(txn, change.info.game_id, change.row.seq, change.after.SnapshotJson());
+    snapshot = change.after.SnapshotJson();
   }
-  for (const auto& event : events) events_(txn, event);
-  *outbox_rows = !events.empty();
+  if (!store::AdvanceAndAppend(txn, change.info.game_id, head, change.row, rows, snapshot)) return false;
+  *outbox_rows = !rows.empty();
   return true;
 }
 
@@ -192,7 +195,7 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
   std::shared_ptr<const Game> applied;
   bool outbox_rows = false;
   mailrun::v1::Action action;
-  grpc::Status status = transactor_([&](pqxx::work& txn) {
+  grpc::Status status = statements_([&](pqxx::transaction_base& txn) {
     applied.reset();
     if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened, request.request_id());
         !open.ok()) {
@@ -209,17 +212,17 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
       *current_version = opened.head.version;
       return StaleVersion(request.expected_version(), opened.head.version);
     }
-    auto current = loader_.At(txn, opened.info, opened.head.version);
+    auto current = loader_.Shared(txn, opened.info, opened.head.version);
     if (!current.ok()) return LoadFailure(opened, current.error());
 
-    Game next = *current;
+    Game next = **current;  // the one copy a move makes: the engine applies the action to it
     auto outcome = next.Apply(action);
     if (!outcome.ok()) return EngineErrorStatus(outcome.error());
 
     response->Clear();
     response->set_version(opened.head.version + 1);
     AddLogLines(response->version(), *outcome, response->mutable_log_lines());
-    Change change{*opened.info, *current, next,
+    Change change{*opened.info, **current, next,
                   store::NewRow{response->version(), store::kActionRow, opened.seat, user_id,
                                 action.SerializeAsString(), 0, request.request_id(), response->SerializeAsString()}};
     if (!Commit(txn, change, &outbox_rows)) {
@@ -247,7 +250,7 @@ grpc::Status MoveService::Preview(const std::string& user_id, const mailrun::v1:
   if (!request.has_action()) return Invalid("action is required");
   OpenedGame opened;
   std::optional<Game> next;
-  grpc::Status status = transactor_([&](pqxx::work& txn) {
+  grpc::Status status = statements_([&](pqxx::transaction_base& txn) {
     if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
     if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
     auto loaded = loader_.At(txn, opened.info, opened.head.version);
@@ -288,7 +291,7 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
   std::shared_ptr<const Game> undone;
   bool outbox_rows = false;
   const RequestSeen seen{store::kUndoRow, nullptr, request.expected_version()};
-  grpc::Status status = transactor_([&](pqxx::work& txn) {
+  grpc::Status status = statements_([&](pqxx::transaction_base& txn) {
     undone.reset();
     if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened, request.request_id());
         !open.ok()) {
@@ -320,11 +323,11 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
                                 opened.info->config.players(last->seat).display_name()),
                     {mailrun::engine::param::Seat("seat", last->seat)});
     }
-    auto current = loader_.At(txn, opened.info, opened.head.version);
+    auto current = loader_.Shared(txn, opened.info, opened.head.version);
     if (!current.ok()) return LoadFailure(opened, current.error());
     auto before = loader_.Without(txn, *opened.info, opened.head.version, last->seq);
     if (!before.ok()) return LoadFailure(opened, before.error());
-    if (auto refusal = UndoRefusal(*before, *current)) return EngineErrorStatus(*refusal);
+    if (auto refusal = UndoRefusal(*before, **current)) return EngineErrorStatus(*refusal);
 
     response->Clear();
     response->set_version(opened.head.version + 1);
@@ -335,7 +338,7 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
                                      mailrun::engine::param::Count("seq", last->seq)},
                                     {[&](int seat) { return opened.info->config.players(seat).display_name(); }, {}}),
                response->mutable_log_lines());
-    Change change{*opened.info, *current, *before,
+    Change change{*opened.info, **current, *before,
                   store::NewRow{response->version(), store::kUndoRow, opened.seat, user_id, "", last->seq,
                                 request.request_id(), response->SerializeAsString()}};
     if (!Commit(txn, change, &outbox_rows)) {

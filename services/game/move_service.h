@@ -1,18 +1,21 @@
 // MoveService: the flow of one move (docs/game-service.md, DESIGN.md "The flow of one move"):
 // SubmitAction, PreviewAction and UndoLastAction, after the caller is authenticated.
 //
-// One move is ONE transaction: the request_id is looked up (a repeat gets the stored first answer,
-// even after the game moved on), the caller's seat is checked, the game is loaded at its current
-// version (cache or snapshot + replay), the engine applies the action to a copy, and then the log
-// row is appended, games.version bumped "WHERE version = expected_version" (0 rows: a lost race,
-// ABORTED with the current version; a concurrent duplicate of the same request finds the winner's
-// row and gets its answer), a snapshot stored when due, and the move's events written to the
-// outbox. A refused move writes nothing. After the commit the new state goes into the cache, and
-// the new version (and any outbox rows) is announced (Announcer) before the move is acknowledged:
-// the transaction itself NOTIFYs nothing, so that concurrent moves can share a log flush
-// (game_store.h AnnounceCommitted).
+// One move writes in ONE statement, which commits by itself (transaction.h RunStatements): first
+// the game's head is read together with the request_id's log row (a repeat gets the stored first
+// answer, even after the game moved on), the caller's seat is checked, the game is loaded at its
+// current version (cache or snapshot + replay) and the engine applies the action to a copy; then
+// one statement bumps games.version "WHERE version = expected_version" and, only if it moved,
+// appends the log row, stores a snapshot when due and writes the move's events to the outbox (0
+// rows: a lost race, ABORTED with the current version; a concurrent duplicate of the same request
+// finds the winner's row and gets its answer). A refused move writes nothing. The reads need no
+// transaction around them: the write's version check is what makes a lost race fail, and the log
+// and snapshots only grow. Three round trips to PostgreSQL in all: the read, the write, and after
+// the commit the announcement of the new version (and any outbox rows, Announcer) before the move
+// is acknowledged; the write itself NOTIFYs nothing, so that concurrent moves can share a log
+// flush (game_store.h AnnounceCommitted). After the commit the new state goes into the cache.
 //
-// Thread-safe: each call runs in its own transaction.
+// Thread-safe: each call runs on a connection of its own.
 #pragma once
 
 #include <cstdint>
@@ -26,7 +29,7 @@
 
 namespace mailrun::game {
 
-// Appends an event to the outbox inside the move's transaction (services/common/outbox.h).
+// Appends an event to the outbox inside a transaction (services/common/outbox.h): CreateGame's.
 using EventWriter = std::function<void(pqxx::work& txn, const mailrun::v1::Event& event)>;
 
 // After a committed move (or a repeated one, answered from the log): NOTIFYs the game's new version
@@ -42,7 +45,7 @@ struct MoveOptions {
 class MoveService {
  public:
   // `loader` must outlive the service.
-  MoveService(mailrun::service::Transactor transactor, GameLoader& loader, EventWriter events, Announcer announce,
+  MoveService(mailrun::service::StatementRunner statements, GameLoader& loader, Announcer announce,
               MoveOptions options);
 
   // `user_id`: the authenticated caller. On ABORTED, *current_version is the game's version.
@@ -57,16 +60,15 @@ class MoveService {
   struct Change;
   // Opens the game for `user_id`: NOT_FOUND without the game, PERMISSION_DENIED without a seat.
   // With a request_id, opened->request is its log row if there is one.
-  grpc::Status OpenAsPlayer(pqxx::work& txn, const std::string& game_id, const std::string& user_id,
+  grpc::Status OpenAsPlayer(pqxx::transaction_base& txn, const std::string& game_id, const std::string& user_id,
                             OpenedGame* opened, const std::string& request_id = "");
   // Appends the change's row, bumps the version, stores a snapshot when due, writes the events
-  // (*outbox_rows: whether there were any). False (nothing written) when the version was no longer
-  // change.version - 1.
-  bool Commit(pqxx::work& txn, const Change& change, bool* outbox_rows);
+  // (*outbox_rows: whether there were any), all in one statement. False (nothing written) when the
+  // version was no longer change.version - 1.
+  bool Commit(pqxx::transaction_base& txn, const Change& change, bool* outbox_rows);
 
-  mailrun::service::Transactor transactor_;
+  mailrun::service::StatementRunner statements_;
   GameLoader& loader_;
-  EventWriter events_;
   Announcer announce_;
   MoveOptions options_;
 };

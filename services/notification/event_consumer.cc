@@ -213,7 +213,10 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
         if (stored) {
           // Pushes and reminders are extras: if either fails, the event is still stored and
           // streamed (each runs in its own savepoint), and the failure is logged.
-          Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
+          // (Without a push gateway there is nothing to enqueue, and no savepoint is needed.)
+          if (push_.enabled()) {
+            Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
+          }
           Extra(txn, event, "reminders", [&](pqxx::transaction_base& sub) { reminders_.Observe(sub, event, now); });
         }
         txn.commit();
@@ -232,6 +235,11 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
       spdlog::warn("event consumer: database unreachable ({}); retrying event {}", e.what(), event.event_id());
     } catch (const pqxx::transaction_rollback& e) {
       spdlog::warn("event consumer: transaction rolled back ({}); retrying event {}", e.what(), event.event_id());
+    } catch (const pqxx::in_doubt_error& e) {
+      // The connection broke during the commit: stored or not, nobody can tell. Storing is
+      // idempotent (by event_id), so the next attempt stores it or finds it stored. (Until
+      // issue 21 such an event was dropped: PostgreSQL stopping mid-commit lost it for good.)
+      spdlog::warn("event consumer: commit in doubt ({}); retrying event {}", e.what(), event.event_id());
     } catch (const std::exception& e) {
       if (!service::ServerWentAway(e)) {
         service::metrics::EventConsumed("failed");

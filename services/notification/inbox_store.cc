@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "services/common/prepared.h"
 #include "services/notification/clock.h"
 #include "services/notification/event_text.h"
 
@@ -41,7 +42,8 @@ int64_t UnreadCount(pqxx::transaction_base& txn, const std::string& user_id) {
 
 std::optional<std::vector<StoredFor>> InboxStore::Append(pqxx::work& txn, const mailrun::v1::Event& event) {
   const int64_t created_ms = event.created_at_unix_ms() > 0 ? event.created_at_unix_ms() : ToUnixMs(std::chrono::system_clock::now());
-  const pqxx::result inserted = txn.exec_params(
+  const pqxx::result inserted = service::ExecPrepared(
+      txn, "inbox_event",
       "INSERT INTO notification_events (event_id, kind, payload, created_at) "
       "VALUES ($1, $2, $3, to_timestamp($4::bigint / 1000.0)) ON CONFLICT (event_id) DO NOTHING RETURNING 1",
       event.event_id(), KindName(KindOf(event)), pqxx::binarystring(event.SerializeAsString()), created_ms);
@@ -52,14 +54,15 @@ std::optional<std::vector<StoredFor>> InboxStore::Append(pqxx::work& txn, const 
   std::vector<StoredFor> stored;
   for (const std::string& user : users) {
     if (user.empty()) continue;
+    // The user's next sequence and the inbox row under it, in one statement.
     const int64_t sequence =
-        txn.exec_params(
-               "INSERT INTO notification_users (user_id, last_sequence) VALUES ($1, 1) ON CONFLICT (user_id) "
-               "DO UPDATE SET last_sequence = notification_users.last_sequence + 1 RETURNING last_sequence",
-               user)[0][0]
+        service::ExecPrepared(
+            txn, "inbox_append",
+            "WITH next AS (INSERT INTO notification_users (user_id, last_sequence) VALUES ($1, 1) ON CONFLICT (user_id) "
+            "DO UPDATE SET last_sequence = notification_users.last_sequence + 1 RETURNING last_sequence) "
+            "INSERT INTO inbox (user_id, sequence, event_id) SELECT $1, last_sequence, $2 FROM next RETURNING sequence",
+            user, event.event_id())[0][0]
             .as<int64_t>();
-    txn.exec_params("INSERT INTO inbox (user_id, sequence, event_id) VALUES ($1, $2, $3)", user, sequence,
-                    event.event_id());
     stored.push_back({user, sequence});
   }
   return stored;
@@ -69,9 +72,10 @@ std::vector<mailrun::v1::Notification> InboxStore::ReadAfter(const std::string& 
                                                              int limit) {
   auto connection = pool_.Acquire();
   pqxx::read_transaction txn(*connection);
-  const pqxx::result rows = txn.exec_params(std::string(kSelectNotification) +
-                                                "WHERE i.user_id = $1 AND i.sequence > $2 ORDER BY i.sequence LIMIT $3",
-                                            user_id, after_sequence, limit);
+  const pqxx::result rows = service::ExecPrepared(
+      txn, "inbox_read_after",
+      std::string(kSelectNotification) + "WHERE i.user_id = $1 AND i.sequence > $2 ORDER BY i.sequence LIMIT $3",
+      user_id, after_sequence, limit);
   std::vector<mailrun::v1::Notification> out;
   for (const auto& row : rows) out.push_back(ToNotification(row));
   return out;

@@ -8,6 +8,7 @@
 #include "services/common/log_context.h"
 #include "services/common/metrics.h"
 #include "services/common/outbox.h"
+#include "services/common/prepared.h"
 
 namespace mailrun::notification {
 
@@ -28,14 +29,19 @@ void ReminderScheduler::Observe(pqxx::transaction_base& txn, const mailrun::v1::
   }
   if (!event.has_your_turn()) return;
   const auto& turn = event.your_turn();
-  const pqxx::row game = txn.exec_params1(
-      "INSERT INTO reminder_games (game_id, latest_version) VALUES ($1, $2) ON CONFLICT (game_id) "
+  // The game's latest version, and (unless the event is stale or the game finished) the waits at
+  // older versions dropped: the game moved on, so whoever waited then has acted (or lost their
+  // turn). One statement (prepared: every your-turn event runs it).
+  const pqxx::row game = service::ExecPrepared(
+      txn, "reminder_turn",
+      "WITH game AS (INSERT INTO reminder_games (game_id, latest_version) VALUES ($1, $2) ON CONFLICT (game_id) "
       "DO UPDATE SET latest_version = greatest(reminder_games.latest_version, EXCLUDED.latest_version) "
-      "RETURNING latest_version, finished",
-      turn.game_id(), turn.version());
+      "RETURNING latest_version, finished), "
+      "moved_on AS (DELETE FROM reminder_waits WHERE game_id = $1 AND version < $2 "
+      "AND EXISTS (SELECT 1 FROM game WHERE NOT finished AND latest_version <= $2)) "
+      "SELECT latest_version, finished FROM game",
+      turn.game_id(), turn.version())[0];
   if (game[1].as<bool>() || game[0].as<int64_t>() > turn.version()) return;  // stale or finished game
-  // The game moved on: whoever waited at an older version has acted (or lost their turn).
-  txn.exec_params("DELETE FROM reminder_waits WHERE game_id = $1 AND version < $2", turn.game_id(), turn.version());
   if (turn.remind_after_seconds() <= 0) return;
   const int64_t since_ms = event.created_at_unix_ms() > 0 ? event.created_at_unix_ms() : ToUnixMs(received);
   const std::string serialized_turn = turn.SerializeAsString();

@@ -3,20 +3,22 @@
 // For each N of --games it starts a fresh stack (tools/fault/stack.h, durable: PostgreSQL with
 // fsync on, Redis, mailrun-game, mailrun-lobby and mailrun-notify on free loopback ports, from a
 // fresh directory, all stopped and deleted afterwards) and, --rounds times, in turn:
-//   moves    N games of 1853 (created through the game service, 4 players each), each played by
-//            one client of its own (tools/fault/game_load.h, own_game) that sends the bot's next
-//            move as soon as the last one was answered. After --warmup seconds, --seconds are
+//   moves    N clients, each playing games of 1853 (created through the game service, 4 players
+//            each) one after the other (--games-per-client of them, so that no client runs out of
+//            moves within the window), sending the bot's next move as soon as the last one was
+//            answered (tools/fault/game_load.h, own_game): N games at a time. After --warmup seconds, --seconds are
 //            measured: acknowledged moves/s, latency (sent -> answered) percentiles, CPU seconds
 //            per move of each process (from /proc: mailrun-game, mailrun-notify, mailrun-lobby,
 //            PostgreSQL = the postmaster and all its processes, ended backends included, and this
 //            driver) and commits per move (pg_stat_database.xact_commit). Then every acknowledged
 //            move is checked against the game log (none lost, none doubled).
 //   pgbench  with the services stopped: N clients for --seconds, each on a game row of its own in
-//            the same database, three scripts in turn (MoveScript, AfterMoveScript below): the
-//            writes of one move's transaction as committed before issue 21's change (NOTIFY in the
-//            transaction) and after it (fewer statements, NOTIFY after the commit), and the first
-//            plus the two transactions the stack commits after a move (the relay marking the
-//            outbox row sent, the notification service storing the event in an inbox).
+//            the same database, four runs in turn (MoveScript, AfterMoveScript below): the writes
+//            of one move's transaction as committed before issue 21's changes (NOTIFY in the
+//            transaction), the same with pgbench's prepared statements (-M prepared, as the moves
+//            are since), the same rows with fewer statements and the NOTIFY after the commit, and
+//            the first plus the two transactions the stack commits after a move (the relay marking
+//            the outbox row sent, the notification service storing the event in an inbox).
 // PostgreSQL's statistics reach pg_stat_database up to a second late, so commits per move have
 // that much uncertainty at each end of the window.
 #include <CLI/CLI.hpp>
@@ -41,6 +43,7 @@ using Clock = std::chrono::system_clock;
 
 struct Settings {
   std::vector<int> games{8, 32, 128};
+  int games_per_client = 4;  // played one after the other, so that no client runs out of moves
   int seconds = 20;
   int warmup = 5;
   int rounds = 1;
@@ -155,7 +158,7 @@ double Seconds(Clock::duration d) { return std::chrono::duration<double>(d).coun
 
 void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
   mailrun::fault::GameLoadOptions options;
-  options.games = games;
+  options.games = games * s.games_per_client;
   options.players = 4;
   options.submitters = games;
   options.own_game = true;
@@ -293,8 +296,10 @@ void ForgetPgbenchEvents(const std::string& database_url) {
   txn.commit();
 }
 
+// `protocol`: pgbench's -M: "extended" (each statement parsed and planned on every run, as the
+// services did before issue 21) or "prepared" (once per connection, as the moves are since).
 void RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::string& name,
-                const std::string& script, int commits_per_transaction) {
+                const std::string& script, int commits_per_transaction, const std::string& protocol = "extended") {
   const std::string dir = stack.dir() + "/pgbench-" + name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
@@ -302,8 +307,8 @@ void RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::st
     std::ofstream(dir + "/script.sql") << script;
   }
   const std::string command = fmt::format(
-      "cd '{0}' && pgbench -n -M extended -c {1} -j {2} -T {3} -l --log-prefix=latency -f script.sql '{4}'", dir,
-      clients, std::min(clients, 2), s.seconds, stack.database_url());
+      "cd '{0}' && pgbench -n -M {5} -c {1} -j {2} -T {3} -l --log-prefix=latency -f script.sql '{4}'", dir,
+      clients, std::min(clients, 2), s.seconds, stack.database_url(), protocol);
   const Counters before = Count(stack, false);
   const int status = mailrun::process::RunShell(command, dir + "/out.txt");
   const Counters after = Count(stack, false);
@@ -343,6 +348,7 @@ void Baselines(FaultStack& stack, const Settings& s, int clients) {
   MakePgbenchGames(stack.database_url(), clients);
   for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Kill(service);
   RunPgbench(stack, s, clients, "move", MoveScript(size, false), 1);
+  RunPgbench(stack, s, clients, "move-prepared", MoveScript(size, false), 1, "prepared");
   RunPgbench(stack, s, clients, "move-announced-after-commit", MoveScript(size, true), 1);
   RunPgbench(stack, s, clients, "move+relay+inbox", AfterMoveScript(size), 3);
   ForgetPgbenchEvents(stack.database_url());
@@ -367,6 +373,10 @@ int main(int argc, char** argv) {
   app.add_option("--games", s.games, "concurrent games (one client each), measured in turn")
       ->capture_default_str()
       ->delimiter(',');
+  app.add_option("--games-per-client", s.games_per_client,
+                 "games each client plays one after the other (a 4-player bot game is about 600 moves)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   app.add_option("--seconds", s.seconds, "seconds measured, for the moves and for each pgbench script")
       ->capture_default_str();
   app.add_option("--warmup", s.warmup, "seconds of moves first made and not measured")->capture_default_str();

@@ -207,16 +207,20 @@ void GameLoad::Submitter(int index) {
   auto stub = mailrun::v1::GameService::NewStub(OwnChannel(stack_.Address(Service::kGame)));
   uint64_t rng = seed_ * 7919 + static_cast<uint64_t>(index) * 104729 + 1;
   std::vector<std::shared_ptr<Sent>> mine;  // acknowledged calls, for reordered retries
+  size_t own = static_cast<size_t>(index) % tracks_.size();  // own_game: the game played now
   while (!stopping_) {
     rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-    const size_t t = options_.own_game ? static_cast<size_t>(index) % tracks_.size()
-                                       : (static_cast<size_t>(index) + (rng >> 33)) % tracks_.size();
+    const size_t t = options_.own_game ? own : (static_cast<size_t>(index) + (rng >> 33)) % tracks_.size();
     Track& track = *tracks_[t];
     auto sent = std::make_shared<Sent>();
     {
       std::lock_guard lock(track.mutex);
       if (track.local->Finished()) {
-        if (options_.own_game) return;
+        if (options_.own_game) {
+          own += static_cast<size_t>(options_.submitters);
+          if (own >= tracks_.size()) return;
+          continue;
+        }
         if (std::all_of(tracks_.begin(), tracks_.end(), [](const auto& other) { return other->local->Finished(); })) {
           return;
         }

@@ -38,8 +38,9 @@ struct GameLoadOptions {
   int submitters = 8;
   int copies = 1;         // each call sent this many times at once
   bool reorder = false;   // also send old calls again, after later moves
-  // Submitter i plays game i alone (submitters = games): no races, each move sent as soon as the
-  // last one was answered, the way one player per game with the bot's speed would.
+  // Submitter i plays game i alone (submitters <= games): no races, each move sent as soon as the
+  // last one was answered, the way one player per game with the bot's speed would. When its game
+  // is over it goes on with game i + submitters, and so on while there are games.
   bool own_game = false;
 };
 

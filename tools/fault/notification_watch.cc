@@ -141,6 +141,9 @@ NotificationTally NotificationWatch::Tally() {
       ++tally.unowed;
     }
   }
+  for (const auto& key : owed) {
+    if (tally.missing.size() < 5 && !arrived_.count(key)) tally.missing.push_back(key.first + " " + key.second);
+  }
   return tally;
 }
 

@@ -31,6 +31,7 @@ struct NotificationTally {
   int64_t longest_delay_ms = 0;  // event created -> arrived, over the delivered ones
   int64_t reconnects = 0;
   std::map<std::string, int64_t> stream_ends;  // why streams broke: "<code> <message>" -> count
+  std::vector<std::string> missing;             // the first few owed and not arrived: "user event_id"
 };
 
 class NotificationWatch {

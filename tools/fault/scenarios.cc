@@ -72,6 +72,7 @@ ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings
   if (notifications.repeated > 0) {
     result.problems.push_back(fmt::format("{} notification(s) arrived twice on a stream", notifications.repeated));
   }
+  for (const auto& missing : notifications.missing) result.notes.push_back("not delivered: " + missing);
   if (notifications.unowed > 0) {
     result.problems.push_back(fmt::format("{} notification(s) arrived that nothing owed", notifications.unowed));
   }

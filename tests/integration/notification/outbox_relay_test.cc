@@ -1,6 +1,8 @@
 // The shared outbox and its relay (services/common/outbox*.h) against real PostgreSQL and Redis.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <pqxx/pqxx>
 
 #include "services/common/outbox.h"
@@ -68,38 +70,6 @@ TEST(OutboxRelay, WakesOnCommitAndNeverPublishesARolledBackEvent) {
   EXPECT_EQ(recorder.ids(), std::vector<std::string>{"committed"});
 }
 
-// Counts the NOTIFYs on the relays' channel that reach one listening connection.
-class OutboxWakeUps : public pqxx::notification_receiver {
- public:
-  explicit OutboxWakeUps(pqxx::connection_base& connection)
-      : pqxx::notification_receiver(connection, service::kOutboxNotifyChannel) {}
-  void operator()(const std::string&, int) override { ++count; }
-  int count = 0;
-};
-
-TEST(OutboxRelay, ARowAnnouncedAfterTheCommitIsNotNotifiedAtItButOtherRowsStillAre) {
-  const std::string db = MigratedDatabase("relay_announced_later");
-  pqxx::connection listener(db);
-  OutboxWakeUps wake_ups(listener);
-  pqxx::connection writer(db);
-  {
-    pqxx::work txn(writer);
-    service::AppendOutboxEventAnnouncedLater(txn, YourTurn("later", "alice", "game-1", 1));
-    txn.commit();
-  }
-  listener.await_notification(1, 0);
-  EXPECT_EQ(wake_ups.count, 0);
-  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM outbox WHERE event_id = 'later' AND sent_at IS NULL"), 1);
-  // The setting ends with its transaction: the next row on the same connection wakes the relays.
-  {
-    pqxx::work txn(writer);
-    service::AppendOutboxEvent(txn, YourTurn("at-commit", "alice", "game-1", 2));
-    txn.commit();
-  }
-  for (int waited = 0; waited < 10 && wake_ups.count == 0; ++waited) listener.await_notification(1, 0);
-  EXPECT_EQ(wake_ups.count, 1);
-}
-
 TEST(OutboxRelay, AppendingTheSameEventIdTwiceKeepsOneRowAndIncompleteEventsAreRefused) {
   const std::string db = MigratedDatabase("relay_append");
   AppendToOutbox(db, YourTurn("once", "alice", "game-1", 1));
@@ -130,7 +100,40 @@ TEST(OutboxRelay, SeveralRelaysTogetherPublishEveryRowAndMarkEachSent) {
   const auto ids = recorder.ids();
   EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), static_cast<size_t>(kEvents));
   EXPECT_EQ(first->stats().published + second->stats().published + third->stats().published, kEvents)
-      << "SKIP LOCKED: no row is published by two relays";
+      << "one relay leads: no row is published by two relays";
+}
+
+// One relay leads (holds the session advisory lock and listens); when its process stops, another
+// takes the lead within its poll interval and publishes what came meanwhile.
+TEST(OutboxRelay, OneRelayLeadsAndAnotherTakesOverWhenItStops) {
+  const std::string db = MigratedDatabase("relay_lead");
+  ChannelRecorder recorder(RedisUrl(), ChannelFor(db));
+  std::vector<std::unique_ptr<service::OutboxRelay>> relays;
+  for (int i = 0; i < 3; ++i) relays.push_back(StartRelay(db, RedisUrl()));
+  const std::string leaders =
+      "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = " +
+      std::to_string(service::kOutboxRelayLockKey) + " AND granted";
+  ASSERT_TRUE(Eventually([&] { return QueryInt(db, leaders) == 1; }));
+  for (int i = 0; i < 5; ++i) AppendToOutbox(db, YourTurn("first-" + std::to_string(i), "alice", "game-1", i));
+  ASSERT_TRUE(Eventually([&] { return recorder.ids().size() == 5; }));
+  EXPECT_EQ(QueryInt(db, leaders), 1);
+  // Stop the leader (whichever it is), then the next one, each after new rows.
+  for (int round = 0; round < 2; ++round) {
+    const auto leader = std::max_element(relays.begin(), relays.end(), [](const auto& a, const auto& b) {
+      return a->stats().published < b->stats().published;
+    });
+    ASSERT_GT((*leader)->stats().published, 0);
+    relays.erase(leader);  // stops it: its connection, and with it the lead, goes
+    const size_t before = recorder.ids().size();
+    for (int i = 0; i < 5; ++i) {
+      AppendToOutbox(db, YourTurn("round-" + std::to_string(round) + "-" + std::to_string(i), "alice", "game-1", i));
+    }
+    ASSERT_TRUE(Eventually([&] { return recorder.ids().size() == before + 5; })) << "round " << round;
+    EXPECT_TRUE(Eventually([&] { return QueryInt(db, leaders) == 1; }));
+  }
+  EXPECT_EQ(QueryInt(db, "SELECT count(*) FROM outbox WHERE sent_at IS NULL"), 0);
+  const auto ids = recorder.ids();
+  EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), 15u);
 }
 
 }  // namespace

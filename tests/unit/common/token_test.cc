@@ -6,6 +6,7 @@
 
 #include "services/common/signing_keys.h"
 #include "services/common/token.h"
+#include "services/common/verified_tokens.h"
 
 namespace mailrun::service {
 namespace {
@@ -94,6 +95,63 @@ TEST(Token, WrongKindIsRefused) {
   TokenError error;
   EXPECT_FALSE(Trusting({&kSigner}).Verify(token, TokenKind::kAccess, 1500, &error).has_value());
   EXPECT_EQ(error.message, "expected an access token, got a refresh token");
+}
+
+// A verifier remembers what it verified (verified_tokens.h); what it remembers still has to pass
+// the checks of a first verification.
+TEST(Token, AVerifiedTokenStillExpires) {
+  const std::string token = kSigner.Issue(Claims(TokenKind::kAccess, 2000));
+  const TokenVerifier verifier = Trusting({&kSigner});
+  ASSERT_TRUE(verifier.Verify(token, TokenKind::kAccess, 1500).has_value());
+  ASSERT_TRUE(verifier.Verify(token, TokenKind::kAccess, 1999).has_value());
+  TokenError error;
+  EXPECT_FALSE(verifier.Verify(token, TokenKind::kAccess, 2000, &error).has_value());
+  EXPECT_EQ(error.message, "token has expired");
+}
+
+TEST(Token, AVerifiedTokenIsStillRefusedAsAnotherKind) {
+  const std::string token = kSigner.Issue(Claims(TokenKind::kAccess, 2000));
+  const TokenVerifier verifier = Trusting({&kSigner});
+  ASSERT_TRUE(verifier.Verify(token, TokenKind::kAccess, 1500).has_value());
+  TokenError error;
+  EXPECT_FALSE(verifier.Verify(token, TokenKind::kService, 1500, &error).has_value());
+  EXPECT_EQ(error.message, "expected a service token, got an access token");
+  const auto again = verifier.Verify(token, TokenKind::kAccess, 1500);
+  ASSERT_TRUE(again.has_value());
+  EXPECT_EQ(again->subject, "user-42");
+  EXPECT_EQ(again->key_id, "k1");
+}
+
+TEST(Token, AnAlteredCopyOfAVerifiedTokenIsRefused) {
+  const std::string token = kSigner.Issue(Claims(TokenKind::kAccess, 2000));
+  const TokenVerifier verifier = Trusting({&kSigner});
+  ASSERT_TRUE(verifier.Verify(token, TokenKind::kAccess, 1500).has_value());
+  for (const size_t at : {token.size() - 2, token.find('.', 3) + 2}) {
+    std::string altered = token;
+    altered[at] = altered[at] == 'A' ? 'B' : 'A';
+    EXPECT_FALSE(verifier.Verify(altered, TokenKind::kAccess, 1500).has_value()) << at;
+  }
+  std::string longer = token + "A";
+  EXPECT_FALSE(verifier.Verify(longer, TokenKind::kAccess, 1500).has_value());
+}
+
+TEST(VerifiedTokens, StayWithinTheirCapacity) {
+  VerifiedTokens verified(2);
+  TokenClaims claims = Claims(TokenKind::kAccess, 2000);
+  verified.Remember("a", claims, 1500);
+  verified.Remember("b", claims, 1500);
+  verified.Remember("c", claims, 1500);
+  EXPECT_LE(verified.size(), 2u);
+  EXPECT_TRUE(verified.Find("c", 1500).has_value());
+  EXPECT_FALSE(verified.Find("c", 2000).has_value());  // expired
+  EXPECT_EQ(verified.size(), 0u);                       // and dropped
+  claims.expires_at = 1600;
+  verified.Remember("old", claims, 1500);
+  claims.expires_at = 3000;
+  verified.Remember("d", claims, 1700);
+  verified.Remember("e", claims, 1700);  // full: the expired one goes first
+  EXPECT_TRUE(verified.Find("d", 1700).has_value());
+  EXPECT_TRUE(verified.Find("e", 1700).has_value());
 }
 
 TEST(Token, GarbageAndTheOldSharedKeyFormatAreRefusedWithoutEchoingThem) {
