@@ -18,7 +18,7 @@
 #   -DMAILRUN_UNITY_BUILD=ON (the default) turns it on; OFF compiles file by file (to find which
 #   file a compile error is in, or to check a change without recompiling its batch);
 #   -DMAILRUN_UNITY_BATCH=<n> sets the files per batch.
-option(MAILRUN_UNITY_BUILD "Compile the tests in unity batches" ON)
+option(MAILRUN_UNITY_BUILD "Compile the tests and tools in unity batches" ON)
 set(MAILRUN_UNITY_BATCH 8 CACHE STRING "Source files per unity translation unit")
 
 function(mailrun_unity_build dir)

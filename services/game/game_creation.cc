@@ -10,6 +10,7 @@
 #include "engine/titles/game.h"
 #include "services/common/ids.h"
 #include "services/common/refusal_details.h"
+#include "services/common/unix_time.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
@@ -52,11 +53,6 @@ uint64_t RandomSeed() {
   uint64_t seed = 0;
   while (seed == 0) randombytes_buf(&seed, sizeof seed);
   return seed;
-}
-
-int64_t NowUnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
 }
 
 }  // namespace
@@ -106,7 +102,7 @@ grpc::Status GameCreation::CreateGame(const std::string& service, const mailrun:
                                       {"game.refusal.request_id_reused", "", "taken", "request_id", ""});
       }
     } else {
-      for (const auto& event : PlanEvents(info, nullptr, *game, kNoActor, 0, NowUnixMs())) events_(txn, event);
+      for (const auto& event : PlanEvents(info, nullptr, *game, kNoActor, 0, mailrun::service::NowUnixMs())) events_(txn, event);
     }
     response->set_game_id(info.game_id);
     return grpc::Status::OK;

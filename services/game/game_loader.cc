@@ -1,14 +1,22 @@
 #include "services/game/game_loader.h"
 
 #include <fmt/format.h>
+#include <spdlog/spdlog.h>
 
 #include <limits>
 #include <set>
 
 #include "services/common/metrics.h"
+#include "services/game/game_status.h"
 #include "services/game/game_store.h"
 
 namespace mailrun::game {
+
+grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error& error) {
+  spdlog::error("game {} at version {} cannot be loaded: {}", opened.info->game_id, opened.head.version,
+                error.ToString());
+  return EngineErrorStatus(error);
+}
 
 using mailrun::engine::Error;
 using mailrun::engine::ErrorKind;

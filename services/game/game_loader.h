@@ -4,6 +4,8 @@
 // Thread-safe (the cache is; each call uses the caller's transaction).
 #pragma once
 
+#include <grpcpp/grpcpp.h>
+
 #include <memory>
 #include <optional>
 #include <pqxx/pqxx>
@@ -28,6 +30,10 @@ struct OpenedGame {
 
   bool spectator() const { return seat < 0; }
 };
+
+// The answer when the stored game `opened` cannot be loaded (logged as an error): the engine's
+// error as EngineErrorStatus maps it.
+grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error& error);
 
 class GameLoader {
  public:

@@ -29,12 +29,6 @@ mailrun::v1::GameStatus StatusOf(bool finished) {
   return finished ? mailrun::v1::GAME_STATUS_FINISHED : mailrun::v1::GAME_STATUS_ACTIVE;
 }
 
-grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error& error) {
-  spdlog::error("game {} at version {} cannot be loaded: {}", opened.info->game_id, opened.head.version,
-                error.ToString());
-  return EngineErrorStatus(error);
-}
-
 // ListMyGames page tokens: "<updated_us>.<game_id>" of the last game of the previous page.
 std::string PageToken(const store::MyGameRow& row) { return fmt::format("{}.{}", row.updated_us, row.game_id); }
 

@@ -9,6 +9,7 @@
 #include "engine/core/structured_text.h"
 #include "services/common/json_log.h"
 #include "services/common/refusal_details.h"
+#include "services/common/unix_time.h"
 #include "services/common/metrics.h"
 #include "services/common/outbox.h"
 #include "services/game/event_planner.h"
@@ -22,11 +23,6 @@ namespace {
 
 using mailrun::engine::Game;
 
-int64_t NowUnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 // A log line of the entry that becomes `version`, stamped with the time the service accepts it.
 void AddLogLine(int64_t version, mailrun::engine::Said said,
                 google::protobuf::RepeatedPtrField<mailrun::v1::LogLine>* lines) {
@@ -34,7 +30,7 @@ void AddLogLine(int64_t version, mailrun::engine::Said said,
   line->set_text(std::move(said.text));
   *line->mutable_structured() = std::move(said.structured);
   line->set_version(version);
-  line->set_at_unix_ms(NowUnixMs());
+  line->set_at_unix_ms(mailrun::service::NowUnixMs());
 }
 
 // The log lines of an engine outcome, with their message keys and parameters.
@@ -105,12 +101,6 @@ std::optional<grpc::Status> RepeatedRequest(pqxx::transaction_base& txn, const s
   return RepeatedRequest(store::FindRequest(txn, game_id, request_id), request_id, seen, user_id, response);
 }
 
-grpc::Status LoadFailure(const OpenedGame& opened, const mailrun::engine::Error& error) {
-  spdlog::error("game {} at version {} cannot be loaded: {}", opened.info->game_id, opened.head.version,
-                error.ToString());
-  return EngineErrorStatus(error);
-}
-
 grpc::Status NoSeat(const std::string& game_id) {
   return Denied("game.refusal.no_seat", fmt::format("you have no seat in game {}: spectators cannot act", game_id),
                 {mailrun::service::TextValue("game_id", game_id)});
@@ -163,7 +153,7 @@ bool MoveService::Commit(pqxx::transaction_base& txn, const Change& change, bool
   // The spectator's view, built once for the games row and every event.
   const mailrun::v1::GameView view = change.after.View(mailrun::engine::kSpectator);
   const auto events =
-      PlanEvents(change.info, &change.before, change.after, view, change.row.seat, change.row.seq, NowUnixMs());
+      PlanEvents(change.info, &change.before, change.after, view, change.row.seat, change.row.seq, mailrun::service::NowUnixMs());
   store::HeadUpdate head;
   head.expected_version = change.row.seq - 1;
   head.finished = change.after.Finished();

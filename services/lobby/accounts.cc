@@ -1,5 +1,6 @@
 #include "services/lobby/accounts.h"
 
+#include <absl/strings/ascii.h>
 #include <spdlog/spdlog.h>
 
 #include "services/common/auth.h"
@@ -22,11 +23,6 @@ using mailrun::service::UnixNow;
 
 constexpr const char* kRegisterScope = "register";
 constexpr const char* kWrongCredentials = "wrong display name or password";
-
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 grpc::Status LoadProfile(pqxx::work& txn, const std::string& user_id, bool own, mailrun::v1::Profile* profile) {
   const pqxx::result user = txn.exec_params(
@@ -104,7 +100,7 @@ grpc::Status Accounts::ReplayRegister(const std::string& session_id, const mailr
     return grpc::Status::OK;
   });
   if (!status.ok()) return status;
-  if (Lower(name) != Lower(request.display_name())) {
+  if (absl::AsciiStrToLower(name) != absl::AsciiStrToLower(request.display_name())) {
     return Invalid("lobby.account.request_id_reused", "request_id", "request_id was already used for another registration; use a new request_id");
   }
   if (!hasher_.Verify(hash, request.password())) return Unauthenticated("lobby.account.wrong_credentials", kWrongCredentials);

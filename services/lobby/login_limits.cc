@@ -1,5 +1,7 @@
 #include "services/lobby/login_limits.h"
 
+#include <absl/strings/ascii.h>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -8,11 +10,6 @@
 
 namespace mailrun::lobby {
 namespace {
-
-std::string Lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
 
 std::string Trim(const std::string& text) {
   const size_t begin = text.find_first_not_of(" \t");
@@ -79,7 +76,7 @@ grpc::Status LoginLimits::AdmitLogin(const std::string& client, const std::strin
   if (const auto wait = clients_.Take(client, now); wait.count() > 0) {
     return mailrun::service::RetryLater("too many logins from your address", wait);
   }
-  if (const auto wait = accounts_.Take(Lower(display_name), now); wait.count() > 0) {
+  if (const auto wait = accounts_.Take(absl::AsciiStrToLower(display_name), now); wait.count() > 0) {
     return mailrun::service::RetryLater("too many failed logins for this display name", wait);
   }
   return grpc::Status::OK;
@@ -93,7 +90,7 @@ grpc::Status LoginLimits::AdmitRegister(const std::string& client, LimitClock::t
 }
 
 void LoginLimits::Refund(const std::string& display_name, LimitClock::time_point now) {
-  accounts_.GiveBack(Lower(display_name), now);
+  accounts_.GiveBack(absl::AsciiStrToLower(display_name), now);
 }
 
 std::string ClientAddress(const grpc::ServerContext& context, bool trust_forwarded_for) {

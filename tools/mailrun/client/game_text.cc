@@ -15,12 +15,6 @@ namespace {
 using mailrun::v1::CompanyView;
 using mailrun::v1::GameView;
 
-std::string Join(const std::vector<std::string>& items, const std::string& separator) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
-  return out;
-}
-
 std::string EditionText(const GameView& view) { return GameOptionsText(view.title(), view.edition(), view.options()); }
 
 std::string HoldingsText(const mailrun::v1::PlayerView& player) {

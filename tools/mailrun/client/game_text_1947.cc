@@ -13,12 +13,6 @@ using mailrun::v1::GameView;
 
 std::string Rupees(int64_t amount) { return TitleMoney(mailrun::v1::TITLE_1947, amount); }
 
-std::string Join(const std::vector<std::string>& items, const std::string& separator) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : separator) + item;
-  return out;
-}
-
 std::string NameOrDash(const GameView& view, int seat) { return seat >= 0 ? PlayerName(view, seat) : "-"; }
 
 // "PRC 50% (president), 2 bonds (1 new)", "BB&CI 10% savings".

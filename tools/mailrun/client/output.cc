@@ -65,6 +65,10 @@ std::string TextTable::Render(const std::string& indent) const {
   return out;
 }
 
+std::string Join(const std::vector<std::string>& items, const std::string& separator) {
+  return fmt::format("{}", fmt::join(items, separator));
+}
+
 std::string Money(int64_t amount) {
   const bool negative = amount < 0;
   std::string digits = std::to_string(negative ? -amount : amount);

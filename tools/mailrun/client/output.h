@@ -45,6 +45,9 @@ class TextTable {
   std::vector<std::vector<std::string>> rows_;
 };
 
+// The items with `separator` between them ("" for none).
+std::string Join(const std::vector<std::string>& items, const std::string& separator);
+
 // "£1,234" ("-£50" for negative amounts).
 std::string Money(int64_t amount);
 
