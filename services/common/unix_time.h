@@ -1,4 +1,4 @@
-// The wall clock as the services stamp things with it: milliseconds since the Unix epoch.
+// The wall clock as the services and tools stamp things with it: milliseconds since the Unix epoch.
 #pragma once
 
 #include <chrono>
@@ -6,9 +6,10 @@
 
 namespace mailrun::service {
 
-inline int64_t NowUnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
+inline int64_t ToUnixMs(std::chrono::system_clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
 }
+
+inline int64_t NowUnixMs() { return ToUnixMs(std::chrono::system_clock::now()); }
 
 }  // namespace mailrun::service

@@ -6,13 +6,18 @@
 // Thread-safe.
 #pragma once
 
+#include <functional>
+#include <pqxx/pqxx>
 #include <string>
 
+#include "mailrun/v1/events.pb.h"
 #include "mailrun/v1/game.pb.h"
 #include "services/common/transaction.h"
-#include "services/game/move_service.h"
 
 namespace mailrun::game {
+
+// Appends an event to the outbox inside the creation's transaction (services/common/outbox.h).
+using EventWriter = std::function<void(pqxx::work& txn, const mailrun::v1::Event& event)>;
 
 class GameCreation {
  public:

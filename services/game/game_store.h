@@ -1,6 +1,6 @@
 // GameStore: the game service's SQL, and nothing else (migrations/0101_games.sql has the schema).
 // Each function runs its statements in the caller's transaction; the caller decides what belongs
-// together (one move = one transaction, move_service.h). Every statement names one game_id, so
+// together (a move writes in one statement, move_service.h). Every statement names one game_id, so
 // nothing here crosses games (ListGamesOf reads one user's seats across games, read-only).
 // Stateless; thread-safe as long as each thread uses its own transaction.
 #pragma once
@@ -96,7 +96,7 @@ bool AdvanceAndAppend(pqxx::transaction_base& txn, const std::string& game_id, c
 // payload is the game id); version_listener.h listens to it.
 inline constexpr char kGameVersionChannel[] = "mailrun_game_version";
 // After a move's commit, before it is acknowledged: NOTIFY kGameVersionChannel with the game id
-// and, when the move appended outbox rows (AppendOutboxEventAnnouncedLater), the outbox relays'
+// and, when the move appended outbox rows (AdvanceAndAppend's `events`), the outbox relays'
 // channel, in one statement outside the move's transaction. A NOTIFY inside a transaction holds a
 // database-wide lock from before its commit until the commit is flushed, so moves that notified
 // at commit could not share a log flush; this one's transaction writes nothing and flushes nothing.

@@ -8,10 +8,10 @@
 
 #include "engine/core/structured_text.h"
 #include "services/common/json_log.h"
-#include "services/common/refusal_details.h"
-#include "services/common/unix_time.h"
 #include "services/common/metrics.h"
 #include "services/common/outbox.h"
+#include "services/common/refusal_details.h"
+#include "services/common/unix_time.h"
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"

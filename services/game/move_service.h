@@ -22,15 +22,11 @@
 #include <functional>
 #include <string>
 
-#include "mailrun/v1/events.pb.h"
 #include "mailrun/v1/game.pb.h"
 #include "services/common/transaction.h"
 #include "services/game/game_loader.h"
 
 namespace mailrun::game {
-
-// Appends an event to the outbox inside a transaction (services/common/outbox.h): CreateGame's.
-using EventWriter = std::function<void(pqxx::work& txn, const mailrun::v1::Event& event)>;
 
 // After a committed move (or a repeated one, answered from the log): NOTIFYs the game's new version
 // and, with `outbox_rows`, the outbox relays (game_store.h AnnounceCommitted). It must not throw:

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <functional>
 
+#include "services/common/unix_time.h"
+
 namespace mailrun::notification {
 
 using TimePoint = std::chrono::system_clock::time_point;
@@ -15,9 +17,7 @@ inline Clock SystemClock() {
   return [] { return std::chrono::system_clock::now(); };
 }
 
-inline int64_t ToUnixMs(TimePoint t) {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(t.time_since_epoch()).count();
-}
+using mailrun::service::ToUnixMs;
 
 inline TimePoint FromUnixMs(int64_t ms) { return TimePoint(std::chrono::milliseconds(ms)); }
 

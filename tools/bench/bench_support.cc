@@ -18,11 +18,6 @@ int64_t UnixSeconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
-int64_t UnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 double Milliseconds(SteadyClock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); }
 
 std::string Token(const service::TokenSigner& key, const std::string& subject, service::TokenKind kind) {

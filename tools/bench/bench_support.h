@@ -14,7 +14,6 @@ namespace mailrun::bench {
 using SteadyClock = std::chrono::steady_clock;
 
 int64_t UnixSeconds();
-int64_t UnixMs();
 double Milliseconds(SteadyClock::duration d);
 
 // A token of `kind` for `subject`, valid for six hours.

@@ -41,6 +41,7 @@
 #include "services/common/outbox.h"
 #include "services/common/outbox_relay.h"
 #include "services/common/token.h"
+#include "services/common/unix_time.h"
 #include "tools/bench/bench_support.h"
 
 namespace {
@@ -49,7 +50,7 @@ using mailrun::bench::Milliseconds;
 using mailrun::bench::PrintLatencies;
 using mailrun::bench::SteadyClock;
 using mailrun::bench::Token;
-using mailrun::bench::UnixMs;
+using mailrun::service::NowUnixMs;
 constexpr auto kArrivalTimeout = std::chrono::seconds(10);
 
 // Which "your turn" arrived: the game, its version and the recipient.
@@ -260,7 +261,7 @@ int RunOutboxOnly(const Settings& s) {
   for (int i = 0; i < s.warmup + s.measured; ++i) {
     mailrun::v1::Event event;
     event.set_event_id(fmt::format("bench/{}/{}", run, i));
-    event.set_created_at_unix_ms(UnixMs());
+    event.set_created_at_unix_ms(NowUnixMs());
     event.add_user_ids(user);
     auto* turn = event.mutable_your_turn();
     turn->set_game_id("bench-" + run);

@@ -32,6 +32,7 @@
 #include "services/common/outbox.h"
 #include "services/common/signing_keys.h"
 #include "services/common/token.h"
+#include "services/common/unix_time.h"
 #include "tools/bench/bench_support.h"
 
 namespace {
@@ -250,7 +251,7 @@ class ActiveStream {
     for (int i = 0; i < warmup + count; ++i) {
       mailrun::v1::Event event;
       event.set_event_id(fmt::format("bench/{}/{}", user_, next_));
-      event.set_created_at_unix_ms(mailrun::bench::UnixMs());
+      event.set_created_at_unix_ms(mailrun::service::NowUnixMs());
       event.add_user_ids(user_);
       auto* turn = event.mutable_your_turn();
       turn->set_game_id(user_);

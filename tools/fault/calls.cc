@@ -50,9 +50,4 @@ void JoinWithin(std::vector<std::thread>& threads, std::atomic<bool>& hard_stop,
   alarm.join();
 }
 
-int64_t NowUnixMs() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 }  // namespace mailrun::fault

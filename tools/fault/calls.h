@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "services/common/token.h"
+#include "services/common/unix_time.h"
 
 namespace mailrun::fault {
 
@@ -39,7 +40,7 @@ std::shared_ptr<grpc::Channel> OwnChannel(const std::string& address);
 std::string UserToken(const mailrun::service::TokenSigner& signer, const std::string& user_id);
 std::string LobbyToken(const mailrun::service::TokenSigner& signer);
 
-int64_t NowUnixMs();
+using mailrun::service::NowUnixMs;
 
 // Joins `threads`; once `grace` has passed, sets `hard_stop`, so that threads still repeating a
 // call in doubt give up.

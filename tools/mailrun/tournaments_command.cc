@@ -149,7 +149,7 @@ void RegisterTournamentsCommand(CLI::App& app, const ClientOptions& options) {
       ->capture_default_str();
   AddGameOptionFlags(*create, flags->game);
   create->callback([&options, flags, show] {
-    const int64_t now = UnixMillisNow();
+    const int64_t now = NowUnixMs();
     mailrun::v1::CreateTournamentRequest request;
     request.set_request_id(NewRequestId());
     request.set_name(flags->name);

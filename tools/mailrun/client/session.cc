@@ -11,11 +11,6 @@ constexpr int64_t kRefreshMarginMs = 60 * 1000;
 
 }  // namespace
 
-int64_t UnixMillisNow() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 Session::Session(Connections& connections)
     : connections_(connections), path_(CredentialsPath(connections.options().profile)) {}
 
@@ -37,12 +32,12 @@ const Credentials& Session::Current() {
 }
 
 std::string Session::AccessToken() {
-  if (Current().access_expires_at_unix_ms - kRefreshMarginMs > UnixMillisNow()) return current_->access_token;
+  if (Current().access_expires_at_unix_ms - kRefreshMarginMs > NowUnixMs()) return current_->access_token;
   // Another mailrun command may be refreshing the same login: take turns, and use its tokens.
   CredentialsLock lock(path_);
   current_ = LoadCredentials(path_);
-  if (Current().access_expires_at_unix_ms - kRefreshMarginMs > UnixMillisNow()) return current_->access_token;
-  if (current_->refresh_expires_at_unix_ms <= UnixMillisNow()) {
+  if (Current().access_expires_at_unix_ms - kRefreshMarginMs > NowUnixMs()) return current_->access_token;
+  if (current_->refresh_expires_at_unix_ms <= NowUnixMs()) {
     throw CliError(kExitLoggedOut, "your login has expired: " + LoginHint());
   }
   mailrun::v1::RefreshRequest request;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "mailrun/v1/lobby.pb.h"
+#include "services/common/unix_time.h"
 #include "tools/mailrun/client/connections.h"
 #include "tools/mailrun/client/credentials.h"
 
@@ -37,6 +38,6 @@ class Session {
 };
 
 // Milliseconds since the Unix epoch now.
-int64_t UnixMillisNow();
+using mailrun::service::NowUnixMs;
 
 }  // namespace mailrun::cli
