@@ -8,6 +8,7 @@
 #include <chrono>
 #include <thread>
 
+#include "services/common/callback_queue_keeper.h"
 #include "services/common/json_log.h"
 #include "services/common/logging.h"
 #include "services/common/metrics_endpoint.h"
@@ -68,6 +69,9 @@ int RunServer(const ServerOptions& options) {
     LogEvent(spdlog::level::err, "listen_failed", {{"listen", options.listen}});
     return 1;
   }
+  // gRPC 1.51 runs callback-API work (the game's WatchGame, the notification streams) on threads
+  // that nap 100 ms after a second without work, and requests wait for them: kept busy.
+  const CallbackQueueKeeper keeper;
   grpc::HealthCheckServiceInterface* health = server->GetHealthCheckService();
   for (const std::string& name : options.ready_services) health->SetServingStatus(name, true);
   health->SetServingStatus(true);
