@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # One round of cold game reads: a fresh private PostgreSQL and Redis on loopback, mailrun-notify
 # from this build, the mailrun-game under test with --cache-games 0 (so every GetGame replays its
-# versions from the newest snapshot), and mailrun-bench-notify --read-delta (1,000 measured moves,
-# each followed by the mover's GetGame since the version before it). Everything is stopped and
-# deleted afterwards. docs/benchmarks.md, "Cold reads after issue 21's passes".
+# versions from the newest snapshot), and mailrun-bench-notify --read-delta --read-full (1,000
+# measured moves, each followed by the mover's GetGame since the version before it, then its GetGame
+# of the whole view). Everything is stopped and deleted afterwards. docs/benchmarks.md, "Cold reads
+# after issue 21's passes".
 #   tools/bench/cold_read_bench.sh [GAME_BINARY]     (default: build/bin/mailrun-game)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -32,4 +33,4 @@ sleep 1
 pids+=($!)
 sleep 2
 echo "$(date -u +%H:%M:%S) load $(cut -d' ' -f1-3 /proc/loadavg) game $game"
-"$bin/mailrun-bench-notify" --notify 127.0.0.1:50983 --game 127.0.0.1:50982 --moves 1000 --read-delta
+"$bin/mailrun-bench-notify" --notify 127.0.0.1:50983 --game 127.0.0.1:50982 --moves 1000 --read-delta --read-full

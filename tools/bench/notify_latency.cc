@@ -10,7 +10,8 @@
 //     the moment the request was sent. The game service's own outbox relay publishes the events.
 //     With --read-delta, after the arrivals the mover also asks GetGame(since_version = the
 //     version before its move), what a phone does to catch up, and that call's time is reported
-//     (compare a mailrun-game started with --cache-games 0, where every read replays).
+//     (compare a mailrun-game started with --cache-games 0, where every read replays). With
+//     --read-full it then asks GetGame without since_version (the whole view, one version loaded).
 //   otherwise (outbox only): commits, for each of N events, a transaction that appends a YourTurn to
 //     the outbox (what the game service does in the transaction of a move), takes the time right
 //     after the commit returns and waits for the event on the recipient's stream. The rows are
@@ -122,14 +123,16 @@ struct Settings {
   int warmup = 20;
   int players = 5;
   bool read_delta = false;
+  bool read_full = false;
 };
 
-// GetGame(since_version = version - 1) as the player of `token`; returns the call's time.
-double ReadDelta(mailrun::v1::GameService::Stub& games, const std::string& token, const std::string& game_id,
-                 int64_t version) {
+// GetGame as the player of `token`, expecting `version`: since `since` (a delta) or, without it,
+// the whole view. Returns the call's time.
+double ReadGame(mailrun::v1::GameService::Stub& games, const std::string& token, const std::string& game_id,
+                int64_t version, std::optional<int64_t> since) {
   mailrun::v1::GetGameRequest request;
   request.set_game_id(game_id);
-  request.set_since_version(version - 1);
+  if (since) request.set_since_version(*since);
   mailrun::v1::GetGameResponse response;
   grpc::ClientContext context;
   context.AddMetadata("authorization", "Bearer " + token);
@@ -153,7 +156,7 @@ int RunGameMoves(const Settings& s) {
   for (const auto& user : users) tokens[user] = Token(s.key(), user, mailrun::service::TokenKind::kAccess);
   auto games = mailrun::v1::GameService::NewStub(grpc::CreateChannel(s.game, grpc::InsecureChannelCredentials()));
 
-  std::vector<double> from_ack_ms, from_send_ms, submit_ms, delta_read_ms;
+  std::vector<double> from_ack_ms, from_send_ms, submit_ms, delta_read_ms, full_read_ms;
   int submitted = 0, handovers = 0, lost = 0, before_ack = 0, games_played = 0;
   while (static_cast<int>(from_ack_ms.size()) < s.measured && lost == 0) {
     // A new game of the bot: short bank (2.4.2), a new seed each time.
@@ -228,7 +231,9 @@ int RunGameMoves(const Settings& s) {
       from_ack_ms.push_back(Milliseconds(last_arrival - acknowledged));
       from_send_ms.push_back(Milliseconds(last_arrival - sent));
       submit_ms.push_back(Milliseconds(acknowledged - sent));
-      if (s.read_delta) delta_read_ms.push_back(ReadDelta(*games, tokens[users[seat]], created.game_id(), version));
+      const std::string& mover = tokens[users[seat]];
+      if (s.read_delta) delta_read_ms.push_back(ReadGame(*games, mover, created.game_id(), version, version - 1));
+      if (s.read_full) full_read_ms.push_back(ReadGame(*games, mover, created.game_id(), version, std::nullopt));
     }
   }
   fmt::print("games {}, SubmitActions {}, moves that passed the turn {} (measured {} after {} warm-up)\n",
@@ -239,6 +244,7 @@ int RunGameMoves(const Settings& s) {
   PrintLatencies("request sent -> stream       ", from_send_ms);
   PrintLatencies("SubmitAction round trip      ", submit_ms);
   PrintLatencies("GetGame since the move before", delta_read_ms);
+  PrintLatencies("GetGame, the whole view     ", full_read_ms);
   return lost == 0 && !from_ack_ms.empty() ? 0 : 1;
 }
 
@@ -304,6 +310,8 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--read-delta", settings.read_delta,
                "with --game: after each measured move, time the mover's GetGame(since the version before it)");
+  app.add_flag("--read-full", settings.read_full,
+               "with --game: after each measured move (and its delta read), time the mover's GetGame of the whole view");
   app.add_option("--database-url", settings.database_url, "without --game: the PostgreSQL of the outbox")
       ->capture_default_str();
   app.add_option("--redis-url", settings.redis_url, "without --game: run an outbox relay here, publishing to this Redis");
