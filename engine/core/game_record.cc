@@ -15,61 +15,133 @@
 namespace mailrun::engine {
 namespace {
 
-// A message with the record's actions as its one field, `repeated mailrun.v1.Action actions = 1`,
-// declared here at run time (no .proto of the API needs one). Protobuf's JSON parser resolves a
-// message type and its fields afresh on every call; for Action, with its forty kinds, that cost
-// more than the rest of a record's reading when each action was parsed alone. Read as one list,
-// the types are resolved once.
-struct ActionList {
+// The record's shape as one protobuf message, declared here at run time (no .proto of the API needs
+// it): `Record { GameConfig config = 1; repeated Action actions = 2; repeated Score final_scores = 3; }`
+// with `Score { string player = 1; int32 wealth = 2; }`. Protobuf's JSON parser resolves a message
+// type and its fields afresh on every call; for Action, with its forty kinds, that cost more than
+// the rest of a record's reading when each action was parsed alone. A record read as one message
+// resolves the types once and reads the text once.
+struct RecordType {
   google::protobuf::DescriptorPool pool{google::protobuf::DescriptorPool::generated_pool()};
   google::protobuf::DynamicMessageFactory factory{&pool};
   const google::protobuf::Message* prototype = nullptr;  // made once: New() is safe from any thread
+  const google::protobuf::FieldDescriptor* config = nullptr;
   const google::protobuf::FieldDescriptor* actions = nullptr;
+  const google::protobuf::FieldDescriptor* final_scores = nullptr;
 
-  ActionList() {
-    factory.SetDelegateToGeneratedFactory(true);  // the actions are mailrun::v1::Action itself
+  RecordType() {
+    factory.SetDelegateToGeneratedFactory(true);  // config and actions are the generated classes
     google::protobuf::FileDescriptorProto file;
-    file.set_name("mailrun/engine/action_list.proto");
+    file.set_name("mailrun/engine/game_record.proto");
     file.set_package("mailrun.engine");
     file.set_syntax("proto3");
     file.add_dependency(mailrun::v1::Action::descriptor()->file()->name());
-    auto* message = file.add_message_type();
-    message->set_name("ActionList");
-    auto* field = message->add_field();
-    field->set_name("actions");
-    field->set_json_name("actions");
-    field->set_number(1);
-    field->set_label(google::protobuf::FieldDescriptorProto::LABEL_REPEATED);
-    field->set_type(google::protobuf::FieldDescriptorProto::TYPE_MESSAGE);
-    field->set_type_name("." + mailrun::v1::Action::descriptor()->full_name());
+    file.add_dependency(mailrun::v1::GameConfig::descriptor()->file()->name());
+    using Field = google::protobuf::FieldDescriptorProto;
+    const auto add = [](google::protobuf::DescriptorProto* message, const std::string& name, int number,
+                        Field::Type type, Field::Label label, const std::string& type_name = "") {
+      auto* field = message->add_field();
+      field->set_name(name);
+      field->set_json_name(name);
+      field->set_number(number);
+      field->set_type(type);
+      field->set_label(label);
+      if (!type_name.empty()) field->set_type_name(type_name);
+    };
+    auto* score = file.add_message_type();
+    score->set_name("Score");
+    add(score, "player", 1, Field::TYPE_STRING, Field::LABEL_OPTIONAL);
+    add(score, "wealth", 2, Field::TYPE_INT32, Field::LABEL_OPTIONAL);
+    auto* record = file.add_message_type();
+    record->set_name("Record");
+    add(record, "config", 1, Field::TYPE_MESSAGE, Field::LABEL_OPTIONAL,
+        "." + mailrun::v1::GameConfig::descriptor()->full_name());
+    add(record, "actions", 2, Field::TYPE_MESSAGE, Field::LABEL_REPEATED,
+        "." + mailrun::v1::Action::descriptor()->full_name());
+    add(record, "final_scores", 3, Field::TYPE_MESSAGE, Field::LABEL_REPEATED, ".mailrun.engine.Score");
     if (pool.BuildFile(file) == nullptr) return;
-    const google::protobuf::Descriptor* type = pool.FindMessageTypeByName("mailrun.engine.ActionList");
+    const google::protobuf::Descriptor* type = pool.FindMessageTypeByName("mailrun.engine.Record");
     if (type == nullptr) return;
     prototype = factory.GetPrototype(type);
-    actions = type->FindFieldByNumber(1);
+    config = type->FindFieldByNumber(1);
+    actions = type->FindFieldByNumber(2);
+    final_scores = type->FindFieldByNumber(3);
   }
 };
 
+const RecordType& Records() {
+  static const RecordType type;
+  return type;
+}
+
+// `json` parsed as a Record message by protobuf (strictly: an unknown field fails it), or null.
+std::unique_ptr<google::protobuf::Message> ParseAsRecord(const std::string& json) {
+  const RecordType& type = Records();
+  if (!type.prototype || !type.config || !type.actions || !type.final_scores) return nullptr;
+  std::unique_ptr<google::protobuf::Message> message(type.prototype->New());
+  google::protobuf::util::JsonParseOptions options;
+  options.ignore_unknown_fields = false;
+  if (!google::protobuf::util::JsonStringToMessage(json, message.get(), options).ok()) return nullptr;
+  return message;
+}
+
+// The actions of a parsed Record, moved out of it.
+std::vector<mailrun::v1::Action> TakeActions(google::protobuf::Message& message) {
+  const RecordType& type = Records();
+  const google::protobuf::Reflection* reflection = message.GetReflection();
+  const int count = reflection->FieldSize(message, type.actions);
+  std::vector<mailrun::v1::Action> actions(static_cast<size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    google::protobuf::Message* item = reflection->MutableRepeatedMessage(&message, type.actions, i);
+    if (auto* action = dynamic_cast<mailrun::v1::Action*>(item)) {
+      actions[i].Swap(action);
+    } else {
+      actions[i].CopyFrom(*item);
+    }
+  }
+  return actions;
+}
+
+// The whole record read by protobuf in one pass, when it has nothing but the three fields and all
+// of them parse; nullopt otherwise (ParseGameRecord then reads it field by field and names what
+// is wrong).
+std::optional<GameRecord> ReadAsOneMessage(const std::string& json) {
+  const std::unique_ptr<google::protobuf::Message> message = ParseAsRecord(json);
+  if (!message) return std::nullopt;
+  const RecordType& type = Records();
+  const google::protobuf::Reflection* reflection = message->GetReflection();
+  // No config, or no actions (an absent list reads as an empty one): the field-by-field reading
+  // below tells them apart and names what is missing.
+  if (!reflection->HasField(*message, type.config) || reflection->FieldSize(*message, type.actions) == 0) {
+    return std::nullopt;
+  }
+  GameRecord record;
+  record.config.CopyFrom(reflection->GetMessage(*message, type.config));
+  record.actions = TakeActions(*message);
+  for (int i = 0; i < reflection->FieldSize(*message, type.final_scores); ++i) {
+    const google::protobuf::Message& score = reflection->GetRepeatedMessage(*message, type.final_scores, i);
+    const google::protobuf::Reflection* fields = score.GetReflection();
+    const google::protobuf::Descriptor* shape = score.GetDescriptor();
+    record.final_scores.push_back(
+        {fields->GetString(score, shape->FindFieldByNumber(1)), fields->GetInt32(score, shape->FindFieldByNumber(2))});
+  }
+  return record;
+}
+
 // All of `items` (a JSON array of actions) as actions, or nullopt where the list does not parse
 // (the caller then finds the action at fault one by one).
-std::optional<std::vector<mailrun::v1::Action>> ParseActionList(const nlohmann::json& items,
-                                                                 const google::protobuf::util::JsonParseOptions& options) {
-  static const ActionList list;
-  if (!list.prototype || !list.actions) return std::nullopt;
-  const std::unique_ptr<google::protobuf::Message> message(list.prototype->New());
-  const std::string json = nlohmann::json{{"actions", items}}.dump();
-  if (!google::protobuf::util::JsonStringToMessage(json, message.get(), options).ok()) return std::nullopt;
-  const google::protobuf::Reflection* reflection = message->GetReflection();
-  const int count = reflection->FieldSize(*message, list.actions);
-  if (static_cast<size_t>(count) != items.size()) return std::nullopt;
-  std::vector<mailrun::v1::Action> actions(static_cast<size_t>(count));
-  for (int i = 0; i < count; ++i) actions[i].CopyFrom(reflection->GetRepeatedMessage(*message, list.actions, i));
+std::optional<std::vector<mailrun::v1::Action>> ParseActionList(const nlohmann::json& items) {
+  const std::unique_ptr<google::protobuf::Message> message = ParseAsRecord(nlohmann::json{{"actions", items}}.dump());
+  if (!message) return std::nullopt;
+  std::vector<mailrun::v1::Action> actions = TakeActions(*message);
+  if (actions.size() != items.size()) return std::nullopt;
   return actions;
 }
 
 }  // namespace
 
 Result<GameRecord> ParseGameRecord(const std::string& json) {
+  if (std::optional<GameRecord> record = ReadAsOneMessage(json)) return std::move(*record);
   GameRecord record;
   nlohmann::json doc;
   try {
@@ -86,7 +158,7 @@ Result<GameRecord> ParseGameRecord(const std::string& json) {
       !status.ok()) {
     return Malformed("core.refusal.game_record.game_record_s_config_not", "the game record's config is not valid: " + std::string(status.message())).With({param::Text("reason", std::string(status.message()))});
   }
-  if (auto actions = ParseActionList(doc["actions"], options)) {
+  if (auto actions = ParseActionList(doc["actions"])) {
     record.actions = std::move(*actions);
   } else {
     // Some action does not parse: the first that does not, read one by one, is named.
