@@ -97,7 +97,7 @@ Status ValidateAt(const Context& ctx, const CompanyReach& reach, HexCoord hex, i
   if (HomeOfCompanyNotRunning(ctx, hex, station_index)) {
     return refuse([&] { return Illegal("1853.refusal.bases.station_home_base_company_not", "4.4.7", "that station is the home base of a company not yet running"); });
   }
-  if (!reach.stations.count({hex, station_index})) {
+  if (!reach.ReachesStation(hex, station_index)) {
     return refuse([&] {
       return Illegal("1853.refusal.bases.station_must_connected_one_s", "4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
                                           "of one gauge, not blocked by other companies' bases",

@@ -421,7 +421,7 @@ Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std:
   }
   if (Status s = StaysOnTheBoard(*p.tile, p.rotation, *p.hex_def, name, refuse); !s.ok()) return s;
   // 4.2.2: connected to a base, or connected by the promotion without a break of gauge.
-  bool connected = lc.reach.hexes.count(p.hex) > 0;
+  bool connected = lc.reach.ReachesHex(p.hex);
   for (const Railhead& touch : lc.reach.touches) {
     if (connected || !(touch.hex == p.hex)) continue;
     for (const TilePath& path : p.tile->paths) {
@@ -585,7 +585,7 @@ void FinishTrackStep(Context& ctx) {
   const std::shared_ptr<const CompanyReach> kept = ctx.Reach(company);
   const CompanyReach& reach = *kept;
   for (const HexDef& hex : ctx.data.hexes) {
-    if (!hex.frontier_value || !reach.hexes.count(hex.coord)) continue;
+    if (!hex.frontier_value || !reach.ReachesHex(hex.coord)) continue;
     if (std::find(s.board.frontier_paid.begin(), s.board.frontier_paid.end(), hex.coord) != s.board.frontier_paid.end()) {
       continue;
     }
@@ -644,7 +644,7 @@ bool EachTrackAction(const LayContext& lc, Take take) {
       // Parse refuses a hex off the playable board; 4.2.2 one the company's lines neither reach
       // nor touch (ValidatePromotionOf), whatever the tile.
       if (!current.tile || !hex.playable) continue;
-      if (!lc.reach.hexes.count(hex.coord) &&
+      if (!lc.reach.ReachesHex(hex.coord) &&
           std::none_of(lc.reach.touches.begin(), lc.reach.touches.end(), [&](const Railhead& touch) { return touch.hex == hex.coord; })) {
         continue;
       }
