@@ -176,6 +176,8 @@ TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : dat
   for (const HexDef& hex : data.hexes) {
     if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back({&hex, TileOn(data, board, hex.coord)});
   }
+  tiled_.assign(data.hexes.size(), 0);
+  for (const auto& [hex, on] : tiled) tiled_[static_cast<size_t>(hex - data.hexes.data())] = on ? 1 : 0;
   node_index_.Reserve(tiled.size() * 8);
   nodes_.reserve(tiled.size() * 4);
   paths_.reserve(tiled.size() * 3);
@@ -334,7 +336,7 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
             const int edge = onward == n.hex ? n.index : OppositeEdge(n.index);
             if (def && def->playable) {
               const Railhead end{onward, edge, LineGauge(line), static_cast<int>(b)};
-              (TileOn(data_, state.board, onward) ? touches : railheads).push_back(end);
+              (tiled_[static_cast<size_t>(def - data_.hexes.data())] ? touches : railheads).push_back(end);
             }
             continue;
           }

@@ -115,7 +115,8 @@ class TrackNetwork {
   using Tokens = std::map<std::pair<HexCoord, int>, std::vector<int>>;  // (hex, station) -> companies
   static Tokens TokensOf(const BasesByCompany& bases);
 
-  // What `company` reaches from its bases (or from base `only_base`), not using `excluded` paths.
+  // What `company` reaches from its bases (or from base `only_base`), not using `excluded` paths;
+  // `state.board` is the board this network was built from.
   CompanyReach Reach(const TrackPosition& state, int company, std::optional<int> only_base = std::nullopt,
                      const std::set<int>& excluded = {}) const;
 
@@ -150,6 +151,8 @@ class TrackNetwork {
   std::vector<char> BlockedNodes(const BasesByCompany& bases, int company) const;
 
   const BoardData& data_;
+  // Whether TileOn finds a tile, by the hex's index in the board's data (the hexes built from).
+  std::vector<char> tiled_;
   std::vector<TrackNode> nodes_;
   std::vector<TrackPath> paths_;
   std::vector<TrackLink> links_;  // every node's links in one array: node n's from link_start_[n]

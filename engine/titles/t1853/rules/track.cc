@@ -140,11 +140,6 @@ Result<ParsedTile> Parse(const Context& ctx, const std::string& hex_name, const 
   return ParsedTile{*hex, def, tile, rotation};
 }
 
-int SupplyOf(const Context& ctx, const std::string& id) {
-  const auto it = ctx.state.board.supply.find(id);
-  return it == ctx.state.board.supply.end() ? 0 : it->second;
-}
-
 int LayCost(const Context& ctx, int company, const ParsedTile& p) {
   int cost = ctx.data.ConstructionCost(*p.hex_def, TileGauge(*p.tile));
   // 4.1.14 (2.6.2): Ajmer costs a major BBCI £70.
@@ -192,6 +187,19 @@ struct LayContext {
     return answer;
   }
   mutable std::map<std::vector<std::tuple<HexCoord, int, Gauge>>, bool> separate;
+
+  // The tiles of `tile`'s id left to lay (Appendix 3), read from an array by the tile's place in
+  // the edition's data (made at the first question: the listing asks for every candidate).
+  int Supply(const TileDef& tile) const {
+    if (supply_by_tile.empty()) {
+      supply_by_tile.assign(ctx.data.tiles.size(), 0);
+      for (const auto& [id, left] : ctx.state.board.supply) {
+        if (const TileDef* def = ctx.data.Tile(id)) supply_by_tile[static_cast<size_t>(def - ctx.data.tiles.data())] = left;
+      }
+    }
+    return supply_by_tile[static_cast<size_t>(&tile - ctx.data.tiles.data())];
+  }
+  mutable std::vector<int> supply_by_tile;
 };
 
 // The railheads on `hex` that the tile extends (4.1.7): a path of the tile leaves by the
@@ -250,7 +258,7 @@ Status ValidateLayOf(const LayContext& lc, const ParsedTile& p, const std::strin
     if (on->preprinted) return refuse([&] { return Illegal("1853.refusal.track.no_tile_laid_bombay_calcutta", "4.1.5", "no tile is laid on Bombay, Calcutta, Delhi or Madras"); });
     return refuse([&] { return Illegal("1853.refusal.track.already_tile_promote_instead_4", "4.1.5", fmt::format("{} already has a tile: promote it instead (4.2)", name)).With({param::Hex("hex", name)}); });
   }
-  if (SupplyOf(ctx, p.tile->id) <= 0) return refuse([&] { return Illegal("1853.refusal.track.no_tile_left", "Appendix 3", fmt::format("no #{} tile is left", p.tile->id)).With({param::Tile("tile", p.tile->id)}); });
+  if (lc.Supply(*p.tile) <= 0) return refuse([&] { return Illegal("1853.refusal.track.no_tile_left", "Appendix 3", fmt::format("no #{} tile is left", p.tile->id)).With({param::Tile("tile", p.tile->id)}); });
   if (Status s = RightTileForHex(*p.tile, *p.hex_def, name, refuse); !s.ok()) return s;
   if (Status s = StaysOnTheBoard(*p.tile, p.rotation, *p.hex_def, name, refuse); !s.ok()) return s;
 
@@ -404,7 +412,7 @@ Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std:
                      fmt::format("{} promotes only to {} (TABLE 8)", current->preprinted ? from.id : "#" + from.id, list)).With({param::Tile("tile", from.id), param::Text("tiles", list)});
     });
   }
-  if (SupplyOf(ctx, p.tile->id) <= 0) {
+  if (lc.Supply(*p.tile) <= 0) {
     // 4.2.12: the large cities' own tiles are few ("only ONE grey CD tile").
     return refuse([&] { return Illegal("1853.refusal.track.no_tile_left", p.tile->label.empty() ? "Appendix 3" : "4.2.12", fmt::format("no #{} tile is left", p.tile->id)).With({param::Tile("tile", p.tile->id)}); });
   }
@@ -617,7 +625,7 @@ bool EachTrackAction(const LayContext& lc, Take take) {
     }
     std::vector<const TileDef*> yellow;  // the yellow tiles left, in the data's order
     for (const TileDef& tile : ctx.data.tiles) {
-      if (!tile.preprinted && tile.colour == TileColour::kYellow && SupplyOf(ctx, tile.id) > 0) yellow.push_back(&tile);
+      if (!tile.preprinted && tile.colour == TileColour::kYellow && lc.Supply(tile) > 0) yellow.push_back(&tile);
     }
     for (const HexCoord& hex : candidates) {
       const HexDef* def = ctx.data.Hex(hex);
@@ -649,9 +657,8 @@ bool EachTrackAction(const LayContext& lc, Take take) {
         continue;
       }
       for (const std::string& target : PromotionTargets(ctx, *current.tile)) {
-        if (SupplyOf(ctx, target) <= 0) continue;
         const TileDef* to = ctx.data.Tile(target);
-        if (!to || to->preprinted || !ColourInPhase(ctx, to->colour)) continue;
+        if (!to || lc.Supply(*to) <= 0 || to->preprinted || !ColourInPhase(ctx, to->colour)) continue;
         for (int rotation : KeepingRotations(*current.tile, current.rotation, *to)) {
           if (!ValidatePromotionOf(lc, ParsedTile{hex.coord, &hex, to, rotation}, kUnnamed, bare, nullptr).ok()) continue;
           mailrun::v1::Action action;
