@@ -188,16 +188,17 @@ struct LayContext {
   }
   mutable std::map<std::vector<std::tuple<HexCoord, int, Gauge>>, bool> separate;
 
-  // The tiles of `tile`'s id left to lay (Appendix 3), read from an array by the tile's place in
-  // the edition's data (made at the first question: the listing asks for every candidate).
+  // The tiles of `tile`'s id left to lay (Appendix 3): the supply map is asked once per tile of
+  // the edition's data and the answer kept by the tile's place there (the listing asks for every
+  // candidate).
   int Supply(const TileDef& tile) const {
-    if (supply_by_tile.empty()) {
-      supply_by_tile.assign(ctx.data.tiles.size(), 0);
-      for (const auto& [id, left] : ctx.state.board.supply) {
-        if (const TileDef* def = ctx.data.Tile(id)) supply_by_tile[static_cast<size_t>(def - ctx.data.tiles.data())] = left;
-      }
+    if (supply_by_tile.empty()) supply_by_tile.assign(ctx.data.tiles.size(), -1);  // -1: not asked yet
+    int& left = supply_by_tile[static_cast<size_t>(&tile - ctx.data.tiles.data())];
+    if (left < 0) {
+      const auto it = ctx.state.board.supply.find(tile.id);
+      left = it == ctx.state.board.supply.end() ? 0 : it->second;
     }
-    return supply_by_tile[static_cast<size_t>(&tile - ctx.data.tiles.data())];
+    return left;
   }
   mutable std::vector<int> supply_by_tile;
 };
@@ -357,10 +358,6 @@ int PromotionCost(const Context& ctx, const ParsedTile& p, const TileOnHex& curr
   return 0;  // 4.2.11
 }
 
-struct PromotionCheck {
-  bool outside_area = false;
-};
-
 // 4.2.1: whether the company may promote a tile this turn.
 Status MayPromote(const Context& ctx) {
   const RailwayState& r = ctx.state.railway;
@@ -381,8 +378,7 @@ bool IsPromotionTarget(const Context& ctx, const TileDef& from, const std::strin
 
 // A promotion the company may make (MayPromote) of the tile on `p.hex` (named `name` in the words
 // of a refusal) to `p.tile` in rotation `p.rotation`.
-Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std::string& name, const Refuse& refuse,
-                           PromotionCheck* check) {
+Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std::string& name, const Refuse& refuse) {
   const Context& ctx = lc.ctx;
   const int company = lc.company;
   const auto current = TileOn(ctx.data, ctx.state.board, p.hex);
@@ -493,16 +489,15 @@ Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std:
                  param::Amount("treasury", ctx.state.companies[company].treasury)});
     });
   }
-  if (check) check->outside_area = !in_area;
   return OkStatus();
 }
 
 // The promotion a player sent: allowed now, well-formed, and a legal promotion.
-Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& action, PromotionCheck* check) {
+Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& action) {
   if (Status may = MayPromote(lc.ctx); !may.ok()) return may;
   auto parsed = Parse(lc.ctx, action.hex(), action.tile(), action.rotation());
   if (!parsed.ok()) return parsed.error();
-  return ValidatePromotionOf(lc, *parsed, action.hex(), Refuse::Worded(), check);
+  return ValidatePromotionOf(lc, *parsed, action.hex(), Refuse::Worded());
 }
 
 }  // namespace
@@ -541,18 +536,15 @@ void ExecuteLayTile(Context& ctx, int, const mailrun::v1::LayTile& action) {
 Status ValidatePromoteTile(const Context& ctx, int seat, const mailrun::v1::PromoteTile& action) {
   if (!Operating(ctx, seat)) return NotOperating();
   const LayContext lc(ctx, ctx.state.railway.company);
-  return ValidatePromotion(lc, action, nullptr);
+  return ValidatePromotion(lc, action);
 }
 
 void ExecutePromoteTile(Context& ctx, int, const mailrun::v1::PromoteTile& action) {
   GameState& s = ctx.state;
   const int company = s.railway.company;
-  PromotionCheck check;
-  {
-    const LayContext lc(ctx, company);
-    (void)ValidatePromotion(lc, action, &check);
-  }
   const ParsedTile p = *Parse(ctx, action.hex(), action.tile(), action.rotation());
+  // Validated already (ValidatePromoteTile): outside the area only as 4.2.3 allows.
+  const bool outside_area = !ctx.Def(company).area.Contains(p.hex);
   const TileOnHex current = *TileOn(ctx.data, s.board, p.hex);
   const int cost = PromotionCost(ctx, p, current);
   CompanyPays(ctx, company, cost);
@@ -567,7 +559,7 @@ void ExecutePromoteTile(Context& ctx, int, const mailrun::v1::PromoteTile& actio
     }
   }
   s.railway.promoted = true;
-  if (check.outside_area) s.railway.must_run_hexes.push_back(p.hex);  // 4.2.3
+  if (outside_area) s.railway.must_run_hexes.push_back(p.hex);  // 4.2.3
   if (cost > 0) {
     ctx.Say("1853.log.track.promotes_tile_for", "The {company} promotes {hex} to #{tile} for {amount}", {param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex()), param::Tile("tile", p.tile->id), param::Amount("amount", cost)});
   } else {
@@ -660,7 +652,7 @@ bool EachTrackAction(const LayContext& lc, Take take) {
         const TileDef* to = ctx.data.Tile(target);
         if (!to || lc.Supply(*to) <= 0 || to->preprinted || !ColourInPhase(ctx, to->colour)) continue;
         for (int rotation : KeepingRotations(*current.tile, current.rotation, *to)) {
-          if (!ValidatePromotionOf(lc, ParsedTile{hex.coord, &hex, to, rotation}, kUnnamed, bare, nullptr).ok()) continue;
+          if (!ValidatePromotionOf(lc, ParsedTile{hex.coord, &hex, to, rotation}, kUnnamed, bare).ok()) continue;
           mailrun::v1::Action action;
           auto* promote = action.mutable_promote_tile();
           promote->set_hex(HexName(hex.coord));
