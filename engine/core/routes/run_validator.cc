@@ -3,8 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <unordered_map>
-#include <unordered_set>
 #include <utility>
 
 #include "engine/core/structured_text.h"
@@ -32,16 +30,15 @@ bool Joins(const RouteEdge& edge, int a, int b) { return (edge.a == a && edge.b 
 
 // Which edge a submitted step from node a to node b means; see ValidateRuns. -1: none joins them.
 int ResolveEdge(const RouteGraph& graph, int a, int b, const TrainSpec& train, int train_index,
-                const std::unordered_set<int>& used_edges, const std::unordered_map<int, int>& group_train) {
+                const std::vector<char>& used_edges, const std::vector<int>& group_train) {
   int best = -1;
   int best_tier = 5;
   for (int e : graph.EdgesAt(a)) {
     const RouteEdge& edge = graph.edges()[e];
     if (!Joins(edge, a, b)) continue;
     bool fits = GaugeFits(train.gauge, edge.gauge);
-    bool unused = !used_edges.contains(e);
-    auto owner = group_train.find(edge.group);
-    bool group_free = owner == group_train.end() || owner->second == train_index;
+    bool unused = !used_edges[e];
+    bool group_free = group_train[edge.group] < 0 || group_train[edge.group] == train_index;
     int tier = fits ? (unused ? (group_free ? 1 : 2) : 3) : 4;
     if (tier < best_tier) {  // EdgesAt is in edge order, so the lowest index wins within a tier
       best_tier = tier;
@@ -49,6 +46,13 @@ int ResolveEdge(const RouteGraph& graph, int a, int b, const TrainSpec& train, i
     }
   }
   return best;
+}
+
+// How many exclusivity groups the graph's edges name: a vector indexed by group holds them all.
+size_t GroupSlots(const RouteGraph& graph) {
+  int slots = graph.group_count();
+  for (const RouteEdge& edge : graph.edges()) slots = std::max(slots, edge.group + 1);
+  return static_cast<size_t>(slots);
 }
 
 }  // namespace
@@ -67,10 +71,10 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
   const auto& edges = graph.edges();
   if (run.train < 0 || run.train >= static_cast<int>(trains.size())) return Malformed("core.refusal.run_validator.run_names_no_known_train", "a run names no known train");
   const TrainSpec& train = trains[run.train];
-  const std::string who = TrainWords(train);
+  const auto who = [&] { return TrainWords(train); };  // words only for a refusal
   if (run.nodes.size() < 2) {
     return Illegal("core.refusal.run_validator.run_must_include_least_two", "4.5.4", fmt::format("a run must include at least two stations; the run of {} names {} place(s)",
-                                        who, run.nodes.size())).With({param::Train("train", train.display_name()), param::Count("places", run.nodes.size())});
+                                        who(), run.nodes.size())).With({param::Train("train", train.display_name()), param::Count("places", run.nodes.size())});
   }
   if (run.edges.size() + 1 != run.nodes.size()) return Malformed("core.refusal.run_validator.run_s_track_does_not", "a run's track does not match its nodes");
   for (int node : run.nodes) {
@@ -84,36 +88,42 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
   }
   // Continuity, gauge and track used twice, step by step along the run. At a station any other line
   // may follow the one the run came in on (4.5.9): only the track joining each pair is checked.
-  std::unordered_set<int> seen_edges;
+  std::vector<int> seen_edges;  // a run is short: a list searched beats a hash set
+  seen_edges.reserve(run.edges.size());
   for (size_t i = 0; i + 1 < run.nodes.size(); ++i) {
     const std::string& from = nodes[run.nodes[i]].name;
     const std::string& to = nodes[run.nodes[i + 1]].name;
     int e = run.edges[i];
     if (e < 0 || e >= static_cast<int>(edges.size()) || !Joins(edges[e], run.nodes[i], run.nodes[i + 1])) {
-      return Illegal("core.refusal.run_validator.run_not_continuous_no_track", "4.5.5", fmt::format("the run of {} is not continuous: no track joins {} and {}", who, from, to)).With({param::Train("train", train.display_name()), param::Text("from", from), param::Text("to", to)});
+      return Illegal("core.refusal.run_validator.run_not_continuous_no_track", "4.5.5", fmt::format("the run of {} is not continuous: no track joins {} and {}", who(), from, to)).With({param::Train("train", train.display_name()), param::Text("from", from), param::Text("to", to)});
     }
     if (!GaugeFits(train.gauge, edges[e].gauge)) {
       return Illegal("core.refusal.run_validator.train_cannot_use", "4.5.3", fmt::format("{} is {}; {} is a {} train and cannot use it", TrackWords(graph, edges[e]),
-                                          GaugeWords(edges[e].gauge), who, GaugeWords(train.gauge))).With({param::Text("from", graph.nodes()[edges[e].a].name), param::Text("to", graph.nodes()[edges[e].b].name), param::Text("gauge", GaugeWords(edges[e].gauge)), param::Train("train", train.display_name()), param::Text("train_gauge", GaugeWords(train.gauge))});
+                                          GaugeWords(edges[e].gauge), who(), GaugeWords(train.gauge))).With({param::Text("from", graph.nodes()[edges[e].a].name), param::Text("to", graph.nodes()[edges[e].b].name), param::Text("gauge", GaugeWords(edges[e].gauge)), param::Train("train", train.display_name()), param::Text("train_gauge", GaugeWords(train.gauge))});
     }
-    if (!seen_edges.insert(e).second) {
-      return Illegal("core.refusal.run_validator.run_uses_twice", "4.5.8", fmt::format("the run of {} uses {} twice", who, TrackWords(graph, edges[e]))).With({param::Train("train", train.display_name()), param::Text("from", graph.nodes()[edges[e].a].name), param::Text("to", graph.nodes()[edges[e].b].name)});
+    if (std::find(seen_edges.begin(), seen_edges.end(), e) != seen_edges.end()) {
+      return Illegal("core.refusal.run_validator.run_uses_twice", "4.5.8", fmt::format("the run of {} uses {} twice", who(), TrackWords(graph, edges[e]))).With({param::Train("train", train.display_name()), param::Text("from", graph.nodes()[edges[e].a].name), param::Text("to", graph.nodes()[edges[e].b].name)});
     }
+    seen_edges.push_back(e);
   }
   // Places visited twice, cities visited twice, and what may not be passed.
-  std::unordered_set<int> seen_nodes;
-  std::unordered_map<int, int> city_station;
+  std::vector<int> seen_nodes;
+  seen_nodes.reserve(run.nodes.size());
+  std::vector<std::pair<int, int>> city_station;  // city -> the run's station there
   for (size_t i = 0; i < run.nodes.size(); ++i) {
     const RouteNode& node = nodes[run.nodes[i]];
-    if (!seen_nodes.insert(run.nodes[i]).second) {
-      return Illegal("core.refusal.run_validator.run_passes_twice", "4.5.5", fmt::format("the run of {} passes {} twice", who, node.name)).With({param::Train("train", train.display_name()), param::Text("place", node.name)});
+    if (std::find(seen_nodes.begin(), seen_nodes.end(), run.nodes[i]) != seen_nodes.end()) {
+      return Illegal("core.refusal.run_validator.run_passes_twice", "4.5.5", fmt::format("the run of {} passes {} twice", who(), node.name)).With({param::Train("train", train.display_name()), param::Text("place", node.name)});
     }
+    seen_nodes.push_back(run.nodes[i]);
     if (node.kind == NodeKind::kStation && node.station.city >= 0) {
-      auto [it, fresh] = city_station.emplace(node.station.city, run.nodes[i]);
-      if (!fresh) {
-        return Illegal("core.refusal.run_validator.run_visits_same_city_twice", "4.5.5", fmt::format("the run of {} visits the same city twice ({} and {})", who,
+      const auto it = std::find_if(city_station.begin(), city_station.end(),
+                                   [&](const std::pair<int, int>& at) { return at.first == node.station.city; });
+      if (it != city_station.end()) {
+        return Illegal("core.refusal.run_validator.run_visits_same_city_twice", "4.5.5", fmt::format("the run of {} visits the same city twice ({} and {})", who(),
                                             nodes[it->second].name, node.name)).With({param::Train("train", train.display_name()), param::Text("place", nodes[it->second].name), param::Text("again", node.name)});
       }
+      city_station.emplace_back(node.station.city, run.nodes[i]);
     }
     bool interior = i > 0 && i + 1 < run.nodes.size();
     if (!interior) continue;
@@ -130,7 +140,7 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
     if (node.kind == NodeKind::kBoundary && edges[run.edges[i - 1]].hex == edges[run.edges[i]].hex) {
       return Illegal("core.refusal.run_validator.run_reverses_tile_edge_must", "4.5.5", fmt::format("the run of {} reverses at the tile edge {}: it must cross into the next "
                                           "hex",
-                                          who, node.name)).With({param::Train("train", train.display_name()), param::Text("place", node.name)});
+                                          who(), node.name)).With({param::Train("train", train.display_name()), param::Text("place", node.name)});
     }
   }
   // Stations called at (4.5.4, 4.8.18 b) and the company's base (4.5.2).
@@ -154,12 +164,12 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
     }
   }
   if (large + small < 2) {
-    return Illegal("core.refusal.run_validator.run_must_include_least_two_2", "4.5.4", fmt::format("a run must include at least two stations; the run of {} calls at {}", who,
+    return Illegal("core.refusal.run_validator.run_must_include_least_two_2", "4.5.4", fmt::format("a run must include at least two stations; the run of {} calls at {}", who(),
                                         large + small)).With({param::Train("train", train.display_name()), param::Count("stations", large + small)});
   }
   if (large < train.min_large_stations) {
     return Illegal("core.refusal.run_validator.run_too_few_counted_stops", train.min_large_rule, fmt::format("a run of {} must call at at least {} stops that count toward the train; it calls at {}",
-                                        who, train.min_large_stations, large)).With({param::Train("train", train.display_name()), param::Count("min", train.min_large_stations), param::Count("stops", large)});
+                                        who(), train.min_large_stations, large)).With({param::Train("train", train.display_name()), param::Count("min", train.min_large_stations), param::Count("stops", large)});
   }
   if (train.is_1m) {
     if (large != 1) {
@@ -178,7 +188,7 @@ Result<PlannedRun> CheckRun(const RouteGraph& graph, const std::vector<TrainSpec
   }
   if (!base) {
     return Illegal("core.refusal.run_validator.each_run_must_include_one", "4.5.2", fmt::format("each run must include one of the company's bases; the run of {} includes none",
-                                        who)).With({param::Train("train", train.display_name())});
+                                        who())).With({param::Train("train", train.display_name())});
   }
   run.mail_value = nodes[run.nodes.front()].station.revenue + nodes[run.nodes.back()].station.revenue;
   return run;
@@ -189,9 +199,9 @@ Result<RunPlan> CheckPlan(const RouteGraph& graph, const std::vector<TrainSpec>&
   const auto& edges = graph.edges();
   RunPlan plan;
   std::vector<int> runs_of_train(trains.size(), 0);
-  std::unordered_map<int, int> edge_run;
-  std::unordered_map<int, int> group_edge;  // group -> an edge of it, used by run group_run[group]
-  std::unordered_map<int, int> group_run;
+  std::vector<int> edge_run(edges.size(), -1);          // edge -> the run using it
+  std::vector<int> group_edge(GroupSlots(graph), -1);  // group -> an edge of it, used by run group_run[group]
+  std::vector<int> group_run(group_edge.size(), -1);
   std::vector<bool> hex_covered(graph.hexes().size(), false);
   for (const PlannedRun& run : runs) {
     if (run.train < 0 || run.train >= static_cast<int>(trains.size())) return Malformed("core.refusal.run_validator.run_names_no_known_train", "a run names no known train");
@@ -207,20 +217,23 @@ Result<RunPlan> CheckPlan(const RouteGraph& graph, const std::vector<TrainSpec>&
     const TrainSpec& train = trains[run.train];
     for (int e : run.edges) {
       hex_covered[edges[e].hex] = true;
-      auto [it, fresh] = edge_run.emplace(e, static_cast<int>(r));
-      if (!fresh && it->second != static_cast<int>(r)) {
+      if (edge_run[e] < 0) edge_run[e] = static_cast<int>(r);
+      if (edge_run[e] != static_cast<int>(r)) {
         return Illegal("core.refusal.run_validator.both_use_each_train_must", "4.5.10", fmt::format("{} and {} both use {}; each train must run on separate track",
-                                             TrainWords(trains[plan.runs[it->second].train]), TrainWords(train),
-                                             TrackWords(graph, edges[e]))).With({param::Train("train", trains[plan.runs[it->second].train].display_name()), param::Train("other", train.display_name()), param::Text("from", graph.nodes()[edges[e].a].name), param::Text("to", graph.nodes()[edges[e].b].name)});
+                                             TrainWords(trains[plan.runs[edge_run[e]].train]), TrainWords(train),
+                                             TrackWords(graph, edges[e]))).With({param::Train("train", trains[plan.runs[edge_run[e]].train].display_name()), param::Train("other", train.display_name()), param::Text("from", graph.nodes()[edges[e].a].name), param::Text("to", graph.nodes()[edges[e].b].name)});
       }
-      auto [git, gfresh] = group_run.emplace(edges[e].group, static_cast<int>(r));
-      if (gfresh) group_edge.emplace(edges[e].group, e);
-      if (!gfresh && git->second != static_cast<int>(r)) {
+      const int group = edges[e].group;
+      if (group_run[group] < 0) {
+        group_run[group] = static_cast<int>(r);
+        group_edge[group] = e;
+      }
+      if (group_run[group] != static_cast<int>(r)) {
         return Illegal("core.refusal.run_validator.both_use_one_green_junction", "4.5.10", fmt::format("{} and {} both use one green junction ({} and {}); only one train may "
                                              "use a junction in a turn",
-                                             TrainWords(trains[plan.runs[git->second].train]), TrainWords(train),
-                                             TrackWords(graph, edges[group_edge[edges[e].group]]),
-                                             TrackWords(graph, edges[e]))).With({param::Train("train", trains[plan.runs[git->second].train].display_name()), param::Train("other", train.display_name()), param::Text("from", graph.nodes()[edges[group_edge[edges[e].group]].a].name), param::Text("to", graph.nodes()[edges[group_edge[edges[e].group]].b].name), param::Text("other_from", graph.nodes()[edges[e].a].name), param::Text("other_to", graph.nodes()[edges[e].b].name)});
+                                             TrainWords(trains[plan.runs[group_run[group]].train]), TrainWords(train),
+                                             TrackWords(graph, edges[group_edge[group]]),
+                                             TrackWords(graph, edges[e]))).With({param::Train("train", trains[plan.runs[group_run[group]].train].display_name()), param::Train("other", train.display_name()), param::Text("from", graph.nodes()[edges[group_edge[group]].a].name), param::Text("to", graph.nodes()[edges[group_edge[group]].b].name), param::Text("other_from", graph.nodes()[edges[e].a].name), param::Text("other_to", graph.nodes()[edges[e].b].name)});
       }
     }
     plan.run_revenue += run.revenue;
@@ -256,8 +269,8 @@ Result<RunPlan> ValidateRuns(const RouteGraph& graph, const std::vector<TrainSpe
                              const std::vector<SubmittedRun>& runs, std::string_view mail_train_id,
                              const RunConstraints& constraints) {
   std::vector<PlannedRun> resolved;
-  std::unordered_set<int> used_edges;
-  std::unordered_map<int, int> group_train;
+  std::vector<char> used_edges(graph.edges().size(), 0);
+  std::vector<int> group_train(GroupSlots(graph), -1);  // group -> the first train using it
   int mail_run = -1;
   for (const SubmittedRun& submitted : runs) {
     auto train = std::find_if(trains.begin(), trains.end(), [&](const TrainSpec& t) { return t.id == submitted.train_id; });
@@ -276,8 +289,8 @@ Result<RunPlan> ValidateRuns(const RouteGraph& graph, const std::vector<TrainSpe
       int e = ResolveEdge(graph, run.nodes[i], run.nodes[i + 1], *train, run.train, used_edges, group_train);
       run.edges.push_back(e);
       if (e < 0) continue;
-      used_edges.insert(e);
-      group_train.emplace(graph.edges()[e].group, run.train);
+      used_edges[e] = 1;
+      if (int& owner = group_train[graph.edges()[e].group]; owner < 0) owner = run.train;
     }
     if (!mail_train_id.empty() && submitted.train_id == mail_train_id && mail_run < 0) {
       mail_run = static_cast<int>(resolved.size());

@@ -176,6 +176,8 @@ TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : dat
   for (const HexDef& hex : data.hexes) {
     if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back({&hex, TileOn(data, board, hex.coord)});
   }
+  tiled_.assign(data.hexes.size(), 0);
+  for (const auto& [hex, on] : tiled) tiled_[static_cast<size_t>(hex - data.hexes.data())] = on ? 1 : 0;
   node_index_.Reserve(tiled.size() * 8);
   nodes_.reserve(tiled.size() * 4);
   paths_.reserve(tiled.size() * 3);
@@ -245,10 +247,31 @@ bool TrackNetwork::Blocks(const Tokens& tokens, int company, int node) const {
   return n.station->token_slots > 0 && static_cast<int>(on->second.size()) >= n.station->token_slots;
 }
 
+std::vector<char> TrackNetwork::BlockedNodes(const BasesByCompany& bases, int company) const {
+  // Per station node: the tokens on it, and whether one is the company's.
+  std::vector<int> held(nodes_.size(), 0);
+  std::vector<char> own(nodes_.size(), 0);
+  for (size_t c = 0; c < bases.size(); ++c) {
+    for (const Base& base : bases[c]) {
+      const int node = StationNode(base.hex, base.station);
+      if (node < 0) continue;
+      ++held[node];
+      if (static_cast<int>(c) == company) own[node] = 1;
+    }
+  }
+  std::vector<char> blocked(nodes_.size(), 0);
+  for (size_t i = 0; i < nodes_.size(); ++i) {
+    const TileStation* station = nodes_[i].kind == TrackNode::Kind::kStation ? nodes_[i].station : nullptr;
+    if (!station) continue;
+    // As Blocks: 4.2.12 a terminal; 4.4.3, 4.2.9 every space taken, none by the company.
+    blocked[i] = station->terminal || (!own[i] && station->token_slots > 0 && held[i] >= station->token_slots) ? 1 : 0;
+  }
+  return blocked;
+}
+
 CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::optional<int> only_base,
                                  const std::set<int>& excluded) const {
   CompanyReach reach;
-  const Tokens tokens = TokensOf(state.bases);
   const auto& bases = state.bases[company];
   std::vector<Railhead> railheads;  // each once and in order at the end
   std::vector<Railhead> touches;
@@ -257,11 +280,8 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
   std::vector<char> path_used(paths_.size(), 0);
   std::vector<char> station_reached(nodes_.size(), 0);
   std::vector<HexCoord> base_hexes;
-  std::vector<signed char> blocks(nodes_.size(), -1);  // Blocks(), asked once per node
-  auto blocked = [&](int node) {
-    if (blocks[node] < 0) blocks[node] = Blocks(tokens, company, node) ? 1 : 0;
-    return blocks[node] == 1;
-  };
+  const std::vector<char> blocks = BlockedNodes(state.bases, company);
+  auto blocked = [&](int node) { return blocks[node] != 0; };
   // A visit is a node and the hex the line arrived from: for a boundary one of its two sides,
   // for a station or junction its own hex (or none, at the base the line starts from). So one
   // flag per node and "arrived from the node's own hex".
@@ -316,7 +336,7 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
             const int edge = onward == n.hex ? n.index : OppositeEdge(n.index);
             if (def && def->playable) {
               const Railhead end{onward, edge, LineGauge(line), static_cast<int>(b)};
-              (TileOn(data_, state.board, onward) ? touches : railheads).push_back(end);
+              (tiled_[static_cast<size_t>(def - data_.hexes.data())] ? touches : railheads).push_back(end);
             }
             continue;
           }
@@ -340,20 +360,20 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
       found[b] = {railheads_from, railheads.size(), touches_from, touches.size()};
     }
   }
-  std::vector<HexCoord> hexes = std::move(base_hexes);
+  std::vector<HexCoord>& hexes = reach.hexes;
+  hexes = std::move(base_hexes);
   for (size_t p = 0; p < paths_.size(); ++p) {
     if (!path_used[p]) continue;
-    reach.paths.insert(reach.paths.end(), static_cast<int>(p));
-    hexes.push_back(paths_[p].hex);
+    reach.paths.push_back(static_cast<int>(p));
+    // A tile's paths are numbered one after another: its hex once per run of them.
+    if (hexes.empty() || !(hexes.back() == paths_[p].hex)) hexes.push_back(paths_[p].hex);
   }
   std::sort(hexes.begin(), hexes.end());
-  reach.hexes.insert(hexes.begin(), std::unique(hexes.begin(), hexes.end()));
-  std::vector<std::pair<HexCoord, int>> stations;
+  hexes.erase(std::unique(hexes.begin(), hexes.end()), hexes.end());
   for (size_t i = 0; i < nodes_.size(); ++i) {
-    if (station_reached[i]) stations.push_back({nodes_[i].hex, nodes_[i].index});
+    if (station_reached[i]) reach.stations.push_back({nodes_[i].hex, nodes_[i].index});
   }
-  std::sort(stations.begin(), stations.end());
-  reach.stations.insert(stations.begin(), stations.end());
+  std::sort(reach.stations.begin(), reach.stations.end());
   const auto in_order = [](std::vector<Railhead>& ends) {
     std::sort(ends.begin(), ends.end());
     ends.erase(std::unique(ends.begin(), ends.end(), [](const Railhead& a, const Railhead& b) { return !(a < b) && !(b < a); }),
@@ -425,7 +445,6 @@ std::optional<bool> TrackNetwork::SeparateByFlow(const TrackPosition& state, int
   const int base0 = source + 4;
   const auto& bases = state.bases[company];
   UnitFlow flow(base0 + static_cast<int>(bases.size()));
-  const Tokens tokens = TokensOf(state.bases);
   std::vector<char> own_base(static_cast<size_t>(n), 0);
   for (size_t b = 0; b < bases.size(); ++b) {
     const int node = StationNode(bases[b].hex, bases[b].station);
@@ -434,8 +453,7 @@ std::optional<bool> TrackNetwork::SeparateByFlow(const TrackPosition& state, int
     flow.Arc(source, base0 + static_cast<int>(b));
     for (int layer = 0; layer < layers; ++layer) flow.Arc(base0 + static_cast<int>(b), layer * n + node);
   }
-  std::vector<char> blocked(static_cast<size_t>(n), 0);
-  for (int i = 0; i < n; ++i) blocked[i] = Blocks(tokens, company, i) ? 1 : 0;
+  const std::vector<char> blocked = BlockedNodes(state.bases, company);
   const Gauge layer_gauge[2] = {first_gauge, second_gauge};
   std::vector<std::array<int, 2>> edge_of(paths_.size(), {-1, -1});
   for (size_t p = 0; p < paths_.size(); ++p) {

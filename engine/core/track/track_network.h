@@ -6,6 +6,7 @@
 // question from the board; no state of its own.
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -82,14 +83,20 @@ struct Railhead {
 // both; the gauge may change only at the company's own bases, 4.2.6), never through a station
 // whose token spaces are all taken by other companies (4.1.7, 4.2.9) nor through a terminal
 // station (4.2.12).
+// Each list is in order and holds each entry once.
 struct CompanyReach {
-  std::set<HexCoord> hexes;                     // hexes with reached track
-  std::set<std::pair<HexCoord, int>> stations;  // reached stations (hex, station index)
+  std::vector<HexCoord> hexes;                     // hexes with reached track
+  std::vector<std::pair<HexCoord, int>> stations;  // reached stations (hex, station index)
   std::vector<Railhead> railheads;
   // Line ends at the edge of a hex that has a tile but no track on that edge: a promotion adding
   // track there would connect (4.2.2). Same fields as a railhead.
   std::vector<Railhead> touches;
-  std::set<int> paths;                          // paths used by some connecting line
+  std::vector<int> paths;                          // paths used by some connecting line
+
+  bool ReachesHex(HexCoord hex) const { return std::binary_search(hexes.begin(), hexes.end(), hex); }
+  bool ReachesStation(HexCoord hex, int station) const {
+    return std::binary_search(stations.begin(), stations.end(), std::pair<HexCoord, int>{hex, station});
+  }
 };
 
 class TrackNetwork {
@@ -108,7 +115,8 @@ class TrackNetwork {
   using Tokens = std::map<std::pair<HexCoord, int>, std::vector<int>>;  // (hex, station) -> companies
   static Tokens TokensOf(const BasesByCompany& bases);
 
-  // What `company` reaches from its bases (or from base `only_base`), not using `excluded` paths.
+  // What `company` reaches from its bases (or from base `only_base`), not using `excluded` paths;
+  // `state.board` is the board this network was built from.
   CompanyReach Reach(const TrackPosition& state, int company, std::optional<int> only_base = std::nullopt,
                      const std::set<int>& excluded = {}) const;
 
@@ -139,8 +147,12 @@ class TrackNetwork {
   bool SeparateByEnumeration(const TrackPosition& state, int company, const TrackNetwork& before, const Railhead& first,
                              const Railhead& second) const;
   bool Blocks(const Tokens& tokens, int company, int node) const;
+  // Blocks() of every node for `company`, from the bases without a Tokens map.
+  std::vector<char> BlockedNodes(const BasesByCompany& bases, int company) const;
 
   const BoardData& data_;
+  // Whether TileOn finds a tile, by the hex's index in the board's data (the hexes built from).
+  std::vector<char> tiled_;
   std::vector<TrackNode> nodes_;
   std::vector<TrackPath> paths_;
   std::vector<TrackLink> links_;  // every node's links in one array: node n's from link_start_[n]

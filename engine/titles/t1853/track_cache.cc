@@ -20,9 +20,19 @@ bool SameBases(const BasesByCompany& kept, const GameState& state) {
   return true;
 }
 
+// Asked at every question: the numbers first, then the few characters of the ids in place (a
+// call of memcmp per tile cost more than the comparison).
+bool SameTile(const PlacedTile& a, const PlacedTile& b) {
+  if (a.rotation != b.rotation || a.tile.size() != b.tile.size()) return false;
+  for (size_t i = 0; i < a.tile.size(); ++i) {
+    if (a.tile[i] != b.tile[i]) return false;
+  }
+  return true;
+}
+
 bool SameTiles(const std::vector<std::pair<HexCoord, PlacedTile>>& kept, const std::map<HexCoord, PlacedTile>& tiles) {
   return kept.size() == tiles.size() && std::equal(kept.begin(), kept.end(), tiles.begin(), [](const auto& a, const auto& b) {
-           return a.first == b.first && a.second == b.second;
+           return a.first == b.first && SameTile(a.second, b.second);
          });
 }
 

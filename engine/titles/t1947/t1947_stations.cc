@@ -79,7 +79,7 @@ Result<StationOutcome> CheckStation(const T1947Data& data, const Board1947& boar
   }
   // 6.7.1, 6.7.2: a route from one of its stations, not through a city full of others' stations.
   const TrackNetwork network(data.board.data, board.board);
-  if (!network.Reach(board.Position(), railway).stations.count({hex, 0})) {
+  if (!network.Reach(board.Position(), railway).ReachesStation(hex, 0)) {
     return Illegal("1947.refusal.station.not_connected", "6.7.1", "no route of the " + initials + " reaches " + hex_name)
         .With({param::Company("company", initials), param::Hex("hex", hex_name)});
   }

@@ -283,7 +283,7 @@ bool TempleConnected(const T1947Data& data, const Board1947& board, int railway)
   const auto temple = ParseHex1947(data.railways[railway].temple);
   const TrackNetwork network(data.board.data, board.board);
   // 6.8: from the home city (the first station), not through cities full of other railways' stations.
-  return temple && network.Reach(board.Position(), railway, 0).hexes.count(*temple) > 0;
+  return temple && network.Reach(board.Position(), railway, 0).ReachesHex(*temple);
 }
 
 namespace {

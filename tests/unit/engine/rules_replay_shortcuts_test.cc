@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -102,14 +103,20 @@ TEST_P(ReplayShortcuts, ReachOfAllBasesIsTheUnionOfEachBasesReach) {
         if (bases.empty()) continue;
         const CompanyReach all = network.Reach(position, company);
         CompanyReach each;
+        std::set<HexCoord> hexes;
+        std::set<std::pair<HexCoord, int>> stations;
+        std::set<int> paths;
         for (size_t b = 0; b < bases.size(); ++b) {
           const CompanyReach one = network.Reach(position, company, static_cast<int>(b));
-          each.hexes.insert(one.hexes.begin(), one.hexes.end());
-          each.stations.insert(one.stations.begin(), one.stations.end());
-          each.paths.insert(one.paths.begin(), one.paths.end());
+          hexes.insert(one.hexes.begin(), one.hexes.end());
+          stations.insert(one.stations.begin(), one.stations.end());
+          paths.insert(one.paths.begin(), one.paths.end());
           each.railheads.insert(each.railheads.end(), one.railheads.begin(), one.railheads.end());
           each.touches.insert(each.touches.end(), one.touches.begin(), one.touches.end());
         }
+        each.hexes.assign(hexes.begin(), hexes.end());
+        each.stations.assign(stations.begin(), stations.end());
+        each.paths.assign(paths.begin(), paths.end());
         for (auto* ends : {&each.railheads, &each.touches}) {
           std::sort(ends->begin(), ends->end());
           ends->erase(std::unique(ends->begin(), ends->end(), [](const Railhead& x, const Railhead& y) { return !(x < y) && !(y < x); }),

@@ -177,7 +177,7 @@ TEST(BoardTrack, TheCoreTrackNetworkJoinsTwoCitiesOverLaid1947Tiles) {
   {
     const TrackNetwork network(b.data, board);
     const CompanyReach reach = network.Reach(position, bnr);
-    EXPECT_FALSE(reach.stations.count({Hex("I16"), 0}));
+    EXPECT_FALSE(reach.ReachesStation(Hex("I16"), 0));
     // The railheads: I18 across Nagpur's NE edge and G20 across its SW edge.
     std::set<HexCoord> heads;
     for (const Railhead& r : reach.railheads) heads.insert(r.hex);
@@ -188,20 +188,20 @@ TEST(BoardTrack, TheCoreTrackNetworkJoinsTwoCitiesOverLaid1947Tiles) {
   {
     const TrackNetwork network(b.data, board);
     const CompanyReach reach = network.Reach(position, bnr);
-    EXPECT_TRUE(reach.hexes.count(Hex("I18")));
-    EXPECT_FALSE(reach.stations.count({Hex("I16"), 0}));
+    EXPECT_TRUE(reach.ReachesHex(Hex("I18")));
+    EXPECT_FALSE(reach.ReachesStation(Hex("I16"), 0));
   }
   board.tiles[Hex("H17")] = PlacedTile{"7", 4};
   const TrackNetwork network(b.data, board);
   const CompanyReach reach = network.Reach(position, bnr);
-  EXPECT_TRUE(reach.stations.count({Hex("I16"), 0}));  // Jubbulpore
-  EXPECT_TRUE(reach.stations.count({Hex("H19"), 0}));
+  EXPECT_TRUE(reach.ReachesStation(Hex("I16"), 0));  // Jubbulpore
+  EXPECT_TRUE(reach.ReachesStation(Hex("H19"), 0));
   ASSERT_GE(network.StationNode(Hex("I16"), 0), 0);
   EXPECT_EQ(network.nodes()[network.StationNode(Hex("I16"), 0)].station->revenue, 20);
   // Turned the other way, H17's curve points N-NW and no longer reaches Jubbulpore.
   board.tiles[Hex("H17")] = PlacedTile{"7", 2};
   const TrackNetwork wrong(b.data, board);
-  EXPECT_FALSE(wrong.Reach(position, bnr).stations.count({Hex("I16"), 0}));
+  EXPECT_FALSE(wrong.Reach(position, bnr).ReachesStation(Hex("I16"), 0));
 }
 
 // The board picture with an overlay: a laid tile's track and number, a station with its railway's

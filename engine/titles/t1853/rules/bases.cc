@@ -74,7 +74,7 @@ int TokensOn(const Context& ctx, HexCoord hex, int station) {
 // checked on its own, against the tokens and money left. `name` names the hex in the words of a
 // refusal.
 Status ValidateAt(const Context& ctx, const CompanyReach& reach, HexCoord hex, int station_index, const std::string& name,
-                  const Refuse& refuse, bool* outside) {
+                  const Refuse& refuse) {
   const int company = ctx.state.railway.company;
   const CompanyState& c = ctx.state.companies[company];
   if (ExpensesBarredByCreditTrain(ctx, company)) {
@@ -97,7 +97,7 @@ Status ValidateAt(const Context& ctx, const CompanyReach& reach, HexCoord hex, i
   if (HomeOfCompanyNotRunning(ctx, hex, station_index)) {
     return refuse([&] { return Illegal("1853.refusal.bases.station_home_base_company_not", "4.4.7", "that station is the home base of a company not yet running"); });
   }
-  if (!reach.stations.count({hex, station_index})) {
+  if (!reach.ReachesStation(hex, station_index)) {
     return refuse([&] {
       return Illegal("1853.refusal.bases.station_must_connected_one_s", "4.4.6", fmt::format("the station must be connected to one of the {}'s bases by a continuous line "
                                           "of one gauge, not blocked by other companies' bases",
@@ -129,36 +129,36 @@ Status ValidateAt(const Context& ctx, const CompanyReach& reach, HexCoord hex, i
   if (c.treasury < cost) {
     return refuse([&] { return Illegal("1853.refusal.bases.base_costs", "4.4.4", fmt::format("a base costs {}; the {} has {}", Money(cost), ctx.Initials(company), Money(c.treasury))).With({param::Amount("cost", cost), param::Company("company", ctx.Initials(company)), param::Amount("treasury", c.treasury)}); });
   }
-  if (outside) *outside = !in_area;
   return OkStatus();
 }
 
 // The base a player asked for.
-Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1::PlaceBase& action, bool* outside) {
+Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1::PlaceBase& action) {
   const auto hex = ParseHexName(action.hex());
   if (!hex || !ctx.data.Hex(*hex)) return Malformed("1853.refusal.bases.there_no_hex_board", fmt::format("there is no hex {} on the board", action.hex())).With({param::Text("hex", action.hex())});
-  return ValidateAt(ctx, reach, *hex, action.station(), action.hex(), Refuse::Worded(), outside);
+  return ValidateAt(ctx, reach, *hex, action.station(), action.hex(), Refuse::Worded());
 }
 
 }  // namespace
 
 Status ValidatePlaceBase(const Context& ctx, int seat, const mailrun::v1::PlaceBase& action) {
   if (!Operating(ctx, seat)) return OutOfTurn("1853.refusal.bases.bases_established_your_company_s", "4.4", "bases are established in your company's turn, after track");
-  return Validate(ctx, *ctx.Reach(ctx.state.railway.company), action, nullptr);
+  return Validate(ctx, *ctx.Reach(ctx.state.railway.company), action);
 }
 
 void ExecutePlaceBase(Context& ctx, int, const mailrun::v1::PlaceBase& action) {
   GameState& s = ctx.state;
   const int company = s.railway.company;
-  bool outside = false;
-  (void)Validate(ctx, *ctx.Reach(company), action, &outside);
+  const HexCoord hex = *ParseHexName(action.hex());
+  // Validated already (ValidatePlaceBase): outside the area only as 4.4.2 allows.
+  const bool outside = !ctx.Def(company).area.Contains(hex);
   const int cost = BaseCost(ctx, company);
   CompanyPays(ctx, company, cost);
   CompanyState& c = s.companies[company];
-  c.bases.push_back({*ParseHexName(action.hex()), action.station()});
+  c.bases.push_back({hex, action.station()});
   --c.tokens_left;
   s.railway.base_placed = true;
-  if (outside) s.railway.must_run_hexes.push_back(*ParseHexName(action.hex()));  // 4.4.2
+  if (outside) s.railway.must_run_hexes.push_back(hex);  // 4.4.2
   ctx.Say("1853.log.bases.establishes_base", "The {company} establishes a base on {hex} for {amount} (treasury {treasury})", {param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex()), param::Amount("amount", cost), param::Amount("treasury", c.treasury)});
   CheckContracts(ctx);
 }
@@ -179,7 +179,7 @@ bool EachBaseAction(const Context& ctx, Take take) {
   static const std::string kUnnamed;
   for (const auto& [hex, station] : reach.stations) {
     // Checked as the player's action would be (a reached hex is on the board), with a bare refusal.
-    if (!ctx.data.Hex(hex) || !ValidateAt(ctx, reach, hex, station, kUnnamed, Refuse::Bare(), nullptr).ok()) continue;
+    if (!ctx.data.Hex(hex) || !ValidateAt(ctx, reach, hex, station, kUnnamed, Refuse::Bare()).ok()) continue;
     mailrun::v1::Action action;
     action.mutable_place_base()->set_hex(HexName(hex));
     action.mutable_place_base()->set_station(station);

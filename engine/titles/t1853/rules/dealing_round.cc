@@ -234,49 +234,59 @@ void ExecuteSellShares(Context& ctx, int seat, const mailrun::v1::SellShares& ac
   }
 }
 
-Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShare& action) {
-  if (!InDealingTurn(ctx, seat)) return NotYourTurn();
+namespace {
+
+// A purchase of a share, checked with worded refusals for a player or bare ones for the
+// dealing-turn test (EachDealingTrade).
+Status CheckBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShare& action, const Refuse& refuse) {
+  if (!InDealingTurn(ctx, seat)) return refuse([&] { return NotYourTurn(); });
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())});
+  if (!company) return refuse([&] { return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())}); });
   if (action.source() != mailrun::v1::SHARE_SOURCE_BANK && action.source() != mailrun::v1::SHARE_SOURCE_POOL) {
-    return Malformed("1853.refusal.dealing_round.say_where_share_comes_bank", "say where the share comes from: the bank (new, at par) or the pool");
+    return refuse([&] { return Malformed("1853.refusal.dealing_round.say_where_share_comes_bank", "say where the share comes from: the bank (new, at par) or the pool"); });
   }
   const GameState& s = ctx.state;
   const PlayerState& p = s.players[seat];
   const CompanyState& c = s.companies[*company];
   const std::string& name = action.company();
-  if (s.dealing.bought_this_turn) return Illegal("1853.refusal.dealing_round.only_one_share_bought_turn", "3.0", "only one share may be bought in a turn");
+  if (s.dealing.bought_this_turn) return refuse([&] { return Illegal("1853.refusal.dealing_round.only_one_share_bought_turn", "3.0", "only one share may be bought in a turn"); });
   for (int other = 0; other < kCompanies; ++other) {
     if (p.unredeemed[other] > 0) {
-      return Illegal("1853.refusal.dealing_round.you_must_redeem_your_un", "2.7.4", fmt::format("you must redeem your un-redeemed {} share before buying any other share",
-                                          ctx.Initials(other))).With({param::Company("company", ctx.Initials(other))});
+      return refuse([&] { return Illegal("1853.refusal.dealing_round.you_must_redeem_your_un", "2.7.4", fmt::format("you must redeem your un-redeemed {} share before buying any other share",
+                                          ctx.Initials(other))).With({param::Company("company", ctx.Initials(other))}); });
     }
   }
   if (p.sold_this_round[*company]) {
-    return Illegal("1853.refusal.dealing_round.you_sold_shares_dealing_round", "3.1.9", fmt::format("you sold {} shares in this dealing round: you may not buy them until the next",
-                                        name)).With({param::Company("company", name)});
+    return refuse([&] { return Illegal("1853.refusal.dealing_round.you_sold_shares_dealing_round", "3.1.9", fmt::format("you sold {} shares in this dealing round: you may not buy them until the next",
+                                        name)).With({param::Company("company", name)}); });
   }
   if (action.source() == mailrun::v1::SHARE_SOURCE_BANK) {
     if (c.status == CompanyStatus::kSetAside) {
-      return Illegal("1853.refusal.dealing_round.shares_go_sale_only_when", "3.1.3", fmt::format("{} shares go on sale only when every share of the bid companies is issued",
-                                          name)).With({param::Company("company", name)});
+      return refuse([&] { return Illegal("1853.refusal.dealing_round.shares_go_sale_only_when", "3.1.3", fmt::format("{} shares go on sale only when every share of the bid companies is issued",
+                                          name)).With({param::Company("company", name)}); });
     }
-    if (BankSharesOnOffer(ctx, *company) == 0) return Illegal("1853.refusal.dealing_round.bank_no_share_left", "3.1.4", fmt::format("the bank has no {} share left", name)).With({param::Company("company", name)});
+    if (BankSharesOnOffer(ctx, *company) == 0) return refuse([&] { return Illegal("1853.refusal.dealing_round.bank_no_share_left", "3.1.4", fmt::format("the bank has no {} share left", name)).With({param::Company("company", name)}); });
   } else if (s.shares.InPool(*company) == 0) {
-    return Illegal("1853.refusal.dealing_round.pool_holds_no_share", "3.1.7", fmt::format("the pool holds no {} share", name)).With({param::Company("company", name)});
+    return refuse([&] { return Illegal("1853.refusal.dealing_round.pool_holds_no_share", "3.1.7", fmt::format("the pool holds no {} share", name)).With({param::Company("company", name)}); });
   }
   if (!WithinLimitsAfterBuying(ctx, seat, *company)) {
     const PlayerCountRules limits = ctx.Limits();
     if (s.shares.HeldBy(seat, *company) + 1 > limits.share_limit) {
-      return Illegal("1853.refusal.dealing_round.you_hold_most_shares_one", "3.1.2", fmt::format("you may hold at most {} shares of one company", limits.share_limit)).With({param::Count("limit", limits.share_limit)});
+      return refuse([&] { return Illegal("1853.refusal.dealing_round.you_hold_most_shares_one", "3.1.2", fmt::format("you may hold at most {} shares of one company", limits.share_limit)).With({param::Count("limit", limits.share_limit)}); });
     }
-    return Illegal("1853.refusal.dealing_round.you_hold_most_certificates", "3.1.2", fmt::format("you may hold at most {} certificates", limits.certificate_limit)).With({param::Count("limit", limits.certificate_limit)});
+    return refuse([&] { return Illegal("1853.refusal.dealing_round.you_hold_most_certificates", "3.1.2", fmt::format("you may hold at most {} certificates", limits.certificate_limit)).With({param::Count("limit", limits.certificate_limit)}); });
   }
   const int price = PurchasePrice(ctx, *company, action.source());
   if (p.cash < price) {
-    return Illegal("1853.refusal.dealing_round.one_share_costs_you", "3.1.4", fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash))).With({param::Company("company", name), param::Amount("price", price), param::Amount("cash", p.cash)});
+    return refuse([&] { return Illegal("1853.refusal.dealing_round.one_share_costs_you", "3.1.4", fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash))).With({param::Company("company", name), param::Amount("price", price), param::Amount("cash", p.cash)}); });
   }
   return OkStatus();
+}
+
+}  // namespace
+
+Status ValidateBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShare& action) {
+  return CheckBuyShare(ctx, seat, action, Refuse::Worded());
 }
 
 void ExecuteBuyShare(Context& ctx, int seat, const mailrun::v1::BuyShare& action) {
@@ -303,20 +313,29 @@ void ExecuteBuyShare(Context& ctx, int seat, const mailrun::v1::BuyShare& action
   ReleaseSetAsideCompanies(ctx);
 }
 
-Status ValidateRedeemShare(const Context& ctx, int seat, const mailrun::v1::RedeemShare& action) {
-  if (!InDealingTurn(ctx, seat)) return NotYourTurn();
+namespace {
+
+// A redemption, checked with worded refusals for a player or bare ones for the dealing-turn test.
+Status CheckRedeemShare(const Context& ctx, int seat, const mailrun::v1::RedeemShare& action, const Refuse& refuse) {
+  if (!InDealingTurn(ctx, seat)) return refuse([&] { return NotYourTurn(); });
   const auto company = CompanyIndex(ctx, action.company());
-  if (!company) return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())});
+  if (!company) return refuse([&] { return Malformed("1853.refusal.dealing_round.there_no_company", fmt::format("there is no company '{}'", action.company())).With({param::Text("company", action.company())}); });
   const PlayerState& p = ctx.state.players[seat];
   if (p.unredeemed[*company] == 0) {
-    return Illegal("1853.refusal.dealing_round.you_hold_no_un_redeemed", "2.7.4", fmt::format("you hold no un-redeemed {} share", action.company())).With({param::Company("company", action.company())});
+    return refuse([&] { return Illegal("1853.refusal.dealing_round.you_hold_no_un_redeemed", "2.7.4", fmt::format("you hold no un-redeemed {} share", action.company())).With({param::Company("company", action.company())}); });
   }
   const int price = ctx.Def(*company).par;
   if (p.cash < price) {
-    return Illegal("1853.refusal.dealing_round.redeeming_costs_you", "2.7.4", fmt::format("redeeming {} costs {}; you have {}", ShareOf(action.company()), Money(price),
-                                        Money(p.cash))).With({param::Company("company", action.company()), param::Amount("price", price), param::Amount("cash", p.cash)});
+    return refuse([&] { return Illegal("1853.refusal.dealing_round.redeeming_costs_you", "2.7.4", fmt::format("redeeming {} costs {}; you have {}", ShareOf(action.company()), Money(price),
+                                        Money(p.cash))).With({param::Company("company", action.company()), param::Amount("price", price), param::Amount("cash", p.cash)}); });
   }
   return OkStatus();
+}
+
+}  // namespace
+
+Status ValidateRedeemShare(const Context& ctx, int seat, const mailrun::v1::RedeemShare& action) {
+  return CheckRedeemShare(ctx, seat, action, Refuse::Worded());
 }
 
 void ExecuteRedeemShare(Context& ctx, int seat, const mailrun::v1::RedeemShare& action) {
@@ -374,7 +393,7 @@ void EachDealingTrade(const Context& ctx, int seat, Visit&& visit) {
       mailrun::v1::Action action;
       action.mutable_buy_share()->set_company(name);
       action.mutable_buy_share()->set_source(source);
-      if (ValidateBuyShare(ctx, seat, action.buy_share()).ok()) {
+      if (CheckBuyShare(ctx, seat, action.buy_share(), Refuse::Bare()).ok()) {
         const auto text = [&] {
           return fmt::format("Buy {} from the {} for {}", ShareOf(name),
                              source == mailrun::v1::SHARE_SOURCE_BANK ? "bank" : "pool",
@@ -397,7 +416,7 @@ void EachDealingTrade(const Context& ctx, int seat, Visit&& visit) {
     }
     mailrun::v1::Action redeem;
     redeem.mutable_redeem_share()->set_company(name);
-    if (ValidateRedeemShare(ctx, seat, redeem.redeem_share()).ok()) {
+    if (CheckRedeemShare(ctx, seat, redeem.redeem_share(), Refuse::Bare()).ok()) {
       if (!visit(redeem, [&] { return fmt::format("Redeem {} for {}", ShareOf(name), Money(ctx.Def(c).par)); })) {
         return;
       }

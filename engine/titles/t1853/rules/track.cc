@@ -140,11 +140,6 @@ Result<ParsedTile> Parse(const Context& ctx, const std::string& hex_name, const 
   return ParsedTile{*hex, def, tile, rotation};
 }
 
-int SupplyOf(const Context& ctx, const std::string& id) {
-  const auto it = ctx.state.board.supply.find(id);
-  return it == ctx.state.board.supply.end() ? 0 : it->second;
-}
-
 int LayCost(const Context& ctx, int company, const ParsedTile& p) {
   int cost = ctx.data.ConstructionCost(*p.hex_def, TileGauge(*p.tile));
   // 4.1.14 (2.6.2): Ajmer costs a major BBCI £70.
@@ -192,6 +187,20 @@ struct LayContext {
     return answer;
   }
   mutable std::map<std::vector<std::tuple<HexCoord, int, Gauge>>, bool> separate;
+
+  // The tiles of `tile`'s id left to lay (Appendix 3): the supply map is asked once per tile of
+  // the edition's data and the answer kept by the tile's place there (the listing asks for every
+  // candidate).
+  int Supply(const TileDef& tile) const {
+    if (supply_by_tile.empty()) supply_by_tile.assign(ctx.data.tiles.size(), -1);  // -1: not asked yet
+    int& left = supply_by_tile[static_cast<size_t>(&tile - ctx.data.tiles.data())];
+    if (left < 0) {
+      const auto it = ctx.state.board.supply.find(tile.id);
+      left = it == ctx.state.board.supply.end() ? 0 : it->second;
+    }
+    return left;
+  }
+  mutable std::vector<int> supply_by_tile;
 };
 
 // The railheads on `hex` that the tile extends (4.1.7): a path of the tile leaves by the
@@ -250,7 +259,7 @@ Status ValidateLayOf(const LayContext& lc, const ParsedTile& p, const std::strin
     if (on->preprinted) return refuse([&] { return Illegal("1853.refusal.track.no_tile_laid_bombay_calcutta", "4.1.5", "no tile is laid on Bombay, Calcutta, Delhi or Madras"); });
     return refuse([&] { return Illegal("1853.refusal.track.already_tile_promote_instead_4", "4.1.5", fmt::format("{} already has a tile: promote it instead (4.2)", name)).With({param::Hex("hex", name)}); });
   }
-  if (SupplyOf(ctx, p.tile->id) <= 0) return refuse([&] { return Illegal("1853.refusal.track.no_tile_left", "Appendix 3", fmt::format("no #{} tile is left", p.tile->id)).With({param::Tile("tile", p.tile->id)}); });
+  if (lc.Supply(*p.tile) <= 0) return refuse([&] { return Illegal("1853.refusal.track.no_tile_left", "Appendix 3", fmt::format("no #{} tile is left", p.tile->id)).With({param::Tile("tile", p.tile->id)}); });
   if (Status s = RightTileForHex(*p.tile, *p.hex_def, name, refuse); !s.ok()) return s;
   if (Status s = StaysOnTheBoard(*p.tile, p.rotation, *p.hex_def, name, refuse); !s.ok()) return s;
 
@@ -349,10 +358,6 @@ int PromotionCost(const Context& ctx, const ParsedTile& p, const TileOnHex& curr
   return 0;  // 4.2.11
 }
 
-struct PromotionCheck {
-  bool outside_area = false;
-};
-
 // 4.2.1: whether the company may promote a tile this turn.
 Status MayPromote(const Context& ctx) {
   const RailwayState& r = ctx.state.railway;
@@ -373,8 +378,7 @@ bool IsPromotionTarget(const Context& ctx, const TileDef& from, const std::strin
 
 // A promotion the company may make (MayPromote) of the tile on `p.hex` (named `name` in the words
 // of a refusal) to `p.tile` in rotation `p.rotation`.
-Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std::string& name, const Refuse& refuse,
-                           PromotionCheck* check) {
+Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std::string& name, const Refuse& refuse) {
   const Context& ctx = lc.ctx;
   const int company = lc.company;
   const auto current = TileOn(ctx.data, ctx.state.board, p.hex);
@@ -404,7 +408,7 @@ Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std:
                      fmt::format("{} promotes only to {} (TABLE 8)", current->preprinted ? from.id : "#" + from.id, list)).With({param::Tile("tile", from.id), param::Text("tiles", list)});
     });
   }
-  if (SupplyOf(ctx, p.tile->id) <= 0) {
+  if (lc.Supply(*p.tile) <= 0) {
     // 4.2.12: the large cities' own tiles are few ("only ONE grey CD tile").
     return refuse([&] { return Illegal("1853.refusal.track.no_tile_left", p.tile->label.empty() ? "Appendix 3" : "4.2.12", fmt::format("no #{} tile is left", p.tile->id)).With({param::Tile("tile", p.tile->id)}); });
   }
@@ -421,7 +425,7 @@ Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std:
   }
   if (Status s = StaysOnTheBoard(*p.tile, p.rotation, *p.hex_def, name, refuse); !s.ok()) return s;
   // 4.2.2: connected to a base, or connected by the promotion without a break of gauge.
-  bool connected = lc.reach.hexes.count(p.hex) > 0;
+  bool connected = lc.reach.ReachesHex(p.hex);
   for (const Railhead& touch : lc.reach.touches) {
     if (connected || !(touch.hex == p.hex)) continue;
     for (const TilePath& path : p.tile->paths) {
@@ -485,16 +489,15 @@ Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std:
                  param::Amount("treasury", ctx.state.companies[company].treasury)});
     });
   }
-  if (check) check->outside_area = !in_area;
   return OkStatus();
 }
 
 // The promotion a player sent: allowed now, well-formed, and a legal promotion.
-Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& action, PromotionCheck* check) {
+Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& action) {
   if (Status may = MayPromote(lc.ctx); !may.ok()) return may;
   auto parsed = Parse(lc.ctx, action.hex(), action.tile(), action.rotation());
   if (!parsed.ok()) return parsed.error();
-  return ValidatePromotionOf(lc, *parsed, action.hex(), Refuse::Worded(), check);
+  return ValidatePromotionOf(lc, *parsed, action.hex(), Refuse::Worded());
 }
 
 }  // namespace
@@ -533,18 +536,15 @@ void ExecuteLayTile(Context& ctx, int, const mailrun::v1::LayTile& action) {
 Status ValidatePromoteTile(const Context& ctx, int seat, const mailrun::v1::PromoteTile& action) {
   if (!Operating(ctx, seat)) return NotOperating();
   const LayContext lc(ctx, ctx.state.railway.company);
-  return ValidatePromotion(lc, action, nullptr);
+  return ValidatePromotion(lc, action);
 }
 
 void ExecutePromoteTile(Context& ctx, int, const mailrun::v1::PromoteTile& action) {
   GameState& s = ctx.state;
   const int company = s.railway.company;
-  PromotionCheck check;
-  {
-    const LayContext lc(ctx, company);
-    (void)ValidatePromotion(lc, action, &check);
-  }
   const ParsedTile p = *Parse(ctx, action.hex(), action.tile(), action.rotation());
+  // Validated already (ValidatePromoteTile): outside the area only as 4.2.3 allows.
+  const bool outside_area = !ctx.Def(company).area.Contains(p.hex);
   const TileOnHex current = *TileOn(ctx.data, s.board, p.hex);
   const int cost = PromotionCost(ctx, p, current);
   CompanyPays(ctx, company, cost);
@@ -559,7 +559,7 @@ void ExecutePromoteTile(Context& ctx, int, const mailrun::v1::PromoteTile& actio
     }
   }
   s.railway.promoted = true;
-  if (check.outside_area) s.railway.must_run_hexes.push_back(p.hex);  // 4.2.3
+  if (outside_area) s.railway.must_run_hexes.push_back(p.hex);  // 4.2.3
   if (cost > 0) {
     ctx.Say("1853.log.track.promotes_tile_for", "The {company} promotes {hex} to #{tile} for {amount}", {param::Company("company", ctx.Initials(company)), param::Hex("hex", action.hex()), param::Tile("tile", p.tile->id), param::Amount("amount", cost)});
   } else {
@@ -585,7 +585,7 @@ void FinishTrackStep(Context& ctx) {
   const std::shared_ptr<const CompanyReach> kept = ctx.Reach(company);
   const CompanyReach& reach = *kept;
   for (const HexDef& hex : ctx.data.hexes) {
-    if (!hex.frontier_value || !reach.hexes.count(hex.coord)) continue;
+    if (!hex.frontier_value || !reach.ReachesHex(hex.coord)) continue;
     if (std::find(s.board.frontier_paid.begin(), s.board.frontier_paid.end(), hex.coord) != s.board.frontier_paid.end()) {
       continue;
     }
@@ -617,7 +617,7 @@ bool EachTrackAction(const LayContext& lc, Take take) {
     }
     std::vector<const TileDef*> yellow;  // the yellow tiles left, in the data's order
     for (const TileDef& tile : ctx.data.tiles) {
-      if (!tile.preprinted && tile.colour == TileColour::kYellow && SupplyOf(ctx, tile.id) > 0) yellow.push_back(&tile);
+      if (!tile.preprinted && tile.colour == TileColour::kYellow && lc.Supply(tile) > 0) yellow.push_back(&tile);
     }
     for (const HexCoord& hex : candidates) {
       const HexDef* def = ctx.data.Hex(hex);
@@ -644,16 +644,15 @@ bool EachTrackAction(const LayContext& lc, Take take) {
       // Parse refuses a hex off the playable board; 4.2.2 one the company's lines neither reach
       // nor touch (ValidatePromotionOf), whatever the tile.
       if (!current.tile || !hex.playable) continue;
-      if (!lc.reach.hexes.count(hex.coord) &&
+      if (!lc.reach.ReachesHex(hex.coord) &&
           std::none_of(lc.reach.touches.begin(), lc.reach.touches.end(), [&](const Railhead& touch) { return touch.hex == hex.coord; })) {
         continue;
       }
       for (const std::string& target : PromotionTargets(ctx, *current.tile)) {
-        if (SupplyOf(ctx, target) <= 0) continue;
         const TileDef* to = ctx.data.Tile(target);
-        if (!to || to->preprinted || !ColourInPhase(ctx, to->colour)) continue;
+        if (!to || lc.Supply(*to) <= 0 || to->preprinted || !ColourInPhase(ctx, to->colour)) continue;
         for (int rotation : KeepingRotations(*current.tile, current.rotation, *to)) {
-          if (!ValidatePromotionOf(lc, ParsedTile{hex.coord, &hex, to, rotation}, kUnnamed, bare, nullptr).ok()) continue;
+          if (!ValidatePromotionOf(lc, ParsedTile{hex.coord, &hex, to, rotation}, kUnnamed, bare).ok()) continue;
           mailrun::v1::Action action;
           auto* promote = action.mutable_promote_tile();
           promote->set_hex(HexName(hex.coord));

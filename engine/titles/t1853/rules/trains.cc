@@ -321,22 +321,24 @@ Status ValidateBuy(const Context& ctx, int seat, const mailrun::v1::BuyTrain& ac
     return OkStatus();
   }
   if (action.director_gift() > 0) {
-    if (c.director != seat) return Illegal("1853.refusal.trains.only_director_give_money_complete", "4.8.8", "only the director may give money to complete a purchase");
-    if (c.treasury >= def.price) return Illegal("1853.refusal.trains.company_can_pay_train_itself", "4.8.8", "the company can pay for this train itself: no gift allowed");
+    if (c.director != seat) return refuse([&] { return Illegal("1853.refusal.trains.only_director_give_money_complete", "4.8.8", "only the director may give money to complete a purchase"); });
+    if (c.treasury >= def.price) return refuse([&] { return Illegal("1853.refusal.trains.company_can_pay_train_itself", "4.8.8", "the company can pay for this train itself: no gift allowed"); });
     if (action.director_gift() != def.price - c.treasury) {
-      return Illegal("1853.refusal.trains.gift_must_make_up_exactly", "4.8.8", fmt::format("the gift must make up exactly the balance of {}, emptying the treasury",
-                                          Money(def.price - c.treasury))).With({param::Amount("balance", def.price - c.treasury)});
+      return refuse([&] { return Illegal("1853.refusal.trains.gift_must_make_up_exactly", "4.8.8", fmt::format("the gift must make up exactly the balance of {}, emptying the treasury",
+                                          Money(def.price - c.treasury))).With({param::Amount("balance", def.price - c.treasury)}); });
     }
     if (ctx.state.players[seat].cash < action.director_gift()) {
-      return Illegal("1853.refusal.trains.you_only", "4.8.8", fmt::format("you have only {}", Money(ctx.state.players[seat].cash))).With({param::Amount("cash", ctx.state.players[seat].cash)});
+      return refuse([&] { return Illegal("1853.refusal.trains.you_only", "4.8.8", fmt::format("you have only {}", Money(ctx.state.players[seat].cash))).With({param::Amount("cash", ctx.state.players[seat].cash)}); });
     }
     return OkStatus();
   }
   if (c.treasury < def.price) {
-    return Illegal("1853.refusal.trains.train_costs", "4.8.2", fmt::format("a '{}' train costs {}; the {} has {}", def.name, Money(def.price),
-                                        ctx.Initials(company), Money(c.treasury)))
-        .With({param::Train("train", def.name), param::Amount("price", def.price),
-               param::Company("company", ctx.Initials(company)), param::Amount("treasury", c.treasury)});
+    return refuse([&] {
+      return Illegal("1853.refusal.trains.train_costs", "4.8.2", fmt::format("a '{}' train costs {}; the {} has {}", def.name, Money(def.price),
+                                          ctx.Initials(company), Money(c.treasury)))
+          .With({param::Train("train", def.name), param::Amount("price", def.price),
+                 param::Company("company", ctx.Initials(company)), param::Amount("treasury", c.treasury)});
+    });
   }
   return OkStatus();
 }
