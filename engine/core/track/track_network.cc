@@ -235,18 +235,9 @@ TrackNetwork::Tokens TrackNetwork::TokensOf(const BasesByCompany& bases) {
   return tokens;
 }
 
-// 4.4.3, 4.5.6, 4.5.7: other companies' bases filling a station stop a line (or a train) passing through
-// it; 4.2.9: a station with a space still free blocks nobody.
-bool TrackNetwork::Blocks(const Tokens& tokens, int company, int node) const {
-  const TrackNode& n = nodes_[node];
-  if (n.kind != TrackNode::Kind::kStation || !n.station) return false;
-  if (n.station->terminal) return true;  // 4.2.12: no line continues through a terminal station
-  const auto on = tokens.find({n.hex, n.index});
-  if (on == tokens.end()) return false;
-  if (std::find(on->second.begin(), on->second.end(), company) != on->second.end()) return false;
-  return n.station->token_slots > 0 && static_cast<int>(on->second.size()) >= n.station->token_slots;
-}
-
+// 4.4.3, 4.5.6, 4.5.7: other companies' bases filling a station stop a line (or a train) passing
+// through it; 4.2.9: a station with a space still free blocks nobody; 4.2.12: no line continues
+// through a terminal station.
 std::vector<char> TrackNetwork::BlockedNodes(const BasesByCompany& bases, int company) const {
   // Per station node: the tokens on it, and whether one is the company's.
   std::vector<int> held(nodes_.size(), 0);
@@ -263,7 +254,7 @@ std::vector<char> TrackNetwork::BlockedNodes(const BasesByCompany& bases, int co
   for (size_t i = 0; i < nodes_.size(); ++i) {
     const TileStation* station = nodes_[i].kind == TrackNode::Kind::kStation ? nodes_[i].station : nullptr;
     if (!station) continue;
-    // As Blocks: 4.2.12 a terminal; 4.4.3, 4.2.9 every space taken, none by the company.
+    // A terminal; or every space taken (a station without spaces is never full), none by the company.
     blocked[i] = station->terminal || (!own[i] && station->token_slots > 0 && held[i] >= station->token_slots) ? 1 : 0;
   }
   return blocked;
@@ -495,7 +486,7 @@ std::optional<bool> TrackNetwork::SeparateByFlow(const TrackPosition& state, int
 
 bool TrackNetwork::SeparateByEnumeration(const TrackPosition& state, int company, const TrackNetwork& before,
                                          const Railhead& first, const Railhead& second) const {
-  const Tokens tokens = TokensOf(state.bases);
+  const std::vector<char> blocked = before.BlockedNodes(state.bases, company);
   const auto& bases = state.bases[company];
   // The same path on both networks: (hex, index on the tile).
   std::map<std::pair<HexCoord, int>, int> here;
@@ -518,7 +509,7 @@ bool TrackNetwork::SeparateByEnumeration(const TrackPosition& state, int company
     std::function<void(int, HexCoord)> walk = [&](int node, HexCoord from_hex) {
       if (found || ++enumerated > kMaxConnectingLines) return;
       const TrackNode& n = before.nodes_[node];
-      if (node != start && before.Blocks(tokens, company, node)) return;
+      if (node != start && blocked[node]) return;
       std::optional<HexCoord> only_hex;
       if (n.kind == TrackNode::Kind::kBoundary) {
         const HexCoord onward = from_hex == n.hex ? n.other : n.hex;

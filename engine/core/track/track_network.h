@@ -146,8 +146,7 @@ class TrackNetwork {
   // network without the first lay), each tried against the other bases' lines to `second`.
   bool SeparateByEnumeration(const TrackPosition& state, int company, const TrackNetwork& before, const Railhead& first,
                              const Railhead& second) const;
-  bool Blocks(const Tokens& tokens, int company, int node) const;
-  // Blocks() of every node for `company`, from the bases without a Tokens map.
+  // Per node: whether it stops `company`'s lines (a full station of others, a terminal).
   std::vector<char> BlockedNodes(const BasesByCompany& bases, int company) const;
 
   const BoardData& data_;
