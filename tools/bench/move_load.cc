@@ -6,7 +6,10 @@
 //   moves    N clients, each playing games of 1853 (created through the game service, 4 players
 //            each) one after the other (--games-per-client of them, so that no client runs out of
 //            moves within the window), sending the bot's next move as soon as the last one was
-//            answered (tools/fault/game_load.h, own_game): N games at a time. After --warmup seconds, --seconds are
+//            answered (tools/fault/game_load.h, own_game): N games at a time. The bot chooses the
+//            moves before the clients start (enough for --planned-rate moves/s over the warmup, the
+//            window and 10 s more; 0: live, between calls, on the two cores the stack runs on).
+//            After --warmup seconds, --seconds are
 //            measured: acknowledged moves/s, latency (sent -> answered) percentiles, CPU seconds
 //            per move of each process (from /proc: mailrun-game, mailrun-notify, mailrun-lobby,
 //            PostgreSQL = the postmaster and all its processes, ended backends included, and this
@@ -43,7 +46,8 @@ using Clock = std::chrono::system_clock;
 
 struct Settings {
   std::vector<int> games{8, 32, 128};
-  int games_per_client = 4;  // played one after the other, so that no client runs out of moves
+  int games_per_client = 16;  // at most, one after the other, so that no client runs out of moves
+  int planned_rate = 1500;    // moves/s the bot's plan is made for; 0: the bot moves live
   int seconds = 20;
   int warmup = 5;
   int rounds = 1;
@@ -162,7 +166,11 @@ void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
   options.players = 4;
   options.submitters = games;
   options.own_game = true;
+  if (s.planned_rate > 0) {
+    options.planned_moves = (s.planned_rate * (s.warmup + s.seconds + 10) + games - 1) / games;
+  }
   mailrun::fault::GameLoad load(stack, options, static_cast<uint64_t>(games * 100 + round + 1));
+  const auto planning = Clock::now();
   {
     // What the stack commits with nobody playing (its pollers), for comparison.
     const Counters idle_before = Count(stack, true);
@@ -174,6 +182,10 @@ void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
                static_cast<double>(idle_after.wal_syncs - idle_before.wal_syncs) / idle_seconds);
   }
   load.Start();
+  if (s.planned_rate > 0) {
+    fmt::print("plan    {} moves per client chosen by the bot in {:.1f} s, before the first was sent\n",
+               options.planned_moves, Seconds(Clock::now() - planning));
+  }
   std::this_thread::sleep_for(std::chrono::seconds(s.warmup));
   if (s.statements) ResetStatementStatistics(stack.database_url());
   const Counters before = Count(stack, true);
@@ -193,6 +205,10 @@ void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
              games, round, moves, Seconds(after.at - before.at), moves / Seconds(after.at - before.at),
              tally.acknowledged, tally.lost, tally.doubled, tally.refused, tally.errors);
   for (const auto& problem : tally.problems) fmt::print("  problem: {}\n", problem);
+  if (tally.out_of_plan > 0) {
+    fmt::print("  WARNING: {} clients ran out of planned moves before the window ended: raise --planned-rate\n",
+               tally.out_of_plan);
+  }
   mailrun::bench::PrintLatencies("  sent -> answered", ms);
   if (moves > 0) PrintCosts(before, after, moves, "move");
   if (moves > 0 && s.statements) PrintStatements(stack.database_url(), moves);
@@ -374,9 +390,14 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->delimiter(',');
   app.add_option("--games-per-client", s.games_per_client,
-                 "games each client plays one after the other (a 4-player bot game is about 600 moves)")
+                 "games each client may play one after the other (a 4-player bot game is about 600 moves)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  app.add_option("--planned-rate", s.planned_rate,
+                 "the bot chooses, before the clients start, enough moves for this many moves/s over the warmup, "
+                 "the window and 10 s more; 0: it chooses each move between calls, on the cores the stack runs on")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--seconds", s.seconds, "seconds measured, for the moves and for each pgbench script")
       ->capture_default_str();
   app.add_option("--warmup", s.warmup, "seconds of moves first made and not measured")->capture_default_str();

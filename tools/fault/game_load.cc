@@ -27,6 +27,7 @@ struct GameLoad::Track {
   std::optional<mailrun::engine::Game> local;
   int64_t version = 0;
   std::map<int64_t, std::string> acked;  // version -> request_id
+  std::vector<mailrun::v1::Action> plan;  // planned_moves: the move of each version, in order
 };
 
 // One SubmitAction as the driver means it, with every answer it got.
@@ -84,11 +85,54 @@ void GameLoad::Note(const std::string& problem) {
   if (tally_.problems.size() < 10) tally_.problems.push_back(problem);
 }
 
+std::optional<mailrun::v1::Action> GameLoad::BotMove(const mailrun::engine::Game& game, uint64_t& rng) const {
+  const auto seats = game.ActiveSeats();
+  if (seats.empty()) return std::nullopt;
+  const int seat = seats[(rng >> 17) % seats.size()];
+  const auto legal = game.LegalActions(seat);
+  if (legal.empty()) return std::nullopt;
+  mailrun::v1::Action action = mailrun::engine::bot::ChooseAction(game, seat, legal, rng);
+  action.set_seat(seat);
+  return action;
+}
+
+void GameLoad::Plan(int index) {
+  uint64_t rng = seed_ * 7919 + static_cast<uint64_t>(index) * 104729 + 1;
+  int planned = 0;
+  for (size_t t = static_cast<size_t>(index); t < tracks_.size() && planned < options_.planned_moves;
+       t += static_cast<size_t>(options_.submitters)) {
+    Track& track = *tracks_[t];
+    auto game = mailrun::engine::Game::Create(track.config);
+    if (!game.ok()) throw std::runtime_error("a game cannot be planned: " + game.error().ToString());
+    while (!game->Finished() && planned < options_.planned_moves) {
+      rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+      auto action = BotMove(*game, rng);
+      if (!action) throw std::runtime_error("a planned game has nobody to move: " + track.config.ShortDebugString());
+      const auto applied = game->Apply(*action);
+      if (!applied.ok()) throw std::runtime_error("the bot's planned move was refused: " + applied.error().ToString());
+      track.plan.push_back(std::move(*action));
+      ++planned;
+    }
+  }
+}
+
 void GameLoad::Start() {
+  if (options_.planned_moves > 0) {
+    if (!options_.own_game) throw std::invalid_argument("planned_moves needs own_game");
+    std::atomic<int> next{0};
+    std::vector<std::future<void>> planners;
+    for (int worker = 0; worker < 2; ++worker) {
+      planners.push_back(std::async(std::launch::async, [this, &next] {
+        for (int i = next++; i < options_.submitters; i = next++) Plan(i);
+      }));
+    }
+    for (auto& planner : planners) planner.get();
+  }
   auto stub = mailrun::v1::GameService::NewStub(OwnChannel(stack_.Address(Service::kGame)));
   const std::string lobby = LobbyToken(stack_.signer());
   for (size_t g = 0; g < tracks_.size(); ++g) {
     Track& track = *tracks_[g];
+    if (options_.planned_moves > 0 && track.plan.empty()) continue;  // not reached by its submitter's plan
     mailrun::v1::CreateGameRequest request;
     request.set_request_id(fmt::format("fault{}-create-{}", seed_, g));
     *request.mutable_config() = track.config;
@@ -192,11 +236,13 @@ void GameLoad::Acknowledge(Track& track, Sent& sent, int64_t version) {
                      track.version));
     return;
   }
-  const auto applied = track.local->Apply(sent.action);
-  if (!applied.ok()) {
-    Note(fmt::format("game {}: the local copy refused an acknowledged action: {}", track.game_id,
-                     applied.error().ToString()));
-    return;
+  if (options_.planned_moves == 0) {  // a planned game's copy catches up in Verify()
+    const auto applied = track.local->Apply(sent.action);
+    if (!applied.ok()) {
+      Note(fmt::format("game {}: the local copy refused an acknowledged action: {}", track.game_id,
+                       applied.error().ToString()));
+      return;
+    }
   }
   track.version = version;
   track.acked[version] = sent.request_id;
@@ -213,7 +259,18 @@ void GameLoad::Submitter(int index) {
     const size_t t = options_.own_game ? own : (static_cast<size_t>(index) + (rng >> 33)) % tracks_.size();
     Track& track = *tracks_[t];
     auto sent = std::make_shared<Sent>();
-    {
+    if (options_.planned_moves > 0) {
+      std::lock_guard lock(track.mutex);
+      if (track.version >= static_cast<int64_t>(track.plan.size())) {
+        own += static_cast<size_t>(options_.submitters);
+        if (own < tracks_.size()) continue;
+        std::lock_guard tally(mutex_);
+        ++tally_.out_of_plan;
+        return;
+      }
+      sent->action = track.plan[static_cast<size_t>(track.version)];
+      sent->expected_version = track.version;
+    } else {
       std::lock_guard lock(track.mutex);
       if (track.local->Finished()) {
         if (options_.own_game) {
@@ -226,13 +283,9 @@ void GameLoad::Submitter(int index) {
         }
         continue;
       }
-      const auto seats = track.local->ActiveSeats();
-      if (seats.empty()) continue;
-      const int seat = seats[(rng >> 17) % seats.size()];
-      const auto legal = track.local->LegalActions(seat);
-      if (legal.empty()) continue;
-      sent->action = mailrun::engine::bot::ChooseAction(*track.local, seat, legal, rng);
-      sent->action.set_seat(seat);
+      auto action = BotMove(*track.local, rng);
+      if (!action) continue;
+      sent->action = std::move(*action);
       sent->expected_version = track.version;
     }
     sent->track = t;
@@ -286,6 +339,7 @@ GameTally GameLoad::Verify() {
     pqxx::connection connection(stack_.database_url());
     pqxx::read_transaction txn(connection);
     for (const auto& track : tracks_) {
+      if (track->game_id.empty()) continue;  // never created: planned_moves did not reach it
       for (const auto& row : txn.exec_params(
                "SELECT request_id, seq, action FROM game_actions WHERE game_id = $1 ORDER BY seq", track->game_id)) {
         rows[row[0].as<std::string>()] = {track->game_id, row[1].as<int64_t>(),
@@ -330,6 +384,7 @@ GameTally GameLoad::Verify() {
   }
   auto stub = mailrun::v1::GameService::NewStub(OwnChannel(stack_.Address(Service::kGame)));
   for (const auto& track : tracks_) {
+    if (track->game_id.empty()) continue;
     std::lock_guard track_lock(track->mutex);
     const int64_t gap = versions[track->game_id] - track->version - unresolved_applied[track->game_id];
     if (gap > 0) tally.doubled += gap;
@@ -339,6 +394,9 @@ GameTally GameLoad::Verify() {
                                            versions[track->game_id], track->version));
     }
     if (unresolved_applied[track->game_id] > 0 || gap != 0) continue;
+    if (options_.planned_moves > 0) {  // the copy, still at the start, plays what was acknowledged
+      for (int64_t v = 0; v < track->version; ++v) (void)track->local->Apply(track->plan[static_cast<size_t>(v)]);
+    }
     // The same moves, in the same order, give the same game: the service's view and the copy's.
     mailrun::v1::GetGameRequest request;
     request.set_game_id(track->game_id);

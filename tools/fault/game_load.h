@@ -6,7 +6,9 @@
 // (reordered retries), which must get the first answer back.
 //
 // The driver follows each game on a local engine copy (the same seed; every acknowledged action
-// applied in version order), choosing moves with the reference bot. Verify() then compares what
+// applied in version order), choosing moves with the reference bot. With planned_moves, the bot
+// plays each submitter's games on local copies before Start() returns, and the submitters then
+// send those moves: the bot's thinking stays out of a measured window. Verify() then compares what
 // was acknowledged with the game service's log in PostgreSQL:
 //   lost:    an acknowledged action missing from the log, or at another version, or another action
 //   doubled: one request acknowledged at two versions, a log entry nobody sent, or a game whose
@@ -42,6 +44,9 @@ struct GameLoadOptions {
   // last one was answered, the way one player per game with the bot's speed would. When its game
   // is over it goes on with game i + submitters, and so on while there are games.
   bool own_game = false;
+  // With own_game: each submitter's moves (at most this many, over its games in turn) chosen by
+  // the bot in Start(), on two threads, before any is sent. 0: chosen live, between calls.
+  int planned_moves = 0;
 };
 
 // One call's life: what was sent and every answer it got.
@@ -60,6 +65,7 @@ struct GameTally {
   int64_t errors = 0;      // INTERNAL answers
   int64_t repeats = 0;     // duplicate and reordered sends, each answered with the first answer
   int64_t longest_ack_ms = 0;  // first send to acknowledgement, retries included
+  int64_t out_of_plan = 0;     // submitters whose planned moves ran out before Stop()
   std::vector<std::string> problems;  // the first few, for the report
 };
 
@@ -82,6 +88,10 @@ class GameLoad {
   struct Track;
   struct Sent;
   void Submitter(int index);
+  // planned_moves: the bot plays submitter `index`'s games on local copies; their moves, in order.
+  void Plan(int index);
+  // The bot's next move in `game` (seat set), or none when no seat may act.
+  std::optional<mailrun::v1::Action> BotMove(const mailrun::engine::Game& game, uint64_t& rng) const;
   // Sends `sent` (with its copies) until a definite answer or the hard stop; the final status.
   grpc::Status SendUntilAnswered(mailrun::v1::GameService::Stub& stub, Sent& sent);
   grpc::Status SendOnce(mailrun::v1::GameService::Stub& stub, Sent& sent,
