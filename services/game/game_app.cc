@@ -11,19 +11,11 @@ namespace mailrun::game {
 GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
                  const mailrun::service::TokenVerifier& verifier,
                  const GameOptions& options)
-    : pool_(database_url, options.database_pool_size), cache_(options.cache_games), loader_(cache_) {
+    : pool_(database_url, options.database_pool_size), cache_(options.cache_games), loader_(cache_), announcer_(pool_) {
   auto transactor = [this](const mailrun::service::TransactionBody& body) {
     return mailrun::service::RunTransaction(pool_, body);
   };
-  auto announce = [this](const std::string& game_id, bool outbox_rows) {
-    try {
-      auto connection = pool_.Acquire();
-      pqxx::nontransaction txn(*connection);
-      store::AnnounceCommitted(txn, game_id, outbox_rows);
-    } catch (const std::exception& e) {
-      spdlog::warn("game {}: its new version could not be announced: {}", game_id, e.what());
-    }
-  };
+  auto announce = [this](const std::string& game_id, bool outbox_rows) { announcer_.Announce(game_id, outbox_rows); };
   auto statements = [this](const mailrun::service::StatementsBody& body) {
     return mailrun::service::RunStatements(pool_, body);
   };
@@ -50,6 +42,7 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
 GameApp::~GameApp() { Stop(); }
 
 void GameApp::Start() {
+  announcer_.Start();
   if (relay_) relay_->Start();
   versions_->Start();
   deleted_players_->Start();
@@ -62,6 +55,7 @@ void GameApp::Stop() {
   if (relay_) relay_->Stop();
   versions_->Stop();
   watchers_->Stop();
+  announcer_.Stop();  // last: the deleted players' worker above moves and announces too
 }
 
 }  // namespace mailrun::game

@@ -1,5 +1,5 @@
 // GameApp: the game service's parts wired together: the database pool, the game cache and
-// loader, the move service, the queries, game creation, the gRPC service, the WatchGame streams
+// loader, the move service and its version announcer, the queries, game creation, the gRPC service, the WatchGame streams
 // and the listener that wakes them, the outbox relay that publishes the outbox to Redis (Redis
 // being down never blocks a move: moves only insert outbox rows), and the worker that forgets
 // deleted accounts and plays their seats (deleted_players.h). main.cc builds one and serves
@@ -11,6 +11,7 @@
 
 #include "services/common/connection_pool.h"
 #include "services/common/outbox_relay.h"
+#include "services/game/version_announcer.h"
 #include "services/game/game_cache.h"
 #include "services/game/game_creation.h"
 #include "services/game/game_loader.h"
@@ -33,7 +34,8 @@ class GameApp {
   ~GameApp();
 
   grpc::Service* service() { return service_.get(); }
-  void Start();  // the outbox relay, the version listener of WatchGame and the deleted players' worker
+  // The announcer, the outbox relay, the version listener of WatchGame and the deleted players' worker.
+  void Start();
   // Ends the WatchGame streams (UNAVAILABLE: clients resume), so that they do not hold shutdown up.
   void EndStreams();
   void Stop();
@@ -42,6 +44,7 @@ class GameApp {
   mailrun::service::ConnectionPool pool_;
   GameCache cache_;
   GameLoader loader_;
+  VersionAnnouncer announcer_;  // before the move service, which announces through it, and after the pool
   std::unique_ptr<MoveService> moves_;
   std::unique_ptr<GameQueries> queries_;
   std::unique_ptr<Autopilot> autopilot_;

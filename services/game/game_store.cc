@@ -185,13 +185,21 @@ bool AdvanceAndAppend(pqxx::transaction_base& txn, const std::string& game_id, c
   return rows.affected_rows() == 1;
 }
 
-void AnnounceCommitted(pqxx::transaction_base& txn, const std::string& game_id, bool outbox_rows) {
-  if (outbox_rows) {
-    mailrun::service::ExecPrepared(txn, "game_announce_version_and_outbox", "SELECT pg_notify($1, $2), pg_notify($3, '')",
-                                   kGameVersionChannel, game_id, mailrun::service::kOutboxNotifyChannel);
-  } else {
-    mailrun::service::ExecPrepared(txn, "game_announce_version", "SELECT pg_notify($1, $2)", kGameVersionChannel,
-                                   game_id);
+void AnnounceCommitted(pqxx::transaction_base& txn, const std::vector<std::string>& game_ids, bool outbox_rows) {
+  for (size_t first = 0; first < game_ids.size(); first += kAnnouncedAtOnce) {
+    const std::vector<std::string> ids(game_ids.begin() + static_cast<std::ptrdiff_t>(first),
+                                       game_ids.begin() + static_cast<std::ptrdiff_t>(
+                                                              std::min(game_ids.size(), first + kAnnouncedAtOnce)));
+    // The relays' NOTIFY repeated on every row is delivered once: PostgreSQL folds identical
+    // notifications of one transaction.
+    const bool relays = outbox_rows && first == 0;
+    std::string values;
+    for (size_t i = 0; i < ids.size(); ++i) values += fmt::format("{}(${}::text)", i ? ", " : "", i + 3);
+    const std::string sql = fmt::format("SELECT pg_notify($1, g){} FROM (VALUES {}) AS v (g)",
+                                        relays ? ", pg_notify($2, '')" : ", $2::text", values);
+    mailrun::service::ExecPrepared(txn, fmt::format("game_announce_{}{}", ids.size(), relays ? "_outbox" : ""), sql,
+                                   kGameVersionChannel, std::string(relays ? mailrun::service::kOutboxNotifyChannel : ""),
+                                   pqxx::prepare::make_dynamic_params(ids));
   }
 }
 

@@ -95,12 +95,14 @@ bool AdvanceAndAppend(pqxx::transaction_base& txn, const std::string& game_id, c
 // The channel of PostgreSQL's NOTIFY that tells every replica a game has a new version (the
 // payload is the game id); version_listener.h listens to it.
 inline constexpr char kGameVersionChannel[] = "mailrun_game_version";
-// After a move's commit, before it is acknowledged: NOTIFY kGameVersionChannel with the game id
-// and, when the move appended outbox rows (AdvanceAndAppend's `events`), the outbox relays'
-// channel, in one statement outside the move's transaction. A NOTIFY inside a transaction holds a
-// database-wide lock from before its commit until the commit is flushed, so moves that notified
-// at commit could not share a log flush; this one's transaction writes nothing and flushes nothing.
-void AnnounceCommitted(pqxx::transaction_base& txn, const std::string& game_id, bool outbox_rows);
+// After moves' commits (announcer.h): NOTIFY kGameVersionChannel with each game id and, when a
+// move appended outbox rows (AdvanceAndAppend's `events`), the outbox relays' channel once, in
+// one statement per kAnnouncedAtOnce games, outside the moves' transactions. A NOTIFY inside a
+// transaction holds a database-wide lock from before its commit until the commit is flushed, so
+// moves that notified at commit could not share a log flush; this one's transaction writes
+// nothing and flushes nothing.
+inline constexpr size_t kAnnouncedAtOnce = 32;
+void AnnounceCommitted(pqxx::transaction_base& txn, const std::vector<std::string>& game_ids, bool outbox_rows);
 
 // CreateGame. Inserts the game and its seats unless a game with this id exists; false then.
 struct NewGame {

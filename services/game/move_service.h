@@ -10,10 +10,11 @@
 // rows: a lost race, ABORTED with the current version; a concurrent duplicate of the same request
 // finds the winner's row and gets its answer). A refused move writes nothing. The reads need no
 // transaction around them: the write's version check is what makes a lost race fail, and the log
-// and snapshots only grow. Three round trips to PostgreSQL in all: the read, the write, and after
-// the commit the announcement of the new version (and any outbox rows, Announcer) before the move
-// is acknowledged; the write itself NOTIFYs nothing, so that concurrent moves can share a log
-// flush (game_store.h AnnounceCommitted). After the commit the new state goes into the cache.
+// and snapshots only grow. Two round trips to PostgreSQL wait for the answer: the read and the write.
+// After the commit the new version (and any outbox rows) is handed to the Announcer
+// (version_announcer.h), which NOTIFYs from a thread of its own, several moves in one statement;
+// the write itself NOTIFYs nothing, so that concurrent moves can share a log flush (game_store.h
+// AnnounceCommitted). After the commit the new state goes into the cache.
 //
 // Thread-safe: each call runs on a connection of its own.
 #pragma once
@@ -28,8 +29,8 @@
 
 namespace mailrun::game {
 
-// After a committed move (or a repeated one, answered from the log): NOTIFYs the game's new version
-// and, with `outbox_rows`, the outbox relays (game_store.h AnnounceCommitted). It must not throw:
+// After a committed move (or a repeated one, answered from the log): has the game's new version
+// NOTIFYed and, with `outbox_rows`, the outbox relays (VersionAnnouncer). It must not throw:
 // a failed announcement is logged, and the move stays acknowledged (the relays poll; WatchGame
 // streams of other replicas learn of the version with the game's next one).
 using Announcer = std::function<void(const std::string& game_id, bool outbox_rows)>;

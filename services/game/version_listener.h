@@ -1,6 +1,6 @@
 // VersionListener: learns, from PostgreSQL, that a game has a new version, whichever replica of the
 // game service committed it. After every move's commit the service sends NOTIFY on
-// kGameVersionChannel with the game id (store::AnnounceCommitted, before it acknowledges the move); the
+// kGameVersionChannel with the game id (version_announcer.h, at once, not waited for); the
 // listener holds one connection with LISTEN on it and calls `on_version(game_id)` for each. After
 // (re)connecting, when notifications may have been missed, it calls `on_reconnect()`.
 // One thread; Start/Stop from the owner.

@@ -1,13 +1,18 @@
 // A move's write (game_store.h AdvanceAndAppend) against real PostgreSQL: one statement that
 // commits by itself, writes everything or nothing, and NOTIFYs nothing at its commit; the
-// announcement after it (AnnounceCommitted) wakes the relays and the version listeners.
+// announcement after it (AnnounceCommitted, sent by the VersionAnnouncer) wakes the relays and the
+// version listeners.
 #include <gtest/gtest.h>
 
 #include <pqxx/pqxx>
 
+#include <algorithm>
+#include <set>
+
 #include "services/common/database.h"
 #include "services/common/outbox.h"
 #include "services/game/game_store.h"
+#include "services/game/version_announcer.h"
 #include "tests/testing/servers.h"
 
 namespace mailrun::game::testing {
@@ -61,12 +66,16 @@ mailrun::service::OutboxRow TurnEvent(const std::string& id) {
   return mailrun::service::ToOutboxRow(event);
 }
 
-// Counts NOTIFYs on one channel reaching a listening connection.
+// Counts NOTIFYs on one channel reaching a listening connection, and keeps their payloads.
 class Heard : public pqxx::notification_receiver {
  public:
   Heard(pqxx::connection_base& connection, const std::string& channel) : pqxx::notification_receiver(connection, channel) {}
-  void operator()(const std::string&, int) override { ++count; }
+  void operator()(const std::string& payload, int) override {
+    ++count;
+    payloads.push_back(payload);
+  }
   int count = 0;
+  std::vector<std::string> payloads;
 };
 
 TEST(MoveWrite, CommitsEverythingInOneStatementAndNotifiesNothingUntilAnnounced) {
@@ -94,7 +103,7 @@ TEST(MoveWrite, CommitsEverythingInOneStatementAndNotifiesNothingUntilAnnounced)
 
   {
     pqxx::nontransaction txn(writer);
-    store::AnnounceCommitted(txn, "g1", /*outbox_rows=*/true);
+    store::AnnounceCommitted(txn, {"g1"}, /*outbox_rows=*/true);
   }
   for (int waited = 0; waited < 10 && (relays.count == 0 || versions.count == 0); ++waited) {
     listener.await_notification(1, 0);
@@ -146,5 +155,63 @@ TEST(MoveWrite, ALostRaceWritesNothing) {
   EXPECT_EQ(Count(url, "SELECT count(*) FROM outbox WHERE event_id = 'finished'"), 1);
 }
 
+
+// Waits up to 10 s until `heard` has `count` notifications.
+void AwaitCount(pqxx::connection& listener, const Heard& heard, int count) {
+  for (int waited = 0; waited < 10 && heard.count < count; ++waited) listener.await_notification(1, 0);
+}
+
+// A fresh database with a connection listening to the relays' and the versions' channels.
+struct Listening {
+  explicit Listening(const std::string& prefix) : url(MigratedDatabase(prefix)), listener(url) { listener.get_notifs(); }
+  std::string url;
+  pqxx::connection listener;
+  Heard relays{listener, mailrun::service::kOutboxNotifyChannel};
+  Heard versions{listener, store::kGameVersionChannel};
+};
+
+TEST(MoveWrite, ManyGamesAnnouncedInStatementsOfAtMostAFewEach) {
+  Listening db("move_write_many");
+  auto& [url, listener, relays, versions] = db;
+  std::vector<std::string> games;
+  for (size_t i = 0; i < store::kAnnouncedAtOnce + 5; ++i) games.push_back("game-" + std::to_string(i));
+  pqxx::connection writer(url);
+  {
+    pqxx::nontransaction txn(writer);
+    store::AnnounceCommitted(txn, games, /*outbox_rows=*/true);
+  }
+  AwaitCount(listener, versions, static_cast<int>(games.size()));
+  listener.await_notification(0, 200000);  // anything more that was sent arrives meanwhile
+  std::vector<std::string> heard = versions.payloads;
+  std::sort(heard.begin(), heard.end());
+  std::sort(games.begin(), games.end());
+  EXPECT_EQ(heard, games);
+  EXPECT_EQ(relays.count, 1);  // once, not once per game: identical NOTIFYs of a statement fold
+}
+
+TEST(VersionAnnouncer, SendsEveryQueuedGameAndWhatIsQueuedWhenStopped) {
+  Listening db("version_announcer");
+  auto& [url, listener, relays, versions] = db;
+  mailrun::service::ConnectionPool pool(url, 2);
+  {
+    VersionAnnouncer announcer(pool);
+    // Not started: sent on the caller's thread.
+    announcer.Announce("before-start", /*outbox_rows=*/false);
+    AwaitCount(listener, versions, 1);
+    ASSERT_EQ(versions.payloads, std::vector<std::string>{"before-start"});
+    announcer.Start();
+    for (int i = 0; i < 200; ++i) announcer.Announce("g" + std::to_string(i % 20), /*outbox_rows=*/i == 7);
+    announcer.Stop();  // sends what is still queued
+    AwaitCount(listener, versions, 21);
+    listener.await_notification(0, 200000);
+  }
+  // Each of the 20 games at least once (more if a batch went out between two of its moves), and
+  // the relays woken; nothing announced that was not queued.
+  std::set<std::string> games(versions.payloads.begin() + 1, versions.payloads.end());
+  EXPECT_EQ(games.size(), 20u);
+  for (const auto& game : games) EXPECT_EQ(game.rfind('g', 0), 0u) << game;
+  EXPECT_LE(versions.count, 201);
+  EXPECT_GE(relays.count, 1);
+}
 }  // namespace
 }  // namespace mailrun::game::testing
