@@ -7,6 +7,8 @@ namespace mailrun::engine {
 
 Result<ApplyOutcome> TitleGame::Preview(const mailrun::v1::Action& action) { return Apply(action); }
 
+mailrun::v1::GameView TitleGame::TurnView() const { return View(kSpectator); }
+
 std::optional<Error> TitleGame::UndoRefusal(const TitleGame& /*before*/) const {
   if (Finished()) return Illegal("core.refusal.title.game_over_last_action_cannot", "mailrun.undo", "the game is over: its last action cannot be taken back");
   return std::nullopt;

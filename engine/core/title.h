@@ -80,6 +80,11 @@ class TitleGame {
   virtual std::vector<mailrun::v1::LegalAction> LegalActions(int seat) const = 0;
   // What `viewer` (a seat, kSpectator or kOmniscient) may see.
   virtual mailrun::v1::GameView View(int viewer) const = 0;
+  // Of View(kSpectator), only whose turn it is and what it asks: the phase, the round (with its
+  // description), the active seats, the pending offer and the end reason; no board, players,
+  // companies or trains. What a move's events and the games row need (the game service builds it
+  // on every move). Default: the whole spectator's view.
+  virtual mailrun::v1::GameView TurnView() const;
   // The route optimiser's best runs for the company with these initials.
   virtual Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& company, bool best_dividend) const = 0;
   virtual bool Finished() const = 0;

@@ -28,4 +28,10 @@ mailrun::v1::GameView Game::View(int viewer) const {
   return view;
 }
 
+mailrun::v1::GameView Game::TurnView() const {
+  mailrun::v1::GameView view = game_->TurnView();
+  view.set_title(EffectiveTitle(config().title()));
+  return view;
+}
+
 }  // namespace mailrun::engine

@@ -42,6 +42,8 @@ class Game {
   std::vector<mailrun::v1::LegalAction> LegalActions(int seat) const { return game_->LegalActions(seat); }
   // The title's view, with the title and whether its board is a reconstruction.
   mailrun::v1::GameView View(int viewer) const;
+  // The title's TurnView, with the title: whose turn it is and what it asks (TitleGame::TurnView).
+  mailrun::v1::GameView TurnView() const;
   Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& company, bool best_dividend) const {
     return game_->SuggestedRuns(company, best_dividend);
   }

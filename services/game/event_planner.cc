@@ -89,7 +89,7 @@ mailrun::v1::StructuredText StructuredExpected(const std::string& title, const m
   return out;
 }
 
-// `view`: the spectator's view of the game after the change.
+// `view`: the game's TurnView after the change (its round and pending offer are read).
 Event YourTurnEvent(const GameInfo& info, const mailrun::v1::GameView& view, int seat, int64_t version,
                     int64_t now_unix_ms) {
   Event event = NewEvent(fmt::format("game:{}:{}:turn:{}", info.game_id, version, seat), now_unix_ms);
@@ -144,17 +144,17 @@ std::string RoundName(const mailrun::v1::RoundInfo& round) {
 
 std::vector<Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game* before,
                               const mailrun::engine::Game& after, int actor, int64_t version, int64_t now_unix_ms) {
-  return PlanEvents(info, before, after, after.View(mailrun::engine::kSpectator), actor, version, now_unix_ms);
+  return PlanEvents(info, before, after, after.TurnView(), actor, version, now_unix_ms);
 }
 
 std::vector<Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game* before,
-                              const mailrun::engine::Game& after, const mailrun::v1::GameView& after_spectator_view,
+                              const mailrun::engine::Game& after, const mailrun::v1::GameView& after_turn_view,
                               int actor, int64_t version, int64_t now_unix_ms) {
   std::vector<Event> events;
   const std::vector<int> was_active = before ? before->ActiveSeats() : std::vector<int>{};
   for (int seat : after.ActiveSeats()) {
     if (seat == actor || Contains(was_active, seat)) continue;
-    events.push_back(YourTurnEvent(info, after_spectator_view, seat, version, now_unix_ms));
+    events.push_back(YourTurnEvent(info, after_turn_view, seat, version, now_unix_ms));
   }
 
   // 1853 4.3.2: a returned bond's cities are public; every player is told.

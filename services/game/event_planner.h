@@ -28,10 +28,10 @@ inline constexpr int kNoActor = -1;
 std::vector<mailrun::v1::Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game* before,
                                            const mailrun::engine::Game& after, int actor, int64_t version,
                                            int64_t now_unix_ms);
-// The same, for a caller that has `after`'s spectator view (View(kSpectator)) at hand already.
+// The same, for a caller that has `after`'s TurnView() (or its whole spectator's view) at hand already.
 std::vector<mailrun::v1::Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game* before,
                                            const mailrun::engine::Game& after,
-                                           const mailrun::v1::GameView& after_spectator_view, int actor,
+                                           const mailrun::v1::GameView& after_turn_view, int actor,
                                            int64_t version, int64_t now_unix_ms);
 
 // "Contract bids", "Dealing Round 2", "Railway Round 3 (1 of 2)", "Finished".

@@ -150,8 +150,8 @@ grpc::Status MoveService::OpenAsPlayer(pqxx::transaction_base& txn, const std::s
 }
 
 bool MoveService::Commit(pqxx::transaction_base& txn, const Change& change, bool* outbox_rows) {
-  // The spectator's view, built once for the games row and every event.
-  const mailrun::v1::GameView view = change.after.View(mailrun::engine::kSpectator);
+  // Whose turn it is and what it asks (not the whole view), built once for the games row and every event.
+  const mailrun::v1::GameView view = change.after.TurnView();
   const auto events =
       PlanEvents(change.info, &change.before, change.after, view, change.row.seat, change.row.seq, mailrun::service::NowUnixMs());
   store::HeadUpdate head;

@@ -358,7 +358,16 @@ std::vector<mailrun::v1::LegalAction> Game::LegalActions(int seat) const {
 mailrun::v1::GameView Game::View(int viewer) const {
   GameState& s = const_cast<GameState&>(state_);
   Context ctx{*data_, config_, s, nullptr};
-  mailrun::v1::GameView view = BuildView(ctx, viewer, ActiveSeatsOf(ctx));
+  return Cited(BuildView(ctx, viewer, ActiveSeatsOf(ctx)));
+}
+
+mailrun::v1::GameView Game::TurnView() const {
+  GameState& s = const_cast<GameState&>(state_);
+  Context ctx{*data_, config_, s, nullptr};
+  return Cited(BuildTurnView(ctx, ActiveSeatsOf(ctx)));
+}
+
+mailrun::v1::GameView Game::Cited(mailrun::v1::GameView view) const {
   view.mutable_round()->set_description(CiteInText(*data_, view.round().description()));
   view.set_end_reason(EndReason());
   *view.mutable_structured_end_reason() = EndReasonStructured();

@@ -53,6 +53,7 @@ class Game final : public TitleGame {
 
   // What `viewer` (a seat, kSpectator or kOmniscient) may see.
   mailrun::v1::GameView View(int viewer) const override;
+  mailrun::v1::GameView TurnView() const override;
 
   // The route optimiser's best runs for the company with these initials (4.5 - 4.7).
   Result<mailrun::v1::RunPlan> SuggestedRuns(const std::string& company, bool best_dividend) const override;
@@ -80,6 +81,8 @@ class Game final : public TitleGame {
 
  private:
   Result<ApplyOutcome> ApplyAs(const mailrun::v1::Action& action, bool preview);
+  // `view` with the round's description and the end reason as the players read them (rules cited).
+  mailrun::v1::GameView Cited(mailrun::v1::GameView view) const;
 
   Game(const EditionData* data, mailrun::v1::GameConfig config, GameState state)
       : data_(data), config_(std::move(config)), state_(std::move(state)) {}

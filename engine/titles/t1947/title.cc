@@ -137,15 +137,20 @@ class Game1947 final : public TitleGame {
     }
     return out;
   }
-  // 1947 has no secrets (bids are open and cash is shown, 2.2): every viewer sees the same.
-  mailrun::v1::GameView View(int /*viewer*/) const override {
+  mailrun::v1::GameView TurnView() const override {
     mailrun::v1::GameView view;
     view.set_title(mailrun::v1::TITLE_1947);
-    view.set_board_reconstructed(game_.data().map_reconstructed);
     view.set_phase(game_.CurrentPhase());
     *view.mutable_round() = RoundOf(game_);
     view.mutable_round()->set_description(RoundDescription(game_));
     for (int seat : ActiveSeats()) view.add_active_seats(seat);
+    if (game_.finished()) view.set_end_reason(game_.end_reason());
+    return view;
+  }
+  // 1947 has no secrets (bids are open and cash is shown, 2.2): every viewer sees the same.
+  mailrun::v1::GameView View(int /*viewer*/) const override {
+    mailrun::v1::GameView view = TurnView();
+    view.set_board_reconstructed(game_.data().map_reconstructed);
     for (int seat = 0; seat < game_.player_count(); ++seat) {
       auto* p = view.add_players();
       p->set_seat(seat);
@@ -155,7 +160,6 @@ class Game1947 final : public TitleGame {
       p->set_wealth(Wealth(game_, seat));  // 7.0
     }
     AddBoardAndTrains(game_, view);
-    if (game_.finished()) view.set_end_reason(game_.end_reason());
     *view.mutable_game_1947() = BuildView(game_);
     return view;
   }

@@ -210,5 +210,43 @@ TEST(TitleGame, EveryRecordedGameReplaysThroughTheTitleInterface) {
   }
 }
 
+// TurnView (what the game service builds on every move) is exactly the turn's part of the
+// spectator's view, at every position of every recorded game of both titles. (No recorded game
+// has an offer awaiting an answer; 1853's BuildView takes the offer from BuildTurnView.)
+TEST(TitleGame, TurnViewIsTheTurnsPartOfTheSpectatorsView) {
+  std::vector<std::string> records;
+  for (const char* dir : {"games", "games-1947"}) {
+    for (const auto& entry : std::filesystem::directory_iterator(std::string(MAILRUN_FIXTURES_DIR) + "/" + dir)) {
+      records.push_back(std::string(dir) + "/" + entry.path().filename().string());
+    }
+  }
+  ASSERT_GE(records.size(), 9u);
+  int finished = 0;
+  for (const std::string& name : records) {
+    SCOPED_TRACE(name);
+    const GameRecord record = LoadRecord(name);
+    auto game = engine::Game::Create(record.config);
+    ASSERT_TRUE(game.ok());
+    for (size_t i = 0; i <= record.actions.size(); ++i) {
+      const mailrun::v1::GameView whole = game->View(kSpectator);
+      mailrun::v1::GameView turn;
+      turn.set_title(whole.title());
+      turn.set_phase(whole.phase());
+      *turn.mutable_round() = whole.round();
+      *turn.mutable_active_seats() = whole.active_seats();
+      if (whole.has_pending_offer()) *turn.mutable_pending_offer() = whole.pending_offer();
+      turn.set_end_reason(whole.end_reason());
+      if (whole.has_structured_end_reason()) *turn.mutable_structured_end_reason() = whole.structured_end_reason();
+      ASSERT_EQ(game->TurnView().SerializeAsString(), turn.SerializeAsString()) << "after action " << i;
+      if (i == record.actions.size()) {
+        finished += game->Finished() ? 1 : 0;
+        break;
+      }
+      ASSERT_TRUE(game->Apply(record.actions[i]).ok());
+    }
+  }
+  EXPECT_GT(finished, 0);  // ended games were compared too, with their end reason
+}
+
 }  // namespace
 }  // namespace mailrun::engine::t1853::testing

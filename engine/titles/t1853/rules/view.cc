@@ -112,14 +112,31 @@ mailrun::v1::CompanyStatus StatusOf(CompanyStatus status) {
 
 }  // namespace
 
-mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vector<int>& active_seats) {
+mailrun::v1::GameView BuildTurnView(const Context& ctx, const std::vector<int>& active_seats) {
   const GameState& s = ctx.state;
   mailrun::v1::GameView view;
-  view.set_edition(ctx.config.edition());
-  *view.mutable_options() = ctx.config.options();
   view.set_phase(ctx.data.PhaseShown(s.phase));  // as the edition numbers it (2009: 4.10.2)
   *view.mutable_round() = Round(ctx);
   for (int seat : active_seats) view.add_active_seats(seat);
+  if (s.offer) {
+    auto* o = view.mutable_pending_offer();
+    o->set_kind(s.offer->kind == PendingOffer::Kind::kElephant ? "elephant" : "train");
+    o->set_from_seat(s.offer->from_seat);
+    o->set_to_seat(s.offer->to_seat);
+    o->set_price(s.offer->price);
+    o->set_train_id(s.offer->train_id);
+    if (s.offer->buying_company >= 0) o->set_buying_company(ctx.Initials(s.offer->buying_company));
+    if (s.offer->selling_company >= 0) o->set_selling_company(ctx.Initials(s.offer->selling_company));
+  }
+  view.set_end_reason(s.end_reason);
+  return view;
+}
+
+mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vector<int>& active_seats) {
+  const GameState& s = ctx.state;
+  mailrun::v1::GameView view = BuildTurnView(ctx, active_seats);
+  view.set_edition(ctx.config.edition());
+  *view.mutable_options() = ctx.config.options();
   view.set_bank_cash(s.bank);
   // 2.5.2.2 - 2.5.2.3: bond amounts are secret until every bond is written down; 2.5.1.2: the
   // claimed shares are public, the cities the player's own until the bond is returned (4.3.2).
@@ -207,17 +224,6 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
     tv->set_remaining(TrainsInBank(ctx, def));
     tv->set_on_sale(TrainOnSale(ctx, def));
   }
-  if (s.offer) {
-    auto* o = view.mutable_pending_offer();
-    o->set_kind(s.offer->kind == PendingOffer::Kind::kElephant ? "elephant" : "train");
-    o->set_from_seat(s.offer->from_seat);
-    o->set_to_seat(s.offer->to_seat);
-    o->set_price(s.offer->price);
-    o->set_train_id(s.offer->train_id);
-    if (s.offer->buying_company >= 0) o->set_buying_company(ctx.Initials(s.offer->buying_company));
-    if (s.offer->selling_company >= 0) o->set_selling_company(ctx.Initials(s.offer->selling_company));
-  }
-  view.set_end_reason(s.end_reason);
   return view;
 }
 
