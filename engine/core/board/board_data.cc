@@ -2,8 +2,21 @@
 #include "engine/core/board/board_data.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <optional>
 
 namespace mailrun::engine {
+namespace {
+
+// An id of up to seven characters as one number: its length in the top byte, its bytes below.
+std::optional<uint64_t> ShortIdKey(std::string_view id) {
+  if (id.size() > 7) return std::nullopt;
+  uint64_t key = static_cast<uint64_t>(id.size()) << 56;
+  for (size_t i = 0; i < id.size(); ++i) key |= static_cast<uint64_t>(static_cast<unsigned char>(id[i])) << (8 * i);
+  return key;
+}
+
+}  // namespace
 
 void BoardData::Reindex() {
   int rows = 0;
@@ -16,7 +29,13 @@ void BoardData::Reindex() {
     }
   }
   tile_index.clear();
-  for (size_t i = 0; i < tiles.size(); ++i) tile_index.emplace(tiles[i].id, static_cast<int>(i));
+  short_tile_index = FlatIndex();
+  for (size_t i = 0; i < tiles.size(); ++i) IndexTile(i);
+}
+
+void BoardData::IndexTile(size_t i) {
+  tile_index.emplace(tiles[i].id, static_cast<int>(i));
+  if (const auto key = ShortIdKey(tiles[i].id)) short_tile_index.Emplace(*key, static_cast<int>(i));
 }
 
 const HexDef* BoardData::Hex(HexCoord coord) const {
@@ -34,6 +53,10 @@ const TileDef* BoardData::Tile(std::string_view id) const {
   if (tile_index.empty()) {
     const auto found = std::find_if(tiles.begin(), tiles.end(), [&](const TileDef& tile) { return tile.id == id; });
     return found == tiles.end() ? nullptr : &*found;
+  }
+  if (const auto key = ShortIdKey(id)) {
+    const int i = short_tile_index.Find(*key);
+    return i < 0 ? nullptr : &tiles[static_cast<size_t>(i)];
   }
   const auto found = tile_index.find(id);
   return found == tile_index.end() ? nullptr : &tiles[found->second];

@@ -20,6 +20,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "engine/core/flat_index.h"
+
 namespace mailrun::engine {
 
 struct HexCoord {
@@ -31,8 +33,15 @@ struct HexCoord {
 
 std::string HexName(HexCoord hex);                          // {8, 27} -> "Iaa"
 std::optional<HexCoord> ParseHexName(std::string_view name);  // "Iaa" -> {8, 27}; nullopt if malformed
-HexCoord Neighbour(HexCoord hex, int edge);                  // may lie outside the board
-int OppositeEdge(int edge);                                  // (edge + 3) % 6
+// Inline: the track network and the route graphs ask for neighbours at every tile edge they build.
+inline HexCoord Neighbour(HexCoord hex, int edge) {  // may lie outside the board
+  // Row and column steps of edges 0..5 (SW, W, NW, NE, E, SE).
+  constexpr int kRowStep[6] = {+1, 0, -1, -1, 0, +1};
+  constexpr int kColStep[6] = {-1, -2, -1, +1, +2, +1};
+  edge = ((edge % 6) + 6) % 6;
+  return HexCoord{hex.row + kRowStep[edge], hex.col + kColStep[edge]};
+}
+inline int OppositeEdge(int edge) { return (((edge + 3) % 6) + 6) % 6; }  // (edge + 3) % 6
 
 enum class Terrain { kNone, kRiver, kMultipleRiver, kHill, kMountain, kHimalaya };
 enum class Gauge { kBroad, kMetre, kDual };
@@ -138,7 +147,12 @@ struct BoardData {
     size_t operator()(std::string_view id) const { return std::hash<std::string_view>{}(id); }
   };
   std::unordered_map<std::string, int, IdHash, std::equal_to<>> tile_index;
+  // The same index for ids of up to seven characters (every 1853 tile), by the id's bytes as one
+  // number: no hashing of a string, no comparison of one.
+  FlatIndex short_tile_index;
   void Reindex();
+  // Adds tiles[i] to the tile indexes (a loader filling `tiles` one by one).
+  void IndexTile(size_t i);
 };
 
 }  // namespace mailrun::engine

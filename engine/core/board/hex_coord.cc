@@ -1,6 +1,4 @@
-// Hex names and neighbours in the board's own coordinates (see edition_data.h).
-#include <array>
-
+// Hex names in the board's own coordinates (see edition_data.h; Neighbour and OppositeEdge are inline in board_data.h).
 #include "engine/core/board/board_data.h"
 
 namespace mailrun::engine {
@@ -8,10 +6,6 @@ namespace {
 
 constexpr int kRows = 22;     // 'A'..'V'
 constexpr int kColumns = 37;  // 'a'..'z', 'aa'..'ak'
-
-// Row and column steps of edges 0..5 (SW, W, NW, NE, E, SE).
-constexpr std::array<int, 6> kRowStep = {+1, 0, -1, -1, 0, +1};
-constexpr std::array<int, 6> kColStep = {-1, -2, -1, +1, +2, +1};
 
 }  // namespace
 
@@ -40,12 +34,5 @@ std::optional<HexCoord> ParseHexName(std::string_view name) {
   if (hex.col > kColumns) return std::nullopt;
   return hex;
 }
-
-HexCoord Neighbour(HexCoord hex, int edge) {
-  edge = ((edge % 6) + 6) % 6;
-  return HexCoord{hex.row + kRowStep[edge], hex.col + kColStep[edge]};
-}
-
-int OppositeEdge(int edge) { return (((edge + 3) % 6) + 6) % 6; }
 
 }  // namespace mailrun::engine

@@ -169,8 +169,8 @@ void ReadTiles(const Json& document, const Where& where, EditionData* data) {
   for (const Json& value : file.Array("tiles")) {
     TileDef tile = ReadTile(value, where);
     if (data->tile_index.count(tile.id) != 0) where.Entry("tile " + Quoted(tile.id)).Fail("defined twice");
-    data->tile_index.emplace(tile.id, static_cast<int>(data->tiles.size()));
     data->tiles.push_back(std::move(tile));
+    data->IndexTile(data->tiles.size() - 1);
   }
 }
 
