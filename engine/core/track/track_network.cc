@@ -317,26 +317,19 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
         const auto [node, from_hex] = queue[next];
         const TrackNode& n = nodes_[node];
         if (node != start && blocked(node)) continue;  // may end here, not pass
-        std::optional<HexCoord> only_hex;
-        if (n.kind == TrackNode::Kind::kBoundary) {
-          const HexCoord onward = from_hex == n.hex ? n.other : n.hex;
-          bool onward_track = false;
-          for (const TrackLink& link : Links(node)) onward_track = onward_track || paths_[link.path].hex == onward;
-          if (!onward_track) {
-            const HexDef* def = data_.Hex(onward);
-            const int edge = onward == n.hex ? n.index : OppositeEdge(n.index);
-            if (def && def->playable) {
-              const Railhead end{onward, edge, LineGauge(line), static_cast<int>(b)};
-              (tiled_[static_cast<size_t>(def - data_.hexes.data())] ? touches : railheads).push_back(end);
-            }
-            continue;
-          }
-          only_hex = onward;
-        }
+        // A boundary is crossed to the hex the line did not come from: only that hex's paths go on,
+        // and with none the line ends at the edge (a railhead, or a touch of a tiled hex). One pass
+        // over the links tells both.
+        const bool boundary = n.kind == TrackNode::Kind::kBoundary;
+        const HexCoord onward = boundary ? (from_hex == n.hex ? n.other : n.hex) : HexCoord{};
+        bool onward_track = false;
         for (const TrackLink& link : Links(node)) {
           const TrackPath& path = paths_[link.path];
+          if (boundary) {
+            if (!(path.hex == onward)) continue;
+            onward_track = true;
+          }
           if (!Fits(path.gauge, line) || (!excluded.empty() && excluded.count(link.path))) continue;
-          if (only_hex && !(path.hex == *only_hex)) continue;
           path_used[link.path] = 1;
           char& seen_next = visit(link.to, path.hex);
           if (seen_next) continue;
@@ -346,6 +339,14 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
             if (searched_from[link.to] < 0) searched_from[link.to] = static_cast<int>(b);
           }
           queue.push_back({link.to, path.hex});
+        }
+        if (boundary && !onward_track) {
+          const HexDef* def = data_.Hex(onward);
+          const int edge = onward == n.hex ? n.index : OppositeEdge(n.index);
+          if (def && def->playable) {
+            const Railhead end{onward, edge, LineGauge(line), static_cast<int>(b)};
+            (tiled_[static_cast<size_t>(def - data_.hexes.data())] ? touches : railheads).push_back(end);
+          }
         }
       }
       found[b] = {railheads_from, railheads.size(), touches_from, touches.size()};
