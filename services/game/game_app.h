@@ -1,9 +1,9 @@
 // GameApp: the game service's parts wired together: the database pool, the game cache and
-// loader, the move service and its version announcer, the queries, game creation, the gRPC service, the WatchGame streams
-// and the listener that wakes them, the outbox relay that publishes the outbox to Redis (Redis
-// being down never blocks a move: moves only insert outbox rows), and the worker that forgets
-// deleted accounts and plays their seats (deleted_players.h). main.cc builds one and serves
-// service().
+// loader, the move service and its version announcer, the queries, game creation, the gRPC
+// service, the WatchGame streams and the listener that wakes them, the outbox relay that
+// publishes the outbox to Redis (Redis being down never blocks a move: moves only insert outbox
+// rows), and the worker that forgets deleted accounts and plays their seats (deleted_players.h).
+// main.cc builds one and serves service().
 #pragma once
 
 #include <memory>
@@ -11,7 +11,6 @@
 
 #include "services/common/connection_pool.h"
 #include "services/common/outbox_relay.h"
-#include "services/game/version_announcer.h"
 #include "services/game/game_cache.h"
 #include "services/game/game_creation.h"
 #include "services/game/game_loader.h"
@@ -20,6 +19,7 @@
 #include "services/game/deleted_players.h"
 #include "services/game/game_service.h"
 #include "services/game/game_watch.h"
+#include "services/game/version_announcer.h"
 #include "services/game/version_listener.h"
 #include "services/game/move_service.h"
 

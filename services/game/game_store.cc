@@ -194,12 +194,12 @@ void AnnounceCommitted(pqxx::transaction_base& txn, const std::vector<std::strin
     // notifications of one transaction.
     const bool relays = outbox_rows && first == 0;
     std::string values;
-    for (size_t i = 0; i < ids.size(); ++i) values += fmt::format("{}(${}::text)", i ? ", " : "", i + 3);
-    const std::string sql = fmt::format("SELECT pg_notify($1, g){} FROM (VALUES {}) AS v (g)",
-                                        relays ? ", pg_notify($2, '')" : ", $2::text", values);
+    for (size_t i = 0; i < ids.size(); ++i) values += fmt::format("{}(${}::text)", i ? ", " : "", i + 2);
+    const std::string relay_notify =
+        relays ? fmt::format(", pg_notify('{}', '')", mailrun::service::kOutboxNotifyChannel) : "";
+    const std::string sql = fmt::format("SELECT pg_notify($1, g){} FROM (VALUES {}) AS v (g)", relay_notify, values);
     mailrun::service::ExecPrepared(txn, fmt::format("game_announce_{}{}", ids.size(), relays ? "_outbox" : ""), sql,
-                                   kGameVersionChannel, std::string(relays ? mailrun::service::kOutboxNotifyChannel : ""),
-                                   pqxx::prepare::make_dynamic_params(ids));
+                                   kGameVersionChannel, pqxx::prepare::make_dynamic_params(ids));
   }
 }
 

@@ -11,8 +11,8 @@
 // finds the winner's row and gets its answer). A refused move writes nothing. The reads need no
 // transaction around them: the write's version check is what makes a lost race fail, and the log
 // and snapshots only grow. Two round trips to PostgreSQL wait for the answer: the read and the write.
-// After the commit the new version (and any outbox rows) is handed to the Announcer
-// (version_announcer.h), which NOTIFYs from a thread of its own, several moves in one statement;
+// After the commit the new version (and any outbox rows) is handed to the announcer
+// (VersionAnnouncer), which NOTIFYs from a thread of its own, several moves in one statement;
 // the write itself NOTIFYs nothing, so that concurrent moves can share a log flush (game_store.h
 // AnnounceCommitted). After the commit the new state goes into the cache.
 //

@@ -206,7 +206,8 @@ void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
              tally.acknowledged, tally.lost, tally.doubled, tally.refused, tally.errors);
   for (const auto& problem : tally.problems) fmt::print("  problem: {}\n", problem);
   if (tally.out_of_plan > 0) {
-    fmt::print("  WARNING: {} clients ran out of planned moves before the window ended: raise --planned-rate\n",
+    fmt::print("  WARNING: {} clients ran out of moves before the window ended: raise --planned-rate (or "
+               "--games-per-client)\n",
                tally.out_of_plan);
   }
   mailrun::bench::PrintLatencies("  sent -> answered", ms);

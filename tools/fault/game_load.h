@@ -65,7 +65,7 @@ struct GameTally {
   int64_t errors = 0;      // INTERNAL answers
   int64_t repeats = 0;     // duplicate and reordered sends, each answered with the first answer
   int64_t longest_ack_ms = 0;  // first send to acknowledgement, retries included
-  int64_t out_of_plan = 0;     // submitters whose planned moves ran out before Stop()
+  int64_t out_of_plan = 0;     // submitters whose planned moves (or games) ran out before Stop()
   std::vector<std::string> problems;  // the first few, for the report
 };
 
