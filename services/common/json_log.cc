@@ -40,7 +40,7 @@ void JsonLogFormatter::format(const spdlog::details::log_msg& message, spdlog::m
   line["level"] = std::string(level.data(), level.size());
   line["service"] = service_;
   line["event"] = pending ? std::string(pending->name) : std::string("log");
-  // LogEvent's own text (for other formatters) is left out: its fields say it all.
+  // LogEvent's own text (its event's name) is left out: the fields say it all.
   if (!pending && message.payload.size() > 0) line["message"] = std::string(message.payload.data(), message.payload.size());
   if (const LogContext* context = CurrentLogContext()) {
     PutIfSet(line, "request_id", context->request_id);
@@ -69,9 +69,9 @@ void LogEvent(spdlog::level::level_enum level, std::string_view event, const nlo
   pending = &current;
   try {
     auto* logger = spdlog::default_logger_raw();
-    if (logger->should_log(level)) {
-      logger->log(level, "{} {}", event, fields.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    }
+    // The text is the event's name alone: JsonLogFormatter writes the fields from `pending`, so
+    // they are not written out a second time for a text nobody reads.
+    if (logger->should_log(level)) logger->log(level, spdlog::string_view_t(event.data(), event.size()));
   } catch (...) {
     pending = outer;
     throw;

@@ -30,7 +30,8 @@ class JsonLogFormatter final : public spdlog::formatter {
   std::string service_;
 };
 
-// Logs `event` with `fields` (a JSON object) at `level` through the default logger.
+// Logs `event` with `fields` (a JSON object) at `level` through the default logger. Its fields are
+// written by JsonLogFormatter (InitLogging's); under another formatter the line is the event's name.
 void LogEvent(spdlog::level::level_enum level, std::string_view event,
               const nlohmann::json& fields = nlohmann::json::object());
 

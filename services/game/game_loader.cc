@@ -42,6 +42,19 @@ bool GameLoader::Open(pqxx::transaction_base& txn, const std::string& game_id, c
   return true;
 }
 
+bool GameLoader::OpenCached(const std::string& game_id, int64_t version, const std::string& user_id, OpenedGame* opened,
+                            std::shared_ptr<const Game>* game) {
+  auto cached = cache_.Find(game_id, version);
+  if (!cached) return false;
+  mailrun::service::metrics::GameCacheLookup(true);
+  opened->request.reset();
+  opened->head = store::GameHead{version, cached->game->Finished()};
+  opened->info = cached->info;
+  opened->seat = opened->info->SeatOf(user_id).value_or(mailrun::engine::kSpectator);
+  *game = cached->game;
+  return true;
+}
+
 std::shared_ptr<const GameInfo> GameLoader::Info(pqxx::transaction_base& txn, const std::string& game_id) {
   if (auto cached = cache_.Find(game_id)) return cached->info;
   auto info = store::ReadInfo(txn, game_id);

@@ -44,6 +44,13 @@ class GameLoader {
   // With a `request_id`, also looks it up in the log, in the same statement as the head.
   bool Open(pqxx::transaction_base& txn, const std::string& game_id, const std::string& user_id, OpenedGame* opened,
             const std::string& request_id = "");
+  // Open from the cache alone, without reading the database, when it holds the game at exactly
+  // `version` (what a move's caller expects): opened->head is that version (finished as the game
+  // is) and *game the cached state. False, with nothing counted, when it does not hold that
+  // version. Only for a caller whose write checks the version in the database (a move): the
+  // game may have moved on since.
+  bool OpenCached(const std::string& game_id, int64_t version, const std::string& user_id, OpenedGame* opened,
+                  std::shared_ptr<const mailrun::engine::Game>* game);
 
   // The game's GameInfo (cached, or read); nullptr when there is no such game.
   std::shared_ptr<const GameInfo> Info(pqxx::transaction_base& txn, const std::string& game_id);

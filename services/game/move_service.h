@@ -10,7 +10,10 @@
 // rows: a lost race, ABORTED with the current version; a concurrent duplicate of the same request
 // finds the winner's row and gets its answer). A refused move writes nothing. The reads need no
 // transaction around them: the write's version check is what makes a lost race fail, and the log
-// and snapshots only grow. Two round trips to PostgreSQL wait for the answer: the read and the write.
+// and snapshots only grow. Two round trips to PostgreSQL wait for the answer: the read and the write;
+// one when the cache holds the game at the caller's expected_version: the write comes first, and
+// whatever it does not settle (a lost race, a request_id used before, any refusal) is answered as
+// the reading path answers it (docs/game-service.md, "Without the read").
 // After the commit the new version (and any outbox rows) is handed to the announcer
 // (VersionAnnouncer), which NOTIFYs from a thread of its own, several moves in one statement;
 // the write itself NOTIFYs nothing, so that concurrent moves can share a log flush (game_store.h

@@ -14,8 +14,18 @@ using mailrun::testing::ReadFile;
 
 GameHarness::GameHarness(const std::string& name, Options options) : options_(std::move(options)) {
   database_url_ = mailrun::testing::FreshDatabase(name);
-  log_path_ = ::testing::TempDir() + "/" + name + "-game.log";
   events_channel_ = "mailrun.events." + name + "." + mailrun::service::RandomId();
+  Begin(name);
+}
+
+GameHarness::GameHarness(const std::string& name, const GameHarness& service) : options_(service.options_) {
+  database_url_ = service.database_url_;
+  events_channel_ = service.events_channel_;
+  Begin(name);
+}
+
+void GameHarness::Begin(const std::string& name) {
+  log_path_ = ::testing::TempDir() + "/" + name + "-game.log";
   std::remove(log_path_.c_str());
   Start();
   db_ = std::make_unique<pqxx::connection>(database_url_);

@@ -29,6 +29,9 @@ class GameHarness {
 
   explicit GameHarness(const std::string& name) : GameHarness(name, Options{}) {}
   GameHarness(const std::string& name, Options options);
+  // A second replica of `service`'s: a process of its own on the same database and Redis, with the
+  // same options and events channel.
+  GameHarness(const std::string& name, const GameHarness& service);
   ~GameHarness();
 
   // Starts the service (again) and waits until it serves; fails the test if it does not. The
@@ -86,6 +89,9 @@ class GameHarness {
                          int64_t turn_deadline_seconds = 0);
 
  private:
+  // What both constructors do once the database and the channel are chosen: start the service.
+  void Begin(const std::string& name);
+
   Options options_;
   std::string database_url_;
   std::string address_;

@@ -159,5 +159,30 @@ TEST_F(Retry, ARequestIdBelongsToItsFirstCall) {
   EXPECT_EQ(Version(), 1);
 }
 
+TEST_F(Retry, ARequestIdUsedBeforeIsRefusedForALegalActionAtTheCurrentVersion) {
+  const auto [action, token] = Next();
+  const std::string request_id = NewRequestId();
+  mailrun::v1::SubmitActionResponse first;
+  ASSERT_TRUE(Submit(harness_->stub(), token, game_id_, 0, action, request_id, &first).ok());
+  Applied(action);
+  // The next seat's legal action at the game's current version, under the first call's id: the
+  // service holds the game at that version, so it writes without reading first, and the log's
+  // unique request_id is what stops the write. It is refused as a reused id and nothing changes.
+  const auto [next, next_token] = Next();
+  mailrun::v1::SubmitActionResponse refused;
+  const grpc::Status status = Submit(harness_->stub(), next_token, game_id_, 1, next, request_id, &refused);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(status);
+  EXPECT_NE(status.error_message().find("already used"), std::string::npos) << status.error_message();
+  EXPECT_EQ(refused.log_lines_size(), 0);
+  EXPECT_EQ(Version(), 1);
+  EXPECT_EQ(Rows(request_id), 1);
+  // With a new id the same action is applied.
+  mailrun::v1::SubmitActionResponse applied;
+  ASSERT_TRUE(Submit(harness_->stub(), next_token, game_id_, 1, next, NewRequestId(), &applied).ok());
+  EXPECT_EQ(applied.version(), 2);
+  Applied(next);
+  EXPECT_EQ(ReplayStoredLog(harness_->db(), game_id_).SnapshotJson(), local_->SnapshotJson());
+}
+
 }  // namespace
 }  // namespace mailrun::game::testing
