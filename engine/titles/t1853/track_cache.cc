@@ -59,9 +59,11 @@ TrackCache::Kept& TrackCache::For(const EditionData& data, const GameState& stat
   return kept;
 }
 
-std::shared_ptr<const CompanyReach> TrackCache::Reach(const EditionData& data, const GameState& state, int company) {
+std::shared_ptr<const CompanyReach> TrackCache::Reach(const EditionData& data, const GameState& state, int company,
+                                                      std::shared_ptr<const TrackNetwork>* network) {
   Kept& kept = For(data, state, company);
   if (!kept.reach) kept.reach = std::make_shared<const CompanyReach>(network_->Reach(TrackPositionOf(state), company));
+  if (network) *network = network_;
   return kept.reach;
 }
 

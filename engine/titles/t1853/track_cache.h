@@ -32,8 +32,10 @@ class TrackCache {
  public:
   // The network of `board`'s tiles (the one kept if the tiles are the same).
   std::shared_ptr<const TrackNetwork> Network(const EditionData& data, const BoardState& board);
-  // What `company` reaches from all its bases (TrackNetwork::Reach) in `state`.
-  std::shared_ptr<const CompanyReach> Reach(const EditionData& data, const GameState& state, int company);
+  // What `company` reaches from all its bases (TrackNetwork::Reach) in `state`; and, if `network` is
+  // given, the network it is on (the tiles are compared once for both).
+  std::shared_ptr<const CompanyReach> Reach(const EditionData& data, const GameState& state, int company,
+                                            std::shared_ptr<const TrackNetwork>* network = nullptr);
   // The graph `company`'s trains run on in `state` (BuildRouteGraph).
   std::shared_ptr<const routes::RouteGraph> RouteGraph(const EditionData& data, const GameState& state, int company);
   // The accepted check of `runs` for `company` in `state` kept by KeepRunCheck (a run step's

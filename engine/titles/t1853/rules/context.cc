@@ -31,6 +31,17 @@ std::shared_ptr<const CompanyReach> Context::Reach(int company) const {
   return std::make_shared<const CompanyReach>(Network()->Reach(TrackPositionOf(state), company));
 }
 
+Context::NetworkAndReach Context::NetworkAndReachOf(int company) const {
+  NetworkAndReach both;
+  if (track) {
+    both.reach = track->Reach(data, state, company, &both.network);
+  } else {
+    both.network = Network();
+    both.reach = std::make_shared<const CompanyReach>(both.network->Reach(TrackPositionOf(state), company));
+  }
+  return both;
+}
+
 std::shared_ptr<const routes::RouteGraph> Context::RouteGraph(int company) const {
   if (track) return track->RouteGraph(data, state, company);
   return std::make_shared<const routes::RouteGraph>(BuildRouteGraph(data, state, company));

@@ -57,6 +57,12 @@ struct Context {
   // The track network of this state's board, and what `company` reaches on it from its bases.
   std::shared_ptr<const TrackNetwork> Network() const;
   std::shared_ptr<const CompanyReach> Reach(int company) const;
+  // Both, for a question that needs both (the board's tiles looked at once).
+  struct NetworkAndReach {
+    std::shared_ptr<const TrackNetwork> network;
+    std::shared_ptr<const CompanyReach> reach;
+  };
+  NetworkAndReach NetworkAndReachOf(int company) const;
   // The graph `company`'s trains run on now (route_graph_builder.h).
   std::shared_ptr<const routes::RouteGraph> RouteGraph(int company) const;
 

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "engine/titles/t1853/track_position.h"
 
 namespace mailrun::engine::t1853 {
@@ -15,7 +17,10 @@ void CheckContracts(Context& ctx) {
   if (!any_open) return;
   const std::shared_ptr<const TrackNetwork> kept = ctx.Network();
   const TrackNetwork& network = *kept;
-  const std::vector<int> component = network.PassengerComponents(TrackPositionOf(s));
+  // A city with no tile yet has no station, is in no component and links to nothing: the
+  // components are worked out only for a contract all of whose cities have a station.
+  auto on_track = [&](int city) { return network.StationNode(ctx.data.cities[city].hex, 0) >= 0; };
+  std::vector<int> component;
   // The components a city's stations are in (a city with no tile yet is in none).
   auto city_components = [&](int city) {
     std::set<int> found;
@@ -34,6 +39,10 @@ void CheckContracts(Context& ctx) {
       ctx.Withhold("4.3.2: a preview does not check other players' contracts, whose cities are secret.");
       continue;
     }
+    if (!std::all_of(p.bond.claims.begin(), p.bond.claims.end(), [&](const BidClaim& claim) { return on_track(claim.city); })) {
+      continue;
+    }
+    if (component.empty()) component = network.PassengerComponents(TrackPositionOf(s));
     std::set<int> shared = city_components(p.bond.claims.front().city);
     for (const BidClaim& claim : p.bond.claims) {
       std::set<int> here = city_components(claim.city);

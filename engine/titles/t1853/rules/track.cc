@@ -162,13 +162,12 @@ int SecondLayFee(const Context& ctx, int company) {
 struct LayContext {
   const Context& ctx;
   int company;
-  std::shared_ptr<const TrackNetwork> kept_network;
-  std::shared_ptr<const CompanyReach> kept_reach;
+  Context::NetworkAndReach kept;
   const TrackNetwork& network;
   const CompanyReach& reach;
   LayContext(const Context& c, int company_index)
-      : ctx(c), company(company_index), kept_network(c.Network()), kept_reach(c.Reach(company_index)),
-        network(*kept_network), reach(*kept_reach) {}
+      : ctx(c), company(company_index), kept(c.NetworkAndReachOf(company_index)), network(*kept.network),
+        reach(*kept.reach) {}
 
   // 4.1.8 for a second lay extending `second` (on one hex): answers kept for the listing, where
   // many tiles and rotations extend the same railheads.

@@ -614,6 +614,9 @@ void EachTrainAction(const Context& ctx, int seat, Visit&& visit) {
       auto* buy = action.mutable_buy_train();
       buy->set_train(def.name);
       buy->set_use_special_token(token);
+      // A train not on sale (4.8.3 - 4.8.19) is refused to all three ways of paying for it below:
+      // what is on sale depends on the train and the token alone.
+      if (!CheckAvailability(ctx, company, *buy, bare).ok()) continue;
       const char* suffix = token ? " with the special token" : "";
       if (ValidateBuy(ctx, seat, *buy, bare).ok()) {
         if (!visit(action, [&] { return fmt::format("Buy a '{}' train for {}{}", def.name, Money(def.price), suffix); },
