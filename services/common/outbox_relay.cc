@@ -120,7 +120,14 @@ void OutboxRelay::Run() {
   auto next_prune = std::chrono::steady_clock::now();
   while (!worker_.stopping()) {
     try {
-      if (!connection) connection = std::make_unique<pqxx::connection>(options_.database_url);
+      if (!connection) {
+        connection = std::make_unique<pqxx::connection>(options_.database_url);
+        // All this connection writes is that rows were published (and the pruning of old ones):
+        // lost in a crash, those rows are published again, and consumers drop what they have
+        // seen (at-least-once, by event_id). So its commits do not wait for the log's flush that
+        // the moves' commits wait for (docs/operations.md, under the table of processes).
+        connection->set_variable("synchronous_commit", "off");
+      }
       if (!wakeup) {
         if (!TryToLead(*connection)) {
           // Another relay publishes; count now and then, so this process's gauges do not go stale.
