@@ -9,8 +9,8 @@
 // first and take the entry only if its version is exactly that one (Find + version check), so a
 // stale entry (another replica moved the game on) is never used; a move may take the entry at the
 // version its caller expects before reading anything, because its write checks that version in
-// the database (move_service.h). Put keeps the two newest
-// versions it was given. Entries are immutable and shared; copy the Game to change it.
+// the database (move_service.h). Put keeps the two newest versions it was given. Entries are
+// immutable and shared; copy the Game to change it.
 //
 // Thread-safe.
 #pragma once

@@ -11,8 +11,8 @@
 namespace mailrun::engine::t1853 {
 
 mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vector<int>& active_seats);
-// Of the view, only whose turn it is and what it asks: the phase, the round, the active seats and
-// the pending offer (TitleGame::TurnView). BuildView starts from it.
+// Of the view, only whose turn it is and what it asks: the phase, the round, the active seats, the
+// pending offer and the end reason (TitleGame::TurnView). BuildView starts from it.
 mailrun::v1::GameView BuildTurnView(const Context& ctx, const std::vector<int>& active_seats);
 
 }  // namespace mailrun::engine::t1853
