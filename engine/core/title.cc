@@ -7,6 +7,10 @@ namespace mailrun::engine {
 
 Result<ApplyOutcome> TitleGame::Preview(const mailrun::v1::Action& action) { return Apply(action); }
 
+Result<ApplyOutcome> TitleGame::ApplyBefore(const mailrun::v1::Action& action, const mailrun::v1::Action&) {
+  return Apply(action);
+}
+
 mailrun::v1::GameView TitleGame::TurnView() const { return View(kSpectator); }
 
 std::optional<Error> TitleGame::UndoRefusal(const TitleGame& /*before*/) const {

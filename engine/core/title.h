@@ -69,6 +69,11 @@ class TitleGame {
   // Validates `action` (its seat must be one of ActiveSeats()) and applies it with everything that
   // follows automatically. On error nothing changes.
   virtual Result<ApplyOutcome> Apply(const mailrun::v1::Action& action) = 0;
+  // The same, for a caller that already knows the action that will follow (`next`: a replay of a
+  // record, a game loaded from its log). The outcome and the game afterwards are exactly
+  // Apply(action)'s; a title may use `next` to answer a question Apply would otherwise work out
+  // (1853: whether the next player has nothing to do but pass). Default: Apply(action).
+  virtual Result<ApplyOutcome> ApplyBefore(const mailrun::v1::Action& action, const mailrun::v1::Action& next);
   // Applies `action` as a preview for its seat (PreviewAction): as Apply, except that no automatic
   // step uses another player's secret; ApplyOutcome::withheld says what is left out, and whether
   // anything is depends on public facts only. The game afterwards is only for showing that seat

@@ -3,6 +3,9 @@
 #include <fmt/format.h>
 #include <google/protobuf/util/json_util.h>
 
+#include <optional>
+#include <string>
+
 #include "engine/bot/choose_action.h"
 #include "engine/core/rng.h"
 #include "engine/titles/game.h"
@@ -52,7 +55,24 @@ SelfPlayGame PlayOneGame(const mailrun::v1::GameConfig& config, const SelfPlayOp
     return result;
   }
   Game game = std::move(*created);
+  // The twin replays each JSON-serialised action once the next is known, as a replay of a record
+  // does (Game::ApplyBefore), and must reach the same state as the game did with Apply alone.
   Game twin = game;
+  std::optional<mailrun::v1::Action> twin_pending;  // the last action, not yet replayed by the twin
+  std::string pending_state;                         // the game's snapshot after it
+  // `resync`: the game as it was after the pending action, for the twin to go on from if it failed.
+  const auto twin_replays = [&](int n, const mailrun::v1::Action* next, const Game& resync) {
+    if (!twin_pending) return;
+    auto twin_applied = next ? twin.ApplyBefore(*twin_pending, *next) : twin.Apply(*twin_pending);
+    twin_pending.reset();
+    if (!twin_applied.ok()) {
+      report(n, "the serialised action was refused on replay: " + twin_applied.error().ToString());
+      twin = resync;
+    } else if (twin.SnapshotJson() != pending_state) {
+      report(n, "the replay of the serialised actions reached a different state");
+      twin = resync;
+    }
+  };
   uint64_t rng = config.seed() * 0x9E3779B97F4A7C15ULL + 7;
   for (int n = 0; n < options.max_actions && !game.Finished(); ++n) {
     const std::vector<int> seats = game.ActiveSeats();
@@ -86,14 +106,12 @@ SelfPlayGame PlayOneGame(const mailrun::v1::GameConfig& config, const SelfPlayOp
     result.record.actions.push_back(action);
     ++result.actions;
     for (const std::string& problem : game.CheckInvariants(&before)) report(n, problem);
-    // The twin replays the JSON-serialised action and must reach the same state.
-    if (auto twin_applied = twin.Apply(JsonRoundTrip(action)); !twin_applied.ok()) {
-      report(n, "the serialised action was refused on replay: " + twin_applied.error().ToString());
-    } else if (twin.SnapshotJson() != game.SnapshotJson()) {
-      report(n, "the replay of the serialised actions reached a different state");
-      twin = game;
-    }
+    const mailrun::v1::Action serialised = JsonRoundTrip(action);
+    twin_replays(n - 1, &serialised, before);
+    twin_pending = serialised;
+    pending_state = game.SnapshotJson();
   }
+  twin_replays(result.actions - 1, nullptr, game);
   result.completed = game.Finished();
   result.end_reason = game.EndReason();
   if (result.completed) {
@@ -106,8 +124,9 @@ SelfPlayGame PlayOneGame(const mailrun::v1::GameConfig& config, const SelfPlayOp
     if (!replay.ok()) {
       report(result.actions, "the record could not be replayed");
     } else {
-      for (const auto& action : parsed->actions) {
-        if (!replay->Apply(action).ok()) {
+      const auto& actions = parsed->actions;
+      for (size_t i = 0; i < actions.size(); ++i) {
+        if (!(i + 1 < actions.size() ? replay->ApplyBefore(actions[i], actions[i + 1]) : replay->Apply(actions[i])).ok()) {
           report(result.actions, "an action of the record was refused on replay");
           break;
         }

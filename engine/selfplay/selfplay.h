@@ -1,7 +1,8 @@
 // Self-play: the bot (engine/bot/choose_action.h; the title's own where it has one) plays whole
 // games against itself while the title's invariants are checked after every action, every applied
 // action was listed as legal, a sample of the other listed actions is accepted, and a twin game
-// fed the JSON-serialised actions stays in the same state. Pure: the caller measures time.
+// fed the JSON-serialised actions, each knowing the next (Game::ApplyBefore), stays in the same
+// state. Pure: the caller measures time.
 #pragma once
 
 #include <cstdint>

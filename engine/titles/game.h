@@ -37,6 +37,9 @@ class Game {
 
   // See TitleGame for each of these.
   Result<ApplyOutcome> Apply(const mailrun::v1::Action& action) { return game_->Apply(action); }
+  Result<ApplyOutcome> ApplyBefore(const mailrun::v1::Action& action, const mailrun::v1::Action& next) {
+    return game_->ApplyBefore(action, next);
+  }
   Result<ApplyOutcome> Preview(const mailrun::v1::Action& action) { return game_->Preview(action); }
   std::vector<int> ActiveSeats() const { return game_->ActiveSeats(); }
   std::vector<mailrun::v1::LegalAction> LegalActions(int seat) const { return game_->LegalActions(seat); }

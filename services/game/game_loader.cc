@@ -5,6 +5,8 @@
 
 #include <limits>
 #include <set>
+#include <utility>
+#include <vector>
 
 #include "services/common/metrics.h"
 #include "services/game/game_status.h"
@@ -97,15 +99,20 @@ Result<Game> GameLoader::Replay(pqxx::transaction_base& txn, const GameInfo& inf
   for (const auto& row : rows) {
     if (row.kind == store::kUndoRow) taken_back.insert(row.undoes_seq);
   }
+  std::vector<std::pair<int64_t, mailrun::v1::Action>> actions;  // (seq, action), those that stand
   for (const auto& row : rows) {
     if (row.kind != store::kActionRow || taken_back.contains(row.seq)) continue;
-    mailrun::v1::Action action;
+    mailrun::v1::Action& action = actions.emplace_back(row.seq, mailrun::v1::Action{}).second;
     if (!action.ParseFromString(row.action)) {
       return mailrun::engine::DataFault(fmt::format("game {}: log entry {} does not parse", info.game_id, row.seq));
     }
-    auto applied = game->Apply(action);
+  }
+  for (size_t i = 0; i < actions.size(); ++i) {
+    const auto& [seq, action] = actions[i];
+    // Each action but the last is applied knowing the next (TitleGame::ApplyBefore): the same game.
+    auto applied = i + 1 < actions.size() ? game->ApplyBefore(action, actions[i + 1].second) : game->Apply(action);
     if (!applied.ok()) {
-      return mailrun::engine::DataFault(fmt::format("game {}: log entry {} no longer applies: {}", info.game_id, row.seq,
+      return mailrun::engine::DataFault(fmt::format("game {}: log entry {} no longer applies: {}", info.game_id, seq,
                                applied.error().ToString()));
     }
   }

@@ -25,8 +25,10 @@ void ReplayRecord(const std::string& file) {
   if (!record.ok()) throw CLI::ValidationError(file, record.error().ToString());
   auto game = engine::Game::Create(record->config);
   if (!game.ok()) throw CLI::ValidationError(file, game.error().ToString());
-  for (size_t i = 0; i < record->actions.size(); ++i) {
-    auto applied = game->Apply(record->actions[i]);
+  const auto& actions = record->actions;
+  for (size_t i = 0; i < actions.size(); ++i) {
+    // The record says what comes next: Apply may use it (TitleGame::ApplyBefore), same outcome.
+    auto applied = i + 1 < actions.size() ? game->ApplyBefore(actions[i], actions[i + 1]) : game->Apply(actions[i]);
     if (!applied.ok()) {
       std::cerr << fmt::format("{}: action {} was refused: {}\n", file, i + 1, applied.error().ToString());
       throw CLI::RuntimeError(1);

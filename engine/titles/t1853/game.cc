@@ -246,11 +246,25 @@ std::vector<mailrun::v1::LegalAction> LegalActionsOf(const Context& ctx, int sea
   return out;
 }
 
+// Whether `next`, the action known to follow, is a lay, promotion or base of `seat` that is legal
+// now: then the track or base step has more in it than its end, which is all OnlyEndStepLegal
+// would find out (it looks for exactly these: 4.1, 4.2). A replay knows the next action; asking
+// it is one validation instead of a search for any legal lay or base.
+bool NextIsLegalChoice(const Context& ctx, int seat, const Action* next) {
+  if (next == nullptr || next->seat() != seat) return false;
+  const TurnStep step = ctx.state.railway.step;
+  const Action::KindCase kind = next->kind_case();
+  const bool sought = (step == TurnStep::kTrack && (kind == Action::kLayTile || kind == Action::kPromoteTile)) ||
+                      (step == TurnStep::kBase && kind == Action::kPlaceBase);
+  return sought && CheckActionFits(ctx, *next).ok() && Validate(ctx, *next).ok();
+}
+
 // Actions a player has no choice about are taken for them: passing when passing is all that is
 // left (a dealing turn with nothing to buy or sell, a step with nothing to do, a bid complete on
 // public facts). Each depends on public facts only (docs/rulings.md #6): a bid complete only
 // because of its secret cities is passed by its player, or the others would learn of them.
-bool ApplyForcedAction(Context& ctx) {
+// `next` (may be null): the action known to follow, which may answer the question for a step.
+bool ApplyForcedAction(Context& ctx, const Action* next) {
   const std::vector<int> seats = ActiveSeatsOf(ctx);
   if (seats.size() != 1) return false;
   // Takes the pass `kind` sets (an action with no fields) for the seat.
@@ -269,7 +283,7 @@ bool ApplyForcedAction(Context& ctx) {
   if (s.stage == Stage::kRailway && !s.offer && CompanyWithExcessTrains(ctx) < 0 &&
       s.pending_credit_settlements.empty()) {
     // What LegalActionsOf would decide, without listing every lay and run.
-    if (!OnlyEndStepLegal(ctx, seats[0])) return false;
+    if (NextIsLegalChoice(ctx, seats[0], next) || !OnlyEndStepLegal(ctx, seats[0])) return false;
     return take([](Action& a) { a.mutable_end_step(); });
   }
   if (s.stage == Stage::kDealing && !s.offer && CompanyWithExcessTrains(ctx) < 0 &&
@@ -308,16 +322,20 @@ Result<Game> Game::Create(const EditionData& data, const mailrun::v1::GameConfig
   ApplyOutcome unused;
   Context ctx{data, game.config_, game.state_, &unused};
   ctx.track = &game.track_;
-  while (ApplyForcedAction(ctx)) {
+  while (ApplyForcedAction(ctx, nullptr)) {
   }
   return game;
 }
 
-Result<ApplyOutcome> Game::Apply(const mailrun::v1::Action& action) { return ApplyAs(action, false); }
+Result<ApplyOutcome> Game::Apply(const mailrun::v1::Action& action) { return ApplyAs(action, false, nullptr); }
 
-Result<ApplyOutcome> Game::Preview(const mailrun::v1::Action& action) { return ApplyAs(action, true); }
+Result<ApplyOutcome> Game::ApplyBefore(const mailrun::v1::Action& action, const mailrun::v1::Action& next) {
+  return ApplyAs(action, false, &next);
+}
 
-Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool preview) {
+Result<ApplyOutcome> Game::Preview(const mailrun::v1::Action& action) { return ApplyAs(action, true, nullptr); }
+
+Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool preview, const Action* next) {
   // An action is validated on the game as it is, so a refusal changes nothing; once accepted it
   // is carried out in place (Execute and the forced actions after it cannot fail), without a
   // copy of the state. A preview may stop part-way (Context::StopPreview): it works on a copy.
@@ -334,7 +352,7 @@ Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool previ
   if (Status fits = CheckActionFits(ctx, action); !fits.ok()) return Cite(*data_, fits.error());
   if (Status valid = Validate(ctx, action); !valid.ok()) return Cite(*data_, valid.error());
   Execute(ctx, action);
-  for (int guard = 0; guard < 10000 && !ctx.stopped && ApplyForcedAction(ctx); ++guard) {
+  for (int guard = 0; guard < 10000 && !ctx.stopped && ApplyForcedAction(ctx, next); ++guard) {
   }
   if (copy) state_ = std::move(*copy);
   outcome.withheld = CiteInText(*data_, std::move(outcome.withheld));

@@ -38,6 +38,9 @@ class Game final : public TitleGame {
   // Validates `action` (its seat must be one of ActiveSeats()) and applies it with everything that
   // follows automatically (payments, appointments, the end of a round). On error nothing changes.
   Result<ApplyOutcome> Apply(const mailrun::v1::Action& action) override;
+  // Apply, knowing the action that follows (TitleGame::ApplyBefore): a lay, promotion or base of
+  // the next seat that is legal after `action` answers whether that seat's step is forced to end.
+  Result<ApplyOutcome> ApplyBefore(const mailrun::v1::Action& action, const mailrun::v1::Action& next) override;
 
   // A preview (TitleGame::Preview): the bonds are not revealed (2.5.2.3), other players' contracts
   // are not checked (4.3.2), and the end of the first dealing round is not played while the BBCI's
@@ -80,7 +83,8 @@ class Game final : public TitleGame {
                                                uint64_t& rng) const override;
 
  private:
-  Result<ApplyOutcome> ApplyAs(const mailrun::v1::Action& action, bool preview);
+  // `next` (may be null): the action known to follow (ApplyBefore).
+  Result<ApplyOutcome> ApplyAs(const mailrun::v1::Action& action, bool preview, const mailrun::v1::Action* next);
   // `view` with the round's description and the end reason as the players read them (rules cited).
   mailrun::v1::GameView Cited(mailrun::v1::GameView view) const;
 

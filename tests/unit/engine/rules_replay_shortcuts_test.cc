@@ -6,6 +6,7 @@
 // those are checked by the same games replaying to their recorded results (selfplay_Fixtures*),
 // where a wrong answer would leave the game waiting for an action the record does not have, or
 // take one it does not make.
+// Applying an action knowing the next (ApplyBefore) leaves the game Apply leaves, action by action.
 // A company's reach from all its bases (one search per line for bases one line joins) is the
 // union of its reaches from each base alone, at every board and placing of bases of the games.
 // A run step's runs are checked on the part of the route graph they name (BuildRunGraph): at every
@@ -136,6 +137,76 @@ TEST_P(ReplayShortcuts, ReachOfAllBasesIsTheUnionOfEachBasesReach) {
   }
   EXPECT_GT(compared, 0);
   EXPECT_GT(shared, 0);  // companies with several bases were compared
+}
+
+// ApplyBefore (Apply knowing the next action, as `mailrun replay` and the game service's loader
+// apply a log) leaves the game Apply leaves, action by action: the same state and the same log
+// lines. Where the next action is a lay, promotion or base of the operating seat, it answers
+// whether the step is forced to end instead of OnlyEndStepLegal; such positions are counted, so the
+// shortcut is shown to be taken.
+TEST_P(ReplayShortcuts, ApplyKnowingTheNextActionLeavesTheSameGame) {
+  const GameRecord record = LoadRecord("games/" + GetParam());
+  auto plain = Game::Create(record.config);
+  auto knowing = Game::Create(record.config);
+  ASSERT_TRUE(plain.ok());
+  ASSERT_TRUE(knowing.ok());
+  const auto& actions = record.actions;
+  int answered_by_next = 0;
+  for (size_t i = 0; i + 1 < actions.size(); ++i) {
+    const auto expected = plain->Apply(actions[i]);
+    const auto applied = knowing->ApplyBefore(actions[i], actions[i + 1]);
+    ASSERT_TRUE(expected.ok()) << "action " << i + 1;
+    ASSERT_TRUE(applied.ok()) << "action " << i + 1;
+    EXPECT_EQ(applied->log, expected->log) << "action " << i + 1;
+    ASSERT_EQ(knowing->SnapshotJson(), plain->SnapshotJson()) << "after action " << i + 1;
+    const GameState& s = plain->state();
+    const auto kind = actions[i + 1].kind_case();
+    answered_by_next += s.stage == Stage::kRailway &&
+                        ((s.railway.step == TurnStep::kTrack && (kind == mailrun::v1::Action::kLayTile ||
+                                                                 kind == mailrun::v1::Action::kPromoteTile)) ||
+                         (s.railway.step == TurnStep::kBase && kind == mailrun::v1::Action::kPlaceBase));
+  }
+  EXPECT_GT(answered_by_next, 20);
+}
+
+// A next action that is not legal answers nothing: where Apply finds a step with nothing left to
+// do but its end and takes it, ApplyBefore with a lay and a base of the same seat that are not
+// legal there (copied from elsewhere in the record) takes it too. Such steps are counted.
+TEST_P(ReplayShortcuts, AnIllegalNextActionAnswersNothing) {
+  const GameRecord record = LoadRecord("games/" + GetParam());
+  auto game = Game::Create(record.config);
+  ASSERT_TRUE(game.ok());
+  std::vector<mailrun::v1::Action> decoys;  // the record's last lay and last base
+  for (auto kind : {mailrun::v1::Action::kLayTile, mailrun::v1::Action::kPlaceBase}) {
+    const auto last = std::find_if(record.actions.rbegin(), record.actions.rend(),
+                                   [&](const mailrun::v1::Action& a) { return a.kind_case() == kind; });
+    ASSERT_NE(last, record.actions.rend());
+    decoys.push_back(*last);
+  }
+  int forced_steps = 0;
+  for (const auto& action : record.actions) {
+    const bool railway = game->state().stage == Stage::kRailway;
+    const Game before = *game;
+    const auto expected = game->Apply(action);
+    ASSERT_TRUE(expected.ok());
+    if (!railway || game->state().stage != Stage::kRailway) continue;
+    bool tried = false;
+    for (mailrun::v1::Action decoy : decoys) {
+      decoy.set_seat(action.seat());
+      Game knowing = before;
+      const auto applied = knowing.ApplyBefore(action, decoy);
+      ASSERT_TRUE(applied.ok());
+      EXPECT_EQ(applied->log, expected->log) << action.ShortDebugString();
+      ASSERT_EQ(knowing.SnapshotJson(), game->SnapshotJson()) << "after " << action.ShortDebugString();
+      Game probe = *game;
+      tried = tried || !probe.Apply(decoy).ok();
+    }
+    // The action's own step was left by Apply without an end_step in the record: forced.
+    forced_steps += tried && game->state().railway.company == before.state().railway.company &&
+                    game->state().railway.step != before.state().railway.step &&
+                    action.kind_case() != mailrun::v1::Action::kEndStep;
+  }
+  EXPECT_GT(forced_steps, 0);
 }
 
 // What a check of `runs` on `graph` answers, in words and node names (indices differ between graphs).
