@@ -1,6 +1,6 @@
 // FlatIndex: a table from 64-bit keys to non-negative ints in one array (open addressing, linear
-// probing), for the indexes the track network and the route graphs build for every board they are
-// made from: one allocation instead of one per entry, which is what a std::map or
+// probing), for the indexes the route graphs build for every board they are made from (and the
+// board data's tile ids): one allocation instead of one per entry, which is what a std::map or
 // std::unordered_map costs there. Keys are the caller's (packed coordinates, pairs of indices, a
 // name's hash). A plain value: copyable, no state beyond its entries.
 #pragma once

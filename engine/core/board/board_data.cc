@@ -38,15 +38,9 @@ void BoardData::IndexTile(size_t i) {
   if (const auto key = ShortIdKey(tiles[i].id)) short_tile_index.Emplace(*key, static_cast<int>(i));
 }
 
-const HexDef* BoardData::Hex(HexCoord coord) const {
-  if (hex_index.empty()) {
-    const auto found = std::find_if(hexes.begin(), hexes.end(), [&](const HexDef& hex) { return hex.coord == coord; });
-    return found == hexes.end() ? nullptr : &*found;
-  }
-  if (coord.row < 0 || coord.col < 0 || coord.col >= kHexIndexStride) return nullptr;
-  const size_t slot = static_cast<size_t>(coord.row) * kHexIndexStride + static_cast<size_t>(coord.col);
-  if (slot >= hex_index.size() || hex_index[slot] < 0) return nullptr;
-  return &hexes[hex_index[slot]];
+const HexDef* BoardData::FindHex(HexCoord coord) const {
+  const auto found = std::find_if(hexes.begin(), hexes.end(), [&](const HexDef& hex) { return hex.coord == coord; });
+  return found == hexes.end() ? nullptr : &*found;
 }
 
 const TileDef* BoardData::Tile(std::string_view id) const {

@@ -130,8 +130,15 @@ struct BoardData {
   std::vector<HexDef> hexes;    // every cell of the board, playable or not
   std::vector<TileDef> tiles;   // every tile design, including the preprinted ones
 
-  // Lookups; nullptr when absent.
-  const HexDef* Hex(HexCoord coord) const;
+  // Lookups; nullptr when absent. Hex is inline: the track network and the route graphs ask it for
+  // every tile and tile edge they build on.
+  const HexDef* Hex(HexCoord coord) const {
+    if (hex_index.empty()) return FindHex(coord);
+    if (coord.row < 0 || coord.col < 0 || coord.col >= kHexIndexStride) return nullptr;
+    const size_t slot = static_cast<size_t>(coord.row) * kHexIndexStride + static_cast<size_t>(coord.col);
+    if (slot >= hex_index.size() || hex_index[slot] < 0) return nullptr;
+    return &hexes[static_cast<size_t>(hex_index[slot])];
+  }
   const TileDef* Tile(std::string_view id) const;
 
   // Indexes for Hex() and Tile(), filled by the loader: each cell's index in `hexes` at
@@ -153,6 +160,9 @@ struct BoardData {
   void Reindex();
   // Adds tiles[i] to the tile indexes (a loader filling `tiles` one by one).
   void IndexTile(size_t i);
+
+ private:
+  const HexDef* FindHex(HexCoord coord) const;  // Hex without the index: a search of `hexes`
 };
 
 }  // namespace mailrun::engine

@@ -151,16 +151,17 @@ int CurrentStation(const BoardData& data, const BoardState& board, HexCoord hex,
   return printed >= 0 && printed < static_cast<int>(mapping.size()) ? mapping[printed] : printed;
 }
 
-uint64_t TrackNetwork::NodeKey(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
-  auto part = [](int value) { return static_cast<uint64_t>(value + 64) & 0xFFFF; };  // rows/cols may be -1
-  return (static_cast<uint64_t>(kind) << 60) | (part(hex.row) << 44) | (part(hex.col) << 28) |
-         (static_cast<uint64_t>(index & 0xFF) << 20) | (part(other.row) << 10) | part(other.col);
+int TrackNetwork::SlotNode(int& slot, TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
+  if (slot < 0) {
+    slot = static_cast<int>(nodes_.size());
+    nodes_.push_back({kind, hex, index, other, nullptr});
+  }
+  return slot;
 }
 
-int TrackNetwork::Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other) {
-  const int id = node_index_.Emplace(NodeKey(kind, hex, index, other), static_cast<int>(nodes_.size()));
-  if (id == static_cast<int>(nodes_.size())) nodes_.push_back({kind, hex, index, other, nullptr});
-  return id;
+int TrackNetwork::Block(HexCoord hex) const {
+  const HexDef* def = data_.Hex(hex);
+  return def ? hex_block_[static_cast<size_t>(def - data_.hexes.data())] : -1;
 }
 
 TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : data_(data) {
@@ -176,28 +177,65 @@ TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : dat
   for (const HexDef& hex : data.hexes) {
     if (hex.preprinted && !board.tiles.count(hex.coord)) tiled.push_back({&hex, TileOn(data, board, hex.coord)});
   }
-  tiled_.assign(data.hexes.size(), 0);
-  for (const auto& [hex, on] : tiled) tiled_[static_cast<size_t>(hex - data.hexes.data())] = on ? 1 : 0;
-  node_index_.Reserve(tiled.size() * 8);
+  // Each tiled hex's block: its edges, its stations' slots (stations the paths name beyond the
+  // tile's list included) and its junctions' (only those the paths name become nodes). Path ends
+  // name stations, junctions and edges by indices the tile loaders check (>= 0; edges 0..5).
+  hex_block_.assign(data.hexes.size(), -1);
+  std::vector<std::pair<int, int>> station_and_junction_slots(tiled.size());
+  size_t slots = 0;
+  for (size_t t = 0; t < tiled.size(); ++t) {
+    const auto& [hex, on] = tiled[t];
+    if (!on) continue;
+    int stations = static_cast<int>(on->tile->stations.size()), junctions = 0;
+    for (const TilePath& path : on->tile->paths) {
+      for (const PathEnd& end : {path.a, path.b}) {
+        if (end.kind == PathEnd::Kind::kStation) stations = std::max(stations, end.index + 1);
+        if (end.kind == PathEnd::Kind::kJunction) junctions = std::max(junctions, end.index + 1);
+      }
+    }
+    station_and_junction_slots[t] = {stations, junctions};
+    hex_block_[static_cast<size_t>(hex - data.hexes.data())] = static_cast<int>(slots);
+    slots += kFirstStationSlot + stations + junctions;
+  }
+  node_slots_.assign(slots, -1);
   nodes_.reserve(tiled.size() * 4);
   paths_.reserve(tiled.size() * 3);
-  for (const auto& [hex_ptr, on] : tiled) {
-    const HexDef& hex = *hex_ptr;
+  for (size_t t = 0; t < tiled.size(); ++t) {
+    const auto& [hex_ptr, on] = tiled[t];
     if (!on) continue;
+    const HexDef& hex = *hex_ptr;
     const TileDef& tile = *on->tile;
+    int* block = node_slots_.data() + hex_block_[static_cast<size_t>(hex_ptr - data.hexes.data())];
+    const auto [station_slots, junction_slots] = station_and_junction_slots[t];
+    block[kStationCountSlot] = station_slots;
+    int* station_nodes = block + kFirstStationSlot;
+    int* junction_nodes = station_nodes + station_slots;
     for (size_t s = 0; s < tile.stations.size(); ++s) {
-      nodes_[Node(TrackNode::Kind::kStation, hex.coord, static_cast<int>(s))].station = &tile.stations[s];
+      nodes_[SlotNode(station_nodes[s], TrackNode::Kind::kStation, hex.coord, static_cast<int>(s))].station =
+          &tile.stations[s];
     }
     auto end_node = [&](const PathEnd& end) {
       switch (end.kind) {
-        case PathEnd::Kind::kStation: return Node(TrackNode::Kind::kStation, hex.coord, end.index);
-        case PathEnd::Kind::kJunction: return Node(TrackNode::Kind::kJunction, hex.coord, end.index);
+        case PathEnd::Kind::kStation:
+          return SlotNode(station_nodes[end.index], TrackNode::Kind::kStation, hex.coord, end.index);
+        case PathEnd::Kind::kJunction:
+          return SlotNode(junction_nodes[end.index], TrackNode::Kind::kJunction, hex.coord, end.index);
         case PathEnd::Kind::kEdge: break;
       }
-      const int edge = BoardEdge(end.index, on->rotation);
+      const int edge = BoardEdge(end.index, on->rotation);  // 0..5: the loaders check ends and rotations
+      int& slot = block[edge];
+      if (slot >= 0) return slot;
+      // A boundary neither hex has made yet (the one made first entered it in both blocks): named
+      // from the lesser of its two hexes.
       const HexCoord neighbour = Neighbour(hex.coord, edge);
-      if (hex.coord < neighbour) return Node(TrackNode::Kind::kBoundary, hex.coord, edge, neighbour);
-      return Node(TrackNode::Kind::kBoundary, neighbour, OppositeEdge(edge), hex.coord);
+      const int neighbour_block = Block(neighbour);
+      if (hex.coord < neighbour) {
+        SlotNode(slot, TrackNode::Kind::kBoundary, hex.coord, edge, neighbour);
+      } else {
+        SlotNode(slot, TrackNode::Kind::kBoundary, neighbour, OppositeEdge(edge), hex.coord);
+      }
+      if (neighbour_block >= 0) node_slots_[neighbour_block + OppositeEdge(edge)] = slot;
+      return slot;
     };
     for (size_t i = 0; i < tile.paths.size(); ++i) {
       const TilePath& path = tile.paths[i];
@@ -220,11 +258,12 @@ TrackNetwork::TrackNetwork(const BoardData& data, const BoardState& board) : dat
     links_[filled[path.a]++] = {path.b, static_cast<int>(id)};
     links_[filled[path.b]++] = {path.a, static_cast<int>(id)};
   }
-  (void)data_;
 }
 
 int TrackNetwork::StationNode(HexCoord hex, int station) const {
-  return node_index_.Find(NodeKey(TrackNode::Kind::kStation, hex, station, HexCoord{}));
+  const int block = Block(hex);
+  if (block < 0 || station < 0 || station >= node_slots_[block + kStationCountSlot]) return -1;
+  return node_slots_[block + kFirstStationSlot + station];
 }
 
 TrackNetwork::Tokens TrackNetwork::TokensOf(const BasesByCompany& bases) {
@@ -345,7 +384,7 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
           const int edge = onward == n.hex ? n.index : OppositeEdge(n.index);
           if (def && def->playable) {
             const Railhead end{onward, edge, LineGauge(line), static_cast<int>(b)};
-            (tiled_[static_cast<size_t>(def - data_.hexes.data())] ? touches : railheads).push_back(end);
+            (hex_block_[static_cast<size_t>(def - data_.hexes.data())] >= 0 ? touches : railheads).push_back(end);
           }
         }
       }
@@ -378,10 +417,11 @@ CompanyReach TrackNetwork::Reach(const TrackPosition& state, int company, std::o
 }
 
 int TrackNetwork::BoundaryNode(HexCoord hex, int edge) const {
-  const HexCoord other = Neighbour(hex, edge);
-  const uint64_t key = hex < other ? NodeKey(TrackNode::Kind::kBoundary, hex, edge, other)
-                                   : NodeKey(TrackNode::Kind::kBoundary, other, OppositeEdge(edge), hex);
-  return node_index_.Find(key);
+  if (edge < 0 || edge > 5) return -1;
+  if (const int block = Block(hex); block >= 0) return node_slots_[block + edge];
+  // A hex without a tile: the boundary is kept by the tiled hex across it, if any.
+  const int across = Block(Neighbour(hex, edge));
+  return across < 0 ? -1 : node_slots_[across + OppositeEdge(edge)];
 }
 
 bool TrackNetwork::SeparateConnections(const TrackPosition& state, int company, const std::vector<Railhead>& first,

@@ -17,7 +17,6 @@
 
 #include "engine/core/board/board_data.h"
 #include "engine/core/board/board_state.h"
-#include "engine/core/flat_index.h"
 
 namespace mailrun::engine {
 
@@ -136,8 +135,10 @@ class TrackNetwork {
   std::vector<int> PassengerComponents(const TrackPosition& state) const;  // node -> component id
 
  private:
-  int Node(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other = {});
+  // The node kept in `slot` (an entry of node_slots_), made with these fields if there is none yet.
+  int SlotNode(int& slot, TrackNode::Kind kind, HexCoord hex, int index, HexCoord other = {});
   int BoundaryNode(HexCoord hex, int edge) const;  // -1 if no track crosses that edge
+  int Block(HexCoord hex) const;                   // hex_block_ of `hex`; -1 off the board
   // SeparateConnections for one gauge of each lay's lines; nullopt when the two lines found share
   // dual-gauge track and only an enumeration can tell.
   std::optional<bool> SeparateByFlow(const TrackPosition& state, int company, const std::vector<Railhead>& first,
@@ -150,14 +151,19 @@ class TrackNetwork {
   std::vector<char> BlockedNodes(const BasesByCompany& bases, int company) const;
 
   const BoardData& data_;
-  // Whether TileOn finds a tile, by the hex's index in the board's data (the hexes built from).
-  std::vector<char> tiled_;
+  // The nodes of each hex with a tile, found by index rather than by a hashed key. By the hex's
+  // index in the board's data (the hexes built from): where its block of node_slots_ starts, or -1
+  // where TileOn finds no tile. A block holds the nodes at the hex's board edges 0..5 (a boundary is
+  // kept in the blocks of both its hexes when both have tiles), then the number of station slots,
+  // the station nodes and the junction nodes; -1 where there is no such node.
+  std::vector<int> hex_block_;
+  std::vector<int> node_slots_;
+  static constexpr int kStationCountSlot = 6;
+  static constexpr int kFirstStationSlot = 7;
   std::vector<TrackNode> nodes_;
   std::vector<TrackPath> paths_;
   std::vector<TrackLink> links_;  // every node's links in one array: node n's from link_start_[n]
   std::vector<int> link_start_;   // nodes + 1 entries
-  static uint64_t NodeKey(TrackNode::Kind kind, HexCoord hex, int index, HexCoord other);
-  FlatIndex node_index_;  // NodeKey -> node
 };
 
 }  // namespace mailrun::engine
