@@ -36,6 +36,7 @@ int RunServer(const ServerOptions& options) {
   sigset_t signals = ShutdownSignals();
 
   metrics::SetBuildInfo(options.name, MAILRUN_VERSION);
+  if (options.reservation) options.reservation->Release();  // the servers below bind these now
   std::unique_ptr<MetricsEndpoint> metrics_endpoint;
   if (!options.metrics_listen.empty()) {
     try {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "services/common/metrics.h"
+#include "services/common/port_reservation.h"
 
 namespace mailrun::service {
 
@@ -43,6 +44,9 @@ struct ServerOptions {
   // Called after the server has stopped accepting calls, before RunServer returns: stop
   // background workers here (relays, subscribers).
   std::function<void()> on_shutdown;
+  // The listen addresses held since main() began (port_reservation.h), let go just before the
+  // servers bind them; null: none held.
+  PortReservation* reservation = nullptr;
 };
 
 // Blocks SIGTERM and SIGINT in the calling thread and every thread started after it, so that

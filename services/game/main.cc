@@ -8,6 +8,7 @@
 #include "services/common/database.h"
 #include "services/common/logging.h"
 #include "services/common/readiness.h"
+#include "services/common/port_reservation.h"
 #include "services/common/server.h"
 #include "services/game/game_app.h"
 #include "services/game/game_options.h"
@@ -20,6 +21,8 @@ int main(int argc, char** argv) {
   mailrun::service::AddCommonOptions(app, config, "127.0.0.1:50151", game_options.database_pool_size);
   mailrun::game::AddGameOptions(app, game_options);
   CLI11_PARSE(app, argc, argv);
+  // Held until the servers bind them: a connection made meanwhile cannot take them (port_reservation.h).
+  mailrun::service::PortReservation listen_ports({config.listen, config.metrics_listen});
   game_options.database_pool_size = config.database_pool_size;
   game_options.events_channel = config.events_channel;
   game_options.run_outbox_relay = config.run_outbox_relay;
@@ -51,5 +54,6 @@ int main(int argc, char** argv) {
   options.ready_services = {mailrun::v1::GameService::service_full_name()};
   options.on_draining = [&game] { game->EndStreams(); };
   options.on_shutdown = [&game] { game->Stop(); };
+  options.reservation = &listen_ports;
   return mailrun::service::RunServer(options);
 }

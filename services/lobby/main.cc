@@ -6,6 +6,7 @@
 #include "services/common/database.h"
 #include "services/common/logging.h"
 #include "services/common/readiness.h"
+#include "services/common/port_reservation.h"
 #include "services/common/server.h"
 #include "services/common/signing_keys.h"
 #include "services/lobby/lobby_app.h"
@@ -19,6 +20,8 @@ int main(int argc, char** argv) {
   mailrun::lobby::LobbyConfig lobby_config;
   mailrun::lobby::AddLobbyOptions(app, lobby_config);
   CLI11_PARSE(app, argc, argv);
+  // Held until the servers bind them: a connection made meanwhile cannot take them (port_reservation.h).
+  mailrun::service::PortReservation listen_ports({config.listen, config.metrics_listen});
 
   std::unique_ptr<mailrun::lobby::LobbyApp> lobby;
   try {
@@ -54,5 +57,6 @@ int main(int argc, char** argv) {
   options.ready = [&database] { return database.Check(); };
   options.ready_services = {mailrun::v1::LobbyService::service_full_name()};
   options.on_shutdown = [&lobby] { lobby->Stop(); };
+  options.reservation = &listen_ports;
   return mailrun::service::RunServer(options);
 }

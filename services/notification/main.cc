@@ -8,6 +8,7 @@
 #include "services/common/database.h"
 #include "services/common/logging.h"
 #include "services/common/readiness.h"
+#include "services/common/port_reservation.h"
 #include "services/common/server.h"
 #include "services/notification/notification_app.h"
 
@@ -56,6 +57,8 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 86400))
       ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
+  // Held until the servers bind them: a connection made meanwhile cannot take them (port_reservation.h).
+  mailrun::service::PortReservation listen_ports({config.listen, config.metrics_listen});
   options.database_pool_size = config.database_pool_size;
   options.events_channel = config.events_channel;
   options.run_outbox_relay = config.run_outbox_relay;
@@ -95,5 +98,6 @@ int main(int argc, char** argv) {
   server.ready_services = {mailrun::v1::NotificationService::service_full_name()};
   server.on_draining = [&] { notifications->CloseStreams(); };
   server.on_shutdown = [&] { notifications->Stop(); };
+  server.reservation = &listen_ports;
   return mailrun::service::RunServer(server);
 }
