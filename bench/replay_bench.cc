@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -63,9 +64,8 @@ Game Replay(const GameRecord& record, size_t actions) {
   auto game = Game::Create(record.config);
   if (!game.ok()) std::abort();
   for (size_t i = 0; i < actions; ++i) {
-    const bool knows_next = i + 1 < actions;  // as `mailrun replay` and the game service's loader do
-    if (!(knows_next ? game->ApplyBefore(record.actions[i], record.actions[i + 1]) : game->Apply(record.actions[i]))
-             .ok()) {
+    // As `mailrun replay` and the game service's loader do: told the next action of the replayed part.
+    if (!game->ApplyLogged(std::span(record.actions).first(actions), i).ok()) {
       std::fprintf(stderr, "action %zu was refused\n", i + 1);
       std::abort();
     }
@@ -109,9 +109,9 @@ void BM_ColdLoadLate(benchmark::State& state) {
   for (auto _ : state) {
     auto loaded = Game::FromSnapshot(game.record.config, snapshot);
     if (!loaded.ok()) std::abort();
-    for (size_t i = at; i < end; ++i) {
-      const auto& actions = game.record.actions;
-      if (!(i + 1 < end ? loaded->ApplyBefore(actions[i], actions[i + 1]) : loaded->Apply(actions[i])).ok()) std::abort();
+    const auto after_snapshot = std::span(game.record.actions).subspan(at, end - at);  // the loader's log
+    for (size_t i = 0; i < after_snapshot.size(); ++i) {
+      if (!loaded->ApplyLogged(after_snapshot, i).ok()) std::abort();
     }
     benchmark::DoNotOptimize(loaded->View(0));
   }

@@ -126,7 +126,7 @@ SelfPlayGame PlayOneGame(const mailrun::v1::GameConfig& config, const SelfPlayOp
     } else {
       const auto& actions = parsed->actions;
       for (size_t i = 0; i < actions.size(); ++i) {
-        if (!(i + 1 < actions.size() ? replay->ApplyBefore(actions[i], actions[i + 1]) : replay->Apply(actions[i])).ok()) {
+        if (!replay->ApplyLogged(actions, i).ok()) {
           report(result.actions, "an action of the record was refused on replay");
           break;
         }

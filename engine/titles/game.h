@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,11 @@ class Game {
   Result<ApplyOutcome> Apply(const mailrun::v1::Action& action) { return game_->Apply(action); }
   Result<ApplyOutcome> ApplyBefore(const mailrun::v1::Action& action, const mailrun::v1::Action& next) {
     return game_->ApplyBefore(action, next);
+  }
+  // Applies log[i] of a log being replayed: told log[i + 1] when there is one (ApplyBefore), as
+  // `mailrun replay`, the game service's loader and self-play replay a log.
+  Result<ApplyOutcome> ApplyLogged(std::span<const mailrun::v1::Action> log, size_t i) {
+    return i + 1 < log.size() ? game_->ApplyBefore(log[i], log[i + 1]) : game_->Apply(log[i]);
   }
   Result<ApplyOutcome> Preview(const mailrun::v1::Action& action) { return game_->Preview(action); }
   std::vector<int> ActiveSeats() const { return game_->ActiveSeats(); }

@@ -99,20 +99,19 @@ Result<Game> GameLoader::Replay(pqxx::transaction_base& txn, const GameInfo& inf
   for (const auto& row : rows) {
     if (row.kind == store::kUndoRow) taken_back.insert(row.undoes_seq);
   }
-  std::vector<std::pair<int64_t, mailrun::v1::Action>> actions;  // (seq, action), those that stand
+  std::vector<mailrun::v1::Action> actions;  // those that stand, and their log entries' seq
+  std::vector<int64_t> seqs;
   for (const auto& row : rows) {
     if (row.kind != store::kActionRow || taken_back.contains(row.seq)) continue;
-    mailrun::v1::Action& action = actions.emplace_back(row.seq, mailrun::v1::Action{}).second;
-    if (!action.ParseFromString(row.action)) {
+    if (!actions.emplace_back().ParseFromString(row.action)) {
       return mailrun::engine::DataFault(fmt::format("game {}: log entry {} does not parse", info.game_id, row.seq));
     }
+    seqs.push_back(row.seq);
   }
   for (size_t i = 0; i < actions.size(); ++i) {
-    const auto& [seq, action] = actions[i];
-    // Each action but the last is applied knowing the next (TitleGame::ApplyBefore): the same game.
-    auto applied = i + 1 < actions.size() ? game->ApplyBefore(action, actions[i + 1].second) : game->Apply(action);
+    auto applied = game->ApplyLogged(actions, i);  // told the next action: the same game, sooner
     if (!applied.ok()) {
-      return mailrun::engine::DataFault(fmt::format("game {}: log entry {} no longer applies: {}", info.game_id, seq,
+      return mailrun::engine::DataFault(fmt::format("game {}: log entry {} no longer applies: {}", info.game_id, seqs[i],
                                applied.error().ToString()));
     }
   }
