@@ -263,8 +263,9 @@ bool NextIsLegalChoice(const Context& ctx, int seat, const Action* next) {
 // left (a dealing turn with nothing to buy or sell, a step with nothing to do, a bid complete on
 // public facts). Each depends on public facts only (docs/rulings.md #6): a bid complete only
 // because of its secret cities is passed by its player, or the others would learn of them.
-// `next` (may be null): the action known to follow, which may answer the question for a step.
-bool ApplyForcedAction(Context& ctx, const Action* next) {
+// `next` (may be null): the action known to follow, which may answer the question for a step;
+// `next_legal` (may be null) is then set: `next` was validated, legal on the state left.
+bool ApplyForcedAction(Context& ctx, const Action* next, bool* next_legal = nullptr) {
   const std::vector<int> seats = ActiveSeatsOf(ctx);
   if (seats.size() != 1) return false;
   // Takes the pass `kind` sets (an action with no fields) for the seat.
@@ -283,7 +284,11 @@ bool ApplyForcedAction(Context& ctx, const Action* next) {
   if (s.stage == Stage::kRailway && !s.offer && CompanyWithExcessTrains(ctx) < 0 &&
       s.pending_credit_settlements.empty()) {
     // What LegalActionsOf would decide, without listing every lay and run.
-    if (NextIsLegalChoice(ctx, seats[0], next) || !OnlyEndStepLegal(ctx, seats[0])) return false;
+    if (NextIsLegalChoice(ctx, seats[0], next)) {
+      if (next_legal) *next_legal = true;
+      return false;
+    }
+    if (!OnlyEndStepLegal(ctx, seats[0])) return false;
     return take([](Action& a) { a.mutable_end_step(); });
   }
   if (s.stage == Stage::kDealing && !s.offer && CompanyWithExcessTrains(ctx) < 0 &&
@@ -348,12 +353,23 @@ Result<ApplyOutcome> Game::ApplyAs(const mailrun::v1::Action& action, bool previ
     ctx.preview_for = action.seat();
     ctx.withheld = &outcome.withheld;
   }
-  // A refusal cites the edition's own rule numbers (rule_citations.h; log lines: Context::Say).
-  if (Status fits = CheckActionFits(ctx, action); !fits.ok()) return Cite(*data_, fits.error());
-  if (Status valid = Validate(ctx, action); !valid.ok()) return Cite(*data_, valid.error());
-  Execute(ctx, action);
-  for (int guard = 0; guard < 10000 && !ctx.stopped && ApplyForcedAction(ctx, next); ++guard) {
+  // The previous Apply validated this very action on this very state (validated_next_): it is
+  // not validated again. Any other action is; either way the remembered one is gone.
+  // (Compared as serialised: equal bytes are the same action, and two small messages serialise
+  // faster than a field-by-field comparison by reflection.)
+  const bool validated = !preview && validated_next_ && *validated_next_ == action.SerializeAsString();
+  validated_next_.reset();
+  if (!validated) {
+    // A refusal cites the edition's own rule numbers (rule_citations.h; log lines: Context::Say).
+    if (Status fits = CheckActionFits(ctx, action); !fits.ok()) return Cite(*data_, fits.error());
+    if (Status valid = Validate(ctx, action); !valid.ok()) return Cite(*data_, valid.error());
   }
+  Execute(ctx, action);
+  bool next_legal = false;
+  for (int guard = 0; guard < 10000 && !ctx.stopped && ApplyForcedAction(ctx, next, &next_legal); ++guard) {
+  }
+  // NextIsLegalChoice validated `next` on the state as it is now, and nothing changed after it.
+  if (next_legal && !preview) validated_next_ = next->SerializeAsString();
   if (copy) state_ = std::move(*copy);
   outcome.withheld = CiteInText(*data_, std::move(outcome.withheld));
   return outcome;

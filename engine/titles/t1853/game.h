@@ -97,6 +97,10 @@ class Game final : public TitleGame {
   // The track network and reaches of the last board Apply looked at (track_cache.h): derived
   // from state_ alone, kept so that the next action need not build them again.
   TrackCache track_;
+  // The action ApplyBefore was told would follow, when it found it legal on state_ as Apply left
+  // it (NextIsLegalChoice validated it there): applied next, it is not validated a second time.
+  // Cleared by every Apply; state_ changes nowhere else.
+  std::optional<std::string> validated_next_;  // serialised
 };
 
 // The 1853 game behind a game of any title (engine/titles/game.h), for tests and tools that

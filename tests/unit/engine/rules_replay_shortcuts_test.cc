@@ -6,7 +6,8 @@
 // those are checked by the same games replaying to their recorded results (selfplay_Fixtures*),
 // where a wrong answer would leave the game waiting for an action the record does not have, or
 // take one it does not make.
-// Applying an action knowing the next (ApplyBefore) leaves the game Apply leaves, action by action.
+// Applying an action knowing the next (ApplyBefore) leaves the game Apply leaves, action by action;
+// the next action it found legal is then applied without a second validation, and only that one.
 // A company's reach from all its bases (one search per line for bases one line joins) is the
 // union of its reaches from each base alone, at every board and placing of bases of the games.
 // A run step's runs are checked on the part of the route graph they name (BuildRunGraph): at every
@@ -16,6 +17,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -43,6 +45,18 @@ std::vector<std::string> NodeNames(const routes::RouteGraph& graph) {
 }
 
 class ReplayShortcuts : public ::testing::TestWithParam<std::string> {};
+
+// Two games of a record at its start: one to Apply its actions to, one to ApplyBefore them to.
+struct Twins {
+  Game plain;
+  Game knowing;
+};
+
+std::optional<Twins> StartTwins(const GameRecord& record) {
+  auto game = Game::Create(record.config);
+  if (!game.ok()) return std::nullopt;
+  return Twins{*game, *game};
+}
 
 TEST_P(ReplayShortcuts, GiveTheAnswersOfTheLongWay) {
   const GameRecord record = LoadRecord("games/" + GetParam());
@@ -146,20 +160,19 @@ TEST_P(ReplayShortcuts, ReachOfAllBasesIsTheUnionOfEachBasesReach) {
 // shortcut is shown to be taken.
 TEST_P(ReplayShortcuts, ApplyKnowingTheNextActionLeavesTheSameGame) {
   const GameRecord record = LoadRecord("games/" + GetParam());
-  auto plain = Game::Create(record.config);
-  auto knowing = Game::Create(record.config);
-  ASSERT_TRUE(plain.ok());
-  ASSERT_TRUE(knowing.ok());
+  std::optional<Twins> twins = StartTwins(record);
+  ASSERT_TRUE(twins);
+  auto& [plain, knowing] = *twins;
   const auto& actions = record.actions;
   int answered_by_next = 0;
   for (size_t i = 0; i + 1 < actions.size(); ++i) {
-    const auto expected = plain->Apply(actions[i]);
-    const auto applied = knowing->ApplyBefore(actions[i], actions[i + 1]);
+    const auto expected = plain.Apply(actions[i]);
+    const auto applied = knowing.ApplyBefore(actions[i], actions[i + 1]);
     ASSERT_TRUE(expected.ok()) << "action " << i + 1;
     ASSERT_TRUE(applied.ok()) << "action " << i + 1;
     EXPECT_EQ(applied->log, expected->log) << "action " << i + 1;
-    ASSERT_EQ(knowing->SnapshotJson(), plain->SnapshotJson()) << "after action " << i + 1;
-    const GameState& s = plain->state();
+    ASSERT_EQ(knowing.SnapshotJson(), plain.SnapshotJson()) << "after action " << i + 1;
+    const GameState& s = plain.state();
     const auto kind = actions[i + 1].kind_case();
     answered_by_next += s.stage == Stage::kRailway &&
                         ((s.railway.step == TurnStep::kTrack && (kind == mailrun::v1::Action::kLayTile ||
@@ -207,6 +220,63 @@ TEST_P(ReplayShortcuts, AnIllegalNextActionAnswersNothing) {
                     action.kind_case() != mailrun::v1::Action::kEndStep;
   }
   EXPECT_GT(forced_steps, 0);
+}
+
+// The next action that ApplyBefore found legal is not validated again when it is applied; any
+// other action is. At every position where the shortcut answered (a lay, promotion or base
+// following), the recorded next action and variants of it (another rotation, tile, hex or
+// station, another seat) get from the game ApplyBefore left exactly the outcome, refusal or
+// state that a game Apply left gives them.
+TEST_P(ReplayShortcuts, OnlyTheActionFoundLegalAheadSkipsItsValidation) {
+  const GameRecord record = LoadRecord("games/" + GetParam());
+  std::optional<Twins> twins = StartTwins(record);
+  ASSERT_TRUE(twins);
+  auto& [plain, knowing] = *twins;
+  int compared = 0, refused = 0;
+  for (size_t i = 0; i + 1 < record.actions.size(); ++i) {
+    ASSERT_TRUE(plain.Apply(record.actions[i]).ok()) << "action " << i + 1;
+    ASSERT_TRUE(knowing.ApplyBefore(record.actions[i], record.actions[i + 1]).ok()) << "action " << i + 1;
+    const mailrun::v1::Action& next = record.actions[i + 1];
+    if (!next.has_lay_tile() && !next.has_promote_tile() && !next.has_place_base()) continue;
+    std::vector<mailrun::v1::Action> variants{next};
+    mailrun::v1::Action v = next;
+    if (next.has_lay_tile()) {
+      v.mutable_lay_tile()->set_rotation((next.lay_tile().rotation() + 1) % 6);
+      variants.push_back(v);
+      v = next;
+      v.mutable_lay_tile()->set_tile(next.lay_tile().tile() == "8" ? "9" : "8");
+      variants.push_back(v);
+      v = next;
+      v.mutable_lay_tile()->set_hex(next.lay_tile().hex() == "G7" ? "G8" : "G7");
+      variants.push_back(v);
+    } else if (next.has_promote_tile()) {
+      v.mutable_promote_tile()->set_rotation((next.promote_tile().rotation() + 1) % 6);
+      variants.push_back(v);
+    } else {
+      v.mutable_place_base()->set_station(next.place_base().station() + 1);
+      variants.push_back(v);
+    }
+    v = next;
+    v.set_seat((next.seat() + 1) % record.config.players_size());
+    variants.push_back(v);
+    for (const mailrun::v1::Action& variant : variants) {
+      Game expected_game = plain;
+      Game tried_game = knowing;
+      const auto expected = expected_game.Apply(variant);
+      const auto tried = tried_game.Apply(variant);
+      ASSERT_EQ(tried.ok(), expected.ok()) << "after action " << i + 1 << ": " << variant.ShortDebugString();
+      if (expected.ok()) {
+        EXPECT_EQ(tried->log, expected->log) << variant.ShortDebugString();
+        ASSERT_EQ(tried_game.SnapshotJson(), expected_game.SnapshotJson()) << variant.ShortDebugString();
+      } else {
+        EXPECT_EQ(tried.error().ToString(), expected.error().ToString()) << variant.ShortDebugString();
+        ++refused;
+      }
+      ++compared;
+    }
+  }
+  EXPECT_GT(compared, 40);
+  EXPECT_GT(refused, 20);
 }
 
 // What a check of `runs` on `graph` answers, in words and node names (indices differ between graphs).
