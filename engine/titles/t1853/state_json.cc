@@ -21,6 +21,9 @@ namespace mailrun::engine {
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(HexCoord, row, col)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(Base, hex, station)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(PlacedTile, tile, rotation)
+// The tiles as the map they hold (a list of [hex, tile] pairs), as before TileMap.
+void to_json(nlohmann::json& j, const TileMap& tiles) { j = tiles.map(); }
+void from_json(const nlohmann::json& j, TileMap& tiles) { tiles.Assign(j.get<TileMap::Map>()); }
 }  // namespace mailrun::engine
 
 namespace mailrun::engine::t1853 {

@@ -30,7 +30,7 @@ bool SameTile(const PlacedTile& a, const PlacedTile& b) {
   return true;
 }
 
-bool SameTiles(const std::vector<std::pair<HexCoord, PlacedTile>>& kept, const std::map<HexCoord, PlacedTile>& tiles) {
+bool SameTiles(const std::vector<std::pair<HexCoord, PlacedTile>>& kept, const TileMap& tiles) {
   return kept.size() == tiles.size() && std::equal(kept.begin(), kept.end(), tiles.begin(), [](const auto& a, const auto& b) {
            return a.first == b.first && SameTile(a.second, b.second);
          });
@@ -39,11 +39,15 @@ bool SameTiles(const std::vector<std::pair<HexCoord, PlacedTile>>& kept, const s
 }  // namespace
 
 std::shared_ptr<const TrackNetwork> TrackCache::Network(const EditionData& data, const BoardState& board) {
+  // The same stamp: the same tiles (TileMap). Another stamp may still be the same tiles (a copy
+  // changed back, or a board restored from a snapshot): they are compared.
+  if (network_ && board.tiles.Stamp() == stamp_) return network_;
   if (!network_ || !SameTiles(tiles_, board.tiles)) {
     network_ = std::make_shared<const TrackNetwork>(data, board);
     tiles_.assign(board.tiles.begin(), board.tiles.end());
     kept_.clear();
   }
+  stamp_ = board.tiles.Stamp();
   return network_;
 }
 

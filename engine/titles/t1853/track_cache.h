@@ -1,9 +1,11 @@
 // TrackCache: the track network (engine/core/track) of the last board a game asked about, and the
 // companies' reach and route graphs (engine/core/routes) on it, kept from one action to the next.
 // Most actions change neither the tiles nor the bases, and building these is the dearest part of
-// applying an action. Entries are keyed by content (the tiles laid; every company's bases), never by a
-// counter, so no rule has to remember to invalidate anything, and the answers are exactly those
-// of a network built afresh. Each Game owns one (copies get their own copy); not thread-safe.
+// applying an action. Entries are keyed by content (the tiles laid; every company's bases), so no
+// rule has to remember to invalidate anything, and the answers are exactly those of a network
+// built afresh. The tiles' stamp (TileMap::Stamp, which only a change of the tiles renews) spares
+// comparing them tile by tile when it is the stamp they were last seen with. Each Game owns one
+// (copies get their own copy); not thread-safe.
 #pragma once
 
 #include <map>
@@ -64,6 +66,7 @@ class TrackCache {
   // What network_ was built from: the board's tiles in order, in one array (compared with the
   // board's at every question; a copy of the map would cost an allocation per tile).
   std::vector<std::pair<HexCoord, PlacedTile>> tiles_;
+  uint64_t stamp_ = 0;  // the stamp of the tiles last found to be tiles_
   std::shared_ptr<const TrackNetwork> network_;
   std::vector<Kept> kept_;  // on the tiles_
 };

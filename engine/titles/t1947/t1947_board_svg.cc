@@ -111,7 +111,7 @@ Result<std::string> DrawBoard1947(const T1947Data& data, const BoardOverlay& ove
     const TileDef* tile = data.board.data.Tile(t.tile_id);
     if (!tile || tile->preprinted) return Malformed("1947.refusal.board.no_such_tile", "no 1947 tile " + t.tile_id).With({param::Tile("tile", t.tile_id)});
     if (t.rotation < 0 || t.rotation > 5) return Malformed("1947.refusal.board.bad_rotation", "a rotation is 0 to 5, not " + std::to_string(t.rotation)).With({param::Count("rotation", t.rotation)});
-    laid.tiles[t.hex] = PlacedTile{t.tile_id, t.rotation};
+    laid.tiles.Set(t.hex, PlacedTile{t.tile_id, t.rotation});
   }
   std::map<HexCoord, std::vector<std::string>> holders;
   for (const PlacedToken& token : overlay.tokens) {

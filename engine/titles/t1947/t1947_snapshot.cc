@@ -63,7 +63,7 @@ json BoardJson(const Board1947& b, const TrackTurn& track, const StationTurn& st
 void RestoreBoard(const json& j, Board1947* b, TrackTurn* track, StationTurn* stations, int* new_city_town_tiles,
                   std::optional<int>* temple_choice) {
   b->board.tiles.clear();
-  for (const json& t : j.at("tiles")) b->board.tiles[HexNamed(t.at(0))] = PlacedTile{t.at(1), t.at(2)};
+  for (const json& t : j.at("tiles")) b->board.tiles.Set(HexNamed(t.at(0)), PlacedTile{t.at(1), t.at(2)});
   b->board.supply = j.at("supply").get<std::map<std::string, int>>();
   b->stations.clear();
   for (const json& own : j.at("stations")) {

@@ -233,7 +233,7 @@ Result<LayOutcome> Lay(const T1947Data& data, Board1947* board, const LayContext
   const std::optional<TileOnHex> old = TileOn(data.board.data, board->board, lay.hex);
   if (old && !old->preprinted) ++board->board.supply[old->tile->id];  // 6.4.3: replaced tiles are re-used
   --board->board.supply[lay.tile];
-  board->board.tiles[lay.hex] = PlacedTile{lay.tile, lay.rotation};
+  board->board.tiles.Set(lay.hex, PlacedTile{lay.tile, lay.rotation});
   (outcome->upgrade ? turn->upgrades : turn->yellow) += 1;
   turn->laid_this_action.push_back(lay.hex);
   turn->season_reduction = turn->season_reduction || outcome->season_reduction;

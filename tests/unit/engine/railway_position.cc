@@ -76,7 +76,7 @@ RailwayPosition& RailwayPosition::Tile(const std::string& hex, const std::string
   }
   EXPECT_GT(state_.board.supply[tile], 0) << "no #" << tile << " left for the position";
   --state_.board.supply[tile];
-  state_.board.tiles[coord] = {tile, rotation};
+  state_.board.tiles.Set(coord, {tile, rotation});
   return *this;
 }
 

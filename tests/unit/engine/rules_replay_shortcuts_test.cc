@@ -8,6 +8,7 @@
 // take one it does not make.
 // Applying an action knowing the next (ApplyBefore) leaves the game Apply leaves, action by action;
 // the next action it found legal is then applied without a second validation, and only that one.
+// The kept network follows the board's tiles by their stamp, and by the tiles where stamps differ.
 // A company's reach from all its bases (one search per line for bases one line joins) is the
 // union of its reaches from each base alone, at every board and placing of bases of the games.
 // A run step's runs are checked on the part of the route graph they name (BuildRunGraph): at every
@@ -362,6 +363,39 @@ TEST_P(ReplayShortcuts, RunsCheckedOnThePartOfTheGraphTheyName) {
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(checked, 0);
+}
+
+// The kept network is the board's: a tile changed on the board (a new stamp, TileMap) is seen; a
+// copy of the board (the same stamp) or the same tiles laid anew (another stamp, the same tiles)
+// get the network kept for them.
+TEST(TrackCacheOfTiles, AChangedTileIsSeenAndTheSameTilesKeepTheirNetwork) {
+  const GameRecord record = LoadRecord("games/bot-game-4p.json");
+  auto game = Game::Create(record.config);
+  ASSERT_TRUE(game.ok());
+  for (size_t i = 0; i < record.actions.size() && game->state().board.tiles.size() < 10; ++i) {
+    MustApply(*game, record.actions[i]);
+    if (HasFatalFailure()) return;
+  }
+  ASSERT_GE(game->state().board.tiles.size(), 10u);
+  const EditionData& data = game->data();
+  TrackCache cache;
+  const BoardState board = game->state().board;
+  const auto first = cache.Network(data, board);
+  EXPECT_EQ(cache.Network(data, board), first);
+  BoardState copy = board;
+  EXPECT_EQ(cache.Network(data, copy), first);
+  const auto [hex, placed] = *board.tiles.begin();
+  copy.tiles.Set(hex, {placed.tile, (placed.rotation + 1) % 6});
+  const auto turned = cache.Network(data, copy);
+  EXPECT_NE(turned, first);
+  EXPECT_EQ(turned->paths().size(), first->paths().size());  // turned, not lifted
+  BoardState again = board;  // the first board's stamp, not the kept one's: compared, rebuilt
+  const auto back = cache.Network(data, again);
+  EXPECT_NE(back, turned);
+  BoardState laid_anew;
+  laid_anew.tiles.Assign(board.tiles.map());
+  EXPECT_NE(laid_anew.tiles.Stamp(), again.tiles.Stamp());
+  EXPECT_EQ(cache.Network(data, laid_anew), back);
 }
 
 INSTANTIATE_TEST_SUITE_P(RecordedGames, ReplayShortcuts, ::testing::ValuesIn(RecordedGames()),

@@ -115,7 +115,7 @@ RunPosition& RunPosition::Tile(const std::string& hex_name, const std::string& t
   if (const auto laid = state_.board.tiles.find(hex); laid != state_.board.tiles.end()) {
     ++state_.board.supply[laid->second.tile];
   }
-  state_.board.tiles[hex] = PlacedTile{tile_id, rotation};
+  state_.board.tiles.Set(hex, PlacedTile{tile_id, rotation});
   if (auto left = state_.board.supply.find(tile_id); left != state_.board.supply.end() && left->second > 0) {
     --left->second;
   }

@@ -184,14 +184,14 @@ TEST(BoardTrack, TheCoreTrackNetworkJoinsTwoCitiesOverLaid1947Tiles) {
     EXPECT_EQ(heads, (std::set<HexCoord>{Hex("I18"), Hex("G20")}));
   }
   // #7 is 0-1 (S-SW): turned by 1 it joins SW and NW; by 4 it joins NE and SE.
-  board.tiles[Hex("I18")] = PlacedTile{"7", 1};
+  board.tiles.Set(Hex("I18"), PlacedTile{"7", 1});
   {
     const TrackNetwork network(b.data, board);
     const CompanyReach reach = network.Reach(position, bnr);
     EXPECT_TRUE(reach.ReachesHex(Hex("I18")));
     EXPECT_FALSE(reach.ReachesStation(Hex("I16"), 0));
   }
-  board.tiles[Hex("H17")] = PlacedTile{"7", 4};
+  board.tiles.Set(Hex("H17"), PlacedTile{"7", 4});
   const TrackNetwork network(b.data, board);
   const CompanyReach reach = network.Reach(position, bnr);
   EXPECT_TRUE(reach.ReachesStation(Hex("I16"), 0));  // Jubbulpore
@@ -199,7 +199,7 @@ TEST(BoardTrack, TheCoreTrackNetworkJoinsTwoCitiesOverLaid1947Tiles) {
   ASSERT_GE(network.StationNode(Hex("I16"), 0), 0);
   EXPECT_EQ(network.nodes()[network.StationNode(Hex("I16"), 0)].station->revenue, 20);
   // Turned the other way, H17's curve points N-NW and no longer reaches Jubbulpore.
-  board.tiles[Hex("H17")] = PlacedTile{"7", 2};
+  board.tiles.Set(Hex("H17"), PlacedTile{"7", 2});
   const TrackNetwork wrong(b.data, board);
   EXPECT_FALSE(wrong.Reach(position, bnr).ReachesStation(Hex("I16"), 0));
 }

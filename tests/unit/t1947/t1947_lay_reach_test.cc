@@ -20,7 +20,7 @@ namespace {
 // The reference: a new network of the board with the tile laid, and the tile's paths its reach uses.
 std::set<int> ReachedOnNewNetwork(const Board1947& board, int railway, HexCoord hex, const std::string& tile, int rotation) {
   BoardState after = board.board;
-  after.tiles[hex] = PlacedTile{tile, rotation};
+  after.tiles.Set(hex, PlacedTile{tile, rotation});
   const TrackNetwork network(Data().board.data, after);
   std::set<int> on_tile;
   for (int p : network.Reach(TrackPosition{after, board.stations}, railway).paths) {

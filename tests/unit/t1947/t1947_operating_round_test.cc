@@ -195,7 +195,7 @@ TEST(OperatingRound, SnapshotRoundTrip) {
 TEST(OperatingRound, SnapshotKeepsTheBoard) {
   T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 300, {}}, {"GIPR", Space(0, 100), 1, 0, {}}});
   Board1947& b = g.mutable_board();
-  b.board.tiles[Hex("G8")] = PlacedTile{"6M", 2};
+  b.board.tiles.Set(Hex("G8"), PlacedTile{"6M", 2});
   --b.board.supply["6M"];
   b.stations[Data().RailwayIndex("GIPR")].push_back(Base{Hex("G8"), 0});
   b.temple_connected[Data().RailwayIndex("GIPR")] = true;

@@ -502,9 +502,9 @@ TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
   // Track from Bombay to the temple (as if the BB&CI had laid it in an earlier round).
   T1947Game laid = g;
   Board1947& b = laid.mutable_board();
-  b.board.tiles[Hex("D21")] = PlacedTile{"6M", Rotation("6M", {"SE", "N"})};
-  b.board.tiles[Hex("E22")] = PlacedTile{"6", Rotation("6", {"NW", "S"})};
-  b.board.tiles[Hex("E24")] = PlacedTile{"9", Rotation("9", {"N", "S"})};
+  b.board.tiles.Set(Hex("D21"), PlacedTile{"6M", Rotation("6M", {"SE", "N"})});
+  b.board.tiles.Set(Hex("E22"), PlacedTile{"6", Rotation("6", {"NW", "S"})});
+  b.board.tiles.Set(Hex("E24"), PlacedTile{"9", Rotation("9", {"N", "S"})});
   // The next operating round: the BB&CI's turn verifies the connection and pays the bonus.
   EndTurnBuyingT2s(laid, 1);
   ASSERT_EQ(Operating(laid), "EIR");

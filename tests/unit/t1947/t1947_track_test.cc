@@ -153,7 +153,7 @@ TEST(Section6_11_3, ASiteConnectedByTheWorkersActionWaitsForTheNextOr) {
 // after the first T5 it may lay an ordinary #9 there instead, and upgrade the K to a green #1.
 TEST(Section6_4_6, TownsTakeTownTilesUntilTheFirstT5) {
   Board1947 board = WithHome({"SIR"});
-  board.board.tiles[Hex("I32")] = PlacedTile{"57", Rotation("57", {"N", "S"})};
+  board.board.tiles.Set(Hex("I32"), PlacedTile{"57", Rotation("57", {"N", "S"})});
   --board.board.supply["57"];
   board.stations[R("SIR")].push_back(Base{Hex("I32"), 0});
   {
@@ -249,11 +249,11 @@ TEST(Section6_13_3, LaysInTheSeasonsZoneAreReported) {
 // to Hyderabad H25.
 Board1947 ProddaturExample(const std::string& proddatur_tile) {
   Board1947 board = WithHome({"GIPR", "EIR"});
-  board.board.tiles[Hex("H33")] = PlacedTile{"57", Rotation("57", {"N", "S"})};
-  board.board.tiles[Hex("H31")] = PlacedTile{"9", Rotation("9", {"N", "S"})};
-  board.board.tiles[Hex("H29")] = PlacedTile{"4716", Rotation("4716", {"N", "S"})};
-  board.board.tiles[Hex("H27")] = PlacedTile{proddatur_tile, Rotation(proddatur_tile, {"N", "S"})};
-  board.board.tiles[Hex("H25")] = PlacedTile{"57", Rotation("57", {"N", "S"})};
+  board.board.tiles.Set(Hex("H33"), PlacedTile{"57", Rotation("57", {"N", "S"})});
+  board.board.tiles.Set(Hex("H31"), PlacedTile{"9", Rotation("9", {"N", "S"})});
+  board.board.tiles.Set(Hex("H29"), PlacedTile{"4716", Rotation("4716", {"N", "S"})});
+  board.board.tiles.Set(Hex("H27"), PlacedTile{proddatur_tile, Rotation(proddatur_tile, {"N", "S"})});
+  board.board.tiles.Set(Hex("H25"), PlacedTile{"57", Rotation("57", {"N", "S"})});
   board.stations[R("GIPR")].push_back(Base{Hex("H33"), 0});
   board.stations[R("EIR")].push_back(Base{Hex("H27"), 0});
   return board;
@@ -289,8 +289,8 @@ TEST(Section6_7, PlacingAStation) {
 // 6.7.2: a home city of a railway that has not operated keeps a space for it.
 TEST(Section6_7, AHomeCityKeepsASpaceForItsRailway) {
   Board1947 board = WithHome({"BNR"});
-  board.board.tiles[Hex("I18")] = PlacedTile{"7", 1};
-  board.board.tiles[Hex("H17")] = PlacedTile{"7", 4};
+  board.board.tiles.Set(Hex("I18"), PlacedTile{"7", 1});
+  board.board.tiles.Set(Hex("H17"), PlacedTile{"7", 4});
   EXPECT_EQ(Refusal(CheckStation(Data(), board, R("BNR"), 1000, StationTurn{}, Hex("I16"))), "1947.refusal.station.home_reserved");
   ASSERT_TRUE(PlaceHomeStation(Data(), &board, R("EIR")).ok());
   EXPECT_EQ(PlaceHomeStation(Data(), &board, R("EIR")).error().key, "1947.refusal.station.home_already_placed");
@@ -352,7 +352,7 @@ void LayLine(Board1947* board, HexCoord from, HexCoord to) {
       }
       if (std::all_of(edges.begin(), edges.end(), [&](int e) { return exits_of.count(e) > 0; })) rotation = r;
     }
-    board->board.tiles[line[i]] = PlacedTile{tile, rotation};
+    board->board.tiles.Set(line[i], PlacedTile{tile, rotation});
   }
 }
 

@@ -455,7 +455,7 @@ Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std:
     // 4.2.3: outside its area the company must run over the tile this round: its trains must be
     // able to (on the board as it would be).
     GameState after = ctx.state;
-    after.board.tiles[p.hex] = {p.tile->id, p.rotation};
+    after.board.tiles.Set(p.hex, {p.tile->id, p.rotation});
     const std::vector<int> mapping = StationMapping(from, current->rotation, *p.tile, p.rotation);
     for (CompanyState& c : after.companies) {
       for (Base& base : c.bases) {
@@ -521,7 +521,7 @@ void ExecuteLayTile(Context& ctx, int, const mailrun::v1::LayTile& action) {
   GameState& s = ctx.state;
   CompanyPays(ctx, company, cost);
   --s.board.supply[p.tile->id];
-  s.board.tiles[p.hex] = {p.tile->id, action.rotation()};
+  s.board.tiles.Set(p.hex, {p.tile->id, action.rotation()});
   s.railway.lays.push_back(lay);
   ++s.railway.lays_done;
   if (cost > 0) {
@@ -549,7 +549,7 @@ void ExecutePromoteTile(Context& ctx, int, const mailrun::v1::PromoteTile& actio
   CompanyPays(ctx, company, cost);
   if (!current.preprinted) ++s.board.supply[current.tile->id];  // 4.2.10
   --s.board.supply[p.tile->id];
-  s.board.tiles[p.hex] = {p.tile->id, action.rotation()};
+  s.board.tiles.Set(p.hex, {p.tile->id, action.rotation()});
   // Base tokens move to the stations that take over theirs.
   const std::vector<int> mapping = StationMapping(*current.tile, current.rotation, *p.tile, action.rotation());
   for (CompanyState& c : s.companies) {
