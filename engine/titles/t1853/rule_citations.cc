@@ -1,28 +1,11 @@
 #include "engine/titles/t1853/rule_citations.h"
 
 #include <algorithm>
-#include <cctype>
+
+#include "engine/titles/t1853/edition/rule_number.h"
 
 namespace mailrun::engine::t1853 {
 namespace {
-
-// "4.1.5", "4.10": digits in groups joined by single dots, at least two groups.
-bool IsRuleNumber(std::string_view item) {
-  if (item.empty() || !std::isdigit(static_cast<unsigned char>(item.front())) ||
-      !std::isdigit(static_cast<unsigned char>(item.back()))) {
-    return false;
-  }
-  bool dot = false;
-  for (size_t i = 0; i < item.size(); ++i) {
-    if (item[i] == '.') {
-      if (item[i - 1] == '.') return false;
-      dot = true;
-    } else if (!std::isdigit(static_cast<unsigned char>(item[i]))) {
-      return false;
-    }
-  }
-  return dot;
-}
 
 // One parenthesised list's contents ("4.2.3, 4.4.2"), each rule-number item cited.
 std::string CiteList(const EditionData& data, std::string_view list) {

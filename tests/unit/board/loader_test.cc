@@ -107,6 +107,48 @@ TEST(Loader, Refuses2009DataThatBreaksItsRules) {
           {"lookout2009/rule_numbers.json", "Appendix N"});
 }
 
+// rule_numbers.json's numbers at the edges of their shapes: a dotted number has two or more groups
+// of digits joined by single dots; a word ("Appendix", "Section", "page") takes one space and digits.
+TEST(Loader, ChecksTheShapeOfRuleNumbers) {
+  const auto parse = [](const char* field, const std::string& value) {
+    return ParseEditionData(mailrun::v1::EDITION_LOOKOUT_2009, Edited("lookout2009/rule_numbers.json", [&](Json& j) {
+                              Entry(j["rules"], "retuned", "4.1.5")[field] = value;
+                            }));
+  };
+  const auto expect = [&](const char* field, const std::string& value, const char* refusal) {
+    auto result = parse(field, value);
+    if (refusal == nullptr) {
+      EXPECT_TRUE(result.ok()) << field << " \"" << value << "\": " << result.error().message;
+    } else {
+      ASSERT_FALSE(result.ok()) << field << " \"" << value << "\" accepted";
+      EXPECT_NE(result.error().message.find(refusal), std::string::npos) << result.error().message;
+    }
+  };
+  for (const char* good : {"99.1", "99.10.23", "Appendix 9", "Appendix 10"}) expect("retuned", good, nullptr);
+  for (const char* bad : {"4", "4.", ".4", "4..1", "4.1.", "4.a", "4,1", " 4.1", "4.1 ", "Appendix", "Appendix ",
+                          "Appendix 3a", "Appendix  3", "appendix 3", "Section 2", "page 20"}) {
+    expect("retuned", bad, "expected a rule number of the Retuned text (\"4.1.5\") or \"Appendix N\"");
+  }
+  for (const char* good : {"4.1.4", "10.2", "Section 2", "page 20"}) expect("rule", good, nullptr);
+  for (const char* bad : {"4", "4.", "4..1", ".4", "Appendix 3", "section 2", "Section 2.1", "Page 20", "page", "page 2 "}) {
+    expect("rule", bad, "expected a rule number (\"4.1.4\"), \"Section N\" or \"page N\"");
+  }
+}
+
+// A company's colour (TABLE 7) is '#' and exactly six hexadecimal digits, of either case.
+TEST(Loader, RefusesAColourThatIsNotSixHexDigits) {
+  const auto with_colour = [](const std::string& colour) {
+    return Edited("retuned/companies.json", [&](Json& j) { Entry(j["companies"], "initials", "EIR")["colour"] = colour; });
+  };
+  for (const char* good : {"#A0b1C2", "#0a1B2c"}) {
+    auto result = ParseEditionData(mailrun::v1::EDITION_RETUNED, with_colour(good));
+    EXPECT_TRUE(result.ok()) << good << ": " << result.error().message;
+  }
+  for (const char* bad : {"#12345g", "#12345", "#1234567", "d0312d", "#d0312", " #d0312d", "#d0312d ", "##d0312", "#-12345", ""}) {
+    ExpectRefused(with_colour(bad), {"retuned/companies.json", "company \"EIR\"", "\"colour\"", "must be a CSS colour like \"#d0312d\""});
+  }
+}
+
 TEST(Loader, RefusesABrokenFile) {
   auto files = GoodFiles();
   std::string& text = files["retuned/tiles.json"];

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <regex>
+#include <cctype>
 #include <set>
 #include <tuple>
 
@@ -11,6 +11,12 @@
 
 namespace mailrun::engine::t1853::data_internal {
 namespace {
+
+// "#d0312d": '#' and six hexadecimal digits.
+bool IsCssColour(const std::string& text) {
+  return text.size() == 7 && text[0] == '#' &&
+         std::all_of(text.begin() + 1, text.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) != 0; });
+}
 
 HomeByCity ReadHome(const Json& value, const Where& where) {
   Fields fields(value, where, {"city", "station"});
@@ -79,8 +85,7 @@ std::vector<CompanyHomes> ReadCompanies(const Json& document, const Where& where
     company.tokens = fields.Int("tokens");
     if (company.tokens < 1) fields.Fail("tokens", "a company has at least one base token (TABLE 7)");
     company.colour = fields.String("colour");
-    static const std::regex kCssColour("#[0-9a-fA-F]{6}");
-    if (!std::regex_match(company.colour, kCssColour)) fields.Fail("colour", "must be a CSS colour like \"#d0312d\"");
+    if (!IsCssColour(company.colour)) fields.Fail("colour", "must be a CSS colour like \"#d0312d\"");
     company.double_lay_fee = fields.Int("double_lay_fee");
     if (company.double_lay_fee < 0) fields.Fail("double_lay_fee", "must not be negative");
     if (company.kind == CompanyKind::kMinor && company.double_lay_fee != 0) {

@@ -109,12 +109,17 @@ Result<const EditionData*> LoadEdition(mailrun::v1::Edition edition) {
     for (auto& [name, contents] : data::EmbeddedDataFiles()) files.emplace(name, contents);
     return ParseEditionData(which, files);
   };
-  // Parsed once per edition, on first use; C++ guarantees thread-safe initialisation of statics.
-  static const Result<EditionData> retuned = parse(mailrun::v1::EDITION_RETUNED);
-  static const Result<EditionData> lookout2009 = parse(mailrun::v1::EDITION_LOOKOUT_2009);
-  const Result<EditionData>* loaded = edition == mailrun::v1::EDITION_RETUNED        ? &retuned
-                                      : edition == mailrun::v1::EDITION_LOOKOUT_2009 ? &lookout2009
-                                                                                     : nullptr;
+  // Parsed once per edition, on its own first use: a static is initialised when control first
+  // passes its declaration, so each sits in its edition's branch (a process that plays only Retuned
+  // never parses the 2009 files). C++ guarantees thread-safe initialisation of statics.
+  const Result<EditionData>* loaded = nullptr;
+  if (edition == mailrun::v1::EDITION_RETUNED) {
+    static const Result<EditionData> retuned = parse(mailrun::v1::EDITION_RETUNED);
+    loaded = &retuned;
+  } else if (edition == mailrun::v1::EDITION_LOOKOUT_2009) {
+    static const Result<EditionData> lookout2009 = parse(mailrun::v1::EDITION_LOOKOUT_2009);
+    loaded = &lookout2009;
+  }
   if (loaded == nullptr) {
     return DataFault(fmt::format("no board data for edition {} (docs/board-data.md)", mailrun::v1::Edition_Name(edition)));
   }
