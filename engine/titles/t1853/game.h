@@ -99,7 +99,7 @@ class Game final : public TitleGame {
   TrackCache track_;
   // The action ApplyBefore was told would follow, when it found it legal on state_ as Apply left
   // it (NextIsLegalChoice validated it there): applied next, it is not validated a second time.
-  // Cleared by every Apply; state_ changes nowhere else.
+  // Cleared by every Apply and Preview (ApplyAs, where alone state_ changes); a preview sets none.
   std::optional<std::string> validated_next_;  // serialised
 };
 
