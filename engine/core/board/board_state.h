@@ -27,7 +27,6 @@ class TileMap {
  public:
   using Map = std::map<HexCoord, PlacedTile>;
   using const_iterator = Map::const_iterator;
-  using value_type = Map::value_type;
 
   const_iterator begin() const { return tiles_.begin(); }
   const_iterator end() const { return tiles_.end(); }
@@ -43,12 +42,13 @@ class TileMap {
     Restamp();
   }
   size_t erase(HexCoord hex) {
+    const size_t erased = tiles_.erase(hex);
     Restamp();
-    return tiles_.erase(hex);
+    return erased;
   }
   void clear() {
-    Restamp();
     tiles_.clear();
+    Restamp();
   }
   void Assign(Map tiles) {
     tiles_ = std::move(tiles);
