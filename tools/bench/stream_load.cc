@@ -8,6 +8,8 @@
 //      --channels connections, waits until the server has every one live (initial metadata) and
 //      --settle seconds more, and measures the same three things again while they stay open;
 //   3. cancels the N streams and waits until every one has ended.
+// With --events 0 it measures no delivery and needs no database: the way to measure a server that
+// only holds streams (tools/bench/stream_floor.sh, mailrun-bench-bare-notify: gRPC's own cost).
 // The idle streams run on gRPC's asynchronous client API, all on one completion queue read by one
 // thread, so the driver itself stays cheap (its own CPU time is reported too). CPU is given in
 // cores (CPU seconds per second), which counts the server's own work, not waiting for a CPU.
@@ -293,7 +295,7 @@ struct Cost {
 
 // Memory, CPU over the window and delivery latency, printed as one block; with `idle` streams
 // open, also the cost per stream above `without` (the same measured with none open).
-Cost MeasureAndPrint(const Settings& s, ActiveStream& active, const std::string& label, int idle, Cost without) {
+Cost MeasureAndPrint(const Settings& s, ActiveStream* active, const std::string& label, int idle, Cost without) {
   const ProcessSample before = Sample(s.pid);
   const double own_before = OwnCpuSeconds();
   std::this_thread::sleep_for(std::chrono::seconds(s.window_seconds));
@@ -307,9 +309,11 @@ Cost MeasureAndPrint(const Settings& s, ActiveStream& active, const std::string&
     fmt::print("{}: per idle stream {:.2f} KB and {:.5f} ms CPU per second (above none open)\n", label,
                (after.rss_mb - without.rss_mb) * 1024 / idle, (cores - without.cores) * 1000 / idle);
   }
-  int lost = 0;
-  mailrun::bench::PrintLatencies(label + ": delivery to the active stream", active.Measure(s.events, s.warmup, &lost));
-  if (lost > 0) fmt::print("{}: {} event(s) not delivered within 10 s\n", label, lost);
+  if (active) {
+    int lost = 0;
+    mailrun::bench::PrintLatencies(label + ": delivery to the active stream", active->Measure(s.events, s.warmup, &lost));
+    if (lost > 0) fmt::print("{}: {} event(s) not delivered within 10 s\n", label, lost);
+  }
   std::fflush(stdout);
   return {after.rss_mb, cores};
 }
@@ -318,7 +322,9 @@ int Run(const Settings& s) {
   const std::string run = mailrun::service::RandomId().substr(0, 10);
   auto stubs = Stubs(s.notify, s.channels);
   auto active_stub = Stubs(s.notify, 1);
-  ActiveStream active(*active_stub[0], s, run);
+  std::optional<ActiveStream> active;  // none with --events 0
+  if (s.events > 0) active.emplace(*active_stub[0], s, run);
+  ActiveStream* delivery = active ? &*active : nullptr;
   int round = 0;
   for (const int count : s.streams) {
     fmt::print("--- N = {} (load average {})\n", count, [] {
@@ -327,13 +333,13 @@ int Run(const Settings& s) {
       load >> one >> five >> fifteen;
       return one + " " + five + " " + fifteen;
     }());
-    const Cost none = MeasureAndPrint(s, active, "none open", 0, {});
+    const Cost none = MeasureAndPrint(s, delivery, "none open", 0, {});
     {
       IdleStreams idle;
       idle.Open(stubs, s, fmt::format("{}-{}", run, round++), count);
       fmt::print("{} idle streams live after {:.1f} s\n", count, idle.open_seconds());
       std::this_thread::sleep_for(std::chrono::seconds(s.settle_seconds));
-      MeasureAndPrint(s, active, fmt::format("{} idle open", count), count, none);
+      MeasureAndPrint(s, delivery, fmt::format("{} idle open", count), count, none);
       if (idle.received() > 0) fmt::print("warning: idle streams received {} notifications\n", idle.received());
       if (const std::string ended = idle.ended_early(); !ended.empty()) {
         throw std::runtime_error("idle streams ended while open: " + ended);
@@ -367,8 +373,8 @@ int main(int argc, char** argv) {
   app.add_option("--window", settings.window_seconds, "seconds over which the server's CPU time is sampled")
       ->check(CLI::Range(1, 3600))
       ->capture_default_str();
-  app.add_option("--events", settings.events, "deliveries measured per state")
-      ->check(CLI::Range(1, 100000))
+  app.add_option("--events", settings.events, "deliveries measured per state (0: none, and no database)")
+      ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   app.add_option("--warmup", settings.warmup, "deliveries first made and not measured")->capture_default_str();
   app.add_option("--token-signing-key", signing_key, "the token signing key the service's public keys match")
