@@ -3,7 +3,9 @@
 // initial metadata (as mailrun-notify's does) and then waits, idle, until the client cancels it.
 // What an idle stream costs this server is gRPC's own cost of an idle stream of this very RPC, the
 // floor under mailrun-notify's (docs/benchmarks.md, "Idle notification streams"). Run by
-// tools/bench/stream_floor.sh; stops on SIGINT or SIGTERM.
+// tools/bench/stream_bench.sh --bare; stops on SIGINT or SIGTERM. It does not start through the
+// services' RunServer (services/common/server.h): that would add the health service, reflection,
+// metrics and their libraries, which are part of what the floor leaves out.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <grpcpp/grpcpp.h>

@@ -5,10 +5,20 @@
 # comparison.
 #   tools/bench/stream_bench.sh NOTIFY_BINARY [mailrun-bench-streams options...]
 # e.g. tools/bench/stream_bench.sh build/bin/mailrun-notify --streams 1000,10000
+# With --bare instead of a binary it measures gRPC's own cost per idle stream, the floor under
+# mailrun-notify's: mailrun-bench-bare-notify (a server that only holds the streams open; with
+# --minimal-stack, on gRPC's minimal channel stack) and the driver with --events 0 (no delivery
+# measured, so no PostgreSQL or Redis is started).
+#   tools/bench/stream_bench.sh --bare [--minimal-stack] [mailrun-bench-streams options...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-notify=${1:?usage: $0 NOTIFY_BINARY [mailrun-bench-streams options...]}
+notify=${1:?usage: $0 NOTIFY_BINARY|--bare [--minimal-stack] [mailrun-bench-streams options...]}
 shift
+bare_flags=()
+if [ "$notify" = --bare ] && [ "${1:-}" = --minimal-stack ]; then
+  bare_flags+=(--minimal-stack)
+  shift
+fi
 bin=$root/build/bin
 servers=$root/deploy/servers.sh
 port_free() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
@@ -22,23 +32,30 @@ d=$(mktemp -d /tmp/mailrun-bench-streams.XXXXXX) && chmod 755 "$d"
 pid=
 cleanup() {
   local status=$?
-  [ "$status" = 0 ] || tail -n 20 "$d/notify.log" >&2
+  [ "$status" = 0 ] || tail -n 20 "$d/server.log" >&2
   [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
-  "$servers" stop-postgres "$d/postgres" || true
-  "$servers" stop-redis "$d/redis" || true
+  [ -d "$d/postgres" ] && { "$servers" stop-postgres "$d/postgres" || true; }
+  [ -d "$d/redis" ] && { "$servers" stop-redis "$d/redis" || true; }
   rm -rf "$d"
 }
 trap cleanup EXIT
-"$servers" start-postgres "$d/postgres" "$pg" >/dev/null
-"$servers" start-redis "$d/redis" "$redis" >/dev/null
 "$bin/mailrun" keys new --id bench --signing-key-file "$d/signing.key" >"$d/public.keys"
 export MAILRUN_TOKEN_SIGNING_KEY_FILE=$d/signing.key MAILRUN_TOKEN_PUBLIC_KEYS_FILE=$d/public.keys
-db=postgresql://mailrun@127.0.0.1:$pg/mailrun
 # Raised limits: every stream of the old model is a thread, every connection a file.
 ulimit -n 65536 2>/dev/null || true
-"$notify" --listen "127.0.0.1:$grpc" --metrics-listen "127.0.0.1:$metrics" --database-url "$db" \
-  --redis-url "redis://127.0.0.1:$redis" --log-level info >"$d/notify.log" 2>&1 &
-pid=$!
+if [ "$notify" = --bare ]; then
+  driver=(--events 0)
+  "$bin/mailrun-bench-bare-notify" --listen "127.0.0.1:$grpc" "${bare_flags[@]}" >"$d/server.log" 2>&1 &
+  pid=$!
+else
+  "$servers" start-postgres "$d/postgres" "$pg" >/dev/null
+  "$servers" start-redis "$d/redis" "$redis" >/dev/null
+  db=postgresql://mailrun@127.0.0.1:$pg/mailrun
+  driver=(--database-url "$db")
+  "$notify" --listen "127.0.0.1:$grpc" --metrics-listen "127.0.0.1:$metrics" --database-url "$db" \
+    --redis-url "redis://127.0.0.1:$redis" --log-level info >"$d/server.log" 2>&1 &
+  pid=$!
+fi
 for _ in $(seq 1 100); do port_free "$grpc" || break; sleep 0.1; done
-echo "mailrun-notify $notify (pid $pid) on 127.0.0.1:$grpc; $(uptime)"
-"$bin/mailrun-bench-streams" --notify "127.0.0.1:$grpc" --pid "$pid" --database-url "$db" "$@"
+echo "$notify ${bare_flags[*]} (pid $pid) on 127.0.0.1:$grpc; $(uptime)"
+"$bin/mailrun-bench-streams" --notify "127.0.0.1:$grpc" --pid "$pid" "${driver[@]}" "$@"

@@ -9,7 +9,7 @@
 //      --settle seconds more, and measures the same three things again while they stay open;
 //   3. cancels the N streams and waits until every one has ended.
 // With --events 0 it measures no delivery and needs no database: the way to measure a server that
-// only holds streams (tools/bench/stream_floor.sh, mailrun-bench-bare-notify: gRPC's own cost).
+// only holds streams (tools/bench/stream_bench.sh --bare, mailrun-bench-bare-notify: gRPC's own cost).
 // The idle streams run on gRPC's asynchronous client API, all on one completion queue read by one
 // thread, so the driver itself stays cheap (its own CPU time is reported too). CPU is given in
 // cores (CPU seconds per second), which counts the server's own work, not waiting for a CPU.
