@@ -17,6 +17,11 @@
 # Prometheus metrics (GET /metrics), one port each:
 #   mailrun-game 50161 (MAILRUN_GAME_METRICS_PORT)  mailrun-lobby 50162 (MAILRUN_LOBBY_METRICS_PORT)
 #   mailrun-notify 50163 (MAILRUN_NOTIFY_METRICS_PORT)
+# MAILRUN_PGBOUNCER=1 (`MAILRUN_PGBOUNCER=1 make run`): PgBouncer in transaction pooling between the
+#   services and PostgreSQL, on 55433 (MAILRUN_PGBOUNCER_PORT); the services' pools go through it,
+#   and what needs a session of its own (LISTEN, the relays' and migrations' advisory locks)
+#   goes to PostgreSQL directly (MAILRUN_DATABASE_DIRECT_URL; docs/operations.md, "PgBouncer").
+#   Services already running keep the database they had: `make stop` first to switch.
 # mailrun-game: its own settings (MAILRUN_SNAPSHOT_EVERY, MAILRUN_CACHE_GAMES, MAILRUN_TRUSTED_SERVICES,
 # ...; see `build/bin/mailrun-game --help`) pass through from the environment of `deploy/stack.sh start`.
 # Pushes: mailrun-notify POSTs each push to MAILRUN_PUSH_ENDPOINT (a Gorush push gateway's
@@ -36,6 +41,8 @@ game_metrics_port=${MAILRUN_GAME_METRICS_PORT:-50161}
 lobby_metrics_port=${MAILRUN_LOBBY_METRICS_PORT:-50162}
 notify_metrics_port=${MAILRUN_NOTIFY_METRICS_PORT:-50163}
 gateway_port=${MAILRUN_GATEWAY_PORT:-8080}
+pgbouncer=${MAILRUN_PGBOUNCER:-0}
+pgbouncer_port=${MAILRUN_PGBOUNCER_PORT:-55433}
 gateway_dir=${MAILRUN_GATEWAY_DIR:-$(dirname "$bin")/gateway}
 web_dir=${MAILRUN_GATEWAY_WEB_DIR:-$(dirname "$bin")/web}
 servers=$root/deploy/servers.sh
@@ -75,13 +82,23 @@ redis_password_file() { echo "$stack/redis.password"; }
 
 running() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
 
+# The services' pooled URL (PgBouncer when MAILRUN_PGBOUNCER=1) and, behind PgBouncer, the direct one.
+database_url() {
+  if [ "$pgbouncer" = 1 ]; then echo "postgresql://mailrun@127.0.0.1:$pgbouncer_port/mailrun";
+  else echo "postgresql://mailrun@127.0.0.1:$pg_port/mailrun"; fi
+}
+# PgBouncer runs as the postgres user too: its directory sits beside PostgreSQL's data (pg_dir).
+pgbouncer_dir() { echo "$(pg_dir).pgbouncer"; }
+direct_database_url() { [ "$pgbouncer" = 1 ] && echo "postgresql://mailrun@127.0.0.1:$pg_port/mailrun" || true; }
+
 start_service() {
   local name=$1 port=${port_of[$1]} pidfile=$stack/run/$1.pid
   if running "$pidfile"; then echo "mailrun-$name already running (pid $(cat "$pidfile"))"; return 0; fi
   [ -x "$bin/mailrun-$name" ] || { echo "missing $bin/mailrun-$name: build first (make build)" >&2; exit 1; }
   MAILRUN_LISTEN=127.0.0.1:$port \
   MAILRUN_METRICS_LISTEN=127.0.0.1:${metrics_port_of[$name]} \
-  MAILRUN_DATABASE_URL="postgresql://mailrun@127.0.0.1:$pg_port/mailrun" \
+  MAILRUN_DATABASE_URL="$(database_url)" \
+  MAILRUN_DATABASE_DIRECT_URL="$(direct_database_url)" \
   MAILRUN_REDIS_URL="redis://127.0.0.1:$redis_port" \
   MAILRUN_REDIS_PASSWORD_FILE="$(redis_password_file)" \
   MAILRUN_TOKEN_PUBLIC_KEYS_FILE="$stack/token-public.keys" \
@@ -148,6 +165,10 @@ cmd_start() {
   mkdir -p "$stack/run" "$stack/logs"
   "$servers" start-postgres "$(pg_dir)" "$pg_port"
   echo "PostgreSQL on 127.0.0.1:$pg_port (database mailrun, user mailrun)"
+  if [ "$pgbouncer" = 1 ]; then
+    "$servers" start-pgbouncer "$(pgbouncer_dir)" "$pgbouncer_port" "127.0.0.1:$pg_port"
+    echo "PgBouncer on 127.0.0.1:$pgbouncer_port (transaction pooling; the services' pools go through it)"
+  fi
   "$servers" new-password "$(redis_password_file)"
   "$servers" start-redis "$stack/redis" "$redis_port" "$(redis_password_file)"
   echo "Redis on 127.0.0.1:$redis_port (password in $(redis_password_file))"
@@ -162,6 +183,7 @@ cmd_start() {
 cmd_stop() {
   stop_pidfile "$stack/run/gateway.pid"
   for s in "${services[@]}"; do stop_pidfile "$stack/run/$s.pid"; done
+  "$servers" stop-pgbouncer "$(pgbouncer_dir)"
   [ -e "$stack/postgres" ] && "$servers" stop-postgres "$(pg_dir)"
   [ -d "$stack/redis" ] && "$servers" stop-redis "$stack/redis"
   echo "stack stopped"
@@ -175,11 +197,13 @@ cmd_status() {
   if running "$stack/run/gateway.pid"; then echo "gateway running (pid $(cat "$stack/run/gateway.pid")) on 127.0.0.1:$gateway_port";
   else echo "gateway stopped"; fi
   if [ -f "$stack/postgres/postmaster.pid" ]; then echo "PostgreSQL running on 127.0.0.1:$pg_port"; else echo "PostgreSQL stopped"; fi
+  if running "$(pgbouncer_dir)/pgbouncer.pid"; then echo "PgBouncer running on 127.0.0.1:$pgbouncer_port"; fi
   if running "$stack/redis/redis.pid"; then echo "Redis running on 127.0.0.1:$redis_port"; else echo "Redis stopped"; fi
 }
 
 cmd_reset() {
   cmd_stop
+  rm -rf "$(pgbouncer_dir)"
   if [ -L "$stack/postgres" ]; then rm -rf "$(readlink -f "$stack/postgres")"; fi
   rm -rf "$stack"
   echo "stack data deleted"

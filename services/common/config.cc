@@ -17,10 +17,16 @@ void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& de
   app.add_option("--listen", config.listen, "host:port to serve gRPC on")
       ->envname("MAILRUN_LISTEN")
       ->capture_default_str();
-  app.add_option("--database-url", config.database_url, "PostgreSQL connection URI")
+  app.add_option("--database-url", config.database_url,
+                 "PostgreSQL connection URI (several hosts with target_session_attrs=read-write for failover)")
       ->envname("MAILRUN_DATABASE_URL")
       ->capture_default_str();
-  app.add_option("--redis-url", config.redis_url, "Redis URL (redis://host:port)")
+  app.add_option("--database-direct-url", config.database_direct_url,
+                 "when --database-url is a pooler in transaction mode (PgBouncer): PostgreSQL itself, for "
+                 "what needs a session (LISTEN, session advisory locks, migrations); empty: no pooler")
+      ->envname("MAILRUN_DATABASE_DIRECT_URL");
+  app.add_option("--redis-url", config.redis_url,
+                 "Redis URL (redis://host:port), or its Sentinels (redis+sentinel://host:port,host:port/master)")
       ->envname("MAILRUN_REDIS_URL")
       ->capture_default_str();
   app.add_option("--redis-password", config.redis_password, "Redis AUTH password (prefer the file or the variable)")
@@ -68,6 +74,10 @@ void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& de
       ->envname("MAILRUN_METRICS_LISTEN");
 }
 
+std::string SessionDatabaseUrl(const CommonConfig& config) {
+  return config.database_direct_url.empty() ? config.database_url : config.database_direct_url;
+}
+
 TokenVerifier LoadTokenVerifier(const CommonConfig& config) {
   return LoadPublicKeys(config.token_public_keys, config.token_public_keys_file);
 }
@@ -83,7 +93,8 @@ std::string RedisUrlOf(const CommonConfig& config) {
     while (!password.empty() && (password.back() == '\n' || password.back() == '\r')) password.pop_back();
   }
   if (password.empty()) return config.redis_url;
-  const std::string scheme = "redis://";
+  std::string scheme = "redis://";
+  if (config.redis_url.rfind("redis+sentinel://", 0) == 0) scheme = "redis+sentinel://";
   if (config.redis_url.rfind(scheme, 0) != 0) return config.redis_url;  // ParseRedisUrl names the problem
   std::string rest = config.redis_url.substr(scheme.size());
   const size_t at = rest.rfind('@');

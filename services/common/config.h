@@ -14,6 +14,9 @@ namespace mailrun::service {
 struct CommonConfig {
   std::string listen;          // host:port to serve gRPC on
   std::string database_url;    // libpq connection URI
+  // Set when database_url is a pooler in transaction mode: PostgreSQL itself, for the connections
+  // that hold session state (docs/operations.md, "PgBouncer"); empty: database_url is PostgreSQL.
+  std::string database_direct_url;
   std::string redis_url;       // redis://host:port
   std::string redis_password;       // Redis AUTH password (MAILRUN_REDIS_PASSWORD); empty: none
   std::string redis_password_file;  // alternative: a file holding it
@@ -31,13 +34,17 @@ struct CommonConfig {
 };
 
 // Adds the common flags to `app`, with environment fallbacks (MAILRUN_LISTEN, MAILRUN_DATABASE_URL,
-// MAILRUN_REDIS_URL, MAILRUN_REDIS_PASSWORD(_FILE), MAILRUN_TOKEN_PUBLIC_KEYS(_FILE),
+// MAILRUN_DATABASE_DIRECT_URL, MAILRUN_REDIS_URL, MAILRUN_REDIS_PASSWORD(_FILE), MAILRUN_TOKEN_PUBLIC_KEYS(_FILE),
 // MAILRUN_LOG_LEVEL, MAILRUN_DATABASE_POOL_SIZE, MAILRUN_EVENTS_CHANNEL, MAILRUN_OUTBOX_RELAY,
 // MAILRUN_METRICS_LISTEN, ...).
 // `default_listen` is the service's own default port on loopback, `default_database_pool_size`
 // its default number of PostgreSQL connections.
 void AddCommonOptions(CLI::App& app, CommonConfig& config, const std::string& default_listen,
                       int default_database_pool_size);
+
+// The URL for connections that need a session of their own (LISTEN, session advisory locks,
+// migrations): database_direct_url when set, database_url otherwise.
+std::string SessionDatabaseUrl(const CommonConfig& config);
 
 // The public keys that verify tokens, from token_public_keys or token_public_keys_file. Throws
 // std::runtime_error naming the problem when neither is set or a key is malformed.

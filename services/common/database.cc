@@ -101,11 +101,16 @@ int ApplyMigrations(pqxx::connection& connection, const std::vector<Migration>& 
 #include <unistd.h>
 
 #include "services/common/config.h"
+#include "services/common/prepared.h"
 
 namespace mailrun::service {
 
 std::unique_ptr<pqxx::connection> PrepareDatabase(const CommonConfig& config, const std::string& service_name) {
-  auto connection = ConnectWithRetry(config.database_url, std::chrono::seconds(config.database_connect_timeout_seconds));
+  // Behind a pooler in transaction mode no statement may be named (prepared.h).
+  named_statements = config.database_direct_url.empty();
+  // The migrations hold a session advisory lock across their transactions: a session of their own.
+  auto connection =
+      ConnectWithRetry(SessionDatabaseUrl(config), std::chrono::seconds(config.database_connect_timeout_seconds));
   ApplyMigrations(*connection, EmbeddedMigrations());
   char host[256] = {0};
   gethostname(host, sizeof host - 1);

@@ -5,7 +5,9 @@
 #include <spdlog/spdlog.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <stdexcept>
+#include <tuple>
 
 #include "services/common/backoff.h"
 
@@ -29,25 +31,79 @@ std::string ContextError(const redisContext* context) {
   return context->errstr[0] != '\0' ? std::string(context->errstr) : "connection lost";
 }
 
-// Connects and authenticates. Returns nullptr with *error set on failure.
-redisContext* Connect(const RedisEndpoint& endpoint, std::chrono::milliseconds timeout, std::string* error) {
-  redisContext* context = redisConnectWithTimeout(endpoint.host.c_str(), endpoint.port, ToTimeval(timeout));
+// Connects to host:port and authenticates. Returns nullptr with *error set on failure.
+// `what` names the server in errors ("Redis", "Redis Sentinel"). A Sentinel without a password
+// of its own answers AUTH with an error that is no refusal: `lenient_auth` lets that pass.
+redisContext* ConnectTo(const std::string& host, int port, const std::string& password, const char* what,
+                        bool lenient_auth, std::chrono::milliseconds timeout, std::string* error) {
+  redisContext* context = redisConnectWithTimeout(host.c_str(), port, ToTimeval(timeout));
   if (context == nullptr || context->err) {
-    *error = "cannot connect to Redis at " + endpoint.host + ":" + std::to_string(endpoint.port) + ": " +
+    *error = std::string("cannot connect to ") + what + " at " + host + ":" + std::to_string(port) + ": " +
              ContextError(context);
     if (context) redisFree(context);
     return nullptr;
   }
   redisSetTimeout(context, ToTimeval(timeout));
   redisEnableKeepAlive(context);
-  if (!endpoint.password.empty()) {
-    Reply reply(static_cast<redisReply*>(redisCommand(context, "AUTH %b", endpoint.password.data(),
-                                                      endpoint.password.size())));
-    if (!reply || reply->type == REDIS_REPLY_ERROR) {
-      *error = "Redis refused the password";  // never the password itself
+  if (!password.empty()) {
+    Reply reply(static_cast<redisReply*>(redisCommand(context, "AUTH %b", password.data(), password.size())));
+    const bool unasked = lenient_auth && reply && reply->type == REDIS_REPLY_ERROR &&
+                         std::string(reply->str, reply->len).find("without any password configured") != std::string::npos;
+    if (!reply || (reply->type == REDIS_REPLY_ERROR && !unasked)) {
+      *error = std::string(what) + " refused the password";  // never the password itself
       redisFree(context);
       return nullptr;
     }
+  }
+  return context;
+}
+
+// Asks the Sentinels, in turn, where the primary named `endpoint.master_name` is.
+bool AskSentinels(const RedisEndpoint& endpoint, std::chrono::milliseconds timeout, std::string* host, int* port,
+                  std::string* error) {
+  std::string errors;
+  for (const auto& [sentinel_host, sentinel_port] : endpoint.sentinels) {
+    std::string failure;
+    redisContext* sentinel =
+        ConnectTo(sentinel_host, sentinel_port, endpoint.password, "Redis Sentinel", true, timeout, &failure);
+    if (sentinel != nullptr) {
+      Reply reply(static_cast<redisReply*>(redisCommand(sentinel, "SENTINEL get-master-addr-by-name %b",
+                                                        endpoint.master_name.data(), endpoint.master_name.size())));
+      if (reply && reply->type == REDIS_REPLY_ARRAY && reply->elements == 2 && reply->element[0]->str &&
+          reply->element[1]->str) {
+        *host = std::string(reply->element[0]->str, reply->element[0]->len);
+        *port = std::atoi(reply->element[1]->str);
+        redisFree(sentinel);
+        return true;
+      }
+      failure = "Redis Sentinel at " + sentinel_host + ":" + std::to_string(sentinel_port) + " knows no master '" +
+                endpoint.master_name + "'" + (reply && reply->type == REDIS_REPLY_ERROR ? ": " + std::string(reply->str) : "");
+      redisFree(sentinel);
+    }
+    errors += (errors.empty() ? "" : "; ") + failure;
+  }
+  *error = "no Redis Sentinel named the primary: " + errors;
+  return false;
+}
+
+// Connects to the Redis of `endpoint` (the primary, under Sentinel) and authenticates. Returns
+// nullptr with *error set on failure.
+redisContext* Connect(const RedisEndpoint& endpoint, std::chrono::milliseconds timeout, std::string* error) {
+  if (endpoint.sentinels.empty()) {
+    return ConnectTo(endpoint.host, endpoint.port, endpoint.password, "Redis", false, timeout, error);
+  }
+  std::string host;
+  int port = 0;
+  if (!AskSentinels(endpoint, timeout, &host, &port, error)) return nullptr;
+  redisContext* context = ConnectTo(host, port, endpoint.password, "Redis", false, timeout, error);
+  if (context == nullptr) return nullptr;
+  // Right after a failover a Sentinel may still name the old primary, now a replica.
+  Reply role(static_cast<redisReply*>(redisCommand(context, "ROLE")));
+  if (!role || role->type != REDIS_REPLY_ARRAY || role->elements == 0 || role->element[0]->str == nullptr ||
+      std::string(role->element[0]->str, role->element[0]->len) != "master") {
+    *error = "Redis at " + host + ":" + std::to_string(port) + ", named by Sentinel, is not the primary (yet)";
+    redisFree(context);
+    return nullptr;
   }
   return context;
 }
@@ -67,12 +123,70 @@ std::string Element(const redisReply* reply, size_t i) {
 
 }  // namespace
 
+std::string RedisEndpoint::Describe() const {
+  return sentinels.empty() ? host + ":" + std::to_string(port) : "Sentinel master " + master_name;
+}
+
+namespace {
+
+// "host[:port]" with `default_port`; `shown` is the URL without its password, for errors.
+std::pair<std::string, int> ParseHostPort(std::string text, int default_port, const std::string& shown) {
+  int port = default_port;
+  const auto colon = text.rfind(':');
+  if (colon != std::string::npos) {
+    const std::string digits = text.substr(colon + 1);
+    if (digits.empty() || digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 5 ||
+        std::stoi(digits) == 0 || std::stoi(digits) > 65535) {
+      throw std::invalid_argument("Redis URL port '" + digits + "' must be a number from 1 to 65535");
+    }
+    port = std::stoi(digits);
+    text = text.substr(0, colon);
+  }
+  if (text.empty()) throw std::invalid_argument("Redis URL '" + shown + "' has no host");
+  return {text, port};
+}
+
+RedisEndpoint ParseSentinelUrl(const std::string& url, const std::string& scheme) {
+  const auto at_sign = url.rfind('@');
+  const std::string shown = at_sign == std::string::npos ? url : scheme + "***@" + url.substr(at_sign + 1);
+  std::string rest = url.substr(scheme.size());
+  RedisEndpoint endpoint;
+  const auto at = rest.rfind('@');
+  if (at != std::string::npos) {
+    const std::string userinfo = rest.substr(0, at);
+    const auto colon = userinfo.find(':');
+    endpoint.password = colon == std::string::npos ? userinfo : userinfo.substr(colon + 1);
+    rest = rest.substr(at + 1);
+  }
+  endpoint.master_name = "mailrun";
+  const auto slash = rest.find('/');
+  if (slash != std::string::npos) {
+    if (slash + 1 < rest.size()) endpoint.master_name = rest.substr(slash + 1);
+    rest = rest.substr(0, slash);
+  }
+  size_t start = 0;
+  while (start <= rest.size()) {
+    const auto comma = rest.find(',', start);
+    const std::string one = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    endpoint.sentinels.push_back(ParseHostPort(one, 26379, shown));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  return endpoint;
+}
+
+}  // namespace
+
 RedisEndpoint ParseRedisUrl(const std::string& url) {
   const std::string scheme = "redis://";
+  const std::string sentinel_scheme = "redis+sentinel://";
+  if (url.rfind(sentinel_scheme, 0) == 0) return ParseSentinelUrl(url, sentinel_scheme);
   // Messages quote the URL without its password.
   const auto at_sign = url.rfind('@');
   const std::string shown = at_sign == std::string::npos ? url : scheme + "***@" + url.substr(at_sign + 1);
-  if (url.rfind(scheme, 0) != 0) throw std::invalid_argument("a Redis URL must start with redis://");
+  if (url.rfind(scheme, 0) != 0) {
+    throw std::invalid_argument("a Redis URL must start with redis:// (or redis+sentinel:// for Sentinel)");
+  }
   std::string rest = url.substr(scheme.size());
   RedisEndpoint endpoint;
   const auto at = rest.rfind('@');
@@ -93,18 +207,7 @@ RedisEndpoint ParseRedisUrl(const std::string& url) {
       endpoint.database = std::stoi(db);
     }
   }
-  const auto colon = rest.rfind(':');
-  if (colon != std::string::npos) {
-    const std::string port = rest.substr(colon + 1);
-    if (port.empty() || port.find_first_not_of("0123456789") != std::string::npos || port.size() > 5 ||
-        std::stoi(port) == 0 || std::stoi(port) > 65535) {
-      throw std::invalid_argument("Redis URL port '" + port + "' must be a number from 1 to 65535");
-    }
-    endpoint.port = std::stoi(port);
-    rest = rest.substr(0, colon);
-  }
-  if (rest.empty()) throw std::invalid_argument("Redis URL '" + shown + "' has no host");
-  endpoint.host = rest;
+  std::tie(endpoint.host, endpoint.port) = ParseHostPort(rest, 6379, shown);
   return endpoint;
 }
 
@@ -250,8 +353,7 @@ void RedisSubscriber::Session(bool first, std::chrono::steady_clock::time_point*
           spdlog::error("Redis subscriber: message handler failed: {}", e.what());
         }
       } else if (kind == "subscribe" && ++confirmed == options_.channels.size()) {
-        spdlog::info("Redis subscriber: subscribed to {} channel(s) at {}:{}", confirmed, options_.endpoint.host,
-                     options_.endpoint.port);
+        spdlog::info("Redis subscriber: subscribed to {} channel(s) at {}", confirmed, options_.endpoint.Describe());
         try {
           if (on_subscribed_) on_subscribed_(Resubscribed{first, previous_healthy});
         } catch (const std::exception& e) {

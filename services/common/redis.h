@@ -2,7 +2,13 @@
 // channels (pub/sub). Redis holds no data of ours (DESIGN.md): losing it delays events, so both
 // wrappers reconnect by themselves and never throw on a Redis failure.
 //
-//   RedisEndpoint ParseRedisUrl("redis://[:password@]host[:port][/db]")
+//   RedisEndpoint ParseRedisUrl("redis://[:password@]host[:port][/db]"), or
+//     "redis+sentinel://[:password@]host[:port][,host[:port]...][/master]": Redis under Sentinel.
+//     Each connection (and each reconnection) first asks the Sentinels, in turn, for the
+//     primary's address (SENTINEL get-master-addr-by-name), then connects there and checks with
+//     ROLE that it is the primary: a publisher on a replica would publish to nobody. hiredis has no
+//     Sentinel client; this is all of one that pub/sub needs. The password is the Redis one, and
+//     is sent to the Sentinels too when they ask for one.
 //   RedisPublisher: one blocking connection for PUBLISH (and SET NX claims). Not thread-safe (one
 //     per thread).
 //   RedisSubscriber: a background thread that subscribes to channels and hands each message to a
@@ -13,6 +19,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "services/common/worker_thread.h"
@@ -26,9 +33,15 @@ struct RedisEndpoint {
   int port = 6379;
   std::string password;  // empty: no AUTH
   int database = 0;      // irrelevant to pub/sub, accepted for completeness
+  // Under Sentinel: where the Sentinels listen, and the name they know the primary by; host and
+  // port above are then unused (each connection asks the Sentinels).
+  std::vector<std::pair<std::string, int>> sentinels;
+  std::string master_name;
+  std::string Describe() const;  // "host:port", or "Sentinel master NAME": for log lines
 };
 
-// Parses "redis://[:password@]host[:port][/db]". Throws std::invalid_argument naming what is wrong.
+// Parses "redis://[:password@]host[:port][/db]" and "redis+sentinel://[:password@]host[:port],...[/master]"
+// (Sentinel port 26379 and master "mailrun" by default). Throws std::invalid_argument naming what is wrong.
 RedisEndpoint ParseRedisUrl(const std::string& url);
 
 class RedisPublisher {

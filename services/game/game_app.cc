@@ -23,8 +23,9 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
   creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
   watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads);
+  const std::string& session_url = options.session_database_url.empty() ? database_url : options.session_database_url;
   versions_ = std::make_unique<VersionListener>(
-      database_url, [this](const std::string& game_id) { watchers_->VersionCommitted(game_id); },
+      session_url, [this](const std::string& game_id) { watchers_->VersionCommitted(game_id); },
       [this] { watchers_->WakeAll(); });
   autopilot_ = std::make_unique<Autopilot>(transactor);
   service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_,
@@ -32,7 +33,7 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   deleted_players_ = std::make_unique<DeletedPlayers>(pool_, loader_, *moves_, std::chrono::milliseconds(1000));
   if (options.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;
-    relay.database_url = database_url;
+    relay.database_url = session_url;
     relay.redis_url = redis_url;
     relay.channel = options.events_channel;
     relay_ = std::make_unique<mailrun::service::OutboxRelay>(relay);

@@ -20,6 +20,9 @@ struct GameOptions {
   std::string trusted_services = "lobby";         // MAILRUN_TRUSTED_SERVICES (comma-separated)
   std::string events_channel = "mailrun.events";  // common flag (MAILRUN_EVENTS_CHANNEL)
   bool run_outbox_relay = true;                   // common flag (MAILRUN_OUTBOX_RELAY)
+  // PostgreSQL itself when the database URL is a pooler (common flag MAILRUN_DATABASE_DIRECT_URL):
+  // the version listener's LISTEN and the relay's session lock; empty: the database URL.
+  std::string session_database_url;
 
   std::set<std::string> TrustedServices() const;
 };

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   game_options.database_pool_size = config.database_pool_size;
   game_options.events_channel = config.events_channel;
   game_options.run_outbox_relay = config.run_outbox_relay;
+  game_options.session_database_url = mailrun::service::SessionDatabaseUrl(config);
 
   std::unique_ptr<mailrun::game::GameApp> game;
   try {

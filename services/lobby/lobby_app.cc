@@ -44,7 +44,7 @@ LobbyApp::LobbyApp(const mailrun::service::CommonConfig& common, mailrun::servic
                                              std::chrono::seconds(config.reconcile_seconds));
   if (common.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;
-    relay.database_url = common.database_url;
+    relay.database_url = SessionDatabaseUrl(common);  // LISTEN and a session advisory lock
     relay.redis_url = redis_url;
     relay.channel = common.events_channel;
     relay_ = std::make_unique<mailrun::service::OutboxRelay>(relay);

@@ -73,6 +73,7 @@ int main(int argc, char** argv) {
     mailrun::service::InitLogging("mailrun-notify", config.log_level);
     if (auto code = mailrun::service::RunMigrateOnly(config, "mailrun-notify")) return *code;
     options.database_url = config.database_url;
+    options.session_database_url = mailrun::service::SessionDatabaseUrl(config);
     options.redis_url = mailrun::service::RedisUrlOf(config);
     options.token_verifier = mailrun::service::LoadTokenVerifier(config);
     auto db = mailrun::service::PrepareDatabase(config, "mailrun-notify");

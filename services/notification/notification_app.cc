@@ -26,7 +26,7 @@ NotificationApp::NotificationApp(NotificationOptions options)
       service_(options_.token_verifier, pool_, inbox_, fanout_, pump_) {
   if (options_.run_outbox_relay) {
     service::OutboxRelayOptions relay;
-    relay.database_url = options_.database_url;
+    relay.database_url = options_.session_database_url.empty() ? options_.database_url : options_.session_database_url;
     relay.redis_url = options_.redis_url;
     relay.channel = options_.events_channel;
     relay.poll_interval = options_.relay_poll_interval;

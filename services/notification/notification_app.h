@@ -29,6 +29,8 @@ namespace mailrun::notification {
 
 struct NotificationOptions {
   std::string database_url;
+  // PostgreSQL itself when database_url is a pooler (the relay's LISTEN and session lock); empty: database_url.
+  std::string session_database_url;
   std::string redis_url;              // password included (service::RedisUrlOf)
   service::TokenVerifier token_verifier;  // the public keys that verify access tokens
   // The Redis channel of events: one per deployment, the same in every service (tests that share

@@ -24,6 +24,8 @@ std::shared_ptr<grpc::Channel> OwnChannel(const std::string& address) {
   arguments.SetInt(GRPC_ARG_INITIAL_RECONNECT_BACKOFF_MS, 100);
   arguments.SetInt(GRPC_ARG_MIN_RECONNECT_BACKOFF_MS, 100);
   arguments.SetInt(GRPC_ARG_MAX_RECONNECT_BACKOFF_MS, 1000);
+  // Over every address of the target (the replicas: FaultStack::Address), as the gateway does.
+  arguments.SetLoadBalancingPolicyName("round_robin");
   return grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), arguments);
 }
 

@@ -53,28 +53,29 @@ void Print(const std::vector<mailrun::fault::ScenarioResult>& results, bool mark
                  "notification delay | longest acknowledgement | result |\n"
               << "| --- | --: | --: | --: | --: | --: | --: | --: | --- |\n";
   } else {
-    std::cout << fmt::format("{:<22} {:>8} {:>5} {:>7} {:>6} {:>9} {:>13} {:>11}  {}\n", "scenario", "acked", "lost",
-                             "doubled", "owed", "delivered", "notify delay", "ack delay", "result");
+    std::cout << fmt::format("{:<22} {:>8} {:>5} {:>7} {:>6} {:>9} {:>13} {:>11} {:>9}  {}\n", "scenario", "acked",
+                             "lost", "doubled", "owed", "delivered", "notify delay", "ack delay", "recovery", "result");
   }
   for (const auto& r : results) {
     const std::string verdict = r.passed ? "passed" : "FAILED";
     if (r.probe) {
       const std::string summary = fmt::format("{} calls, {} unexpected answers", r.calls, r.unexpected);
       if (markdown) {
-        std::cout << fmt::format("| {} | {} | 0 | 0 | - | - | - | - | {} |\n", r.name, summary, verdict);
+        std::cout << fmt::format("| {} | {} | 0 | 0 | - | - | - | - | - | {} |\n", r.name, summary, verdict);
       } else {
         std::cout << fmt::format("{:<22} {}  {}\n", r.name, summary, verdict);
       }
       continue;
     }
+    const std::string recovery = r.recovery_ms < 0 ? "-" : Delay(r.recovery_ms);
     if (markdown) {
-      std::cout << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", r.name, r.acknowledged, r.lost,
+      std::cout << fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", r.name, r.acknowledged, r.lost,
                                r.doubled, r.owed, r.delivered, Delay(r.longest_delay_ms), Delay(r.longest_ack_ms),
-                               verdict);
+                               recovery, verdict);
     } else {
-      std::cout << fmt::format("{:<22} {:>8} {:>5} {:>7} {:>6} {:>9} {:>13} {:>11}  {}\n", r.name, r.acknowledged,
+      std::cout << fmt::format("{:<22} {:>8} {:>5} {:>7} {:>6} {:>9} {:>13} {:>11} {:>9}  {}\n", r.name, r.acknowledged,
                                r.lost, r.doubled, r.owed, r.delivered, Delay(r.longest_delay_ms),
-                               Delay(r.longest_ack_ms), verdict);
+                               Delay(r.longest_ack_ms), recovery, verdict);
     }
   }
   std::cout << "\n";

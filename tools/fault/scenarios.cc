@@ -8,6 +8,8 @@
 
 #include "tools/fault/calls.h"
 #include "tools/fault/game_load.h"
+#include "tools/fault/infrastructure_scenarios.h"
+#include "tools/fault/load_plan.h"
 #include "tools/fault/lobby_load.h"
 #include "tools/fault/notification_watch.h"
 #include "tools/fault/probes.h"
@@ -18,17 +20,9 @@ namespace {
 using std::chrono::milliseconds;
 using std::chrono::seconds;
 
-struct LoadPlan {
-  GameLoadOptions game;
-  int lobby_workers = 0;
-  milliseconds before{0};  // load before the fault
-  milliseconds after{0};   // load after it
-  std::function<void(FaultStack&, ScenarioResult&)> fault;
-  // After the load: checks of the scenario's own on the calls made.
-  std::function<void(const std::vector<CallRecord>&, ScenarioResult&)> check;
-};
-
 void Sleep(milliseconds duration) { std::this_thread::sleep_for(duration); }
+
+}  // namespace
 
 void Absorb(const GameTally& tally, const std::string& what, ScenarioResult& result) {
   result.acknowledged += tally.acknowledged;
@@ -45,7 +39,13 @@ void Absorb(const GameTally& tally, const std::string& what, ScenarioResult& res
 ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings, const LoadPlan& plan) {
   ScenarioResult result;
   result.name = name;
-  FaultStack stack(settings.stack);
+  StackOptions options = settings.stack;
+  options.defer_services = static_cast<bool>(plan.setup);
+  FaultStack stack(options);
+  if (plan.setup) {
+    plan.setup(stack, result);
+    stack.StartServices();
+  }
   GameLoad games(stack, plan.game, settings.seed);
   NotificationWatch watch(stack, games.users());
   watch.Start();
@@ -80,10 +80,23 @@ ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings
   for (const auto& [reason, count] : notifications.stream_ends) ends += fmt::format(", {} x [{}]", count, reason);
   result.notes.push_back(fmt::format("{} stream reconnect(s){}", notifications.reconnects, ends));
   for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) {
-    if (!stack.Running(s)) result.problems.push_back(std::string(ServiceName(s)) + " died");
+    for (int i = 0; i < stack.replicas(); ++i) {
+      if (!stack.Running(s, i)) result.problems.push_back(std::string(ServiceName(s)) + " died");
+    }
   }
   return result;
 }
+
+std::chrono::milliseconds FailingAfter(const std::vector<CallRecord>& calls,
+                                       std::chrono::system_clock::time_point fault) {
+  auto last = fault;
+  for (const auto& call : calls) {
+    if (call.started >= fault && InDoubt(call.code)) last = std::max(last, call.finished);
+  }
+  return std::chrono::duration_cast<milliseconds>(last - fault);
+}
+
+namespace {
 
 std::function<void(FaultStack&, ScenarioResult&)> KillAndRestart(Service service, milliseconds down) {
   return [service, down](FaultStack& stack, ScenarioResult& result) {
@@ -127,9 +140,11 @@ ScenarioResult RunProbe(const std::string& name, const ScenarioSettings& setting
 }  // namespace
 
 std::vector<std::string> ScenarioNames() {
-  return {"concurrent-submitters", "duplicate-retries", "kill-game",         "kill-lobby",
-          "kill-notify",           "redis-stop",        "postgres-restart",  "malformed-input",
-          "bad-credentials"};
+  std::vector<std::string> names = {"concurrent-submitters", "duplicate-retries", "kill-game",         "kill-lobby",
+                                    "kill-notify",           "redis-stop",        "postgres-restart",  "malformed-input",
+                                    "bad-credentials"};
+  for (const auto& name : InfrastructureScenarioNames()) names.push_back(name);
+  return names;
 }
 
 ScenarioResult RunScenario(const std::string& name, const ScenarioSettings& settings) {
@@ -208,6 +223,8 @@ ScenarioResult RunScenario(const std::string& name, const ScenarioSettings& sett
       result = RunProbe(name, settings, ProbeMalformedInput);
     } else if (name == "bad-credentials") {
       result = RunProbe(name, settings, ProbeCredentials);
+    } else if (auto infrastructure = RunInfrastructureScenario(name, settings)) {
+      result = std::move(*infrastructure);
     } else {
       throw std::invalid_argument("unknown scenario '" + name + "'");
     }

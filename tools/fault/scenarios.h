@@ -8,6 +8,7 @@
 //   postgres-restart       PostgreSQL shut down and started again under load
 //   malformed-input        every RPC with malformed and oversized input (probes.h)
 //   bad-credentials        every RPC without and with wrong credentials (probes.h)
+//   and the faults of the parts around the services (infrastructure_scenarios.h)
 // A scenario passes with 0 lost, 0 doubled, nothing left in doubt, every notification owed
 // delivered, and its own checks (no call failing after PostgreSQL is back, no unclean answer).
 #pragma once
@@ -37,6 +38,7 @@ struct ScenarioResult {
   int64_t delivered = 0;
   int64_t longest_delay_ms = 0;  // notification: created -> arrived
   int64_t longest_ack_ms = 0;    // action: first send -> acknowledged, retries included
+  int64_t recovery_ms = -1;      // the fault -> calls answered again (-1: the scenario has none)
   int64_t calls = 0;             // probes
   int64_t unexpected = 0;        // probes
   std::vector<std::string> notes;

@@ -10,10 +10,12 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
 #include "grpc/health/v1/health.grpc.pb.h"
+#include "mailrun/v1/game.grpc.pb.h"
 #include "services/common/signing_keys.h"
 
 namespace mailrun::fault {
@@ -35,6 +37,32 @@ void WriteSecret(const std::string& path, const std::string& content) {
   out << content;
   out.close();
   chmod(path.c_str(), 0600);
+}
+
+// Whether the gateway at `address` forwards calls: a GetGame without a token comes back from the
+// game service as UNAUTHENTICATED (the gateway serves no grpc.health.v1 of its own).
+bool GatewayForwards(const std::string& address) {
+  grpc::ChannelArguments arguments;
+  arguments.SetInt(GRPC_ARG_USE_LOCAL_SUBCHANNEL_POOL, 1);
+  auto stub = mailrun::v1::GameService::NewStub(
+      grpc::CreateCustomChannel(address, grpc::InsecureChannelCredentials(), arguments));
+  grpc::ClientContext context;
+  context.set_deadline(std::chrono::system_clock::now() + std::chrono::milliseconds(500));
+  mailrun::v1::GetGameRequest request;
+  request.set_game_id("fault-probe");
+  mailrun::v1::GetGameResponse response;
+  return stub->GetGame(&context, request, &response).error_code() == grpc::StatusCode::UNAUTHENTICATED;
+}
+
+// The node binary on PATH (the gateway is a Node.js program).
+std::string NodeBinary() {
+  const char* path = getenv("PATH");
+  std::stringstream dirs(path ? path : "/usr/bin");
+  std::string dir;
+  while (std::getline(dirs, dir, ':')) {
+    if (!dir.empty() && access((dir + "/node").c_str(), X_OK) == 0) return dir + "/node";
+  }
+  return "/usr/bin/node";
 }
 
 }  // namespace
@@ -84,8 +112,11 @@ FaultStack::FaultStack(StackOptions options) : options_(std::move(options)) {
   chmod(dir_.c_str(), 0755);  // PostgreSQL runs as its own user when we are root
   pg_port_ = FreePort();
   redis_port_ = FreePort();
-  for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) ports_[s] = FreePort();
-  database_url_ = fmt::format("postgresql://mailrun@127.0.0.1:{}/mailrun", pg_port_);
+  if (options_.replicas < 1) throw std::invalid_argument("a stack needs at least one replica of each service");
+  for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) {
+    for (int i = 0; i < options_.replicas; ++i) ports_[{s, i}] = FreePort();
+  }
+  database_url_ = fmt::format("postgresql://mailrun@{}:{}/mailrun", options_.postgres_host, pg_port_);
   redis_url_ = fmt::format("redis://127.0.0.1:{}", redis_port_);
 
   const std::string seed = mailrun::service::NewSigningSeed();
@@ -102,12 +133,31 @@ FaultStack::FaultStack(StackOptions options) : options_(std::move(options)) {
   StartPostgres();
   Shell(fmt::format("new-password '{}/redis.password'", dir_));
   StartRedis();
-  // The game service first: the lobby calls it.
-  for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) Start(s);
+  if (!options_.defer_services) StartServices();
 }
 
+void FaultStack::StartServices() {
+  // The game service first: the lobby calls it.
+  for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) {
+    for (int i = 0; i < options_.replicas; ++i) Start(s, i);
+  }
+  if (options_.gateway) {
+    gateway_port_ = FreePort();
+    StartGateway();
+  }
+}
+
+void FaultStack::SetDatabaseUrl(const std::string& url) {
+  database_url_ = url;
+  settings_["MAILRUN_DATABASE_URL"] = url;
+}
+
+void FaultStack::SetServiceSetting(const std::string& name, const std::string& value) { settings_[name] = value; }
+
 FaultStack::~FaultStack() {
+  gateway_.reset();
   for (auto& [service, child] : children_) child.reset();  // SIGTERM each
+  parts_.clear();
   try {
     Shell(fmt::format("stop-postgres '{}/postgres' immediate", dir_));
     Shell(fmt::format("stop-redis '{}/redis'", dir_));
@@ -123,11 +173,24 @@ void FaultStack::Shell(const std::string& arguments) {
   }
 }
 
-std::string FaultStack::Address(Service service) const { return fmt::format("127.0.0.1:{}", ports_.at(service)); }
+std::string FaultStack::InstanceAddress(Service service, int replica) const {
+  return fmt::format("127.0.0.1:{}", ports_.at({service, replica}));
+}
 
-std::map<std::string, std::string> FaultStack::Environment(Service service) const {
+std::string FaultStack::GatewayAddress() const { return fmt::format("127.0.0.1:{}", gateway_port_); }
+
+// Every replica of `service` as one gRPC target ("ipv4:127.0.0.1:a,127.0.0.1:b").
+std::string FaultStack::Address(Service service) const {
+  if (options_.gateway && gateway_port_ != 0) return GatewayAddress();
+  if (options_.replicas == 1) return InstanceAddress(service, 0);
+  std::string target = "ipv4:";
+  for (int i = 0; i < options_.replicas; ++i) target += (i ? "," : "") + InstanceAddress(service, i);
+  return target;
+}
+
+std::map<std::string, std::string> FaultStack::Environment(Service service, int replica) const {
   std::map<std::string, std::string> env = {
-      {"MAILRUN_LISTEN", Address(service)},
+      {"MAILRUN_LISTEN", InstanceAddress(service, replica)},
       {"MAILRUN_DATABASE_URL", database_url_},
       {"MAILRUN_REDIS_URL", redis_url_},
       {"MAILRUN_REDIS_PASSWORD_FILE", dir_ + "/redis.password"},
@@ -136,46 +199,77 @@ std::map<std::string, std::string> FaultStack::Environment(Service service) cons
       {"MAILRUN_LOG_LEVEL", "info"}};
   if (service == Service::kLobby) {
     env["MAILRUN_TOKEN_SIGNING_KEY_FILE"] = dir_ + "/token-signing.key";
-    env["MAILRUN_GAME_ADDR"] = Address(Service::kGame);
+    std::string games = options_.replicas > 1 ? "ipv4:" : "";
+    for (int i = 0; i < options_.replicas; ++i) games += (i ? "," : "") + InstanceAddress(Service::kGame, i);
+    env["MAILRUN_GAME_ADDR"] = games;
     env["MAILRUN_PASSWORD_HASH_LIMITS"] = "interactive";
     // The driver is one client standing for many players: the per-client login limit would
     // only slow it down (the limits have tests of their own).
     env["MAILRUN_LOGIN_CLIENT_ATTEMPTS"] = "100000";
     env["MAILRUN_LOGIN_ACCOUNT_ATTEMPTS"] = "100000";
   }
+  for (const auto& [name, value] : settings_) env[name] = value;
   return env;
 }
 
-void FaultStack::Start(Service service) {
-  auto& child = children_[service];
+void FaultStack::Start(Service service, int replica) {
+  auto& child = children_[{service, replica}];
   if (child && child->Running()) return;
-  child = std::make_unique<mailrun::process::Child>(options_.bin_dir + "/" + ServiceName(service), std::vector<std::string>{},
-                                  Environment(service), fmt::format("{}/{}.log", dir_, ServiceName(service)));
+  const std::string log =
+      replica == 0 ? fmt::format("{}/{}.log", dir_, ServiceName(service))
+                   : fmt::format("{}/{}-{}.log", dir_, ServiceName(service), replica + 1);
+  child = std::make_unique<mailrun::process::Child>(options_.bin_dir + "/" + ServiceName(service),
+                                                    std::vector<std::string>{}, Environment(service, replica), log);
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-  while (!HealthServing(Address(service), ReadinessName(service), std::chrono::milliseconds(500))) {
+  while (!HealthServing(InstanceAddress(service, replica), ReadinessName(service), std::chrono::milliseconds(500))) {
     if (!child->Running() || std::chrono::steady_clock::now() > deadline) {
-      throw std::runtime_error(fmt::format("{} did not start (see {}/{}.log)", ServiceName(service), dir_,
-                                           ServiceName(service)));
+      throw std::runtime_error(fmt::format("{} did not start (see {})", ServiceName(service), log));
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
 }
 
-void FaultStack::Kill(Service service) {
-  auto& child = children_[service];
+void FaultStack::Kill(Service service, int replica) {
+  auto& child = children_[{service, replica}];
   if (!child) return;
   child->Signal(SIGKILL);
   child->Wait(std::chrono::seconds(10));
 }
 
-bool FaultStack::Running(Service service) {
-  auto& child = children_[service];
+bool FaultStack::Running(Service service, int replica) {
+  auto& child = children_[{service, replica}];
   return child && child->Running();
 }
 
-int FaultStack::Pid(Service service) const {
-  const auto child = children_.find(service);
+int FaultStack::Pid(Service service, int replica) const {
+  const auto child = children_.find({service, replica});
   return child == children_.end() || !child->second ? 0 : static_cast<int>(child->second->pid());
+}
+
+void FaultStack::StartGateway() {
+  if (gateway_ && gateway_->Running()) return;
+  const std::string script = options_.bin_dir + "/../gateway/gateway.mjs";
+  const std::map<std::string, std::string> env = {
+      {"MAILRUN_GATEWAY_LISTEN", GatewayAddress()},
+      {"MAILRUN_GAME_ADDRESS", InstanceAddress(Service::kGame, 0)},
+      {"MAILRUN_LOBBY_ADDRESS", InstanceAddress(Service::kLobby, 0)},
+      {"MAILRUN_NOTIFY_ADDRESS", InstanceAddress(Service::kNotify, 0)},
+      {"MAILRUN_GATEWAY_WEB_DIR", "none"}};
+  gateway_ = std::make_unique<mailrun::process::Child>(NodeBinary(), std::vector<std::string>{script}, env,
+                                                       dir_ + "/gateway.log");
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (!GatewayForwards(GatewayAddress())) {
+    if (!gateway_->Running() || std::chrono::steady_clock::now() > deadline) {
+      throw std::runtime_error("the gateway did not start (see " + dir_ + "/gateway.log)");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+}
+
+void FaultStack::KillGateway() {
+  if (!gateway_) return;
+  gateway_->Signal(SIGKILL);
+  gateway_->Wait(std::chrono::seconds(10));
 }
 
 void FaultStack::StopRedis() { Shell(fmt::format("stop-redis '{}/redis'", dir_)); }
@@ -186,6 +280,13 @@ void FaultStack::StartRedis() {
 
 void FaultStack::StopPostgres() { Shell(fmt::format("stop-postgres '{}/postgres' fast", dir_)); }
 
-void FaultStack::StartPostgres() { Shell(fmt::format("start-postgres '{}/postgres' {}", dir_, pg_port_)); }
+void FaultStack::StartPostgres() {
+  const std::string command = fmt::format("{}/deploy/servers.sh start-postgres '{}/postgres' {}", options_.source_dir,
+                                          dir_, pg_port_);
+  const std::string wrapped = options_.postgres_wrapper.empty() ? command : options_.postgres_wrapper + " " + command;
+  if (RunShell(wrapped, dir_ + "/servers.log") != 0) {
+    throw std::runtime_error("deploy/servers.sh start-postgres failed (see " + dir_ + "/servers.log)");
+  }
+}
 
 }  // namespace mailrun::fault

@@ -83,8 +83,8 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- if and (not .Values.postgresql.enabled) (hasPrefix "verify-" .Values.externalDatabase.sslMode) (not .Values.externalDatabase.caConfigMap) }}
 {{- fail (printf "externalDatabase.sslMode=%s needs externalDatabase.caConfigMap: a ConfigMap whose key ca.crt holds the database server's CA certificate" .Values.externalDatabase.sslMode) }}
 {{- end }}
-{{- if not (or .Values.redis.enabled .Values.externalRedis.host) }}
-{{- fail "no Redis: set redis.enabled=true (in-chart, for trying out) or externalRedis.host (production)" }}
+{{- if not (or .Values.redis.enabled .Values.externalRedis.host .Values.externalRedis.sentinel.hosts) }}
+{{- fail "no Redis: set redis.enabled=true (in-chart, for trying out), externalRedis.host or externalRedis.sentinel.hosts (production)" }}
 {{- end }}
 {{- if and .Values.gateway.ingress.enabled (not .Values.gateway.ingress.host) }}
 {{- fail "gateway.ingress.enabled=true needs gateway.ingress.host: the host name clients use" }}
@@ -117,15 +117,29 @@ password is in no pod spec, command line or URL.
 {{- if .Values.postgresql.enabled }}
 {{- printf "postgresql://%s@%s:5432/%s?sslmode=disable" .Values.postgresql.user (include "mailrun.databaseHost" .) .Values.postgresql.database }}
 {{- else }}
-{{- with .Values.externalDatabase }}
-{{- printf "postgresql://%s@%s:%d/%s?sslmode=%s" .user .host (int .port) .database .sslMode }}
+{{- $db := .Values.externalDatabase }}
+{{- $hosts := list (printf "%s:%d" $db.host (int $db.port)) }}
+{{- range ($db.failoverHosts | default list) }}
+{{- $hosts = append $hosts (ternary . (printf "%s:%d" . (int $db.port)) (contains ":" .)) }}
 {{- end }}
+{{- $failover := ternary "&target_session_attrs=read-write" "" (gt (len $hosts) 1) }}
+{{- printf "postgresql://%s@%s/%s?sslmode=%s%s" $db.user (join "," $hosts) $db.database $db.sslMode $failover }}
+{{- end }}
+{{- end }}
+
+{{/* The pooler's URI (externalDatabase.pooler), when one is set; empty otherwise. */}}
+{{- define "mailrun.poolerUrl" -}}
+{{- $db := .Values.externalDatabase }}
+{{- if and (not .Values.postgresql.enabled) $db.pooler $db.pooler.host }}
+{{- printf "postgresql://%s@%s:%d/%s?sslmode=%s" $db.user $db.pooler.host (int $db.pooler.port) $db.database $db.sslMode }}
 {{- end }}
 {{- end }}
 
 {{- define "mailrun.redisUrl" -}}
 {{- if .Values.redis.enabled }}
 {{- printf "redis://%s-redis.%s.svc:6379" (include "mailrun.fullname" .) .Release.Namespace }}
+{{- else if .Values.externalRedis.sentinel.hosts }}
+{{- printf "redis+sentinel://%s/%s" (join "," .Values.externalRedis.sentinel.hosts) .Values.externalRedis.sentinel.masterName }}
 {{- else }}
 {{- printf "redis://%s:%d" .Values.externalRedis.host (int .Values.externalRedis.port) }}
 {{- end }}
@@ -133,8 +147,17 @@ password is in no pod spec, command line or URL.
 
 {{/* Environment for reaching PostgreSQL; call with (dict "root" $ "connectTimeout" 30). */}}
 {{- define "mailrun.databaseEnv" -}}
+{{- $pooler := include "mailrun.poolerUrl" .root }}
+{{- if $pooler }}
+# The pools through the pooler (transaction mode); sessions (LISTEN, advisory locks) direct.
+- name: MAILRUN_DATABASE_URL
+  value: {{ $pooler | quote }}
+- name: MAILRUN_DATABASE_DIRECT_URL
+  value: {{ include "mailrun.databaseUrl" .root | quote }}
+{{- else }}
 - name: MAILRUN_DATABASE_URL
   value: {{ include "mailrun.databaseUrl" .root | quote }}
+{{- end }}
 - name: PGPASSWORD
   valueFrom:
     secretKeyRef:

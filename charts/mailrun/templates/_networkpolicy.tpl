@@ -25,6 +25,16 @@
   ports:
     - protocol: TCP
       port: {{ .Values.externalDatabase.port }}
+    {{- range .Values.externalDatabase.failoverHosts }}
+    {{- if contains ":" . }}
+    - protocol: TCP
+      port: {{ last (splitList ":" .) | int }}
+    {{- end }}
+    {{- end }}
+    {{- if .Values.externalDatabase.pooler.host }}
+    - protocol: TCP
+      port: {{ .Values.externalDatabase.pooler.port }}
+    {{- end }}
 {{- end }}
 {{- end }}
 
@@ -42,5 +52,9 @@
   ports:
     - protocol: TCP
       port: {{ .Values.externalRedis.port }}
+    {{- range .Values.externalRedis.sentinel.hosts }}
+    - protocol: TCP
+      port: {{ ternary (last (splitList ":" .)) "26379" (contains ":" .) | int }}
+    {{- end }}
 {{- end }}
 {{- end }}

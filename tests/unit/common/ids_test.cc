@@ -63,6 +63,9 @@ TEST(RedisPassword, GoesIntoTheUrlAndNeverIntoAnError) {
   EXPECT_EQ(endpoint.port, 6390);
   config.redis_password = "inline";  // the variable wins over the file
   EXPECT_EQ(ParseRedisUrl(RedisUrlOf(config)).password, "inline");
+  config.redis_url = "redis+sentinel://127.0.0.1:26390,127.0.0.1:26391/mailrun";  // Sentinels get it too
+  EXPECT_EQ(ParseRedisUrl(RedisUrlOf(config)).password, "inline");
+  EXPECT_EQ(ParseRedisUrl(RedisUrlOf(config)).sentinels.size(), 2u);
   try {
     ParseRedisUrl("redis://:hunter2@:99999");
     FAIL() << "a bad port was accepted";

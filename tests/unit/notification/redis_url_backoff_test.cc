@@ -37,6 +37,19 @@ TEST(RedisUrl, RefusesMalformedUrlsNamingThePart) {
   }
 }
 
+TEST(RedisUrl, ParsesSentinelsAndTheMasterName) {
+  const auto sentinels = ParseRedisUrl("redis+sentinel://:s3cret@s1.internal:26380,s2.internal/cache");
+  ASSERT_EQ(sentinels.sentinels.size(), 2u);
+  EXPECT_EQ(sentinels.sentinels[0], std::make_pair(std::string("s1.internal"), 26380));
+  EXPECT_EQ(sentinels.sentinels[1], std::make_pair(std::string("s2.internal"), 26379));
+  EXPECT_EQ(sentinels.master_name, "cache");
+  EXPECT_EQ(sentinels.password, "s3cret");
+  EXPECT_EQ(sentinels.Describe(), "Sentinel master cache");
+  EXPECT_EQ(ParseRedisUrl("redis+sentinel://s1").master_name, "mailrun");
+  EXPECT_THROW(ParseRedisUrl("redis+sentinel://s1,/m"), std::invalid_argument);  // an empty host
+  EXPECT_THROW(ParseRedisUrl("redis+sentinel://s1:0"), std::invalid_argument);
+}
+
 TEST(ExponentialBackoff, DoublesUpToTheMaximumAndResets) {
   ExponentialBackoff backoff(milliseconds(100), milliseconds(1000));
   EXPECT_EQ(backoff.Next(), milliseconds(100));

@@ -1,0 +1,278 @@
+#include "tools/fault/infrastructure_scenarios.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <memory>
+#include <thread>
+
+#include "tools/fault/calls.h"
+#include "tools/fault/infrastructure.h"
+#include "tools/fault/load_plan.h"
+#include "tools/fault/table_fill.h"
+#include "tools/process/child.h"
+
+namespace mailrun::fault {
+namespace {
+
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+using Clock = std::chrono::system_clock;
+
+void Sleep(milliseconds duration) { std::this_thread::sleep_for(duration); }
+
+int64_t MsSince(Clock::time_point start) {
+  return std::chrono::duration_cast<milliseconds>(Clock::now() - start).count();
+}
+
+// The recovery time of a fault at `*at`: how long calls kept failing after it.
+std::function<void(const std::vector<CallRecord>&, ScenarioResult&)> RecoveryFrom(
+    std::shared_ptr<Clock::time_point> at, const std::string& what) {
+  return [at, what](const std::vector<CallRecord>& calls, ScenarioResult& r) {
+    r.recovery_ms = FailingAfter(calls, *at).count();
+    r.notes.push_back(fmt::format("moves answered again {} ms after {}", r.recovery_ms, what));
+  };
+}
+
+struct Lengths {
+  bool short_run;
+  int pick(int full, int quick) const { return short_run ? quick : full; }
+  milliseconds ms(int full_ms, int quick_ms) const { return milliseconds(short_run ? quick_ms : full_ms); }
+};
+
+ScenarioResult KillLobbyStarting(const std::string& name, const ScenarioSettings& settings, Lengths l) {
+  LoadPlan plan;
+  plan.game = {l.pick(4, 2), 4, l.pick(8, 3), 1, false};
+  plan.before = l.ms(3000, 1000);
+  plan.after = l.ms(5000, 2000);
+  // Tables left 'starting' by the kill are finished by the reconciler: every 5 s here (30 s by default).
+  plan.setup = [](FaultStack& stack, ScenarioResult&) { stack.SetServiceSetting("MAILRUN_RECONCILE_SECONDS", "5"); };
+  auto fill = std::make_shared<std::unique_ptr<TableFill>>();
+  const int groups = l.pick(6, 3);
+  const uint64_t seed = settings.seed;
+  const milliseconds filling = l.ms(15000, 3000), down = l.ms(3000, 500), refilling = l.ms(15000, 3000);
+  plan.fault = [=](FaultStack& stack, ScenarioResult& r) {
+    *fill = std::make_unique<TableFill>(stack, groups, seed);
+    (*fill)->Start();
+    Sleep(filling);
+    const int64_t before_kill = (*fill)->tables_filled();
+    const auto killed = Clock::now();
+    stack.Kill(Service::kLobby);
+    Sleep(down);
+    stack.Start(Service::kLobby);
+    r.recovery_ms = MsSince(killed);
+    Sleep(refilling);
+    (*fill)->Stop();
+    r.notes.push_back(fmt::format("mailrun-lobby SIGKILLed after {} tables filled, down {} ms, ready again {} ms after "
+                                  "the kill; {} tables filled in all",
+                                  before_kill, down.count(), r.recovery_ms, (*fill)->tables_filled()));
+  };
+  plan.check = [fill](const std::vector<CallRecord>&, ScenarioResult& r) {
+    const auto start = Clock::now();
+    Absorb((*fill)->Verify(seconds(45)), "tables", r);
+    r.notes.push_back(fmt::format("every full table had its one game {} ms after the load stopped", MsSince(start)));
+  };
+  return RunLoad(name, settings, plan);
+}
+
+ScenarioResult GatewayRestart(const std::string& name, ScenarioSettings settings, Lengths l) {
+  settings.stack.gateway = true;
+  LoadPlan plan;
+  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
+  plan.lobby_workers = l.pick(2, 1);
+  plan.before = l.ms(20000, 2000);
+  plan.after = l.ms(20000, 3000);
+  auto killed = std::make_shared<Clock::time_point>();
+  const milliseconds down = l.ms(3000, 500);
+  plan.fault = [killed, down](FaultStack& stack, ScenarioResult& r) {
+    *killed = Clock::now();
+    stack.KillGateway();
+    Sleep(down);
+    const auto start = Clock::now();
+    stack.StartGateway();
+    r.notes.push_back(fmt::format("the gateway SIGKILLed, down {} ms, forwarding again {} ms after its restart",
+                                  down.count(), MsSince(start)));
+  };
+  plan.check = RecoveryFrom(killed, "the kill");
+  return RunLoad(name, settings, plan);
+}
+
+ScenarioResult KillReplicas(const std::string& name, ScenarioSettings settings, Lengths l) {
+  settings.stack.replicas = 2;
+  LoadPlan plan;
+  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
+  plan.lobby_workers = l.pick(4, 2);
+  plan.before = l.ms(20000, 3000);
+  plan.after = l.ms(20000, 3000);
+  auto killed = std::make_shared<Clock::time_point>();
+  const milliseconds down = l.ms(10000, 3000);
+  plan.fault = [killed, down](FaultStack& stack, ScenarioResult& r) {
+    *killed = Clock::now();
+    for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Kill(s, 0);
+    // The survivors carry everything meanwhile; then the replicas come back, as a Deployment's would.
+    Sleep(down);
+    for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Start(s, 0);
+    r.notes.push_back(fmt::format("one replica of each service SIGKILLed at once, down {} ms, then started again",
+                                  down.count()));
+  };
+  plan.check = RecoveryFrom(killed, "the kills");
+  return RunLoad(name, settings, plan);
+}
+
+ScenarioResult PostgresLossyNetwork(const std::string& name, ScenarioSettings settings, Lengths l) {
+  const std::string log = fmt::format("/tmp/mailrun-fault-link.{}.log", getpid());
+  auto link = std::make_shared<LossyLink>(log);
+  settings.stack.postgres_wrapper = link->postgres_wrapper();
+  settings.stack.postgres_host = link->postgres_host();
+  LoadPlan plan;
+  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
+  plan.lobby_workers = l.pick(2, 1);
+  plan.before = l.ms(10000, 1500);
+  plan.after = l.ms(20000, 4000);
+  auto healed = std::make_shared<Clock::time_point>();
+  const milliseconds lossy = l.ms(30000, 4000), cut = l.ms(10000, 2000);
+  plan.fault = [link, healed, lossy, cut](FaultStack&, ScenarioResult& r) {
+    link->Degrade();
+    Sleep(lossy);
+    link->Cut();
+    Sleep(cut);
+    link->Heal();
+    *healed = Clock::now();
+    r.notes.push_back(fmt::format("PostgreSQL in a namespace of the scenario's own behind a veth pair: {} ms degraded "
+                                  "({}), then every packet dropped for {} ms, then a clean link",
+                                  lossy.count(), link->degraded_as(), cut.count()));
+  };
+  plan.check = RecoveryFrom(healed, "the link was clean again");
+  ScenarioResult result = RunLoad(name, settings, plan);
+  link.reset();
+  unlink(log.c_str());
+  return result;
+}
+
+ScenarioResult PgBouncerPath(const std::string& name, const ScenarioSettings& settings, Lengths l) {
+  LoadPlan plan;
+  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
+  plan.lobby_workers = l.pick(4, 2);
+  plan.before = l.ms(20000, 3000);
+  plan.after = l.ms(20000, 3000);
+  constexpr int kServerConnections = 6;  // fewer than any one service's pool: transactions share them
+  plan.setup = [](FaultStack& stack, ScenarioResult& r) {
+    auto bouncer = std::make_shared<PgBouncerPart>(stack, fmt::format("127.0.0.1:{}", stack.postgres_port()),
+                                                   kServerConnections);
+    stack.SetServiceSetting("MAILRUN_DATABASE_URL", bouncer->url());
+    stack.SetServiceSetting("MAILRUN_DATABASE_DIRECT_URL", stack.database_url());
+    stack.Attach(bouncer);
+    r.notes.push_back(fmt::format("every service's pool through PgBouncer in transaction pooling with {} server "
+                                  "connections; LISTEN, the relays' and migrations' session locks direct",
+                                  kServerConnections));
+  };
+  auto killed = std::make_shared<Clock::time_point>();
+  const milliseconds down = l.ms(3000, 500);
+  plan.fault = [killed, down](FaultStack& stack, ScenarioResult& r) {
+    *killed = Clock::now();
+    stack.Kill(Service::kGame);
+    Sleep(down);
+    stack.Start(Service::kGame);
+    r.notes.push_back(fmt::format("mailrun-game SIGKILLed, down {} ms, ready again through PgBouncer {} ms after the kill",
+                                  down.count(), MsSince(*killed)));
+  };
+  plan.check = RecoveryFrom(killed, "the kill");
+  return RunLoad(name, settings, plan);
+}
+
+ScenarioResult PostgresFailover(const std::string& name, ScenarioSettings settings, Lengths l) {
+  settings.stack.postgres_wrapper = "env MAILRUN_PG_SYNC_STANDBY=1";
+  LoadPlan plan;
+  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
+  plan.lobby_workers = l.pick(2, 1);
+  plan.before = l.ms(20000, 3000);
+  plan.after = l.ms(20000, 4000);
+  auto standby = std::make_shared<std::shared_ptr<PostgresStandby>>();
+  plan.setup = [standby](FaultStack& stack, ScenarioResult&) {
+    *standby = std::make_shared<PostgresStandby>(stack);
+    stack.SetDatabaseUrl((*standby)->url());
+    stack.Attach(*standby);
+  };
+  auto lost = std::make_shared<Clock::time_point>();
+  // What an operator (Patroni, an operator's controller, a managed service) takes to decide.
+  const milliseconds detection = l.ms(2000, 1000);
+  plan.fault = [standby, lost, detection](FaultStack& stack, ScenarioResult& r) {
+    *lost = Clock::now();
+    // A crash, not a shutdown: the primary's connections are cut with whatever was in flight.
+    if (mailrun::process::RunShell(fmt::format("{}/deploy/servers.sh stop-postgres '{}' immediate", stack.source_dir(),
+                                               stack.postgres_dir()),
+                                   stack.dir() + "/servers.log") != 0) {
+      r.problems.push_back("the primary could not be stopped");
+    }
+    Sleep(detection);
+    const auto promoting = Clock::now();
+    (*standby)->Promote();
+    r.notes.push_back(fmt::format("primary stopped (immediate), the synchronous standby promoted {} ms later (promotion "
+                                  "{} ms)",
+                                  MsSince(*lost), MsSince(promoting)));
+  };
+  plan.check = RecoveryFrom(lost, "the primary was lost");
+  return RunLoad(name, settings, plan);
+}
+
+ScenarioResult RedisFailover(const std::string& name, const ScenarioSettings& settings, Lengths l) {
+  LoadPlan plan;
+  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
+  plan.lobby_workers = l.pick(2, 1);
+  plan.before = l.ms(15000, 2000);
+  plan.after = l.ms(15000, 3000);
+  auto sentinels = std::make_shared<std::shared_ptr<RedisSentinels>>();
+  plan.setup = [sentinels](FaultStack& stack, ScenarioResult&) {
+    *sentinels = std::make_shared<RedisSentinels>(stack);
+    stack.SetServiceSetting("MAILRUN_REDIS_URL", (*sentinels)->url());
+    stack.Attach(*sentinels);
+  };
+  const milliseconds rejoin = l.ms(10000, 2000);
+  plan.fault = [sentinels, rejoin, l](FaultStack& stack, ScenarioResult& r) {
+    const auto lost = Clock::now();
+    stack.StopRedis();
+    int64_t failover_ms = -1;
+    while (MsSince(lost) < 30000) {
+      if ((*sentinels)->PrimaryPort() == (*sentinels)->replica_port()) {
+        failover_ms = MsSince(lost);
+        break;
+      }
+      Sleep(milliseconds(50));
+    }
+    r.recovery_ms = failover_ms;
+    if (failover_ms < 0) r.problems.push_back("Sentinel did not promote the replica within 30 s");
+    // The old primary comes back empty, and Sentinel makes it a replica of the new one.
+    Sleep(rejoin);
+    stack.StartRedis();
+    Sleep(l.ms(5000, 2000));
+    const int primary = (*sentinels)->PrimaryPort();
+    if (primary != (*sentinels)->replica_port()) {
+      r.problems.push_back(fmt::format("after the old primary came back, Sentinel named port {}", primary));
+    }
+    r.notes.push_back(fmt::format("Redis primary stopped; Sentinel named the replica {} ms later; the old primary "
+                                  "started again {} ms after that and rejoined as a replica",
+                                  failover_ms, rejoin.count()));
+  };
+  return RunLoad(name, settings, plan);
+}
+
+}  // namespace
+
+std::vector<std::string> InfrastructureScenarioNames() {
+  return {"kill-lobby-starting", "gateway-restart", "kill-replicas", "postgres-lossy-network",
+          "pgbouncer",           "postgres-failover", "redis-failover"};
+}
+
+std::optional<ScenarioResult> RunInfrastructureScenario(const std::string& name, const ScenarioSettings& settings) {
+  const Lengths l{settings.short_run};
+  if (name == "kill-lobby-starting") return KillLobbyStarting(name, settings, l);
+  if (name == "gateway-restart") return GatewayRestart(name, settings, l);
+  if (name == "kill-replicas") return KillReplicas(name, settings, l);
+  if (name == "postgres-lossy-network") return PostgresLossyNetwork(name, settings, l);
+  if (name == "pgbouncer") return PgBouncerPath(name, settings, l);
+  if (name == "postgres-failover") return PostgresFailover(name, settings, l);
+  if (name == "redis-failover") return RedisFailover(name, settings, l);
+  return std::nullopt;
+}
+
+}  // namespace mailrun::fault
