@@ -17,13 +17,13 @@ DatabaseReadiness::DatabaseReadiness(std::string url, std::chrono::seconds timeo
 
 bool DatabaseReadiness::Check() {
   try {
-    if (!connection_) {
-      connection_ = std::make_unique<pqxx::connection>(url_);
-      pqxx::nontransaction setup(*connection_);
-      setup.exec("SET statement_timeout = " + std::to_string(timeout_.count() * 1000));
-    }
-    pqxx::nontransaction txn(*connection_);
+    if (!connection_) connection_ = std::make_unique<pqxx::connection>(url_);
+    // SET LOCAL, not SET: behind a pooler in transaction mode a session's SET would stay on the
+    // server connection and bound the statements of whoever gets it next (docs/operations.md).
+    pqxx::work txn(*connection_);
+    txn.exec("SET LOCAL statement_timeout = " + std::to_string(timeout_.count() * 1000));
     txn.exec1("SELECT 1");
+    txn.commit();
     return true;
   } catch (const std::exception&) {
     connection_.reset();  // reconnect on the next check

@@ -247,6 +247,28 @@ test('database and Redis addresses follow the mode', () => {
   assert.equal(envOf(podSpecOf(find(rendered.tryout, 'Deployment', 'mailrun-notify')).containers[0]).MAILRUN_PUSH_ENDPOINT, undefined);
 });
 
+test('failover hosts, a pooler and Sentinels reach every service and the migrations Job', () => {
+  const objects = render({
+    files: [modes.production],
+    set: ['externalDatabase.failoverHosts={standby-a.example,standby-b.example:5433}', 'externalDatabase.pooler.host=pgbouncer.db',
+      'externalRedis.sentinel.hosts={sentinel-0.redis:26379,sentinel-1.redis}', 'externalRedis.sentinel.masterName=events'],
+  });
+  const direct = 'postgresql://mailrun@mailrun.cluster-abc.eu-west-1.rds.example.com:5432,standby-a.example:5432,standby-b.example:5433'
+    + '/mailrun?sslmode=verify-full&target_session_attrs=read-write';
+  const users = [...components.map((c) => find(objects, 'Deployment', `mailrun-${c}`)), find(objects, 'Job', 'mailrun-migrations')];
+  for (const w of users) {
+    const env = envOf(podSpecOf(w).containers[0]);
+    assert.equal(env.MAILRUN_DATABASE_URL.value, 'postgresql://mailrun@pgbouncer.db:6432/mailrun?sslmode=verify-full', w.metadata.name);
+    assert.equal(env.MAILRUN_DATABASE_DIRECT_URL.value, direct, w.metadata.name);
+  }
+  for (const c of components) {
+    const env = envOf(podSpecOf(find(objects, 'Deployment', `mailrun-${c}`)).containers[0]);
+    assert.equal(env.MAILRUN_REDIS_URL.value, 'redis+sentinel://sentinel-0.redis:26379,sentinel-1.redis/events');
+  }
+  // Without a pooler there is no direct URL: the one URL is PostgreSQL.
+  assert.equal(envOf(podSpecOf(find(rendered.production, 'Deployment', 'mailrun-game')).containers[0]).MAILRUN_DATABASE_DIRECT_URL, undefined);
+});
+
 test('with sslmode verify-full libpq gets the database CA from the ConfigMap, in services and Job', () => {
   const objects = rendered.production;
   const users = [...components.map((c) => find(objects, 'Deployment', `mailrun-${c}`)), find(objects, 'Job', 'mailrun-migrations')];

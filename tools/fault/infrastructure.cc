@@ -26,7 +26,8 @@ void Servers(const std::string& source_dir, const std::string& dir, const std::s
 
 // The first line `command` prints, or "" when it fails.
 std::string FirstLineOf(const std::string& command, const std::string& scratch) {
-  if (RunShell(command + " >'" + scratch + "'", "/dev/null") != 0) return "";
+  // Grouped: RunShell sends the group's own output to its log, after this redirection.
+  if (RunShell("{ " + command + " >'" + scratch + "'; }", "/dev/null") != 0) return "";
   std::ifstream in(scratch);
   std::string line;
   std::getline(in, line);

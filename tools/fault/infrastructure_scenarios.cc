@@ -19,7 +19,8 @@ using std::chrono::milliseconds;
 using std::chrono::seconds;
 using Clock = std::chrono::system_clock;
 
-void Sleep(milliseconds duration) { std::this_thread::sleep_for(duration); }
+// (Not Sleep: the unity build puts this file beside scenarios.cc and its Sleep.)
+void HoldFor(milliseconds duration) { std::this_thread::sleep_for(duration); }
 
 int64_t MsSince(Clock::time_point start) {
   return std::chrono::duration_cast<milliseconds>(Clock::now() - start).count();
@@ -54,14 +55,14 @@ ScenarioResult KillLobbyStarting(const std::string& name, const ScenarioSettings
   plan.fault = [=](FaultStack& stack, ScenarioResult& r) {
     *fill = std::make_unique<TableFill>(stack, groups, seed);
     (*fill)->Start();
-    Sleep(filling);
+    HoldFor(filling);
     const int64_t before_kill = (*fill)->tables_filled();
     const auto killed = Clock::now();
     stack.Kill(Service::kLobby);
-    Sleep(down);
+    HoldFor(down);
     stack.Start(Service::kLobby);
     r.recovery_ms = MsSince(killed);
-    Sleep(refilling);
+    HoldFor(refilling);
     (*fill)->Stop();
     r.notes.push_back(fmt::format("mailrun-lobby SIGKILLed after {} tables filled, down {} ms, ready again {} ms after "
                                   "the kill; {} tables filled in all",
@@ -87,7 +88,7 @@ ScenarioResult GatewayRestart(const std::string& name, ScenarioSettings settings
   plan.fault = [killed, down](FaultStack& stack, ScenarioResult& r) {
     *killed = Clock::now();
     stack.KillGateway();
-    Sleep(down);
+    HoldFor(down);
     const auto start = Clock::now();
     stack.StartGateway();
     r.notes.push_back(fmt::format("the gateway SIGKILLed, down {} ms, forwarding again {} ms after its restart",
@@ -110,7 +111,7 @@ ScenarioResult KillReplicas(const std::string& name, ScenarioSettings settings, 
     *killed = Clock::now();
     for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Kill(s, 0);
     // The survivors carry everything meanwhile; then the replicas come back, as a Deployment's would.
-    Sleep(down);
+    HoldFor(down);
     for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Start(s, 0);
     r.notes.push_back(fmt::format("one replica of each service SIGKILLed at once, down {} ms, then started again",
                                   down.count()));
@@ -133,9 +134,9 @@ ScenarioResult PostgresLossyNetwork(const std::string& name, ScenarioSettings se
   const milliseconds lossy = l.ms(30000, 4000), cut = l.ms(10000, 2000);
   plan.fault = [link, healed, lossy, cut](FaultStack&, ScenarioResult& r) {
     link->Degrade();
-    Sleep(lossy);
+    HoldFor(lossy);
     link->Cut();
-    Sleep(cut);
+    HoldFor(cut);
     link->Heal();
     *healed = Clock::now();
     r.notes.push_back(fmt::format("PostgreSQL in a namespace of the scenario's own behind a veth pair: {} ms degraded "
@@ -149,13 +150,14 @@ ScenarioResult PostgresLossyNetwork(const std::string& name, ScenarioSettings se
   return result;
 }
 
+constexpr int kServerConnections = 6;  // PgBouncer's, fewer than any one service's pool: transactions share them
+
 ScenarioResult PgBouncerPath(const std::string& name, const ScenarioSettings& settings, Lengths l) {
   LoadPlan plan;
   plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
   plan.lobby_workers = l.pick(4, 2);
   plan.before = l.ms(20000, 3000);
   plan.after = l.ms(20000, 3000);
-  constexpr int kServerConnections = 6;  // fewer than any one service's pool: transactions share them
   plan.setup = [](FaultStack& stack, ScenarioResult& r) {
     auto bouncer = std::make_shared<PgBouncerPart>(stack, fmt::format("127.0.0.1:{}", stack.postgres_port()),
                                                    kServerConnections);
@@ -171,7 +173,7 @@ ScenarioResult PgBouncerPath(const std::string& name, const ScenarioSettings& se
   plan.fault = [killed, down](FaultStack& stack, ScenarioResult& r) {
     *killed = Clock::now();
     stack.Kill(Service::kGame);
-    Sleep(down);
+    HoldFor(down);
     stack.Start(Service::kGame);
     r.notes.push_back(fmt::format("mailrun-game SIGKILLed, down {} ms, ready again through PgBouncer {} ms after the kill",
                                   down.count(), MsSince(*killed)));
@@ -204,7 +206,7 @@ ScenarioResult PostgresFailover(const std::string& name, ScenarioSettings settin
                                    stack.dir() + "/servers.log") != 0) {
       r.problems.push_back("the primary could not be stopped");
     }
-    Sleep(detection);
+    HoldFor(detection);
     const auto promoting = Clock::now();
     (*standby)->Promote();
     r.notes.push_back(fmt::format("primary stopped (immediate), the synchronous standby promoted {} ms later (promotion "
@@ -237,14 +239,14 @@ ScenarioResult RedisFailover(const std::string& name, const ScenarioSettings& se
         failover_ms = MsSince(lost);
         break;
       }
-      Sleep(milliseconds(50));
+      HoldFor(milliseconds(50));
     }
     r.recovery_ms = failover_ms;
     if (failover_ms < 0) r.problems.push_back("Sentinel did not promote the replica within 30 s");
     // The old primary comes back empty, and Sentinel makes it a replica of the new one.
-    Sleep(rejoin);
+    HoldFor(rejoin);
     stack.StartRedis();
-    Sleep(l.ms(5000, 2000));
+    HoldFor(l.ms(5000, 2000));
     const int primary = (*sentinels)->PrimaryPort();
     if (primary != (*sentinels)->replica_port()) {
       r.problems.push_back(fmt::format("after the old primary came back, Sentinel named port {}", primary));

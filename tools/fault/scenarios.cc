@@ -89,11 +89,18 @@ ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings
 
 std::chrono::milliseconds FailingAfter(const std::vector<CallRecord>& calls,
                                        std::chrono::system_clock::time_point fault) {
-  auto last = fault;
+  // The later of the last answer in doubt and the first acknowledgement of a move sent after the
+  // fault: a move that waited through the outage and then went through fails nothing, but it
+  // was not answered before the stack was back.
+  auto last_doubt = fault;
+  auto first_ok = std::chrono::system_clock::time_point::max();
   for (const auto& call : calls) {
-    if (call.started >= fault && InDoubt(call.code)) last = std::max(last, call.finished);
+    if (call.started < fault) continue;
+    if (InDoubt(call.code)) last_doubt = std::max(last_doubt, call.finished);
+    if (call.code == grpc::StatusCode::OK) first_ok = std::min(first_ok, call.finished);
   }
-  return std::chrono::duration_cast<milliseconds>(last - fault);
+  const auto back = first_ok == std::chrono::system_clock::time_point::max() ? last_doubt : std::max(last_doubt, first_ok);
+  return std::chrono::duration_cast<milliseconds>(back - fault);
 }
 
 namespace {

@@ -13,7 +13,7 @@
 namespace mailrun::fault {
 namespace {
 
-using LobbyStub = mailrun::v1::LobbyService::Stub;
+using FillStub = mailrun::v1::LobbyService::Stub;
 
 // Repeats `call` (one attempt each) until its answer is definite or `hard_stop`.
 grpc::Status UntilAnswered(const std::function<grpc::Status()>& call, const std::atomic<bool>& hard_stop) {
@@ -53,7 +53,7 @@ void TableFill::Start() {
     request.set_password("fault-password-" + player.name);
     mailrun::v1::AuthResponse response;
     const grpc::Status status =
-        UntilAnswered([&] { return Call(*stub, &LobbyStub::Register, "", request, &response); }, hard_stop_);
+        UntilAnswered([&] { return Call(*stub, &FillStub::Register, "", request, &response); }, hard_stop_);
     if (!status.ok()) throw std::runtime_error("Register failed: " + status.error_message());
     player.user_id = response.user_id();
     player.token = UserToken(stack_.signer(), player.user_id);
@@ -86,7 +86,7 @@ void TableFill::Group(int group) {
     create.set_seats(4);
     mailrun::v1::Table table;
     grpc::Status status =
-        UntilAnswered([&] { return Call(*stub, &LobbyStub::CreateTable, host.token, create, &table); }, hard_stop_);
+        UntilAnswered([&] { return Call(*stub, &FillStub::CreateTable, host.token, create, &table); }, hard_stop_);
     if (!status.ok()) {
       refused("CreateTable", status);
       return;
@@ -103,7 +103,7 @@ void TableFill::Group(int group) {
       join.set_table_id(table.table_id());
       mailrun::v1::Table joined;
       status =
-          UntilAnswered([&] { return Call(*stub, &LobbyStub::JoinTable, player.token, join, &joined); }, hard_stop_);
+          UntilAnswered([&] { return Call(*stub, &FillStub::JoinTable, player.token, join, &joined); }, hard_stop_);
       if (!status.ok()) {
         refused("JoinTable", status);
         return;

@@ -84,7 +84,7 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- fail (printf "externalDatabase.sslMode=%s needs externalDatabase.caConfigMap: a ConfigMap whose key ca.crt holds the database server's CA certificate" .Values.externalDatabase.sslMode) }}
 {{- end }}
 {{- if not (or .Values.redis.enabled .Values.externalRedis.host .Values.externalRedis.sentinel.hosts) }}
-{{- fail "no Redis: set redis.enabled=true (in-chart, for trying out), externalRedis.host or externalRedis.sentinel.hosts (production)" }}
+{{- fail "no Redis: set redis.enabled=true (in-chart, for trying out) or externalRedis.host (production; or externalRedis.sentinel.hosts for Redis under Sentinel)" }}
 {{- end }}
 {{- if and .Values.gateway.ingress.enabled (not .Values.gateway.ingress.host) }}
 {{- fail "gateway.ingress.enabled=true needs gateway.ingress.host: the host name clients use" }}
