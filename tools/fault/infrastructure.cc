@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <fstream>
 #include <stdexcept>
 #include <thread>
@@ -152,8 +153,8 @@ LossyLink::LossyLink(const std::string& log_path) : log_path_(log_path) {
     Run(fmt::format("ip link set lo up && ip addr add {}/30 dev {} && ip link set {} up", inner_address_,
                     inner_device_, inner_device_),
         true);
-    netem_ = RunShell(fmt::format("ip netns exec {} tc qdisc add dev lo root netem delay 1ms && "
-                                  "ip netns exec {} tc qdisc del dev lo root",
+    netem_ = RunShell(fmt::format("{{ ip netns exec {} tc qdisc add dev lo root netem delay 1ms && "
+                                  "ip netns exec {} tc qdisc del dev lo root; }}",
                                   namespace_, namespace_),
                       log_path_) == 0;
     Run("nft add table inet mailrun_fault && "
@@ -161,19 +162,35 @@ LossyLink::LossyLink(const std::string& log_path) : log_path_(log_path) {
         "nft add chain inet mailrun_fault output '{ type filter hook output priority 0; }'",
         true);
   } catch (...) {
-    RunShell(fmt::format("ip netns del {}; ip link del {}", namespace_, outer_device_), log_path_);
+    RunShell(fmt::format("{{ ip netns del {}; ip link del {}; }}", namespace_, outer_device_), log_path_);
     throw;
   }
 }
 
 LossyLink::~LossyLink() {
   // Deleting the namespace deletes its end of the veth pair, and with it the host's end.
-  RunShell(fmt::format("ip netns del {}; ip link del {} 2>/dev/null", namespace_, outer_device_), log_path_);
+  RunShell(fmt::format("{{ ip netns del {}; ip link del {}; }}", namespace_, outer_device_), log_path_);
 }
 
 void LossyLink::Run(const std::string& command, bool inside) {
   const std::string full = inside ? fmt::format("ip netns exec {} sh -c \"{}\"", namespace_, command) : command;
-  if (RunShell(full, log_path_) != 0) throw std::runtime_error("'" + full + "' failed (see " + log_path_ + ")");
+  // Grouped, so that every command's output goes to the log, not only the last one's.
+  if (RunShell("{ " + full + "; }", log_path_) != 0) {
+    throw std::runtime_error("'" + full + "' failed (see " + log_path_ + ")");
+  }
+}
+
+int64_t LossyLink::CountDropped() {
+  const std::string listing = log_path_ + ".rules";
+  RunShell(fmt::format("{{ ip netns exec {} nft list table inet mailrun_fault >'{}'; }}", namespace_, listing), log_path_);
+  std::ifstream in(listing);
+  std::string word;
+  int64_t packets = 0;
+  while (in >> word) {
+    if (word == "packets" && in >> word) packets += std::atoll(word.c_str());
+  }
+  unlink(listing.c_str());
+  return packets;
 }
 
 std::string LossyLink::postgres_wrapper() const {
@@ -182,6 +199,7 @@ std::string LossyLink::postgres_wrapper() const {
 }
 
 void LossyLink::ClearRules() {
+  dropped_ += CountDropped();
   RunShell(fmt::format("tc qdisc del dev {} root", outer_device_), log_path_);
   RunShell(fmt::format("ip netns exec {} tc qdisc del dev {} root", namespace_, inner_device_), log_path_);
   Run("nft flush chain inet mailrun_fault input && nft flush chain inet mailrun_fault output", true);
@@ -202,16 +220,16 @@ void LossyLink::Degrade() {
   }
   Run(fmt::format("tc qdisc add dev {} root tbf rate 2mbit burst 16kb latency 200ms", outer_device_), false);
   Run(fmt::format("tc qdisc add dev {} root tbf rate 2mbit burst 16kb latency 200ms", inner_device_), true);
-  Run(fmt::format("nft add rule inet mailrun_fault input iifname {0} numgen random mod 100 lt 3 drop && "
-                  "nft add rule inet mailrun_fault output oifname {0} numgen random mod 100 lt 3 drop",
+  Run(fmt::format("nft add rule inet mailrun_fault input iifname {0} numgen random mod 100 lt 3 counter drop && "
+                  "nft add rule inet mailrun_fault output oifname {0} numgen random mod 100 lt 3 counter drop",
                   inner_device_),
       true);
 }
 
 void LossyLink::Cut() {
   ClearRules();
-  Run(fmt::format("nft add rule inet mailrun_fault input iifname {0} drop && "
-                  "nft add rule inet mailrun_fault output oifname {0} drop",
+  Run(fmt::format("nft add rule inet mailrun_fault input iifname {0} counter drop && "
+                  "nft add rule inet mailrun_fault output oifname {0} counter drop",
                   inner_device_),
       true);
 }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -94,10 +95,12 @@ class LossyLink {
   void Cut();       // every packet dropped, both ways
   void Heal();      // a clean link again
   std::string degraded_as() const;  // what Degrade does here, for the report
+  int64_t dropped() const { return dropped_; }  // packets nftables dropped so far (Degrade and Cut)
 
  private:
   void Run(const std::string& command, bool inside);
   void ClearRules();
+  int64_t CountDropped();  // the packets the rules in place have dropped
 
   std::string log_path_;
   std::string namespace_;
@@ -107,6 +110,7 @@ class LossyLink {
   std::string inner_address_;
   std::string network_;
   bool netem_ = false;
+  int64_t dropped_ = 0;
 };
 
 }  // namespace mailrun::fault

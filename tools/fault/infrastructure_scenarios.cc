@@ -140,8 +140,8 @@ ScenarioResult PostgresLossyNetwork(const std::string& name, ScenarioSettings se
     link->Heal();
     *healed = Clock::now();
     r.notes.push_back(fmt::format("PostgreSQL in a namespace of the scenario's own behind a veth pair: {} ms degraded "
-                                  "({}), then every packet dropped for {} ms, then a clean link",
-                                  lossy.count(), link->degraded_as(), cut.count()));
+                                  "({}), then every packet dropped for {} ms, then a clean link; {} packets dropped",
+                                  lossy.count(), link->degraded_as(), cut.count(), link->dropped()));
   };
   plan.check = RecoveryFrom(healed, "the link was clean again");
   ScenarioResult result = RunLoad(name, settings, plan);

@@ -33,8 +33,8 @@ void Absorb(const GameTally& tally, const std::string& what, ScenarioResult& res
 
 ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings, const LoadPlan& plan);
 
-// How long moves kept failing after `fault`: from it to the later of the last answer in doubt
-// and the first acknowledgement, over the calls started after it.
+// How long moves kept failing after `fault`: from it to the first acknowledgement after the last
+// answer in doubt, over the calls started after it.
 std::chrono::milliseconds FailingAfter(const std::vector<CallRecord>& calls,
                                        std::chrono::system_clock::time_point fault);
 

@@ -89,17 +89,20 @@ ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings
 
 std::chrono::milliseconds FailingAfter(const std::vector<CallRecord>& calls,
                                        std::chrono::system_clock::time_point fault) {
-  // The later of the last answer in doubt and the first acknowledgement of a move sent after the
-  // fault: a move that waited through the outage and then went through fails nothing, but it
+  // The first acknowledgement after the last answer in doubt (over the moves sent after the
+  // fault): a move that waited through the outage and then went through fails nothing, but it
   // was not answered before the stack was back.
   auto last_doubt = fault;
-  auto first_ok = std::chrono::system_clock::time_point::max();
   for (const auto& call : calls) {
-    if (call.started < fault) continue;
-    if (InDoubt(call.code)) last_doubt = std::max(last_doubt, call.finished);
-    if (call.code == grpc::StatusCode::OK) first_ok = std::min(first_ok, call.finished);
+    if (call.started >= fault && InDoubt(call.code)) last_doubt = std::max(last_doubt, call.finished);
   }
-  const auto back = first_ok == std::chrono::system_clock::time_point::max() ? last_doubt : std::max(last_doubt, first_ok);
+  auto back = std::chrono::system_clock::time_point::max();
+  for (const auto& call : calls) {
+    if (call.started >= fault && call.code == grpc::StatusCode::OK && call.finished >= last_doubt) {
+      back = std::min(back, call.finished);
+    }
+  }
+  if (back == std::chrono::system_clock::time_point::max()) back = last_doubt;
   return std::chrono::duration_cast<milliseconds>(back - fault);
 }
 
