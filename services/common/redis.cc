@@ -146,18 +146,8 @@ std::pair<std::string, int> ParseHostPort(std::string text, int default_port, co
   return {text, port};
 }
 
-RedisEndpoint ParseSentinelUrl(const std::string& url, const std::string& scheme) {
-  const auto at_sign = url.rfind('@');
-  const std::string shown = at_sign == std::string::npos ? url : scheme + "***@" + url.substr(at_sign + 1);
-  std::string rest = url.substr(scheme.size());
-  RedisEndpoint endpoint;
-  const auto at = rest.rfind('@');
-  if (at != std::string::npos) {
-    const std::string userinfo = rest.substr(0, at);
-    const auto colon = userinfo.find(':');
-    endpoint.password = colon == std::string::npos ? userinfo : userinfo.substr(colon + 1);
-    rest = rest.substr(at + 1);
-  }
+// Under Sentinel, `rest` is "host[:port][,host[:port]...][/master]".
+void ParseSentinels(std::string rest, const std::string& shown, RedisEndpoint& endpoint) {
   endpoint.master_name = "mailrun";
   const auto slash = rest.find('/');
   if (slash != std::string::npos) {
@@ -172,15 +162,13 @@ RedisEndpoint ParseSentinelUrl(const std::string& url, const std::string& scheme
     if (comma == std::string::npos) break;
     start = comma + 1;
   }
-  return endpoint;
 }
 
 }  // namespace
 
 RedisEndpoint ParseRedisUrl(const std::string& url) {
-  const std::string scheme = "redis://";
-  const std::string sentinel_scheme = "redis+sentinel://";
-  if (url.rfind(sentinel_scheme, 0) == 0) return ParseSentinelUrl(url, sentinel_scheme);
+  const bool sentinel = url.rfind("redis+sentinel://", 0) == 0;
+  const std::string scheme = sentinel ? "redis+sentinel://" : "redis://";
   // Messages quote the URL without its password.
   const auto at_sign = url.rfind('@');
   const std::string shown = at_sign == std::string::npos ? url : scheme + "***@" + url.substr(at_sign + 1);
@@ -195,6 +183,10 @@ RedisEndpoint ParseRedisUrl(const std::string& url) {
     const auto colon = userinfo.find(':');
     endpoint.password = colon == std::string::npos ? userinfo : userinfo.substr(colon + 1);
     rest = rest.substr(at + 1);
+  }
+  if (sentinel) {
+    ParseSentinels(rest, shown, endpoint);
+    return endpoint;
   }
   const auto slash = rest.find('/');
   if (slash != std::string::npos) {

@@ -41,6 +41,17 @@ struct Lengths {
   milliseconds ms(int full_ms, int quick_ms) const { return milliseconds(short_run ? quick_ms : full_ms); }
 };
 
+// The load most scenarios put on: 12 submitters on 6 games (short: 4 on 2), `lobby` lobby players
+// (full, short), and the load's length before and after the fault (full ms, short ms).
+LoadPlan UsualLoad(Lengths l, std::pair<int, int> lobby, std::pair<int, int> before, std::pair<int, int> after) {
+  LoadPlan plan;
+  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
+  plan.lobby_workers = l.pick(lobby.first, lobby.second);
+  plan.before = l.ms(before.first, before.second);
+  plan.after = l.ms(after.first, after.second);
+  return plan;
+}
+
 ScenarioResult KillLobbyStarting(const std::string& name, const ScenarioSettings& settings, Lengths l) {
   LoadPlan plan;
   plan.game = {l.pick(4, 2), 4, l.pick(8, 3), 1, false};
@@ -78,11 +89,7 @@ ScenarioResult KillLobbyStarting(const std::string& name, const ScenarioSettings
 
 ScenarioResult GatewayRestart(const std::string& name, ScenarioSettings settings, Lengths l) {
   settings.stack.gateway = true;
-  LoadPlan plan;
-  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
-  plan.lobby_workers = l.pick(2, 1);
-  plan.before = l.ms(20000, 2000);
-  plan.after = l.ms(20000, 3000);
+  LoadPlan plan = UsualLoad(l, {2, 1}, {20000, 2000}, {20000, 3000});
   auto killed = std::make_shared<Clock::time_point>();
   const milliseconds down = l.ms(3000, 500);
   plan.fault = [killed, down](FaultStack& stack, ScenarioResult& r) {
@@ -100,11 +107,7 @@ ScenarioResult GatewayRestart(const std::string& name, ScenarioSettings settings
 
 ScenarioResult KillReplicas(const std::string& name, ScenarioSettings settings, Lengths l) {
   settings.stack.replicas = 2;
-  LoadPlan plan;
-  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
-  plan.lobby_workers = l.pick(4, 2);
-  plan.before = l.ms(20000, 3000);
-  plan.after = l.ms(20000, 3000);
+  LoadPlan plan = UsualLoad(l, {4, 2}, {20000, 3000}, {20000, 3000});
   auto killed = std::make_shared<Clock::time_point>();
   const milliseconds down = l.ms(10000, 3000);
   plan.fault = [killed, down](FaultStack& stack, ScenarioResult& r) {
@@ -125,11 +128,7 @@ ScenarioResult PostgresLossyNetwork(const std::string& name, ScenarioSettings se
   auto link = std::make_shared<LossyLink>(log);
   settings.stack.postgres_wrapper = link->postgres_wrapper();
   settings.stack.postgres_host = link->postgres_host();
-  LoadPlan plan;
-  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
-  plan.lobby_workers = l.pick(2, 1);
-  plan.before = l.ms(10000, 1500);
-  plan.after = l.ms(20000, 4000);
+  LoadPlan plan = UsualLoad(l, {2, 1}, {10000, 1500}, {20000, 4000});
   auto healed = std::make_shared<Clock::time_point>();
   const milliseconds lossy = l.ms(30000, 4000), cut = l.ms(10000, 2000);
   plan.fault = [link, healed, lossy, cut](FaultStack&, ScenarioResult& r) {
@@ -153,11 +152,7 @@ ScenarioResult PostgresLossyNetwork(const std::string& name, ScenarioSettings se
 constexpr int kServerConnections = 6;  // PgBouncer's, fewer than any one service's pool: transactions share them
 
 ScenarioResult PgBouncerPath(const std::string& name, const ScenarioSettings& settings, Lengths l) {
-  LoadPlan plan;
-  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
-  plan.lobby_workers = l.pick(4, 2);
-  plan.before = l.ms(20000, 3000);
-  plan.after = l.ms(20000, 3000);
+  LoadPlan plan = UsualLoad(l, {4, 2}, {20000, 3000}, {20000, 3000});
   plan.setup = [](FaultStack& stack, ScenarioResult& r) {
     auto bouncer = std::make_shared<PgBouncerPart>(stack, fmt::format("127.0.0.1:{}", stack.postgres_port()),
                                                    kServerConnections);
@@ -184,11 +179,7 @@ ScenarioResult PgBouncerPath(const std::string& name, const ScenarioSettings& se
 
 ScenarioResult PostgresFailover(const std::string& name, ScenarioSettings settings, Lengths l) {
   settings.stack.postgres_wrapper = "env MAILRUN_PG_SYNC_STANDBY=1";
-  LoadPlan plan;
-  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
-  plan.lobby_workers = l.pick(2, 1);
-  plan.before = l.ms(20000, 3000);
-  plan.after = l.ms(20000, 4000);
+  LoadPlan plan = UsualLoad(l, {2, 1}, {20000, 3000}, {20000, 4000});
   auto standby = std::make_shared<std::shared_ptr<PostgresStandby>>();
   plan.setup = [standby](FaultStack& stack, ScenarioResult&) {
     *standby = std::make_shared<PostgresStandby>(stack);
@@ -218,11 +209,7 @@ ScenarioResult PostgresFailover(const std::string& name, ScenarioSettings settin
 }
 
 ScenarioResult RedisFailover(const std::string& name, const ScenarioSettings& settings, Lengths l) {
-  LoadPlan plan;
-  plan.game = {l.pick(6, 2), 4, l.pick(12, 4), 1, false};
-  plan.lobby_workers = l.pick(2, 1);
-  plan.before = l.ms(15000, 2000);
-  plan.after = l.ms(15000, 3000);
+  LoadPlan plan = UsualLoad(l, {2, 1}, {15000, 2000}, {15000, 3000});
   auto sentinels = std::make_shared<std::shared_ptr<RedisSentinels>>();
   plan.setup = [sentinels](FaultStack& stack, ScenarioResult&) {
     *sentinels = std::make_shared<RedisSentinels>(stack);

@@ -50,8 +50,8 @@ std::string Delay(int64_t ms) { return ms >= 10000 ? fmt::format("{:.1f} s", ms 
 void Print(const std::vector<mailrun::fault::ScenarioResult>& results, bool markdown) {
   if (markdown) {
     std::cout << "| scenario | actions acknowledged | lost | doubled | notifications owed | delivered | longest "
-                 "notification delay | longest acknowledgement | result |\n"
-              << "| --- | --: | --: | --: | --: | --: | --: | --: | --- |\n";
+                 "notification delay | longest acknowledgement | recovery | result |\n"
+              << "| --- | --: | --: | --: | --: | --: | --: | --: | --: | --- |\n";
   } else {
     std::cout << fmt::format("{:<22} {:>8} {:>5} {:>7} {:>6} {:>9} {:>13} {:>11} {:>9}  {}\n", "scenario", "acked",
                              "lost", "doubled", "owed", "delivered", "notify delay", "ack delay", "recovery", "result");

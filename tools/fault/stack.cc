@@ -179,13 +179,15 @@ std::string FaultStack::InstanceAddress(Service service, int replica) const {
 
 std::string FaultStack::GatewayAddress() const { return fmt::format("127.0.0.1:{}", gateway_port_); }
 
-// Every replica of `service` as one gRPC target ("ipv4:127.0.0.1:a,127.0.0.1:b").
-std::string FaultStack::Address(Service service) const {
-  if (options_.gateway && gateway_port_ != 0) return GatewayAddress();
+std::string FaultStack::ReplicasTarget(Service service) const {
   if (options_.replicas == 1) return InstanceAddress(service, 0);
   std::string target = "ipv4:";
   for (int i = 0; i < options_.replicas; ++i) target += (i ? "," : "") + InstanceAddress(service, i);
   return target;
+}
+
+std::string FaultStack::Address(Service service) const {
+  return options_.gateway && gateway_port_ != 0 ? GatewayAddress() : ReplicasTarget(service);
 }
 
 std::map<std::string, std::string> FaultStack::Environment(Service service, int replica) const {
@@ -199,9 +201,7 @@ std::map<std::string, std::string> FaultStack::Environment(Service service, int 
       {"MAILRUN_LOG_LEVEL", "info"}};
   if (service == Service::kLobby) {
     env["MAILRUN_TOKEN_SIGNING_KEY_FILE"] = dir_ + "/token-signing.key";
-    std::string games = options_.replicas > 1 ? "ipv4:" : "";
-    for (int i = 0; i < options_.replicas; ++i) games += (i ? "," : "") + InstanceAddress(Service::kGame, i);
-    env["MAILRUN_GAME_ADDR"] = games;
+    env["MAILRUN_GAME_ADDR"] = ReplicasTarget(Service::kGame);
     env["MAILRUN_PASSWORD_HASH_LIMITS"] = "interactive";
     // The driver is one client standing for many players: the per-client login limit would
     // only slow it down (the limits have tests of their own).
@@ -257,7 +257,8 @@ void FaultStack::StartGateway() {
       {"MAILRUN_GATEWAY_WEB_DIR", "none"}};
   gateway_ = std::make_unique<mailrun::process::Child>(NodeBinary(), std::vector<std::string>{script}, env,
                                                        dir_ + "/gateway.log");
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  // As long as the services get: Node.js loads its modules slowly on a loaded machine.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
   while (!GatewayForwards(GatewayAddress())) {
     if (!gateway_->Running() || std::chrono::steady_clock::now() > deadline) {
       throw std::runtime_error("the gateway did not start (see " + dir_ + "/gateway.log)");

@@ -86,6 +86,8 @@ class FaultStack {
  private:
   void Shell(const std::string& arguments);  // deploy/servers.sh ARGUMENTS, or throws
   std::map<std::string, std::string> Environment(Service service, int replica) const;
+  // Every replica of `service` as one gRPC target ("ipv4:127.0.0.1:a,127.0.0.1:b"), or the one.
+  std::string ReplicasTarget(Service service) const;
 
   StackOptions options_;
   std::string dir_;
