@@ -147,14 +147,14 @@ password is in no pod spec, command line or URL.
 
 {{/* Environment for reaching PostgreSQL; call with (dict "root" $ "connectTimeout" 30). */}}
 {{- define "mailrun.databaseEnv" -}}
-{{- $pooler := include "mailrun.poolerUrl" .root }}
-{{- if $pooler }}
+{{- $pooler := include "mailrun.poolerUrl" .root -}}
+{{- if $pooler -}}
 # The pools through the pooler (transaction mode); sessions (LISTEN, advisory locks) direct.
 - name: MAILRUN_DATABASE_URL
   value: {{ $pooler | quote }}
 - name: MAILRUN_DATABASE_DIRECT_URL
   value: {{ include "mailrun.databaseUrl" .root | quote }}
-{{- else }}
+{{- else -}}
 - name: MAILRUN_DATABASE_URL
   value: {{ include "mailrun.databaseUrl" .root | quote }}
 {{- end }}
