@@ -75,7 +75,9 @@ TEST(Rules2009, Rule3_1_4_And3_1_7_PricesOneShareATurnAndNoBuyingBack) {
   MustApply(game, Buy(0, "SIR", /*from_pool=*/true));
   EXPECT_EQ(game.state().players[0].cash, cash - 64) << "3.1.7: the market price";
   EXPECT_EQ(MustRefuse(game, Buy(0, "SIR")).rule, "Section 3") << "one purchase a turn (2009: section 3)";
+  // 3.1.10: the share in the pool is an issued share and does not stop a purchase of a new one.
   Game bank = before;
+  ASSERT_EQ(bank.state().shares.InPool(sir), 1);
   MustApply(bank, Buy(0, "SIR"));
   EXPECT_EQ(bank.state().players[0].cash, cash - 75) << "3.1.4: par, whatever the market price";
   // 3.1.9: a player who sold SIR shares buys none until the next stock round.
@@ -135,6 +137,49 @@ TEST(Rules2009, Rule3_1_8_NoSalesInTheRoundADirectorIsFirstAppointed) {
   const Error refused = MustRefuse(game, Sell(2, "SIR", 2));
   EXPECT_EQ(refused.rule, "3.1.8");
   EXPECT_EQ(refused.message, "the SIR director was appointed in this dealing round: its shares may not be sold until the next one");
+}
+
+// 3.1.1: a stock round starts with the Elephant's holder, and only the player whose turn it is
+// deals.
+TEST(Rules2009, Rule3_1_1_TheElephantsHolderDealsFirst) {
+  Game game = FirstDealingRound(EDITION_LOOKOUT_2009);
+  EXPECT_EQ(game.state().dealing.current, game.state().elephant);
+  const int other = (game.state().elephant + 1) % 4;
+  const Error refused = MustRefuse(game, Buy(other, "EIR"));
+  EXPECT_EQ(refused.rule, "3.1.1");
+  EXPECT_EQ(refused.kind, ErrorKind::kNotYourTurn);
+}
+
+// After the first stock round a company forms as soon as its qualifying number is bought (2.9.1,
+// 3.2.1): the largest holder becomes its director (2.9.2), it receives ten times par in money from
+// the bank (3.3.1), its price at par and its home bases (3.3.2); the player left of the last buyer
+// takes the Elephant (3.1.11), and an operating round follows (3.1.12, 3.5) in which the new
+// company runs (3.3.3).
+TEST(Rules2009, Rule3_2_1_ACompanyFormsWhenItsQualifyingNumberIsBought) {
+  Game game = SecondDealingRound(EDITION_LOOKOUT_2009);
+  const int nwr = CompanyIndexOf(game, "NWR");
+  ASSERT_EQ(game.state().shares.IssuedOut(nwr), 4) << "seat 0's Lahore and seat 1's three claims";
+  PassUntilTurnOf(game, 1);
+  const int bank = game.state().bank;
+  MustApply(game, Buy(1, "NWR"));  // the fifth share: TABLE 3's qualifying number with four players
+  const CompanyState& c = game.state().companies[nwr];
+  EXPECT_EQ(c.status, CompanyStatus::kFormed);
+  EXPECT_EQ(c.director, 1);
+  EXPECT_EQ(c.treasury, 920);
+  EXPECT_EQ(game.state().bank, bank + 92 - 920) << "the share's price in, the capital out: money, not credits";
+  EXPECT_EQ(game.data().SharePrices()[c.price_index], 92);
+  EXPECT_EQ(c.bases.size(), 2u) << "Delhi and Lahore";
+  for (int guard = 0; guard < 8 && game.state().stage == Stage::kDealing; ++guard) {
+    MustApply(game, EndTurn(game.state().dealing.current));
+  }
+  ASSERT_EQ(game.state().stage, Stage::kElephantSale);
+  EXPECT_EQ(game.state().elephant, 2) << "the player on the left of the last buyer";
+  mailrun::v1::Action keep;
+  keep.set_seat(2);
+  keep.mutable_keep_elephant();
+  MustApply(game, keep);
+  ASSERT_EQ(game.state().stage, Stage::kRailway);
+  EXPECT_EQ(game.state().railway.company, nwr);
 }
 
 // 3.4.3 and 4.8.10: a manager may buy a new train on credit whatever the company owns, one such
@@ -311,7 +356,11 @@ TEST(Rules2009, Rule4_2_1_To4_2_3_PromotionsByPhaseAndArea) {
   const Error outside = Refuse(phase3, Promote(kGip, "Hv", "14", 1));
   EXPECT_EQ(outside.rule, "4.2.2");
   EXPECT_EQ(outside.message, "before phase 5 the GIP promotes only within its area (TABLE 2)");
+  const int sixes = phase3.state().board.supply.at("6");
+  const int treasury = Treasury(phase3, "GIP");
   Accept(phase3, Promote(kGip, "Ht", "14", 1));
+  EXPECT_EQ(phase3.state().board.supply.at("6"), sixes + 1) << "4.2.10: the old tile may be laid again";
+  EXPECT_EQ(Treasury(phase3, "GIP"), treasury) << "4.2.11: a promotion costs nothing";
   EXPECT_EQ(Refuse(phase3, Lay(kGip, "Gs", "6", 5)).rule, "4.2.1") << "no lay after a promotion";
   // Phase 5 without a '5' or '6' train: the refusal is the train, not "before phase 5".
   Game phase5 = RailwayPosition(position).Phase(4).Trains("GIP", {"4"}).Operate("GIP");
@@ -369,6 +418,17 @@ TEST(Rules2009, Rule4_4_1_To4_4_4_BasesByAreaPhaseAndPrice) {
   EXPECT_EQ(game.state().bank, bank + 140);
 }
 
+// 4.4.5: base tokens only on the vacant spaces of large stations; 4.4.6: only on stations joined
+// to a base of the company.
+TEST(Rules2009, Rule4_4_5_And4_4_6_WhereABaseMayGo) {
+  Game town = Railway2009().Tile("Iaa", "58", 5).Operate("EIR", TurnStep::kBase);
+  const Error small = Refuse(town, PlaceBase(kEir, "Iaa"));
+  EXPECT_EQ(small.rule, "4.4.5");
+  EXPECT_EQ(small.message, "base tokens go only on large stations");
+  Game apart = Railway2009().TurnsDone("GIP", 1).Tile("Gs", "6", 5).Operate("GIP", TurnStep::kBase);
+  EXPECT_EQ(Refuse(apart, PlaceBase(kGip, "Gs")).rule, "4.4.6") << "Lucknow is not joined to the GIP's bases";
+}
+
 // ---- 4.5 - 4.7: runs, payment and the share price -------------------------------------------
 
 // A '2' runs Calcutta - Iaa - Patna: two large stations and a town, each scoring (4.5.4, 4.6.2:
@@ -387,6 +447,7 @@ TEST(Rules2009, Rule4_6_1_To4_7_1_EarningsDividendMailAndThePrice) {
   const std::string train = CompanyOf(paid, "EIR").trains.front().id;
   const GameState before = paid.state();
   const int treasury = Treasury(paid, "EIR");
+  EXPECT_EQ(MustRefuse(paid, Runs(kEir, {{train, run}, {train, {"Jab.s0", "Iaa.s0"}}})).rule, "4.5.1") << "a train runs once";
   MustApply(paid, Runs(kEir, {{train, run}}, train, true));
   EXPECT_EQ(paid.state().players[kEir].cash - before.players[kEir].cash, 2 * 8) << "the director's two shares";
   EXPECT_EQ(Treasury(paid, "EIR"), treasury + 50 + 20) << "the mail: Calcutta and Patna";

@@ -363,6 +363,8 @@ Status ValidateEndDealingTurn(const Context& ctx, int seat) {
   if (!InDealingTurn(ctx, seat)) return NotYourTurn();
   const PlayerState& p = ctx.state.players[seat];
   const int limit = ctx.Limits().certificate_limit;
+  // 3.2.3: a former director whose certificate passed on may hold more than 3.1.2's limit; the
+  // limit refuses the end of his next turn until he has sold down to it.
   if (p.must_correct_certificates && ctx.CountedCertificates(seat) > limit) {
     return Illegal("1853.refusal.dealing_round.you_hold_certificates_more_than", "3.1.2", fmt::format("you hold {} certificates, more than the limit of {}: sell before ending "
                                         "your turn",
