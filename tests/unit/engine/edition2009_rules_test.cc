@@ -199,6 +199,42 @@ TEST(Rules2009, Rule3_4_3_AManagerHoldsOneTrainOnCreditWhateverTheCompanyOwns) {
   EXPECT_EQ(Refuse(director, BuyOnCredit(kGip, "2")).rule, "3.4.3") << "only a manager";
 }
 
+// 3.4.4: "A Manager does not have to buy a train"; 3.4.5: "A train must be fully paid for BEFORE it
+// may be sold to another Company."
+TEST(Rules2009, Rule3_4_4_And3_4_5_AManagerNeedNotBuyAndACreditTrainIsNotSold) {
+  Game none = Railway2009().Manager("SIR", kSir).Treasury("SIR", 100).Operate("SIR", TurnStep::kBuyTrains);
+  Accept(none, EndStep(kSir));
+  EXPECT_NE(OperatingCompany(none), "SIR") << "the turn ended without a train";
+  RailwayPosition owing = Railway2009();
+  owing.Manager("SIR", kSir).Trains("SIR", {"2"});
+  owing.state().companies[owing.Index("SIR")].trains.front().on_credit = true;
+  Game gip = owing.Operate("GIP", TurnStep::kBuyTrains);
+  const std::string id = CompanyOf(gip, "SIR").trains.front().id;
+  EXPECT_EQ(Refuse(gip, OfferTrain(kGip, "SIR", id, 100)).rule, "3.4.5");
+}
+
+// 4.8.9: trains between companies at the end of the buyer's turn, for at least £10; 4.8.18: no
+// '1M' to a major.
+TEST(Rules2009, Rule4_8_9_TrainsBetweenCompanies) {
+  Game gip = Railway2009().Trains("SIR", {"2", "1M"}).Operate("GIP", TurnStep::kBuyTrains);
+  const auto& trains = CompanyOf(gip, "SIR").trains;
+  EXPECT_EQ(Refuse(gip, OfferTrain(kGip, "SIR", trains[0].id, 5)).rule, "4.8.9") << "at least £10";
+  EXPECT_EQ(Refuse(gip, OfferTrain(kGip, "SIR", trains[1].id, 100)).rule, "4.8.18") << "no '1M' for a major";
+  Game early = Railway2009().Trains("SIR", {"2"}).Operate("GIP", TurnStep::kTrack);
+  EXPECT_EQ(Refuse(early, OfferTrain(kGip, "SIR", CompanyOf(early, "SIR").trains[0].id, 100)).rule, "4.8.1");
+}
+
+// 4.10.1: the first train of a new type starts its phase: the first '3' starts phase 3 (4.10.3).
+TEST(Rules2009, Rule4_10_1_TheFirstThreeStartsPhaseThree) {
+  RailwayPosition position = Railway2009();
+  position.state().trains_left["2"] = 0;
+  Game game = position.Operate("GIP", TurnStep::kBuyTrains);
+  ASSERT_EQ(game.View(kOmniscient).phase(), 2);
+  Accept(game, BuyTrain(kGip, "3"));
+  EXPECT_EQ(game.View(kOmniscient).phase(), 3);
+  EXPECT_EQ(Treasury(game, "GIP"), 960 - 440);
+}
+
 // ---- Section 4: the order of a turn ------------------------------------------------------------
 
 // Section 4 (Retuned 4.0), 4.1.1, 4.8.1: the steps in order; each refusal names the step the turn
