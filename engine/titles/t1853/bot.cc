@@ -381,6 +381,10 @@ Action ChooseTrains(const Game& game, int company, const std::vector<LegalAction
     if (!l.action().has_buy_train()) continue;
     for (const TrainDef& t : game.data().trains) any_of_gauge = any_of_gauge || (t.name == l.action().buy_train().train() && t.gauge == gauge);
   }
+  // Credit (3.4.3) only when the company has no train and nothing it can pay for is on sale.
+  const bool can_pay = std::any_of(legal.begin(), legal.end(), [](const LegalAction& l) {
+    return l.action().has_buy_train() && !l.action().buy_train().on_credit();
+  });
   for (const auto& l : legal) {
     if (!l.action().has_buy_train()) continue;
     const auto& buy = l.action().buy_train();
@@ -390,7 +394,7 @@ Action ChooseTrains(const Game& game, int company, const std::vector<LegalAction
     }
     if (!def) continue;
     if (buy.director_gift() > 0 && !c.trains.empty()) continue;  // gifts only when the company has no train
-    if (buy.on_credit() && !c.trains.empty()) continue;
+    if (buy.on_credit() && (!c.trains.empty() || can_pay)) continue;
     // Without a train of its gauge on sale, a company without trains takes what there is.
     const bool right_gauge = def->gauge == gauge || (c.trains.empty() && !any_of_gauge);
     if (!right_gauge) continue;

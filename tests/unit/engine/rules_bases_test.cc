@@ -202,9 +202,14 @@ TEST(Bases, BeforePhaseFourOnlyWithinTheArea) {
   RailwayPosition position;
   position.TurnsDone("GIP", 1).Tile("Ht", "6", 2).Tile("Hv", "6", 5);  // Benares: east of the GIP's area
   Game game = position.Phase(3).Trains("GIP", {"4"}).Operate("GIP", TurnStep::kBase);
-  EXPECT_EQ(Refuse(game, PlaceBase(kDora, "Hv")).rule, "4.4.1");
+  const Error phase3 = Refuse(game, PlaceBase(kDora, "Hv"));
+  EXPECT_EQ(phase3.rule, "4.4.1");
+  EXPECT_EQ(phase3.message, "before phase 4 the GIP establishes bases only within its area (TABLE 2)");
+  // In phase 4 the refusal is no longer "before phase 4": it is the '5' or '6' train the GIP lacks.
   Game phase4 = RailwayPosition(position).Phase(4).Operate("GIP", TurnStep::kBase);
-  EXPECT_EQ(Refuse(phase4, PlaceBase(kDora, "Hv")).rule, "4.4.1") << "only with a '5' or '6' train (4.4.2)";
+  const Error refused = Refuse(phase4, PlaceBase(kDora, "Hv"));
+  EXPECT_EQ(refused.rule, "4.4.2");
+  EXPECT_EQ(refused.message, "outside its area a company establishes bases only if it owns a '5' or '6' train; the GIP owns none");
 }
 
 TEST(Bases, FromPhaseFourAFiveTrainPlacesWhatItRunsOverAndMustRunOverIt) {

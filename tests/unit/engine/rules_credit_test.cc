@@ -1,5 +1,5 @@
-// Managers' credit (3.4.3 - 3.4.6, 4.8.10): a manager, unlike a director, may buy one new train
-// from the bank on credit for a company that lacks a train and cannot afford one; it must be paid
+// Managers' credit (3.4.3 - 3.4.6, 4.8.10): a manager, unlike a director, may buy a new train from
+// the bank on credit, and hold only one such train at a time (docs/rulings.md #24); it must be paid
 // for before it is sold; the manager may pay it off in the company's turn; a new director must at
 // once pay for it (with a gift if need be, 4.8.8) or return it to the bank.
 //
@@ -8,6 +8,7 @@
 // the money for any train, its treasury is set to £150 (what two '2' trains would have left).
 #include <gtest/gtest.h>
 
+#include "tests/unit/engine/railway_position.h"
 #include "tests/unit/engine/train_positions.h"
 
 namespace mailrun::engine::t1853::testing {
@@ -81,38 +82,33 @@ TEST_F(Credit, TheSixPlayerGameHasAManagedMinor) {
   EXPECT_TRUE(G().state().minor_formed_in_first_round);
 }
 
-TEST_F(Credit, Rule3_4_3_CreditOnlyForACompanyWithoutATrainThatCannotAffordOne) {
+// 3.4.3 and 4.8.10 set one condition, that a manager runs the company; "Only ONE such train may
+// be held" is the limit (docs/rulings.md #24). Owning a train, or having the money, is no bar.
+TEST_F(Credit, Rule3_4_3_AManagerMayHoldOneTrainOnCreditWhateverTheCompanyOwns) {
   ToBuyStepOf(G(), "NWR");
   MustApply(G(), BuyTrain(kNwrDirector, "2"));
   EndTurnOf(G(), "NWR");
   ToBuyStepOf(G(), "SIR");  // £750, no train
-  EXPECT_EQ(MustRefuse(G(), BuyOnCredit(kSirManager, "2")).rule, "3.4.3") << "it can pay";
   EXPECT_EQ(MustRefuse(G(), BuyTrain(kSirManager, "2", 10)).rule, "4.8.8") << "a manager gives nothing (4.8.8)";
   const Game rich = G();
-  // With £200 it cannot pay for a '2' (£300) but can for a '1M' (£180): no credit either.
-  SirIsPoor(200);
-  const Error affordable = MustRefuse(G(), BuyOnCredit(kSirManager, "2"));
-  EXPECT_EQ(affordable.rule, "3.4.3");
-  EXPECT_NE(affordable.message.find("'1M'"), std::string::npos) << affordable.message;
-  // A company that owns a train does not lack one (3.4.3), however little money it has.
+  // With the money for a '2': the manager may still take it on credit, and it is listed.
+  EXPECT_TRUE(Listed(G(), BuyOnCredit(kSirManager, "2")));
+  MustApply(G(), BuyOnCredit(kSirManager, "2"));
+  EXPECT_EQ(CompanyOf(G(), "SIR").treasury, 750) << "nothing paid yet";
+  // A company that owns a train bought for cash may take one on credit (4.8.10 names no other
+  // condition); a company already holding one on credit may not take another.
   game_.emplace(rich);
   MustApply(G(), BuyTrain(kSirManager, "2"));
   MustApply(G(), BuyTrain(kSirManager, "2"));
   ASSERT_EQ(CompanyOf(G(), "SIR").treasury, 150);
-  const Error owns = MustRefuse(G(), BuyOnCredit(kSirManager, "1M"));
-  EXPECT_EQ(owns.rule, "3.4.3");
-  EXPECT_NE(owns.message.find("lacks a train"), std::string::npos) << owns.message;
-  // Without a train and with £150: a train on credit.
-  game_.emplace(rich);
-  SirIsPoor();
-  const int stock = StockLeft(G(), "2");
+  EXPECT_TRUE(Listed(G(), BuyOnCredit(kSirManager, "1M")));
   MustApply(G(), BuyOnCredit(kSirManager, "1M"));
   const CompanyState& sir = CompanyOf(G(), "SIR");
   EXPECT_EQ(sir.treasury, 150) << "nothing paid yet";
-  ASSERT_EQ(sir.trains.size(), 1u);
+  ASSERT_EQ(sir.trains.size(), 3u);
   EXPECT_EQ(sir.trains.back().name, "1M");
   EXPECT_TRUE(sir.trains.back().on_credit) << "the card is face down (3.4.3)";
-  EXPECT_EQ(StockLeft(G(), "2"), stock - 1);
+  EXPECT_FALSE(sir.trains.front().on_credit);
   // The view shows the debt to everyone.
   const auto view = G().View(kSpectator);
   bool shown = false;
@@ -121,9 +117,16 @@ TEST_F(Credit, Rule3_4_3_CreditOnlyForACompanyWithoutATrainThatCannotAffordOne) 
     for (const auto& train : company.trains()) shown = shown || train.on_credit();
   }
   EXPECT_TRUE(shown);
+  // Only ONE such train may be held.
+  game_.emplace(rich);
+  SirIsPoor();
+  const int stock = StockLeft(G(), "2");
+  MustApply(G(), BuyOnCredit(kSirManager, "1M"));
+  EXPECT_EQ(StockLeft(G(), "2"), stock - 1);
+  EXPECT_FALSE(Listed(G(), BuyOnCredit(kSirManager, "2")));
   const Error second = MustRefuse(G(), BuyOnCredit(kSirManager, "2"));
   EXPECT_EQ(second.rule, "3.4.3");
-  EXPECT_NE(second.message.find("one"), std::string::npos) << second.message;
+  EXPECT_NE(second.message.find("only one train"), std::string::npos) << second.message;
 }
 
 TEST_F(Credit, Rule3_4_4_AManagerChoosesTheGaugeAndNeedNotBuy) {
@@ -196,6 +199,12 @@ TEST_F(Credit, TheManagerPaysOffTheTrainInTheCompanysTurn) {
   MustApply(G(), CallExtraRound(G().state().elephant, true));  // 4.9
   ToBuyStepOf(G(), "NWR");
   EndTurnOf(G(), "NWR");
+  // In the SIR's turn, at its track step: the refusal names the step, not "the company's turn".
+  ASSERT_EQ(OperatingCompany(G()), "SIR");
+  ASSERT_EQ(G().state().railway.step, TurnStep::kTrack);
+  const Error early = MustRefuse(G(), Settle(kSirManager, "SIR", true));
+  EXPECT_EQ(early.rule, "4.8.1");
+  EXPECT_EQ(early.message, "the SIR is at its step 'lay or promote track': 'buy trains' comes later in its turn");
   ToBuyStepOf(G(), "SIR");
   SirIsPoor(250);
   bool listed = false;
@@ -204,8 +213,8 @@ TEST_F(Credit, TheManagerPaysOffTheTrainInTheCompanysTurn) {
   MustApply(G(), Settle(kSirManager, "SIR", true));
   EXPECT_EQ(CompanyOf(G(), "SIR").treasury, 70);
   EXPECT_FALSE(CompanyOf(G(), "SIR").trains.back().on_credit);
-  // Paid off, the SIR owns a train: no more credit (3.4.3).
-  EXPECT_EQ(MustRefuse(G(), BuyOnCredit(kSirManager, "1M")).rule, "3.4.3");
+  // Paid off, the train is the SIR's: no train is held on credit, so another may be (3.4.3).
+  EXPECT_TRUE(Listed(G(), BuyOnCredit(kSirManager, "1M")));
 }
 
 TEST_F(Credit, ANewDirectorMustPayForTheTrainAtOnce) {

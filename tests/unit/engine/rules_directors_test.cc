@@ -2,78 +2,10 @@
 // the £40 exemption from the limits (3.1.2), the BBCI's type (2.6) and the simplified game (2.4.1).
 #include <gtest/gtest.h>
 
-#include "tests/unit/engine/engine_test_util.h"
+#include "tests/unit/engine/dealing_position.h"
 
 namespace mailrun::engine::t1853::testing {
 namespace {
-
-// Four players after contract bids and a first dealing round in which nothing was bought: the
-// second dealing round is about to start with seat 0 (no company formed, so no railway round).
-// Bids as in rules_dealing_test.cc: seat 0 Patna, Calcutta (EIR x2), Lahore (NWR); seat 1 Delhi,
-// Multan, Lahore (NWR x3); seat 2 Madras (MSM), Mysore, Trichinopoly (SIR x2); seat 3 Nagpur,
-// Hyderabad (BNR x2), Jaipur (BBCI).
-Game SecondDealingRound() {
-  auto created = Game::Create(Config(4));
-  EXPECT_TRUE(created.ok());
-  Game game = std::move(*created);
-  for (auto [seat, bond] : std::vector<std::pair<int, int>>{{0, 90}, {1, 80}, {2, 70}, {3, 60}}) {
-    MustApply(game, Bond(seat, bond));
-  }
-  const std::vector<std::vector<std::pair<std::string, std::string>>> rounds = {
-      {{"Patna", "EIR"}, {"Delhi", "NWR"}, {"Madras", "MSM"}, {"Nagpur", "BNR"}},
-      {{"Calcutta", "EIR"}, {"Multan", "NWR"}, {"Mysore", "SIR"}, {"Hyderabad", "BNR"}},
-      {{"Lahore", "NWR"}, {"Lahore", "NWR"}, {"Trichinopoly", "SIR"}, {"Jaipur", "BBCI"}},
-  };
-  for (const auto& round : rounds) {
-    for (int seat = 0; seat < 4; ++seat) MustApply(game, Claim(seat, round[seat].first, round[seat].second));
-  }
-  CompleteBids(game);
-  for (int guard = 0; guard < 8 && game.state().stage == Stage::kDealing; ++guard) {
-    MustApply(game, EndTurn(game.state().dealing.current));
-  }
-  mailrun::v1::Action keep;
-  keep.set_seat(game.state().elephant);
-  keep.mutable_keep_elephant();
-  MustApply(game, keep);
-  EXPECT_EQ(game.state().stage, Stage::kDealing);
-  EXPECT_EQ(game.state().dealing.number, 2);
-  return game;
-}
-
-// Test set-up: a company formed in the first dealing round, its capital in Company Credits so the
-// money stays constant (docs/rulings.md #20).
-void FormForTest(GameState& s, const EditionData& data, int company, int director, int price) {
-  CompanyState& c = s.companies[company];
-  c.status = CompanyStatus::kFormed;
-  c.floated = true;
-  c.major = data.companies[company].kind == CompanyKind::kMajor;
-  c.director = director;
-  c.treasury = 10 * data.companies[company].par;
-  s.credits -= c.treasury;
-  c.price_index = static_cast<int>(std::find(data.SharePrices().begin(), data.SharePrices().end(), price) -
-                                   data.SharePrices().begin());
-  c.formed_in_dealing_round = 1;
-  c.tokens_left = data.companies[company].tokens;
-  c.special_token = !c.major;
-}
-
-// Moves `amount` of money from the bank to a player (test set-up).
-void GiveCash(GameState& s, int seat, int amount) {
-  s.players[seat].cash += amount;
-  s.bank -= amount;
-}
-
-// Gives a player shares of a company from the bank (test set-up; no money moves).
-void GiveShares(GameState& s, int seat, int company, int count) {
-  s.shares.Move(ShareHolder::Bank(), ShareHolder::Player(seat), company, count);
-}
-
-void PassUntilTurnOf(Game& game, int seat) {
-  for (int guard = 0; guard < 8 && game.state().dealing.current != seat; ++guard) {
-    MustApply(game, EndTurn(game.state().dealing.current));
-  }
-  ASSERT_EQ(game.state().dealing.current, seat);
-}
 
 TEST(Directors, InLaterRoundsTheDirectorIsAppointedAtOnceAndMayNotSellThatRound) {
   Game game = SecondDealingRound();
@@ -125,7 +57,8 @@ TEST(Directors, ARivalHoldingMoreTakesOverAndTheFormerDirectorCorrectsHisCertifi
   EXPECT_EQ(game.state().shares.HeldBy(1, nwr), 3);
   EXPECT_TRUE(game.state().players[1].must_correct_certificates) << "now 17 certificates, the limit is 16";
   PassUntilTurnOf(game, 1);
-  EXPECT_EQ(MustRefuse(game, EndTurn(1)).rule, "3.2.3");
+  // The certificate limit refuses (3.1.2); the exchange of 3.2.3 put him over it.
+  EXPECT_EQ(MustRefuse(game, EndTurn(1)).rule, "3.1.2");
   MustApply(game, Sell(1, "BAR", 1));
   EXPECT_FALSE(game.state().players[1].must_correct_certificates);
   MustApply(game, EndTurn(1));
@@ -175,6 +108,22 @@ TEST(Directors, SharesAtFortyPoundsOrLessAreExemptFromTheLimits) {
   MustApply(game, Buy(0, "SIR", /*from_pool=*/true));
   EXPECT_EQ(game.state().shares.HeldBy(0, sir), 7) << "3.1.2: a £40 share is exempt";
   EXPECT_EQ(game.state().players[0].cash, 188 - 40);
+}
+
+// 3.1.2: "Shares valued on the Stock Market at £40 or less are exempt from these limits": they do
+// not count toward the certificate total, also when the share bought is not exempt
+// (docs/rulings.md #32). Seat 0 holds 15 counted certificates and two SIR shares at £40: an EIR
+// share (£100) makes 16 counted, within the limit of 16 though 18 certificates are held.
+TEST(Directors, Rule3_1_2_ExemptSharesDoNotCountTowardTheTotalWhenAnotherShareIsBought) {
+  Game game = OneCertificateUnderTheLimitWithExemptShares(mailrun::v1::EDITION_RETUNED);
+  const int eir = CompanyIndexOf(game, "EIR");
+  MustApply(game, Buy(0, "EIR"));
+  EXPECT_EQ(game.state().shares.HeldBy(0, eir), 6);
+  // One more counted certificate (an NWR share) and the same purchase breaks the limit.
+  Game full = OneCertificateUnderTheLimitWithExemptShares(mailrun::v1::EDITION_RETUNED, 1);
+  const Error refused = MustRefuse(full, Buy(0, "EIR"));
+  EXPECT_EQ(refused.rule, "3.1.2");
+  EXPECT_NE(refused.message.find("at most 16 certificates"), std::string::npos) << refused.message;
 }
 
 TEST(BbciType, MajorOnlyIfItsDirectorBidBothAjmerAndBombay) {

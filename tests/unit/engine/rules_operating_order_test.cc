@@ -86,24 +86,38 @@ TEST(OperatingOrder, EachStepInTurnAndNoneAfterItsTime) {
   position.DoubleLay("GIP", DoubleLay::kFromPhase2).TurnsDone("GIP", 1).Tile("Ht", "6", 0).Tile("Gs", "6", 5)
       .Trains("GIP", {"2"});
   Game game = position.Operate("GIP");
-  // Track first: no base, run or purchase yet.
-  EXPECT_EQ(Refuse(game, PlaceBase(kDora, "Gs")).rule, "4.4");
-  EXPECT_EQ(Refuse(game, NoRuns(kDora)).rule, "4.5");
-  EXPECT_EQ(Refuse(game, BuyTrain(kDora, "2")).rule, "4.8.1");
+  // Track first: no base, run or purchase yet (4.0: the steps in order), each refusal naming the
+  // step the turn is at.
+  const Error base_early = Refuse(game, PlaceBase(kDora, "Gs"));
+  EXPECT_EQ(base_early.rule, "4.0");
+  EXPECT_EQ(base_early.message, "the GIP is at its step 'lay or promote track': 'establish a base station' comes later in its turn");
+  EXPECT_EQ(Refuse(game, NoRuns(kDora)).rule, "4.0");
+  EXPECT_EQ(Refuse(game, BuyTrain(kDora, "2")).rule, "4.8.1") << "trains are bought at the end of a turn";
   Accept(game, Lay(kDora, "Gq", "6", 2));  // the one lay: the track step ends by itself
   ASSERT_EQ(game.state().railway.step, TurnStep::kBase);
-  EXPECT_EQ(Refuse(game, Lay(kDora, "Is", "9", 0)).rule, "4.1.1");
-  EXPECT_EQ(Refuse(game, Promote(kDora, "Ht", "14", 1)).rule, "4.1.1");
-  EXPECT_EQ(Refuse(game, NoRuns(kDora)).rule, "4.5");
+  // The step ended because the GIP's one tile is laid (option 1 in phase 1): that is the reason.
+  const Error second_lay = Refuse(game, Lay(kDora, "Is", "9", 0));
+  EXPECT_EQ(second_lay.rule, "4.1.3");
+  EXPECT_EQ(second_lay.message, "the company lays one tile a turn until phase 2 (the option it chose)");
+  EXPECT_EQ(Refuse(game, Promote(kDora, "Ht", "14", 1)).rule, "4.2.1") << "a promotion replaces the lays";
+  EXPECT_EQ(Refuse(game, NoRuns(kDora)).rule, "4.0");
   Accept(game, PlaceBase(kDora, "Gs"));
   ASSERT_EQ(game.state().railway.step, TurnStep::kBase) << "more bases may follow (4.4.1)";
   Accept(game, EndStep(kDora));
   ASSERT_EQ(game.state().railway.step, TurnStep::kRun);
-  EXPECT_EQ(Refuse(game, PlaceBase(kDora, "Gq")).rule, "4.4");
+  const Error base_late = Refuse(game, PlaceBase(kDora, "Gq"));
+  EXPECT_EQ(base_late.rule, "4.0");
+  EXPECT_EQ(base_late.message, "the GIP's step 'establish a base station' is over: it is at 'run trains'");
   EXPECT_EQ(Refuse(game, BuyTrain(kDora, "2")).rule, "4.8.1");
   Accept(game, NoRuns(kDora));
   ASSERT_EQ(game.state().railway.step, TurnStep::kBuyTrains);
-  EXPECT_EQ(Refuse(game, NoRuns(kDora)).rule, "4.5");
+  const Error run_late = Refuse(game, NoRuns(kDora));
+  EXPECT_EQ(run_late.rule, "4.0");
+  EXPECT_EQ(run_late.message, "the GIP's step 'run trains' is over: it is at 'buy trains'");
+  // Another player acts for no company now (4.0: each railway is controlled by its director).
+  const Error other = Refuse(game, BuyTrain(kAdam, "2"));
+  EXPECT_EQ(other.rule, "4.0");
+  EXPECT_NE(other.message.find("is acting for the operating company"), std::string::npos) << other.message;
   Accept(game, EndStep(kDora));
   EXPECT_NE(game.state().railway.company, position.Index("GIP"));
 }

@@ -35,7 +35,7 @@ TEST(Promotion, OnePromotionInsteadOfLaying) {
   EXPECT_EQ(game.state().board.supply.at("58"), supply58 + 1) << "the old tile may be used again (4.2.10)";
   EXPECT_EQ(game.state().board.supply.at("87"), supply87 - 1);
   EXPECT_FALSE(StillLaying(game)) << "no lay and no second promotion after a promotion (4.2.1)";
-  EXPECT_EQ(Refuse(game, Lay(kAdam, "Iy", "9", 1)).rule, "4.1.1");
+  EXPECT_EQ(Refuse(game, Lay(kAdam, "Iy", "9", 1)).rule, "4.2.1");
   EXPECT_EQ(Treasury(game, "EIR"), 1000) << "promotions cost nothing (4.2.11)";
 
   Game laid = EirWithIaa(2).Operate("EIR");
@@ -99,7 +99,9 @@ TEST(Promotion, BeforePhaseFourOnlyWithinTheCompanysArea) {
   Accept(game, Promote(kDora, "Ht", "14", 1));
   // Phase 4 without a '5' or '6' train: still only within the area (4.2.3).
   Game phase4 = RailwayPosition(position).Phase(4).Trains("GIP", {"4"}).Operate("GIP");
-  EXPECT_EQ(Refuse(phase4, Promote(kDora, "Hv", "14", 1)).rule, "4.2.2");
+  const Error refused = Refuse(phase4, Promote(kDora, "Hv", "14", 1));
+  EXPECT_EQ(refused.rule, "4.2.3");
+  EXPECT_EQ(refused.message, "outside its area a company promotes only if it owns a '5' or '6' train; the GIP owns none");
 }
 
 TEST(Promotion, FromPhaseFourAFiveTrainPromotesWhatItRunsOverAndMustRunOverIt) {

@@ -19,7 +19,9 @@ using mailrun::v1::DOUBLE_LAY_PAY_PER_USE;
 TEST(Track, TheDoubleLayChoiceComesFirstAndNamesTheFee) {
   // Appendix 4 at the start of Railway Round 1: the EIR's director chooses before laying.
   Game game = RailwayPosition().Operate("EIR", TurnStep::kDoubleLayChoice);
-  EXPECT_EQ(Refuse(game, Lay(kAdam, "Iaa", "58", 5)).rule, "4.1.1");
+  const Error early = Refuse(game, Lay(kAdam, "Iaa", "58", 5));
+  EXPECT_EQ(early.rule, "4.1.3");
+  EXPECT_EQ(early.message, "the EIR is at its step 'choose the double-lay option': 'lay or promote track' comes later in its turn");
   EXPECT_EQ(Refuse(game, EndStep(kAdam)).rule, "4.1.3");
   const auto legal = game.LegalActions(kAdam);
   ASSERT_EQ(legal.size(), 2u);
@@ -36,7 +38,10 @@ TEST(Track, MinorsLayOneTile) {
   Game game = RailwayPosition().Operate("SIR");  // the SIR's first turn: no choice for a minor
   Accept(game, Lay(kEd, "Tp", "76", 4));
   EXPECT_FALSE(StillLaying(game)) << "after its one lay the track step is over (4.1.2)";
-  EXPECT_EQ(Refuse(game, Lay(kEd, "Tr", "72", 1)).rule, "4.1.1");
+  // The refusal names the reason the step ended, not the order of the steps.
+  const Error second = Refuse(game, Lay(kEd, "Tr", "72", 1));
+  EXPECT_EQ(second.rule, "4.1.2");
+  EXPECT_EQ(second.message, "the SIR may lay 1 tile a turn");
 }
 
 TEST(Track, OptionOneLaysOneTileInPhaseOneAndTwoFreeFromPhaseTwo) {
@@ -45,7 +50,7 @@ TEST(Track, OptionOneLaysOneTileInPhaseOneAndTwoFreeFromPhaseTwo) {
   Game phase1 = position.Operate("EIR");
   Accept(phase1, Lay(kAdam, "Iaa", "58", 5));
   EXPECT_FALSE(StillLaying(phase1)) << "option 1: one tile until phase 2 (4.1.3)";
-  EXPECT_EQ(Refuse(phase1, Lay(kAdam, "Hx", "5", 0)).rule, "4.1.1");
+  EXPECT_EQ(Refuse(phase1, Lay(kAdam, "Hx", "5", 0)).rule, "4.1.3");
 
   Game phase2 = position.Phase(2).Operate("EIR");
   Accept(phase2, Lay(kAdam, "Iaa", "58", 5));
@@ -112,10 +117,14 @@ TEST(Track, TheBarLaysTwoTilesFromOneBaseInItsFirstTurnOnly) {
   Accept(first, Lay(kAdam, "Jaj", "9", 1));  // from the same base (4.1.4), mountain £140, no fee
   EXPECT_EQ(Treasury(first, "BAR"), 700 - 140);
   EXPECT_FALSE(StillLaying(first));
+  const Error third = Refuse(first, Lay(kAdam, "Jak", "9", 1));
+  EXPECT_EQ(third.rule, "4.1.4") << third.message;
+  EXPECT_EQ(third.message, "in its first turn the BAR lays two tiles, no more");
 
   Game later = position.TurnsDone("BAR", 1).Operate("BAR");
   Accept(later, Lay(kAdam, "Jah", "6", 2));
   EXPECT_FALSE(StillLaying(later)) << "only in the BAR's first railway round (4.1.4)";
+  EXPECT_EQ(Refuse(later, Lay(kAdam, "Jaj", "9", 1)).rule, "4.1.2") << "a minor lays one tile";
 }
 
 TEST(Track, TheBarMayPromoteInsteadInItsFirstTurnFromPhaseTwo) {
@@ -124,7 +133,7 @@ TEST(Track, TheBarMayPromoteInsteadInItsFirstTurnFromPhaseTwo) {
   Game game = position.Operate("BAR");
   Accept(game, Promote(kAdam, "Jah", "15", 2));
   EXPECT_TRUE(HasTile(game, "Jah", "15"));
-  EXPECT_EQ(Refuse(game, Lay(kAdam, "Jaj", "9", 1)).rule, "4.1.1");
+  EXPECT_EQ(Refuse(game, Lay(kAdam, "Jaj", "9", 1)).rule, "4.2.1");
 }
 
 // ---- 4.1.5 - 4.1.7: what is laid where ------------------------------------------------------

@@ -26,7 +26,8 @@ TEST(Trains, BoughtOnlyAtTheEndOfTheOperatingCompanysTurn) {
   Game game = SampleGameAt("railway_round_1");  // the EIR's first turn: the double-lay choice
   const Error before_track = MustRefuse(game, BuyTrain(kAdam, "2"));
   EXPECT_EQ(before_track.rule, "4.8.1");
-  EXPECT_EQ(before_track.kind, ErrorKind::kNotYourTurn);
+  EXPECT_EQ(before_track.kind, ErrorKind::kIllegal) << "the EIR's turn, at another step";
+  EXPECT_EQ(before_track.message, "the EIR is at its step 'choose the double-lay option': 'buy trains' comes later in its turn");
   mailrun::v1::Action choose;
   choose.set_seat(kAdam);
   choose.mutable_choose_double_lay()->set_option(mailrun::v1::DOUBLE_LAY_FROM_PHASE_2);

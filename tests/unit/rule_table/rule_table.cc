@@ -1,6 +1,7 @@
 #include "tests/unit/rule_table/rule_table.h"
 
 #include <fmt/format.h>
+#include <nlohmann/json.hpp>
 
 #include <cctype>
 #include <cstdio>
@@ -92,6 +93,32 @@ bool Cites(const std::string& text, const std::string& rule) {
     if (!digit_before && !digit_after) return true;
   }
   return false;
+}
+
+RuleNumberMap ReadRuleNumberMap(const std::string& path, std::vector<std::string>& errors) {
+  RuleNumberMap map;
+  const nlohmann::json json = nlohmann::json::parse(ReadFile(path), nullptr, /*allow_exceptions=*/false);
+  if (!json.is_object() || !json.contains("rules") || !json["rules"].is_array()) {
+    errors.push_back(fmt::format("{} is not a rule-number map", path));
+    return map;
+  }
+  for (const auto& entry : json["rules"]) {
+    const std::string retuned = entry.value("retuned", "");
+    const std::string rule = entry.value("rule", "");
+    map.retuned_for[rule].push_back(retuned);
+    if (retuned != rule) map.renumbered.insert(retuned);
+  }
+  return map;
+}
+
+bool Cites2009(const std::string& text, const std::string& rule, const RuleNumberMap& map) {
+  if (Cites(text, "2009 " + rule)) return true;
+  if (const auto found = map.retuned_for.find(rule); found != map.retuned_for.end()) {
+    for (const std::string& retuned : found->second) {
+      if (Cites(text, retuned)) return true;
+    }
+  }
+  return !map.renumbered.count(rule) && Cites(text, rule);
 }
 
 std::set<std::string> ListTests(const std::string& listing, std::vector<std::string>& errors) {

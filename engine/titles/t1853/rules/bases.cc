@@ -105,6 +105,15 @@ Status ValidateAt(const Context& ctx, const CompanyReach& reach, HexCoord hex, i
     });
   }
   const bool in_area = ctx.Def(company).area.Contains(hex);  // 1.4.6: rows and columns included
+  if (!in_area && !Unrestricted(ctx, company) && ctx.state.phase >= 4) {
+    // 4.4.2: from phase 4 only a company owning a '5' or '6' works outside its area.
+    return refuse([&] {
+      return Illegal("1853.refusal.bases.outside_area_needs_5_or_6_train", "4.4.2",
+                     fmt::format("outside its area a company establishes bases only if it owns a '5' or '6' train; the {} owns none",
+                                 ctx.Initials(company)))
+          .With({param::Company("company", ctx.Initials(company))});
+    });
+  }
   if (!in_area && !Unrestricted(ctx, company)) {
     return refuse([&] {
       return Illegal("1853.refusal.bases.before_phase_4_establishes_bases", "4.4.1", fmt::format("before phase {} the {} establishes bases only within its area (TABLE 2)", ctx.data.PhaseShown(4),
@@ -142,7 +151,7 @@ Status Validate(const Context& ctx, const CompanyReach& reach, const mailrun::v1
 }  // namespace
 
 Status ValidatePlaceBase(const Context& ctx, int seat, const mailrun::v1::PlaceBase& action) {
-  if (!Operating(ctx, seat)) return OutOfTurn("1853.refusal.bases.bases_established_your_company_s", "4.4", "bases are established in your company's turn, after track");
+  if (!Operating(ctx, seat)) return NotAtStep(ctx, seat, TurnStep::kBase);
   return Validate(ctx, *ctx.Reach(ctx.state.railway.company), action);
 }
 

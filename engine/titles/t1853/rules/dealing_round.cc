@@ -201,6 +201,10 @@ Status ValidateSellShares(const Context& ctx, int seat, const mailrun::v1::SellS
                                             contracted_sellable)).With({param::Count("count", contracted_sellable)});
       }
     }
+  } else if (c.status == CompanyStatus::kFormed && c.formed_in_dealing_round == s.dealing.number && c.director < 0) {
+    return Illegal("1853.refusal.dealing_round.formed_this_dealing_round_manager", "3.1.8", fmt::format("the {} formed in this dealing round and is run by a manager: its shares may not be sold "
+                                        "until the next one",
+                                        name)).With({param::Company("company", name)});
   } else if (c.status == CompanyStatus::kFormed && c.formed_in_dealing_round == s.dealing.number) {
     return Illegal("1853.refusal.dealing_round.director_was_appointed_dealing_round", "3.1.8", fmt::format("the {} director was appointed in this dealing round: its shares may not be "
                                         "sold until the next one",
@@ -265,6 +269,10 @@ Status CheckBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShare& 
       return refuse([&] { return Illegal("1853.refusal.dealing_round.shares_go_sale_only_when", "3.1.3", fmt::format("{} shares go on sale only when every share of the bid companies is issued",
                                           name)).With({param::Company("company", name)}); });
     }
+    if (BankSharesOnOffer(ctx, *company) == 0 && s.shares.InBank(*company) > 0) {
+      // 3.2.1: the director's certificate is only exchanged for two ordinary shares (rulings.md #3).
+      return refuse([&] { return Illegal("1853.refusal.dealing_round.bank_holds_only_directors_certificate", "3.2.1", fmt::format("the bank holds only the {} director's certificate, which is not bought but exchanged for two ordinary shares", name)).With({param::Company("company", name)}); });
+    }
     if (BankSharesOnOffer(ctx, *company) == 0) return refuse([&] { return Illegal("1853.refusal.dealing_round.bank_no_share_left", "3.1.4", fmt::format("the bank has no {} share left", name)).With({param::Company("company", name)}); });
   } else if (s.shares.InPool(*company) == 0) {
     return refuse([&] { return Illegal("1853.refusal.dealing_round.pool_holds_no_share", "3.1.7", fmt::format("the pool holds no {} share", name)).With({param::Company("company", name)}); });
@@ -278,7 +286,9 @@ Status CheckBuyShare(const Context& ctx, int seat, const mailrun::v1::BuyShare& 
   }
   const int price = PurchasePrice(ctx, *company, action.source());
   if (p.cash < price) {
-    return refuse([&] { return Illegal("1853.refusal.dealing_round.one_share_costs_you", "3.1.4", fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash))).With({param::Company("company", name), param::Amount("price", price), param::Amount("cash", p.cash)}); });
+    // 3.1.4: a new share at par; 3.1.7: a share from the pool at the market price.
+    const char* rule = action.source() == mailrun::v1::SHARE_SOURCE_BANK ? "3.1.4" : "3.1.7";
+    return refuse([&] { return Illegal("1853.refusal.dealing_round.one_share_costs_you", rule, fmt::format("one {} share costs {}; you have {}", name, Money(price), Money(p.cash))).With({param::Company("company", name), param::Amount("price", price), param::Amount("cash", p.cash)}); });
   }
   return OkStatus();
 }
@@ -353,8 +363,10 @@ Status ValidateEndDealingTurn(const Context& ctx, int seat) {
   if (!InDealingTurn(ctx, seat)) return NotYourTurn();
   const PlayerState& p = ctx.state.players[seat];
   const int limit = ctx.Limits().certificate_limit;
+  // 3.2.3: a former director whose certificate passed on may hold more than 3.1.2's limit; the
+  // limit refuses the end of his next turn until he has sold down to it.
   if (p.must_correct_certificates && ctx.CountedCertificates(seat) > limit) {
-    return Illegal("1853.refusal.dealing_round.you_hold_certificates_more_than", "3.2.3", fmt::format("you hold {} certificates, more than the limit of {}: sell before ending "
+    return Illegal("1853.refusal.dealing_round.you_hold_certificates_more_than", "3.1.2", fmt::format("you hold {} certificates, more than the limit of {}: sell before ending "
                                         "your turn",
                                         ctx.CountedCertificates(seat), limit)).With({param::Count("count", ctx.CountedCertificates(seat)), param::Count("limit", limit)});
   }

@@ -80,6 +80,24 @@ const char* StepName(TurnStep step) {
   return "";
 }
 
+Error NotAtStep(const Context& ctx, int seat, TurnStep step) {
+  const RailwayState& r = ctx.state.railway;
+  if (!Operating(ctx, seat) || r.step == step) return NotOperating(ctx);
+  const std::string company = ctx.Initials(r.company);
+  if (r.step < step) {
+    // The rule that puts the step later: 4.1.3's choice comes before the first lay, 4.8.1 buys
+    // trains at the end of the turn, 4.0 orders the rest.
+    const char* rule = step == TurnStep::kBuyTrains ? "4.8.1" : r.step == TurnStep::kDoubleLayChoice ? "4.1.3" : "4.0";
+    return Illegal("1853.refusal.railway_round.step_comes_later", rule,
+                   fmt::format("the {} is at its step '{}': '{}' comes later in its turn", company, StepName(r.step),
+                               StepName(step)))
+        .With({param::Company("company", company), param::Text("current", StepName(r.step)), param::Text("step", StepName(step))});
+  }
+  return Illegal("1853.refusal.railway_round.step_is_over", "4.0",
+                 fmt::format("the {}'s step '{}' is over: it is at '{}'", company, StepName(step), StepName(r.step)))
+      .With({param::Company("company", company), param::Text("step", StepName(step)), param::Text("current", StepName(r.step))});
+}
+
 void StartRailwayRounds(Context& ctx) {
   GameState& s = ctx.state;
   if (s.bank_broken) {

@@ -37,6 +37,12 @@ void ListRailwayActions(const Context& ctx, int seat, std::vector<mailrun::v1::L
 // and base steps stop at the first legal action, the run step lists runs only.
 bool OnlyEndStepLegal(const Context& ctx, int seat);
 
+// Why `seat` may not take an action of `step` now, in a railway round: another seat acts for the
+// operating company (4.0), or the company's turn is at another step, before `step` (4.1.3: the
+// double-lay choice comes first; 4.8.1: trains are bought at the end of the turn; else 4.0's
+// order) or past it (4.0). Each names the step the turn is at.
+Error NotAtStep(const Context& ctx, int seat, TurnStep step);
+
 // A short name of the current step for views ("lay track", "run trains", ...).
 const char* StepName(TurnStep step);
 

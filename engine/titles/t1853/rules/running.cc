@@ -150,7 +150,7 @@ void RunNothing(Context& ctx) {
 
 Status ValidateRunTrains(const Context& ctx, int seat, const mailrun::v1::RunTrains& action) {
   if (!OperatingRun(ctx, seat)) {
-    return OutOfTurn("1853.refusal.running.trains_run_your_company_s", "4.5", "trains run in your company's turn, after track and bases");
+    return NotAtStep(ctx, seat, TurnStep::kRun);
   }
   const int company = ctx.state.railway.company;
   if (action.pay_dividend() && ctx.state.companies[company].director != seat) {

@@ -22,7 +22,6 @@ bool Operating(const Context& ctx, int seat) {
          OperatingSeat(ctx) == seat && !ctx.state.offer;
 }
 
-Error NotOperating() { return OutOfTurn("1853.refusal.track.track_laid_your_company_s", "4.1.1", "track is laid in your company's turn, first"); }
 
 const char* ColourName(TileColour colour) {
   switch (colour) {
@@ -203,7 +202,9 @@ struct LayContext {
 };
 
 // The railheads on `hex` that the tile extends (4.1.7): a path of the tile leaves by the
-// railhead's edge in a gauge that fits the line.
+// railhead's edge in a gauge that fits the line. Where that is does not matter: new tiles "may be
+// laid in any part of the board" (4.1.7; 2009 4.1.15: "no regional restrictions where to place
+// yellow tiles"); the TABLE 2 areas bind promotions and bases only (4.2.2, 4.4.1).
 std::vector<Railhead> Extended(const LayContext& lc, const ParsedTile& p, int rotation) {
   std::vector<Railhead> found;
   for (const Railhead& rh : lc.reach.railheads) {
@@ -231,6 +232,9 @@ Status MayLay(const Context& ctx, int company) {
     if (allowed == 1 && ctx.state.companies[company].major) {
       return Illegal("1853.refusal.track.company_lays_one_tile_turn", "4.1.3",
                      fmt::format("the company lays one tile a turn until phase {} (the option it chose)", ctx.data.PhaseShown(2))).With({param::Count("phase", ctx.data.PhaseShown(2))});
+    }
+    if (BarFirstTurn(ctx, company)) {
+      return Illegal("1853.refusal.track.bar_lays_two_tiles_first_turn", "4.1.4", "in its first turn the BAR lays two tiles, no more");
     }
     return Illegal("1853.refusal.track.lay_tile_turn_s", "4.1.2", fmt::format("the {} may lay {} tile{} a turn", ctx.Initials(company), allowed,
                                         allowed == 1 ? "" : "s")).With({param::Company("company", ctx.Initials(company)), param::Count("count", allowed)});
@@ -366,6 +370,19 @@ Status MayPromote(const Context& ctx) {
   return OkStatus();
 }
 
+// 4.1.1: track is laid first in a company's turn. Why a lay or promotion of `seat` is refused
+// outside the operating company's track step: once the step is over, the reason it ended if that
+// still refuses (the turn's tiles are laid, or a tile was promoted: 4.1.2 - 4.1.4, 4.2.1), else
+// the step the turn is at (4.0).
+Error NotLaying(const Context& ctx, int seat, bool promotion) {
+  const RailwayState& r = ctx.state.railway;
+  if (OperatingSeat(ctx) == seat && !ctx.state.offer && r.step > TurnStep::kTrack) {
+    const Status may = promotion ? MayPromote(ctx) : MayLay(ctx, r.company);
+    if (!may.ok()) return may.error();
+  }
+  return NotAtStep(ctx, seat, TurnStep::kTrack);
+}
+
 // Whether TABLE 8 (and 2.4.4) promote `from` to tile `to`.
 bool IsPromotionTarget(const Context& ctx, const TileDef& from, const std::string& to) {
   const auto listed = [&](const auto& table) {
@@ -445,6 +462,15 @@ Status ValidatePromotionOf(const LayContext& lc, const ParsedTile& p, const std:
   }
   // 4.2.2 / 1.4.6: within the TABLE 2 area before phase 4.
   const bool in_area = ctx.Def(company).area.Contains(p.hex);
+  if (!in_area && !Unrestricted(ctx, company) && ctx.state.phase >= 4) {
+    // 4.2.3: from phase 4 only a company owning a '5' or '6' works outside its area.
+    return refuse([&] {
+      return Illegal("1853.refusal.track.outside_area_needs_5_or_6_train", "4.2.3",
+                     fmt::format("outside its area a company promotes only if it owns a '5' or '6' train; the {} owns none",
+                                 ctx.Initials(company)))
+          .With({param::Company("company", ctx.Initials(company))});
+    });
+  }
   if (!in_area && !Unrestricted(ctx, company)) {
     return refuse([&] {
       return Illegal("1853.refusal.track.before_phase_4_promotes_only", "4.2.2", fmt::format("before phase {} the {} promotes only within its area (TABLE 2)", ctx.data.PhaseShown(4),
@@ -502,7 +528,7 @@ Status ValidatePromotion(const LayContext& lc, const mailrun::v1::PromoteTile& a
 }  // namespace
 
 Status ValidateLayTile(const Context& ctx, int seat, const mailrun::v1::LayTile& action) {
-  if (!Operating(ctx, seat)) return NotOperating();
+  if (!Operating(ctx, seat)) return NotLaying(ctx, seat, /*promotion=*/false);
   const LayContext lc(ctx, ctx.state.railway.company);
   return ValidateLay(lc, action, nullptr);
 }
@@ -533,7 +559,7 @@ void ExecuteLayTile(Context& ctx, int, const mailrun::v1::LayTile& action) {
 }
 
 Status ValidatePromoteTile(const Context& ctx, int seat, const mailrun::v1::PromoteTile& action) {
-  if (!Operating(ctx, seat)) return NotOperating();
+  if (!Operating(ctx, seat)) return NotLaying(ctx, seat, /*promotion=*/true);
   const LayContext lc(ctx, ctx.state.railway.company);
   return ValidatePromotion(lc, action);
 }

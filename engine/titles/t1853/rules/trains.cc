@@ -225,25 +225,14 @@ bool OperatingController(const Context& ctx, int seat) {
          CompanyWithExcessTrains(ctx) < 0;
 }
 
-Error NotBuyingNow() { return OutOfTurn("1853.refusal.trains.trains_bought_end_your_company", "4.8.1", "trains are bought at the end of your company's turn"); }
+// 4.8.1: trains are bought at the end of the company's turn.
+Error NotBuyingNow(const Context& ctx, int seat) { return NotAtStep(ctx, seat, TurnStep::kBuyTrains); }
 
 std::optional<int> CompanyIndex(const Context& ctx, const std::string& initials) {
   for (int c = 0; c < kCompanies; ++c) {
     if (ctx.Initials(c) == initials) return c;
   }
   return std::nullopt;
-}
-
-// 3.4.3: a train the company could buy from the bank now and pay for from its treasury, or null.
-const TrainDef* AffordableTrain(const Context& ctx, int company) {
-  for (const TrainDef& def : ctx.data.trains) {
-    mailrun::v1::BuyTrain buy;
-    buy.set_train(def.name);
-    if (def.price <= ctx.state.companies[company].treasury && CheckAvailability(ctx, company, buy, Refuse::Bare()).ok()) {
-      return &def;
-    }
-  }
-  return nullptr;
 }
 
 bool HasCreditTrain(const CompanyState& c) {
@@ -291,7 +280,7 @@ namespace {
 // 4.8.2: a new train from the bank at its card price; several may be bought, one at a time. No
 // action sells a train back to the bank (4.8.7).
 Status ValidateBuy(const Context& ctx, int seat, const mailrun::v1::BuyTrain& action, const Refuse& refuse) {
-  if (!OperatingController(ctx, seat)) return refuse([] { return NotBuyingNow(); });
+  if (!OperatingController(ctx, seat)) return refuse([&] { return NotBuyingNow(ctx, seat); });
   const int company = ctx.state.railway.company;
   const CompanyState& c = ctx.state.companies[company];
   auto check = CheckAvailability(ctx, company, action, refuse);
@@ -304,20 +293,13 @@ Status ValidateBuy(const Context& ctx, int seat, const mailrun::v1::BuyTrain& ac
   }
   if (action.director_gift() < 0) return refuse([&] { return Malformed("1853.refusal.trains.gift_not_negative", "a gift may not be negative"); });
   if (action.on_credit()) {
-    // 3.4.3: a manager's new train from the bank, for a company that lacks a train and cannot
-    // afford one; only one such train is held. Any new train on sale, broad or metre (3.4.4).
+    // 3.4.3, 4.8.10: a manager's new train from the bank; "Only ONE such train may be held". That
+    // is the whole condition: the company may own other trains and may have the money
+    // (docs/rulings.md #24). Any new train on sale, broad or metre (3.4.4).
     if (c.director >= 0 || c.manager != seat) return refuse([&] { return Illegal("1853.refusal.trains.only_manager_buy_train_credit", "3.4.3", "only a manager may buy a train on credit"); });
     if (check->from_returned) return refuse([&] { return Illegal("1853.refusal.trains.train_credit_must_new_train", "3.4.3", "a train on credit must be a new train from the bank"); });
     if (HasCreditTrain(c)) return refuse([&] { return Illegal("1853.refusal.trains.only_one_train_held_credit", "3.4.3", "only one train may be held on credit"); });
-    if (!c.trains.empty()) {
-      return refuse([&] { return Illegal("1853.refusal.trains.credit_company_lacks_train_owns", "3.4.3", fmt::format("credit is for a company that lacks a train, and the {} owns one",
-                                          ctx.Initials(company))).With({param::Company("company", ctx.Initials(company))}); });
-    }
     if (action.director_gift() > 0) return refuse([&] { return Illegal("1853.refusal.trains.manager_not_give_money_company", "4.8.8", "a manager may not give money to the company"); });
-    if (const TrainDef* affordable = AffordableTrain(ctx, company)) {
-      return refuse([&] { return Illegal("1853.refusal.trains.can_afford_train_no_credit", "3.4.3", fmt::format("the {} can afford a train (a '{}' for {}): no credit is needed",
-                                          ctx.Initials(company), affordable->name, Money(affordable->price))).With({param::Company("company", ctx.Initials(company)), param::Train("train", affordable->name), param::Amount("price", affordable->price)}); });
-    }
     return OkStatus();
   }
   if (action.director_gift() > 0) {
@@ -396,7 +378,7 @@ void ExecuteBuyTrain(Context& ctx, int seat, const mailrun::v1::BuyTrain& action
 namespace {
 
 Status ValidateOffer(const Context& ctx, int seat, const mailrun::v1::OfferTrain& action, const Refuse& refuse) {
-  if (!OperatingController(ctx, seat)) return refuse([] { return NotBuyingNow(); });
+  if (!OperatingController(ctx, seat)) return refuse([&] { return NotBuyingNow(ctx, seat); });
   const GameState& s = ctx.state;
   const int buyer = s.railway.company;
   const auto seller = CompanyIndex(ctx, action.from_company());
@@ -488,6 +470,9 @@ Status ValidateSettleCreditTrain(const Context& ctx, int seat, const mailrun::v1
   const bool forced = !s.pending_credit_settlements.empty() && s.pending_credit_settlements.front().first == *company &&
                       s.pending_credit_settlements.front().second == seat;
   const bool own_turn = OperatingController(ctx, seat) && s.railway.company == *company;
+  if (!forced && !own_turn && s.railway.company == *company && OperatingSeat(ctx) == seat) {
+    return NotBuyingNow(ctx, seat);  // its turn, at another step
+  }
   if (!forced && !own_turn) {
     return OutOfTurn("1853.refusal.trains.credit_train_paid_off_company", "4.8.10",
                  "a credit train is paid off in the company's turn, or by a new director at once");
@@ -623,10 +608,7 @@ void EachTrainAction(const Context& ctx, int seat, Visit&& visit) {
                    0, 0)) {
           return;
         }
-        continue;
-      }
-      buy->set_director_gift(def.price - c.treasury);
-      if (ValidateBuy(ctx, seat, *buy, bare).ok()) {
+      } else if (buy->set_director_gift(def.price - c.treasury); ValidateBuy(ctx, seat, *buy, bare).ok()) {
         const auto text = [&] {
           return fmt::format("Buy a '{}' train for {}, giving {} of your own (4.8.8){}", def.name, Money(def.price),
                              Money(def.price - c.treasury), suffix);
