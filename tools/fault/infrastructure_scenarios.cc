@@ -180,11 +180,13 @@ ScenarioResult PgBouncerPath(const std::string& name, const ScenarioSettings& se
 ScenarioResult PostgresFailover(const std::string& name, ScenarioSettings settings, Lengths l) {
   settings.stack.postgres_wrapper = "env MAILRUN_PG_SYNC_STANDBY=1";
   LoadPlan plan = UsualLoad(l, {2, 1}, {20000, 3000}, {20000, 4000});
-  auto standby = std::make_shared<std::shared_ptr<PostgresStandby>>();
+  // Weak: the stack alone owns its parts, so they stop before it deletes its directory.
+  auto standby = std::make_shared<std::weak_ptr<PostgresStandby>>();
   plan.setup = [standby](FaultStack& stack, ScenarioResult&) {
-    *standby = std::make_shared<PostgresStandby>(stack);
-    stack.SetDatabaseUrl((*standby)->url());
-    stack.Attach(*standby);
+    auto part = std::make_shared<PostgresStandby>(stack);
+    stack.SetDatabaseUrl(part->url());
+    stack.Attach(part);
+    *standby = part;
   };
   auto lost = std::make_shared<Clock::time_point>();
   // What an operator (Patroni, an operator's controller, a managed service) takes to decide.
@@ -199,7 +201,7 @@ ScenarioResult PostgresFailover(const std::string& name, ScenarioSettings settin
     }
     HoldFor(detection);
     const auto promoting = Clock::now();
-    (*standby)->Promote();
+    standby->lock()->Promote();
     r.notes.push_back(fmt::format("primary stopped (immediate), the synchronous standby promoted {} ms later (promotion "
                                   "{} ms)",
                                   MsSince(*lost), MsSince(promoting)));
@@ -210,19 +212,22 @@ ScenarioResult PostgresFailover(const std::string& name, ScenarioSettings settin
 
 ScenarioResult RedisFailover(const std::string& name, const ScenarioSettings& settings, Lengths l) {
   LoadPlan plan = UsualLoad(l, {2, 1}, {15000, 2000}, {15000, 3000});
-  auto sentinels = std::make_shared<std::shared_ptr<RedisSentinels>>();
-  plan.setup = [sentinels](FaultStack& stack, ScenarioResult&) {
-    *sentinels = std::make_shared<RedisSentinels>(stack);
-    stack.SetServiceSetting("MAILRUN_REDIS_URL", (*sentinels)->url());
-    stack.Attach(*sentinels);
+  // Weak: the stack alone owns its parts, so they stop before it deletes its directory.
+  auto weak_sentinels = std::make_shared<std::weak_ptr<RedisSentinels>>();
+  plan.setup = [weak_sentinels](FaultStack& stack, ScenarioResult&) {
+    auto part = std::make_shared<RedisSentinels>(stack);
+    stack.SetServiceSetting("MAILRUN_REDIS_URL", part->url());
+    stack.Attach(part);
+    *weak_sentinels = part;
   };
   const milliseconds rejoin = l.ms(10000, 2000);
-  plan.fault = [sentinels, rejoin, l](FaultStack& stack, ScenarioResult& r) {
+  plan.fault = [weak_sentinels, rejoin, l](FaultStack& stack, ScenarioResult& r) {
+    const auto sentinels = weak_sentinels->lock();
     const auto lost = Clock::now();
     stack.StopRedis();
     int64_t failover_ms = -1;
     while (MsSince(lost) < 30000) {
-      if ((*sentinels)->PrimaryPort() == (*sentinels)->replica_port()) {
+      if (sentinels->PrimaryPort() == sentinels->replica_port()) {
         failover_ms = MsSince(lost);
         break;
       }
@@ -234,8 +239,8 @@ ScenarioResult RedisFailover(const std::string& name, const ScenarioSettings& se
     HoldFor(rejoin);
     stack.StartRedis();
     HoldFor(l.ms(5000, 2000));
-    const int primary = (*sentinels)->PrimaryPort();
-    if (primary != (*sentinels)->replica_port()) {
+    const int primary = sentinels->PrimaryPort();
+    if (primary != sentinels->replica_port()) {
       r.problems.push_back(fmt::format("after the old primary came back, Sentinel named port {}", primary));
     }
     r.notes.push_back(fmt::format("Redis primary stopped; Sentinel named the replica {} ms later; the old primary "
