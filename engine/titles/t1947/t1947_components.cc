@@ -260,10 +260,6 @@ void AddOwn(const T1947Data& data, const RevenueRules& rules, const nlohmann::js
   own->set_map_summary(data.map_summary);
 }
 
-Error Bad(const std::string& key, const std::string& message, std::vector<TextParam> params) {
-  return Malformed(key, message).With(std::move(params));
-}
-
 }  // namespace
 
 mailrun::v1::Components Components1947(const T1947Data& data, const RevenueRules& rules,
@@ -301,9 +297,8 @@ mailrun::v1::Components Components1947(const T1947Data& data, const RevenueRules
 
 Result<T1947Data> MapDataFromComponents(const mailrun::v1::Components& components) {
   if (components.title() != mailrun::v1::TITLE_1947) {
-    return Bad("1947.refusal.components.not_1947",
-               fmt::format("the components are {}'s, not 1947's", mailrun::v1::Title_Name(components.title())),
-               {param::Text("title", mailrun::v1::Title_Name(components.title()))});
+    return Malformed("1947.refusal.components.not_1947",
+                     fmt::format("the components are {}'s, not 1947's", mailrun::v1::Title_Name(components.title()))).With({param::Text("title", mailrun::v1::Title_Name(components.title()))});
   }
   T1947Data data;
   data.map_reconstructed = components.board_reconstructed();
@@ -312,8 +307,7 @@ Result<T1947Data> MapDataFromComponents(const mailrun::v1::Components& component
   std::vector<const mailrun::v1::BoardHex*> cells;
   for (const auto& cell : components.hexes()) {
     if (!ParseHex1947(cell.hex())) {
-      return Bad("1947.refusal.components.unknown_hex", fmt::format("'{}' is not a hex of the 1947 map", cell.hex()),
-                 {param::Text("hex", cell.hex())});
+      return Malformed("1947.refusal.components.unknown_hex", fmt::format("'{}' is not a hex of the 1947 map", cell.hex())).With({param::Text("hex", cell.hex())});
     }
     cells.push_back(&cell);
   }
@@ -378,8 +372,7 @@ Result<T1947Data> MapDataFromComponents(const mailrun::v1::Components& component
   if (!cooch_behar.empty()) {
     const auto hex = ParseHex1947(cooch_behar);
     if (!hex || !on_map.contains(cooch_behar)) {
-      return Bad("1947.refusal.components.unknown_cooch_behar", fmt::format("Cooch Behar lies on hex '{}', which the map lacks", cooch_behar),
-                 {param::Text("hex", cooch_behar)});
+      return Malformed("1947.refusal.components.unknown_cooch_behar", fmt::format("Cooch Behar lies on hex '{}', which the map lacks", cooch_behar)).With({param::Text("hex", cooch_behar)});
     }
     const auto& c = components.game_1947().cooch_behar();
     data.board.cooch_behar = CoochBehar{*hex, c.revenue(), c.revenue_from_t5(), c.revenue_from_t8()};
@@ -396,8 +389,7 @@ Result<T1947Data> MapDataFromComponents(const mailrun::v1::Components& component
   }
   for (const auto& site : components.game_1947().sites()) {
     if (!on_map.contains(site.hex())) {
-      return Bad("1947.refusal.components.unknown_site_hex", fmt::format("{} is reached from hex '{}', which the map lacks", site.name(), site.hex()),
-                 {param::Text("site", site.name()), param::Text("hex", site.hex())});
+      return Malformed("1947.refusal.components.unknown_site_hex", fmt::format("{} is reached from hex '{}', which the map lacks", site.name(), site.hex())).With({param::Text("site", site.name()), param::Text("hex", site.hex())});
     }
     data.sites.push_back(ExpatriationSiteDef{site.name(), site.hex(), EdgeName1947(site.edge()), site.workers()});
   }
@@ -411,9 +403,8 @@ Result<T1947Data> MapDataFromComponents(const mailrun::v1::Components& component
     r.temple = card.temple();
     for (const std::string& hex : {r.home, r.temple}) {
       if (!on_map.contains(hex)) {
-        return Bad("1947.refusal.components.unknown_railway_hex",
-                   fmt::format("the {} has its home or temple on hex '{}', which the map lacks", r.initials, hex),
-                   {param::Company("company", r.initials), param::Text("hex", hex)});
+        return Malformed("1947.refusal.components.unknown_railway_hex",
+                         fmt::format("the {} has its home or temple on hex '{}', which the map lacks", r.initials, hex)).With({param::Company("company", r.initials), param::Text("hex", hex)});
       }
     }
     r.president_percent = card.president_percent();
