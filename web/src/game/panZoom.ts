@@ -31,6 +31,17 @@ export function fitTransform(width: number, height: number, frameW: number, fram
   return { scale, x: (frameW - width * scale) / 2, y: (frameH - height * scale) / 2 };
 }
 
+// The transform that shows the box (board units) as large as the frame allows, but never smaller
+// than `minScale` (then centred on the box): where the player acts, at a size a finger can hit.
+export function focusTransform(box: { x0: number; y0: number; x1: number; y1: number }, frameW: number, frameH: number, minScale: number): Transform {
+  const w = Math.max(1, box.x1 - box.x0);
+  const h = Math.max(1, box.y1 - box.y0);
+  const scale = clampScale(Math.max(minScale, Math.min(frameW / w, frameH / h, MAX_SCALE / 2)));
+  const cx = (box.x0 + box.x1) / 2;
+  const cy = (box.y0 + box.y1) / 2;
+  return { scale, x: frameW / 2 - cx * scale, y: frameH / 2 - cy * scale };
+}
+
 export function usePanZoom(boardW: number, boardH: number, onTap: (target: EventTarget | null) => void) {
   const frame = useRef<HTMLDivElement>(null);
   const [transform, setTransform] = useState<Transform>({ scale: 1, x: 0, y: 0 });
@@ -111,10 +122,14 @@ export function usePanZoom(boardW: number, boardH: number, onTap: (target: Event
     };
   }, []);
 
+  const focus = (box: { x0: number; y0: number; x1: number; y1: number }, minScale: number) => {
+    const el = frame.current;
+    if (el && el.clientWidth > 0) setTransform(focusTransform(box, el.clientWidth, el.clientHeight, minScale));
+  };
   const zoomBy = (factor: number) => {
     const el = frame.current;
     if (!el) return;
     setTransform((t) => zoomAt(t, factor, el.clientWidth / 2, el.clientHeight / 2));
   };
-  return { frame, transform, fit, zoomBy };
+  return { frame, transform, fit, focus, zoomBy };
 }
