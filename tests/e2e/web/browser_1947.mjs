@@ -10,6 +10,7 @@
 //
 // Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_CLIENT_DIR (node_modules of this
 // folder's package.json), MAILRUN_CHROMIUM (default /usr/bin/chromium), MAILRUN_SCREENSHOTS.
+import { checkAccessibility } from "./axe.mjs";
 import { callApi, clickStill, launchBrowser, scriptedPlayers, shot, takingShots, text } from "./browser_common.mjs";
 
 const url = process.env.MAILRUN_WEB_URL;
@@ -93,6 +94,13 @@ try {
     await phone.goto(page.url(), { waitUntil: "domcontentloaded" });
     await atVersion(phone, layAt);
     await phone.waitForSelector("[data-testid=board] image");
+    // The board opened zoomed to the legal hexes: each a target of at least 44 x 44 CSS px.
+    await phone.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+    saw.phoneTargets = await phone.$$eval(".mr-selectable", (els) => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { hex: e.dataset.hex, width: Math.round(r.width), height: Math.round(r.height) };
+    }));
+    saw.axe = { lay: await checkAccessibility(page), layPhone: await checkAccessibility(phone) };
     await phone.tap(`[data-testid=hex-${hex}]`);
     await phone.waitForSelector("[data-testid=lay-mark]");
     if (takingShots) await closer(phone);

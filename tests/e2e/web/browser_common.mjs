@@ -60,7 +60,7 @@ export function scriptedPlayers(url, gameId, players, saw) {
         const legal = await api("GameService/ListLegalActions", { gameId }, player.token);
         const actions = legal.actions ?? [];
         if (actions.length === 0) continue;
-        if (who.includes(player) && actions.some((a) => wanted(a.action))) return { version: Number(legal.version), player };
+        if (who.includes(player) && actions.some((a) => wanted(a.action))) return { version: Number(legal.version ?? 0), player }; // proto3 JSON leaves out a version 0
         const pick = chooseMove(actions);
         await api("GameService/SubmitAction", { gameId, expectedVersion: legal.version, action: pick.action, requestId: rid() }, player.token);
         saw.scripted++;

@@ -151,7 +151,7 @@ try {
     await page.setRequestInterception(true);
     page.on("request", (request) => {
       if (request.isInterceptResolutionHandled()) return;
-      if (cut && request.url().includes("/GameService/SubmitAction")) void request.abort("internetdisconnected");
+      if (cut && request.url().endsWith(".GameService/SubmitAction")) void request.abort("internetdisconnected");
       else void request.continue();
     });
     const words = await moveOnScreen(page);
@@ -186,6 +186,11 @@ try {
   }
   mark("done");
 } catch (err) {
+  saw.screen = await browser.pages().then((pages) => Promise.all(pages.map((p) => p.evaluate(() => ({
+    hash: location.hash,
+    data: { ...(document.querySelector("[data-testid=game-screen]")?.dataset ?? {}) },
+    text: document.body.innerText.slice(0, 1500),
+  })).catch((e) => String(e))))).catch((e) => String(e));
   process.stderr.write(`browser_network: failed after ${Date.now() - started} ms; so far: ${JSON.stringify(saw)}\n`);
   throw err;
 } finally {

@@ -153,6 +153,22 @@ try {
   mark("moves");
   await shot(inGame, "turns-game-phone");
   saw.axe.game = await checkAccessibility(inGame);
+  // Each game's screen on the phone (the move forms of 1853's bids and of 1947's auction), in the
+  // light and the dark theme, checked by axe-core.
+  for (const game of games) {
+    await inGame.goto(`${url}/#/game/${encodeURIComponent(game.id)}`, { waitUntil: "domcontentloaded" });
+    await inGame.waitForSelector("[data-testid=game-screen]");
+    await inGame.waitForFunction(() => {
+      const screen = document.querySelector("[data-testid=game-screen]");
+      return screen && screen.dataset.legalVersion === screen.dataset.version;
+    }, { timeout: 30_000 });
+    saw.axe[`game${game.name}`] = await checkAccessibility(inGame);
+    await shot(inGame, `game-${game.name}-moves-phone`);
+    await inGame.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
+    saw.axe[`game${game.name}Dark`] = await checkAccessibility(inGame);
+    await shot(inGame, `game-${game.name}-dark-phone`);
+    await inGame.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "light" }]);
+  }
 
   // The list tab closed; moves made meanwhile (the others', and Tara's through the API: another
   // device); opened again, it shows the games as they are now.

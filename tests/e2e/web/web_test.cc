@@ -104,7 +104,7 @@ TEST_F(Web, TheTurnIsRightInEveryTabAfterEveryMove) {
   EXPECT_GE(saw.at("tabMoves").size(), 2u) << "the player's own moves made by tapping in the other tab";
   EXPECT_GE(saw.at("apiMoves").get<int>(), 4) << saw;
   EXPECT_EQ(saw.at("closedMoves").get<int>(), 6) << saw;
-  EXPECT_GE(saw.at("checks").get<int>(), 20) << saw;
+  EXPECT_GE(saw.at("checks").get<int>(), 13) << saw;  // two at the start, one or two a move, one reopened
   EXPECT_EQ(SeriousViolations(saw.at("axe")), "");
   std::cout << "turns browser timings (ms since start): " << saw.at("timings").dump() << "\n";
 }
@@ -156,6 +156,13 @@ TEST_F(Web, A1947TileIsLaidAndItsRunsAcceptedOnTheBoard) {
   nlohmann::json saw;
   ASSERT_NO_FATAL_FAILURE(RunBrowser("browser_1947.mjs", 240s, &saw));
   EXPECT_TRUE(saw.at("boardIsPicture").get<bool>()) << "the 1947 board was not the service's picture with the choices over it";
+  // On the phone (360 x 740) the board opened zoomed to the legal hexes, each a 44 x 44 px target.
+  ASSERT_FALSE(saw.at("phoneTargets").empty());
+  for (const auto& target : saw.at("phoneTargets")) {
+    EXPECT_GE(target.at("width").get<int>(), 44) << target;
+    EXPECT_GE(target.at("height").get<int>(), 44) << target;
+  }
+  EXPECT_EQ(SeriousViolations(saw.at("axe")), "");
 
   auto game = mailrun::v1::GameService::NewStub(Stack::Channel(suite_->stack.game_address()));
   mailrun::v1::AuthResponse me;

@@ -44,7 +44,7 @@ function Shell({ session }: { session: Session }) {
   return (
     <div class="shell">
       <header class="top">
-        <a class="brand" href="#/lobby">Mailrun</a>
+        <h1 class="brand"><a href="#/lobby">Mailrun</a></h1>
         <span class="me" data-test="me">{session.displayName}</span>
         <button class="link" data-test="logout" onClick={() => logout()}>Log out</button>
       </header>

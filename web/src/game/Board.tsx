@@ -172,14 +172,10 @@ export function Board(props: BoardProps) {
       return at ? [at] : [];
     });
     if (centres.length === 0) return;
-    const box = {
-      x0: Math.min(...centres.map((c) => c.x)) - r, y0: Math.min(...centres.map((c) => c.y)) - r,
-      x1: Math.max(...centres.map((c) => c.x)) + r, y1: Math.max(...centres.map((c) => c.y)) + r,
-    };
     // A hex's narrowest width is sqrt(3) radii (0.94 of it outlined); labels only on drawn maps.
     const targetScale = TARGET_PX / (Math.sqrt(3) * r * 0.94);
     const labelScale = components ? LABEL_PX / (SMALLEST_LABEL * R) : 0;
-    focus(box, Math.max(targetScale, labelScale));
+    focus(centres, r, Math.max(targetScale, labelScale));
   }, [focusKey, board]);
   return (
     <div class="mr-board" ref={frame} data-testid="board">

@@ -31,14 +31,25 @@ export function fitTransform(width: number, height: number, frameW: number, fram
   return { scale, x: (frameW - width * scale) / 2, y: (frameH - height * scale) / 2 };
 }
 
-// The transform that shows the box (board units) as large as the frame allows, but never smaller
-// than `minScale` (then centred on the box): where the player acts, at a size a finger can hit.
-export function focusTransform(box: { x0: number; y0: number; x1: number; y1: number }, frameW: number, frameH: number, minScale: number): Transform {
-  const w = Math.max(1, box.x1 - box.x0);
-  const h = Math.max(1, box.y1 - box.y0);
-  const scale = clampScale(Math.max(minScale, Math.min(frameW / w, frameH / h, MAX_SCALE / 2)));
-  const cx = (box.x0 + box.x1) / 2;
-  const cy = (box.y0 + box.y1) / 2;
+// The transform that shows the points (board units, each with `pad` around it) as large as the
+// frame allows, but never smaller than `minScale`: where the player acts, at a size a finger can
+// hit. When they do not all fit at that scale, it centres on the point nearest their middle.
+export function focusTransform(points: Array<{ x: number; y: number }>, pad: number, frameW: number, frameH: number, minScale: number): Transform {
+  const box = (ps: Array<{ x: number; y: number }>) => ({
+    x0: Math.min(...ps.map((p) => p.x)) - pad, y0: Math.min(...ps.map((p) => p.y)) - pad,
+    x1: Math.max(...ps.map((p) => p.x)) + pad, y1: Math.max(...ps.map((p) => p.y)) + pad,
+  });
+  let b = box(points);
+  const fits = Math.min(frameW / Math.max(1, b.x1 - b.x0), frameH / Math.max(1, b.y1 - b.y0));
+  if (fits < minScale) {
+    const mx = (b.x0 + b.x1) / 2;
+    const my = (b.y0 + b.y1) / 2;
+    const nearest = points.reduce((best, p) => (Math.hypot(p.x - mx, p.y - my) < Math.hypot(best.x - mx, best.y - my) ? p : best));
+    b = box([nearest]);
+  }
+  const scale = clampScale(Math.max(minScale, Math.min(fits, MAX_SCALE / 2)));
+  const cx = (b.x0 + b.x1) / 2;
+  const cy = (b.y0 + b.y1) / 2;
   return { scale, x: frameW / 2 - cx * scale, y: frameH / 2 - cy * scale };
 }
 
@@ -122,9 +133,9 @@ export function usePanZoom(boardW: number, boardH: number, onTap: (target: Event
     };
   }, []);
 
-  const focus = (box: { x0: number; y0: number; x1: number; y1: number }, minScale: number) => {
+  const focus = (points: Array<{ x: number; y: number }>, pad: number, minScale: number) => {
     const el = frame.current;
-    if (el && el.clientWidth > 0) setTransform(focusTransform(box, el.clientWidth, el.clientHeight, minScale));
+    if (el && el.clientWidth > 0 && points.length > 0) setTransform(focusTransform(points, pad, el.clientWidth, el.clientHeight, minScale));
   };
   const zoomBy = (factor: number) => {
     const el = frame.current;
