@@ -11,7 +11,7 @@
 // Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_CLIENT_DIR (node_modules of this
 // folder's package.json), MAILRUN_CHROMIUM (default /usr/bin/chromium), MAILRUN_SCREENSHOTS.
 import { checkAccessibility } from "./axe.mjs";
-import { callApi, clickStill, launchBrowser, scriptedPlayers, shot, takingShots, text } from "./browser_common.mjs";
+import { callApi, clickStill, launchBrowser, scriptedPlayers, shot, text } from "./browser_common.mjs";
 
 const url = process.env.MAILRUN_WEB_URL;
 if (!url) {
@@ -84,9 +84,6 @@ try {
   }
   await page.waitForSelector("[data-testid=submit]:not([disabled])");
   saw.tileLay = { hex, before: layAt, rotation: Number(await rotationShown()), description: await text(page, "[data-testid=submit]") };
-  // For the screenshots, closer: the whole map fits the screen at first (zooms about the middle).
-  const closer = async (p) => { for (let i = 0; i < 2; i++) await p.click("[data-testid=zoom-in]"); };
-  if (takingShots) await closer(page);
   await shot(page, "game-1947-lay-desktop");
   {
     const phone = await context.newPage();
@@ -103,7 +100,6 @@ try {
     saw.axe = { lay: await checkAccessibility(page), layPhone: await checkAccessibility(phone) };
     await phone.tap(`[data-testid=hex-${hex}]`);
     await phone.waitForSelector("[data-testid=lay-mark]");
-    if (takingShots) await closer(phone);
     await shot(phone, "game-1947-lay-phone");
     await phone.close();
   }

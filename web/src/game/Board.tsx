@@ -175,7 +175,7 @@ export function Board(props: BoardProps) {
     // A hex's narrowest width is sqrt(3) radii (0.94 of it outlined); labels only on drawn maps.
     const targetScale = TARGET_PX / (Math.sqrt(3) * r * 0.94);
     const labelScale = components ? LABEL_PX / (SMALLEST_LABEL * R) : 0;
-    focus(centres, r, Math.max(targetScale, labelScale));
+    focus(centres, 1.5 * r, Math.max(targetScale, labelScale));
   }, [focusKey, board]);
   return (
     <div class="mr-board" ref={frame} data-testid="board">

@@ -62,9 +62,9 @@ function GroupForm({ group, selected, onSelect }: { group: MoveGroup; selected?:
               </select>
             </label>
           )}
-          {company !== undefined && ofCompany.length === 1 && !chosen && (
-            <button type="button" class="mr-chip-wide" data-testid={`${id}-option`} data-index={ofCompany[0].index}
-                    onClick={() => onSelect(ofCompany[0].index)}>{company ? `${company}: ` : ""}{ofCompany[0].variant}</button>
+          {company !== undefined && ofCompany.length === 1 && (
+            <button type="button" class={`mr-chip-wide${chosen ? " mr-chosen" : ""}`} aria-pressed={!!chosen} data-testid={`${id}-option`}
+                    data-index={ofCompany[0].index} onClick={() => onSelect(ofCompany[0].index)}>{company ? `${company}: ` : ""}{ofCompany[0].variant}</button>
           )}
         </>
       )}

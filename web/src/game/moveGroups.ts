@@ -31,8 +31,8 @@ type Money = (amount: number | bigint) => string;
 export function describe(legal: LegalAction, money: Money): Omit<FormOption, "index"> & { kind: MoveKind } {
   const kind = legal.action?.kind;
   switch (kind?.case) {
-    case "commitBond": return { kind: "bid", company: "", variant: "write your bond" };
-    case "bidPrivate1947": return { kind: "bid", company: "", variant: "bid" };
+    case "commitBond": return { kind: "bid", company: "", variant: `Write your bond: ${money(legal.minAmount)}–${money(legal.maxAmount)}` };
+    case "bidPrivate1947": return { kind: "bid", company: "", variant: `Bid ${money(legal.minAmount)}–${money(legal.maxAmount)}` };
     case "buyPresidentCertificate1947": return { kind: "par", company: kind.value.company, variant: `par ${money(kind.value.par)}` };
     case "setBnrPar1947": return { kind: "par", company: "BNR", variant: `par ${money(kind.value.par)}` };
     case "buyShare": return { kind: "buy", company: kind.value.company, variant: kind.value.source === 2 ? "a share from the pool" : "a new share" };

@@ -47,7 +47,8 @@ export function focusTransform(points: Array<{ x: number; y: number }>, pad: num
     const nearest = points.reduce((best, p) => (Math.hypot(p.x - mx, p.y - my) < Math.hypot(best.x - mx, best.y - my) ? p : best));
     b = box([nearest]);
   }
-  const scale = clampScale(Math.max(minScale, Math.min(fits, MAX_SCALE / 2)));
+  // Never closer than 1.6 times the smallest zoom: a lone hex keeps its neighbours in view.
+  const scale = clampScale(Math.max(minScale, Math.min(fits, minScale * 1.6)));
   const cx = (b.x0 + b.x1) / 2;
   const cy = (b.y0 + b.y1) / 2;
   return { scale, x: frameW / 2 - cx * scale, y: frameH / 2 - cy * scale };

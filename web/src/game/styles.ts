@@ -14,7 +14,7 @@ const CSS = `
 .mr-board { position: relative; width: 100%; height: 100%; overflow: hidden; touch-action: none; background: #a8cde6; border-radius: 6px; user-select: none; -webkit-user-select: none; }
 .mr-board-svg { display: block; }
 .mr-zoom { position: absolute; right: 6px; top: 6px; display: flex; flex-direction: column; gap: 4px; }
-.mr-zoom button { width: 36px; height: 36px; font-size: 18px; border-radius: 6px; border: 1px solid #777; background: #fffe; }
+.mr-zoom button { width: 44px; height: 44px; font-size: 18px; border-radius: 6px; border: 1px solid #777; background: #fffe; color: #1a1a1a; }
 .mr-hit { fill: transparent; stroke: none; cursor: default; }
 .mr-selectable { stroke: #1565c0; stroke-width: 3; stroke-dasharray: 7 4; cursor: pointer; }
 .mr-selected { stroke: #d32f2f; stroke-width: 5; stroke-dasharray: none; }
@@ -23,8 +23,8 @@ const CSS = `
 .mr-city-mine { stroke: #8e24aa; stroke-width: 3; stroke-dasharray: 3 3; }
 .mr-halo { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
 .mr-side { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
-.mr-tabs { display: flex; flex-wrap: wrap; gap: 4px; }
-.mr-tabs button { flex: 1 1 auto; padding: 8px 6px; border: 1px solid #aaa; border-radius: 6px; background: #fff; text-transform: capitalize; }
+.mr-tabs { display: flex; gap: 3px; overflow-x: auto; }
+.mr-tabs button { flex: 1 1 auto; min-height: 44px; padding: 6px 4px; font-size: 13px; border: 1px solid #aaa; border-radius: 6px; background: #fff; text-transform: capitalize; }
 .mr-chosen { background: #1565c0 !important; color: #fff !important; border-color: #1565c0 !important; }
 .mr-panel { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 8px; overflow-x: auto; }
 .mr-panel h3 { margin: 0 0 6px; font-size: 15px; }

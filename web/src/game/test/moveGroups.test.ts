@@ -35,6 +35,7 @@ test("sales by count, bonds and bids by kind; the amount's words in the title's 
   ];
   const groups = groupMoves(actions, [0, 1, 2, 3], money);
   assert.deepEqual(groups.map((g) => g.kind), ["bid", "sell"]);
+  assert.deepEqual(groups[0].options.map((o) => o.variant), ["Write your bond: £80–£730", "Bid £10–£200"]);
   assert.deepEqual(groups[1].options.map((o) => o.variant), ["1 share", "2 shares"]);
   assert.equal(moveWords(actions[2], 400, money), "Write your bond: £400");
   assert.equal(moveWords(actions[3], 40, rupees), "Bid Rs.40");
