@@ -134,7 +134,7 @@ export function useTurnStore(client: Clients, userId: string, me: string, poke: 
     };
     const soon = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => void read(), 150);
+      timer = setTimeout(() => void read(), 1_000); // a burst of notifications (bots playing) reads once
     };
     setReread(() => soon);
     void read();
