@@ -2,11 +2,13 @@
 // by puppeteer-core): three players registered and a 1947 table opened through the API, the moves
 // up to the first tile lay scripted through the API (web/src/game/dev/scripted.mjs); then the
 // player who may lay it (the first railway's president), logged in in the browser, taps an
-// outlined hex of the service's board picture, turns the tile and submits it; the script plays on
+// outlined hex of the board drawn from 1947's components, chooses a tile in the tray by the track
+// drawn on it (the one reaching the most hex edges, not a number), turns it and submits it,
+// noting the board edges the track previewed in place reaches; the script plays on
 // until that player's railway has a run to make, and the player accepts the optimiser's runs drawn
 // on the board ("Run these"). Prints what it saw as JSON on standard output
 // for web_test.cc to check against the services. With MAILRUN_SCREENSHOTS=DIR it saves the game
-// screen with the lay (desktop and phone) and with the runs (desktop).
+// screen with the lay (desktop and phone), the whole board on a phone and with the runs (desktop).
 //
 // Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_CLIENT_DIR (node_modules of this
 // folder's package.json), MAILRUN_CHROMIUM (default /usr/bin/chromium), MAILRUN_SCREENSHOTS.
@@ -27,6 +29,25 @@ let counter = 0;
 const rid = () => `browser-1947-${Date.now()}-${counter++}`;
 
 const browser = await launchBrowser();
+
+// The grid edges (components.proto: 0 SW .. 5 SE, drawn a quarter turn further round on 1947's
+// turned board, hexGeometry.ts) that the track drawn in a hex picture reaches: each track line's
+// ends (data-d, SVG path data) as seen from the hex's middle.
+const drawnEdges = (root, centre) => {
+  const edges = new Set();
+  for (const track of root.querySelectorAll(".mr-track")) {
+    const points = [...track.dataset.d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+    for (const end of [points[0], points[points.length - 1]]) {
+      const dx = end.x - centre.x;
+      const dy = end.y - centre.y;
+      const reach = Math.hypot(dx, dy);
+      if (reach < 1) continue; // ends in the middle (a station)
+      const degrees = (Math.atan2(dy, dx) * 180) / Math.PI;
+      edges.add((((Math.round((degrees - 210) / 60) % 6) + 6) % 6));
+    }
+  }
+  return [...edges].sort((a, b) => a - b);
+};
 
 // The screen at version v with its legal actions read for it.
 const atVersion = (page, v) => page.waitForFunction((v) => {
@@ -70,27 +91,47 @@ try {
   await page.waitForFunction((name) => document.querySelector("[data-test=me]")?.textContent === name, {}, me.name);
   await page.goto(`${url}/#/game/${encodeURIComponent(gameId)}`, { waitUntil: "domcontentloaded" });
   await atVersion(page, layAt);
-  await page.waitForSelector("[data-testid=board-picture], [data-testid=board] image");
-  saw.boardIsPicture = !!(await page.$("[data-testid=board] image"));
+  await page.waitForSelector("[data-testid=board] polygon.mr-hit");
+  // The map drawn from the components (no picture in it): every hex's ground, flat-topped.
+  saw.board = await page.evaluate(() => ({
+    images: document.querySelectorAll("[data-testid=board] image, [data-testid=board-picture]").length,
+    hexes: document.querySelectorAll("[data-testid=board] polygon.mr-hit").length,
+  }));
   const hex = await page.$eval(".mr-selectable", (e) => e.getAttribute("data-hex"));
   await clickStill(page, `[data-testid=hex-${hex}]`);
-  await page.waitForSelector("[data-testid=tile-tray]");
-  await page.waitForSelector("[data-testid=lay-mark]");
-  const rotationShown = () => page.$eval("[data-testid=lay-mark]", (e) => e.dataset.rotation);
+  await page.waitForSelector("[data-testid=tile-tray] .mr-tile-choice svg .mr-track");
+  // The tile chosen by its drawn track: the tray's picture reaching the most edges (the first such).
+  const tray = await page.$$eval("[data-testid=tile-tray] .mr-tile-choice", (buttons, finder) => {
+    const edgesOf = new Function(`return ${finder}`)();
+    return buttons.map((b) => edgesOf(b.querySelector("svg"), { x: 0, y: 0 }));
+  }, drawnEdges.toString());
+  const pick = tray.reduce((best, edges, i) => (edges.length > tray[best].length ? i : best), 0);
+  saw.tray = tray;
+  await clickStill(page, `[data-testid=tile-tray] .mr-tile-choice:nth-of-type(${pick + 1})`);
+  await page.waitForSelector(`[data-testid=tile-tray] .mr-tile-choice:nth-of-type(${pick + 1})[aria-pressed=true]`);
+  await page.waitForSelector("[data-testid=lay-preview]");
+  const rotationShown = () => page.$eval("[data-testid=lay-preview]", (e) => e.dataset.rotation);
   const firstRotation = await rotationShown();
   if (await page.$("[data-testid=rotate]:not([disabled])")) {
     await clickStill(page, "[data-testid=rotate]");
-    await page.waitForFunction((r) => document.querySelector("[data-testid=lay-mark]")?.dataset.rotation !== r, { timeout: 5_000 }, firstRotation);
+    await page.waitForFunction((r) => document.querySelector("[data-testid=lay-preview]")?.dataset.rotation !== r, { timeout: 5_000 }, firstRotation);
   }
   await page.waitForSelector("[data-testid=submit]:not([disabled])");
-  saw.tileLay = { hex, before: layAt, rotation: Number(await rotationShown()), description: await text(page, "[data-testid=submit]") };
+  // The track previewed in place, as board edges of the tapped hex.
+  const previewEdges = await page.$eval("[data-testid=lay-preview]", (g, finder) => {
+    const edgesOf = new Function(`return ${finder}`)();
+    const corners = g.querySelector("polygon").getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+    const centre = { x: corners.reduce((s, p) => s + p[0], 0) / 6, y: corners.reduce((s, p) => s + p[1], 0) / 6 };
+    return edgesOf(g, centre);
+  }, drawnEdges.toString());
+  saw.tileLay = { hex, before: layAt, rotation: Number(await rotationShown()), trayEdges: tray[pick], previewEdges, description: await text(page, "[data-testid=submit]") };
   await shot(page, "game-1947-lay-desktop");
   {
     const phone = await context.newPage();
     await phone.setViewport({ width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     await phone.goto(page.url(), { waitUntil: "domcontentloaded" });
     await atVersion(phone, layAt);
-    await phone.waitForSelector("[data-testid=board] image");
+    await phone.waitForSelector("[data-testid=board] polygon.mr-hit");
     // The board opened zoomed to the legal hexes: each a target of at least 44 x 44 CSS px.
     await phone.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
     saw.phoneTargets = await phone.$$eval(".mr-selectable", (els) => els.map((e) => {
@@ -99,8 +140,12 @@ try {
     }));
     saw.axe = { lay: await checkAccessibility(page), layPhone: await checkAccessibility(phone) };
     await phone.tap(`[data-testid=hex-${hex}]`);
-    await phone.waitForSelector("[data-testid=lay-mark]");
+    await phone.waitForSelector("[data-testid=lay-preview]");
     await shot(phone, "game-1947-lay-phone");
+    // The whole board, zoomed out to fit.
+    await phone.click("[data-testid=zoom-fit]");
+    await phone.evaluate(() => window.scrollTo(0, 0));
+    await shot(phone, "game-1947-board-phone");
     await phone.close();
   }
   await clickStill(page, "[data-testid=submit]");

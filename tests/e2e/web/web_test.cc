@@ -10,6 +10,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
+#include <vector>
 
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
@@ -149,13 +150,15 @@ TEST_F(Web, AMoveMadeWhileTheNetworkIsCutLandsOnce) {
   std::cout << "network browser timings (ms since start): " << saw.at("timings").dump() << "\n";
 }
 
-// 1947 on the board (tests/e2e/web/browser_1947.mjs): a tile laid by tapping a hex of the
-// service's board picture and turning it, then the optimiser's runs accepted with one tap; checked
-// here in the game's log and views. Defined first: the other game test ends the gateway.
+// 1947 on the board (tests/e2e/web/browser_1947.mjs), drawn from its components: a tile chosen in
+// the tray by its drawn track, laid by tapping a hex and turning it, then the optimiser's runs
+// accepted with one tap; checked here in the game's log, views and components. Defined first: the other game test ends the gateway.
 TEST_F(Web, A1947TileIsLaidAndItsRunsAcceptedOnTheBoard) {
   nlohmann::json saw;
   ASSERT_NO_FATAL_FAILURE(RunBrowser("browser_1947.mjs", 240s, &saw));
-  EXPECT_TRUE(saw.at("boardIsPicture").get<bool>()) << "the 1947 board was not the service's picture with the choices over it";
+  // The board drawn from the components: every hex of the map, no picture of the service's in it.
+  EXPECT_EQ(saw.at("board").at("images").get<int>(), 0) << saw.at("board");
+  EXPECT_GT(saw.at("board").at("hexes").get<int>(), 150) << saw.at("board");
   // On the phone (360 x 740) the board opened zoomed to the legal hexes, each a 44 x 44 px target.
   ASSERT_FALSE(saw.at("phoneTargets").empty());
   for (const auto& target : saw.at("phoneTargets")) {
@@ -208,6 +211,28 @@ TEST_F(Web, A1947TileIsLaidAndItsRunsAcceptedOnTheBoard) {
     tile_there |= tile.hex() == lay.at("hex") && tile.tile() == param(lay_entry, "tile").tile() && tile.rotation() == lay.at("rotation").get<int>();
   }
   EXPECT_TRUE(tile_there) << "the view after the lay has no such tile on " << lay.at("hex");
+  // The tile laid is the one whose track the screen drew: its design's edges (components, grid
+  // numbering) turned by the rotation laid are the edges the track previewed on the hex reached,
+  // and the tray's picture of it (chosen for reaching the most edges) reached as many.
+  mailrun::v1::GetComponentsRequest components_request;
+  components_request.set_title(mailrun::v1::TITLE_1947);
+  mailrun::v1::GetComponentsResponse components;
+  ASSERT_TRUE(CallAs(*game, &GameStub::GetComponents, me.access_token(), components_request, &components).ok());
+  std::set<int> design_edges;
+  bool design_found = false;
+  for (const auto& design : components.components().tiles()) {
+    if (design.id() != param(lay_entry, "tile").tile()) continue;
+    design_found = true;
+    for (const auto& path : design.paths()) {
+      for (const auto& end : {path.a(), path.b()}) {
+        if (end.kind() == mailrun::v1::PathEnd::KIND_EDGE) design_edges.insert((end.index() + lay.at("rotation").get<int>()) % 6);
+      }
+    }
+  }
+  ASSERT_TRUE(design_found) << param(lay_entry, "tile").DebugString();
+  EXPECT_EQ(std::vector<int>(design_edges.begin(), design_edges.end()), lay.at("previewEdges").get<std::vector<int>>()) << lay;
+  EXPECT_EQ(lay.at("trayEdges").size(), design_edges.size()) << lay;
+  for (const auto& choice : saw.at("tray")) EXPECT_LE(choice.size(), design_edges.size()) << saw.at("tray");
 
   // The runs: the optimiser's plan was drawn (a line per run) and accepted, paid out as ticked; the
   // revenue went to the players and the railways (at most the plan's: the bank keeps odd halves).

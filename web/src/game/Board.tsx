@@ -6,7 +6,7 @@
 import type { ComponentChildren } from "preact";
 import { useEffect } from "preact/hooks";
 
-import { Outside, Terrain, type Components } from "./api";
+import { Outside, Terrain, Zone, type Components } from "./api";
 import type { BoardPicture, HexPicture } from "./boardModel";
 import { textOn } from "./boardModel";
 import { HEX_RADIUS, type Point, edgeEnds, hexCorners, pointsAttr } from "./hexGeometry";
@@ -24,7 +24,7 @@ export interface RunLine {
 }
 
 export interface BoardProps {
-  components?: Components; // none: the board is `picture` (1947), with the choices drawn over it
+  components?: Components;
   board: BoardPicture;
   selectable: Set<string>; // hexes the player can act on now
   selected?: string;
@@ -32,7 +32,6 @@ export interface BoardProps {
   runs: RunLine[];
   overlay?: ComponentChildren; // drawn above the tiles (a previewed tile)
   onHexTap: (hex: string) => void;
-  picture?: string; // an SVG document drawn instead of the map from the components (1947's board)
   // Where the player acts (the legal hexes, the bid cities): the board opens zoomed to them, each
   // at least 44 CSS px across and every label at least 11 CSS px; again when they change.
   focus?: string[];
@@ -53,6 +52,7 @@ function cellFill(h: HexPicture): string | undefined {
     case Outside.SEA:
       return undefined;
     default:
+      if (h.hex.zone === Zone.MONSOON) return "#d9e6c3"; // 1947 6.13.2: the monsoon zone
       return h.hex.gangesArea ? "#e2c28a" : "#f3e4bc";
   }
 }
@@ -90,18 +90,18 @@ function TerrainMark({ terrain, at }: { terrain: Terrain; at: Point }) {
   }
 }
 
-function HexGround({ h }: { h: HexPicture }) {
+function HexGround({ h, flat }: { h: HexPicture; flat: boolean }) {
   const { hex, centre } = h;
   const fill = cellFill(h);
   if (!fill) return null;
-  const corners = pointsAttr(hexCorners(centre, R));
+  const corners = pointsAttr(hexCorners(centre, R, flat));
   return (
     <g>
       <polygon points={corners} fill={fill} stroke={hex.playable ? "#a08c62" : fill} stroke-width={1} />
       {hex.playable && !h.tile && hex.terrain.map((t, i) => <TerrainMark key={`t${i}`} terrain={t} at={{ x: centre.x - R * 0.56, y: centre.y + R * (0.02 + 0.3 * i) }} />)}
-      {hex.playable && !h.tile && hex.costBroad > 0 && (
+      {hex.playable && !h.tile && (hex.costBroad > 0 || hex.cost > 0) && (
         <text x={centre.x - R * 0.4} y={centre.y - R * 0.42} font-size={R * 0.18} font-weight="bold" fill="#6d2f12" text-anchor="middle" class="mr-halo">
-          £{hex.costBroad}/{hex.costMetre}
+          {hex.cost > 0 ? `Rs.${hex.cost}` : `£${hex.costBroad}/${hex.costMetre}`}
         </text>
       )}
       {hex.playable && !h.tile && !hex.city &&
@@ -113,7 +113,7 @@ function HexGround({ h }: { h: HexPicture }) {
         <circle cx={centre.x} cy={centre.y - R * 0.02} r={R * 0.24} fill="#ffffff" stroke="#1a1a1a" stroke-width={1.6} />
       )}
       {h.buffEdges.map((edge) => {
-          const [a, b] = edgeEnds(centre, R, edge);
+          const [a, b] = edgeEnds(centre, R, edge, flat);
           return <line key={edge} x1={a.x} y1={a.y} x2={b.x} y2={b.y} stroke="#c48a1c" stroke-width={4} stroke-dasharray="6 4" />;
         })}
     </g>
@@ -145,7 +145,17 @@ function HexLabels({ h, components }: { h: HexPicture; components: Components })
           {city.name}
         </text>
       )}
-      {city && !h.tile?.laid && (
+      {hex.town && !hex.city && (
+        <text x={centre.x} y={centre.y + R * 0.5} font-size={R * SMALLEST_LABEL} fill="#3a2a10" text-anchor="middle" dominant-baseline="central" class="mr-halo">
+          {hex.town}
+        </text>
+      )}
+      {hex.templeOf.length > 0 && (
+        <text x={centre.x + R * 0.45} y={centre.y - R * 0.42} font-size={R * SMALLEST_LABEL} fill="#7a1f6a" font-weight="bold" text-anchor="middle" dominant-baseline="central" class="mr-halo" data-testid={`temple-${hex.hex}`}>
+          ☸ {hex.templeOf.join(" ")}
+        </text>
+      )}
+      {city && city.bidValue > 0 && !h.tile?.laid && (
         <text x={centre.x} y={centre.y + R * (centreFree ? 0.13 : 0.62)} font-size={R * SMALLEST_LABEL} fill="#3a2a10" text-anchor="middle" dominant-baseline="central" class="mr-halo">
           £{city.bidValue} · {city.shareCompanies.join(" ")}
         </text>
@@ -181,11 +191,7 @@ export function Board(props: BoardProps) {
     <div class="mr-board" ref={frame} data-testid="board">
       <svg class="mr-board-svg" width="100%" height="100%" role="img" aria-label={`the board${props.selectable.size ? `: ${props.selectable.size} hexes to choose from, outlined` : ""}`}>
         <g transform={`translate(${transform.x} ${transform.y}) scale(${transform.scale})`}>
-          {props.picture ? (
-            <image href={`data:image/svg+xml;utf8,${encodeURIComponent(props.picture)}`} x={0} y={0} width={board.width} height={board.height} preserveAspectRatio="xMidYMin meet" />
-          ) : (
-            components && <MapLayers components={components} board={board} />
-          )}
+          {components && <MapLayers components={components} board={board} />}
           {props.runs.map((run, i) => (
             <polyline key={`halo${i}`} points={pointsAttr(run.points)} fill="none" stroke="#ffffff" stroke-width={r * 0.24} stroke-opacity={0.8} stroke-linecap="round" stroke-linejoin="round" pointer-events="none" />
           ))}
@@ -219,7 +225,7 @@ function MapLayers({ components, board }: { components: Components; board: Board
     <g>
       <rect x={0} y={0} width={board.width} height={board.height} fill={SEA} />
       {board.hexes.map((h) => (
-        <HexGround key={h.hex.hex} h={h} />
+        <HexGround key={h.hex.hex} h={h} flat={board.flatTopped} />
       ))}
       {board.hexes.map((h) => (h.tile ? <TileOnBoard key={`t${h.hex.hex}`} h={h} /> : null))}
       {board.tokens.map((t, i) => (

@@ -4,8 +4,8 @@
 // and players as this player saw them then: GetGame at_version), and the
 // player's moves: tap a hex for its legal tiles and rotations drawn in place, choose bid cities on
 // the map, see the optimiser's runs and accept them, pick anything else from the legal-action
-// list; undo; every refusal with its rule. Updates live through WatchGame. A 1947 game's board is
-// the service's picture with the same choices drawn over it (pictureBoard.ts).
+// list; undo; every refusal with its rule. Updates live through WatchGame. 1947's board is drawn
+// from its components the same way (its layout turned into flat-topped hexes, boardModel.ts).
 import { useEffect, useMemo, useState } from "preact/hooks";
 
 import { type Action, type ApiClients, GameStatus, type GameView, type Me, RoundKind, type SuggestRunsResponse } from "./api";
@@ -16,13 +16,11 @@ import { GameOverPanel } from "./GameOver";
 import { formatTime, money, whoseTurn } from "./gameModel";
 import { HEX_RADIUS } from "./hexGeometry";
 import { HistoryPanel } from "./History";
-import { LayMark } from "./Marks1947";
 import { acceptRunsAction, hasAmount, runNodes, sortMoves, withAmount } from "./legalMoves";
 import { MoveForms } from "./MoveForms";
 import { moveWords } from "./moveGroups";
 import { BidCities, RefusalBox, RunBox, TileTray } from "./Moves";
 import { ChartersPanel, MarketPanel, PlayersPanel } from "./Panels";
-import { pictureBoard } from "./pictureBoard";
 import { type Refusal, readRefusal } from "./refusal";
 import { roundLabel } from "./roundLabel";
 import { lastRuns, loggedRunPoints, runPoints } from "./runPaths";
@@ -68,7 +66,6 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   const lastMove = outbox.moves[outbox.moves.length - 1];
   const lastCall = lastMove ? `${lastMove.state} ${lastMove.requestId}${lastMove.refusal ? `: ${lastMove.refusal.code} ${lastMove.refusal.message}` : ""}` : "";
   const [historyAt, setHistoryAt] = useState<bigint>(); // undefined: the live game
-  const [picture, setPicture] = useState<string>();
   const [runs, setRuns] = useState<SuggestRunsResponse>();
   const [payOut, setPayOut] = useState(true);
 
@@ -77,15 +74,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   // An earlier version shows as it was: the view the screen held then, else the service's view of
   // it for this player (GetGame at_version); undefined while that is on its way.
   const shownView = historyAt === undefined ? view : state.viewsByVersion.get(historyAt) ?? pastViews.get(historyAt);
-  // 1947: the service's picture, with the hexes the moves, the view and the runs name placed over it.
-  const board = useMemo(() => {
-    if (components) return buildBoard(components, shownView);
-    if (!picture) return undefined;
-    const named = [...moves.byHex.keys(), ...(shownView?.tiles ?? []).map((t) => t.hex)];
-    for (const railway of shownView?.game1947?.railways ?? []) named.push(...railway.stations.map((s) => s.hex));
-    for (const run of runs?.bestTotal?.runs ?? []) named.push(...run.nodes);
-    return pictureBoard(picture, named);
-  }, [components, shownView, picture, moves, runs]);
+  const board = useMemo(() => (components ? buildBoard(components, shownView) : undefined), [components, shownView]);
   const yourSeat = state.yourSeat;
   const finished = state.status === GameStatus.FINISHED;
 
@@ -133,22 +122,6 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       live = false;
     };
   }, [historyAt]);
-
-  // The board of a title whose components are not served as data yet (1947): the service's
-  // picture, at the version shown, with the player's choices drawn over it.
-  const pictureOnly = !!state.componentsError;
-  // The picture shown stays until the next one comes (the board keeps its zoom and pan).
-  useEffect(() => {
-    if (!pictureOnly) return;
-    let live = true;
-    client.game.getBoardPicture({ gameId, version: historyAt }).then(
-      (answer) => live && setPicture(answer.svg),
-      (e) => live && setRefusal(readRefusal(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [historyAt, pictureOnly, pictureOnly ? state.version : 0n]);
 
   if (state.loading) return <div class="mr-game" data-testid="game-loading">Loading the game…</div>;
   if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
@@ -240,8 +213,13 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   if (board && tapped && chosenTile && chosenRotation) {
     const design = components?.tiles.find((t) => t.id === chosenTile.tile);
     const centre = tapped.centre;
-    if (design) overlay = <TileShape picture={paintTile(design, chosenRotation.rotation, centre, HEX_RADIUS)} centre={centre} opacity={0.9} />;
-    else if (!components) overlay = <LayMark centre={centre} radius={board.radius} tile={chosenTile.tile} rotation={chosenRotation.rotation} />;
+    if (design) {
+      overlay = (
+        <g data-testid="lay-preview" data-tile={chosenTile.tile} data-rotation={chosenRotation.rotation}>
+          <TileShape picture={paintTile(design, chosenRotation.rotation, centre, HEX_RADIUS, board.flatTopped)} centre={centre} opacity={0.9} />
+        </g>
+      );
+    }
   }
 
   // When the version shown was made (the log entry that made it).
@@ -320,14 +298,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       <div class="mr-layout">
         <div class={`mr-board-area${mapless ? " mr-board-small" : ""}`}>
           {board ? (
-            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} picture={components ? undefined : picture} focus={focus} />
-          ) : picture ? (
-            <div class="mr-picture">
-              {/* As an image, so nothing in the document can run as part of the page. */}
-              <img data-testid="board-picture" alt="the board" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(picture)}`} />
-            </div>
+            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} focus={focus} />
           ) : (
-            <div class="mr-note">{state.componentsError ? "Loading the board picture…" : "Loading the board…"}</div>
+            <div class="mr-note" data-testid="board-loading">{state.componentsError ? `The board cannot be drawn: ${state.componentsError}` : "Loading the board…"}</div>
           )}
         </div>
         <div class="mr-side">
@@ -384,8 +357,8 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
             </section>
           )}
           {view.game1947 && tab !== "moves" && tab !== "history" && <Game1947Panel view={shownView ?? view} />}
-          {tab === "market" && components && shownView && <MarketPanel view={shownView} components={components} />}
-          {tab === "companies" && components && shownView && <ChartersPanel view={shownView} components={components} />}
+          {tab === "market" && components && shownView && !view.game1947 && <MarketPanel view={shownView} components={components} />}
+          {tab === "companies" && components && shownView && !view.game1947 && <ChartersPanel view={shownView} components={components} />}
           {tab === "players" && shownView && !view.game1947 && <PlayersPanel view={shownView} yourSeat={yourSeat} />}
           {tab === "history" && <HistoryPanel entries={state.history} version={state.version} at={historyAt ?? state.version} view={view} colours={colours} onChoose={(v) => setHistoryAt(v >= state.version ? undefined : v)} />}
         </div>

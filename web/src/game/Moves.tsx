@@ -1,9 +1,9 @@
-// The player's side of the game screen: the tiles a tapped hex takes (each with a picture where the
-// design is served, else its number; turned by the rotation control through the legal rotations
-// only), base stations (1947: a station), the cities of a bid,
+// The player's side of the game screen: the tiles a tapped hex takes (each drawn with its track as
+// it would lie, 1947's flat-topped on its turned board, and its number; turned by the rotation
+// control through the legal rotations only), base stations (1947: a station), the cities of a bid,
 // the optimiser's runs with the accept button (the other moves: MoveForms.tsx), the amount of a
 // free-amount action, submit, undo, and the last refusal with its rule.
-import type { BondView, City, Components, RunPlan } from "./api";
+import { BoardLayout, type BondView, type City, type Components, type RunPlan } from "./api";
 import { money } from "./gameModel";
 import { plural } from "./plural";
 import { HEX_RADIUS } from "./hexGeometry";
@@ -15,7 +15,7 @@ import { TileShape } from "./TileShape";
 export function TileTray(props: {
   hex: string;
   moves: HexMoves;
-  components?: Components; // none (1947): each tile shown by its number
+  components?: Components; // none (not read yet): each tile shown by its number
   tileIndex: number;
   rotationIndex: number;
   onTile: (i: number) => void;
@@ -26,6 +26,7 @@ export function TileTray(props: {
   const designs = new Map((components?.tiles ?? []).map((t) => [t.id, t]));
   const chosen = moves.tiles[props.tileIndex];
   const R = HEX_RADIUS;
+  const turned = components?.layout === BoardLayout.FLAT_COLUMNS_TURNED;
   return (
     <div class="mr-tray" data-testid="tile-tray">
       <div class="mr-small">Hex {props.hex}</div>
@@ -39,12 +40,13 @@ export function TileTray(props: {
               key={`${choice.tile}${choice.promote}`}
               class={`mr-tile-choice${i === props.tileIndex ? " mr-chosen" : ""}`}
               data-testid={`tile-choice-${choice.tile}`}
+              data-rotation={rotation}
               aria-pressed={i === props.tileIndex}
               onClick={() => props.onTile(i)}
             >
               {design && (
                 <svg viewBox={`${-R} ${-R} ${2 * R} ${2 * R}`} width="56" height="56">
-                  <TileShape picture={paintTile(design, rotation, { x: 0, y: 0 }, R)} centre={{ x: 0, y: 0 }} />
+                  <TileShape picture={paintTile(design, rotation, { x: 0, y: 0 }, R, turned)} centre={{ x: 0, y: 0 }} />
                 </svg>
               )}
               <span>

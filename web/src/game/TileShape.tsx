@@ -1,6 +1,7 @@
 // Draws a painted tile (tilePaint.ts) as SVG: the hex in its colour, the track with each gauge
 // (broad solid, metre dashed black and white, dual a double line), hubs, stations with their token
-// spaces, revenues, label and tile number.
+// spaces, revenues, label and tile number; each track line is a path of class mr-track (its
+// data-gauge the Gauge's number), so a test can tell a tile by the track drawn.
 import { Gauge } from "./api";
 import { HEX_RADIUS, hexCorners, pointsAttr, type Point } from "./hexGeometry";
 import type { TilePicture } from "./tilePaint";
@@ -32,9 +33,11 @@ export function TileShape({ picture, centre, opacity = 1 }: { picture: TilePictu
   const r = HEX_RADIUS;
   return (
     <g opacity={opacity} pointer-events="none">
-      <polygon points={pointsAttr(hexCorners(centre, r * 0.97))} fill={picture.fill} stroke="#555555" stroke-width={r * 0.02} />
+      <polygon points={pointsAttr(hexCorners(centre, r * 0.97, picture.flatTopped))} fill={picture.fill} stroke="#555555" stroke-width={r * 0.02} />
       {picture.tracks.map((t, i) => (
-        <Track key={i} d={t.d} gauge={t.gauge} r={r} />
+        <g key={i} class="mr-track" data-d={t.d} data-gauge={t.gauge}>
+          <Track d={t.d} gauge={t.gauge} r={r} />
+        </g>
       ))}
       {picture.hubs.map((h, i) => (
         <circle key={`h${i}`} cx={h.x} cy={h.y} r={r * 0.1} fill={INK} />

@@ -34,7 +34,7 @@ export type {
 export { ActionSchema } from "@gen/mailrun/v1/actions_pb";
 export type { Action } from "@gen/mailrun/v1/actions_pb";
 export type { StructuredText, TextParam } from "@gen/mailrun/v1/texts_pb";
-export { BoardHexSchema, Gauge, Outside, PathEnd_Kind, Terrain, TileColour } from "@gen/mailrun/v1/components_pb";
+export { BoardLayout, Gauge, Outside, PathEnd_Kind, Terrain, TileColour, Zone } from "@gen/mailrun/v1/components_pb";
 export type { BoardHex, City, CompanyCard, Components, TileDesign } from "@gen/mailrun/v1/components_pb";
 export { Title } from "@gen/mailrun/v1/game_config_pb";
 export { BadRequestSchema, ErrorInfoSchema, PreconditionFailureSchema } from "@gen/google/rpc/error_details_pb";

@@ -1,6 +1,9 @@
 // Hex geometry of the board as the API describes it (components.proto): pointy-topped hexes in
 // offset rows, neighbours in a row two columns apart, edges numbered clockwise 0..5 from the
-// south-west (0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE). Pure functions on plain numbers.
+// south-west (0 SW, 1 W, 2 NW, 3 NE, 4 E, 5 SE). A board whose layout is turned (1947,
+// BOARD_LAYOUT_FLAT_COLUMNS_TURNED) is the same grid drawn a quarter turn clockwise: its hexes are
+// flat-topped and every edge points 90 degrees further round; `turned` says so. Pure functions on
+// plain numbers.
 
 export interface Point {
   x: number;
@@ -37,13 +40,18 @@ export function hexCentre(row: number, col: number, firstRow = 0): Point {
   };
 }
 
-// The direction (radians, y pointing down) from a hex's centre to the middle of `edge`.
-export function edgeAngle(edge: number): number {
-  return (120 + 60 * (((edge % 6) + 6) % 6)) * DEG;
+// A point of the grid's picture turned a quarter clockwise about the origin (y pointing down).
+export function turnQuarter(p: Point): Point {
+  return { x: -p.y, y: p.x };
 }
 
-export function edgeMidpoint(centre: Point, radius: number, edge: number): Point {
-  return polar(centre, (radius * Math.sqrt(3)) / 2, edgeAngle(edge));
+// The direction (radians, y pointing down) from a hex's centre to the middle of `edge`.
+export function edgeAngle(edge: number, turned = false): number {
+  return ((turned ? 210 : 120) + 60 * (((edge % 6) + 6) % 6)) * DEG;
+}
+
+export function edgeMidpoint(centre: Point, radius: number, edge: number, turned = false): Point {
+  return polar(centre, (radius * Math.sqrt(3)) / 2, edgeAngle(edge, turned));
 }
 
 // The six corners, clockwise: of a pointy-topped hex from the top, of a flat-topped one (1947's
@@ -55,8 +63,9 @@ export function hexCorners(centre: Point, radius: number, flatTopped = false): P
 }
 
 // The two corners bounding `edge`.
-export function edgeEnds(centre: Point, radius: number, edge: number): [Point, Point] {
-  return [polar(centre, radius, (90 + 60 * edge) * DEG), polar(centre, radius, (150 + 60 * edge) * DEG)];
+export function edgeEnds(centre: Point, radius: number, edge: number, turned = false): [Point, Point] {
+  const first = (turned ? 180 : 90) + 60 * edge;
+  return [polar(centre, radius, first * DEG), polar(centre, radius, (first + 60) * DEG)];
 }
 
 // The cell across `edge` from (row, col).

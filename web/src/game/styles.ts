@@ -37,8 +37,6 @@ const CSS = `
 .mr-price { min-width: 34px; border: 1px solid #ccc; border-radius: 3px; text-align: center; font-size: 11px; padding: 1px; }
 .mr-price-held { border-color: #333; } .mr-red { background: #f8d0d0; }
 .mr-market-grid .mr-market { flex-wrap: nowrap; margin-bottom: 2px; overflow-x: auto; }
-.mr-picture { width: 100%; height: 100%; overflow: auto; background: #fff; border-radius: 6px; }
-.mr-picture img { max-width: none; display: block; }
 .mr-marker { font-size: 10px; font-weight: bold; border-radius: 3px; margin-top: 1px; padding: 0 1px; }
 .mr-trains { display: flex; flex-wrap: wrap; gap: 4px; font-size: 12px; }
 .mr-train { border: 1px solid #ccc; border-radius: 3px; padding: 0 4px; color: #777; } .mr-on-sale { color: #000; border-color: #333; }

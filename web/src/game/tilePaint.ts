@@ -1,7 +1,8 @@
 // How one tile design looks laid on a hex with a rotation, as plain shapes (no DOM): its colour,
 // its track with each line's gauge, its stations with their token spaces, hubs, revenues, label
 // and number. TileShape.tsx draws these; the run overlay and the tokens use the station places.
-// Built from the API's TileDesign (components.proto) alone.
+// Built from the API's TileDesign (components.proto) alone; on a turned board (1947, flat-topped
+// hexes: hexGeometry.ts) every edge points a quarter turn further round, the words stay upright.
 import { Gauge, PathEnd_Kind, TileColour, type TileDesign } from "./api";
 import {
   type Point,
@@ -32,6 +33,7 @@ export interface StationPlace {
 
 export interface TilePicture {
   fill: string;
+  flatTopped: boolean; // painted for a turned board (1947)
   tracks: TrackLine[];
   stations: StationPlace[];
   hubs: Point[];
@@ -85,9 +87,9 @@ function linePath(a: Point, b: Point): string {
 }
 
 // Between two edges: straight across for opposite edges, else bending through the middle.
-export function edgeCurve(centre: Point, radius: number, edgeA: number, edgeB: number): Curve {
-  const a = edgeMidpoint(centre, radius, edgeA);
-  const b = edgeMidpoint(centre, radius, edgeB);
+export function edgeCurve(centre: Point, radius: number, edgeA: number, edgeB: number, turned = false): Curve {
+  const a = edgeMidpoint(centre, radius, edgeA, turned);
+  const b = edgeMidpoint(centre, radius, edgeB, turned);
   if ((edgeA + 3) % 6 === edgeB % 6) {
     return { a, c1: add(a, scale(sub(b, a), 1 / 3)), c2: add(a, scale(sub(b, a), 2 / 3)), b };
   }
@@ -121,8 +123,9 @@ function tokenSpaces(at: Point, slots: number, radius: number): { spaces: Point[
   return { spaces, r };
 }
 
-// The picture of `tile` turned by `rotation` in the hex at `centre` of circumradius `radius`.
-export function paintTile(tile: TileDesign, rotation: number, centre: Point, radius: number): TilePicture {
+// The picture of `tile` turned by `rotation` in the hex at `centre` of circumradius `radius`, on a
+// board whose layout is `turned` (1947) or not.
+export function paintTile(tile: TileDesign, rotation: number, centre: Point, radius: number, turned = false): TilePicture {
   const n = tile.stations.length;
   const edgesOf: number[][] = tile.stations.map(() => []);
   const linked: number[][] = tile.stations.map(() => []);
@@ -148,24 +151,24 @@ export function paintTile(tile: TileDesign, rotation: number, centre: Point, rad
   if (separateTerminals) {
     tile.stations.forEach((_, s) => {
       const edge = edgesOf[s][0];
-      places[s] = edge === undefined ? centre : polar(centre, radius * 0.6, edgeAngle(edge));
+      places[s] = edge === undefined ? centre : polar(centre, radius * 0.6, edgeAngle(edge, turned));
     });
   } else if (n > 1) {
     const placed: Array<{ s: number; line: number; t: number }> = [];
     for (let s = 0; s < n; s++) {
       if (onLine[s]) continue;
       if (edgesOf[s].length === 2) {
-        lines.push({ curve: edgeCurve(centre, radius, edgesOf[s][0], edgesOf[s][1]), gauge: defaultGauge });
+        lines.push({ curve: edgeCurve(centre, radius, edgesOf[s][0], edgesOf[s][1], turned), gauge: defaultGauge });
         placed.push({ s, line: lines.length - 1, t: 0.5 });
         onLine[s] = true;
       } else if (edgesOf[s].length === 1 && linked[s].length === 1 && edgesOf[linked[s][0]]?.length === 1) {
         const partner = linked[s][0];
-        lines.push({ curve: edgeCurve(centre, radius, edgesOf[s][0], edgesOf[partner][0]), gauge: defaultGauge });
+        lines.push({ curve: edgeCurve(centre, radius, edgesOf[s][0], edgesOf[partner][0], turned), gauge: defaultGauge });
         placed.push({ s, line: lines.length - 1, t: 1 / 3 }, { s: partner, line: lines.length - 1, t: 2 / 3 });
         onLine[s] = onLine[partner] = true;
       } else if (edgesOf[s].length > 0) {
         // Elsewhere: towards the middle of its edges.
-        const mean = edgesOf[s].reduce((sum, e) => add(sum, polar({ x: 0, y: 0 }, 1, edgeAngle(e))), { x: 0, y: 0 });
+        const mean = edgesOf[s].reduce((sum, e) => add(sum, polar({ x: 0, y: 0 }, 1, edgeAngle(e, turned))), { x: 0, y: 0 });
         places[s] = polar(centre, radius * 0.4, Math.atan2(mean.y, mean.x));
       }
     }
@@ -193,10 +196,10 @@ export function paintTile(tile: TileDesign, rotation: number, centre: Point, rad
     if (!edgeEnd) continue; // station to station: drawn with the stations' own line
     const other = edgeEnd === path.a ? path.b : path.a;
     const edge = boardEdge(edgeEnd.index, rotation);
-    taken.push(edgeAngle(edge));
-    const from = edgeMidpoint(centre, radius, edge);
+    taken.push(edgeAngle(edge, turned));
+    const from = edgeMidpoint(centre, radius, edge, turned);
     if (other.kind === PathEnd_Kind.EDGE) {
-      tracks.push({ d: curvePath(edgeCurve(centre, radius, edge, boardEdge(other.index, rotation))), gauge: path.gauge });
+      tracks.push({ d: curvePath(edgeCurve(centre, radius, edge, boardEdge(other.index, rotation), turned)), gauge: path.gauge });
     } else if (other.kind === PathEnd_Kind.JUNCTION) {
       tracks.push({ d: linePath(from, centre), gauge: path.gauge });
     } else if (other.kind === PathEnd_Kind.STATION && !onLine[other.index]) {
@@ -213,7 +216,7 @@ export function paintTile(tile: TileDesign, rotation: number, centre: Point, rad
       const { spaces, r } = tokenSpaces(at, station.tokenSlots, radius);
       stations.push({ at, large: true, revenue: station.revenue, spaces, spaceRadius: r });
       if (separateTerminals) {
-        taken.push(edgeAngle(edgesOf[s][0] ?? 0));
+        taken.push(edgeAngle(edgesOf[s][0] ?? 0, turned));
         return;
       }
       taken.push(Math.PI / 2); // the city's name goes below
@@ -255,7 +258,7 @@ export function paintTile(tile: TileDesign, rotation: number, centre: Point, rad
     revenues.push({ at: polar(centre, radius * 0.64, angle), value: tile.stations[0].revenue });
     taken.push(angle);
   }
-  const picture: TilePicture = { fill: tileFill(tile.colour), tracks, stations, hubs, revenues };
+  const picture: TilePicture = { fill: tileFill(tile.colour), flatTopped: turned, tracks, stations, hubs, revenues };
   if (tile.label) {
     const angle = widestGap(taken, Math.PI);
     picture.label = { at: polar(centre, radius * 0.64, angle), text: tile.label };

@@ -1,61 +1,83 @@
-// 1947's board read from the service's picture (pictureBoard.ts), the legal lays and stations by
+// 1947's board drawn from its components as 1853's is (boardModel.ts: the grid turned a quarter
+// clockwise into flat-topped hexes), its tiles with their track, the legal lays and stations by
 // hex, and the optimiser's runs drawn on it and accepted (legalMoves.ts, runPaths.ts), on answers
-// a local stack gave (fixtures/board-1947.json, fixtures/or-1947.json).
+// a local stack gave (fixtures/or-1947.json) and components in GetComponents' shape
+// (fixtures/components-1947.json).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { create, fromJson } from "@bufbuild/protobuf";
 import { ListLegalActionsResponseSchema, SuggestRunsResponseSchema } from "@gen/mailrun/v1/game_pb";
-import { LegalActionSchema, RunPlanSchema } from "@gen/mailrun/v1/views_pb";
+import { GameViewSchema, LegalActionSchema, RunPlanSchema } from "@gen/mailrun/v1/views_pb";
 
-import { distance } from "../hexGeometry";
+import { buildBoard } from "../boardModel";
+import { HEX_RADIUS as R, HEX_WIDTH, distance, edgeMidpoint, hexCorners, neighbour } from "../hexGeometry";
 import { acceptRunsAction, runNodes, sortMoves } from "../legalMoves";
-import { parseHexName, pictureBoard, readPictureLayout } from "../pictureBoard";
 import { runPoints } from "../runPaths";
-import board1947 from "./fixtures/board-1947.json";
+import { components1947 } from "./fixture";
 import or1947 from "./fixtures/or-1947.json";
 
-const svg = board1947.svg;
 const legal = fromJson(ListLegalActionsResponseSchema, or1947.legal as never).actions;
 const suggested = fromJson(SuggestRunsResponseSchema, or1947.suggestRuns as never);
+const near = (a: { x: number; y: number }, b: { x: number; y: number }, what: string) => assert.ok(distance(a, b) < 0.01, `${what}: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
 
-// The hexes the picture draws: each polygon's centre.
-const polygonCentres = [...svg.matchAll(/<polygon points="([^"]+)"/g)].map((m) => {
-  const points = m[1].split(" ").map((p) => p.split(",").map(Number));
-  return { x: points.reduce((s, p) => s + p[0], 0) / 6, y: points.reduce((s, p) => s + p[1], 0) / 6 };
-});
-const nearestPolygon = (p: { x: number; y: number }) => Math.min(...polygonCentres.map((c) => distance(c, p)));
-
-test("1947 hex names: a column letter and a row number", () => {
-  assert.deepEqual(parseHexName("D21"), { column: 3, row: 21 });
-  assert.deepEqual(parseHexName("S14"), { column: 18, row: 14 });
-  assert.equal(parseHexName("Fn.s0"), undefined);
-  assert.equal(parseHexName("21"), undefined);
-});
-
-test("every hex the picture names is placed on the centre of the hex it draws there", () => {
-  const layout = readPictureLayout(svg)!;
-  assert.ok(layout.width > 1000 && layout.height > 1000, `${layout.width}x${layout.height}`);
-  assert.ok(layout.named.length > 150, `${layout.named.length} hexes named`);
-  assert.ok(Math.abs(layout.radius - 34) < 0.5, `radius ${layout.radius}`);
-  for (const name of layout.named) assert.ok(nearestPolygon(layout.centreOf(name)!) < 0.5, `${name} off its hex`);
-  // Bombay (D21) is due south of Surat (D19); neighbouring columns are one row apart.
-  const d19 = layout.centreOf("D19")!;
-  const d21 = layout.centreOf("D21")!;
-  const e20 = layout.centreOf("E20")!;
-  assert.ok(Math.abs(d19.x - d21.x) < 0.01 && d21.y > d19.y);
-  assert.ok(Math.abs(distance(d19, d21) - distance(d21, e20)) < 0.5, "a hex's neighbours are equally far");
-});
-
-test("a hex whose name the picture does not write still has its place (the grid is fitted)", () => {
-  const withoutS14 = svg.replace(/<text[^>]*>S14<\/text>\n/, "");
-  assert.notEqual(withoutS14, svg);
-  const layout = readPictureLayout(withoutS14)!;
-  assert.ok(!layout.named.includes("S14"));
-  const board = pictureBoard(withoutS14, ["S14"])!;
-  assert.ok(nearestPolygon(board.byId.get("S14")!.centre) < 0.5);
+test("1947's hexes are placed by their row and col, the grid turned a quarter clockwise", () => {
+  const board = buildBoard(components1947, undefined);
   assert.equal(board.flatTopped, true);
-  assert.equal(pictureBoard("<svg>no picture</svg>"), undefined);
+  const at = (hex: string) => board.byId.get(hex)!.centre;
+  // Bombay (D21) is due south of Surat (D19), one hex on; E20 lies to the north-east of D21, C20
+  // to the north-west: 1947's columns run north to south, column letters west to east.
+  assert.ok(Math.abs(at("D19").x - at("D21").x) < 0.01 && Math.abs(at("D21").y - at("D19").y - HEX_WIDTH) < 0.01);
+  assert.ok(at("E20").x > at("D21").x && at("E20").y < at("D21").y);
+  assert.ok(at("C20").x < at("D21").x && at("C20").y < at("D21").y);
+  assert.ok(at("S14").x > at("D21").x, "Assam is east of Bombay");
+  for (const h of board.hexes) {
+    for (const corner of hexCorners(h.centre, R, true)) {
+      assert.ok(corner.x >= 0 && corner.y >= 0 && corner.x <= board.width && corner.y <= board.height, `${h.hex.hex} off the picture`);
+    }
+  }
+});
+
+test("on 1947's board each grid edge faces the neighbour across it", () => {
+  const board = buildBoard(components1947, undefined);
+  const byPlace = new Map(board.hexes.map((h) => [`${h.hex.row},${h.hex.col}`, h]));
+  let checked = 0;
+  for (const h of board.hexes) {
+    for (let edge = 0; edge < 6; edge++) {
+      const n = neighbour(h.hex.row, h.hex.col, edge);
+      const other = byPlace.get(`${n.row},${n.col}`);
+      if (!other) continue;
+      near(edgeMidpoint(h.centre, R, edge, true), { x: (h.centre.x + other.centre.x) / 2, y: (h.centre.y + other.centre.y) / 2 }, `${h.hex.hex} edge ${edge}`);
+      checked++;
+    }
+  }
+  assert.ok(checked >= 6, `${checked} edges`);
+  // Grid edge 1 is 1947's north: D21's edge 1 faces D19.
+  near(edgeMidpoint(board.byId.get("D21")!.centre, R, 1, true), { x: board.byId.get("D21")!.centre.x, y: board.byId.get("D21")!.centre.y - HEX_WIDTH / 2 }, "north");
+});
+
+test("a tile laid on 1947's board is drawn with its track from edge to edge, turned with the board", () => {
+  for (const rotation of [0, 1, 4]) {
+    const view = create(GameViewSchema, { tiles: [{ hex: "D21", tile: "9", rotation }] });
+    const h = buildBoard(components1947, view).byId.get("D21")!;
+    assert.equal(h.tile?.design.id, "9");
+    assert.equal(h.tile?.picture.flatTopped, true);
+    const [track] = h.tile!.picture.tracks;
+    const ends = [...track.d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
+    near(ends[0], edgeMidpoint(h.centre, R, rotation % 6, true), `rotation ${rotation} start`);
+    near(ends[ends.length - 1], edgeMidpoint(h.centre, R, (rotation + 3) % 6, true), `rotation ${rotation} end`);
+  }
+  // A city tile's station carries the railway's station token.
+  const view = create(GameViewSchema, {
+    tiles: [{ hex: "S14", tile: "57M", rotation: 0 }],
+    game1947: { railways: [{ initials: "ABR", stations: [{ hex: "S14", station: 0 }] }] },
+  });
+  const board = buildBoard(components1947, view);
+  const token = board.tokens.find((t) => t.hex === "S14")!;
+  assert.equal(token.reserved, false);
+  near(token.at, board.byId.get("S14")!.stations[0].at, "the token on the station");
+  // 1853's buffs (4.1.11) are not 1947's: no board edge is marked.
+  assert.ok(board.hexes.every((x) => x.buffEdges.length === 0));
 });
 
 test("a 1947 operating turn's lays sort by hex and tile with their legal rotations; runs are runs", () => {
@@ -78,12 +100,15 @@ test("a 1947 operating turn's lays sort by hex and tile with their legal rotatio
 });
 
 test("the optimiser's 1947 runs are drawn through their stops and accepted as the listed action", () => {
-  const board = pictureBoard(svg, ["S14", "S12"])!;
+  const board = buildBoard(components1947, undefined);
   const plan = suggested.bestTotal!;
   assert.ok(plan.runs.length > 0);
   const points = runPoints(board, plan.runs[0].nodes);
   assert.equal(points.length, plan.runs[0].nodes.length);
-  points.forEach((p, i) => assert.deepEqual(p, board.byId.get(plan.runs[0].nodes[i])!.centre));
+  points.forEach((p, i) => {
+    const h = board.byId.get(plan.runs[0].nodes[i])!;
+    assert.deepEqual(p, h.stations[0]?.at ?? h.centre); // a stop is its hex's station
+  });
   const moves = sortMoves(legal);
   for (const payOut of [true, false]) {
     const action = acceptRunsAction(legal, moves.runs, plan, payOut);

@@ -13,3 +13,10 @@ export function tile(id: string): TileDesign {
   if (!found) throw new Error(`no tile ${id} in the fixture`);
   return found;
 }
+
+// A few of 1947's components in GetComponents' shape (layout turned; hexes around Bombay and the
+// Assam Bengal Railway's first operating turn in or-1947.json; tiles 7, 9 and 57M in the grid's
+// edge numbering), written by hand from components.proto and engine/titles/t1947/data.
+import json1947 from "./fixtures/components-1947.json";
+
+export const components1947: Components = fromJson(ComponentsSchema, json1947 as never);

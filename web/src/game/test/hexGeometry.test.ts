@@ -51,6 +51,21 @@ test("an edge's two corners are corners of the hex, one radius apart", () => {
   }
 });
 
+test("on a turned board (1947) an edge's corners are the flat-topped hex's, its middle between them", () => {
+  const c = { x: 10, y: 20 };
+  const corners = hexCorners(c, HEX_RADIUS, true);
+  for (let edge = 0; edge < 6; edge++) {
+    const [a, b] = edgeEnds(c, HEX_RADIUS, edge, true);
+    assert.ok(corners.some((k) => distance(k, a) < 1e-9) && corners.some((k) => distance(k, b) < 1e-9));
+    const mid = edgeMidpoint(c, HEX_RADIUS, edge, true);
+    close(mid.x, (a.x + b.x) / 2);
+    close(mid.y, (a.y + b.y) / 2);
+  }
+  // Grid edge 1 (W) is 1947's north once turned.
+  close(edgeMidpoint(c, 1, 1, true).x, c.x);
+  assert.ok(edgeMidpoint(c, 1, 1, true).y < c.y);
+});
+
 test("a rotation turns a tile's edge e to board edge (e + rotation) % 6", () => {
   assert.equal(boardEdge(0, 0), 0);
   assert.equal(boardEdge(4, 3), 1);
