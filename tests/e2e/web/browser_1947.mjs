@@ -8,7 +8,8 @@
 // until that player's railway has a run to make, and the player accepts the optimiser's runs drawn
 // on the board ("Run these"). Prints what it saw as JSON on standard output
 // for web_test.cc to check against the services. With MAILRUN_SCREENSHOTS=DIR it saves the game
-// screen with the lay (desktop and phone), the whole board on a phone and with the runs (desktop).
+// screen with the lay (desktop and phone), the whole board, the market and the railways on a
+// phone, and with the runs (desktop).
 //
 // Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_CLIENT_DIR (node_modules of this
 // folder's package.json), MAILRUN_CHROMIUM (default /usr/bin/chromium), MAILRUN_SCREENSHOTS.
@@ -146,6 +147,13 @@ try {
     await phone.click("[data-testid=zoom-fit]");
     await phone.evaluate(() => window.scrollTo(0, 0));
     await shot(phone, "game-1947-board-phone");
+    // The market grid and the railways' charters, each a panel of its own.
+    for (const [tab, panel, name] of [["market", "market-1947", "game-1947-market-phone"], ["companies", "railways-1947", "game-1947-railways-phone"]]) {
+      await phone.click(`[data-testid=tab-${tab}]`);
+      await phone.waitForSelector(`[data-testid=${panel}]`);
+      await phone.$eval(`[data-testid=tab-${tab}]`, (e) => e.scrollIntoView({ block: "start" }));
+      await shot(phone, name);
+    }
     await phone.close();
   }
   await clickStill(page, "[data-testid=submit]");

@@ -11,7 +11,7 @@ import { useEffect, useMemo, useState } from "preact/hooks";
 import { type Action, type ApiClients, GameStatus, type GameView, type Me, RoundKind, type SuggestRunsResponse } from "./api";
 import { Board, type RunLine } from "./Board";
 import { buildBoard } from "./boardModel";
-import { Game1947Panel, rupees } from "./Panels1947";
+import { Market1947Panel, Players1947Panel, Privates1947Panel, Railways1947Panel, Round1947Panel, Seasons1947Panel, rupees } from "./Panels1947";
 import { GameOverPanel } from "./GameOver";
 import { formatTime, money, whoseTurn } from "./gameModel";
 import { HEX_RADIUS } from "./hexGeometry";
@@ -356,7 +356,12 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
               {!sheet && outboxList}
             </section>
           )}
-          {view.game1947 && tab !== "moves" && tab !== "history" && <Game1947Panel view={shownView ?? view} />}
+          {view.game1947 && tab !== "moves" && tab !== "history" && <Round1947Panel view={shownView ?? view} />}
+          {view.game1947 && tab === "market" && <Market1947Panel view={shownView ?? view} components={components} />}
+          {view.game1947 && tab === "companies" && <Railways1947Panel view={shownView ?? view} components={components} />}
+          {view.game1947 && tab === "companies" && <Privates1947Panel view={shownView ?? view} components={components} />}
+          {view.game1947 && tab === "companies" && <Seasons1947Panel view={shownView ?? view} components={components} />}
+          {view.game1947 && tab === "players" && <Players1947Panel view={shownView ?? view} />}
           {tab === "market" && components && shownView && !view.game1947 && <MarketPanel view={shownView} components={components} />}
           {tab === "companies" && components && shownView && !view.game1947 && <ChartersPanel view={shownView} components={components} />}
           {tab === "players" && shownView && !view.game1947 && <PlayersPanel view={shownView} yourSeat={yourSeat} />}

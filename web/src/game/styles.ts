@@ -35,7 +35,7 @@ const CSS = `
 .mr-autopilot { font-size: 11px; color: #fff; background: #6a5acd; border-radius: 8px; padding: 0 6px; margin-left: 4px; }
 .mr-market { display: flex; flex-wrap: wrap; gap: 2px; margin-bottom: 6px; }
 .mr-price { min-width: 34px; border: 1px solid #ccc; border-radius: 3px; text-align: center; font-size: 11px; padding: 1px; }
-.mr-price-held { border-color: #333; } .mr-red { background: #f8d0d0; }
+.mr-price-held { border-color: #333; } .mr-red { background: #f8d0d0; } .mr-red-line { border-left: 3px solid #c0392b; }
 .mr-market-grid .mr-market { flex-wrap: nowrap; margin-bottom: 2px; overflow-x: auto; }
 .mr-marker { font-size: 10px; font-weight: bold; border-radius: 3px; margin-top: 1px; padding: 0 1px; }
 .mr-trains { display: flex; flex-wrap: wrap; gap: 4px; font-size: 12px; }
