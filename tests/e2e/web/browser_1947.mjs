@@ -32,19 +32,22 @@ const rid = () => `browser-1947-${Date.now()}-${counter++}`;
 const browser = await launchBrowser();
 
 // The grid edges (components.proto: 0 SW .. 5 SE, drawn a quarter turn further round on 1947's
-// turned board, hexGeometry.ts) that the track drawn in a hex picture reaches: each track line's
-// ends (data-d, SVG path data) as seen from the hex's middle.
-const drawnEdges = (root, centre) => {
+// turned board, hexGeometry.ts) that the track drawn in a tile's picture reaches: the ends of each
+// track line (data-d, SVG path data) that lie on the middle of an edge of the tile's hexagon (its
+// first polygon), by their direction from the hexagon's middle.
+const drawnEdges = (root) => {
+  const corners = root.querySelector("polygon").getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
+  const centre = { x: corners.reduce((s, p) => s + p[0], 0) / 6, y: corners.reduce((s, p) => s + p[1], 0) / 6 };
+  const radius = Math.hypot(corners[0][0] - centre.x, corners[0][1] - centre.y) / 0.97; // TileShape's hexagon
   const edges = new Set();
   for (const track of root.querySelectorAll(".mr-track")) {
     const points = [...track.dataset.d.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => ({ x: Number(m[1]), y: Number(m[2]) }));
     for (const end of [points[0], points[points.length - 1]]) {
       const dx = end.x - centre.x;
       const dy = end.y - centre.y;
-      const reach = Math.hypot(dx, dy);
-      if (reach < 1) continue; // ends in the middle (a station)
+      if (Math.abs(Math.hypot(dx, dy) - (radius * Math.sqrt(3)) / 2) > radius * 0.05) continue; // a station's end
       const degrees = (Math.atan2(dy, dx) * 180) / Math.PI;
-      edges.add((((Math.round((degrees - 210) / 60) % 6) + 6) % 6));
+      edges.add(((Math.round((degrees - 210) / 60) % 6) + 6) % 6);
     }
   }
   return [...edges].sort((a, b) => a - b);
@@ -102,10 +105,8 @@ try {
   await clickStill(page, `[data-testid=hex-${hex}]`);
   await page.waitForSelector("[data-testid=tile-tray] .mr-tile-choice svg .mr-track");
   // The tile chosen by its drawn track: the tray's picture reaching the most edges (the first such).
-  const tray = await page.$$eval("[data-testid=tile-tray] .mr-tile-choice", (buttons, finder) => {
-    const edgesOf = new Function(`return ${finder}`)();
-    return buttons.map((b) => edgesOf(b.querySelector("svg"), { x: 0, y: 0 }));
-  }, drawnEdges.toString());
+  await page.evaluate(`window.drawnEdges = ${drawnEdges}`);
+  const tray = await page.$$eval("[data-testid=tile-tray] .mr-tile-choice", (buttons) => buttons.map((b) => window.drawnEdges(b.querySelector("svg"))));
   const pick = tray.reduce((best, edges, i) => (edges.length > tray[best].length ? i : best), 0);
   saw.tray = tray;
   await clickStill(page, `[data-testid=tile-tray] .mr-tile-choice:nth-of-type(${pick + 1})`);
@@ -119,12 +120,7 @@ try {
   }
   await page.waitForSelector("[data-testid=submit]:not([disabled])");
   // The track previewed in place, as board edges of the tapped hex.
-  const previewEdges = await page.$eval("[data-testid=lay-preview]", (g, finder) => {
-    const edgesOf = new Function(`return ${finder}`)();
-    const corners = g.querySelector("polygon").getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number));
-    const centre = { x: corners.reduce((s, p) => s + p[0], 0) / 6, y: corners.reduce((s, p) => s + p[1], 0) / 6 };
-    return edgesOf(g, centre);
-  }, drawnEdges.toString());
+  const previewEdges = await page.$eval("[data-testid=lay-preview]", (g) => window.drawnEdges(g));
   saw.tileLay = { hex, before: layAt, rotation: Number(await rotationShown()), trayEdges: tray[pick], previewEdges, description: await text(page, "[data-testid=submit]") };
   await shot(page, "game-1947-lay-desktop");
   {
