@@ -104,10 +104,14 @@ try {
   const hex = await page.$eval(".mr-selectable", (e) => e.getAttribute("data-hex"));
   await clickStill(page, `[data-testid=hex-${hex}]`);
   await page.waitForSelector("[data-testid=tile-tray] .mr-tile-choice svg .mr-track");
-  // The tile chosen by its drawn track: the tray's picture reaching the most edges (the first such).
+  // The tile chosen by its drawn track: the first whose track is a gentle curve (two edges with one
+  // between them), else the first with a sharp curve (neighbouring edges), else the first.
   await page.evaluate(`window.drawnEdges = ${drawnEdges}`);
-  const tray = await page.$$eval("[data-testid=tile-tray] .mr-tile-choice", (buttons) => buttons.map((b) => window.drawnEdges(b.querySelector("svg"))));
-  const pick = tray.reduce((best, edges, i) => (edges.length > tray[best].length ? i : best), 0);
+  const tray = await page.$$eval("[data-testid=tile-tray] .mr-tile-choice", (buttons) => buttons.map((b) => ({ edges: window.drawnEdges(b.querySelector("svg")), rotation: Number(b.dataset.rotation) })));
+  const apart = (edges) => (edges.length === 2 ? Math.min((edges[1] - edges[0]) % 6, (edges[0] - edges[1] + 6) % 6) : 0);
+  const gentle = tray.findIndex((t) => apart(t.edges) === 2);
+  const sharp = tray.findIndex((t) => apart(t.edges) === 1);
+  const pick = gentle >= 0 ? gentle : sharp >= 0 ? sharp : 0;
   saw.tray = tray;
   await clickStill(page, `[data-testid=tile-tray] .mr-tile-choice:nth-of-type(${pick + 1})`);
   await page.waitForSelector(`[data-testid=tile-tray] .mr-tile-choice:nth-of-type(${pick + 1})[aria-pressed=true]`);
@@ -121,7 +125,7 @@ try {
   await page.waitForSelector("[data-testid=submit]:not([disabled])");
   // The track previewed in place, as board edges of the tapped hex.
   const previewEdges = await page.$eval("[data-testid=lay-preview]", (g) => window.drawnEdges(g));
-  saw.tileLay = { hex, before: layAt, rotation: Number(await rotationShown()), trayEdges: tray[pick], previewEdges, description: await text(page, "[data-testid=submit]") };
+  saw.tileLay = { hex, before: layAt, rotation: Number(await rotationShown()), tray: tray[pick], previewEdges, description: await text(page, "[data-testid=submit]") };
   await shot(page, "game-1947-lay-desktop");
   {
     const phone = await context.newPage();
@@ -139,15 +143,21 @@ try {
     await phone.tap(`[data-testid=hex-${hex}]`);
     await phone.waitForSelector("[data-testid=lay-preview]");
     await shot(phone, "game-1947-lay-phone");
-    // The whole board, zoomed out to fit.
-    await phone.click("[data-testid=zoom-fit]");
-    await phone.evaluate(() => window.scrollTo(0, 0));
+    await phone.close();
+  }
+  if (process.env.MAILRUN_SCREENSHOTS) {
+    // The whole board zoomed out to fit, then the market grid and the railways, each a panel.
+    const phone = await context.newPage();
+    await phone.setViewport({ width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    await phone.goto(page.url(), { waitUntil: "domcontentloaded" });
+    await atVersion(phone, layAt);
+    await phone.waitForSelector("[data-testid=board] polygon.mr-hit");
+    await phone.$eval("[data-testid=zoom-fit]", (e) => e.click());
     await shot(phone, "game-1947-board-phone");
-    // The market grid and the railways' charters, each a panel of its own.
     for (const [tab, panel, name] of [["market", "market-1947", "game-1947-market-phone"], ["companies", "railways-1947", "game-1947-railways-phone"]]) {
-      await phone.click(`[data-testid=tab-${tab}]`);
+      await phone.$eval(`[data-testid=tab-${tab}]`, (e) => e.click());
       await phone.waitForSelector(`[data-testid=${panel}]`);
-      await phone.$eval(`[data-testid=tab-${tab}]`, (e) => e.scrollIntoView({ block: "start" }));
+      await phone.$eval(`[data-testid=${panel}]`, (e) => e.scrollIntoView({ block: "start" }));
       await shot(phone, name);
     }
     await phone.close();

@@ -152,7 +152,7 @@ export function Market1947Panel({ view, components }: { view: GameView; componen
                 <div
                   key={j}
                   class={`mr-price${left ? " mr-red" : ""}${j === (redLine[i] ?? 0) && j > 0 ? " mr-red-line" : ""}${here.length ? " mr-price-held" : ""}`}
-                  style={parBand && !left ? { background: BAND_COLOURS[parBand] ?? undefined } : undefined}
+                  style={parBand ? { background: BAND_COLOURS[parBand] ?? undefined } : undefined}
                   data-band={parBand}
                 >
                   <div class="mr-price-value">{value}</div>
@@ -171,8 +171,8 @@ export function Market1947Panel({ view, components }: { view: GameView; componen
         ))}
       </div>
       <p class="mr-small">
-        Left of the red line (pink): a dividend moves the marker right only if at least the next space's value (5.11.1).
-        {grid && grid.parBands.length > 0 && ` Par bands: ${grid.parBands.map((b) => b.band).join(", ")} (5.2).`}
+        Left of the red line (pink, the line drawn red): a dividend moves the marker right only if at least the next space's value (5.11.1).
+        {grid && grid.parBands.length > 0 && ` Par bands, coloured: ${grid.parBands.map((b) => b.band).join(", ")} (5.2).`}
         {grid?.endValue ? ` The game ends when a marker reaches ${rupees(grid.endValue)}.` : ""}
       </p>
     </section>

@@ -37,7 +37,7 @@ const CSS = `
 .mr-price { min-width: 34px; border: 1px solid #ccc; border-radius: 3px; text-align: center; font-size: 11px; padding: 1px; }
 .mr-price-held { border-color: #333; } .mr-red { background: #f8d0d0; } .mr-red-line { border-left: 3px solid #c0392b; }
 .mr-market-grid .mr-market { flex-wrap: nowrap; margin-bottom: 2px; overflow-x: auto; }
-.mr-marker { font-size: 10px; font-weight: bold; border-radius: 3px; margin-top: 1px; padding: 0 1px; }
+.mr-marker { font-size: 10px; font-weight: bold; border-radius: 3px; margin-top: 1px; padding: 0 1px; } .mr-market-grid .mr-marker { display: inline-block; font-size: 9px; margin: 1px 1px 0 0; }
 .mr-trains { display: flex; flex-wrap: wrap; gap: 4px; font-size: 12px; }
 .mr-train { border: 1px solid #ccc; border-radius: 3px; padding: 0 4px; color: #777; } .mr-on-sale { color: #000; border-color: #333; }
 .mr-charters { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 6px; }
