@@ -277,7 +277,9 @@ TEST(RuleTable1947, EveryRowHasAKnownStatusAndSaysWhatTheRuleIs) {
     ++counts[row.status];
     EXPECT_TRUE(kStatuses.count(row.status)) << row.rule << ": unknown status '" << row.status << "'";
     EXPECT_FALSE(row.summary.empty()) << row.rule << ": no summary";
-    if (row.status != "implemented") EXPECT_FALSE(row.note.empty()) << row.rule << ": a " << row.status << " row says why";
+    if (row.status != "implemented") {
+      EXPECT_FALSE(row.note.empty()) << row.rule << ": a " << row.status << " row says why";
+    }
     if (row.status == "ruling") {
       EXPECT_TRUE(std::regex_search(row.note, named)) << row.rule << ": the note names the ruling as 'rulings.md 1947 #N'";
     }
@@ -297,7 +299,9 @@ TEST(RuleTable1947, EveryImplementedRuleHasA1947Test) {
     for (const std::string& test : row.tests) {
       EXPECT_EQ(test.rfind("t1947_", 0), 0u) << row.rule << ": " << test << " is not a 1947 test";
     }
-    if (Implemented(row)) EXPECT_FALSE(row.tests.empty()) << row.rule << " is " << row.status << " but has no test";
+    if (Implemented(row)) {
+      EXPECT_FALSE(row.tests.empty()) << row.rule << " is " << row.status << " but has no test";
+    }
   }
 }
 
