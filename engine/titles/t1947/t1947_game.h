@@ -393,6 +393,8 @@ class T1947Game {
   void CheckFloat(int railway);
   void ChangePresidency(int railway, int from);
   void FinishSale(int railway, bool by_president, int units, bool protected_sale);
+  // 5.4.5, 5.7: whether the president may take `units` protected shares within the certificate limit.
+  bool ProtectionWithinLimit(int president, int units) const;
   void EndSrTurn(bool passed);
   void EndStockRound();
   // operating rounds (t1947_operating_round.cc)
