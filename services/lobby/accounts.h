@@ -7,7 +7,9 @@
 // TokenSettings::reuse_grace_seconds of its rotation, with the new session still current, another
 // instance of the same app refreshing at the same moment (it gets the new session's tokens);
 // otherwise a stolen token replayed, and the whole chain ("family") is revoked. Access tokens are
-// stateless and cannot be revoked; they expire after LobbyConfig::access_token_seconds.
+// verified by signature, so ending a session reaches them through revoked_sessions (migrations/0207:
+// the lobby checks it on every call, the other services within a second); otherwise they expire
+// after LobbyConfig::access_token_seconds.
 // docs/operations.md ("Sessions and refresh tokens") states the rule for operators.
 //
 // Thread-safe: every call uses its own pooled connection.
@@ -32,6 +34,7 @@ struct TokenSettings {
   const mailrun::service::TokenVerifier* verifier = nullptr;  // verifies refresh tokens; likewise
   int64_t access_seconds = 900;
   int64_t refresh_seconds = 30LL * 24 * 3600;
+  int64_t device_seconds = 365LL * 24 * 3600;  // AuthResponse.device_token
   // A refresh token presented again within this many seconds of its rotation, while the session
   // it was rotated into is still current, is a concurrent refresh of the same app (two instances
   // sharing one login): it gets that session's tokens. Later, or after the successor moved on, it
@@ -75,6 +78,9 @@ class Accounts {
                              mailrun::v1::DeleteAccountResponse* response);
 
  private:
+  // The limits' key of the login's device ("device:<token id>") when it sent a valid device token
+  // issued to this display name, else "" (an unknown device).
+  std::string KnownDevice(const mailrun::v1::LoginRequest& request) const;
   // Register and Login once admitted by the limits; may throw HashingBusy.
   grpc::Status RegisterChecked(const mailrun::v1::RegisterRequest& request, mailrun::v1::AuthResponse* response);
   grpc::Status LoginChecked(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response);
