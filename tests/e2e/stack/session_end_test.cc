@@ -201,7 +201,9 @@ TEST_F(SessionEnd, EndedSessionsTokensStopWorkingOnEveryServiceWithinSeconds) {
   refresh.set_refresh_token(third.refresh_token());
   mailrun::v1::AuthResponse refreshed;
   ASSERT_TRUE(CallAs(*lobby_, &LobbyStub::Refresh, "", refresh, &refreshed).ok());
-  for (const auto* auth : {&first, &second, &third, &refreshed}) ExpectWorksEverywhere(auth->access_token(), "before");
+  for (const auto* auth : std::vector<const mailrun::v1::AuthResponse*>{&first, &second, &third, &refreshed}) {
+    ExpectWorksEverywhere(auth->access_token(), "before");
+  }
 
   // RevokeSession ends B: its access token stops working everywhere; A's and C's go on.
   mailrun::v1::ListSessionsResponse sessions;
