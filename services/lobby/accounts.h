@@ -34,12 +34,12 @@ struct TokenSettings {
   const mailrun::service::TokenVerifier* verifier = nullptr;  // verifies refresh tokens; likewise
   int64_t access_seconds = 900;
   int64_t refresh_seconds = 30LL * 24 * 3600;
-  int64_t device_seconds = 365LL * 24 * 3600;  // AuthResponse.device_token
   // A refresh token presented again within this many seconds of its rotation, while the session
   // it was rotated into is still current, is a concurrent refresh of the same app (two instances
   // sharing one login): it gets that session's tokens. Later, or after the successor moved on, it
   // is taken for a stolen token and the whole session chain is revoked. 0: always the latter.
   int64_t reuse_grace_seconds = 30;
+  int64_t device_seconds = 365LL * 24 * 3600;  // how long AuthResponse.device_token is good for
 };
 
 class Accounts {
