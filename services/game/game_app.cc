@@ -28,7 +28,10 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
       session_url, [this](const std::string& game_id) { watchers_->VersionCommitted(game_id); },
       [this] { watchers_->WakeAll(); });
   autopilot_ = std::make_unique<Autopilot>(transactor);
-  service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_,
+  revocations_ = std::make_shared<mailrun::service::SessionRevocations>(pool_);
+  mailrun::service::TokenVerifier checked = verifier;
+  checked.SetRevokedSessions(revocations_);
+  service_ = std::make_unique<GameServiceImpl>(checked, options.TrustedServices(), *moves_, *queries_, *creation_,
                                                *watchers_, *autopilot_);
   deleted_players_ = std::make_unique<DeletedPlayers>(pool_, loader_, *moves_, std::chrono::milliseconds(1000));
   HistoryPrunerOptions pruning;
@@ -47,6 +50,7 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
 GameApp::~GameApp() { Stop(); }
 
 void GameApp::Start() {
+  revocations_->Start();
   announcer_.Start();
   if (relay_) relay_->Start();
   versions_->Start();
@@ -63,6 +67,7 @@ void GameApp::Stop() {
   versions_->Stop();
   watchers_->Stop();
   announcer_.Stop();  // last: the deleted players' worker above moves and announces too
+  revocations_->Stop();
 }
 
 }  // namespace mailrun::game

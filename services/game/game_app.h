@@ -12,6 +12,7 @@
 
 #include "services/common/connection_pool.h"
 #include "services/common/outbox_relay.h"
+#include "services/common/session_revocations.h"
 #include "services/game/game_cache.h"
 #include "services/game/game_creation.h"
 #include "services/game/game_loader.h"
@@ -45,6 +46,8 @@ class GameApp {
 
  private:
   mailrun::service::ConnectionPool pool_;
+  // Ended sessions, asked by the service's token verifier (after pool_, which it reads).
+  std::shared_ptr<mailrun::service::SessionRevocations> revocations_;
   GameCache cache_;
   GameLoader loader_;
   VersionAnnouncer announcer_;  // before the move service, which announces through it, and after the pool

@@ -4,11 +4,19 @@
 #include "services/common/log_context.h"
 #include "services/common/refusal_details.h"
 #include "services/game/game_status.h"
+#include "services/game/request_checks.h"
 
 namespace mailrun::game {
 namespace {
 
 using mailrun::service::TokenKind;
+
+// A client's request_id may not be one of the service's own (request_checks.h).
+std::optional<grpc::Status> ReservedRequestId(const std::string& request_id) {
+  if (!request_id.starts_with(kServiceRequestIdPrefix)) return std::nullopt;
+  auto bad = CheckClientRequestId(request_id);
+  return InvalidField("request_id", *bad, {}, "reserved");
+}
 
 grpc::Status WithVersionTrailer(grpc::ServerContext* context, grpc::Status status, int64_t current_version) {
   if (status.error_code() == grpc::StatusCode::ABORTED && current_version >= 0) {
@@ -85,6 +93,7 @@ grpc::Status GameServiceImpl::SubmitAction(grpc::ServerContext* context,
                                            const mailrun::v1::SubmitActionRequest* request,
                                            mailrun::v1::SubmitActionResponse* response) {
   mailrun::service::NoteGame(request->game_id());
+  if (auto reserved = ReservedRequestId(request->request_id())) return *reserved;
   return AsPlayer(context, [&](const std::string& user) {
     int64_t current_version = -1;
     const grpc::Status status = moves_.Submit(user, *request, response, &current_version);
@@ -115,6 +124,7 @@ grpc::Status GameServiceImpl::UndoLastAction(grpc::ServerContext* context,
                                              const mailrun::v1::UndoLastActionRequest* request,
                                              mailrun::v1::UndoLastActionResponse* response) {
   mailrun::service::NoteGame(request->game_id());
+  if (auto reserved = ReservedRequestId(request->request_id())) return *reserved;
   return AsPlayer(context, [&](const std::string& user) {
     int64_t current_version = -1;
     const grpc::Status status = moves_.Undo(user, *request, response, &current_version);

@@ -16,6 +16,7 @@
 
 #include "services/common/connection_pool.h"
 #include "services/common/outbox_relay.h"
+#include "services/common/session_revocations.h"
 #include "services/notification/clock.h"
 #include "services/notification/deleted_accounts.h"
 #include "services/notification/event_consumer.h"
@@ -78,6 +79,8 @@ class NotificationApp {
  private:
   NotificationOptions options_;
   service::ConnectionPool pool_;
+  // Ended sessions, asked by the service's token verifier (after pool_, which it reads).
+  std::shared_ptr<service::SessionRevocations> revocations_;
   InboxStore inbox_;
   Fanout fanout_;
   StreamPump pump_;

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <type_traits>
+
 #include "services/common/auth.h"
 #include "services/common/event_log.h"
 #include "services/common/ids.h"
@@ -9,6 +11,7 @@
 #include "services/common/metrics.h"
 #include "services/common/refusal_details.h"
 #include "services/common/request_fingerprint.h"
+#include "services/notification/account_writes.h"
 #include "services/notification/device_registry.h"
 #include "services/notification/handler_failure.h"
 #include "services/notification/preferences_store.h"
@@ -50,7 +53,11 @@ Status NotificationServiceImpl::AsCaller(const char* method, const grpc::ServerC
     Status status;
     const auto claims = service::Authenticate(context, verifier_, service::TokenKind::kAccess, &status);
     if (!claims) return status;
-    return body(claims->subject);
+    if constexpr (std::is_invocable_v<Body, const service::TokenClaims&>) {
+      return body(*claims);
+    } else {
+      return body(claims->subject);
+    }
   });
 }
 
@@ -58,13 +65,15 @@ NotificationServiceImpl::NotificationServiceImpl(service::TokenVerifier verifier
                                                  InboxStore& inbox, Fanout& fanout, StreamPump& pump)
     : verifier_(std::move(verifier)), pool_(pool), inbox_(inbox), fanout_(fanout), pump_(pump) {}
 
-Status NotificationServiceImpl::Idempotent(const std::string& user_id, const std::string& request_id,
+Status NotificationServiceImpl::Idempotent(const service::TokenClaims& caller, const std::string& request_id,
                                            const std::string& method, const google::protobuf::Message& request,
                                            google::protobuf::Message* response,
                                            const std::function<Status(pqxx::work&)>& change) {
   if (const std::string problem = RequestLog::Check(request_id); !problem.empty()) return Invalid("request_id", problem);
+  const std::string& user_id = caller.subject;
   auto connection = pool_.Acquire();
   pqxx::work txn(*connection);
+  if (Status ended = AccountWrites::Admit(txn, caller); !ended.ok()) return ended;
   std::string previous;
   switch (RequestLog::Begin(txn, user_id, request_id, method, service::RequestFingerprint(request), &previous)) {
     case RequestLog::Claim::kReplay:
@@ -124,7 +133,8 @@ Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const ma
 
 Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mailrun::v1::MarkReadRequest* request,
                                          mailrun::v1::MarkReadResponse* response) {
-  return AsCaller("MarkRead", *context, [&](const std::string& user) -> Status {
+  return AsCaller("MarkRead", *context, [&](const service::TokenClaims& caller) -> Status {
+    const std::string& user = caller.subject;
     if (request->up_to_sequence() < 0) return Invalid("up_to_sequence", "up_to_sequence must not be negative");
     if (request->event_ids().empty() && request->up_to_sequence() == 0) {
       return Invalid("event_ids", "give event_ids or up_to_sequence (or both)");
@@ -136,7 +146,7 @@ Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mai
       if (auto bad = service::IdProblem("event_ids", id)) return Invalid("event_ids", *bad);
     }
     const std::vector<std::string> ids(request->event_ids().begin(), request->event_ids().end());
-    return Idempotent(user, request->request_id(), "MarkRead", *request, response, [&](pqxx::work& txn) {
+    return Idempotent(caller, request->request_id(), "MarkRead", *request, response, [&](pqxx::work& txn) {
       std::string missing;
       const auto marked = inbox_.MarkRead(txn, user, ids, request->up_to_sequence(), &missing);
       if (!marked) {
@@ -153,11 +163,12 @@ Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mai
 Status NotificationServiceImpl::RegisterDevice(grpc::ServerContext* context,
                                                const mailrun::v1::RegisterDeviceRequest* request,
                                                mailrun::v1::RegisterDeviceResponse* response) {
-  return AsCaller("RegisterDevice", *context, [&](const std::string& user) -> Status {
+  return AsCaller("RegisterDevice", *context, [&](const service::TokenClaims& caller) -> Status {
+    const std::string& user = caller.subject;
     const std::string platform = DeviceRegistry::PlatformName(request->platform());
     if (platform.empty()) return Invalid("platform", "platform must be PLATFORM_APNS, PLATFORM_FCM or PLATFORM_WEBHOOK");
     if (auto bad = service::IdProblem("push_token", request->push_token(), kMaxPushTokenLength)) return Invalid("push_token", *bad);
-    return Idempotent(user, request->request_id(), "RegisterDevice", *request, response, [&](pqxx::work& txn) {
+    return Idempotent(caller, request->request_id(), "RegisterDevice", *request, response, [&](pqxx::work& txn) {
       response->set_device_id(DeviceRegistry::Register(txn, user, platform, request->push_token()));
       return Status::OK;
     });
@@ -167,9 +178,10 @@ Status NotificationServiceImpl::RegisterDevice(grpc::ServerContext* context,
 Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
                                                  const mailrun::v1::UnregisterDeviceRequest* request,
                                                  mailrun::v1::UnregisterDeviceResponse* response) {
-  return AsCaller("UnregisterDevice", *context, [&](const std::string& user) -> Status {
+  return AsCaller("UnregisterDevice", *context, [&](const service::TokenClaims& caller) -> Status {
+    const std::string& user = caller.subject;
     if (auto bad = service::IdProblem("device_id", request->device_id())) return Invalid("device_id", *bad);
-    return Idempotent(user, request->request_id(), "UnregisterDevice", *request, response, [&](pqxx::work& txn) {
+    return Idempotent(caller, request->request_id(), "UnregisterDevice", *request, response, [&](pqxx::work& txn) {
       if (!DeviceRegistry::Unregister(txn, user, request->device_id())) {
         return service::RefusalStatus(StatusCode::NOT_FOUND, "device '" + request->device_id() + "' is not one of your devices",
                                       {"notify.device_unknown", "", "not_found", "", "", {service::TextValue("device_id", request->device_id())}});
@@ -192,11 +204,12 @@ Status NotificationServiceImpl::GetPreferences(grpc::ServerContext* context, con
 Status NotificationServiceImpl::SetPreferences(grpc::ServerContext* context,
                                                const mailrun::v1::SetPreferencesRequest* request,
                                                mailrun::v1::SetPreferencesResponse* response) {
-  return AsCaller("SetPreferences", *context, [&](const std::string& user) -> Status {
+  return AsCaller("SetPreferences", *context, [&](const service::TokenClaims& caller) -> Status {
+    const std::string& user = caller.subject;
     if (const std::string problem = PreferencesStore::Check(request->preferences()); !problem.empty()) {
       return Invalid("preferences", problem);
     }
-    return Idempotent(user, request->request_id(), "SetPreferences", *request, response, [&](pqxx::work& txn) {
+    return Idempotent(caller, request->request_id(), "SetPreferences", *request, response, [&](pqxx::work& txn) {
       PreferencesStore::Set(txn, user, request->preferences());
       *response->mutable_preferences() = PreferencesStore::Get(txn, user);
       return Status::OK;

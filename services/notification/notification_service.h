@@ -42,12 +42,15 @@ class NotificationServiceImpl final
                               mailrun::v1::SetPreferencesResponse* response) override;
 
  private:
-  // Authenticates the caller (access token) and runs body(user_id) with the database failures
-  // mapped to status codes; the one prologue of every handler.
+  // Authenticates the caller (access token) and runs body(user_id), or body(claims) for the
+  // changing calls, with the database failures mapped to status codes; the one prologue of every
+  // handler.
   template <typename Body>
   grpc::Status AsCaller(const char* method, const grpc::ServerContext& context, Body&& body);
-  // Runs `change` once per (caller, request_id) inside one transaction; see request_log.h.
-  grpc::Status Idempotent(const std::string& user_id, const std::string& request_id, const std::string& method,
+  // Runs `change` once per (caller, request_id) inside one transaction; see request_log.h. First,
+  // in that transaction, the caller's session must not have ended (account_writes.h): a deleted
+  // account's token writes nothing.
+  grpc::Status Idempotent(const service::TokenClaims& caller, const std::string& request_id, const std::string& method,
                           const google::protobuf::Message& request, google::protobuf::Message* response,
                           const std::function<grpc::Status(pqxx::work&)>& change);
 
