@@ -65,7 +65,7 @@ class GameApp {
   std::unique_ptr<DeletedPlayers> deleted_players_;
   std::unique_ptr<ProgrammedMoves> programmed_;
   std::unique_ptr<ProgrammedMoveServiceImpl> programmed_service_;
-  std::unique_ptr<HistoryPruner> history_pruner_;
+  std::unique_ptr<mailrun::service::BatchedPruner> history_pruner_;
 };
 
 }  // namespace mailrun::game
