@@ -33,6 +33,12 @@ void ScrubGameColumn(pqxx::work& txn, const std::string& game_id, const std::str
 
 // The account's part of one game: seats, configuration, results, log rows and their answers.
 void ForgetInGame(pqxx::work& txn, const std::string& game_id, const ForgottenAccount& account) {
+  // The account's private notes go with it (migrations/0105); its chat messages stay, under the
+  // seat, which game_players renames below.
+  txn.exec_params(
+      "DELETE FROM game_notes n USING game_players p"
+      " WHERE n.game_id = $1 AND p.game_id = n.game_id AND p.seat = n.seat AND p.user_id = $2",
+      game_id, account.user_id);
   ScrubGameColumn(txn, game_id, "config", mailrun::v1::GameConfig(), account);
   ScrubGameColumn(txn, game_id, "create_request", mailrun::v1::CreateGameRequest(), account);
   ScrubGameColumn(txn, game_id, "results", mailrun::v1::GameFinished(), account);

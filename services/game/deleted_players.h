@@ -2,7 +2,7 @@
 // account"), and the bot that plays the seats deleted accounts left in running games.
 //
 // Forgetting: for each account_deletions row (migrations/0206) whose game part is not done, in ONE
-// transaction: every game the account sat in has the account's id and name replaced by its
+// transaction: the account's private notes are deleted (migrations/0105), every game the account sat in has the account's id and name replaced by its
 // placeholder's (games.config, create_request and results, game_players, and game_actions' acting
 // user and every stored answer, whose log lines name players; migrations/0103 allows exactly that
 // rewrite of the log), snapshots that hold the name are dropped (replay rebuilds them), the seat is

@@ -30,14 +30,15 @@ grpc::Status WithVersionTrailer(grpc::ServerContext* context, grpc::Status statu
 GameServiceImpl::GameServiceImpl(mailrun::service::TokenVerifier verifier, std::set<std::string> trusted_services,
                                  MoveService& moves,
                                  GameQueries& queries, GameCreation& creation, GameWatchers& watchers,
-                                 Autopilot& autopilot)
+                                 Autopilot& autopilot, GameChat& chat)
     : verifier_(std::move(verifier)),
       trusted_services_(std::move(trusted_services)),
       moves_(moves),
       queries_(queries),
       creation_(creation),
       watchers_(watchers),
-      autopilot_(autopilot) {}
+      autopilot_(autopilot),
+      chat_(chat) {}
 
 grpc::Status GameServiceImpl::AsPlayer(grpc::ServerContext* context,
                                        const std::function<grpc::Status(const std::string&)>& handler) const {
@@ -156,6 +157,46 @@ grpc::Status GameServiceImpl::GetBoardPicture(grpc::ServerContext* context,
   mailrun::service::NoteGame(request->game_id());
   return AsPlayer(context,
                   [&](const std::string& user) { return queries_.GetBoardPicture(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::PostChatMessage(grpc::ServerContext* context,
+                                              const mailrun::v1::PostChatMessageRequest* request,
+                                              mailrun::v1::PostChatMessageResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.Post(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::ListChatMessages(grpc::ServerContext* context,
+                                               const mailrun::v1::ListChatMessagesRequest* request,
+                                               mailrun::v1::ListChatMessagesResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.List(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::DeleteChatMessage(grpc::ServerContext* context,
+                                                const mailrun::v1::DeleteChatMessageRequest* request,
+                                                mailrun::v1::DeleteChatMessageResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.Delete(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::MuteChatPlayer(grpc::ServerContext* context,
+                                             const mailrun::v1::MuteChatPlayerRequest* request,
+                                             mailrun::v1::MuteChatPlayerResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.Mute(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::GetNotes(grpc::ServerContext* context, const mailrun::v1::GetNotesRequest* request,
+                                       mailrun::v1::GetNotesResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.GetNotes(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::SetNotes(grpc::ServerContext* context, const mailrun::v1::SetNotesRequest* request,
+                                       mailrun::v1::SetNotesResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.SetNotes(user, *request, response); });
 }
 
 grpc::ServerWriteReactor<mailrun::v1::WatchGameResponse>* GameServiceImpl::WatchGame(
