@@ -25,12 +25,14 @@ std::string AnnouncementChannel(const std::string& channel) { return channel + "
 }  // namespace
 
 EventConsumer::EventConsumer(EventConsumerOptions options, service::ConnectionPool& pool, InboxStore& inbox,
-                             Fanout& fanout, PushSender& push, ReminderScheduler& reminders, Clock clock)
+                             Fanout& fanout, PushSender& push, EmailSender& email, ReminderScheduler& reminders,
+                             Clock clock)
     : options_(std::move(options)),
       pool_(pool),
       inbox_(inbox),
       fanout_(fanout),
       push_(push),
+      email_(email),
       reminders_(reminders),
       clock_(std::move(clock)),
       replica_(service::RandomId()),
@@ -217,6 +219,9 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
           if (push_.enabled()) {
             Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
           }
+          if (email_.enabled()) {
+            Extra(txn, event, "email", [&](pqxx::transaction_base& sub) { email_.Enqueue(sub, event, now); });
+          }
           Extra(txn, event, "reminders", [&](pqxx::transaction_base& sub) { reminders_.Observe(sub, event, now); });
         }
         txn.commit();
@@ -230,6 +235,7 @@ bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
       if (!stored) return false;
       ++stored_;
       push_.Wake();
+      email_.Wake();
       return true;
     } catch (const pqxx::broken_connection& e) {
       spdlog::warn("event consumer: database unreachable ({}); retrying event {}", e.what(), event.event_id());
