@@ -16,7 +16,8 @@
 //   MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS  the longest a unary call may take (default 60; a
 //                                 caller's shorter deadline wins); streams have no limit
 // A backend address is host:port, or dns:///name:port to balance calls over every address of the
-// name (the chart's headless Services).
+// name (the chart's headless Services), or ipv4:ADDR:PORT,ADDR:PORT (a fixed list). The game
+// service's calls about one game go to that game's pod (game_ring.mjs).
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -61,12 +62,12 @@ if (!Number.isInteger(callTimeout) || callTimeout < 1) {
   console.error("mailrun-gateway: MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS must be a whole number of seconds, at least 1");
   process.exit(2);
 }
-const services = loadServices(bytes, backends, callTimeout * 1000);
-const listen = setting("MAILRUN_GATEWAY_LISTEN", "127.0.0.1:8080");
-const origins = setting("MAILRUN_GATEWAY_CORS_ORIGINS", "").split(",").map((o) => o.trim()).filter(Boolean);
-
 // Log lines are JSON on standard error, like the services'.
 const log = (fields) => process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), ...fields })}\n`);
+
+const services = loadServices(bytes, backends, callTimeout * 1000, log);
+const listen = setting("MAILRUN_GATEWAY_LISTEN", "127.0.0.1:8080");
+const origins = setting("MAILRUN_GATEWAY_CORS_ORIGINS", "").split(",").map((o) => o.trim()).filter(Boolean);
 
 const defaultWebDir = path.join(here, "..", "web");
 const webDir = setting("MAILRUN_GATEWAY_WEB_DIR", existsSync(path.join(defaultWebDir, "index.html")) ? defaultWebDir : "none");

@@ -9,6 +9,8 @@ import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createContextKey } from "@connectrpc/connect";
 import { findTrailerError } from "@connectrpc/connect/protocol-grpc";
 
+import { GameClients } from "./game_ring.mjs";
+
 // The caller's address, as the server saw it (set per request by server.mjs).
 export const peerAddress = createContextKey("", { description: "the caller's address" });
 
@@ -116,16 +118,18 @@ function logCall(desc, method, ctx, started, err) {
   process.stderr.write(`${JSON.stringify(line)}\n`);
 }
 
-function forwarding(desc, channel, unaryLimitMs) {
+// `channels(request)`: the client a call with that request goes to.
+function forwarding(desc, channels, unaryLimitMs) {
   const impl = {};
   for (const method of desc.methods) {
     const path = `/${desc.typeName}/${method.name}`;
+    const channelOf = channels(method);
     switch (method.methodKind) {
       case "unary":
         impl[method.localName] = async (request, ctx) => {
           const started = performance.now();
           try {
-            const response = await unaryCall(channel, path, method, request, ctx, unaryLimitMs);
+            const response = await unaryCall(channelOf(request), path, method, request, ctx, unaryLimitMs);
             logCall(desc, method, ctx, started);
             return response;
           } catch (err) {
@@ -139,7 +143,7 @@ function forwarding(desc, channel, unaryLimitMs) {
         impl[method.localName] = async function* (request, ctx) {
           const started = performance.now();
           try {
-            yield* streamCall(channel, path, method, request, ctx);
+            yield* streamCall(channelOf(request), path, method, request, ctx);
             logCall(desc, method, ctx, started);
           } catch (err) {
             const error = relayed(err);
@@ -170,12 +174,21 @@ const channelOptions = {
 // [{desc, backend, impl}] for every service of `backends` ({"mailrun.v1.GameService": "host:port"
 // or "dns:///name:port"}); unary calls get at most `unaryLimitMs`. A service missing from the
 // descriptor set is an error: the gateway would otherwise start without it.
-export function loadServices(descriptorSetBytes, backends, unaryLimitMs) {
+// The game service's calls whose request has a game_id go to that game's pod (game_ring.mjs);
+// `log` takes the ring's JSON log fields.
+export function loadServices(descriptorSetBytes, backends, unaryLimitMs, log = () => {}) {
   const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, descriptorSetBytes));
   return Object.entries(backends).map(([typeName, backend]) => {
     const desc = registry.getService(typeName);
     if (!desc) throw new Error(`the descriptor set has no service ${typeName}`);
-    const channel = new grpc.Client(backend, grpc.credentials.createInsecure(), channelOptions);
-    return { desc, backend, impl: forwarding(desc, channel, unaryLimitMs) };
+    let channels;
+    if (typeName === "mailrun.v1.GameService") {
+      const games = new GameClients(backend, channelOptions, { log });
+      channels = (method) => (method.input.fields.some((f) => f.name === "game_id") ? (request) => games.for(request.gameId) : () => games.any);
+    } else {
+      const channel = new grpc.Client(backend, grpc.credentials.createInsecure(), channelOptions);
+      channels = () => () => channel;
+    }
+    return { desc, backend, impl: forwarding(desc, channels, unaryLimitMs) };
   });
 }

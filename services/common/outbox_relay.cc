@@ -48,40 +48,48 @@ void OutboxRelay::StopLeading(pqxx::connection& connection) {
 
 int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publisher) {
   // The leader alone publishes: the rows need no lock, and the statements no transaction.
-  pqxx::nontransaction txn(connection);
-  const pqxx::result rows = ExecPrepared(
-      txn, "outbox_unsent", "SELECT id, payload FROM outbox WHERE sent_at IS NULL ORDER BY id LIMIT $1",
-      options_.batch_size);
   std::string ids;
   int sent = 0;
   bool failed = false;
-  for (const auto& row : rows) {
-    const pqxx::binarystring payload(row[1]);
-    std::string error;
-    mailrun::v1::Event event;
-    event.ParseFromString(payload.str());
-    const LogScope scope = EventLogScope(event);
-    nlohmann::json fields = EventLogFields(event);
-    fields["outbox_id"] = row[0].as<int64_t>();
-    if (!publisher.Publish(options_.channel, payload.str(), &error)) {
-      ++redis_failures_;
-      metrics::OutboxPublishFailed();
-      fields["error"] = error;
-      fields["waiting"] = rows.size() - sent;
-      LogEvent(spdlog::level::warn, "outbox_publish_failed", fields);
-      failed = true;
-      break;
+  size_t read = 0;
+  {
+    // One statement: the rows the last batch published are marked sent (folded in here, so a
+    // wake-up costs one statement and one commit, not two) and the next unsent rows read. The
+    // read's snapshot is the statement's, before its own update: the rows being marked are left
+    // out by id. (The nontransaction ends with this block: MeasureBacklog below opens its own.)
+    pqxx::nontransaction txn(connection);
+    const pqxx::result rows = ExecPrepared(
+        txn, "outbox_mark_and_read",
+        "WITH marked AS (UPDATE outbox SET sent_at = clock_timestamp() WHERE id = ANY($1::bigint[]))"
+        " SELECT id, payload FROM outbox WHERE sent_at IS NULL AND id <> ALL($1::bigint[]) ORDER BY id LIMIT $2",
+        "{" + unmarked_ + "}", options_.batch_size);
+    unmarked_.clear();
+    read = rows.size();
+    for (const auto& row : rows) {
+      const pqxx::binarystring payload(row[1]);
+      std::string error;
+      mailrun::v1::Event event;
+      event.ParseFromString(payload.str());
+      const LogScope scope = EventLogScope(event);
+      nlohmann::json fields = EventLogFields(event);
+      fields["outbox_id"] = row[0].as<int64_t>();
+      if (!publisher.Publish(options_.channel, payload.str(), &error)) {
+        ++redis_failures_;
+        metrics::OutboxPublishFailed();
+        fields["error"] = error;
+        fields["waiting"] = rows.size() - sent;
+        LogEvent(spdlog::level::warn, "outbox_publish_failed", fields);
+        failed = true;
+        break;
+      }
+      LogEvent(spdlog::level::info, "outbox_published", fields);
+      if (!ids.empty()) ids.push_back(',');
+      ids.append(row[0].c_str());
+      ++sent;
     }
-    LogEvent(spdlog::level::info, "outbox_published", fields);
-    if (!ids.empty()) ids.push_back(',');
-    ids.append(row[0].c_str());
-    ++sent;
   }
-  if (sent > 0) {
-    ExecPrepared(txn, "outbox_mark_sent", "UPDATE outbox SET sent_at = clock_timestamp() WHERE id = ANY($1::bigint[])",
-                 "{" + ids + "}");
-  }
-  if (!failed && static_cast<int>(rows.size()) < options_.batch_size) {
+  unmarked_ = ids;  // marked by the next batch's statement (or MarkPublished)
+  if (!failed && static_cast<int>(read) < options_.batch_size) {
     // Every unsent row the read could see is published now (no other relay publishes): nothing
     // waits, and no query needs to say so.
     metrics::OutboxBacklog(0, 0);
@@ -94,6 +102,14 @@ int OutboxRelay::PublishBatch(pqxx::connection& connection, RedisPublisher& publ
   return failed ? -1 : sent;
 }
 
+void OutboxRelay::MarkPublished(pqxx::connection& connection) {
+  if (unmarked_.empty()) return;
+  pqxx::nontransaction txn(connection);
+  ExecPrepared(txn, "outbox_mark_sent", "UPDATE outbox SET sent_at = clock_timestamp() WHERE id = ANY($1::bigint[])",
+               "{" + unmarked_ + "}");
+  unmarked_.clear();
+}
+
 void OutboxRelay::MeasureBacklog(pqxx::connection& connection) {
   pqxx::nontransaction txn(connection);
   const pqxx::row backlog = txn.exec1(
@@ -104,12 +120,20 @@ void OutboxRelay::MeasureBacklog(pqxx::connection& connection) {
 }
 
 void OutboxRelay::Prune(pqxx::connection& connection) {
-  pqxx::work txn(connection);
-  const auto hours = std::to_string(options_.retention.count());
-  const pqxx::result deleted =
-      txn.exec("DELETE FROM outbox WHERE sent_at < clock_timestamp() - interval '" + hours + " hours'");
-  txn.commit();
-  if (deleted.affected_rows() > 0) spdlog::info("outbox relay: pruned {} sent row(s)", deleted.affected_rows());
+  // In batches, each a statement of its own, oldest first (the sent_at index): a week of rows
+  // deleted at once would hold the relay, and fill the log, for as long as it took.
+  int64_t deleted = 0;
+  while (!worker_.stopping()) {
+    pqxx::nontransaction txn(connection);
+    const pqxx::result batch = ExecPrepared(
+        txn, "outbox_prune",
+        "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE sent_at < clock_timestamp() - make_interval(hours => $1)"
+        " ORDER BY sent_at LIMIT $2)",
+        static_cast<int>(options_.retention.count()), options_.prune_batch);
+    deleted += batch.affected_rows();
+    if (static_cast<int>(batch.affected_rows()) < options_.prune_batch) break;
+  }
+  if (deleted > 0) spdlog::info("outbox relay: pruned {} sent row(s)", deleted);
 }
 
 void OutboxRelay::Run() {
@@ -141,6 +165,7 @@ void OutboxRelay::Run() {
       const int sent = PublishBatch(*connection, publisher);
       if (sent < 0) {
         // Redis refused this relay: let another one try while this one backs off.
+        MarkPublished(*connection);
         wakeup.reset();
         StopLeading(*connection);
         worker_.WaitFor(backoff.Next());
@@ -149,25 +174,41 @@ void OutboxRelay::Run() {
       backoff.Reset();
       if (sent == options_.batch_size) continue;  // more rows may be waiting
       if (std::chrono::steady_clock::now() >= next_prune) {
+        MarkPublished(*connection);
         Prune(*connection);
         next_prune = std::chrono::steady_clock::now() + std::chrono::hours(1);
       }
-      // Wait for a NOTIFY (or the poll interval), in short slices so Stop is quick.
-      const auto deadline = std::chrono::steady_clock::now() + options_.poll_interval;
+      // Wait for a NOTIFY (or the poll interval), in short slices so Stop is quick. The rows just
+      // published are marked by the next batch's read when a NOTIFY comes within mark_delay (under
+      // load), else by a statement of their own then (an idle outbox is all marked soon).
+      const auto waited = std::chrono::steady_clock::now();
+      const auto deadline = waited + options_.poll_interval;
       while (!worker_.stopping() && !wakeup->signalled && std::chrono::steady_clock::now() < deadline) {
-        connection->await_notification(0, 100000);
+        if (!unmarked_.empty() && std::chrono::steady_clock::now() >= waited + options_.mark_delay) {
+          MarkPublished(*connection);
+        }
+        connection->await_notification(0, unmarked_.empty() ? 100000 : 10000);
       }
     } catch (const pqxx::broken_connection& e) {
       spdlog::warn("outbox relay: PostgreSQL connection lost: {}", e.what());
+      unmarked_.clear();  // the next leader publishes them again (at least once)
       wakeup.reset();
       connection.reset();  // and with it the lead
       worker_.WaitFor(backoff.Next());
     } catch (const std::exception& e) {
       spdlog::error("outbox relay: {}", e.what());
       // Start over on a new connection: whatever state this one is in, the lead goes with it.
+      unmarked_.clear();
       wakeup.reset();
       connection.reset();
       worker_.WaitFor(backoff.Next());
+    }
+  }
+  if (connection) {
+    try {
+      MarkPublished(*connection);  // so that the next leader does not publish them again
+    } catch (const std::exception& e) {
+      spdlog::warn("outbox relay: published rows left unmarked at stop: {}", e.what());
     }
   }
 }

@@ -31,6 +31,10 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_,
                                                *watchers_, *autopilot_);
   deleted_players_ = std::make_unique<DeletedPlayers>(pool_, loader_, *moves_, std::chrono::milliseconds(1000));
+  HistoryPrunerOptions pruning;
+  pruning.interval = std::chrono::seconds(options.history_prune_seconds);
+  pruning.grace = std::chrono::seconds(options.finished_snapshots_seconds);
+  history_pruner_ = std::make_unique<HistoryPruner>(database_url, pruning);
   if (options.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;
     relay.database_url = session_url;
@@ -47,11 +51,13 @@ void GameApp::Start() {
   if (relay_) relay_->Start();
   versions_->Start();
   deleted_players_->Start();
+  history_pruner_->Start();
 }
 
 void GameApp::EndStreams() { watchers_->EndAll(); }
 
 void GameApp::Stop() {
+  if (history_pruner_) history_pruner_->Stop();
   if (deleted_players_) deleted_players_->Stop();
   if (relay_) relay_->Stop();
   versions_->Stop();

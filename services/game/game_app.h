@@ -2,7 +2,8 @@
 // loader, the move service and its version announcer, the queries, game creation, the gRPC
 // service, the WatchGame streams and the listener that wakes them, the outbox relay that
 // publishes the outbox to Redis (Redis being down never blocks a move: moves only insert outbox
-// rows), and the worker that forgets deleted accounts and plays their seats (deleted_players.h).
+// rows), the worker that forgets deleted accounts and plays their seats (deleted_players.h), and
+// the one that keeps finished games compact (history_pruner.h).
 // main.cc builds one and serves service().
 #pragma once
 
@@ -17,6 +18,7 @@
 #include "services/game/game_options.h"
 #include "services/game/game_queries.h"
 #include "services/game/deleted_players.h"
+#include "services/game/history_pruner.h"
 #include "services/game/game_service.h"
 #include "services/game/game_watch.h"
 #include "services/game/version_announcer.h"
@@ -34,7 +36,8 @@ class GameApp {
   ~GameApp();
 
   grpc::Service* service() { return service_.get(); }
-  // The announcer, the outbox relay, the version listener of WatchGame and the deleted players' worker.
+  // The announcer, the outbox relay, the version listener of WatchGame, the deleted players' worker
+  // and the history pruner.
   void Start();
   // Ends the WatchGame streams (UNAVAILABLE: clients resume), so that they do not hold shutdown up.
   void EndStreams();
@@ -54,6 +57,7 @@ class GameApp {
   std::unique_ptr<GameServiceImpl> service_;
   std::unique_ptr<mailrun::service::OutboxRelay> relay_;
   std::unique_ptr<DeletedPlayers> deleted_players_;
+  std::unique_ptr<HistoryPruner> history_pruner_;
 };
 
 }  // namespace mailrun::game

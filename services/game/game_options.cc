@@ -20,6 +20,16 @@ void AddGameOptions(CLI::App& app, GameOptions& options) {
       ->envname("MAILRUN_SNAPSHOT_EVERY")
       ->check(CLI::Range(1, 100000))
       ->capture_default_str();
+  app.add_option("--history-prune-seconds", options.history_prune_seconds,
+                 "how often one replica deletes the intermediate snapshots of finished games (0: never)")
+      ->envname("MAILRUN_HISTORY_PRUNE_SECONDS")
+      ->check(CLI::Range(0, 7 * 24 * 3600))
+      ->capture_default_str();
+  app.add_option("--finished-snapshots-seconds", options.finished_snapshots_seconds,
+                 "how long a finished game keeps its intermediate snapshots (its log and final state stay)")
+      ->envname("MAILRUN_FINISHED_SNAPSHOTS_SECONDS")
+      ->check(CLI::Range(0, 365 * 24 * 3600))
+      ->capture_default_str();
   app.add_option("--cache-games", options.cache_games, "games kept loaded in memory (0: none)")
       ->envname("MAILRUN_CACHE_GAMES")
       ->check(CLI::Range(0, 1000000))

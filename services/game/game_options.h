@@ -1,5 +1,5 @@
 // The game service's own settings (beyond services/common/config.h), each a flag with an
-// environment variable: snapshots, the cache, delta views and which services may create games.
+// environment variable: snapshots and their pruning, the cache, delta views and which services may create games.
 // The database pool, the events channel and the outbox relay switch are common flags; main.cc
 // copies them in from CommonConfig.
 #pragma once
@@ -23,6 +23,8 @@ struct GameOptions {
   // PostgreSQL itself when the database URL is a pooler (common flag MAILRUN_DATABASE_DIRECT_URL):
   // the version listener's LISTEN and the relay's session lock; empty: the database URL.
   std::string session_database_url;
+  int history_prune_seconds = 600;                // MAILRUN_HISTORY_PRUNE_SECONDS: 0 never (history_pruner.h)
+  int finished_snapshots_seconds = 3600;          // MAILRUN_FINISHED_SNAPSHOTS_SECONDS: kept this long after the end
 
   std::set<std::string> TrustedServices() const;
 };

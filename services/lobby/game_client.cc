@@ -17,9 +17,9 @@ std::string LobbyServiceToken(const mailrun::service::TokenSigner& signer) {
   return signer.Issue(claims);
 }
 
-GameServiceClient::GameServiceClient(std::shared_ptr<grpc::Channel> channel, const mailrun::service::TokenSigner& signer,
-                                     std::chrono::seconds timeout)
-    : stub_(mailrun::v1::GameService::NewStub(channel)), signer_(signer), timeout_(timeout) {}
+GameServiceClient::GameServiceClient(std::unique_ptr<mailrun::service::GameChannels> channels,
+                                     const mailrun::service::TokenSigner& signer, std::chrono::seconds timeout)
+    : channels_(std::move(channels)), signer_(signer), timeout_(timeout) {}
 
 void GameServiceClient::Prepare(grpc::ClientContext& context) const {
   context.AddMetadata("authorization", "Bearer " + LobbyServiceToken(signer_));
@@ -32,7 +32,7 @@ grpc::Status GameServiceClient::CreateGame(const mailrun::v1::CreateGameRequest&
                                            mailrun::v1::CreateGameResponse* response) {
   grpc::ClientContext context;
   Prepare(context);
-  return stub_->CreateGame(&context, request, response);
+  return mailrun::v1::GameService::NewStub(channels_->Any())->CreateGame(&context, request, response);
 }
 
 grpc::Status GameServiceClient::GetGameResult(const std::string& game_id,
@@ -41,7 +41,7 @@ grpc::Status GameServiceClient::GetGameResult(const std::string& game_id,
   Prepare(context);
   mailrun::v1::GetGameResultRequest request;
   request.set_game_id(game_id);
-  return stub_->GetGameResult(&context, request, response);
+  return mailrun::v1::GameService::NewStub(channels_->For(game_id))->GetGameResult(&context, request, response);
 }
 
 }  // namespace mailrun::lobby

@@ -94,6 +94,11 @@ HashSizing SizeHashing(const std::string& limits, const HashBudget& budget) {
   if (limits == "interactive") {
     sizing.opslimit = crypto_pwhash_OPSLIMIT_INTERACTIVE;
     sizing.memlimit = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+  } else if (limits == "rfc9106") {
+    // RFC 9106, 4. "Parameter Choice": its second recommended option, for when much less memory
+    // than 2 GiB is available (t = 3, m = 64 MiB; libsodium's Argon2id runs one lane, p = 1).
+    sizing.opslimit = 3;
+    sizing.memlimit = 64ULL * 1024 * 1024;
   } else if (limits == "moderate") {
     sizing.opslimit = crypto_pwhash_OPSLIMIT_MODERATE;
     sizing.memlimit = crypto_pwhash_MEMLIMIT_MODERATE;
@@ -101,7 +106,7 @@ HashSizing SizeHashing(const std::string& limits, const HashBudget& budget) {
     sizing.opslimit = crypto_pwhash_OPSLIMIT_SENSITIVE;
     sizing.memlimit = crypto_pwhash_MEMLIMIT_SENSITIVE;
   } else {
-    throw std::invalid_argument("password hash limits must be interactive, moderate or sensitive");
+    throw std::invalid_argument("password hash limits must be interactive, rfc9106, moderate or sensitive");
   }
   const int cpus = std::max(1, budget.cpus);
   uint64_t available = budget.budget_override;

@@ -32,7 +32,8 @@ struct HashBudget {
   int queue_override = 0;                // waiting calls, set by hand (0: 4 x concurrency)
 };
 
-// `limits`: "interactive", "moderate" or "sensitive" (libsodium's sets); throws
+// `limits`: "interactive", "moderate" or "sensitive" (libsodium's sets) or "rfc9106" (3 passes,
+// 64 MiB: passwords.h); throws
 // std::invalid_argument otherwise, or when the budget cannot hold one hash of at least 8 MiB.
 HashSizing SizeHashing(const std::string& limits, const HashBudget& budget);
 

@@ -27,9 +27,8 @@ LobbyApp::LobbyApp(const mailrun::service::CommonConfig& common, mailrun::servic
   limits_ = std::make_unique<LoginLimits>(LoginLimitSettings{
       config.login_account_attempts, std::chrono::seconds(config.login_account_window_seconds),
       config.login_client_attempts, std::chrono::seconds(config.login_client_window_seconds)});
-  games_ = std::make_unique<GameServiceClient>(
-      grpc::CreateChannel(config.game_address, grpc::InsecureChannelCredentials()), signer_,
-      std::chrono::seconds(config.game_call_timeout_seconds));
+  games_ = std::make_unique<GameServiceClient>(std::make_unique<mailrun::service::GameChannels>(config.game_address),
+                                               signer_, std::chrono::seconds(config.game_call_timeout_seconds));
   starter_ = std::make_unique<GameStarter>(*pool_, *games_, events);
   results_ = std::make_unique<ResultRecorder>(*pool_);
   accounts_ = std::make_unique<Accounts>(

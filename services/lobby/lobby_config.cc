@@ -3,7 +3,7 @@
 namespace mailrun::lobby {
 
 void AddLobbyOptions(CLI::App& app, LobbyConfig& config) {
-  app.add_option("--game-addr", config.game_address, "host:port of the game service")
+  app.add_option("--game-addr", config.game_address, "host:port of the game service, dns:///name:port (a game's calls to that game's pod of all the name gives, services/common/game_channels.h) or ipv4:ADDR:PORT,ADDR:PORT")
       ->envname("MAILRUN_GAME_ADDR")
       ->capture_default_str();
   app.add_option("--access-token-seconds", config.access_token_seconds, "lifetime of access tokens")
@@ -32,9 +32,10 @@ void AddLobbyOptions(CLI::App& app, LobbyConfig& config) {
       ->check(CLI::Range(1, 24 * 3600))
       ->capture_default_str();
   app.add_option("--password-hash-limits", config.password_hash_limits,
-                 "Argon2id cost: interactive (2 passes, 64 MiB), moderate (3, 256 MiB), sensitive (4, 1 GiB)")
+                 "Argon2id cost: interactive (2 passes, 64 MiB), rfc9106 (3, 64 MiB: RFC 9106's second recommended option), "
+                 "moderate (3, 256 MiB), sensitive (4, 1 GiB)")
       ->envname("MAILRUN_PASSWORD_HASH_LIMITS")
-      ->check(CLI::IsMember({"interactive", "moderate", "sensitive"}))
+      ->check(CLI::IsMember({"interactive", "rfc9106", "moderate", "sensitive"}))
       ->capture_default_str();
   app.add_option("--password-hash-memory-mib", config.password_hash_memory_mib,
                  "memory for password hashes running at once; 0: half the container's memory limit (cgroup)")

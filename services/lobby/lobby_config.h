@@ -20,7 +20,7 @@ struct LobbyConfig {
   std::string token_signing_key;                     // MAILRUN_TOKEN_SIGNING_KEY (tests; a secret)
   std::string token_signing_key_file;                // MAILRUN_TOKEN_SIGNING_KEY_FILE
   int reconcile_seconds = 30;                        // MAILRUN_RECONCILE_SECONDS
-  std::string password_hash_limits = "moderate";     // MAILRUN_PASSWORD_HASH_LIMITS
+  std::string password_hash_limits = "rfc9106";      // MAILRUN_PASSWORD_HASH_LIMITS
   int password_hash_memory_mib = 0;                  // MAILRUN_PASSWORD_HASH_MEMORY_MIB (0: half the container's)
   int password_hash_concurrency = 0;                 // MAILRUN_PASSWORD_HASH_CONCURRENCY (0: from memory and CPUs)
   int password_hash_queue = 0;                       // MAILRUN_PASSWORD_HASH_QUEUE (0: 4 x concurrency)

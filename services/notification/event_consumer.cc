@@ -109,37 +109,48 @@ void EventConsumer::OnAnnounced(const std::string& message) {
 void EventConsumer::Deliver() {
   std::unique_lock lock(pending_mutex_);
   while (!stop_) {
-    // The first event that may be stored now: claimed here with nothing earlier outstanding for
-    // any of its recipients, or claimed elsewhere and overdue. Events of users with something
-    // earlier outstanding keep their place.
+    // The events that may be stored now, in order: those claimed here with nothing earlier
+    // outstanding (claimed elsewhere and not yet announced) for any of their recipients, up to
+    // kStoredAtOnce, stored together in one transaction; or, alone, the first one claimed
+    // elsewhere and overdue. Events of users with something earlier outstanding keep their place.
     const auto now = std::chrono::steady_clock::now();
     auto next = now + std::chrono::hours(1);
     std::set<std::string> waiting;  // recipients of earlier events still outstanding
-    auto ready = pending_.end();
-    for (auto it = pending_.begin(); it != pending_.end(); ++it) {
-      const bool overdue = !it->claimed_here && it->deadline <= now;
+    std::vector<std::list<Pending>::iterator> ready;
+    bool overdue = false;
+    for (auto it = pending_.begin(); it != pending_.end() && ready.size() < kStoredAtOnce; ++it) {
       const bool behind = std::any_of(it->event.user_ids().begin(), it->event.user_ids().end(),
                                       [&](const std::string& user) { return waiting.count(user) > 0; });
-      if (overdue || (it->claimed_here && !behind)) {
-        ready = it;
+      if (!it->claimed_here && it->deadline <= now) {
+        if (ready.empty()) {
+          ready.push_back(it);
+          overdue = true;
+        }
         break;
+      }
+      if (it->claimed_here && !behind) {
+        ready.push_back(it);
+        continue;
       }
       if (!it->claimed_here) next = std::min(next, it->deadline);
       waiting.insert(it->event.user_ids().begin(), it->event.user_ids().end());
     }
-    if (ready == pending_.end()) {
+    if (ready.empty()) {
       pending_changed_.wait_until(lock, next);
       continue;
     }
-    Pending taken = std::move(*ready);
-    pending_.erase(ready);
+    std::vector<mailrun::v1::Event> taken;
+    for (auto it : ready) {
+      taken.push_back(std::move(it->event));
+      pending_.erase(it);
+    }
     lock.unlock();
-    if (taken.claimed_here) {
-      StoreAndAnnounce(taken.event);
-    } else {
+    if (overdue) {
       spdlog::info("event consumer: no replica announced event {} within {} ms; handling it here",
-                   taken.event.event_id(), options_.claim_wait.count());
-      HandleEvent(taken.event);
+                   taken.front().event_id(), options_.claim_wait.count());
+      HandleEvent(taken.front());
+    } else {
+      StoreAndAnnounce(taken);
     }
     lock.lock();
   }
@@ -149,21 +160,23 @@ void EventConsumer::Deliver() {
   left.swap(pending_);
   lock.unlock();
   for (const auto& pending : left) {
-    if (pending.claimed_here) StoreAndAnnounce(pending.event);
+    if (pending.claimed_here) StoreAndAnnounce({pending.event});
   }
 }
 
-void EventConsumer::StoreAndAnnounce(const mailrun::v1::Event& event) {
-  HandleEvent(event);
-  // Tell the other replicas whose streams to ring: the event's id and recipients, nothing else.
-  mailrun::v1::Event stored;
-  stored.set_event_id(event.event_id());
-  *stored.mutable_user_ids() = event.user_ids();
-  std::string error;
-  if (!announcer_.Publish(AnnouncementChannel(options_.channel), replica_ + "\n" + stored.SerializeAsString(),
-                          &error)) {
-    spdlog::warn("event consumer: could not announce event {} ({}); the other replicas handle it after {} ms",
-                 event.event_id(), error, options_.claim_wait.count());
+void EventConsumer::StoreAndAnnounce(const std::vector<mailrun::v1::Event>& events) {
+  HandleEvents(events);
+  for (const auto& event : events) {
+    // Tell the other replicas whose streams to ring: the event's id and recipients, nothing else.
+    mailrun::v1::Event stored;
+    stored.set_event_id(event.event_id());
+    *stored.mutable_user_ids() = event.user_ids();
+    std::string error;
+    if (!announcer_.Publish(AnnouncementChannel(options_.channel), replica_ + "\n" + stored.SerializeAsString(),
+                            &error)) {
+      spdlog::warn("event consumer: could not announce event {} ({}); the other replicas handle it after {} ms",
+                   event.event_id(), error, options_.claim_wait.count());
+    }
   }
 }
 
@@ -195,48 +208,89 @@ void Extra(pqxx::work& txn, const mailrun::v1::Event& event, const char* what, W
 
 }  // namespace
 
-bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
-  const service::LogScope scope = service::EventLogScope(event);
-  if (event.event_id().empty() || event.user_ids().empty() ||
-      event.kind_case() == mailrun::v1::Event::KIND_NOT_SET) {
-    service::metrics::EventConsumed("dropped");
-    spdlog::warn("event consumer: dropped event '{}' without event_id, recipients or kind", event.event_id());
+bool EventConsumer::Malformed(const mailrun::v1::Event& event) {
+  if (!event.event_id().empty() && !event.user_ids().empty() && event.kind_case() != mailrun::v1::Event::KIND_NOT_SET) {
     return false;
   }
+  const service::LogScope scope = service::EventLogScope(event);
+  service::metrics::EventConsumed("dropped");
+  spdlog::warn("event consumer: dropped event '{}' without event_id, recipients or kind", event.event_id());
+  return true;
+}
+
+bool EventConsumer::StoreIn(pqxx::work& txn, const mailrun::v1::Event& event, TimePoint now) {
+  if (!inbox_.Append(txn, event)) return false;
+  // Pushes and reminders are extras: if either fails, the event is still stored and streamed
+  // (each runs in its own savepoint), and the failure is logged. (Without a push gateway there
+  // is nothing to enqueue, and no savepoint is needed.)
+  if (push_.enabled()) {
+    Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
+  }
+  if (email_.enabled()) {
+    Extra(txn, event, "email", [&](pqxx::transaction_base& sub) { email_.Enqueue(sub, event, now); });
+  }
+  Extra(txn, event, "reminders", [&](pqxx::transaction_base& sub) { reminders_.Observe(sub, event, now); });
+  return true;
+}
+
+void EventConsumer::Stored(const mailrun::v1::Event& event, bool fresh) {
+  const service::LogScope scope = service::EventLogScope(event);
+  // Also for a repeat: another replica may have stored it, and this one's streams must wake.
+  for (const auto& user : event.user_ids()) fanout_.Notify(user);
+  const char* outcome = fresh ? "stored" : "duplicate";
+  service::metrics::EventConsumed(outcome);
+  service::LogEvent(fresh ? spdlog::level::info : spdlog::level::debug, std::string("event_") + outcome,
+                    service::EventLogFields(event));
+  if (!fresh) return;
+  ++stored_;
+  push_.Wake();
+  email_.Wake();
+}
+
+void EventConsumer::HandleEvents(const std::vector<mailrun::v1::Event>& events) {
+  if (events.size() == 1) {
+    HandleEvent(events.front());
+    return;
+  }
+  // One transaction, one commit (one log flush) for all of them: what a burst of moves published
+  // together is stored together. Whatever goes wrong, each is handled alone after, with its
+  // retries; storing is idempotent by event_id, so one the batch stored is then a repeat.
+  std::vector<bool> malformed, fresh;
+  for (const auto& event : events) malformed.push_back(Malformed(event));
+  try {
+    const TimePoint now = clock_();
+    auto connection = pool_.Acquire();
+    pqxx::work txn(*connection);
+    for (size_t i = 0; i < events.size(); ++i) fresh.push_back(!malformed[i] && StoreIn(txn, events[i], now));
+    txn.commit();
+  } catch (const std::exception& e) {
+    spdlog::warn("event consumer: storing {} events together failed ({}); storing each alone", events.size(), e.what());
+    for (size_t i = 0; i < events.size(); ++i) {
+      if (!malformed[i]) HandleEvent(events[i]);
+    }
+    return;
+  }
+  for (size_t i = 0; i < events.size(); ++i) {
+    if (!malformed[i]) Stored(events[i], fresh[i]);
+  }
+}
+
+bool EventConsumer::HandleEvent(const mailrun::v1::Event& event) {
+  if (Malformed(event)) return false;
+  const service::LogScope scope = service::EventLogScope(event);
   const TimePoint now = clock_();
   service::ExponentialBackoff backoff(std::chrono::milliseconds(100), std::chrono::seconds(5));
   while (true) {
     try {
-      std::optional<std::vector<StoredFor>> stored;
+      bool fresh = false;
       {
         auto connection = pool_.Acquire();
         pqxx::work txn(*connection);
-        stored = inbox_.Append(txn, event);
-        if (stored) {
-          // Pushes and reminders are extras: if either fails, the event is still stored and
-          // streamed (each runs in its own savepoint), and the failure is logged.
-          // (Without a push gateway there is nothing to enqueue, and no savepoint is needed.)
-          if (push_.enabled()) {
-            Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
-          }
-          if (email_.enabled()) {
-            Extra(txn, event, "email", [&](pqxx::transaction_base& sub) { email_.Enqueue(sub, event, now); });
-          }
-          Extra(txn, event, "reminders", [&](pqxx::transaction_base& sub) { reminders_.Observe(sub, event, now); });
-        }
+        fresh = StoreIn(txn, event, now);
         txn.commit();
       }
-      // Also for a repeat: another replica may have stored it, and this one's streams must wake.
-      for (const auto& user : event.user_ids()) fanout_.Notify(user);
-      const char* outcome = stored ? "stored" : "duplicate";
-      service::metrics::EventConsumed(outcome);
-      service::LogEvent(stored ? spdlog::level::info : spdlog::level::debug, std::string("event_") + outcome,
-                        service::EventLogFields(event));
-      if (!stored) return false;
-      ++stored_;
-      push_.Wake();
-      email_.Wake();
-      return true;
+      Stored(event, fresh);
+      return fresh;
     } catch (const pqxx::broken_connection& e) {
       spdlog::warn("event consumer: database unreachable ({}); retrying event {}", e.what(), event.event_id());
     } catch (const pqxx::transaction_rollback& e) {

@@ -14,7 +14,8 @@
 // (announced by its claimant, or handled here once its claim_wait passed). Events of other users
 // do not wait. The subscriber's thread only claims and queues; one delivery thread stores.
 //
-// For each event, in ONE transaction: store it once (InboxStore; a repeated event_id is a no-op),
+// For each event, in ONE transaction (events claimed here and ready together, up to kStoredAtOnce,
+// share one transaction and its commit): store it once (InboxStore; a repeated event_id is a no-op),
 // record its pushes (PushSender::Enqueue) and its effect on reminders (ReminderScheduler); then,
 // after the commit, wake the recipients' open streams (Fanout) and the push sender. Pushes and
 // reminders run in savepoints: if one of them fails, the event is still stored and streamed.
@@ -36,6 +37,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "mailrun/v1/events.pb.h"
 #include "services/common/connection_pool.h"
@@ -58,6 +60,8 @@ struct EventConsumerOptions {
 
 class EventConsumer {
  public:
+  static constexpr size_t kStoredAtOnce = 64;
+
   // Every reference must outlive the consumer. Throws std::invalid_argument for a bad Redis URL.
   EventConsumer(EventConsumerOptions options, service::ConnectionPool& pool, InboxStore& inbox, Fanout& fanout,
                 PushSender& push, EmailSender& email, ReminderScheduler& reminders, Clock clock);
@@ -85,8 +89,16 @@ class EventConsumer {
   // The delivery thread: stores the queued events claimed here once nothing earlier for their
   // recipients is outstanding, and those whose claimant stayed silent for claim_wait.
   void Deliver();
-  // Stores an event claimed here and tells the other replicas (the delivery thread only).
-  void StoreAndAnnounce(const mailrun::v1::Event& event);
+  // Stores events claimed here (together) and tells the other replicas (the delivery thread only).
+  void StoreAndAnnounce(const std::vector<mailrun::v1::Event>& events);
+  // Stores `events` in one transaction; any failure: each alone through HandleEvent.
+  void HandleEvents(const std::vector<mailrun::v1::Event>& events);
+  // Logs and counts an event that cannot be stored (no id, recipients or kind).
+  bool Malformed(const mailrun::v1::Event& event);
+  // The event's inbox rows, pushes and reminders in `txn`; false if it was stored before.
+  bool StoreIn(pqxx::work& txn, const mailrun::v1::Event& event, TimePoint now);
+  // After the commit: wakes the recipients' streams (and the push sender), counts and logs.
+  void Stored(const mailrun::v1::Event& event, bool fresh);
   void OnSubscribed(const service::RedisSubscriber::Resubscribed& info);
 
   EventConsumerOptions options_;

@@ -1,6 +1,7 @@
 #include "tools/bench/bench_support.h"
 
 #include <fmt/format.h>
+#include <httplib.h>
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -13,6 +14,29 @@
 #include <stdexcept>
 
 namespace mailrun::bench {
+
+double ResidentMegabytes(int pid) {
+  std::ifstream status(fmt::format("/proc/{}/status", pid));
+  if (!status) throw std::runtime_error(fmt::format("no process {}", pid));
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind("VmRSS:", 0) == 0) return std::stod(line.substr(6)) / 1024;
+  }
+  return 0;
+}
+
+double ScrapeMetric(const std::string& address, const std::string& series) {
+  httplib::Client client("http://" + address);
+  client.set_connection_timeout(5);
+  const auto response = client.Get("/metrics");
+  if (!response || response->status != 200) throw std::runtime_error("no metrics at " + address);
+  std::istringstream lines(response->body);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.size() > series.size() && line.compare(0, series.size(), series) == 0 && line[series.size()] == ' ') {
+      return std::stod(line.substr(series.size() + 1));
+    }
+  }
+  return 0;
+}
 
 int64_t UnixSeconds() {
   return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();

@@ -28,8 +28,15 @@ double Percentile(const std::vector<double>& sorted, double p);
 double ProcessCpuSeconds(int pid, bool reaped_children = false);
 // The process ids whose parent is `pid` (from /proc).
 std::vector<int> ChildProcesses(int pid);
+// Process `pid`'s resident memory (VmRSS of /proc/PID/status), MB. Throws when there is no such process.
+double ResidentMegabytes(int pid);
 // This process's own CPU seconds so far.
 double OwnCpuSeconds();
+
+// The value of `series` (a metric's name with its labels as exposed, e.g.
+// mailrun_game_cache_lookups_total{result="hit"}) at the Prometheus endpoint `address` (host:port);
+// 0 when it is not exposed. Throws when the endpoint does not answer.
+double ScrapeMetric(const std::string& address, const std::string& series);
 
 // "<what> ms: p50 .. p90 .. p99 .. max .. mean .." on stdout; nothing for no samples.
 void PrintLatencies(const std::string& what, std::vector<double> ms);

@@ -16,12 +16,20 @@
 //            driver) and commits per move (pg_stat_database.xact_commit). Then every acknowledged
 //            move is checked against the game log (none lost, none doubled).
 //   pgbench  with the services stopped: N clients for --seconds, each on a game row of its own in
-//            the same database, four runs in turn (MoveScript, AfterMoveScript below): the writes
+//            the same database, five runs in turn. First the baseline (ServiceWritesScript): the
+//            writes the game service makes for a move now, prepared, as it sends them; the ratio
+//            printed is moves/s over its rate. Then, for comparison with the passes before issue
+//            47 (MoveScript, AfterMoveScript below): the writes
 //            of one move's transaction as committed before issue 21's changes (NOTIFY in the
 //            transaction), the same with pgbench's prepared statements (-M prepared, as the moves
 //            are since), the same rows with fewer statements and the NOTIFY after the commit, and
 //            the first plus the two transactions the stack commits after a move (the relay marking
 //            the outbox row sent, the notification service storing the event in an inbox).
+// With --game-pods P (a list) the stack runs P replicas of mailrun-game, and --routing says how the
+// clients' moves reach them: "ring" (a game's moves to one pod, services/common/game_channels.h, as
+// the gateway and the lobby send them), "round-robin" (every call to the next pod, as before issue
+// 47), or "own" (each client on a channel of its own to the first pod: the one-pod runs before).
+// The game cache's hit rate in the window (mailrun_game_cache_lookups_total of every pod) is given.
 // PostgreSQL's statistics reach pg_stat_database up to a second late, so commits per move have
 // that much uncertainty at each end of the window.
 #include <CLI/CLI.hpp>
@@ -33,7 +41,9 @@
 #include <sstream>
 #include <thread>
 
+#include "services/common/game_channels.h"
 #include "tools/bench/bench_support.h"
+#include "tools/bench/history.h"
 #include "tools/fault/game_load.h"
 #include "tools/fault/stack.h"
 #include "tools/process/child.h"
@@ -53,6 +63,12 @@ struct Settings {
   int rounds = 1;
   bool pgbench = true;
   bool statements = false;
+  int snapshot_every = 50;  // mailrun-game's default (MAILRUN_SNAPSHOT_EVERY)
+  std::vector<int> game_pods{1};
+  std::vector<std::string> routings{"own"};
+  std::vector<int64_t> history;  // growth mode: game_actions rows to grow the history to, in turn
+  int cold_reads = 200;
+  int64_t prune_probe_rows = 0;  // growth mode: rows pruned both ways while moves run, at the end
   mailrun::fault::StackOptions stack;
 };
 
@@ -61,6 +77,7 @@ struct Counters {
   std::map<std::string, double> cpu;
   int64_t commits = 0;
   int64_t wal_syncs = 0;  // pg_stat_wal.wal_sync: flushes of the write-ahead log to disk
+  double cache_hits = 0, cache_misses = 0;  // of every game pod
   Clock::time_point at;
 };
 
@@ -96,8 +113,15 @@ Counters Count(FaultStack& stack, bool services) {
   Counters counters;
   counters.at = Clock::now();
   if (services) {
-    for (Service s : {Service::kGame, Service::kNotify, Service::kLobby}) {
+    for (Service s : {Service::kNotify, Service::kLobby}) {
       counters.cpu[mailrun::fault::ServiceName(s)] = mailrun::bench::ProcessCpuSeconds(stack.Pid(s));
+    }
+    double game = 0;  // every pod's
+    for (int pid : stack.GamePids()) game += mailrun::bench::ProcessCpuSeconds(pid);
+    counters.cpu["mailrun-game"] = game;
+    for (const std::string& metrics : stack.GameMetricsAddresses()) {
+      counters.cache_hits += mailrun::bench::ScrapeMetric(metrics, R"(mailrun_game_cache_lookups_total{result="hit"})");
+      counters.cache_misses += mailrun::bench::ScrapeMetric(metrics, R"(mailrun_game_cache_lookups_total{result="miss"})");
     }
   }
   counters.cpu["postgres"] = PostgresCpuSeconds(PostmasterPid(stack));
@@ -124,7 +148,7 @@ void LoadStatementStatistics(FaultStack& stack) {
     pqxx::nontransaction txn(connection);
     txn.exec("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
   }
-  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Kill(service);
+  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.KillAll(service);
   stack.StopPostgres();
   stack.StartPostgres();
   {
@@ -132,7 +156,7 @@ void LoadStatementStatistics(FaultStack& stack) {
     pqxx::nontransaction txn(connection);
     txn.exec("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
   }
-  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Start(service);
+  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.StartAll(service);
 }
 
 void ResetStatementStatistics(const std::string& database_url) {
@@ -160,8 +184,27 @@ void PrintStatements(const std::string& database_url, double moves) {
 
 double Seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
-void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
+// How the clients' moves reach the game pods (see the top of this file).
+std::function<std::shared_ptr<grpc::Channel>(const std::string&)> Routing(FaultStack& stack, const std::string& routing) {
+  if (routing == "ring") {
+    auto channels = std::make_shared<mailrun::service::GameChannels>(stack.GameTarget());
+    return [channels](const std::string& game_id) { return channels->For(game_id); };
+  }
+  if (routing == "round-robin") {
+    grpc::ChannelArguments arguments;
+    arguments.SetServiceConfigJSON(R"({"loadBalancingConfig": [{"round_robin": {}}]})");
+    auto channel = grpc::CreateCustomChannel(stack.GameTarget(), grpc::InsecureChannelCredentials(), arguments);
+    return [channel](const std::string&) { return channel; };
+  }
+  return nullptr;
+}
+
+// Returns the acknowledged moves per second in the window.
+// `during`: run on a thread of its own from the start of the measured window (joined after it).
+double PlayMoves(FaultStack& stack, const Settings& s, int games, int round, const std::string& routing,
+                 const std::function<void()>& during = nullptr) {
   mailrun::fault::GameLoadOptions options;
+  options.route = Routing(stack, routing);
   options.games = games * s.games_per_client;
   options.players = 4;
   options.submitters = games;
@@ -181,6 +224,8 @@ void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
                static_cast<double>(idle_after.commits - idle_before.commits) / idle_seconds,
                static_cast<double>(idle_after.wal_syncs - idle_before.wal_syncs) / idle_seconds);
   }
+  double idle_rss = 0;  // of every game pod, before this round's games
+  for (int pid : stack.GamePids()) idle_rss += mailrun::bench::ResidentMegabytes(pid);
   load.Start();
   if (s.planned_rate > 0) {
     fmt::print("plan    {} moves per client chosen by the bot in {:.1f} s, before the first was sent\n",
@@ -189,8 +234,11 @@ void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
   std::this_thread::sleep_for(std::chrono::seconds(s.warmup));
   if (s.statements) ResetStatementStatistics(stack.database_url());
   const Counters before = Count(stack, true);
+  std::thread alongside;
+  if (during) alongside = std::thread(during);
   std::this_thread::sleep_for(std::chrono::seconds(s.seconds));
   const Counters after = Count(stack, true);
+  if (alongside.joinable()) alongside.join();
   load.Stop(std::chrono::seconds(30));
   std::vector<double> ms;
   for (const auto& call : load.calls()) {
@@ -211,13 +259,28 @@ void PlayMoves(FaultStack& stack, const Settings& s, int games, int round) {
                tally.out_of_plan);
   }
   mailrun::bench::PrintLatencies("  sent -> answered", ms);
+  const double lookups = (after.cache_hits - before.cache_hits) + (after.cache_misses - before.cache_misses);
+  if (lookups > 0) {
+    fmt::print("  game cache: {:.0f} lookups, hit rate {:.3f} ({} pod(s), routing {})\n", lookups,
+               (after.cache_hits - before.cache_hits) / lookups, stack.GamePids().size(), routing);
+  }
+  double rss = 0, cached = 0;
+  for (int pid : stack.GamePids()) rss += mailrun::bench::ResidentMegabytes(pid);
+  for (const std::string& metrics : stack.GameMetricsAddresses()) {
+    cached += mailrun::bench::ScrapeMetric(metrics, "mailrun_game_cache_games");
+  }
+  fmt::print("  game pods: resident {:.1f} MB before the round's games, {:.1f} MB after, {:.0f} games cached\n",
+             idle_rss, rss, cached);
   if (moves > 0) PrintCosts(before, after, moves, "move");
   if (moves > 0 && s.statements) PrintStatements(stack.database_url(), moves);
+  return moves / Seconds(after.at - before.at);
 }
 
 // Average stored sizes, so that pgbench writes rows as large as the moves did.
 struct RowSizes {
   int action = 0, answer = 0, event = 0;
+  int snapshot = 0;            // a stored snapshot (the state's JSON)
+  int events_percent = 0;      // moves that appended outbox rows, of 100 (the moves' own share)
 };
 
 RowSizes MeasureRowSizes(const std::string& database_url) {
@@ -227,7 +290,14 @@ RowSizes MeasureRowSizes(const std::string& database_url) {
       txn.exec1("SELECT coalesce(avg(octet_length(action)), 0)::int, coalesce(avg(octet_length(answer)), 0)::int "
                 "FROM game_actions WHERE kind = 'action'");
   const pqxx::row events = txn.exec1("SELECT coalesce(avg(octet_length(payload)), 0)::int FROM outbox");
-  return {actions[0].as<int>(), actions[1].as<int>(), events[0].as<int>()};
+  const pqxx::row snapshots = txn.exec1("SELECT coalesce(avg(octet_length(state)), 0)::int FROM game_snapshots");
+  // The moves whose transaction appended outbox rows: one event id per move and kind, so count the
+  // distinct (game, version) the game service's events name.
+  const pqxx::row with_events = txn.exec1(
+      "SELECT (100.0 * (SELECT count(DISTINCT substring(event_id from '^(.*):[^:]*$')) FROM outbox"
+      "                 WHERE event_id NOT LIKE 'pgbench:%') / greatest(1, (SELECT count(*) FROM game_actions)))::int");
+  return {actions[0].as<int>(), actions[1].as<int>(), events[0].as<int>(), snapshots[0].as<int>(),
+          std::min(100, with_events[0].as<int>())};
 }
 
 // One move's writes (services/game/move_service.cc, game_store.cc): the game's head read with the
@@ -267,6 +337,46 @@ std::string MoveScript(const RowSizes& size, bool notify_after_commit) {
          "INSERT INTO outbox (event_id, payload) SELECT " + event + " FROM later ON CONFLICT (event_id) DO NOTHING;\n"
          "COMMIT;\n"
          "SELECT pg_notify('mailrun_game_version', " + game + "), pg_notify('mailrun_outbox', '');\n";
+}
+
+// One move's writes as the game service makes them now (services/game/game_store.cc
+// AdvanceAndAppend and AnnounceCommitted; run with -M prepared, as the service prepares its
+// statements): no read (the usual move's game is in the pod's cache at the expected version), one
+// statement that bumps the version, appends the log row, and (for the share of moves the stack's
+// moves had) the outbox row and (every `snapshot_every` versions) the snapshot, committing by
+// itself; then the announcement NOTIFY. The version comes back from the write (\gset), as the
+// service knows it from its cache; each client reads its game's version once, at its start
+// (pgbench -D v=-1).
+std::string ServiceWritesScript(const RowSizes& size, int snapshot_every) {
+  const std::string game = "'pgbench-' || :client_id";
+  const std::string advanced =
+      "WITH advanced AS (UPDATE games SET version = version + 1, status = 'active', active_seats = '{1}'::integer[],"
+      " round = 'Railway Round 1', end_reason = '', updated_at = clock_timestamp(),"
+      " finished_at = CASE WHEN 'active' = 'finished' THEN coalesce(finished_at, clock_timestamp()) END"
+      " WHERE game_id = " + game + " AND version = :v RETURNING game_id)";
+  const std::string snapshot = fmt::format(
+      ", snapshot AS (INSERT INTO game_snapshots (game_id, seq, state) SELECT game_id, :v::bigint + 1,"
+      " repeat('s', {}) FROM advanced ON CONFLICT DO NOTHING)", size.snapshot);
+  const std::string outbox = fmt::format(
+      ", later AS (SELECT set_config('mailrun.outbox_announce', 'after_commit', true) FROM advanced),"
+      " announced AS (INSERT INTO outbox (event_id, payload) SELECT e.event_id, e.payload FROM later,"
+      " (VALUES ('pgbench:' || :client_id || ':' || :v, convert_to(repeat('c', {}), 'UTF8'))) AS e (event_id, payload)"
+      " ON CONFLICT (event_id) DO NOTHING)", size.event);
+  const std::string insert = fmt::format(
+      " INSERT INTO game_actions (game_id, seq, kind, seat, user_id, action, undoes_seq, request_id, answer)"
+      " SELECT game_id, :v::bigint + 1, 'action', 0, 'pgbench', convert_to(repeat('a', {}), 'UTF8'), NULL,"
+      " 'pgb-' || :v, convert_to(repeat('b', {}), 'UTF8') FROM advanced RETURNING seq AS v \\gset\n", size.action,
+      size.answer);
+  const std::string announce_game = "SELECT pg_notify('mailrun_game_version', " + game + ");\n";
+  const std::string announce_both = "SELECT pg_notify('mailrun_game_version', " + game + "), pg_notify('mailrun_outbox', '');\n";
+  const std::string first = "\\if :v < 0\nSELECT version AS v FROM games WHERE game_id = " + game + " \\gset\n\\endif\n";
+  return first + fmt::format("\\set e random(1, 100)\n"
+                     "\\if :v % {0} = {1}\n{2}{3}{4}{5}{7}"
+                     "\\elif :e <= {6}\n{2}{4}{5}{7}"
+                     "\\else\n{2}{5}{8}"
+                     "\\endif\n",
+                     snapshot_every, snapshot_every - 1, advanced, snapshot, outbox, insert, size.events_percent,
+                     announce_both, announce_game);
 }
 
 // The move, then what the stack commits after it for the event: the relay marks the row sent
@@ -315,8 +425,10 @@ void ForgetPgbenchEvents(const std::string& database_url) {
 
 // `protocol`: pgbench's -M: "extended" (each statement parsed and planned on every run, as the
 // services did before issue 21) or "prepared" (once per connection, as the moves are since).
-void RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::string& name,
-                const std::string& script, int commits_per_transaction, const std::string& protocol = "extended") {
+// Returns the transactions per second.
+double RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::string& name,
+                  const std::string& script, int commits_per_transaction, const std::string& protocol = "extended",
+                  const std::string& more_arguments = "") {
   const std::string dir = stack.dir() + "/pgbench-" + name;
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
@@ -324,8 +436,8 @@ void RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::st
     std::ofstream(dir + "/script.sql") << script;
   }
   const std::string command = fmt::format(
-      "cd '{0}' && pgbench -n -M {5} -c {1} -j {2} -T {3} -l --log-prefix=latency -f script.sql '{4}'", dir,
-      clients, std::min(clients, 2), s.seconds, stack.database_url(), protocol);
+      "cd '{0}' && pgbench -n -M {5} -c {1} -j {2} -T {3} {6} -l --log-prefix=latency -f script.sql '{4}'", dir,
+      clients, std::min(clients, 2), s.seconds, stack.database_url(), protocol, more_arguments);
   const Counters before = Count(stack, false);
   const int status = mailrun::process::RunShell(command, dir + "/out.txt");
   const Counters after = Count(stack, false);
@@ -356,20 +468,26 @@ void RunPgbench(FaultStack& stack, const Settings& s, int clients, const std::st
              commits_per_transaction, tps);
   mailrun::bench::PrintLatencies("  latency", ms);
   if (transactions > 0) PrintCosts(before, after, static_cast<double>(transactions), "transaction");
+  return tps;
 }
 
-void Baselines(FaultStack& stack, const Settings& s, int clients) {
+
+// Returns pgbench's rate of the service's own writes (ServiceWritesScript), the baseline.
+double Baselines(FaultStack& stack, const Settings& s, int clients) {
   const RowSizes size = MeasureRowSizes(stack.database_url());
-  fmt::print("pgbench row sizes (the moves' averages): action {} B, answer {} B, event {} B\n", size.action,
-             size.answer, size.event);
+  fmt::print("pgbench row sizes (the moves' averages): action {} B, answer {} B, event {} B, snapshot {} B; "
+             "{}% of moves with events\n", size.action, size.answer, size.event, size.snapshot, size.events_percent);
   MakePgbenchGames(stack.database_url(), clients);
-  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Kill(service);
+  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.KillAll(service);
+  const double own = RunPgbench(stack, s, clients, "service-writes", ServiceWritesScript(size, s.snapshot_every), 1,
+                                "prepared", "-D v=-1");
   RunPgbench(stack, s, clients, "move", MoveScript(size, false), 1);
   RunPgbench(stack, s, clients, "move-prepared", MoveScript(size, false), 1, "prepared");
   RunPgbench(stack, s, clients, "move-announced-after-commit", MoveScript(size, true), 1);
   RunPgbench(stack, s, clients, "move+relay+inbox", AfterMoveScript(size), 3);
   ForgetPgbenchEvents(stack.database_url());
-  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.Start(service);
+  for (Service service : {Service::kGame, Service::kLobby, Service::kNotify}) stack.StartAll(service);
+  return own;
 }
 
 std::string LoadAverage() {
@@ -377,6 +495,57 @@ std::string LoadAverage() {
   std::string one, five, fifteen;
   in >> one >> five >> fifteen;
   return one + " " + five + " " + fifteen;
+}
+
+// Growth mode (--history-actions): two stacks side by side, one whose history grows to each size
+// in turn (history.h) and one that stays empty; at each size, moves on both in turn (empty first,
+// then grown, --rounds times per game count), then cold reads of finished games on both.
+void Growth(const Settings& s) {
+  FaultStack empty(s.stack);
+  FaultStack grown(s.stack);
+  fmt::print("== growth: empty stack in {}, grown stack in {}; load average {}\n", empty.dir(), grown.dir(),
+             LoadAverage());
+  int round = 0;  // distinct per call, so each round creates games of its own
+  for (const int64_t size : s.history) {
+    if (size > mailrun::bench::StoredActions(grown.database_url())) mailrun::bench::GrowHistory(grown.database_url(), size);
+    fmt::print("== history: grown stack {} actions, empty stack {} actions; load average {}\n",
+               mailrun::bench::StoredActions(grown.database_url()), mailrun::bench::StoredActions(empty.database_url()),
+               LoadAverage());
+    for (int r = 0; r < s.rounds; ++r) {
+      for (int games : s.games) {
+        ++round;
+        fmt::print("-- empty, {} games\n", games);
+        const double on_empty = PlayMoves(empty, s, games, round, "own");
+        fmt::print("-- grown, {} games\n", games);
+        const double on_grown = PlayMoves(grown, s, games, round, "own");
+        fmt::print("ratio   grown/empty moves/s at {} games: {:.2f}; load average {}\n", games, on_grown / on_empty,
+                   LoadAverage());
+      }
+    }
+    for (FaultStack* stack : {&empty, &grown}) {
+      const auto games = mailrun::bench::FinishedGames(stack->database_url(), s.cold_reads);
+      mailrun::bench::PrintLatencies(
+          fmt::format("cold GetGame of {} finished games, {} stack", games.size(), stack == &empty ? "empty" : "grown"),
+          mailrun::bench::ColdReads(stack->Address(Service::kGame), stack->signer(), stack->database_url(), games));
+    }
+    std::fflush(stdout);
+  }
+  if (s.prune_probe_rows > 0) {
+    // Pruning while moves run: nothing, batched deletes, a dropped partition, in turn.
+    fmt::print("== pruning probe: {} rows in prune_plain and in prune_parted's old partition\n", s.prune_probe_rows);
+    mailrun::bench::PreparePruneProbe(grown.database_url(), s.prune_probe_rows);
+    const int games = s.games.front();
+    fmt::print("-- no pruning\n");
+    PlayMoves(grown, s, games, ++round, "own");
+    fmt::print("-- batched deletes (1,000 rows a statement, 20 ms apart) from the window's start\n");
+    PlayMoves(grown, s, games, ++round, "own", [&] {
+      fmt::print("  batched deletes took {:.1f} s\n", mailrun::bench::PruneByBatchedDeletes(grown.database_url(), 1000, 20));
+    });
+    fmt::print("-- the old partition detached and dropped at the window's start\n");
+    PlayMoves(grown, s, games, ++round, "own", [&] {
+      fmt::print("  detach and drop took {:.3f} s\n", mailrun::bench::PruneByDroppingThePartition(grown.database_url()));
+    });
+  }
 }
 
 }  // namespace
@@ -408,20 +577,43 @@ int main(int argc, char** argv) {
                "also count the statements per move (pg_stat_statements; PostgreSQL is restarted to load it)");
   app.add_option("--bin-dir", s.stack.bin_dir, "where mailrun-game, mailrun-lobby and mailrun-notify are")
       ->capture_default_str();
+  app.add_option("--game-pods", s.game_pods, "replicas of mailrun-game, measured in turn")
+      ->capture_default_str()
+      ->delimiter(',');
+  app.add_option("--routing", s.routings, "how moves reach the game pods: own, round-robin, ring; measured in turn")
+      ->capture_default_str()
+      ->delimiter(',')
+      ->check(CLI::IsMember({"own", "round-robin", "ring"}));
+  app.add_option("--history-actions", s.history,
+                 "growth mode: grow a second stack's history to these many game_actions rows in turn, measuring "
+                 "moves and cold reads on it and on an empty stack at each size")
+      ->delimiter(',');
+  app.add_option("--prune-probe-rows", s.prune_probe_rows,
+                 "growth mode: at the end, this many old rows pruned by batched deletes and by dropping a partition, "
+                 "each while moves run")
+      ->capture_default_str();
+  app.add_option("--cold-reads", s.cold_reads, "growth mode: finished games read cold at each size")->capture_default_str();
   app.add_flag("--keep", s.stack.keep, "keep the stack's directory (logs, pgbench scripts) afterwards");
   CLI11_PARSE(app, argc, argv);
   try {
-    for (int games : s.games) {
-      FaultStack stack(s.stack);
+    if (!s.history.empty()) {
+      Growth(s);
+      return 0;
+    }
+    for (int games : s.games) for (int pods : s.game_pods) for (const std::string& routing : s.routings) {
+      mailrun::fault::StackOptions options = s.stack;
+      options.game_pods = pods;
+      FaultStack stack(options);
       if (s.statements) LoadStatementStatistics(stack);
-      fmt::print("== {} games; stack in {} (game pid {}); load average {}\n", games, stack.dir(),
-                 stack.Pid(Service::kGame), LoadAverage());
+      fmt::print("== {} games, {} game pod(s), routing {}; stack in {} (game pid {}); load average {}\n", games, pods,
+                 routing, stack.dir(), stack.Pid(Service::kGame), LoadAverage());
       for (int round = 1; round <= s.rounds; ++round) {
-        PlayMoves(stack, s, games, round);
+        const double moves = PlayMoves(stack, s, games, round, routing);
         fmt::print("  load average {}\n", LoadAverage());
         if (s.pgbench) {
-          Baselines(stack, s, games);
+          const double own = Baselines(stack, s, games);
           fmt::print("  load average {}\n", LoadAverage());
+          if (own > 0) fmt::print("ratio   moves/s over pgbench service-writes/s: {:.2f}\n", moves / own);
         }
       }
       std::fflush(stdout);

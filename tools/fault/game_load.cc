@@ -251,6 +251,13 @@ void GameLoad::Acknowledge(Track& track, Sent& sent, int64_t version) {
 
 void GameLoad::Submitter(int index) {
   auto stub = mailrun::v1::GameService::NewStub(OwnChannel(stack_.Address(Service::kGame)));
+  std::map<std::string, std::unique_ptr<GameStub>> routed;  // by game id, with options_.route
+  const auto stub_for = [&](const std::string& game_id) -> GameStub& {
+    if (!options_.route) return *stub;
+    auto& routed_stub = routed[game_id];
+    if (!routed_stub) routed_stub = mailrun::v1::GameService::NewStub(options_.route(game_id));
+    return *routed_stub;
+  };
   uint64_t rng = seed_ * 7919 + static_cast<uint64_t>(index) * 104729 + 1;
   std::vector<std::shared_ptr<Sent>> mine;  // acknowledged calls, for reordered retries
   size_t own = static_cast<size_t>(index) % tracks_.size();  // own_game: the game played now
@@ -295,7 +302,7 @@ void GameLoad::Submitter(int index) {
       std::lock_guard lock(mutex_);
       sent_.push_back(sent);
     }
-    const grpc::Status status = SendUntilAnswered(*stub, *sent);
+    const grpc::Status status = SendUntilAnswered(stub_for(track.game_id), *sent);
     if (status.ok()) {
       int64_t version = 0;
       {

@@ -20,6 +20,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -47,6 +48,9 @@ struct GameLoadOptions {
   // With own_game: each submitter's moves (at most this many, over its games in turn) chosen by
   // the bot in Start(), on two threads, before any is sent. 0: chosen live, between calls.
   int planned_moves = 0;
+  // Where a game's moves go (several game pods: the ring or round-robin); empty: the stack's game
+  // address, on each submitter's own channel.
+  std::function<std::shared_ptr<grpc::Channel>(const std::string& game_id)> route = nullptr;
 };
 
 // One call's life: what was sent and every answer it got.

@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -114,9 +115,10 @@ FaultStack::FaultStack(StackOptions options) : options_(std::move(options)) {
   redis_port_ = FreePort();
   if (options_.replicas < 1) throw std::invalid_argument("a stack needs at least one replica of each service");
   for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) {
-    for (int i = 0; i < options_.replicas; ++i) ports_[{s, i}] = FreePort();
+    for (int i = 0; i < Replicas(s); ++i) ports_[{s, i}] = FreePort();
   }
   database_url_ = fmt::format("postgresql://mailrun@{}:{}/mailrun", options_.postgres_host, pg_port_);
+  for (int i = 0; i < Replicas(Service::kGame); ++i) game_metrics_ports_[i] = FreePort();
   redis_url_ = fmt::format("redis://127.0.0.1:{}", redis_port_);
 
   const std::string seed = mailrun::service::NewSigningSeed();
@@ -139,7 +141,7 @@ FaultStack::FaultStack(StackOptions options) : options_(std::move(options)) {
 void FaultStack::StartServices() {
   // The game service first: the lobby calls it.
   for (Service s : {Service::kGame, Service::kLobby, Service::kNotify}) {
-    for (int i = 0; i < options_.replicas; ++i) Start(s, i);
+    StartAll(s);
   }
   if (options_.gateway) {
     gateway_port_ = FreePort();
@@ -180,14 +182,32 @@ std::string FaultStack::InstanceAddress(Service service, int replica) const {
 std::string FaultStack::GatewayAddress() const { return fmt::format("127.0.0.1:{}", gateway_port_); }
 
 std::string FaultStack::ReplicasTarget(Service service) const {
-  if (options_.replicas == 1) return InstanceAddress(service, 0);
+  if (Replicas(service) == 1) return InstanceAddress(service, 0);
   std::string target = "ipv4:";
-  for (int i = 0; i < options_.replicas; ++i) target += (i ? "," : "") + InstanceAddress(service, i);
+  for (int i = 0; i < Replicas(service); ++i) target += (i ? "," : "") + InstanceAddress(service, i);
   return target;
 }
 
 std::string FaultStack::Address(Service service) const {
   return options_.gateway && gateway_port_ != 0 ? GatewayAddress() : ReplicasTarget(service);
+}
+
+int FaultStack::Replicas(Service service) const {
+  return service == Service::kGame ? std::max(options_.replicas, options_.game_pods) : options_.replicas;
+}
+
+std::vector<int> FaultStack::GamePids() const {
+  std::vector<int> pids;
+  for (int i = 0; i < Replicas(Service::kGame); ++i) {
+    if (const int pid = Pid(Service::kGame, i)) pids.push_back(pid);
+  }
+  return pids;
+}
+
+std::vector<std::string> FaultStack::GameMetricsAddresses() const {
+  std::vector<std::string> addresses;
+  for (const auto& [replica, port] : game_metrics_ports_) addresses.push_back(fmt::format("127.0.0.1:{}", port));
+  return addresses;
 }
 
 std::map<std::string, std::string> FaultStack::Environment(Service service, int replica) const {
@@ -208,6 +228,7 @@ std::map<std::string, std::string> FaultStack::Environment(Service service, int 
     env["MAILRUN_LOGIN_CLIENT_ATTEMPTS"] = "100000";
     env["MAILRUN_LOGIN_ACCOUNT_ATTEMPTS"] = "100000";
   }
+  if (service == Service::kGame) env["MAILRUN_METRICS_LISTEN"] = fmt::format("127.0.0.1:{}", game_metrics_ports_.at(replica));
   for (const auto& [name, value] : settings_) env[name] = value;
   return env;
 }
@@ -234,6 +255,14 @@ void FaultStack::Kill(Service service, int replica) {
   if (!child) return;
   child->Signal(SIGKILL);
   child->Wait(std::chrono::seconds(10));
+}
+
+void FaultStack::KillAll(Service service) {
+  for (int i = 0; i < Replicas(service); ++i) Kill(service, i);
+}
+
+void FaultStack::StartAll(Service service) {
+  for (int i = 0; i < Replicas(service); ++i) Start(service, i);
 }
 
 bool FaultStack::Running(Service service, int replica) {

@@ -38,6 +38,7 @@ struct StackOptions {
   // services and the driver reach it at.
   std::string postgres_wrapper;
   std::string postgres_host = "127.0.0.1";
+  int game_pods = 1;       // processes of mailrun-game when more than `replicas` (the benchmarks' pods)
 };
 
 class FaultStack {
@@ -53,6 +54,11 @@ class FaultStack {
   std::string Address(Service service) const;
   std::string InstanceAddress(Service service, int replica) const;  // one process's own address
   std::string GatewayAddress() const;
+  // Every game process as one target: "ipv4:127.0.0.1:P1,127.0.0.1:P2,..." (services/common/game_channels.h).
+  std::string GameTarget() const { return ReplicasTarget(Service::kGame); }
+  std::vector<int> GamePids() const;                      // of the running game processes
+  std::vector<std::string> GameMetricsAddresses() const;  // each game process's metrics endpoint
+  int Replicas(Service service) const;                    // how many processes of `service`
   const std::string& database_url() const { return database_url_; }
   int postgres_port() const { return pg_port_; }
   int redis_port() const { return redis_port_; }
@@ -77,6 +83,8 @@ class FaultStack {
   int Pid(Service service, int replica = 0) const;  // the running service's process id (0 when not started)
   void KillGateway();   // SIGKILL
   void StartGateway();  // on the same port; returns once it answers /healthz
+  void KillAll(Service service);   // every replica of `service`
+  void StartAll(Service service);  // every replica of `service`
   std::string postgres_dir() const { return dir_ + "/postgres"; }
   void StopRedis();
   void StartRedis();
@@ -101,6 +109,7 @@ class FaultStack {
   std::vector<std::shared_ptr<void>> parts_;      // Attach: released after the services
   int gateway_port_ = 0;
   std::unique_ptr<mailrun::process::Child> gateway_;
+  std::map<int, int> game_metrics_ports_;  // game replica -> its metrics port
   std::unique_ptr<mailrun::service::TokenSigner> signer_;
 };
 

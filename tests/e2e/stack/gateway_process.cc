@@ -6,14 +6,25 @@ namespace mailrun::e2e {
 
 using namespace std::chrono_literals;
 
+namespace {
+
+std::map<std::string, std::string> WithStack(const Stack& stack, std::map<std::string, std::string> settings) {
+  settings["MAILRUN_GAME_ADDRESS"] = stack.game_address();
+  settings["MAILRUN_LOBBY_ADDRESS"] = stack.lobby_address();
+  settings["MAILRUN_NOTIFY_ADDRESS"] = stack.notify_address();
+  return settings;
+}
+
+}  // namespace
+
 GatewayProcess::GatewayProcess(const Stack& stack, const std::string& gateway_dir,
                                const std::map<std::string, std::string>& settings)
+    : GatewayProcess(gateway_dir, WithStack(stack, settings)) {}
+
+GatewayProcess::GatewayProcess(const std::string& gateway_dir, const std::map<std::string, std::string>& backends)
     : address_("127.0.0.1:" + std::to_string(mailrun::testing::FreePort())) {
-  std::map<std::string, std::string> env = settings;
+  std::map<std::string, std::string> env = backends;
   env["MAILRUN_GATEWAY_LISTEN"] = address_;
-  env["MAILRUN_GAME_ADDRESS"] = stack.game_address();
-  env["MAILRUN_LOBBY_ADDRESS"] = stack.lobby_address();
-  env["MAILRUN_NOTIFY_ADDRESS"] = stack.notify_address();
   process_ = std::make_unique<ChildProcess>(std::vector<std::string>{"node", gateway_dir + "/gateway.mjs"}, env);
   listening_ = process_->WaitForError("\"gateway_listening\"", 30s);
 }

@@ -18,6 +18,9 @@ class GatewayProcess {
  public:
   // `gateway_dir`: the built gateway (build/gateway); `settings`: more MAILRUN_GATEWAY_* settings.
   GatewayProcess(const Stack& stack, const std::string& gateway_dir, const std::map<std::string, std::string>& settings);
+  // In front of backends of the caller's: `backends` sets MAILRUN_GAME_ADDRESS,
+  // MAILRUN_LOBBY_ADDRESS and MAILRUN_NOTIFY_ADDRESS (and any other setting).
+  GatewayProcess(const std::string& gateway_dir, const std::map<std::string, std::string>& backends);
 
   bool listening() const { return listening_; }       // it logged gateway_listening in time
   const std::string& address() const { return address_; }  // 127.0.0.1:port

@@ -6,15 +6,21 @@
 //     snapshot at its point;
 //   - complete games of the reference bot (engine/bot/choose_action.h) to the end of the game: the final
 //     state equals the engine's replay of the stored log, GetGameResult gives the engine's scores,
-//     and a GameFinished event with the table is in the outbox.
+//     and a GameFinished event with the table is in the outbox;
+//   - issue 47: a finished game kept compact by the history pruner (history_pruner.h): its
+//     intermediate snapshots deleted, its log and final state kept, every earlier view the same.
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
 
 #include "engine/bot/choose_action.h"
 #include "mailrun/v1/events.pb.h"
 #include "services/game/view_delta.h"
 #include "tests/integration/game_service/bot_transitions.h"
 #include "tests/integration/game_service/play_helpers.h"
+#include "tests/testing/service_process.h"
 #include "tests/unit/engine/engine_test_util.h"
 #include "engine/titles/t1853/game.h"
 
@@ -203,6 +209,59 @@ TEST_F(FullGame, CompleteBotGamesThroughTheApiEqualTheReplayOfTheirLog) {
     }
   }
   EXPECT_GT(bonds_returned, 0) << "no BondReturned event went through the service";
+}
+
+TEST(HistoryPruner, AFinishedGameKeepsItsLogAndFinalStateAndLosesItsOtherSnapshots) {
+  GameHarness harness("game_service_pruner",
+                      {.extra_args = {"--snapshot-every", "10", "--history-prune-seconds", "1",
+                                      "--finished-snapshots-seconds", "0"},
+                       .redis_url = ""});
+  const auto config = EndingBotGames("pruned", 1).at(0);
+  const std::string finished = harness.CreateGame(config);
+  const Game local = PlayWithBot(harness, config, finished, kBotGameMaxActions);
+  ASSERT_TRUE(local.Finished());
+  const std::string token = GameHarness::AccessToken(config.players(0).user_id());
+  const int64_t version = harness.Count("SELECT version FROM games WHERE game_id = '" + finished + "'");
+  // An active game beside it keeps its snapshots.
+  const mailrun::v1::GameConfig other = PlayersConfig("pruned-active", 3, 4711);
+  const std::string active = harness.CreateGame(other);
+  Game active_local = *Game::Create(other);
+  for (int64_t v = 0; v < 12; ++v) {
+    const int seat = active_local.ActiveSeats().at(0);
+    mailrun::v1::Action action = active_local.LegalActions(seat).at(0).action();
+    mailrun::v1::SubmitActionResponse answer;
+    ASSERT_TRUE(Submit(harness.stub(), GameHarness::AccessToken(other.players(seat).user_id()), active, v, action,
+                       NewRequestId(), &answer)
+                    .ok());
+    action.set_seat(seat);
+    ASSERT_TRUE(active_local.Apply(action).ok());
+  }
+
+  // Within a minute the pruner (every second, no grace) has left the finished game its final snapshot.
+  const std::string snapshots = "SELECT count(*) FROM game_snapshots WHERE game_id = '" + finished + "'";
+  for (int i = 0; i < 600 && harness.Count(snapshots) != 1; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_EQ(harness.Count(snapshots), 1) << "the finished game's intermediate snapshots were not pruned";
+  EXPECT_EQ(harness.Count("SELECT max(seq) FROM game_snapshots WHERE game_id = '" + finished + "'"), version);
+  EXPECT_EQ(harness.Count("SELECT count(*) FROM game_actions WHERE game_id = '" + finished + "'"), version);
+  EXPECT_EQ(harness.Count("SELECT count(*) FROM game_snapshots WHERE game_id = '" + active + "'"), 1);
+  EXPECT_NE(mailrun::testing::ReadFile(harness.log_path()).find("\"history_pruned\""), std::string::npos);
+
+  // Every view is still there: the final one, and an earlier one rebuilt from the log alone.
+  EXPECT_EQ(ReplayStoredLog(harness.db(), finished).SnapshotJson(), local.SnapshotJson());
+  const auto final_view = GetGame(harness.stub(), token, finished);
+  EXPECT_EQ(final_view.status(), mailrun::v1::GAME_STATUS_FINISHED);
+  EXPECT_TRUE(MessageDifferencer::Equals(final_view.view(), local.View(0)));
+  mailrun::v1::GetGameRequest earlier;
+  earlier.set_game_id(finished);
+  earlier.set_at_version(version / 2);
+  mailrun::v1::GetGameResponse then;
+  ASSERT_TRUE(GameHarness::Call(harness.stub(), &GameStub::GetGame, token, earlier, &then).ok());
+  auto replay = Game::Create(config);
+  ASSERT_TRUE(replay.ok());
+  const std::vector<mailrun::v1::Action> actions = EffectiveActions(harness.db(), finished);
+  ASSERT_EQ(static_cast<int64_t>(actions.size()), version);  // the bot does not undo
+  for (int64_t i = 0; i < version / 2; ++i) ASSERT_TRUE(replay->Apply(actions[static_cast<size_t>(i)]).ok());
+  EXPECT_TRUE(MessageDifferencer::Equals(then.view(), replay->View(0)));
 }
 
 }  // namespace

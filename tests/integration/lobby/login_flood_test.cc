@@ -1,5 +1,5 @@
 // 64 logins at once against a lobby with the chart's limits (charts/mailrun values.yaml: 512 MiB
-// of memory and one CPU for the lobby, the default "moderate" Argon2id cost). The lobby runs in a
+// of memory and one CPU for the lobby, the default Argon2id cost, "rfc9106"). The lobby runs in a
 // cgroup with those limits (cgroup v1 or v2, made here under this process's own cgroup), as
 // Kubernetes would run it, and sizes its password hashing from them. Where no cgroup can be made,
 // it gets the same figures as flags (half of 512 MiB for hashing) and its peak resident memory is
