@@ -3,5 +3,7 @@ import { render } from "preact";
 
 import { App } from "./app/App";
 import "./app/styles.css";
+import { startNotify } from "./notify/register";
 
 render(<App />, document.getElementById("app")!);
+startNotify();  // service worker, updates, Web Push (web/src/notify/)
