@@ -8,6 +8,9 @@
 #include "engine/titles/t1853/board_svg.h"
 #include "engine/titles/t1853/components.h"
 #include "engine/titles/t1853/title.h"
+#include "engine/titles/t1947/t1947_board_svg.h"
+#include "engine/titles/t1947/t1947_components.h"
+#include "engine/titles/t1947/title.h"
 
 namespace mailrun::engine {
 namespace {
@@ -64,15 +67,25 @@ Result<std::string> GameBoardPicture(const mailrun::v1::Components& components, 
                                  EditionName(components.title(), components.edition()),
                                  EditionName(view.title(), view.edition()))).With({param::Text("components", EditionName(components.title(), components.edition())), param::Text("game", EditionName(view.title(), view.edition()))});
   }
+  auto overlay = OverlayOf(title == mailrun::v1::TITLE_1947 ? t1947::Title1947() : t1853::Title1853(), view, heading);
+  if (!overlay.ok()) return overlay.error();
+  return BoardPictureFromComponents(components, *overlay);
+}
+
+Result<std::string> BoardPictureFromComponents(const mailrun::v1::Components& components, const BoardOverlay& overlay) {
+  const auto title = EffectiveTitle(components.title());
+  if (title == mailrun::v1::TITLE_1947) {
+    auto data = t1947::MapDataFromComponents(components);
+    if (!data.ok()) return data.error();
+    return t1947::DrawBoard1947(*data, overlay);
+  }
   if (title != mailrun::v1::TITLE_1853) {
     return Malformed("core.refusal.board_picture.no_picture_from_components",
                      "no board picture is drawn from " + TitleName(title) + "'s components yet").With({param::Text("title", TitleName(title))});
   }
   auto data = t1853::EditionDataFromComponents(components);
   if (!data.ok()) return data.error();
-  auto overlay = OverlayOf(t1853::Title1853(), view, heading);
-  if (!overlay.ok()) return overlay.error();
-  return t1853::RenderBoardSvg(*data, *overlay);
+  return t1853::RenderBoardSvg(*data, overlay);
 }
 
 Result<std::string> GameBoardPicture(const mailrun::v1::GameView& view, const std::string& heading) {

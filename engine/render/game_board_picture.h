@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "engine/core/board/board_overlay.h"
 #include "engine/core/result.h"
 #include "mailrun/v1/components.pb.h"
 #include "mailrun/v1/views.pb.h"
@@ -19,8 +20,13 @@ namespace mailrun::engine {
 Result<std::string> GameBoardPicture(const mailrun::v1::Components& components, const mailrun::v1::GameView& view,
                                      const std::string& heading);
 
+// The board of the components with an overlay (`mailrun board render`): 1853's board or 1947's map
+// (t1947_components.h), drawn from the components alone. Refuses components that do not hold
+// together and a title drawn from no components.
+Result<std::string> BoardPictureFromComponents(const mailrun::v1::Components& components, const BoardOverlay& overlay);
+
 // The same with the components of the view's title and edition; a title that serves no
-// components yet (1947) draws its own map with the view's tiles and tokens.
+// components draws its own board with the view's tiles and tokens.
 Result<std::string> GameBoardPicture(const mailrun::v1::GameView& view, const std::string& heading);
 
 }  // namespace mailrun::engine

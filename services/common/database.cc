@@ -6,7 +6,9 @@
 #include "services/common/migration_checksums.h"
 
 #include <algorithm>
+#include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 namespace mailrun::migrations {
@@ -17,6 +19,40 @@ namespace mailrun::service {
 namespace {
 // Any constant works; it only has to be the same in every service.
 constexpr long long kMigrationLockKey = 1853001;
+
+// A migration whose first line is kOutsideATransaction runs statement by statement outside a
+// transaction: what PostgreSQL refuses inside one (CREATE INDEX CONCURRENTLY, which lets writes go
+// on while the index builds). Each of its statements must be safe to run again (IF NOT EXISTS),
+// since a failure half-way leaves the earlier ones done and the migration unrecorded; an index
+// whose concurrent build failed is INVALID and is dropped before the statements run again.
+constexpr std::string_view kOutsideATransaction = "-- mailrun: outside a transaction";
+
+bool RunsOutsideATransaction(const Migration& migration) {
+  return migration.sql.compare(0, kOutsideATransaction.size(), kOutsideATransaction) == 0;
+}
+
+void RunEachStatement(pqxx::connection& connection, const std::string& sql) {
+  pqxx::nontransaction txn(connection);
+  const pqxx::result invalid = txn.exec(
+      "SELECT format('%I.%I', n.nspname, c.relname) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+      " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE NOT i.indisvalid AND n.nspname = current_schema()");
+  for (const auto& row : invalid) txn.exec("DROP INDEX CONCURRENTLY IF EXISTS " + row[0].as<std::string>());
+  size_t start = 0;
+  while (start < sql.size()) {
+    size_t end = sql.find(";\n", start);
+    if (end == std::string::npos) end = sql.size();
+    std::string statement = sql.substr(start, end - start);
+    start = end + 2;
+    // Only comments and blank lines left: nothing to run.
+    bool code = false;
+    std::istringstream lines(statement);
+    for (std::string line; std::getline(lines, line);) {
+      const size_t first = line.find_first_not_of(" \t");
+      if (first != std::string::npos && line.compare(first, 2, "--") != 0) code = true;
+    }
+    if (code) txn.exec(statement);
+  }
+}
 }  // namespace
 
 std::unique_ptr<pqxx::connection> ConnectWithRetry(const std::string& url, std::chrono::seconds timeout) {
@@ -79,10 +115,19 @@ int ApplyMigrations(pqxx::connection& connection, const std::vector<Migration>& 
       const pqxx::result seen =
           txn.exec_params("SELECT 1 FROM schema_migrations WHERE version = $1", migration.version);
       if (!seen.empty()) continue;
-      txn.exec(migration.sql);
-      txn.exec_params("INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
-                      migration.version, migration.name, MigrationChecksum(migration.sql));
-      txn.commit();
+      if (RunsOutsideATransaction(migration)) {
+        txn.abort();
+        RunEachStatement(connection, migration.sql);
+        pqxx::work record(connection);
+        record.exec_params("INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
+                           migration.version, migration.name, MigrationChecksum(migration.sql));
+        record.commit();
+      } else {
+        txn.exec(migration.sql);
+        txn.exec_params("INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)",
+                        migration.version, migration.name, MigrationChecksum(migration.sql));
+        txn.commit();
+      }
       LogEvent(spdlog::level::info, "migration_applied", {{"migration", migration.name}});
       ++applied;
     }

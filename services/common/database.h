@@ -5,7 +5,9 @@
 // build time. Each is applied once, in number order, in its own transaction, and recorded in
 // schema_migrations with its checksum. A PostgreSQL advisory lock makes concurrent start-ups
 // safe: the second service waits, then finds the work done. A migration that was edited after it
-// was applied stops the runner (migration_checksums.h).
+// was applied stops the runner (migration_checksums.h). A migration whose first line is
+// "-- mailrun: outside a transaction" runs statement by statement outside one instead, for what
+// PostgreSQL refuses in a transaction (CREATE INDEX CONCURRENTLY: writes go on while it builds).
 #pragma once
 
 #include <pqxx/pqxx>

@@ -34,7 +34,7 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   HistoryPrunerOptions pruning;
   pruning.interval = std::chrono::seconds(options.history_prune_seconds);
   pruning.grace = std::chrono::seconds(options.finished_snapshots_seconds);
-  history_pruner_ = std::make_unique<HistoryPruner>(database_url, pruning);
+  history_pruner_ = MakeHistoryPruner(session_url, pruning);  // a session lock: PostgreSQL itself
   if (options.run_outbox_relay) {
     mailrun::service::OutboxRelayOptions relay;
     relay.database_url = session_url;

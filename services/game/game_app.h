@@ -57,7 +57,7 @@ class GameApp {
   std::unique_ptr<GameServiceImpl> service_;
   std::unique_ptr<mailrun::service::OutboxRelay> relay_;
   std::unique_ptr<DeletedPlayers> deleted_players_;
-  std::unique_ptr<HistoryPruner> history_pruner_;
+  std::unique_ptr<mailrun::service::BatchedPruner> history_pruner_;
 };
 
 }  // namespace mailrun::game

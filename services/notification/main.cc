@@ -94,7 +94,31 @@ int main(int argc, char** argv) {
       ->envname("MAILRUN_CATCH_UP_MARGIN_SECONDS")
       ->check(CLI::Range(1, 86400))
       ->capture_default_str();
+  int prune_seconds = 600, inbox_keep_days = 180, deliveries_keep_days = 30, request_answers_keep_days = 30;
+  app.add_option("--prune-seconds", prune_seconds, "how often old rows are pruned (notification_pruner.h); 0: never")
+      ->envname("MAILRUN_NOTIFY_PRUNE_SECONDS")
+      ->check(CLI::Range(0, 86400))
+      ->capture_default_str();
+  // Longer than the outbox keeps sent rows (a week, outbox_relay.h): a catch-up never reads an
+  // event again once its inbox entries and the event itself are gone.
+  app.add_option("--inbox-keep-days", inbox_keep_days, "days an inbox entry (and its event) is kept")
+      ->envname("MAILRUN_INBOX_KEEP_DAYS")
+      ->check(CLI::Range(8, 36500))
+      ->capture_default_str();
+  app.add_option("--deliveries-keep-days", deliveries_keep_days, "days a finished push delivery and its attempts are kept")
+      ->envname("MAILRUN_DELIVERIES_KEEP_DAYS")
+      ->check(CLI::Range(1, 36500))
+      ->capture_default_str();
+  app.add_option("--request-answers-keep-days", request_answers_keep_days,
+                 "days a request id's answer is kept for idempotent retries")
+      ->envname("MAILRUN_REQUEST_ANSWERS_KEEP_DAYS")
+      ->check(CLI::Range(1, 36500))
+      ->capture_default_str();
   CLI11_PARSE(app, argc, argv);
+  options.pruning.interval = std::chrono::seconds(prune_seconds);
+  options.pruning.inbox_keep = std::chrono::hours(24 * inbox_keep_days);
+  options.pruning.deliveries_keep = std::chrono::hours(24 * deliveries_keep_days);
+  options.pruning.request_answers_keep = std::chrono::hours(24 * request_answers_keep_days);
   // Held until the servers bind them: a connection made meanwhile cannot take them (port_reservation.h).
   mailrun::service::PortReservation listen_ports({config.listen, config.metrics_listen});
   options.database_pool_size = config.database_pool_size;

@@ -34,6 +34,8 @@ NotificationApp::NotificationApp(NotificationOptions options)
     relay.poll_interval = options_.relay_poll_interval;
     relay_ = std::make_unique<service::OutboxRelay>(relay);
   }
+  pruner_ = MakeNotificationPruner(
+      options_.session_database_url.empty() ? options_.database_url : options_.session_database_url, options_.pruning);
 }
 
 NotificationApp::~NotificationApp() { Stop(); }
@@ -45,10 +47,12 @@ void NotificationApp::Start() {
   reminders_.Start();
   deleted_accounts_.Start();
   if (relay_) relay_->Start();
+  pruner_->Start();
 }
 
 void NotificationApp::Stop() {
   fanout_.CloseAll();
+  pruner_->Stop();
   if (relay_) relay_->Stop();
   reminders_.Stop();
   deleted_accounts_.Stop();

@@ -2,7 +2,8 @@
 // run it in-process: the database pool, the stores, the live-stream fanout, the event consumer
 // (Redis subscriber with outbox catch-up), the push sender, the email sender, the reminder scheduler, an outbox
 // relay (for the reminders this service announces itself), the worker that forgets deleted
-// accounts (deleted_accounts.h) and the gRPC service.
+// accounts (deleted_accounts.h), the pruner of old rows (notification_pruner.h) and the gRPC
+// service.
 //
 // Lifecycle: construct (checks options, connects nothing), Start() (background workers),
 // register service() with a gRPC server, CloseStreams() when the server begins to drain,
@@ -21,6 +22,7 @@
 #include "services/notification/event_consumer.h"
 #include "services/notification/fanout.h"
 #include "services/notification/inbox_store.h"
+#include "services/notification/notification_pruner.h"
 #include "services/notification/notification_service.h"
 #include "services/notification/push_sender.h"
 #include "services/notification/reminder_scheduler.h"
@@ -49,6 +51,7 @@ struct NotificationOptions {
   bool run_outbox_relay = true;
   std::chrono::milliseconds relay_poll_interval{1000};
   std::chrono::milliseconds deleted_accounts_poll_interval{1000};
+  NotificationPrunerOptions pruning;  // old deliveries, inbox entries, events, request answers
   Clock clock = SystemClock();
 };
 
@@ -87,6 +90,7 @@ class NotificationApp {
   EventConsumer consumer_;
   DeletedAccounts deleted_accounts_;
   std::unique_ptr<service::OutboxRelay> relay_;
+  std::unique_ptr<service::BatchedPruner> pruner_;
   NotificationServiceImpl service_;
 };
 

@@ -1,6 +1,7 @@
 // `mailrun board render` draws a title's board in one of its editions (SVG, or PNG through
-// rsvg-convert from Debian's librsvg2-bin); `mailrun board summary` prints its counts as one JSON
-// object. Both go through the title registry (engine/titles/registry.h).
+// rsvg-convert from Debian's librsvg2-bin) from the title's components (GetComponents' data, as an
+// app draws it); `mailrun board summary` prints its counts as one JSON object. Both go through the
+// title registry (engine/titles/registry.h).
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -137,7 +138,11 @@ void Render(const BoardOptions& options) {
     const auto [title, edition] = TitleEdition(options);
     engine::BoardOverlay overlay;
     overlay.highlight_area = options.area;
-    svg = title->RenderBoardSvg(edition, overlay);
+    // Drawn from the title's components, as an app draws it from GetComponents; 1853's company
+    // areas (TABLE 2) are not among them, so --area draws from the title's own data.
+    auto components = title->Components(edition);
+    svg = options.area.empty() && components.ok() ? engine::BoardPictureFromComponents(*components, overlay)
+                                                  : title->RenderBoardSvg(edition, overlay);
   }
   if (!svg.ok()) Refused("cannot draw the board", svg.error());
   if (options.png || EndsWith(options.output, ".png")) {

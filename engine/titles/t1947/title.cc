@@ -14,6 +14,7 @@
 #include "engine/titles/t1947/t1947_board_grid.h"
 #include "engine/titles/t1947/t1947_board_svg.h"
 #include "engine/titles/t1947/t1947_bot.h"
+#include "engine/titles/t1947/t1947_components.h"
 #include "engine/titles/t1947/t1947_data_files.h"
 #include "engine/titles/t1947/t1947_invariants.h"
 #include "engine/titles/t1947/t1947_proto.h"
@@ -266,6 +267,18 @@ class Title1947Impl final : public Title {
     auto data = Data1947();
     if (!data.ok()) return data.error();
     return DrawBoard1947(**data, overlay);
+  }
+  // The components as data (t1947_components.h), built once from the embedded files.
+  Result<mailrun::v1::Components> Components(Edition edition) const override {
+    if (Status setup = CheckSetup(edition, {}); !setup.ok()) return setup.error();
+    static const Result<mailrun::v1::Components> built = []() -> Result<mailrun::v1::Components> {
+      auto data = Data1947();
+      if (!data.ok()) return data.error();
+      auto rules = RevenueRules1947();
+      if (!rules.ok()) return rules.error();
+      return Components1947(**data, **rules, T1947DataFiles());
+    }();
+    return built;
   }
   // 1947's hexes in the core's coordinates as t1947_board_grid.h maps them.
   std::string PlaceName(Edition /*edition*/, HexCoord hex) const override {

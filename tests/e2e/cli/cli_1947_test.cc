@@ -13,7 +13,10 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
+#include <regex>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
@@ -271,6 +274,26 @@ TEST_F(Cli1947, ThreePlayersPlayTheAuctionTheFirstStockRoundAndAnOperatingMove) 
   bool laid = false;
   for (const auto& t : shown["view"].value("tiles", json::array())) laid = laid || t.value("hex", "") == hex;
   EXPECT_TRUE(laid) << "the tile on " << hex << " is on the board: " << shown["view"].dump();
+  // The board listed and drawn from the components the game service serves for 1947 (issue 44):
+  // the tile laid and the operating railway's home station, by place; the map from the components.
+  r = Mailrun("robert", "games show GAME --board");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "Board: 1 tile laid");
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\n +" + hex + " +.* +[0-5] +"))) << r.out;
+  std::string home;
+  for (const auto& railway : shown["view"]["game1947"]["railways"]) {
+    if (railway.value("initials", "") == operating) home = railway.value("home", "");
+  }
+  ASSERT_FALSE(home.empty()) << shown.dump();
+  EXPECT_TRUE(std::regex_search(r.out, std::regex("\n +" + home + " +[A-Za-z].* +" + operating))) << "its home station: " << r.out;
+  const std::string svg_path = (std::filesystem::temp_directory_path() / "cli-1947-board.svg").string();
+  r = Mailrun("robert", "games show GAME --svg " + svg_path);
+  ASSERT_DONE(r);
+  std::ifstream svg_file(svg_path);
+  const std::string svg((std::istreambuf_iterator<char>(svg_file)), std::istreambuf_iterator<char>());
+  std::filesystem::remove(svg_path);
+  EXPECT_NE(svg.find("RECONSTRUCTED: The 1947 map is a reconstruction"), std::string::npos);
+  EXPECT_NE(svg.find(">Bombay</text>"), std::string::npos);
 
   // The turn notifications named the rounds (RoundKind): emily's inbox has a stock round turn.
   bool told = false;

@@ -10,7 +10,8 @@
 //
 // Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_CLIENT_DIR (node_modules of this
 // folder's package.json), MAILRUN_CHROMIUM (default /usr/bin/chromium), MAILRUN_SCREENSHOTS.
-import { callApi, clickStill, launchBrowser, scriptedPlayers, shot, takingShots, text } from "./browser_common.mjs";
+import { checkAccessibility } from "./axe.mjs";
+import { callApi, clickStill, launchBrowser, scriptedPlayers, shot, text } from "./browser_common.mjs";
 
 const url = process.env.MAILRUN_WEB_URL;
 if (!url) {
@@ -83,9 +84,6 @@ try {
   }
   await page.waitForSelector("[data-testid=submit]:not([disabled])");
   saw.tileLay = { hex, before: layAt, rotation: Number(await rotationShown()), description: await text(page, "[data-testid=submit]") };
-  // For the screenshots, closer: the whole map fits the screen at first (zooms about the middle).
-  const closer = async (p) => { for (let i = 0; i < 2; i++) await p.click("[data-testid=zoom-in]"); };
-  if (takingShots) await closer(page);
   await shot(page, "game-1947-lay-desktop");
   {
     const phone = await context.newPage();
@@ -93,9 +91,15 @@ try {
     await phone.goto(page.url(), { waitUntil: "domcontentloaded" });
     await atVersion(phone, layAt);
     await phone.waitForSelector("[data-testid=board] image");
+    // The board opened zoomed to the legal hexes: each a target of at least 44 x 44 CSS px.
+    await phone.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+    saw.phoneTargets = await phone.$$eval(".mr-selectable", (els) => els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { hex: e.dataset.hex, width: Math.round(r.width), height: Math.round(r.height) };
+    }));
+    saw.axe = { lay: await checkAccessibility(page), layPhone: await checkAccessibility(phone) };
     await phone.tap(`[data-testid=hex-${hex}]`);
     await phone.waitForSelector("[data-testid=lay-mark]");
-    if (takingShots) await closer(phone);
     await shot(phone, "game-1947-lay-phone");
     await phone.close();
   }

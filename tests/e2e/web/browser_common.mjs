@@ -60,7 +60,7 @@ export function scriptedPlayers(url, gameId, players, saw) {
         const legal = await api("GameService/ListLegalActions", { gameId }, player.token);
         const actions = legal.actions ?? [];
         if (actions.length === 0) continue;
-        if (who.includes(player) && actions.some((a) => wanted(a.action))) return { version: Number(legal.version), player };
+        if (who.includes(player) && actions.some((a) => wanted(a.action))) return { version: Number(legal.version ?? 0), player }; // proto3 JSON leaves out a version 0
         const pick = chooseMove(actions);
         await api("GameService/SubmitAction", { gameId, expectedVersion: legal.version, action: pick.action, requestId: rid() }, player.token);
         saw.scripted++;
@@ -71,4 +71,75 @@ export function scriptedPlayers(url, gameId, players, saw) {
     }
     throw new Error("the script did not reach the move wanted");
   };
+}
+
+export const phoneViewport = { width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
+// Players registered through the API, each { name, token }; a table of `title` ("TITLE_1853",
+// "TITLE_1947") opened by the first and joined by the others; returns its game id once it started.
+export async function registerPlayers(url, names, password, rid) {
+  const players = [];
+  for (const name of names) {
+    const auth = await callApi(url, "LobbyService", "Register", { requestId: rid(), displayName: name, password });
+    players.push({ name, token: auth.accessToken });
+  }
+  return players;
+}
+
+export async function startGame(url, players, title, rid) {
+  const table = await callApi(url, "LobbyService", "CreateTable", { requestId: rid(), seats: players.length, title }, players[0].token);
+  for (const p of players.slice(1)) await callApi(url, "LobbyService", "JoinTable", { requestId: rid(), tableId: table.tableId }, p.token);
+  for (let i = 0; i < 100; i++) {
+    const gameId = (await callApi(url, "LobbyService", "GetTable", { tableId: table.tableId }, players[0].token)).gameId ?? "";
+    if (gameId) return gameId;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the full ${title} table did not start`);
+}
+
+// Logs `name` in on the login screen of `page`.
+export async function logIn(page, url, name, password) {
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  await page.waitForSelector("[data-test=login-form]");
+  await page.type("input[name=name]", name);
+  await page.type("input[name=password]", password);
+  await page.click("[data-test=login-submit]");
+  await page.waitForFunction((name) => document.querySelector("[data-test=me]")?.textContent === name, { timeout: 30_000 }, name);
+}
+
+// Waits until the game screen shows version v with its legal actions read for it.
+export function screenAt(page, v, timeout = 60_000) {
+  return page.waitForFunction((v) => {
+    const screen = document.querySelector("[data-testid=game-screen]");
+    return screen?.dataset.version === String(v) && screen.dataset.legalVersion === String(v);
+  }, { timeout }, v);
+}
+
+// Chooses the first move the screen's move forms offer (MoveForms.tsx): in the first form, its
+// first option button, else its first company and that company's first choice.
+export async function chooseFirstFormMove(page) {
+  const form = "[data-testid=move-forms] fieldset:first-of-type";
+  await page.waitForSelector(form, { timeout: 20_000 });
+  if (await page.$(`${form} [data-testid$=-option]`)) {
+    await clickStill(page, `${form} [data-testid$=-option]`);
+    return;
+  }
+  await clickStill(page, `${form} button[data-testid*=-company-]`);
+}
+
+// Makes a move on the game screen as a player would, by tapping: a city of the bid where the
+// screen offers cities, else the first move of a kind the screen's forms offer; then submits it.
+// Returns the submit button's words.
+export async function moveOnScreen(page) {
+  const city = await page.$("[data-testid^=bid-city-]");
+  if (city) {
+    await clickStill(page, "[data-testid^=bid-city-]");
+    if (await page.$("[data-testid^=bid-company-]")) await clickStill(page, "[data-testid^=bid-company-]");
+  } else {
+    await chooseFirstFormMove(page);
+  }
+  await page.waitForSelector("[data-testid=submit]:not([disabled])");
+  const words = await text(page, "[data-testid=submit]");
+  await clickStill(page, "[data-testid=submit]");
+  return words;
 }

@@ -1,7 +1,7 @@
 // The web client in a real browser: Debian's chromium, headless, driven by puppeteer-core. Three
 // players in three browser contexts (separate storage: three people), one of them on a phone
 // (360x740, touch), open the app the gateway serves, register, open a table, join it, start it,
-// make the opening moves of the game by hand from the legal-action list, then each hands their
+// make the opening moves of the game by hand from the move forms, then each hands their
 // seat to the game service's bot (autopilot: the others' screens mark it), one looks at an earlier
 // version in the history (its players as they were), and the three browsers follow the game live
 // to its final scores. Prints what it saw as JSON on standard output, for web_test.cc to check against
@@ -10,7 +10,7 @@
 // Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_CLIENT_DIR (node_modules of this
 // folder's package.json), MAILRUN_CHROMIUM (default /usr/bin/chromium), MAILRUN_HAND_MOVES
 // (opening moves made by hand, default 6), MAILRUN_SCREENSHOTS (optional).
-import { callApi, clickStill, launchBrowser, scriptedPlayers, shot, text } from "./browser_common.mjs";
+import { callApi, chooseFirstFormMove, clickStill, launchBrowser, scriptedPlayers, shot, text } from "./browser_common.mjs";
 
 const url = process.env.MAILRUN_WEB_URL;
 if (!url) {
@@ -117,13 +117,14 @@ try {
     let turn = null;
     for (let i = 0; i < players.length && !turn; i++) {
       const candidate = players[(move + i) % players.length];
-      if (await candidate.page.$("[data-testid^=bid-city-], [data-testid=action-0]")) turn = candidate;
+      if (await candidate.page.$("[data-testid^=bid-city-], [data-testid=move-forms]")) turn = candidate;
     }
     if (!turn) throw new Error(`nobody has a move at version ${before}`);
     // The game screen: a city of the bid chosen (2.5.2.4) where the screen offers cities, else the
     // first move of its legal-action list; then submitted.
     const city = await turn.page.$("[data-testid^=bid-city-]");
-    await turn.page.click(city ? "[data-testid^=bid-city-]" : "[data-testid=action-0]");
+    if (city) await turn.page.click("[data-testid^=bid-city-]");
+    else await chooseFirstFormMove(turn.page);
     if (city && await turn.page.$("[data-testid^=bid-company-]")) await turn.page.click("[data-testid^=bid-company-]");
     await turn.page.waitForSelector("[data-testid=submit]:not([disabled])");
     const description = await text(turn.page, "[data-testid=submit]");

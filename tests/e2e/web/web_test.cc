@@ -45,10 +45,26 @@ class Web : public ::testing::Test {
     std::map<std::string, std::string> env{{"MAILRUN_WEB_CLIENT_DIR", MAILRUN_E2E_WEB_CLIENT_DIR},
                                            {"MAILRUN_WEB_URL", suite_->gateway.url()}};
     if (const char* shots = std::getenv("MAILRUN_SCREENSHOTS")) env["MAILRUN_SCREENSHOTS"] = shots;
+    // For a script that runs a gateway of its own (to stop it mid-move): the services and the build.
+    env["MAILRUN_GATEWAY_DIR"] = MAILRUN_GATEWAY_DIR;
+    env["MAILRUN_WEB_DIR"] = MAILRUN_WEB_DIR;
+    env["MAILRUN_GAME_ADDRESS"] = suite_->stack.game_address();
+    env["MAILRUN_LOBBY_ADDRESS"] = suite_->stack.lobby_address();
+    env["MAILRUN_NOTIFY_ADDRESS"] = suite_->stack.notify_address();
     const ChildResult browser = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/" + name)}, env, "", limit);
     ASSERT_EQ(browser.exit_code, 0) << browser.Describe() << suite_->stack.LogTails();
     *saw = nlohmann::json::parse(browser.out);
     EXPECT_FALSE(saw->contains("pageErrors")) << saw->at("pageErrors");
+  }
+
+  // Logs the browser script's player `name` in through the lobby (the password it registered with).
+  static void LogIn(const std::string& name, const std::string& request_id, mailrun::v1::AuthResponse* auth) {
+    auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(suite_->stack.lobby_address()));
+    mailrun::v1::LoginRequest login;
+    login.set_request_id(request_id);
+    login.set_display_name(name);
+    login.set_password(kPassword);
+    ASSERT_TRUE(CallAs(*lobby, &mailrun::v1::LobbyService::Stub::Login, "", login, auth).ok());
   }
 
   static GatewaySuite* suite_;
@@ -66,6 +82,73 @@ mailrun::v1::HistoryEntry EntryAt(GameStub& game, const std::string& token, cons
   return page.entries_size() == 1 ? page.entries(0) : mailrun::v1::HistoryEntry();
 }
 
+// axe-core's serious and critical violations among those a script saw on each screen, listed.
+std::string SeriousViolations(const nlohmann::json& axe) {
+  std::string found;
+  for (const auto& [screen, violations] : axe.items()) {
+    for (const auto& v : violations) {
+      const std::string impact = v.value("impact", "");
+      if (impact == "serious" || impact == "critical") found += screen + ": " + v.dump() + "\n";
+    }
+  }
+  return found;
+}
+
+// Whose turn (tests/e2e/web/browser_turns.mjs): two games, three players, a phone with two tabs.
+// The script compares each tab with the service after every move (the badge counts exactly the
+// games whose legal-action list for the player is not empty, the banner names and links those,
+// the page title counts them) and fails at the first disagreement; here, that it checked enough.
+TEST_F(Web, TheTurnIsRightInEveryTabAfterEveryMove) {
+  nlohmann::json saw;
+  ASSERT_NO_FATAL_FAILURE(RunBrowser("browser_turns.mjs", 300s, &saw));
+  EXPECT_GE(saw.at("tabMoves").size(), 2u) << "the player's own moves made by tapping in the other tab";
+  EXPECT_GE(saw.at("apiMoves").get<int>(), 4) << saw;
+  EXPECT_EQ(saw.at("closedMoves").get<int>(), 6) << saw;
+  EXPECT_GE(saw.at("checks").get<int>(), 13) << saw;  // two at the start, one or two a move, one reopened
+  EXPECT_EQ(SeriousViolations(saw.at("axe")), "");
+  std::cout << "turns browser timings (ms since start): " << saw.at("timings").dump() << "\n";
+}
+
+// Never lose a move to the network (tests/e2e/web/browser_network.mjs): moves made on a phone
+// while the way to the service is cut (the browser's offline emulation, the gateway stopped, the
+// request failing across a reload) each land once, by the player, as the next version; one held
+// back while the game moved on is refused, and the refusal is shown beside it.
+TEST_F(Web, AMoveMadeWhileTheNetworkIsCutLandsOnce) {
+  nlohmann::json saw;
+  ASSERT_NO_FATAL_FAILURE(RunBrowser("browser_network.mjs", 300s, &saw));
+  auto game = mailrun::v1::GameService::NewStub(Stack::Channel(suite_->stack.game_address()));
+  mailrun::v1::AuthResponse me;
+  ASSERT_NO_FATAL_FAILURE(LogIn(saw.at("player").get<std::string>(), "web-test-login-network", &me));
+  const std::string game_id = saw.at("gameId");
+  mailrun::v1::GetGameRequest get;
+  get.set_game_id(game_id);
+  mailrun::v1::GetGameResponse now;
+  ASSERT_TRUE(CallAs(*game, &GameStub::GetGame, me.access_token(), get, &now).ok());
+  int my_seat = now.your_seat();
+  ASSERT_GE(my_seat, 0);
+  for (const char* cut : {"offline", "gateway", "reload"}) {
+    const auto& move = saw.at("moves").at(cut);
+    SCOPED_TRACE(std::string(cut) + ": " + move.dump());
+    EXPECT_EQ(move.contains("whileCut") ? move.at("whileCut").at("state") : move.at("afterReload").at("state"), "sending");
+    EXPECT_EQ(move.at("final").at("state"), "sent");
+    const int64_t before = move.at("before").get<int64_t>();
+    EXPECT_EQ(move.at("after").get<int64_t>(), before + 1) << "the move did not land exactly once";
+    const auto entry = EntryAt(*game, me.access_token(), game_id, before + 1);
+    EXPECT_EQ(entry.seq(), before + 1);
+    EXPECT_EQ(entry.seat(), my_seat);
+    EXPECT_FALSE(entry.undone());
+  }
+  EXPECT_TRUE(saw.at("moves").at("offline").at("offlineBanner").get<bool>());
+  EXPECT_TRUE(saw.at("moves").at("offline").at("bannerGone").get<bool>());
+  EXPECT_TRUE(saw.at("moves").at("gateway").at("offlineBanner").get<bool>());
+  EXPECT_TRUE(saw.at("moves").at("reload").at("sameRequest").get<bool>()) << "the reloaded page sent it under another request_id";
+  const auto& refused = saw.at("moves").at("refused");
+  EXPECT_EQ(refused.at("final").at("state"), "refused") << refused;
+  EXPECT_NE(refused.at("refusal").get<std::string>().find("moved on"), std::string::npos) << refused;
+  EXPECT_EQ(SeriousViolations(saw.at("axe")), "");
+  std::cout << "network browser timings (ms since start): " << saw.at("timings").dump() << "\n";
+}
+
 // 1947 on the board (tests/e2e/web/browser_1947.mjs): a tile laid by tapping a hex of the
 // service's board picture and turning it, then the optimiser's runs accepted with one tap; checked
 // here in the game's log and views. Defined first: the other game test ends the gateway.
@@ -73,15 +156,17 @@ TEST_F(Web, A1947TileIsLaidAndItsRunsAcceptedOnTheBoard) {
   nlohmann::json saw;
   ASSERT_NO_FATAL_FAILURE(RunBrowser("browser_1947.mjs", 240s, &saw));
   EXPECT_TRUE(saw.at("boardIsPicture").get<bool>()) << "the 1947 board was not the service's picture with the choices over it";
+  // On the phone (360 x 740) the board opened zoomed to the legal hexes, each a 44 x 44 px target.
+  ASSERT_FALSE(saw.at("phoneTargets").empty());
+  for (const auto& target : saw.at("phoneTargets")) {
+    EXPECT_GE(target.at("width").get<int>(), 44) << target;
+    EXPECT_GE(target.at("height").get<int>(), 44) << target;
+  }
+  EXPECT_EQ(SeriousViolations(saw.at("axe")), "");
 
-  auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(suite_->stack.lobby_address()));
   auto game = mailrun::v1::GameService::NewStub(Stack::Channel(suite_->stack.game_address()));
-  mailrun::v1::LoginRequest login;
-  login.set_request_id("web-test-login-1947");
-  login.set_display_name(saw.at("player").get<std::string>());
-  login.set_password(kPassword);
   mailrun::v1::AuthResponse me;
-  ASSERT_TRUE(CallAs(*lobby, &mailrun::v1::LobbyService::Stub::Login, "", login, &me).ok());
+  ASSERT_NO_FATAL_FAILURE(LogIn(saw.at("player").get<std::string>(), "web-test-login-1947", &me));
   const std::string game_id = saw.at("gameId");
   auto view_at = [&](int64_t version) {
     mailrun::v1::GetGameRequest get;

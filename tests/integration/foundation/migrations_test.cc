@@ -54,6 +54,23 @@ TEST(Migrations, FailingMigrationLeavesNothingHalfDone) {
   EXPECT_EQ(CountRows(url, "SELECT count(*) FROM schema_migrations"), 0);
 }
 
+TEST(Migrations, AMigrationMarkedOutsideATransactionBuildsItsIndexConcurrently) {
+  const std::string url = testing::FreshDatabase("migrations_outside");
+  const auto migrations = ParseMigrations(
+      {{"0001_t.sql", "CREATE TABLE t (x int); INSERT INTO t SELECT generate_series(1, 1000)"},
+       {"0002_t_x.sql",
+        "-- mailrun: outside a transaction\n-- a comment\nCREATE INDEX CONCURRENTLY IF NOT EXISTS t_x ON t (x);\n"
+        "CREATE INDEX CONCURRENTLY IF NOT EXISTS t_x2 ON t ((x * 2));\n-- the end\n"}});
+  pqxx::connection c(url);
+  ASSERT_EQ(ApplyMigrations(c, migrations), 2);
+  EXPECT_EQ(CountRows(url, "SELECT count(*) FROM pg_indexes WHERE tablename = 't' AND indexname IN ('t_x', 't_x2')"), 2);
+  EXPECT_EQ(CountRows(url, "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid"
+                           " WHERE c.relname = 't' AND NOT i.indisvalid"),
+            0);
+  EXPECT_EQ(CountRows(url, "SELECT count(*) FROM schema_migrations"), 2);
+  EXPECT_EQ(ApplyMigrations(c, migrations), 0);
+}
+
 TEST(Migrations, EmbeddedMigrationsApplyToAnEmptyDatabase) {
   const std::string url = testing::FreshDatabase("migrations_embedded");
   pqxx::connection c(url);

@@ -1,7 +1,8 @@
 // The board of `mailrun games show --board/--svg`, drawn from what the API serves (the title's
 // components and the game's view): one line per hex with a tile or a base, naming the place, in
 // the board's order; the picture equal to the game service's; the places and the picture taken
-// from the components given, not from the engine's data; an unknown hex refused.
+// from the components given, not from the engine's data; an unknown hex refused. 1947's the same
+// way: its map drawn from its components is the engine's own picture, byte for byte.
 #include "tools/mailrun/client/game_board.h"
 
 #include <gtest/gtest.h>
@@ -10,6 +11,9 @@
 
 #include "engine/render/game_board_picture.h"
 #include "engine/titles/registry.h"
+#include "engine/titles/t1947/t1947_board_grid.h"
+#include "engine/titles/t1947/t1947_board_svg.h"
+#include "engine/titles/t1947/t1947_data_files.h"
 
 namespace mailrun::cli {
 namespace {
@@ -120,6 +124,98 @@ TEST(GameBoardSvg, DrawsFromTheComponentsGiven) {
   ASSERT_FALSE(mismatch.ok());
   EXPECT_NE(mismatch.error().message.find("the components are of 1853 Retuned"), std::string::npos)
       << mismatch.error().message;
+}
+
+mailrun::v1::Components Served1947() {
+  auto components = (*mailrun::engine::FindTitle(mailrun::v1::TITLE_1947))->Components(mailrun::v1::EDITION_UNSPECIFIED);
+  EXPECT_TRUE(components.ok()) << components.error().message;
+  return components.ok() ? *components : mailrun::v1::Components();
+}
+
+// A 1947 game with a straight track tile on Bhuj's neighbour and the BB&CI's home station in Bombay.
+mailrun::v1::GameView View1947() {
+  mailrun::v1::GameView view;
+  view.set_title(mailrun::v1::TITLE_1947);
+  auto* tile = view.add_tiles();
+  tile->set_hex("B13");
+  tile->set_tile("9");
+  tile->set_rotation(1);
+  auto* railway = view.mutable_game_1947()->add_railways();
+  railway->set_initials("BB&CI");
+  auto* station = railway->add_stations();
+  station->set_hex("D21");
+  station->set_station(0);
+  return view;
+}
+
+TEST(GameBoard1947, ListsTilesAndStationsWithTheirPlaces) {
+  const auto components = Served1947();
+  const auto text = GameBoardText(components, View1947());
+  ASSERT_TRUE(text.ok()) << text.error().message;
+  EXPECT_NE(text->find("Board: 1 tile laid"), std::string::npos) << *text;
+  EXPECT_TRUE(std::regex_search(*text, std::regex("B13 +- +9 +1 +-"))) << *text;
+  EXPECT_TRUE(std::regex_search(*text, std::regex("D21 +Bombay +printed +- +BB&CI"))) << *text;
+  EXPECT_LT(text->find("B13"), text->find("D21")) << "in the map's order: column B before column D";
+  EXPECT_EQ(HexLabel(components, "A14"), "Bhuj (A14)");
+  EXPECT_EQ(HexLabel(components, "D21"), "Bombay (D21)");
+}
+
+// `mailrun board render --title 1947` and `games show --svg`: the map drawn from the components
+// is the one the engine draws from its own data, byte for byte, with and without a game on it.
+TEST(GameBoard1947, DrawnFromComponentsIsTheEnginesPicture) {
+  namespace t = mailrun::engine::t1947;
+  const auto components = Served1947();
+  const auto data = t::Data1947();
+  ASSERT_TRUE(data.ok());
+  const auto bare = mailrun::engine::BoardPictureFromComponents(components, {});
+  ASSERT_TRUE(bare.ok()) << bare.error().message;
+  EXPECT_EQ(*bare, t::DrawBoard1947(**data));
+
+  const auto view = View1947();
+  mailrun::engine::BoardOverlay overlay;
+  overlay.title = "heading";
+  overlay.tiles.push_back({*t::ParseHex1947("B13"), "9", 1});
+  overlay.tokens.push_back({*t::ParseHex1947("D21"), 0, "BB&CI"});
+  const auto engine_picture = t::DrawBoard1947(**data, overlay);
+  ASSERT_TRUE(engine_picture.ok()) << engine_picture.error().message;
+  const auto cli = GameBoardSvg(components, view, "heading");
+  ASSERT_TRUE(cli.ok()) << cli.error().message;
+  EXPECT_EQ(*cli, *engine_picture);
+  const auto service = mailrun::engine::GameBoardPicture(view, "heading");
+  ASSERT_TRUE(service.ok()) << service.error().message;
+  EXPECT_EQ(*cli, *service);
+}
+
+// Drawn from the components given: a renamed city and a moved site show; components that do not
+// hold together are refused naming what is wrong.
+TEST(GameBoard1947, DrawsFromTheComponentsGiven) {
+  auto components = Served1947();
+  for (auto& cell : *components.mutable_hexes()) {
+    if (cell.city() == "Bombay") cell.set_city("Mumbai");
+  }
+  for (auto& city : *components.mutable_cities()) {
+    if (city.name() == "Bombay") city.set_name("Mumbai");
+  }
+  components.mutable_game_1947()->mutable_sites(0)->set_name("Iran");
+  const auto svg = mailrun::engine::BoardPictureFromComponents(components, {});
+  ASSERT_TRUE(svg.ok()) << svg.error().message;
+  EXPECT_NE(svg->find(">Mumbai</text>"), std::string::npos);
+  EXPECT_EQ(svg->find(">Bombay</text>"), std::string::npos);
+  EXPECT_NE(svg->find(">Iran (1 worker)</text>"), std::string::npos);
+
+  auto broken = components;
+  broken.mutable_companies(0)->set_temple("Z99");
+  const auto refused = mailrun::engine::BoardPictureFromComponents(broken, {});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_NE(refused.error().message.find("Z99"), std::string::npos) << refused.error().message;
+  auto not_a_hex = components;
+  not_a_hex.mutable_hexes(0)->set_hex("A1");
+  const auto bad_hex = mailrun::engine::BoardPictureFromComponents(not_a_hex, {});
+  ASSERT_FALSE(bad_hex.ok());
+  EXPECT_NE(bad_hex.error().message.find("A1"), std::string::npos) << bad_hex.error().message;
+  auto other_title = components;
+  other_title.set_title(mailrun::v1::TITLE_1853);
+  EXPECT_FALSE(GameBoardSvg(other_title, View1947(), "heading").ok());
 }
 
 }  // namespace

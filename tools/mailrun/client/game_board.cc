@@ -17,9 +17,10 @@ const mailrun::v1::BoardHex* CellOf(const mailrun::v1::Components& components, c
   return nullptr;
 }
 
-// The place on a cell: its city, "town", "2 towns", or "".
+// The place on a cell: its city, its town's name (1947), "town", "2 towns", or "".
 std::string PlaceOn(const mailrun::v1::BoardHex& cell) {
   if (!cell.city().empty()) return cell.city();
+  if (!cell.town().empty()) return cell.town();
   if (cell.towns() > 0) return cell.towns() == 1 ? "town" : "2 towns";
   return "";
 }
@@ -45,13 +46,16 @@ mailrun::engine::Result<std::string> GameBoardText(const mailrun::v1::Components
     const mailrun::v1::LaidTile* tile = nullptr;
     std::vector<std::string> bases;
   };
-  std::map<std::pair<int, int>, Hex> hexes;  // in the board's reading order: by row, then column
+  // In the board's reading order: by row, then column; 1947's map (turned a quarter) by its column
+  // letter, then row number.
+  const bool turned = components.layout() == mailrun::v1::BOARD_LAYOUT_FLAT_COLUMNS_TURNED;
+  std::map<std::pair<int, int>, Hex> hexes;
   const auto entry = [&](const std::string& name) -> mailrun::engine::Result<Hex*> {
     const auto* cell = CellOf(components, name);
     if (cell == nullptr) {
       return mailrun::engine::Malformed("cli.refusal.board.unknown_hex", "the game names an unknown hex '" + name + "'");
     }
-    Hex& h = hexes[{cell->row(), cell->col()}];
+    Hex& h = hexes[{turned ? -cell->row() : cell->row(), cell->col()}];
     h.name = name;
     h.place = PlaceOn(*cell);
     return &h;
@@ -61,12 +65,20 @@ mailrun::engine::Result<std::string> GameBoardText(const mailrun::v1::Components
     if (!h.ok()) return h.error();
     (*h)->tile = &tile;
   }
+  const auto add_base = [&](const std::string& initials, const mailrun::v1::BaseView& base) -> mailrun::engine::Status {
+    auto h = entry(base.hex());
+    if (!h.ok()) return h.error();
+    (*h)->bases.push_back(base.station() > 0 ? fmt::format("{} (station {})", initials, base.station() + 1) : initials);
+    return mailrun::engine::OkStatus();
+  };
   for (const auto& company : view.companies()) {
     for (const auto& base : company.bases()) {
-      auto h = entry(base.hex());
-      if (!h.ok()) return h.error();
-      (*h)->bases.push_back(base.station() > 0 ? fmt::format("{} (station {})", company.initials(), base.station() + 1)
-                                               : company.initials());
+      if (auto added = add_base(company.initials(), base); !added.ok()) return added.error();
+    }
+  }
+  for (const auto& railway : view.game_1947().railways()) {  // 1947's stations (6.7)
+    for (const auto& station : railway.stations()) {
+      if (auto added = add_base(railway.initials(), station); !added.ok()) return added.error();
     }
   }
   if (hexes.empty()) return std::string("Board: no tile laid and no base placed yet\n");

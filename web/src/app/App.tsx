@@ -8,10 +8,12 @@ import { GamePage } from "../games/GamePage";
 import { Inbox } from "../games/Inbox";
 import { MyGames } from "../games/MyGames";
 import { useNotifications } from "../games/notifications";
+import { useTurnStore } from "../games/turns";
 import { Leaderboard } from "../lobby/Leaderboard";
 import { Tables } from "../lobby/Tables";
 import { TournamentPage, Tournaments } from "../lobby/Tournaments";
 import { Login } from "./Login";
+import { plural } from "../game/plural";
 import { href, useRoute, type Route } from "./route";
 
 export function App() {
@@ -23,45 +25,63 @@ export function App() {
 function Shell({ session }: { session: Session }) {
   const route = useRoute();
   const notes = useNotifications(clients, session.userId);
-  const turns = notes.yourTurn.size;
-  const banner = notes.latest?.event?.kind.case === "yourTurn" ? notes.latest : null;
-  const bannerGame = banner?.event?.kind.case === "yourTurn" ? banner.event.kind.value.gameId : "";
+  const turns = useTurnStore(clients, session.userId, session.displayName, notes.latest);
+  const waiting = turns.waiting();
+  // The banner names the games waiting on the player other than the one on screen.
+  const elsewhere = waiting.filter((g) => !(route.page === "game" && route.id === g.gameId));
+  const bannerKey = elsewhere.map((g) => `${g.gameId}@${g.version}`).join(" ");
   const [dismissed, setDismissed] = useState("");
-  const showBanner = banner && banner.eventId !== dismissed && !(route.page === "game" && route.id === bannerGame);
+  useEffect(() => {
+    const n = waiting.length;
+    document.title = n > 0 ? `(${n}) Your turn in ${plural(n, "game")} · Mailrun` : "Mailrun";
+    const nav = navigator as Navigator & { setAppBadge?: (n: number) => Promise<void>; clearAppBadge?: () => Promise<void> };
+    (n > 0 ? nav.setAppBadge?.(n) : nav.clearAppBadge?.())?.catch(() => {});
+  }, [waiting.length]);
   const nav: [Route["page"], string, number][] = [
-    ["lobby", "Tables", 0], ["games", "Games", turns], ["tournaments", "Tournaments", 0],
+    ["lobby", "Tables", 0], ["games", "Games", waiting.length], ["tournaments", "Tournaments", 0],
     ["leaderboard", "Ratings", 0], ["inbox", "Inbox", notes.unread],
   ];
   return (
     <div class="shell">
       <header class="top">
-        <a class="brand" href="#/lobby">Mailrun</a>
+        <h1 class="brand"><a href="#/lobby">Mailrun</a></h1>
         <span class="me" data-test="me">{session.displayName}</span>
         <button class="link" data-test="logout" onClick={() => logout()}>Log out</button>
       </header>
-      <nav class="tabs main-nav">
+      <nav class="tabs main-nav" aria-label="main">
         {nav.map(([page, label, badge]) => (
-          <a href={`#/${page}`} class={route.page === page ? "current" : ""} data-test={`nav-${page}`}>
-            {label}{badge > 0 ? <span class="badge" data-test={`badge-${page}`}>{badge}</span> : null}
+          <a href={`#/${page}`} class={route.page === page ? "current" : ""} aria-current={route.page === page ? "page" : undefined} data-test={`nav-${page}`}>
+            {label}{badge > 0 ? <span class="badge" data-test={`badge-${page}`} aria-label={`(${badge} waiting)`}>{badge}</span> : null}
           </a>
         ))}
       </nav>
-      {showBanner ? (
-        <div class="banner" role="status" data-test="your-turn">
-          <a href={href({ page: "game", id: bannerGame })} onClick={() => setDismissed(banner.eventId)}>
-            <strong>{banner.title}</strong> {banner.text}
-          </a>
-          <button class="link" aria-label="dismiss" onClick={() => setDismissed(banner.eventId)}>×</button>
+      {!notes.online && (
+        <div class="banner offline" role="status" data-test="offline">
+          Offline: moves wait here and are sent when the connection returns.
+        </div>
+      )}
+      {elsewhere.length > 0 && bannerKey !== dismissed ? (
+        <div class="banner" role="status" data-test="your-turn" data-games={elsewhere.map((g) => g.gameId).join(" ")}>
+          <span>
+            <strong>Your turn</strong>{elsewhere.length > 1 ? ` in ${plural(elsewhere.length, "game")}` : ""}:{" "}
+            {elsewhere.map((g, i) => (
+              <>
+                {i > 0 ? ", " : ""}
+                <a href={href({ page: "game", id: g.gameId })} data-test="your-turn-game" data-game={g.gameId}>{g.label}</a>
+              </>
+            ))}
+          </span>
+          <button class="link" aria-label="dismiss" onClick={() => setDismissed(bannerKey)}>×</button>
         </div>
       ) : null}
       <main class="page">
         {route.page === "lobby" && <Tables session={session} />}
-        {route.page === "games" && <MyGames liveTurns={notes.yourTurn} />}
+        {route.page === "games" && <MyGames turns={turns} />}
         {route.page === "inbox" && <Inbox onRead={notes.clearUnread} />}
         {route.page === "tournaments" && <Tournaments />}
         {route.page === "tournament" && <TournamentPage id={route.id} session={session} />}
         {route.page === "leaderboard" && <Leaderboard />}
-        {route.page === "game" && <GamePage gameId={route.id} session={session} key={route.id} />}
+        {route.page === "game" && <GamePage gameId={route.id} session={session} turns={turns} key={route.id} />}
       </main>
     </div>
   );

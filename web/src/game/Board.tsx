@@ -4,6 +4,7 @@
 // place, bid cities marked). Zoom and pan by touch and mouse (panZoom.ts); a tap on a hex calls
 // onHexTap with its id. Each hex carries data-testid "hex-<id>".
 import type { ComponentChildren } from "preact";
+import { useEffect } from "preact/hooks";
 
 import { Outside, Terrain, type Components } from "./api";
 import type { BoardPicture, HexPicture } from "./boardModel";
@@ -32,7 +33,16 @@ export interface BoardProps {
   overlay?: ComponentChildren; // drawn above the tiles (a previewed tile)
   onHexTap: (hex: string) => void;
   picture?: string; // an SVG document drawn instead of the map from the components (1947's board)
+  // Where the player acts (the legal hexes, the bid cities): the board opens zoomed to them, each
+  // at least 44 CSS px across and every label at least 11 CSS px; again when they change.
+  focus?: string[];
 }
+
+// The smallest zoom at which a legal hex is a 44 px target and the smallest label (0.16 of the
+// radius: tokens, a city's values) is 11 px.
+export const TARGET_PX = 44;
+export const LABEL_PX = 11;
+const SMALLEST_LABEL = 0.16;
 
 function cellFill(h: HexPicture): string | undefined {
   switch (h.hex.outside) {
@@ -125,7 +135,7 @@ function HexLabels({ h, components }: { h: HexPicture; components: Components })
       {hex.frontierValue > 0 && (
         <g>
           <circle cx={centre.x + R * 0.46} cy={centre.y - R * 0.4} r={R * 0.2} fill="#c0392b" stroke="#7b1e14" />
-          <text x={centre.x + R * 0.46} y={centre.y - R * 0.4} font-size={R * 0.17} fill="#ffffff" font-weight="bold" text-anchor="middle" dominant-baseline="central">
+          <text x={centre.x + R * 0.46} y={centre.y - R * 0.4} font-size={R * 0.18} fill="#ffffff" font-weight="bold" text-anchor="middle" dominant-baseline="central">
             {hex.frontierValue}
           </text>
         </g>
@@ -136,7 +146,7 @@ function HexLabels({ h, components }: { h: HexPicture; components: Components })
         </text>
       )}
       {city && !h.tile?.laid && (
-        <text x={centre.x} y={centre.y + R * (centreFree ? 0.13 : 0.62)} font-size={R * 0.15} fill="#3a2a10" text-anchor="middle" dominant-baseline="central" class="mr-halo">
+        <text x={centre.x} y={centre.y + R * (centreFree ? 0.13 : 0.62)} font-size={R * SMALLEST_LABEL} fill="#3a2a10" text-anchor="middle" dominant-baseline="central" class="mr-halo">
           £{city.bidValue} · {city.shareCompanies.join(" ")}
         </text>
       )}
@@ -147,7 +157,7 @@ function HexLabels({ h, components }: { h: HexPicture; components: Components })
 export function Board(props: BoardProps) {
   const { components, board } = props;
   const r = board.radius;
-  const { frame, transform, fit, zoomBy } = usePanZoom(board.width, board.height, (target) => {
+  const { frame, transform, fit, focus, zoomBy } = usePanZoom(board.width, board.height, (target) => {
     let el = target as Element | null;
     while (el && el !== frame.current) {
       const hex = el.getAttribute?.("data-hex");
@@ -155,9 +165,21 @@ export function Board(props: BoardProps) {
       el = el.parentElement;
     }
   });
+  const focusKey = (props.focus ?? []).join(" ");
+  useEffect(() => {
+    const centres = (props.focus ?? []).flatMap((id) => {
+      const at = board.byId.get(id)?.centre;
+      return at ? [at] : [];
+    });
+    if (centres.length === 0) return;
+    // A hex's narrowest width is sqrt(3) radii (0.94 of it outlined); labels only on drawn maps.
+    const targetScale = TARGET_PX / (Math.sqrt(3) * r * 0.94);
+    const labelScale = components ? LABEL_PX / (SMALLEST_LABEL * R) : 0;
+    focus(centres, 1.5 * r, Math.max(targetScale, labelScale));
+  }, [focusKey, board]);
   return (
     <div class="mr-board" ref={frame} data-testid="board">
-      <svg class="mr-board-svg" width="100%" height="100%">
+      <svg class="mr-board-svg" width="100%" height="100%" role="img" aria-label={`the board${props.selectable.size ? `: ${props.selectable.size} hexes to choose from, outlined` : ""}`}>
         <g transform={`translate(${transform.x} ${transform.y}) scale(${transform.scale})`}>
           {props.picture ? (
             <image href={`data:image/svg+xml;utf8,${encodeURIComponent(props.picture)}`} x={0} y={0} width={board.width} height={board.height} preserveAspectRatio="xMidYMin meet" />
@@ -203,7 +225,7 @@ function MapLayers({ components, board }: { components: Components; board: Board
       {board.tokens.map((t, i) => (
         <g key={`k${i}`} pointer-events="none" data-testid={t.reserved ? undefined : `token-${t.company}-${t.hex}`}>
           <circle cx={t.at.x} cy={t.at.y} r={t.radius * 0.92} fill={t.reserved ? "#ffffff" : t.colour} stroke={t.reserved ? t.colour : "#1a1a1a"} stroke-width={t.reserved ? 2 : 1.2} stroke-dasharray={t.reserved ? "3 2" : undefined} />
-          <text x={t.at.x} y={t.at.y} font-size={R * (t.company.length > 3 ? 0.12 : 0.15)} font-weight="bold" fill={t.reserved ? t.colour : textOn(t.colour)} text-anchor="middle" dominant-baseline="central">
+          <text x={t.at.x} y={t.at.y} font-size={R * (t.company.length > 3 ? SMALLEST_LABEL : 0.17)} font-weight="bold" fill={t.reserved ? t.colour : textOn(t.colour)} text-anchor="middle" dominant-baseline="central">
             {t.company}
           </text>
         </g>

@@ -6,7 +6,6 @@
 // the map, see the optimiser's runs and accept them, pick anything else from the legal-action
 // list; undo; every refusal with its rule. Updates live through WatchGame. A 1947 game's board is
 // the service's picture with the same choices drawn over it (pictureBoard.ts).
-import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useMemo, useState } from "preact/hooks";
 
 import { type Action, type ApiClients, GameStatus, type GameView, type Me, RoundKind, type SuggestRunsResponse } from "./api";
@@ -19,7 +18,9 @@ import { HEX_RADIUS } from "./hexGeometry";
 import { HistoryPanel } from "./History";
 import { LayMark } from "./Marks1947";
 import { acceptRunsAction, hasAmount, runNodes, sortMoves, withAmount } from "./legalMoves";
-import { ActionList, BidCities, RefusalBox, RunBox, TileTray } from "./Moves";
+import { MoveForms } from "./MoveForms";
+import { moveWords } from "./moveGroups";
+import { BidCities, RefusalBox, RunBox, TileTray } from "./Moves";
 import { ChartersPanel, MarketPanel, PlayersPanel } from "./Panels";
 import { pictureBoard } from "./pictureBoard";
 import { type Refusal, readRefusal } from "./refusal";
@@ -28,21 +29,22 @@ import { lastRuns, loggedRunPoints, runPoints } from "./runPaths";
 import { useGameStyles } from "./styles";
 import { paintTile } from "./tilePaint";
 import { TileShape } from "./TileShape";
+import { OutboxList } from "./OutboxList";
+import { plural } from "./plural";
+import { useOutbox } from "./outbox";
 import { useGame } from "./useGame";
 
 export interface GameScreenProps {
   client: ApiClients;
   gameId: string;
   me: Me;
+  // Told each version shown (the live game, not the history): whether it waits on me, and finished.
+  onVersion?: (version: bigint, myTurn: boolean, finished: boolean) => void;
 }
 
 type Tab = "moves" | "market" | "companies" | "players" | "history";
 
-function requestId(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `r${Date.now()}${Math.random().toString(36).slice(2)}`;
-}
-
-export function GameScreen({ client, gameId, me }: GameScreenProps) {
+export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   useGameStyles();
   const { state, catchUp, refreshLegal } = useGame(client, gameId);
   const { view, components, legal } = state;
@@ -54,8 +56,17 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   const [amount, setAmount] = useState("");
   const [city, setCity] = useState<string>();
   const [refusal, setRefusal] = useState<Refusal>();
-  const [busy, setBusy] = useState(false);
-  const [lastCall, setLastCall] = useState(""); // the last move's outcome, for support and tests
+  // The moves not yet answered, kept across a reload; an answer re-reads the game.
+  const outbox = useOutbox(client, gameId, (move) => {
+    if (move.state === "sent") {
+      setHex(undefined);
+      setCity(undefined);
+    }
+    void catchUp().catch(() => undefined); // the stream brings it too
+  });
+  const busy = outbox.sending;
+  const lastMove = outbox.moves[outbox.moves.length - 1];
+  const lastCall = lastMove ? `${lastMove.state} ${lastMove.requestId}${lastMove.refusal ? `: ${lastMove.refusal.code} ${lastMove.refusal.message}` : ""}` : "";
   const [historyAt, setHistoryAt] = useState<bigint>(); // undefined: the live game
   const [picture, setPicture] = useState<string>();
   const [runs, setRuns] = useState<SuggestRunsResponse>();
@@ -78,6 +89,11 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   const yourSeat = state.yourSeat;
   const finished = state.status === GameStatus.FINISHED;
 
+  // Whose turn, as this version says, for the shell's badge and banner.
+  useEffect(() => {
+    if (view) onVersion?.(state.version, view.activeSeats.includes(yourSeat), finished);
+  }, [state.version, view, yourSeat, finished]);
+
   // A new version: what was being chosen may no longer be legal (the same list re-read keeps it).
   useEffect(() => {
     setSelected(undefined);
@@ -88,9 +104,10 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
     if (city && !moves.byCity.has(city)) setCity(undefined);
   }, [state.legalVersion]);
 
-  // On a phone the tray is below the board: bring it into view when a hex is tapped.
+  // On a phone the tray is a bottom sheet (styles.ts): bring the board up when a hex is tapped.
   useEffect(() => {
-    if (hex) document.querySelector('[data-testid="tile-tray"]')?.scrollIntoView?.({ block: "nearest", behavior: "smooth" });
+    // The board to the top of the screen: the sheet covers the bottom, the hex stays in view.
+    if (hex) document.querySelector(".mr-board-area")?.scrollIntoView?.({ block: "start" });
   }, [hex]);
 
   // The optimiser's runs while the company I act for is to run its trains.
@@ -137,53 +154,25 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
   if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
   if (!view) return null;
 
-  // Sends a move (or an undo) under one request id, again while the service is unreachable (a
-  // repeated request id is applied once); a refusal is shown with its rule, and a stale one
-  // re-reads the game.
-  const attempt = async (call: (requestId: string) => Promise<unknown>) => {
-    setBusy(true);
-    setRefusal(undefined);
-    const id = requestId();
-    setLastCall(`sent ${id}`);
-    try {
-      for (let pause = 500; ; pause *= 2) {
-        try {
-          await call(id);
-          break;
-        } catch (e) {
-          const code = ConnectError.from(e).code;
-          if (pause > 4000 || (code !== Code.Unavailable && code !== Code.DeadlineExceeded)) throw e;
-          await new Promise((r) => setTimeout(r, pause));
-        }
-      }
-      setLastCall(`answered ${id}`);
-      setHex(undefined);
-      setCity(undefined);
-      await catchUp().catch(() => undefined); // the stream brings it too
-    } catch (e) {
-      const r = readRefusal(e);
-      setLastCall(`refused ${id}: ${ConnectError.from(e).code} ${ConnectError.from(e).rawMessage}`);
-      setRefusal(r);
-      if (r.stale) await catchUp().catch(() => undefined);
-    } finally {
-      setBusy(false);
-    }
+  // A move (or an undo) goes into the outbox, which sends it until the service answers.
+  const submit = (action: Action | undefined, words = "") => {
+    if (!action || outbox.sending) return;
+    outbox.submit(action, state.version, words);
   };
-  // A move that has no answer in 15 s is sent again under the same request id (applied once), so
-  // a request lost on the way never leaves the screen waiting.
-  const patience = { timeoutMs: 15_000 };
-  const submit = (action: Action | undefined) =>
-    action && attempt((id) => client.game.submitAction({ gameId, expectedVersion: state.version, action, requestId: id }, patience));
-  const undo = () => attempt((id) => client.game.undoLastAction({ gameId, expectedVersion: state.version, requestId: id }, patience));
+  const undo = () => {
+    if (!outbox.sending) outbox.undo(state.version);
+  };
 
+  // The title's currency: 1853 pounds, 1947 rupees.
+  const titleMoney = view.game1947 ? rupees : money;
   // What submit would send: the chosen legal action, with its amount when it takes one.
   const pending = (): { action?: Action; error?: string; text?: string } => {
     if (selected === undefined || !legal[selected]) return {};
     const chosen = legal[selected];
-    if (!hasAmount(chosen)) return { action: chosen.action, text: chosen.description };
+    if (!hasAmount(chosen)) return { action: chosen.action, text: moveWords(chosen, undefined, titleMoney) };
     const value = Number(amount === "" ? chosen.minAmount : amount);
-    const result = withAmount(chosen, value);
-    return { action: result.action, error: result.error, text: `${chosen.description} → ${money(value)}` };
+    const result = withAmount(chosen, value, titleMoney);
+    return { action: result.action, error: result.error, text: moveWords(chosen, value, titleMoney) };
   };
 
   const cityHex = new Map((components?.cities ?? []).map((c) => [c.hex, c.name]));
@@ -266,7 +255,36 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
       ? moves.runs.some((i) => { const k = legal[i]?.action?.kind; return k?.case === "runTrains1947" && k.value.payOut; })
       : view.companies.find((c) => c.initials === runs.company)?.directorSeat === yourSeat);
   const p = pending();
+  // A turn with moves and none of them on the map (a stock round, an auction): the board shrinks so
+  // the forms fit the screen.
+  // Where the player acts on the map: the legal hexes, else the bid cities offered.
+  const focus = historyAt !== undefined ? [] : moves.byHex.size > 0 ? [...moves.byHex.keys()] : [...cityMarks.entries()].filter(([, m]) => m === "offered").map(([h]) => h);
+  const mapless = legal.length > 0 && moves.byHex.size === 0 && moves.byCity.size === 0 && moves.runs.length === 0;
+  // Undo works while the latest action still in effect is mine (UndoLastAction) and the log is
+  // read up to this version.
+  const lastInEffect = [...state.history].reverse().find((e) => !e.undone && e.undoesSeq === 0n);
+  const historyCurrent = state.history.length > 0 && state.history[state.history.length - 1].seq === state.version;
+  const canUndo = !finished && yourSeat >= 0 && historyAt === undefined && historyCurrent && lastInEffect?.seat === yourSeat;
   const runsAction = runs?.bestTotal ? acceptRunsAction(legal, moves.runs, runs.bestTotal, canPay && payOut) : undefined;
+
+  // The submit row and the moves in question: in the tile tray's bottom sheet while a hex is chosen
+  // (on a phone the sheet leaves the board, the hex and its preview in view), else below the forms.
+  const submitRow = finished ? null : (
+<div class="mr-submit-row">
+                <button type="button" class="mr-primary" data-testid="submit" disabled={!p.action || !!p.error || busy || historyAt !== undefined} onClick={() => submit(p.action, p.text)}>
+                  {p.text ? p.text : "Choose a move"}
+                </button>
+                {p.error && <span class="mr-error">{p.error}</span>}
+                {canUndo && (
+                  <button type="button" data-testid="undo" disabled={busy} onClick={undo}>
+                    Undo my last move
+                  </button>
+                )}
+                <button type="button" class="mr-small" onClick={() => void refreshLegal()} data-testid="refresh">↻</button>
+              </div>
+  );
+  const outboxList = <OutboxList moves={outbox.moves} onDismiss={outbox.dismiss} />;
+  const sheet = !!(hex && hexMoves);
 
   return (
     <div
@@ -300,9 +318,9 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
         </div>
       )}
       <div class="mr-layout">
-        <div class="mr-board-area">
+        <div class={`mr-board-area${mapless ? " mr-board-small" : ""}`}>
           {board ? (
-            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} picture={components ? undefined : picture} />
+            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} picture={components ? undefined : picture} focus={focus} />
           ) : picture ? (
             <div class="mr-picture">
               {/* As an image, so nothing in the document can run as part of the page. */}
@@ -324,7 +342,8 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
           {tab === "moves" && (
             <section class="mr-panel" data-testid="moves">
               {!finished && !myTurn && <p class="mr-small">{yourSeat < 0 ? "You are watching this game." : "Not your turn."}</p>}
-              {hex && hexMoves && (
+              {sheet && hexMoves && (
+                <div class="mr-sheet" data-testid="sheet" role="region" aria-label={`hex ${hex}`}>
                 <TileTray
                   hex={hex}
                   moves={hexMoves}
@@ -344,29 +363,24 @@ export function GameScreen({ client, gameId, me }: GameScreenProps) {
                   }}
                   onBase={(index) => setSelected(index)}
                 />
+                  {submitRow}
+                  {outboxList}
+                </div>
               )}
-              {moves.byCity.size > 0 && <BidCities byCity={moves.byCity} city={city} selectedIndex={selected} onCity={chooseCity} onClaim={(i) => setSelected(i)} />}
+              {moves.byCity.size > 0 && <BidCities byCity={moves.byCity} city={city} selectedIndex={selected} onCity={chooseCity} onClaim={(i) => setSelected(i)} cities={components?.cities ?? []} bond={myBond} />}
               {runs?.bestTotal && (
-                <RunBox plan={runs.bestTotal} company={runs.company} payOut={payOut} canPay={canPay} onPay={setPayOut} onAccept={() => void submit(runsAction)} busy={busy || !runsAction} format={view.game1947 ? rupees : undefined} />
+                <RunBox plan={runs.bestTotal} company={runs.company} payOut={payOut} canPay={canPay} onPay={setPayOut} onAccept={() => submit(runsAction, "Run these")} busy={busy || !runsAction} format={view.game1947 ? rupees : undefined} />
               )}
-              {moves.byHex.size > 0 && !hex && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({moves.byHex.size} hexes).</p>}
-              <ActionList legal={legal} indices={moves.others} colours={colours} selected={selected} onSelect={(i) => { setSelected(i); setHex(undefined); setCity(undefined); }} />
+              {moves.byHex.size > 0 && !hex && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({plural(moves.byHex.size, "hex")}).</p>}
+              <MoveForms legal={legal} indices={moves.others} selected={selected} money={titleMoney} onSelect={(i) => { setSelected(i); setAmount(""); setHex(undefined); setCity(undefined); }} />
               {selected !== undefined && legal[selected] && hasAmount(legal[selected]) && (
                 <label class="mr-amount">
-                  Amount (£{legal[selected].minAmount.toString()}–{legal[selected].maxAmount.toString()})
+                  Amount ({titleMoney(legal[selected].minAmount)}–{titleMoney(legal[selected].maxAmount)})
                   <input type="number" data-testid="amount" min={Number(legal[selected].minAmount)} max={Number(legal[selected].maxAmount)} value={amount === "" ? legal[selected].minAmount.toString() : amount} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} />
                 </label>
               )}
-              {!finished && (<div class="mr-submit-row">
-                <button type="button" class="mr-primary" data-testid="submit" disabled={!p.action || !!p.error || busy || historyAt !== undefined} onClick={() => submit(p.action)}>
-                  {p.text ? `Do it: ${p.text}` : "Choose a move"}
-                </button>
-                {p.error && <span class="mr-error">{p.error}</span>}
-                <button type="button" data-testid="undo" disabled={busy || finished || yourSeat < 0 || state.version === 0n} onClick={undo}>
-                  Undo my last move
-                </button>
-                <button type="button" class="mr-small" onClick={() => void refreshLegal()} data-testid="refresh">↻</button>
-              </div>)}
+              {!sheet && submitRow}
+              {!sheet && outboxList}
             </section>
           )}
           {view.game1947 && tab !== "moves" && tab !== "history" && <Game1947Panel view={shownView ?? view} />}

@@ -1,15 +1,15 @@
 // The player's side of the game screen: the tiles a tapped hex takes (each with a picture where the
 // design is served, else its number; turned by the rotation control through the legal rotations
 // only), base stations (1947: a station), the cities of a bid,
-// the optimiser's runs with the accept button, the rest of the legal-action list, the amount of a
+// the optimiser's runs with the accept button (the other moves: MoveForms.tsx), the amount of a
 // free-amount action, submit, undo, and the last refusal with its rule.
-import type { Components, LegalAction, RunPlan } from "./api";
+import type { BondView, City, Components, RunPlan } from "./api";
 import { money } from "./gameModel";
+import { plural } from "./plural";
 import { HEX_RADIUS } from "./hexGeometry";
 import type { CityClaim, HexMoves } from "./legalMoves";
 import type { Refusal } from "./refusal";
 import { paintTile } from "./tilePaint";
-import { Sentence } from "./Sentence";
 import { TileShape } from "./TileShape";
 
 export function TileTray(props: {
@@ -77,21 +77,39 @@ export function TileTray(props: {
   );
 }
 
+// The cities of a bid (2.5.2.4), each with its value (2.5.2.9), and the bid so far: how many cities
+// against the fewest and most allowed (2.5.2.6), the bond and how much of it the cities named do
+// not cover yet, as the CLI shows them.
 export function BidCities(props: {
   byCity: Map<string, CityClaim[]>;
   city?: string;
   selectedIndex?: number;
   onCity: (city: string) => void;
   onClaim: (index: number) => void;
+  cities: City[];
+  bond?: BondView;
 }) {
   const claims = props.city ? props.byCity.get(props.city) ?? [] : [];
+  const value = new Map(props.cities.map((c) => [c.name, c.bidValue]));
+  const bond = props.bond;
+  const named = bond?.cities ?? [];
+  const covered = named.reduce((sum, c) => sum + (value.get(c) ?? 0), 0);
   return (
     <div class="mr-bid" data-testid="bid-cities">
+      {bond && (
+        <div class="mr-bid-sum" data-testid="bid-summary">
+          Your bid: {plural(named.length, "city")} of {bond.minCities} to {bond.maxCities} (2.5.2.6)
+          {bond.amount > 0 && (
+            <>; bond {money(bond.amount)}, the cities' values {money(covered)},{" "}
+              <b data-testid="bid-uncovered">not yet covered {money(Math.max(0, bond.amount - covered))}</b> (2.5.2.9)</>
+          )}
+        </div>
+      )}
       <div class="mr-small">Choose a city of your bid (2.5.2.4) on the map or here:</div>
       <div class="mr-city-list">
         {[...props.byCity.keys()].sort().map((city) => (
-          <button type="button" key={city} class={city === props.city ? "mr-chosen" : ""} data-testid={`bid-city-${city}`} onClick={() => props.onCity(city)}>
-            {city}
+          <button type="button" key={city} class={city === props.city ? "mr-chosen" : ""} aria-pressed={city === props.city} data-testid={`bid-city-${city}`} onClick={() => props.onCity(city)}>
+            {city} <span class="mr-city-value">{value.has(city) ? money(value.get(city)!) : ""}</span>
           </button>
         ))}
       </div>
@@ -135,20 +153,6 @@ export function RunBox(props: { plan: RunPlan; company: string; payOut: boolean;
         Run these
       </button>
     </div>
-  );
-}
-
-export function ActionList(props: { legal: LegalAction[]; indices: number[]; selected?: number; onSelect: (i: number) => void; colours: Map<string, string> }) {
-  return (
-    <ul class="mr-actions" data-testid="actions">
-      {props.indices.map((i) => (
-        <li key={i}>
-          <button type="button" class={i === props.selected ? "mr-chosen" : ""} data-testid={`action-${i}`} onClick={() => props.onSelect(i)}>
-            <Sentence text={props.legal[i].description} structured={props.legal[i].structured} colours={props.colours} />
-          </button>
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -6,6 +6,7 @@
 import type { GameView } from "./api";
 import { playerName } from "./gameModel";
 import { AutopilotMark } from "./Panels";
+import { plural } from "./plural";
 
 export function rupees(amount: bigint | number): string {
   return `Rs.${amount.toString()}`;
@@ -50,7 +51,7 @@ export function Game1947Panel({ view }: { view: GameView }) {
                 {view.autopilotSeats.includes(p.seat) && <AutopilotMark seat={p.seat} />}
                 <div class="mr-small">
                   {p.privates.length > 0 && `P${p.privates.join(", P")} · `}
-                  {p.holdings.map((h) => `${h.company} ${h.ordinaryPercent}%${h.savingsPercent ? ` +${h.savingsPercent}% savings` : ""}${h.president ? " pres" : ""}${h.bonds + h.newBonds ? ` ${h.bonds + h.newBonds} bonds` : ""}`).join(", ")}
+                  {p.holdings.map((h) => `${h.company} ${h.ordinaryPercent}%${h.savingsPercent ? ` +${h.savingsPercent}% savings` : ""}${h.president ? " pres" : ""}${h.bonds + h.newBonds ? ` ${plural(h.bonds + h.newBonds, "bond")}` : ""}`).join(", ")}
                 </div>
               </td>
               <td>{rupees(p.cash)}</td>

@@ -75,7 +75,7 @@ export function TileShape({ picture, centre, opacity = 1 }: { picture: TilePictu
         </text>
       )}
       {picture.number && (
-        <text x={picture.number.at.x} y={picture.number.at.y} font-size={r * 0.15} fill="#333333" text-anchor="middle" dominant-baseline="central">
+        <text x={picture.number.at.x} y={picture.number.at.y} font-size={r * 0.16} fill="#333333" text-anchor="middle" dominant-baseline="central">
           {picture.number.text}
         </text>
       )}

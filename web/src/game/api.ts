@@ -21,6 +21,7 @@ export {
 } from "@gen/mailrun/v1/views_pb";
 export type {
   BaseView,
+  BondView,
   CompanyView,
   GameView,
   LaidTile,

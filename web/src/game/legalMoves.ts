@@ -89,11 +89,12 @@ export function sortMoves(actions: LegalAction[]): SortedMoves {
 
 // A free amount (bond, price, gift) is the one field the player fills in: min..max of the legal
 // action. Returns the action with `amount` written into that field, or an error naming the range.
-export function withAmount(legal: LegalAction, amount: number): { action?: LegalAction["action"]; error?: string } {
+// `money` writes an amount in the title's currency (1853 £, 1947 Rs.).
+export function withAmount(legal: LegalAction, amount: number, money: (n: number) => string = (n) => `£${n}`): { action?: LegalAction["action"]; error?: string } {
   const min = Number(legal.minAmount);
   const max = Number(legal.maxAmount);
-  if (!Number.isInteger(amount)) return { error: "the amount must be a whole number of pounds" };
-  if (amount < min || amount > max) return { error: `the amount must be between £${min} and £${max}` };
+  if (!Number.isInteger(amount)) return { error: "the amount must be a whole number" };
+  if (amount < min || amount > max) return { error: `the amount must be between ${money(min)} and ${money(max)}` };
   const action = legal.action;
   if (!action) return { error: "this action has no content" };
   const kind = action.kind;

@@ -31,6 +31,29 @@ export function fitTransform(width: number, height: number, frameW: number, fram
   return { scale, x: (frameW - width * scale) / 2, y: (frameH - height * scale) / 2 };
 }
 
+// The transform that shows the points (board units, each with `pad` around it) as large as the
+// frame allows, but never smaller than `minScale`: where the player acts, at a size a finger can
+// hit. When they do not all fit at that scale, it centres on the point nearest their middle.
+export function focusTransform(points: Array<{ x: number; y: number }>, pad: number, frameW: number, frameH: number, minScale: number): Transform {
+  const box = (ps: Array<{ x: number; y: number }>) => ({
+    x0: Math.min(...ps.map((p) => p.x)) - pad, y0: Math.min(...ps.map((p) => p.y)) - pad,
+    x1: Math.max(...ps.map((p) => p.x)) + pad, y1: Math.max(...ps.map((p) => p.y)) + pad,
+  });
+  let b = box(points);
+  const fits = Math.min(frameW / Math.max(1, b.x1 - b.x0), frameH / Math.max(1, b.y1 - b.y0));
+  if (fits < minScale) {
+    const mx = (b.x0 + b.x1) / 2;
+    const my = (b.y0 + b.y1) / 2;
+    const nearest = points.reduce((best, p) => (Math.hypot(p.x - mx, p.y - my) < Math.hypot(best.x - mx, best.y - my) ? p : best));
+    b = box([nearest]);
+  }
+  // Never closer than 1.6 times the smallest zoom: a lone hex keeps its neighbours in view.
+  const scale = clampScale(Math.max(minScale, Math.min(fits, minScale * 1.6)));
+  const cx = (b.x0 + b.x1) / 2;
+  const cy = (b.y0 + b.y1) / 2;
+  return { scale, x: frameW / 2 - cx * scale, y: frameH / 2 - cy * scale };
+}
+
 export function usePanZoom(boardW: number, boardH: number, onTap: (target: EventTarget | null) => void) {
   const frame = useRef<HTMLDivElement>(null);
   const [transform, setTransform] = useState<Transform>({ scale: 1, x: 0, y: 0 });
@@ -111,10 +134,14 @@ export function usePanZoom(boardW: number, boardH: number, onTap: (target: Event
     };
   }, []);
 
+  const focus = (points: Array<{ x: number; y: number }>, pad: number, minScale: number) => {
+    const el = frame.current;
+    if (el && el.clientWidth > 0 && points.length > 0) setTransform(focusTransform(points, pad, el.clientWidth, el.clientHeight, minScale));
+  };
   const zoomBy = (factor: number) => {
     const el = frame.current;
     if (!el) return;
     setTransform((t) => zoomAt(t, factor, el.clientWidth / 2, el.clientHeight / 2));
   };
-  return { frame, transform, fit, zoomBy };
+  return { frame, transform, fit, focus, zoomBy };
 }

@@ -13,7 +13,7 @@ export interface GameState {
   loading: boolean;
   error?: string; // the game could not be read at all
   components?: Components;
-  componentsError?: string; // e.g. 1947, whose components are not served yet
+  componentsError?: string; // the board is the service's picture (1947)
   view?: GameView;
   version: bigint;
   yourSeat: number;
@@ -120,7 +120,11 @@ export function useGame(client: ApiClients, gameId: string) {
       const key = `${view.title}/${view.edition}`;
       const cached = componentsCache.get(key);
       if (cached) update(() => ({ components: cached }));
-      else {
+      else if (view.title === Title.TITLE_1947) {
+        // GetComponents serves 1947's components, but this board draws 1853's layout only: 1947's
+        // board is the service's picture (docs/web-client.md, "1947 on the board").
+        update(() => ({ componentsError: "1947's board is drawn from the service's picture" }));
+      } else {
         try {
           const answer = await client.game.getComponents({ title: view.title || Title.TITLE_1853, edition: view.edition });
           if (answer.components) {

@@ -1,5 +1,6 @@
 // A game's page: the game screen (web/src/game/GameScreen.tsx) and, around it, the seat's
-// autopilot (SetAutopilot: the game service's bot plays my seat until I take it back).
+// autopilot (SetAutopilot: the game service's bot plays my seat until I take it back). Each version
+// the screen shows tells the turn store (turns.ts) whether the game waits on me.
 import { useEffect, useMemo, useState } from "preact/hooks";
 
 import { GameStatus } from "@gen/mailrun/v1/game_pb";
@@ -8,8 +9,9 @@ import type { Session } from "../api/session";
 import { RefusalNote } from "../app/RefusalNote";
 import { useAction } from "../app/useCall";
 import { GameScreen } from "../game/GameScreen";
+import type { TurnStore } from "./turns";
 
-export function GamePage({ gameId, session }: { gameId: string; session: Session }) {
+export function GamePage({ gameId, session, turns }: { gameId: string; session: Session; turns: TurnStore }) {
   const [seat, setSeat] = useState<{ player: boolean; autopilot: boolean; finished: boolean } | null>(null);
   const action = useAction();
   const me = useMemo(() => ({ userId: session.userId, displayName: session.displayName }), [session]);
@@ -33,7 +35,8 @@ export function GamePage({ gameId, session }: { gameId: string; session: Session
           <RefusalNote error={action.error} />
         </div>
       )}
-      <GameScreen client={clients} gameId={gameId} me={me} />
+      <GameScreen client={clients} gameId={gameId} me={me}
+                  onVersion={(version, myTurn, finished) => turns.report(gameId, version, myTurn, !finished)} />
     </div>
   );
 }

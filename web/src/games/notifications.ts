@@ -1,22 +1,25 @@
 // The player's notifications while the app is open: the unread count of the inbox (the badge),
 // and the live stream (NotificationService.Subscribe), resumed after a dropped connection from the
-// last event seen, so a "your turn" shows at once. When the app is closed the inbox keeps them.
+// last event seen. Whose turn it is comes from the games themselves (turns.ts), which each
+// notification makes the shell read again: an event says something happened, not what is true now.
+// `online` is false while the stream is down (the offline banner). When the app is closed the
+// inbox keeps them.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useState } from "preact/hooks";
 
 import type { Notification } from "@gen/mailrun/v1/notification_pb";
-import { EventKind } from "@gen/mailrun/v1/notification_pb";
 import type { Clients } from "../api/client";
 
 export interface Notifications {
   unread: number;
   latest: Notification | null;   // the newest notification that arrived live
-  yourTurn: Set<string>;         // games in which a live "your turn" arrived
+  online: boolean;               // the stream is up (false until it first answers, and while down)
   clearUnread: () => void;       // the inbox was read
 }
 
 export function useNotifications(client: Clients, userId: string): Notifications {
-  const [state, setState] = useState<Omit<Notifications, "clearUnread">>({ unread: 0, latest: null, yourTurn: new Set() });
+  const [state, setState] = useState<Omit<Notifications, "clearUnread">>({ unread: 0, latest: null, online: true });
+  const [network, setNetwork] = useState(() => navigator.onLine);
   useEffect(() => {
     const abort = new AbortController();
     let since = "";
@@ -27,27 +30,38 @@ export function useNotifications(client: Clients, userId: string): Notifications
       } catch {
         // the stream below tries again
       }
-      for (let delay = 1000; !abort.signal.aborted; delay = Math.min(delay * 2, 30_000)) {
+      let wake: () => void = () => {};
+      const woken = () => wake();
+      window.addEventListener("online", woken);
+      abort.signal.addEventListener("abort", () => window.removeEventListener("online", woken));
+      for (let delay = 1000; !abort.signal.aborted; delay = Math.min(delay * 2, 10_000)) {
         try {
-          for await (const note of client.notification.subscribe({ sinceEventId: since }, { signal: abort.signal })) {
+          // Up once the service answered with its headers (a quiet stream sends nothing for long).
+          const up = () => setState((s) => (s.online ? s : { ...s, online: true }));
+          for await (const note of client.notification.subscribe({ sinceEventId: since }, { signal: abort.signal, onHeader: up })) {
             delay = 1000;
             since = note.eventId;
-            setState((s) => {
-              const yourTurn = new Set(s.yourTurn);
-              if (note.event?.kind.case === "yourTurn") yourTurn.add(note.event.kind.value.gameId);
-              if (note.kind === EventKind.GAME_FINISHED && note.event?.kind.case === "gameFinished") {
-                yourTurn.delete(note.event.kind.value.gameId);
-              }
-              return { unread: s.unread + (note.read ? 0 : 1), latest: note, yourTurn };
-            });
+            setState((s) => ({ ...s, unread: s.unread + (note.read ? 0 : 1), latest: note, online: true }));
           }
         } catch (err) {
           if (abort.signal.aborted || ConnectError.from(err).code === Code.Unauthenticated) return;
         }
-        await new Promise((resolve) => setTimeout(resolve, delay));
+        setState((s) => (s.online ? { ...s, online: false } : s));
+        // Again after a pause, or at once when the browser says the network is back.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          wake = () => { clearTimeout(timer); resolve(); };
+        });
       }
     })();
+    const network = () => setNetwork(navigator.onLine);
+    window.addEventListener("offline", network);
+    window.addEventListener("online", network);
+    abort.signal.addEventListener("abort", () => {
+      window.removeEventListener("offline", network);
+      window.removeEventListener("online", network);
+    });
     return () => abort.abort();
   }, [client, userId]);
-  return { ...state, clearUnread: () => setState((s) => ({ ...s, unread: 0 })) };
+  return { ...state, online: state.online && network, clearUnread: () => setState((s) => ({ ...s, unread: 0 })) };
 }

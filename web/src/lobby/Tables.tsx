@@ -1,5 +1,5 @@
 // The lobby: my tables (start, invite, leave), the open tables to join, and opening a new one.
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 import { TableStatus, type Table } from "@gen/mailrun/v1/lobby_pb";
 import { clients } from "../api/client";
@@ -16,6 +16,21 @@ export function Tables({ session }: { session: Session }) {
   const reload = () => { mine.reload(); open.reload(); };
   const myTables = (mine.value?.tables ?? []).filter((t) => t.status === TableStatus.OPEN || t.status === TableStatus.STARTING);
   const mineIds = new Set(myTables.map((t) => t.tableId));
+  // A table of mine waiting for players is read again every few seconds; when it fills and its game
+  // starts, I am taken to the game (the host as much as the one who joined last).
+  const waitingOn = useRef(new Set<string>());
+  useEffect(() => {
+    for (const t of mine.value?.tables ?? []) {
+      if (t.gameId && waitingOn.current.has(t.tableId)) {
+        go({ page: "game", id: t.gameId });
+        return;
+      }
+    }
+    waitingOn.current = mineIds;
+    if (myTables.length === 0) return;
+    const timer = setTimeout(mine.reload, 4_000);
+    return () => clearTimeout(timer);
+  }, [mine.value]);
   const joinable = (open.value?.tables ?? []).filter((t) => !mineIds.has(t.tableId));
   return (
     <div class="columns">

@@ -5,6 +5,7 @@ import { requestId, type Session } from "../api/session";
 import { RefusalNote } from "../app/RefusalNote";
 import { href } from "../app/route";
 import { useAction, useCall } from "../app/useCall";
+import { plural } from "../game/plural";
 import { editionName, titleName } from "./names";
 
 const statusNames: Record<number, string> = {
@@ -22,7 +23,7 @@ export function Tournaments() {
       {list.value?.tournaments.map((t) => (
         <a class="card row" href={href({ page: "tournament", id: t.tournamentId })} data-test="tournament">
           <strong>{t.name}</strong>
-          <span class="quiet"> {titleName(t.title)} {editionName(t.title, t.edition)} · {statusNames[t.status] ?? ""} · {t.players.length} players</span>
+          <span class="quiet"> {titleName(t.title)} {editionName(t.title, t.edition)} · {statusNames[t.status] ?? ""} · {plural(t.players.length, "player")}</span>
         </a>
       ))}
     </section>

@@ -79,7 +79,7 @@ try {
       console.log("tile on", hex, await text('[data-testid="rotation"]'), "->", await text('[data-testid="submit"]'));
       await page.click('[data-testid="submit"]');
     } else {
-      const items = await page.$$('[data-testid^="action-"]');
+      const items = await page.$$('[data-testid=move-forms] button');
       if (items.length === 0) continue;
       const labels = await Promise.all(items.map((i) => i.evaluate((e) => e.textContent)));
       // Prefer buying and ending turns over passing for ever; else the last item.
