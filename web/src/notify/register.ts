@@ -9,10 +9,12 @@ import { Platform } from "@gen/mailrun/v1/notification_pb";
 
 const askedKey = "mailrun.webPush.asked";
 
-function keyBytes(base64url: string): Uint8Array {
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
   const raw = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+  const bytes = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; ++i) bytes[i] = raw.charCodeAt(i);
+  return bytes;
 }
 
 function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
