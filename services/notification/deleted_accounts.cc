@@ -90,6 +90,9 @@ int DeletedAccounts::ForgetAccounts() {
     txn.exec_params("DELETE FROM reminder_waits WHERE user_id = $1", user);
     txn.exec_params("DELETE FROM push_deliveries WHERE user_id = $1", user);  // and their attempts
     txn.exec_params("DELETE FROM push_devices WHERE user_id = $1", user);
+    txn.exec_params("DELETE FROM email_items WHERE user_id = $1", user);  // before the mails they name
+    txn.exec_params("DELETE FROM email_mails WHERE user_id = $1", user);
+    txn.exec_params("DELETE FROM email_addresses WHERE user_id = $1", user);
     // A stored event stays while another user's inbox or push delivery refers to it.
     ForgetInEvents(txn, "notification_events", "event_id",
                    " AND NOT EXISTS (SELECT 1 FROM inbox i WHERE i.event_id = notification_events.event_id)"
