@@ -27,6 +27,10 @@
 # Pushes: mailrun-notify POSTs each push to MAILRUN_PUSH_ENDPOINT (a Gorush push gateway's
 # http(s)://.../api/push; MAILRUN_PUSH_APNS_TOPIC the iOS bundle id) when it is set in the
 # environment of `deploy/stack.sh start`; unset: no pushes.
+# Email and Web Push (issue 42): a local SMTP catcher, Debian's aiosmtpd, on 58025
+# (MAILRUN_SMTP_CATCHER_PORT) writes every mail the stack sends into the Maildir .local/stack/mail/
+# (read them there: ls .local/stack/mail/new/), and a VAPID key made for the stack
+# (.local/stack/vapid.pem) turns Web Push on for the web client; webhooks may go to loopback.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,6 +45,7 @@ game_metrics_port=${MAILRUN_GAME_METRICS_PORT:-50161}
 lobby_metrics_port=${MAILRUN_LOBBY_METRICS_PORT:-50162}
 notify_metrics_port=${MAILRUN_NOTIFY_METRICS_PORT:-50163}
 gateway_port=${MAILRUN_GATEWAY_PORT:-8080}
+smtp_port=${MAILRUN_SMTP_CATCHER_PORT:-58025}
 pgbouncer=${MAILRUN_PGBOUNCER:-0}
 pgbouncer_port=${MAILRUN_PGBOUNCER_PORT:-55433}
 gateway_dir=${MAILRUN_GATEWAY_DIR:-$(dirname "$bin")/gateway}
@@ -108,6 +113,11 @@ start_service() {
   MAILRUN_NOTIFY_ADDR=127.0.0.1:$notify_port \
   MAILRUN_PUSH_ENDPOINT="${MAILRUN_PUSH_ENDPOINT:-}" \
   MAILRUN_PUSH_APNS_TOPIC="${MAILRUN_PUSH_APNS_TOPIC:-}" \
+  MAILRUN_SMTP_URL="smtp://127.0.0.1:$smtp_port" \
+  MAILRUN_SMTP_FROM="Mailrun <mailrun@localhost.localdomain>" \
+  MAILRUN_PUBLIC_URL="http://127.0.0.1:$gateway_port" \
+  MAILRUN_WEB_PUSH_VAPID_KEY_FILES="$stack/vapid.pem" \
+  MAILRUN_EGRESS_ALLOW_LOOPBACK=true \
     nohup "$bin/mailrun-$name" >>"$stack/logs/$name.log" 2>&1 </dev/null &
   echo $! >"$pidfile"
 }
@@ -120,6 +130,20 @@ wait_healthy() {
     exit 1
   fi
   echo "mailrun-$name SERVING on 127.0.0.1:$port (metrics: http://127.0.0.1:${metrics_port_of[$name]}/metrics)"
+}
+
+start_smtp_catcher() {
+  local pidfile=$stack/run/smtp.pid
+  if running "$pidfile"; then echo "SMTP catcher already running (pid $(cat "$pidfile"))"; return 0; fi
+  /usr/bin/python3 -c "import aiosmtpd" 2>/dev/null || { echo "python3-aiosmtpd is missing (deploy/setup.sh installs it)" >&2; exit 1; }
+  nohup /usr/bin/python3 -m aiosmtpd -n -l "127.0.0.1:$smtp_port" -c aiosmtpd.handlers.Mailbox "$stack/mail" \
+    >>"$stack/logs/smtp.log" 2>&1 </dev/null &
+  echo $! >"$pidfile"
+  echo "SMTP catcher on 127.0.0.1:$smtp_port: mails land in $stack/mail/new/"
+}
+
+vapid_key() {
+  [ -f "$stack/vapid.pem" ] || (umask 077 && openssl ecparam -name prime256v1 -genkey -noout -out "$stack/vapid.pem")
 }
 
 start_gateway() {
@@ -174,6 +198,8 @@ cmd_start() {
   echo "Redis on 127.0.0.1:$redis_port (password in $(redis_password_file))"
   [ -x "$bin/mailrun" ] || { echo "missing $bin/mailrun: build first (make build)" >&2; exit 1; }
   token_keys
+  vapid_key
+  start_smtp_catcher
   for s in "${services[@]}"; do start_service "$s"; done
   for s in "${services[@]}"; do wait_healthy "$s"; done
   start_gateway
@@ -182,6 +208,7 @@ cmd_start() {
 
 cmd_stop() {
   stop_pidfile "$stack/run/gateway.pid"
+  stop_pidfile "$stack/run/smtp.pid"
   for s in "${services[@]}"; do stop_pidfile "$stack/run/$s.pid"; done
   "$servers" stop-pgbouncer "$(pgbouncer_dir)"
   [ -e "$stack/postgres" ] && "$servers" stop-postgres "$(pg_dir)"

@@ -15,6 +15,8 @@
 //                                 beside this script, i.e. build/web, when it exists; "none": serve none)
 //   MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS  the longest a unary call may take (default 60; a
 //                                 caller's shorter deadline wins); streams have no limit
+//   MAILRUN_GATEWAY_MAX_REQUEST_BYTES  the largest request message a client may send, compressed
+//                                 and after inflating (default 1048576); larger: RESOURCE_EXHAUSTED
 // A backend address is host:port, or dns:///name:port to balance calls over every address of the
 // name (the chart's headless Services), or ipv4:ADDR:PORT,ADDR:PORT (a fixed list). The game
 // service's calls about one game go to that game's pod (game_ring.mjs).
@@ -53,6 +55,7 @@ try {
 
 const backends = {
   "mailrun.v1.GameService": required("MAILRUN_GAME_ADDRESS"),
+  "mailrun.v1.ProgrammedMoveService": required("MAILRUN_GAME_ADDRESS"),
   "mailrun.v1.LobbyService": required("MAILRUN_LOBBY_ADDRESS"),
   "mailrun.v1.NotificationService": required("MAILRUN_NOTIFY_ADDRESS"),
 };
@@ -60,6 +63,11 @@ const backends = {
 const callTimeout = Number(setting("MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS", "60"));
 if (!Number.isInteger(callTimeout) || callTimeout < 1) {
   console.error("mailrun-gateway: MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS must be a whole number of seconds, at least 1");
+  process.exit(2);
+}
+const maxRequestBytes = Number(setting("MAILRUN_GATEWAY_MAX_REQUEST_BYTES", String(1024 * 1024)));
+if (!Number.isInteger(maxRequestBytes) || maxRequestBytes < 1024) {
+  console.error("mailrun-gateway: MAILRUN_GATEWAY_MAX_REQUEST_BYTES must be a whole number of bytes, at least 1024");
   process.exit(2);
 }
 // Log lines are JSON on standard error, like the services'.
@@ -81,7 +89,7 @@ if (webDir !== "none") {
   }
 }
 
-const gateway = await startGateway({ services, listen, origins, web });
+const gateway = await startGateway({ services, listen, origins, web, maxRequestBytes });
 log({ level: "info", event: "gateway_listening", address: gateway.address, services: services.map((s) => s.desc.typeName),
       web: web ? path.resolve(webDir) : null });
 

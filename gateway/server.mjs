@@ -69,8 +69,16 @@ function peerOf(req) {
 }
 
 // `web`: the web client's handler (static.mjs), or null to serve no web client.
-export async function startGateway({ services, listen, origins = [], web = null }) {
+// `maxRequestBytes`: the largest request message, on the wire and again after inflating (gzip,
+// br): a call over it is refused RESOURCE_EXHAUSTED before it is read whole or inflated any further
+// (a Content-Length over it before any byte of the body is read; a gRPC or gRPC-Web envelope from
+// its length prefix). Issue 46: a 189 KB gzip body inflated to 200 MB in the gateway.
+export async function startGateway({ services, listen, origins = [], web = null, maxRequestBytes = 1024 * 1024 }) {
   const rpc = connectNodeAdapter({
+    readMaxBytes: maxRequestBytes,
+    // Connect JSON is strict (DESIGN.md): a field or enum name the API does not know is refused
+    // INVALID_ARGUMENT naming it, never dropped (issue 46: "isPrivat" made a public table).
+    jsonOptions: { ignoreUnknownFields: false },
     routes: (router) => {
       for (const { desc, impl } of services) router.service(desc, impl);
     },

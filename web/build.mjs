@@ -4,7 +4,7 @@
 // The npm packages come from DEPS/node_modules (tools/npm_ci.sh installs them there).
 // Usage: node web/build.mjs --deps DIR --gen DIR --out DIR --proto DIR
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -64,4 +64,5 @@ const style = outputs.find((file) => file.endsWith(".css"));
 let html = readFileSync(path.join(here, "index.html"), "utf8");
 html = html.replace("%SCRIPT%", `/${script}`).replace("%STYLE%", style ? `<link rel="stylesheet" href="/${style}">` : "");
 writeFileSync(path.join(opts.out, "index.html"), html);
+cpSync(path.join(here, "public"), opts.out, { recursive: true });  // manifest, icons, service worker
 console.log(`web: built ${outputs.length} files into ${opts.out}`);

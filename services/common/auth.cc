@@ -31,7 +31,10 @@ std::optional<TokenClaims> Authenticate(const grpc::ServerContextBase& context, 
   TokenError error;
   auto claims = verifier.Verify(value.substr(prefix.size()), kind, UnixNow(), &error);
   if (!claims) {
-    *status = RefusalStatus(grpc::StatusCode::UNAUTHENTICATED, error.message, {"auth.token_invalid", "", "unauthenticated", "", "", {TextValue("reason", error.message)}});
+    *status = error.session_ended
+                  ? RefusalStatus(grpc::StatusCode::UNAUTHENTICATED, error.message, {"auth.session_ended", "", "unauthenticated", "", ""})
+                  : RefusalStatus(grpc::StatusCode::UNAUTHENTICATED, error.message,
+                                  {"auth.token_invalid", "", "unauthenticated", "", "", {TextValue("reason", error.message)}});
     return std::nullopt;
   }
   NoteUser(claims->subject);  // the call's log lines name the caller

@@ -11,6 +11,7 @@ std::string GameIdOf(const Event& event) {
     case Event::kGameFinished: return event.game_finished().game_id();
     case Event::kTournamentRoundStarted: return event.tournament_round_started().game_id();
     case Event::kReminder: return event.reminder().game_id();
+    case Event::kChatMention: return event.chat_mention().game_id();
     default: return "";
   }
 }

@@ -126,6 +126,10 @@ struct All {
       .Name("mailrun_push_attempts_total")
       .Help("Push deliveries attempted, by outcome: delivered, retry, rejected, gave_up, cancelled.")
       .Register(*notify);
+  Family<Counter>& deliveries = BuildCounter()
+      .Name("mailrun_deliveries_total")
+      .Help("Deliveries outside the app attempted, by channel (push, web_push, email, webhook) and outcome.")
+      .Register(*notify);
   Family<Gauge>& reminders_due = BuildGauge()
       .Name("mailrun_reminders_due").Help("Turn reminders that were due at the last check.")
       .Register(*notify);
@@ -208,6 +212,9 @@ void StreamOpened() { all().streams_value.Increment(); }
 void StreamClosed() { all().streams_value.Decrement(); }
 void NotificationStreamed() { all().streamed_value.Increment(); }
 void PushAttempted(std::string_view outcome) { all().pushes.Add({{"outcome", S(outcome)}}).Increment(); }
+void DeliveryAttempted(std::string_view channel, std::string_view outcome) {
+  all().deliveries.Add({{"channel", S(channel)}, {"outcome", S(outcome)}}).Increment();
+}
 void RemindersDue(int64_t waits) { all().reminders_due_value.Set(static_cast<double>(waits)); }
 void RemindersSent(int64_t reminders) { all().reminders_sent_value.Increment(static_cast<double>(reminders)); }
 

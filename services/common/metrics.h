@@ -62,6 +62,8 @@ void StreamClosed();
 void NotificationStreamed();
 // outcome: "delivered", "retry", "rejected", "gave_up", "cancelled".
 void PushAttempted(std::string_view outcome);
+// One delivery attempt outside the app: channel push (Gorush), web_push, email or webhook.
+void DeliveryAttempted(std::string_view channel, std::string_view outcome);
 void RemindersDue(int64_t waits);
 void RemindersSent(int64_t reminders);
 

@@ -46,6 +46,7 @@ std::optional<TokenKind> KindNamed(const std::string& name) {
   if (name == "access") return TokenKind::kAccess;
   if (name == "refresh") return TokenKind::kRefresh;
   if (name == "service") return TokenKind::kService;
+  if (name == "device") return TokenKind::kDevice;
   return std::nullopt;
 }
 
@@ -60,6 +61,7 @@ const char* TokenKindName(TokenKind kind) {
     case TokenKind::kAccess: return "access";
     case TokenKind::kRefresh: return "refresh";
     case TokenKind::kService: return "service";
+    case TokenKind::kDevice: return "device";
   }
   return "?";
 }
@@ -118,9 +120,18 @@ std::vector<std::string> TokenVerifier::key_ids() const {
 
 std::optional<TokenClaims> TokenVerifier::Verify(const std::string& token, TokenKind expected_kind, int64_t now,
                                                  TokenError* error) const {
-  if (auto known = verified_->Find(token, now); known && known->kind == expected_kind) return known;
-  auto claims = VerifySignedToken(token, expected_kind, now, error);
-  if (claims) verified_->Remember(token, *claims, now);
+  std::optional<TokenClaims> claims;
+  if (auto known = verified_->Find(token, now); known && known->kind == expected_kind) {
+    claims = std::move(known);
+  } else {
+    claims = VerifySignedToken(token, expected_kind, now, error);
+    if (claims) verified_->Remember(token, *claims, now);
+  }
+  if (claims && claims->kind == TokenKind::kAccess && revoked_ && revoked_->Revoked(claims->token_id, now)) {
+    Fail(error, "token's session has ended (logged out, revoked, password changed or account deleted): log in again");
+    if (error) error->session_ended = true;
+    return std::nullopt;
+  }
   return claims;
 }
 

@@ -18,10 +18,11 @@
 
 namespace mailrun::service {
 
-enum class TokenKind { kAccess, kRefresh, kService };
+// kDevice: a known device of an account (LoginRequest.device_token), for the login limits only.
+enum class TokenKind { kAccess, kRefresh, kService, kDevice };
 
 struct TokenClaims {
-  std::string subject;       // user id (access, refresh) or service name (service)
+  std::string subject;       // user id (access, refresh, device) or service name (service)
   std::string display_name;  // for access tokens: the user's display name
   TokenKind kind = TokenKind::kAccess;
   int64_t issued_at = 0;     // unix seconds
@@ -54,9 +55,20 @@ class TokenSigner {
 // Why a token was refused; the message never contains the token itself.
 struct TokenError {
   std::string message;
+  bool session_ended = false;  // the token is good but its session has ended (RevokedSessions)
 };
 
 class VerifiedTokens;
+
+// What a TokenVerifier asks, besides signature, kind and expiry, of an access token: whether the
+// session it was issued for has ended since (services/common/session_revocations.h keeps the
+// lobby's list). Thread-safe.
+class RevokedSessions {
+ public:
+  virtual ~RevokedSessions() = default;
+  // Whether the access token with `token_id` belongs to a session that has ended, at `now`.
+  virtual bool Revoked(const std::string& token_id, int64_t now) const = 0;
+};
 
 // The verifying side: the public keys a service trusts, by key id. Tokens it verified are
 // remembered (verified_tokens.h), shared by its copies, and checked again for kind and expiry on
@@ -68,11 +80,14 @@ class TokenVerifier {
   // twice with different keys.
   void Add(const std::string& key_id, const std::string& public_key);
   bool empty() const { return keys_.empty(); }
+  // From now on access tokens of ended sessions are refused too (copies made later share it).
+  void SetRevokedSessions(std::shared_ptr<const RevokedSessions> revoked) { revoked_ = std::move(revoked); }
   std::vector<std::string> key_ids() const;
 
   // Verifies format, key, signature, kind and expiry at `now` (unix seconds). On success returns
   // the claims (key_id set); on failure sets *error (if given) and returns nullopt. A token
-  // verified before is only checked for kind and expiry.
+  // verified before is only checked for kind and expiry, and an access token (either way) for its
+  // session's end when SetRevokedSessions was given a list.
   std::optional<TokenClaims> Verify(const std::string& token, TokenKind expected_kind, int64_t now,
                                     TokenError* error = nullptr) const;
 
@@ -82,6 +97,7 @@ class TokenVerifier {
 
   std::map<std::string, std::string> keys_;
   std::shared_ptr<VerifiedTokens> verified_;  // replaced whenever a key is added
+  std::shared_ptr<const RevokedSessions> revoked_;  // none: sessions are not checked
 };
 
 // A new random Ed25519 seed (32 raw bytes), for `mailrun keys new` and tests.

@@ -3,6 +3,7 @@
 #include <spdlog/spdlog.h>
 
 #include <functional>
+#include <set>
 #include <vector>
 
 #include "engine/bot/choose_action.h"
@@ -32,6 +33,12 @@ void ScrubGameColumn(pqxx::work& txn, const std::string& game_id, const std::str
 
 // The account's part of one game: seats, configuration, results, log rows and their answers.
 void ForgetInGame(pqxx::work& txn, const std::string& game_id, const ForgottenAccount& account) {
+  // The account's private notes go with it (migrations/0105); its chat messages stay, under the
+  // seat, which game_players renames below.
+  txn.exec_params(
+      "DELETE FROM game_notes n USING game_players p"
+      " WHERE n.game_id = $1 AND p.game_id = n.game_id AND p.seat = n.seat AND p.user_id = $2",
+      game_id, account.user_id);
   ScrubGameColumn(txn, game_id, "config", mailrun::v1::GameConfig(), account);
   ScrubGameColumn(txn, game_id, "create_request", mailrun::v1::CreateGameRequest(), account);
   ScrubGameColumn(txn, game_id, "results", mailrun::v1::GameFinished(), account);
@@ -139,9 +146,14 @@ int DeletedPlayers::PlayBotSeats() {
       turns.push_back({row[0].as<std::string>(), row[1].as<int64_t>(), row[2].as<int>(), row[3].as<std::string>()});
     }
   }
+  std::set<BotTurns::Turn> seen;
+  for (const Turn& turn : turns) seen.insert({turn.game_id, turn.version, turn.seat});
+  refused_turns_.KeepOnly(seen);
   int moved = 0;
   for (const Turn& turn : turns) {
     if (worker_.stopping()) break;
+    const BotTurns::Turn key{turn.game_id, turn.version, turn.seat};
+    if (!refused_turns_.Due(key, BotTurns::Clock::now())) continue;
     mailrun::v1::SubmitActionRequest request;
     {
       auto connection = pool_.Acquire();
@@ -161,15 +173,16 @@ int DeletedPlayers::PlayBotSeats() {
     }
     request.set_game_id(turn.game_id);
     request.set_expected_version(turn.version);
-    request.set_request_id("bot-" + std::to_string(turn.version) + "-" + std::to_string(turn.seat));
+    request.set_request_id(BotRequestId(turn.version, turn.seat, refused_turns_.Attempt(key)));
     mailrun::v1::SubmitActionResponse response;
     int64_t current = 0;
     const grpc::Status status = moves_.Submit(turn.user_id, request, &response, &current);
     if (status.ok()) {
       ++moved;
     } else if (status.error_code() != grpc::StatusCode::ABORTED) {
-      spdlog::error("deleted players: the bot's move in game {} at version {} was refused: {}", turn.game_id,
-                    turn.version, status.error_message());
+      const auto wait = refused_turns_.Refused(key, BotTurns::Clock::now());
+      spdlog::error("deleted players: the bot's move in game {} at version {} was refused: {} (next try in {} s, with a new request id)",
+                    turn.game_id, turn.version, status.error_message(), wait.count() / 1000);
     }
   }
   return moved;

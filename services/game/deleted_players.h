@@ -2,7 +2,7 @@
 // account"), and the bot that plays the seats deleted accounts left in running games.
 //
 // Forgetting: for each account_deletions row (migrations/0206) whose game part is not done, in ONE
-// transaction: every game the account sat in has the account's id and name replaced by its
+// transaction: the account's private notes are deleted (migrations/0105), every game the account sat in has the account's id and name replaced by its
 // placeholder's (games.config, create_request and results, game_players, and game_actions' acting
 // user and every stored answer, whose log lines name players; migrations/0103 allows exactly that
 // rewrite of the log), snapshots that hold the name are dropped (replay rebuilds them), the seat is
@@ -11,8 +11,10 @@
 //
 // The bot: every game with an active seat marked played_by_bot (a deleted account's, or one a player
 // put on autopilot: services/game/autopilot.h) gets that seat's move from the
-// engine's bot (engine/bot/choose_action.h), submitted through the MoveService as the placeholder
-// with request_id "bot-<version>-<seat>", so a move two replicas choose at once is applied once.
+// engine's bot (engine/bot/choose_action.h), submitted through the MoveService as the seat's
+// player with a request id in the service's own namespace (BotRequestId, bot_turns.h: no client can
+// take it), so a move two replicas choose at once is applied once. A refused move is not tried
+// again in a loop: its turn waits, longer after each refusal, and the next try has a fresh id.
 //
 // Several replicas may run one each (FOR UPDATE SKIP LOCKED; lost races are ABORTED and retried).
 // Thread-safety: Start/Stop from the owner.
@@ -23,6 +25,7 @@
 
 #include "services/common/connection_pool.h"
 #include "services/common/worker_thread.h"
+#include "services/game/bot_turns.h"
 #include "services/game/game_loader.h"
 #include "services/game/move_service.h"
 
@@ -50,6 +53,7 @@ class DeletedPlayers {
   GameLoader& loader_;
   MoveService& moves_;
   const std::chrono::milliseconds poll_interval_;
+  BotTurns refused_turns_;  // only the bot's thread (or a test calling PlayBotSeats) touches it
   mailrun::service::WorkerThread worker_;
 };
 

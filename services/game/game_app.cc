@@ -22,15 +22,21 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   moves_ = std::make_unique<MoveService>(statements, loader_, announce, MoveOptions{options.snapshot_every});
   queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
   creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
-  watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads);
+  chat_ = std::make_unique<GameChat>(transactor, announce);
+  watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads, chat_.get());
   const std::string& session_url = options.session_database_url.empty() ? database_url : options.session_database_url;
   versions_ = std::make_unique<VersionListener>(
       session_url, [this](const std::string& game_id) { watchers_->VersionCommitted(game_id); },
       [this] { watchers_->WakeAll(); });
   autopilot_ = std::make_unique<Autopilot>(transactor);
-  service_ = std::make_unique<GameServiceImpl>(verifier, options.TrustedServices(), *moves_, *queries_, *creation_,
-                                               *watchers_, *autopilot_);
+  revocations_ = std::make_shared<mailrun::service::SessionRevocations>(pool_);
+  mailrun::service::TokenVerifier checked = verifier;
+  checked.SetRevokedSessions(revocations_);
+  service_ = std::make_unique<GameServiceImpl>(checked, options.TrustedServices(), *moves_, *queries_, *creation_,
+                                               *watchers_, *autopilot_, *chat_);
   deleted_players_ = std::make_unique<DeletedPlayers>(pool_, loader_, *moves_, std::chrono::milliseconds(1000));
+  programmed_ = std::make_unique<ProgrammedMoves>(pool_, loader_, *moves_, std::chrono::milliseconds(500));
+  programmed_service_ = std::make_unique<ProgrammedMoveServiceImpl>(checked, *programmed_);
   HistoryPrunerOptions pruning;
   pruning.interval = std::chrono::seconds(options.history_prune_seconds);
   pruning.grace = std::chrono::seconds(options.finished_snapshots_seconds);
@@ -47,10 +53,12 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
 GameApp::~GameApp() { Stop(); }
 
 void GameApp::Start() {
+  revocations_->Start();
   announcer_.Start();
   if (relay_) relay_->Start();
   versions_->Start();
   deleted_players_->Start();
+  programmed_->Start();
   history_pruner_->Start();
 }
 
@@ -58,11 +66,13 @@ void GameApp::EndStreams() { watchers_->EndAll(); }
 
 void GameApp::Stop() {
   if (history_pruner_) history_pruner_->Stop();
+  if (programmed_) programmed_->Stop();
   if (deleted_players_) deleted_players_->Stop();
   if (relay_) relay_->Stop();
   versions_->Stop();
   watchers_->Stop();
   announcer_.Stop();  // last: the deleted players' worker above moves and announces too
+  revocations_->Stop();
 }
 
 }  // namespace mailrun::game

@@ -12,7 +12,9 @@
 
 #include "services/common/connection_pool.h"
 #include "services/common/outbox_relay.h"
+#include "services/common/session_revocations.h"
 #include "services/game/game_cache.h"
+#include "services/game/game_chat.h"
 #include "services/game/game_creation.h"
 #include "services/game/game_loader.h"
 #include "services/game/game_options.h"
@@ -24,6 +26,8 @@
 #include "services/game/version_announcer.h"
 #include "services/game/version_listener.h"
 #include "services/game/move_service.h"
+#include "services/game/programmed_move_service.h"
+#include "services/game/programmed_moves.h"
 
 namespace mailrun::game {
 
@@ -36,8 +40,10 @@ class GameApp {
   ~GameApp();
 
   grpc::Service* service() { return service_.get(); }
-  // The announcer, the outbox relay, the version listener of WatchGame, the deleted players' worker
-  // and the history pruner.
+  // ProgrammedMoveService, served beside GameService.
+  grpc::Service* programmed_service() { return programmed_service_.get(); }
+  // The announcer, the outbox relay, the version listener of WatchGame, the deleted players' worker,
+  // the programmed moves' worker and the history pruner.
   void Start();
   // Ends the WatchGame streams (UNAVAILABLE: clients resume), so that they do not hold shutdown up.
   void EndStreams();
@@ -45,6 +51,8 @@ class GameApp {
 
  private:
   mailrun::service::ConnectionPool pool_;
+  // Ended sessions, asked by the service's token verifier (after pool_, which it reads).
+  std::shared_ptr<mailrun::service::SessionRevocations> revocations_;
   GameCache cache_;
   GameLoader loader_;
   VersionAnnouncer announcer_;  // before the move service, which announces through it, and after the pool
@@ -52,11 +60,14 @@ class GameApp {
   std::unique_ptr<GameQueries> queries_;
   std::unique_ptr<Autopilot> autopilot_;
   std::unique_ptr<GameCreation> creation_;
+  std::unique_ptr<GameChat> chat_;
   std::unique_ptr<GameWatchers> watchers_;
   std::unique_ptr<VersionListener> versions_;
   std::unique_ptr<GameServiceImpl> service_;
   std::unique_ptr<mailrun::service::OutboxRelay> relay_;
   std::unique_ptr<DeletedPlayers> deleted_players_;
+  std::unique_ptr<ProgrammedMoves> programmed_;
+  std::unique_ptr<ProgrammedMoveServiceImpl> programmed_service_;
   std::unique_ptr<mailrun::service::BatchedPruner> history_pruner_;
 };
 

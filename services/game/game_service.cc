@@ -4,11 +4,19 @@
 #include "services/common/log_context.h"
 #include "services/common/refusal_details.h"
 #include "services/game/game_status.h"
+#include "services/game/request_checks.h"
 
 namespace mailrun::game {
 namespace {
 
 using mailrun::service::TokenKind;
+
+// A client's request_id may not be one of the service's own (request_checks.h).
+std::optional<grpc::Status> ReservedRequestId(const std::string& request_id) {
+  if (!request_id.starts_with(kServiceRequestIdPrefix)) return std::nullopt;
+  auto bad = CheckClientRequestId(request_id);
+  return InvalidField("request_id", *bad, {}, "reserved");
+}
 
 grpc::Status WithVersionTrailer(grpc::ServerContext* context, grpc::Status status, int64_t current_version) {
   if (status.error_code() == grpc::StatusCode::ABORTED && current_version >= 0) {
@@ -22,14 +30,15 @@ grpc::Status WithVersionTrailer(grpc::ServerContext* context, grpc::Status statu
 GameServiceImpl::GameServiceImpl(mailrun::service::TokenVerifier verifier, std::set<std::string> trusted_services,
                                  MoveService& moves,
                                  GameQueries& queries, GameCreation& creation, GameWatchers& watchers,
-                                 Autopilot& autopilot)
+                                 Autopilot& autopilot, GameChat& chat)
     : verifier_(std::move(verifier)),
       trusted_services_(std::move(trusted_services)),
       moves_(moves),
       queries_(queries),
       creation_(creation),
       watchers_(watchers),
-      autopilot_(autopilot) {}
+      autopilot_(autopilot),
+      chat_(chat) {}
 
 grpc::Status GameServiceImpl::AsPlayer(grpc::ServerContext* context,
                                        const std::function<grpc::Status(const std::string&)>& handler) const {
@@ -85,6 +94,7 @@ grpc::Status GameServiceImpl::SubmitAction(grpc::ServerContext* context,
                                            const mailrun::v1::SubmitActionRequest* request,
                                            mailrun::v1::SubmitActionResponse* response) {
   mailrun::service::NoteGame(request->game_id());
+  if (auto reserved = ReservedRequestId(request->request_id())) return *reserved;
   return AsPlayer(context, [&](const std::string& user) {
     int64_t current_version = -1;
     const grpc::Status status = moves_.Submit(user, *request, response, &current_version);
@@ -115,6 +125,7 @@ grpc::Status GameServiceImpl::UndoLastAction(grpc::ServerContext* context,
                                              const mailrun::v1::UndoLastActionRequest* request,
                                              mailrun::v1::UndoLastActionResponse* response) {
   mailrun::service::NoteGame(request->game_id());
+  if (auto reserved = ReservedRequestId(request->request_id())) return *reserved;
   return AsPlayer(context, [&](const std::string& user) {
     int64_t current_version = -1;
     const grpc::Status status = moves_.Undo(user, *request, response, &current_version);
@@ -146,6 +157,46 @@ grpc::Status GameServiceImpl::GetBoardPicture(grpc::ServerContext* context,
   mailrun::service::NoteGame(request->game_id());
   return AsPlayer(context,
                   [&](const std::string& user) { return queries_.GetBoardPicture(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::PostChatMessage(grpc::ServerContext* context,
+                                              const mailrun::v1::PostChatMessageRequest* request,
+                                              mailrun::v1::PostChatMessageResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.Post(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::ListChatMessages(grpc::ServerContext* context,
+                                               const mailrun::v1::ListChatMessagesRequest* request,
+                                               mailrun::v1::ListChatMessagesResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.List(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::DeleteChatMessage(grpc::ServerContext* context,
+                                                const mailrun::v1::DeleteChatMessageRequest* request,
+                                                mailrun::v1::DeleteChatMessageResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.Delete(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::MuteChatPlayer(grpc::ServerContext* context,
+                                             const mailrun::v1::MuteChatPlayerRequest* request,
+                                             mailrun::v1::MuteChatPlayerResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.Mute(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::GetNotes(grpc::ServerContext* context, const mailrun::v1::GetNotesRequest* request,
+                                       mailrun::v1::GetNotesResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.GetNotes(user, *request, response); });
+}
+
+grpc::Status GameServiceImpl::SetNotes(grpc::ServerContext* context, const mailrun::v1::SetNotesRequest* request,
+                                       mailrun::v1::SetNotesResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.SetNotes(user, *request, response); });
 }
 
 grpc::ServerWriteReactor<mailrun::v1::WatchGameResponse>* GameServiceImpl::WatchGame(

@@ -15,6 +15,7 @@
 #include "services/common/token.h"
 #include "services/game/autopilot.h"
 #include "services/game/components_catalog.h"
+#include "services/game/game_chat.h"
 #include "services/game/game_creation.h"
 #include "services/game/game_queries.h"
 #include "services/game/game_watch.h"
@@ -27,7 +28,7 @@ class GameServiceImpl final : public mailrun::v1::GameService::WithCallbackMetho
   // `verifier`: the trusted public keys. `trusted_services`: service token subjects allowed to
   // create games and read results. The parts must outlive the service.
   GameServiceImpl(mailrun::service::TokenVerifier verifier, std::set<std::string> trusted_services, MoveService& moves,
-                  GameQueries& queries, GameCreation& creation, GameWatchers& watchers, Autopilot& autopilot);
+                  GameQueries& queries, GameCreation& creation, GameWatchers& watchers, Autopilot& autopilot, GameChat& chat);
 
   grpc::Status CreateGame(grpc::ServerContext* context, const mailrun::v1::CreateGameRequest* request,
                           mailrun::v1::CreateGameResponse* response) override;
@@ -55,6 +56,18 @@ class GameServiceImpl final : public mailrun::v1::GameService::WithCallbackMetho
                                mailrun::v1::GetBoardPictureResponse* response) override;
   grpc::Status SetAutopilot(grpc::ServerContext* context, const mailrun::v1::SetAutopilotRequest* request,
                             mailrun::v1::SetAutopilotResponse* response) override;
+  grpc::Status PostChatMessage(grpc::ServerContext* context, const mailrun::v1::PostChatMessageRequest* request,
+                               mailrun::v1::PostChatMessageResponse* response) override;
+  grpc::Status ListChatMessages(grpc::ServerContext* context, const mailrun::v1::ListChatMessagesRequest* request,
+                                mailrun::v1::ListChatMessagesResponse* response) override;
+  grpc::Status DeleteChatMessage(grpc::ServerContext* context, const mailrun::v1::DeleteChatMessageRequest* request,
+                                 mailrun::v1::DeleteChatMessageResponse* response) override;
+  grpc::Status MuteChatPlayer(grpc::ServerContext* context, const mailrun::v1::MuteChatPlayerRequest* request,
+                              mailrun::v1::MuteChatPlayerResponse* response) override;
+  grpc::Status GetNotes(grpc::ServerContext* context, const mailrun::v1::GetNotesRequest* request,
+                        mailrun::v1::GetNotesResponse* response) override;
+  grpc::Status SetNotes(grpc::ServerContext* context, const mailrun::v1::SetNotesRequest* request,
+                        mailrun::v1::SetNotesResponse* response) override;
   grpc::ServerWriteReactor<mailrun::v1::WatchGameResponse>* WatchGame(
       grpc::CallbackServerContext* context, const mailrun::v1::WatchGameRequest* request) override;
 
@@ -72,6 +85,7 @@ class GameServiceImpl final : public mailrun::v1::GameService::WithCallbackMetho
   GameCreation& creation_;
   GameWatchers& watchers_;
   Autopilot& autopilot_;
+  GameChat& chat_;
   ComponentsCatalog components_;
 };
 

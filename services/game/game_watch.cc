@@ -12,8 +12,14 @@ using mailrun::v1::WatchGameResponse;
 class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
                         public std::enable_shared_from_this<GameWatch> {
  public:
-  GameWatch(GameWatchers& hub, std::string user_id, std::string game_id, int64_t after)
-      : hub_(hub), user_id_(std::move(user_id)), game_id_(std::move(game_id)), sent_(after) {}
+  GameWatch(GameWatchers& hub, std::string user_id, std::string game_id, int64_t after, bool with_chat,
+            int64_t after_chat)
+      : hub_(hub),
+        user_id_(std::move(user_id)),
+        game_id_(std::move(game_id)),
+        with_chat_(with_chat),
+        sent_(after),
+        chat_sent_(after_chat) {}
 
   const std::string& game_id() const { return game_id_; }
   // The reactor keeps itself alive until gRPC is done with it (OnDone).
@@ -43,7 +49,14 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
     bool finished = false;
     grpc::Status status;
     try {
-      status = hub_.queries_.NextChange(user_id_, game_id_, sent_, &change, &finished);
+      // The first look of a stream with chat checks that the caller may read the chat at all.
+      if (with_chat_ && !chat_checked_ && hub_.chat_ != nullptr) {
+        std::optional<mailrun::v1::ChatMessage> ignored;
+        status = hub_.chat_->Next(user_id_, game_id_, chat_sent_, &ignored);
+        chat_checked_ = status.ok();
+      }
+      if (status.ok()) status = hub_.queries_.NextChange(user_id_, game_id_, sent_, &change, &finished);
+      if (status.ok() && !change && with_chat_) status = NextChat(&change);
     } catch (const std::exception& e) {
       spdlog::error("WatchGame {}: {}", game_id_, e.what());
       status = grpc::Status(grpc::StatusCode::INTERNAL, "the game could not be read");
@@ -84,6 +97,7 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
     if (!ok) return End(std::move(lock), grpc::Status(grpc::StatusCode::CANCELLED, "the stream was closed"));
     if (ending_) return End(std::move(lock), *ending_);
     sent_ = out_.version();
+    if (out_.has_chat()) chat_sent_ = out_.chat().seq();
     if (out_.status() == mailrun::v1::GAME_STATUS_FINISHED) return End(std::move(lock), grpc::Status::OK);
     lock.unlock();
     hub_.Schedule(shared_from_this());  // still busy: the next version, if there is one
@@ -97,6 +111,19 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
   }
 
  private:
+  // The next chat message as a stream message of its own (the version unchanged), if one waits.
+  grpc::Status NextChat(std::optional<WatchGameResponse>* change) {
+    if (hub_.chat_ == nullptr) return grpc::Status::OK;
+    std::optional<mailrun::v1::ChatMessage> message;
+    const grpc::Status status = hub_.chat_->Next(user_id_, game_id_, chat_sent_, &message);
+    if (!status.ok() || !message) return status;
+    WatchGameResponse out;
+    out.set_version(sent_);
+    *out.mutable_chat() = std::move(*message);
+    *change = std::move(out);
+    return grpc::Status::OK;
+  }
+
   void End(std::unique_lock<std::mutex> lock, const grpc::Status& status) {
     done_ = true;
     lock.unlock();
@@ -106,7 +133,10 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
   GameWatchers& hub_;
   const std::string user_id_;
   const std::string game_id_;
-  int64_t sent_;  // the last version the client has (only the busy holder touches it)
+  const bool with_chat_;
+  bool chat_checked_ = false;  // the caller may read the chat (only the busy holder touches it)
+  int64_t sent_;       // the last version the client has (only the busy holder touches it)
+  int64_t chat_sent_;  // the last chat seq the client has (likewise)
   WatchGameResponse out_;
   std::mutex mutex_;
   bool busy_ = false;
@@ -117,7 +147,7 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
   std::shared_ptr<GameWatch> self_;
 };
 
-GameWatchers::GameWatchers(GameQueries& queries, int threads) : queries_(queries) {
+GameWatchers::GameWatchers(GameQueries& queries, int threads, GameChat* chat) : queries_(queries), chat_(chat) {
   for (int i = 0; i < std::max(threads, 1); ++i) threads_.emplace_back([this] { Work(); });
 }
 
@@ -125,7 +155,8 @@ GameWatchers::~GameWatchers() { Stop(); }
 
 grpc::ServerWriteReactor<WatchGameResponse>* GameWatchers::Open(const std::string& user_id,
                                                                 const mailrun::v1::WatchGameRequest& request) {
-  auto watch = std::make_shared<GameWatch>(*this, user_id, request.game_id(), request.after_version());
+  auto watch = std::make_shared<GameWatch>(*this, user_id, request.game_id(), request.after_version(),
+                                           request.with_chat(), request.after_chat_seq());
   watch->Hold();
   bool ending = false;
   {

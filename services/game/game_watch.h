@@ -4,6 +4,9 @@
 // replica committed it), its watchers are woken; a small pool of threads (`threads`) then reads
 // each watcher's next version from the database (GameQueries::NextChange) and writes it, one
 // message in flight per stream, one version per message, so a slow reader only holds itself up.
+// Streams opened with with_chat also carry the game's chat: when no version is waiting, a look
+// reads the next chat message after the last one sent (GameChat::Next); a posted message wakes the
+// game's watchers as a new version does (the same NOTIFY).
 // Every message comes from the database, never from the notification, so a lost or repeated
 // notification can delay a message but never skip or repeat one.
 // Thread-safe.
@@ -22,6 +25,7 @@
 #include <vector>
 
 #include "mailrun/v1/game.pb.h"
+#include "services/game/game_chat.h"
 #include "services/game/game_queries.h"
 
 namespace mailrun::game {
@@ -30,8 +34,9 @@ class GameWatch;
 
 class GameWatchers {
  public:
-  // `queries` must outlive the watchers. `threads`: the pool that reads and sends versions.
-  GameWatchers(GameQueries& queries, int threads);
+  // `queries` (and `chat`, if any) must outlive the watchers. `threads`: the pool that reads and
+  // sends versions. Without `chat`, streams opened with with_chat get no chat messages.
+  GameWatchers(GameQueries& queries, int threads, GameChat* chat = nullptr);
   ~GameWatchers();
   GameWatchers(const GameWatchers&) = delete;
   GameWatchers& operator=(const GameWatchers&) = delete;
@@ -59,6 +64,7 @@ class GameWatchers {
   void Work();
 
   GameQueries& queries_;
+  GameChat* const chat_;
   mutable std::mutex mutex_;
   std::condition_variable ready_;
   std::map<std::string, std::set<std::shared_ptr<GameWatch>>> by_game_;

@@ -9,6 +9,7 @@
 #include "services/common/retry_later.h"
 #include "services/common/token.h"
 #include "services/lobby/accounts.h"
+#include "services/lobby/caller_session.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/transaction.h"
 #include "services/lobby/validation.h"
@@ -23,11 +24,10 @@ using mailrun::service::UnixNow;
 // The session (family) the calling access token belongs to: SignSession issues access tokens with
 // the token id "<row>-access", the row being one of the family's user_sessions.
 std::string CallingSession(pqxx::work& txn, const TokenClaims& caller) {
-  constexpr std::string_view kSuffix = "-access";
-  const std::string& id = caller.token_id;
-  if (id.size() <= kSuffix.size() || id.compare(id.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0) return "";
+  const std::string session = SessionOfAccessToken(caller);
+  if (session.empty()) return "";
   const pqxx::result row = txn.exec_params("SELECT family_id FROM user_sessions WHERE session_id = $1 AND user_id = $2",
-                                           id.substr(0, id.size() - kSuffix.size()), caller.subject);
+                                           session, caller.subject);
   return row.empty() ? "" : row[0][0].as<std::string>();
 }
 

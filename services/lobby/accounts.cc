@@ -82,6 +82,12 @@ grpc::Status Accounts::SignSession(pqxx::work& txn, const std::string& session_i
   claims.token_id = session_id;
   response->set_refresh_token(tokens_.signer->Issue(claims));
   response->set_refresh_expires_at_unix_ms(claims.expires_at * 1000);
+  // A known device of the account from now on (login_limits.h); as the others, the same token for
+  // a retry of the same call.
+  claims.kind = TokenKind::kDevice;
+  claims.expires_at = claims.issued_at + tokens_.device_seconds;
+  claims.token_id = session_id + "-device";
+  response->set_device_token(tokens_.signer->Issue(claims));
   return grpc::Status::OK;
 }
 
@@ -178,17 +184,26 @@ grpc::Status Accounts::Login(const mailrun::v1::LoginRequest& request, const std
   if (request.display_name().empty()) return Invalid("lobby.account.display_name_required", "display_name", "display_name is required");
   if (auto status = InvalidIf("display_name", CheckDisplayName(request.display_name())); !status.ok()) return status;
   if (request.password().empty()) return Invalid("lobby.account.password_required", "password", "password is required");
+  const std::string device = KnownDevice(request);
   // Before any hashing: an account or client over its allowance costs nothing but this answer.
-  if (auto limited = limits_.AdmitLogin(client, request.display_name()); !limited.ok()) return limited;
+  if (auto limited = limits_.AdmitLogin(client, request.display_name(), device); !limited.ok()) return limited;
   try {
     grpc::Status status = LoginChecked(request, response);
-    // Only wrong credentials use the account's allowance up.
-    if (status.error_code() != grpc::StatusCode::UNAUTHENTICATED) limits_.Refund(request.display_name());
+    // Only wrong credentials use the account's (or the device's) allowance up.
+    if (status.error_code() != grpc::StatusCode::UNAUTHENTICATED) limits_.Refund(request.display_name(), device);
     return status;
   } catch (const HashingBusy& busy) {
-    limits_.Refund(request.display_name());  // its password was never checked
+    limits_.Refund(request.display_name(), device);  // its password was never checked
     return mailrun::service::RetryLater("the lobby is busy checking other passwords", busy.retry_after);
   }
+}
+
+std::string Accounts::KnownDevice(const mailrun::v1::LoginRequest& request) const {
+  if (request.device_token().empty() || request.device_token().size() > 4096) return "";
+  // Any failure (expired, another key, garbage) is an unknown device, not a refusal.
+  const auto claims = tokens_.verifier->Verify(request.device_token(), TokenKind::kDevice, UnixNow());
+  if (!claims || absl::AsciiStrToLower(claims->display_name) != absl::AsciiStrToLower(request.display_name())) return "";
+  return "device:" + claims->token_id;
 }
 
 grpc::Status Accounts::LoginChecked(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response) {
@@ -219,6 +234,7 @@ grpc::Status Accounts::LoginChecked(const mailrun::v1::LoginRequest& request, ma
     std::string session_id;
     mailrun::v1::LoginRequest fingerprinted = request;
     fingerprinted.clear_password();
+    fingerprinted.clear_device_token();  // a secret too; a retry from a device that lost it is the same call
     const RequestKey key{user_id, request.request_id(), "Login", RequestFingerprint(fingerprinted)};
     grpc::Status applied = ApplyOnce(txn, key, &session_id, [&](std::string* result_id) {
       *result_id = CreateSession(txn, user_id, "");

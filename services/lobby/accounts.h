@@ -7,7 +7,9 @@
 // TokenSettings::reuse_grace_seconds of its rotation, with the new session still current, another
 // instance of the same app refreshing at the same moment (it gets the new session's tokens);
 // otherwise a stolen token replayed, and the whole chain ("family") is revoked. Access tokens are
-// stateless and cannot be revoked; they expire after LobbyConfig::access_token_seconds.
+// verified by signature, so ending a session reaches them through revoked_sessions (migrations/0207:
+// the lobby checks it on every call, the other services within a second); otherwise they expire
+// after LobbyConfig::access_token_seconds.
 // docs/operations.md ("Sessions and refresh tokens") states the rule for operators.
 //
 // Thread-safe: every call uses its own pooled connection.
@@ -37,6 +39,7 @@ struct TokenSettings {
   // sharing one login): it gets that session's tokens. Later, or after the successor moved on, it
   // is taken for a stolen token and the whole session chain is revoked. 0: always the latter.
   int64_t reuse_grace_seconds = 30;
+  int64_t device_seconds = 365LL * 24 * 3600;  // how long AuthResponse.device_token is good for
 };
 
 class Accounts {
@@ -75,6 +78,9 @@ class Accounts {
                              mailrun::v1::DeleteAccountResponse* response);
 
  private:
+  // The limits' key of the login's device ("device:<token id>") when it sent a valid device token
+  // issued to this display name, else "" (an unknown device).
+  std::string KnownDevice(const mailrun::v1::LoginRequest& request) const;
   // Register and Login once admitted by the limits; may throw HashingBusy.
   grpc::Status RegisterChecked(const mailrun::v1::RegisterRequest& request, mailrun::v1::AuthResponse* response);
   grpc::Status LoginChecked(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response);

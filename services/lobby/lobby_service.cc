@@ -6,6 +6,7 @@
 #include "services/common/log_context.h"
 #include "services/common/metrics.h"
 #include "services/common/status_names.h"
+#include "services/lobby/caller_session.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/login_limits.h"
 #include "services/lobby/paging.h"
@@ -39,12 +40,24 @@ grpc::Status LobbyServiceImpl::AsUser(grpc::ServerContext* context,
 }
 
 grpc::Status LobbyServiceImpl::AsCaller(grpc::ServerContext* context,
-                                        const std::function<grpc::Status(const mailrun::service::TokenClaims&)>& body) {
+                                        const std::function<grpc::Status(const mailrun::service::TokenClaims&)>& body,
+                                        bool session_may_have_ended) {
   grpc::Status status;
   const auto claims =
       mailrun::service::Authenticate(*context, verifier_, mailrun::service::TokenKind::kAccess, &status);
   if (!claims) return status;
-  return Guard([&] { return body(*claims); });
+  return Guard([&] {
+    if (!session_may_have_ended) {
+      if (grpc::Status standing = CheckCallerSession(pool_, *claims); !standing.ok()) return standing;
+    }
+    grpc::Status answer = body(*claims);
+    // A write that lost the race with the account's deletion fails its foreign key (INTERNAL):
+    // the caller is told why.
+    if (answer.error_code() == grpc::StatusCode::INTERNAL && !session_may_have_ended) {
+      if (grpc::Status standing = CheckCallerSession(pool_, *claims); !standing.ok()) return standing;
+    }
+    return answer;
+  });
 }
 
 grpc::Status LobbyServiceImpl::Register(grpc::ServerContext* context, const mailrun::v1::RegisterRequest* request,
@@ -69,7 +82,9 @@ grpc::Status LobbyServiceImpl::Refresh(grpc::ServerContext*, const mailrun::v1::
 
 grpc::Status LobbyServiceImpl::Logout(grpc::ServerContext* context, const mailrun::v1::LogoutRequest* request,
                                       mailrun::v1::LogoutResponse* response) {
-  return AsUser(context, [&](const std::string& user) { return accounts_.Logout(user, *request, response); });
+  return AsCaller(
+      context, [&](const mailrun::service::TokenClaims& caller) { return accounts_.Logout(caller.subject, *request, response); },
+      /*session_may_have_ended=*/true);
 }
 
 grpc::Status LobbyServiceImpl::GetProfile(grpc::ServerContext* context, const mailrun::v1::GetProfileRequest* request,
@@ -102,18 +117,18 @@ grpc::Status LobbyServiceImpl::ListSessions(grpc::ServerContext* context, const 
 grpc::Status LobbyServiceImpl::RevokeSession(grpc::ServerContext* context,
                                              const mailrun::v1::RevokeSessionRequest* request,
                                              mailrun::v1::RevokeSessionResponse* response) {
-  return AsCaller(context, [&](const mailrun::service::TokenClaims& caller) {
-    return accounts_.RevokeSession(caller, *request, response);
-  });
+  return AsCaller(
+      context, [&](const mailrun::service::TokenClaims& caller) { return accounts_.RevokeSession(caller, *request, response); },
+      /*session_may_have_ended=*/true);
 }
 
 grpc::Status LobbyServiceImpl::DeleteAccount(grpc::ServerContext* context,
                                              const mailrun::v1::DeleteAccountRequest* request,
                                              mailrun::v1::DeleteAccountResponse* response) {
   const std::string client = ClientAddress(*context, trust_forwarded_for_);
-  return AsCaller(context, [&](const mailrun::service::TokenClaims& caller) {
-    return accounts_.DeleteAccount(caller, client, *request, response);
-  });
+  return AsCaller(
+      context, [&](const mailrun::service::TokenClaims& caller) { return accounts_.DeleteAccount(caller, client, *request, response); },
+      /*session_may_have_ended=*/true);
 }
 
 grpc::Status LobbyServiceImpl::CreateTable(grpc::ServerContext* context, const mailrun::v1::CreateTableRequest* request,

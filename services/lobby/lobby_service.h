@@ -88,11 +88,15 @@ class LobbyServiceImpl final : public mailrun::v1::LobbyService::Service {
                             mailrun::v1::MyResults* response) override;
 
  private:
-  // Checks the access token, then runs body(user_id).
+  // Checks the access token and that its account and session stand (caller_session.h), then runs
+  // body(user_id).
   grpc::Status AsUser(grpc::ServerContext* context, const std::function<grpc::Status(const std::string&)>& body);
-  // The same with the token's claims (the session it belongs to).
+  // The same with the token's claims (the session it belongs to). `session_may_have_ended`: for
+  // the calls that end sessions (Logout, RevokeSession, DeleteAccount), whose retry with the same
+  // token must still find its first answer; only the token itself is checked.
   grpc::Status AsCaller(grpc::ServerContext* context,
-                        const std::function<grpc::Status(const mailrun::service::TokenClaims&)>& body);
+                        const std::function<grpc::Status(const mailrun::service::TokenClaims&)>& body,
+                        bool session_may_have_ended = false);
 
   const mailrun::service::TokenVerifier& verifier_;
   const bool trust_forwarded_for_;

@@ -69,15 +69,30 @@ size_t AttemptBuckets::size() const {
 
 LoginLimits::LoginLimits(LoginLimitSettings settings)
     : accounts_(settings.account_attempts, settings.account_window, settings.max_keys),
-      clients_(settings.client_attempts, settings.client_window, settings.max_keys) {}
+      clients_(settings.client_attempts, settings.client_window, settings.max_keys),
+      devices_(settings.account_attempts, settings.account_window, settings.max_keys) {}
 
 grpc::Status LoginLimits::AdmitLogin(const std::string& client, const std::string& display_name,
                                      LimitClock::time_point now) {
+  return AdmitLogin(client, display_name, "", now);
+}
+
+grpc::Status LoginLimits::AdmitLogin(const std::string& client, const std::string& display_name,
+                                     const std::string& device, LimitClock::time_point now) {
   if (const auto wait = clients_.Take(client, now); wait.count() > 0) {
     return mailrun::service::RetryLater("too many logins from your address", wait);
   }
+  if (!device.empty()) {
+    if (const auto wait = devices_.Take(device, now); wait.count() > 0) {
+      return mailrun::service::RetryLater("too many failed logins from this device", wait);
+    }
+    return grpc::Status::OK;
+  }
   if (const auto wait = accounts_.Take(absl::AsciiStrToLower(display_name), now); wait.count() > 0) {
-    return mailrun::service::RetryLater("too many failed logins for this display name", wait);
+    return mailrun::service::RetryLater(
+        "too many failed logins for this display name from unknown devices (a device this account logged in "
+        "from before is not held back: its app sends the device_token it was given)",
+        wait);
   }
   return grpc::Status::OK;
 }
@@ -89,8 +104,14 @@ grpc::Status LoginLimits::AdmitRegister(const std::string& client, LimitClock::t
   return grpc::Status::OK;
 }
 
-void LoginLimits::Refund(const std::string& display_name, LimitClock::time_point now) {
-  accounts_.GiveBack(absl::AsciiStrToLower(display_name), now);
+void LoginLimits::Refund(const std::string& display_name, LimitClock::time_point now) { Refund(display_name, "", now); }
+
+void LoginLimits::Refund(const std::string& display_name, const std::string& device, LimitClock::time_point now) {
+  if (device.empty()) {
+    accounts_.GiveBack(absl::AsciiStrToLower(display_name), now);
+  } else {
+    devices_.GiveBack(device, now);
+  }
 }
 
 std::string ClientAddress(const grpc::ServerContext& context, bool trust_forwarded_for) {

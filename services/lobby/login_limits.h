@@ -5,6 +5,10 @@
 //     or the limit would tell which names exist) use the allowance up.
 //   - per client (its address): `client_attempts` logins and registrations, refilled evenly over
 //     `client_window`, successful or not.
+//   - a known device (a login with a valid device token of the account, or a call of the signed-in
+//     account itself such as ChangePassword) is not counted against the account but against its
+//     own allowance of the same size: a stranger who uses the account's allowance up, which anyone
+//     who knows the name can do, cannot lock the player out of the devices they use (issue 46).
 // An attempt beyond either is refused before any hashing with RESOURCE_EXHAUSTED and a retry hint
 // (services/common/retry_later.h). The counts live in this process: with several lobby replicas an
 // account gets the allowance once per replica (docs/operations.md). Each table holds at most
@@ -68,12 +72,18 @@ class LoginLimits {
   // password was never checked (only failures use the account's allowance up).
   grpc::Status AdmitLogin(const std::string& client, const std::string& display_name,
                           LimitClock::time_point now = LimitClock::now());
+  // The same for a known device: `device` (a device token's id, or the signed-in account's) is
+  // counted instead of the account; "" is an unknown device (the call above).
+  grpc::Status AdmitLogin(const std::string& client, const std::string& display_name, const std::string& device,
+                          LimitClock::time_point now = LimitClock::now());
   grpc::Status AdmitRegister(const std::string& client, LimitClock::time_point now = LimitClock::now());
   void Refund(const std::string& display_name, LimitClock::time_point now = LimitClock::now());
+  void Refund(const std::string& display_name, const std::string& device, LimitClock::time_point now = LimitClock::now());
 
  private:
   AttemptBuckets accounts_;
   AttemptBuckets clients_;
+  AttemptBuckets devices_;
 };
 
 // The caller's address: with `trust_forwarded_for` (the lobby is reached only through the gateway,

@@ -6,6 +6,7 @@
 
 #include "mailrun/v1/events.pb.h"
 #include "services/common/account_scrub.h"
+#include "services/notification/account_writes.h"
 
 namespace mailrun::notification {
 namespace {
@@ -81,6 +82,7 @@ int DeletedAccounts::ForgetAccounts() {
     const ForgottenAccount account{pending[0][0].as<std::string>(), pending[0][1].as<std::string>(),
                                    pending[0][2].as<std::string>(), pending[0][3].as<std::string>()};
     const std::string& user = account.user_id;
+    AccountWrites::LockForForgetting(txn, user);  // a write in flight commits first; later ones are refused
     txn.exec_params("DELETE FROM inbox WHERE user_id = $1", user);
     txn.exec_params("DELETE FROM notification_users WHERE user_id = $1", user);
     txn.exec_params("DELETE FROM notification_preferences WHERE user_id = $1", user);
@@ -88,6 +90,9 @@ int DeletedAccounts::ForgetAccounts() {
     txn.exec_params("DELETE FROM reminder_waits WHERE user_id = $1", user);
     txn.exec_params("DELETE FROM push_deliveries WHERE user_id = $1", user);  // and their attempts
     txn.exec_params("DELETE FROM push_devices WHERE user_id = $1", user);
+    txn.exec_params("DELETE FROM email_items WHERE user_id = $1", user);  // before the mails they name
+    txn.exec_params("DELETE FROM email_mails WHERE user_id = $1", user);
+    txn.exec_params("DELETE FROM email_addresses WHERE user_id = $1", user);
     // A stored event stays while another user's inbox or push delivery refers to it.
     ForgetInEvents(txn, "notification_events", "event_id",
                    " AND NOT EXISTS (SELECT 1 FROM inbox i WHERE i.event_id = notification_events.event_id)"

@@ -1,7 +1,8 @@
 // DeletedAccounts: the notification service's part of deleting an account (docs/operations.md
 // "Deleting an account"), the last of the three. For each account_deletions row (migrations/0206)
 // whose game part is done and whose notification part is not, in ONE transaction: the account's
-// inbox, sequence counter, preferences, request log, reminder waits, push devices (tokens) and
+// inbox, sequence counter, preferences, request log, reminder waits, push devices (tokens), email
+// address, mails and mail items (0309) and
 // push deliveries (with their attempts) are deleted; stored events and outbox rows that concern
 // only the account are deleted, those that concern others too (a GameFinished, a BondReturned)
 // keep their place with the account's id and name replaced by the placeholder's; and the

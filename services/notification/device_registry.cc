@@ -9,6 +9,7 @@ std::string DeviceRegistry::PlatformName(mailrun::v1::Platform platform) {
     case mailrun::v1::PLATFORM_APNS: return "apns";
     case mailrun::v1::PLATFORM_FCM: return "fcm";
     case mailrun::v1::PLATFORM_WEBHOOK: return "webhook";
+    case mailrun::v1::PLATFORM_WEB_PUSH: return "webpush";
     default: return "";
   }
 }
@@ -20,6 +21,31 @@ std::string DeviceRegistry::Register(pqxx::work& txn, const std::string& user_id
           "INSERT INTO push_devices (device_id, user_id, platform, push_token) VALUES ($1, $2, $3, $4) "
           "ON CONFLICT (platform, push_token) DO UPDATE SET user_id = EXCLUDED.user_id RETURNING device_id",
           service::RandomId(), user_id, platform, push_token)[0][0]
+      .as<std::string>();
+}
+
+std::string DeviceRegistry::RegisterWebPush(pqxx::work& txn, const std::string& user_id, const std::string& endpoint,
+                                            const std::string& p256dh, const std::string& auth,
+                                            const std::string& vapid_key) {
+  return txn
+      .exec_params(
+          "INSERT INTO push_devices (device_id, user_id, platform, push_token, web_push_p256dh, web_push_auth, "
+          "web_push_vapid_key) VALUES ($1, $2, 'webpush', $3, $4, $5, $6) "
+          "ON CONFLICT (platform, push_token) DO UPDATE SET user_id = EXCLUDED.user_id, "
+          "web_push_p256dh = EXCLUDED.web_push_p256dh, web_push_auth = EXCLUDED.web_push_auth, "
+          "web_push_vapid_key = EXCLUDED.web_push_vapid_key RETURNING device_id",
+          service::RandomId(), user_id, endpoint, p256dh, auth, vapid_key)[0][0]
+      .as<std::string>();
+}
+
+std::string DeviceRegistry::RegisterWebhook(pqxx::work& txn, const std::string& user_id, const std::string& url,
+                                            const std::string& secret) {
+  return txn
+      .exec_params(
+          "INSERT INTO push_devices (device_id, user_id, platform, push_token, webhook_secret) "
+          "VALUES ($1, $2, 'webhook', $3, $4) ON CONFLICT (platform, push_token) DO UPDATE SET "
+          "user_id = EXCLUDED.user_id, webhook_secret = EXCLUDED.webhook_secret RETURNING device_id",
+          service::RandomId(), user_id, url, secret)[0][0]
       .as<std::string>();
 }
 

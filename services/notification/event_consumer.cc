@@ -25,12 +25,14 @@ std::string AnnouncementChannel(const std::string& channel) { return channel + "
 }  // namespace
 
 EventConsumer::EventConsumer(EventConsumerOptions options, service::ConnectionPool& pool, InboxStore& inbox,
-                             Fanout& fanout, PushSender& push, ReminderScheduler& reminders, Clock clock)
+                             Fanout& fanout, PushSender& push, EmailSender& email, ReminderScheduler& reminders,
+                             Clock clock)
     : options_(std::move(options)),
       pool_(pool),
       inbox_(inbox),
       fanout_(fanout),
       push_(push),
+      email_(email),
       reminders_(reminders),
       clock_(std::move(clock)),
       replica_(service::RandomId()),
@@ -224,6 +226,9 @@ bool EventConsumer::StoreIn(pqxx::work& txn, const mailrun::v1::Event& event, Ti
   if (push_.enabled()) {
     Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
   }
+  if (email_.enabled()) {
+    Extra(txn, event, "email", [&](pqxx::transaction_base& sub) { email_.Enqueue(sub, event, now); });
+  }
   Extra(txn, event, "reminders", [&](pqxx::transaction_base& sub) { reminders_.Observe(sub, event, now); });
   return true;
 }
@@ -239,6 +244,7 @@ void EventConsumer::Stored(const mailrun::v1::Event& event, bool fresh) {
   if (!fresh) return;
   ++stored_;
   push_.Wake();
+  email_.Wake();
 }
 
 void EventConsumer::HandleEvents(const std::vector<mailrun::v1::Event>& events) {

@@ -45,6 +45,7 @@
 #include "services/notification/clock.h"
 #include "services/notification/fanout.h"
 #include "services/notification/inbox_store.h"
+#include "services/notification/email_sender.h"
 #include "services/notification/push_sender.h"
 #include "services/notification/reminder_scheduler.h"
 
@@ -63,7 +64,7 @@ class EventConsumer {
 
   // Every reference must outlive the consumer. Throws std::invalid_argument for a bad Redis URL.
   EventConsumer(EventConsumerOptions options, service::ConnectionPool& pool, InboxStore& inbox, Fanout& fanout,
-                PushSender& push, ReminderScheduler& reminders, Clock clock);
+                PushSender& push, EmailSender& email, ReminderScheduler& reminders, Clock clock);
   ~EventConsumer();
 
   // One message from Redis (a serialized Event). Retries while the database is unreachable (until
@@ -105,6 +106,7 @@ class EventConsumer {
   InboxStore& inbox_;
   Fanout& fanout_;
   PushSender& push_;
+  EmailSender& email_;
   ReminderScheduler& reminders_;
   Clock clock_;
   const std::string replica_;  // this process, in its announcements

@@ -18,6 +18,7 @@ EventKind KindOf(const Event& event) {
     case Event::kTournamentRoundStarted: return mailrun::v1::EVENT_KIND_TOURNAMENT_ROUND_STARTED;
     case Event::kInvitationReceived: return mailrun::v1::EVENT_KIND_INVITATION_RECEIVED;
     case Event::kReminder: return mailrun::v1::EVENT_KIND_REMINDER;
+    case Event::kChatMention: return mailrun::v1::EVENT_KIND_CHAT_MENTION;
     case Event::KIND_NOT_SET: break;
   }
   return mailrun::v1::EVENT_KIND_UNSPECIFIED;
@@ -31,6 +32,7 @@ std::string KindName(EventKind kind) {
     case mailrun::v1::EVENT_KIND_TOURNAMENT_ROUND_STARTED: return "tournament_round_started";
     case mailrun::v1::EVENT_KIND_INVITATION_RECEIVED: return "invitation_received";
     case mailrun::v1::EVENT_KIND_REMINDER: return "reminder";
+    case mailrun::v1::EVENT_KIND_CHAT_MENTION: return "chat_mention";
     default: return "";
   }
 }
@@ -193,6 +195,15 @@ EventText DescribeEvent(const Event& event, const std::string& recipient) {
               Keyed("notify.reminder.title"),
               ExpectedOr(reminder.structured_expected(),
                          Keyed("notify.reminder.text", {{"game_id", reminder.game_id()}, {"expected", reminder.expected()}}))};
+    }
+    case Event::kChatMention: {
+      // The message's own words (plain text the mentioned player may read in the game anyway).
+      const auto& mention = event.chat_mention();
+      return {TitledHeading("Mentioned in chat", mention.title()),
+              fmt::format("{} in game {}: {}", mention.from_display_name(), mention.game_id(), mention.excerpt()),
+              TitleKey("chat_mention", mention.title()),
+              Keyed("notify.chat_mention.text",
+                    {{"from", mention.from_display_name()}, {"game_id", mention.game_id()}, {"text", mention.excerpt()}})};
     }
     case Event::KIND_NOT_SET: break;
   }

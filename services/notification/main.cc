@@ -30,6 +30,44 @@ int main(int argc, char** argv) {
   app.add_option("--push-apns-topic", options.push.apns_topic,
                  "the iOS app's bundle id, sent as each APNs push's topic (Gorush with a .p8 key needs it)")
       ->envname("MAILRUN_PUSH_APNS_TOPIC");
+  app.add_option("--web-push-vapid-key-files", options.push.web_push.private_key_files,
+                 "PEM files of VAPID private keys (P-256) for Web Push, comma-separated: the first signs new "
+                 "subscriptions, the others keep older ones working through a rotation; none: no Web Push")
+      ->envname("MAILRUN_WEB_PUSH_VAPID_KEY_FILES")
+      ->delimiter(',');
+  app.add_option("--web-push-subject", options.push.web_push.subject,
+                 "the operator's contact (mailto: or https:) that push services see in every VAPID JWT")
+      ->envname("MAILRUN_WEB_PUSH_SUBJECT")
+      ->capture_default_str();
+  app.add_option("--web-push-ttl-seconds", options.push.web_push.ttl_seconds,
+                 "how long a push service holds a Web Push for a browser that is offline (RFC 8030 TTL)")
+      ->envname("MAILRUN_WEB_PUSH_TTL_SECONDS")
+      ->check(CLI::Range(0, 28 * 86400))
+      ->capture_default_str();
+  bool egress_allow_loopback = false;
+  bool egress_allow_private = false;
+  app.add_flag("--egress-allow-loopback", egress_allow_loopback,
+               "let Web Push and webhook deliveries reach loopback addresses over http:// (tests, make run only)")
+      ->envname("MAILRUN_EGRESS_ALLOW_LOOPBACK");
+  app.add_flag("--egress-allow-private", egress_allow_private,
+               "let Web Push and webhook deliveries reach private and link-local addresses (never on a shared cluster)")
+      ->envname("MAILRUN_EGRESS_ALLOW_PRIVATE");
+  app.add_option("--smtp-url", options.email.smtp.url,
+                 "the SMTP relay for email, smtp://host:587 (STARTTLS when offered) or smtps://host:465; empty: no email")
+      ->envname("MAILRUN_SMTP_URL");
+  app.add_option("--smtp-username", options.email.smtp.username, "the relay's user name (AUTH); empty: none")
+      ->envname("MAILRUN_SMTP_USERNAME");
+  app.add_option("--smtp-password", options.email.smtp.password, "the relay's password (from the Secret; never logged)")
+      ->envname("MAILRUN_SMTP_PASSWORD");
+  app.add_option("--smtp-from", options.email.smtp.from, "the sender of every mail, e.g. \"Mailrun <turns@example.net>\"")
+      ->envname("MAILRUN_SMTP_FROM")
+      ->capture_default_str();
+  app.add_flag("--smtp-require-tls", options.email.smtp.require_tls, "refuse a relay that does not offer STARTTLS")
+      ->envname("MAILRUN_SMTP_REQUIRE_TLS");
+  app.add_option("--public-url", options.email.public_url,
+                 "where players open the web client (https://...), for the links in mails")
+      ->envname("MAILRUN_PUBLIC_URL")
+      ->capture_default_str();
   app.add_option("--push-max-attempts", options.push.max_attempts, "attempts per push before giving up")
       ->envname("MAILRUN_PUSH_MAX_ATTEMPTS")
       ->check(CLI::Range(1, 100))
@@ -86,6 +124,8 @@ int main(int argc, char** argv) {
   options.database_pool_size = config.database_pool_size;
   options.events_channel = config.events_channel;
   options.run_outbox_relay = config.run_outbox_relay;
+  options.push.web_push.egress = {egress_allow_loopback, egress_allow_private};
+  options.push.public_url = options.email.public_url;
   options.push.initial_backoff = std::chrono::milliseconds(push_initial_backoff_ms);
   options.push.max_backoff = std::chrono::milliseconds(std::max(push_max_backoff_ms, push_initial_backoff_ms));
   options.push.request_timeout = std::chrono::milliseconds(push_timeout_ms);
@@ -106,7 +146,10 @@ int main(int argc, char** argv) {
     spdlog::error("mailrun-notify cannot start: {}", e.what());
     return 1;
   }
+  spdlog::info("email {}", options.email.smtp.url.empty() ? "disabled (no --smtp-url)" : "enabled");
   spdlog::info("push {}", options.push.endpoint.empty() ? "disabled (no --push-endpoint)" : "enabled");
+  spdlog::info("web push {}", notifications->push().web_push_keys().enabled() ? "enabled"
+                                                                             : "disabled (no --web-push-vapid-key-files)");
   notifications->Start();
 
   mailrun::service::ServerOptions server;

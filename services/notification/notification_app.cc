@@ -12,18 +12,26 @@ EventConsumerOptions ConsumerOptions(const NotificationOptions& options) {
   return consumer;
 }
 
+service::TokenVerifier Checked(service::TokenVerifier verifier, std::shared_ptr<service::SessionRevocations> revoked) {
+  verifier.SetRevokedSessions(std::move(revoked));
+  return verifier;
+}
+
 }  // namespace
 
 NotificationApp::NotificationApp(NotificationOptions options)
     : options_(std::move(options)),
       pool_(options_.database_url, options_.database_pool_size),
+      revocations_(std::make_shared<service::SessionRevocations>(pool_)),
       inbox_(pool_),
       pump_(options_.stream_pump_threads),
       push_(pool_, options_.push, options_.clock),
+      email_(pool_, options_.email, options_.clock, fanout_),
       reminders_(pool_, options_.reminder_check_interval, options_.clock),
-      consumer_(ConsumerOptions(options_), pool_, inbox_, fanout_, push_, reminders_, options_.clock),
+      consumer_(ConsumerOptions(options_), pool_, inbox_, fanout_, push_, email_, reminders_, options_.clock),
       deleted_accounts_(pool_, options_.deleted_accounts_poll_interval),
-      service_(options_.token_verifier, pool_, inbox_, fanout_, pump_) {
+      service_(Checked(options_.token_verifier, revocations_), pool_, inbox_, fanout_, pump_, push_.web_push_keys(), options_.push.web_push.egress, email_,
+               options_.clock) {
   if (options_.run_outbox_relay) {
     service::OutboxRelayOptions relay;
     relay.database_url = options_.session_database_url.empty() ? options_.database_url : options_.session_database_url;
@@ -39,8 +47,10 @@ NotificationApp::NotificationApp(NotificationOptions options)
 NotificationApp::~NotificationApp() { Stop(); }
 
 void NotificationApp::Start() {
+  revocations_->Start();
   consumer_.Start();
   push_.Start();
+  email_.Start();
   reminders_.Start();
   deleted_accounts_.Start();
   if (relay_) relay_->Start();
@@ -55,7 +65,9 @@ void NotificationApp::Stop() {
   deleted_accounts_.Stop();
   consumer_.Stop();
   push_.Stop();
+  email_.Stop();
   pump_.Stop();  // after the server has ended every stream
+  revocations_->Stop();
 }
 
 }  // namespace mailrun::notification

@@ -1,6 +1,6 @@
 // NotificationApp: the whole notification service in one object, for main.cc and for tests that
 // run it in-process: the database pool, the stores, the live-stream fanout, the event consumer
-// (Redis subscriber with outbox catch-up), the push sender, the reminder scheduler, an outbox
+// (Redis subscriber with outbox catch-up), the push sender, the email sender, the reminder scheduler, an outbox
 // relay (for the reminders this service announces itself), the worker that forgets deleted
 // accounts (deleted_accounts.h), the pruner of old rows (notification_pruner.h) and the gRPC
 // service.
@@ -16,8 +16,10 @@
 
 #include "services/common/connection_pool.h"
 #include "services/common/outbox_relay.h"
+#include "services/common/session_revocations.h"
 #include "services/notification/clock.h"
 #include "services/notification/deleted_accounts.h"
+#include "services/notification/email_sender.h"
 #include "services/notification/event_consumer.h"
 #include "services/notification/fanout.h"
 #include "services/notification/inbox_store.h"
@@ -42,6 +44,7 @@ struct NotificationOptions {
   // Threads that read inboxes for Subscribe streams with something new (an idle stream uses none).
   int stream_pump_threads = 4;
   PushSenderOptions push;
+  EmailOptions email;
   std::chrono::milliseconds reminder_check_interval{std::chrono::seconds(30)};
   std::chrono::milliseconds catch_up_margin{std::chrono::seconds(60)};
   // How long an event another replica claimed is awaited before this one stores it itself.
@@ -72,16 +75,20 @@ class NotificationApp {
   InboxStore& inbox() { return inbox_; }
   Fanout& fanout() { return fanout_; }
   PushSender& push() { return push_; }
+  EmailSender& email() { return email_; }
   ReminderScheduler& reminders() { return reminders_; }
   EventConsumer& consumer() { return consumer_; }
 
  private:
   NotificationOptions options_;
   service::ConnectionPool pool_;
+  // Ended sessions, asked by the service's token verifier (after pool_, which it reads).
+  std::shared_ptr<service::SessionRevocations> revocations_;
   InboxStore inbox_;
   Fanout fanout_;
   StreamPump pump_;
   PushSender push_;
+  EmailSender email_;
   ReminderScheduler reminders_;
   EventConsumer consumer_;
   DeletedAccounts deleted_accounts_;

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <type_traits>
+
 #include "services/common/auth.h"
 #include "services/common/event_log.h"
 #include "services/common/ids.h"
@@ -9,7 +11,10 @@
 #include "services/common/metrics.h"
 #include "services/common/refusal_details.h"
 #include "services/common/request_fingerprint.h"
+#include "services/notification/account_writes.h"
 #include "services/notification/device_registry.h"
+#include "services/notification/email_message.h"
+#include "services/notification/webhook.h"
 #include "services/notification/handler_failure.h"
 #include "services/notification/preferences_store.h"
 #include "services/notification/request_log.h"
@@ -50,21 +55,37 @@ Status NotificationServiceImpl::AsCaller(const char* method, const grpc::ServerC
     Status status;
     const auto claims = service::Authenticate(context, verifier_, service::TokenKind::kAccess, &status);
     if (!claims) return status;
-    return body(claims->subject);
+    if constexpr (std::is_invocable_v<Body, const service::TokenClaims&>) {
+      return body(*claims);
+    } else {
+      return body(claims->subject);
+    }
   });
 }
 
 NotificationServiceImpl::NotificationServiceImpl(service::TokenVerifier verifier, service::ConnectionPool& pool,
-                                                 InboxStore& inbox, Fanout& fanout, StreamPump& pump)
-    : verifier_(std::move(verifier)), pool_(pool), inbox_(inbox), fanout_(fanout), pump_(pump) {}
+                                                 InboxStore& inbox, Fanout& fanout, StreamPump& pump,
+                                                 const WebPushKeys& web_push_keys, EgressRules egress,
+                                                 EmailSender& email, Clock clock)
+    : verifier_(std::move(verifier)),
+      pool_(pool),
+      inbox_(inbox),
+      fanout_(fanout),
+      pump_(pump),
+      web_push_keys_(web_push_keys),
+      web_push_egress_(egress),
+      email_(email),
+      clock_(std::move(clock)) {}
 
-Status NotificationServiceImpl::Idempotent(const std::string& user_id, const std::string& request_id,
+Status NotificationServiceImpl::Idempotent(const service::TokenClaims& caller, const std::string& request_id,
                                            const std::string& method, const google::protobuf::Message& request,
                                            google::protobuf::Message* response,
                                            const std::function<Status(pqxx::work&)>& change) {
   if (const std::string problem = RequestLog::Check(request_id); !problem.empty()) return Invalid("request_id", problem);
+  const std::string& user_id = caller.subject;
   auto connection = pool_.Acquire();
   pqxx::work txn(*connection);
+  if (Status ended = AccountWrites::Admit(txn, caller); !ended.ok()) return ended;
   std::string previous;
   switch (RequestLog::Begin(txn, user_id, request_id, method, service::RequestFingerprint(request), &previous)) {
     case RequestLog::Claim::kReplay:
@@ -124,7 +145,8 @@ Status NotificationServiceImpl::ListInbox(grpc::ServerContext* context, const ma
 
 Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mailrun::v1::MarkReadRequest* request,
                                          mailrun::v1::MarkReadResponse* response) {
-  return AsCaller("MarkRead", *context, [&](const std::string& user) -> Status {
+  return AsCaller("MarkRead", *context, [&](const service::TokenClaims& caller) -> Status {
+    const std::string& user = caller.subject;
     if (request->up_to_sequence() < 0) return Invalid("up_to_sequence", "up_to_sequence must not be negative");
     if (request->event_ids().empty() && request->up_to_sequence() == 0) {
       return Invalid("event_ids", "give event_ids or up_to_sequence (or both)");
@@ -136,7 +158,7 @@ Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mai
       if (auto bad = service::IdProblem("event_ids", id)) return Invalid("event_ids", *bad);
     }
     const std::vector<std::string> ids(request->event_ids().begin(), request->event_ids().end());
-    return Idempotent(user, request->request_id(), "MarkRead", *request, response, [&](pqxx::work& txn) {
+    return Idempotent(caller, request->request_id(), "MarkRead", *request, response, [&](pqxx::work& txn) {
       std::string missing;
       const auto marked = inbox_.MarkRead(txn, user, ids, request->up_to_sequence(), &missing);
       if (!marked) {
@@ -153,11 +175,44 @@ Status NotificationServiceImpl::MarkRead(grpc::ServerContext* context, const mai
 Status NotificationServiceImpl::RegisterDevice(grpc::ServerContext* context,
                                                const mailrun::v1::RegisterDeviceRequest* request,
                                                mailrun::v1::RegisterDeviceResponse* response) {
-  return AsCaller("RegisterDevice", *context, [&](const std::string& user) -> Status {
+  return AsCaller("RegisterDevice", *context, [&](const service::TokenClaims& caller) -> Status {
+    const std::string& user = caller.subject;
     const std::string platform = DeviceRegistry::PlatformName(request->platform());
-    if (platform.empty()) return Invalid("platform", "platform must be PLATFORM_APNS, PLATFORM_FCM or PLATFORM_WEBHOOK");
+    if (platform.empty()) {
+      return Invalid("platform", "platform must be PLATFORM_APNS, PLATFORM_FCM, PLATFORM_WEBHOOK or PLATFORM_WEB_PUSH");
+    }
+    if (platform == "webpush") {
+      const auto& subscription = request->web_push();
+      if (!request->push_token().empty()) return Invalid("push_token", "a PLATFORM_WEB_PUSH device gives web_push, not push_token");
+      if (const std::string bad = WebPushSubscriptionProblem(subscription.endpoint(), subscription.p256dh(), subscription.auth());
+          !bad.empty()) {
+        return Invalid("web_push", bad);
+      }
+      if (!web_push_keys_.enabled()) {
+        return service::RefusalStatus(StatusCode::FAILED_PRECONDITION, "this deployment sends no Web Push (no VAPID key)",
+                                      {"notify.web_push_off", "", "unavailable", "", ""});
+      }
+      return Idempotent(caller, request->request_id(), "RegisterDevice", *request, response, [&](pqxx::work& txn) {
+        response->set_device_id(DeviceRegistry::RegisterWebPush(txn, user, subscription.endpoint(), subscription.p256dh(),
+                                                                subscription.auth(), web_push_keys_.current_public_key()));
+        return Status::OK;
+      });
+    }
+    if (request->has_web_push()) return Invalid("web_push", "web_push is for PLATFORM_WEB_PUSH devices only");
     if (auto bad = service::IdProblem("push_token", request->push_token(), kMaxPushTokenLength)) return Invalid("push_token", *bad);
-    return Idempotent(user, request->request_id(), "RegisterDevice", *request, response, [&](pqxx::work& txn) {
+    if (platform == "webhook") {
+      // The URL is checked again at connect time (the address it resolves to): egress_http.h.
+      if (const std::string bad = EgressUrlProblem(request->push_token(), web_push_egress_); !bad.empty()) {
+        return Invalid("push_token", "a webhook's push_token is its URL: " + bad);
+      }
+      return Idempotent(caller, request->request_id(), "RegisterDevice", *request, response, [&](pqxx::work& txn) {
+        const std::string secret = NewWebhookSecret();
+        response->set_device_id(DeviceRegistry::RegisterWebhook(txn, user, request->push_token(), secret));
+        response->set_webhook_secret(secret);
+        return Status::OK;
+      });
+    }
+    return Idempotent(caller, request->request_id(), "RegisterDevice", *request, response, [&](pqxx::work& txn) {
       response->set_device_id(DeviceRegistry::Register(txn, user, platform, request->push_token()));
       return Status::OK;
     });
@@ -167,9 +222,10 @@ Status NotificationServiceImpl::RegisterDevice(grpc::ServerContext* context,
 Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
                                                  const mailrun::v1::UnregisterDeviceRequest* request,
                                                  mailrun::v1::UnregisterDeviceResponse* response) {
-  return AsCaller("UnregisterDevice", *context, [&](const std::string& user) -> Status {
+  return AsCaller("UnregisterDevice", *context, [&](const service::TokenClaims& caller) -> Status {
+    const std::string& user = caller.subject;
     if (auto bad = service::IdProblem("device_id", request->device_id())) return Invalid("device_id", *bad);
-    return Idempotent(user, request->request_id(), "UnregisterDevice", *request, response, [&](pqxx::work& txn) {
+    return Idempotent(caller, request->request_id(), "UnregisterDevice", *request, response, [&](pqxx::work& txn) {
       if (!DeviceRegistry::Unregister(txn, user, request->device_id())) {
         return service::RefusalStatus(StatusCode::NOT_FOUND, "device '" + request->device_id() + "' is not one of your devices",
                                       {"notify.device_unknown", "", "not_found", "", "", {service::TextValue("device_id", request->device_id())}});
@@ -179,12 +235,73 @@ Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
   });
 }
 
+Status NotificationServiceImpl::GetWebPushKey(grpc::ServerContext* context, const mailrun::v1::GetWebPushKeyRequest*,
+                                              mailrun::v1::GetWebPushKeyResponse* response) {
+  return AsCaller("GetWebPushKey", *context, [&](const std::string&) -> Status {
+    response->set_vapid_public_key(web_push_keys_.current_public_key());
+    return Status::OK;
+  });
+}
+
+Status NotificationServiceImpl::SetEmail(grpc::ServerContext* context, const mailrun::v1::SetEmailRequest* request,
+                                         mailrun::v1::SetEmailResponse* response) {
+  return AsCaller("SetEmail", *context, [&](const service::TokenClaims& caller) -> Status {
+    const std::string& user = caller.subject;
+    if (!request->address().empty()) {
+      if (const std::string bad = EmailAddressProblem(request->address()); !bad.empty()) return Invalid("address", bad);
+    }
+    if (!email_.enabled()) {
+      return service::RefusalStatus(StatusCode::FAILED_PRECONDITION, "this deployment sends no email (no SMTP relay)",
+                                    {"notify.email_off", "", "unavailable", "", ""});
+    }
+    return Idempotent(caller, request->request_id(), "SetEmail", *request, response, [&](pqxx::work& txn) {
+      *response->mutable_email() = email_.SetAddress(txn, user, request->address(), clock_());
+      return Status::OK;
+    });
+  });
+}
+
+Status NotificationServiceImpl::VerifyEmail(grpc::ServerContext*, const mailrun::v1::VerifyEmailRequest* request,
+                                            mailrun::v1::VerifyEmailResponse* response) {
+  // No login: the token from the mail is the proof (a link opened on another device works).
+  return Guarded("VerifyEmail", [&]() -> Status {
+    if (auto bad = service::IdProblem("token", request->token())) return Invalid("token", *bad);
+    auto connection = pool_.Acquire();
+    pqxx::work txn(*connection);
+    const auto email = email_.Verify(txn, request->token(), clock_());
+    if (!email) {
+      return service::RefusalStatus(StatusCode::NOT_FOUND, "this verification link is not valid (used, or replaced by a newer one)",
+                                    {"notify.email_token_unknown", "", "not_found", "", ""});
+    }
+    txn.commit();
+    *response->mutable_email() = *email;
+    return Status::OK;
+  });
+}
+
+Status NotificationServiceImpl::UnsubscribeEmail(grpc::ServerContext*, const mailrun::v1::UnsubscribeEmailRequest* request,
+                                                 mailrun::v1::UnsubscribeEmailResponse*) {
+  // No login: one click from the mail, the token is the proof; clicking twice is fine.
+  return Guarded("UnsubscribeEmail", [&]() -> Status {
+    if (auto bad = service::IdProblem("token", request->token())) return Invalid("token", *bad);
+    auto connection = pool_.Acquire();
+    pqxx::work txn(*connection);
+    if (!email_.Unsubscribe(txn, request->token(), clock_())) {
+      return service::RefusalStatus(StatusCode::NOT_FOUND, "this unsubscribe link is not valid (the address was changed since)",
+                                    {"notify.email_token_unknown", "", "not_found", "", ""});
+    }
+    txn.commit();
+    return Status::OK;
+  });
+}
+
 Status NotificationServiceImpl::GetPreferences(grpc::ServerContext* context, const mailrun::v1::GetPreferencesRequest*,
                                                mailrun::v1::GetPreferencesResponse* response) {
   return AsCaller("GetPreferences", *context, [&](const std::string& user) -> Status {
     auto connection = pool_.Acquire();
     pqxx::read_transaction txn(*connection);
     *response->mutable_preferences() = PreferencesStore::Get(txn, user);
+    *response->mutable_email() = EmailSender::AddressOf(txn, user);
     return Status::OK;
   });
 }
@@ -192,11 +309,12 @@ Status NotificationServiceImpl::GetPreferences(grpc::ServerContext* context, con
 Status NotificationServiceImpl::SetPreferences(grpc::ServerContext* context,
                                                const mailrun::v1::SetPreferencesRequest* request,
                                                mailrun::v1::SetPreferencesResponse* response) {
-  return AsCaller("SetPreferences", *context, [&](const std::string& user) -> Status {
+  return AsCaller("SetPreferences", *context, [&](const service::TokenClaims& caller) -> Status {
+    const std::string& user = caller.subject;
     if (const std::string problem = PreferencesStore::Check(request->preferences()); !problem.empty()) {
       return Invalid("preferences", problem);
     }
-    return Idempotent(user, request->request_id(), "SetPreferences", *request, response, [&](pqxx::work& txn) {
+    return Idempotent(caller, request->request_id(), "SetPreferences", *request, response, [&](pqxx::work& txn) {
       PreferencesStore::Set(txn, user, request->preferences());
       *response->mutable_preferences() = PreferencesStore::Get(txn, user);
       return Status::OK;

@@ -13,9 +13,11 @@
 #include "mailrun/v1/notification.grpc.pb.h"
 #include "services/common/connection_pool.h"
 #include "services/common/token.h"
+#include "services/notification/email_sender.h"
 #include "services/notification/fanout.h"
 #include "services/notification/inbox_store.h"
 #include "services/notification/stream_pump.h"
+#include "services/notification/web_push.h"
 
 namespace mailrun::notification {
 
@@ -24,7 +26,8 @@ class NotificationServiceImpl final
  public:
   // `verifier`: the public keys that verify access tokens. References must outlive the service.
   NotificationServiceImpl(service::TokenVerifier verifier, service::ConnectionPool& pool, InboxStore& inbox,
-                          Fanout& fanout, StreamPump& pump);
+                          Fanout& fanout, StreamPump& pump, const WebPushKeys& web_push_keys, EgressRules egress,
+                          EmailSender& email, Clock clock);
 
   grpc::ServerWriteReactor<mailrun::v1::Notification>* Subscribe(grpc::CallbackServerContext* context,
                                                                  const mailrun::v1::SubscribeRequest* request) override;
@@ -36,18 +39,29 @@ class NotificationServiceImpl final
                               mailrun::v1::RegisterDeviceResponse* response) override;
   grpc::Status UnregisterDevice(grpc::ServerContext* context, const mailrun::v1::UnregisterDeviceRequest* request,
                                 mailrun::v1::UnregisterDeviceResponse* response) override;
+  grpc::Status GetWebPushKey(grpc::ServerContext* context, const mailrun::v1::GetWebPushKeyRequest* request,
+                             mailrun::v1::GetWebPushKeyResponse* response) override;
+  grpc::Status SetEmail(grpc::ServerContext* context, const mailrun::v1::SetEmailRequest* request,
+                        mailrun::v1::SetEmailResponse* response) override;
+  grpc::Status VerifyEmail(grpc::ServerContext* context, const mailrun::v1::VerifyEmailRequest* request,
+                           mailrun::v1::VerifyEmailResponse* response) override;
+  grpc::Status UnsubscribeEmail(grpc::ServerContext* context, const mailrun::v1::UnsubscribeEmailRequest* request,
+                                mailrun::v1::UnsubscribeEmailResponse* response) override;
   grpc::Status GetPreferences(grpc::ServerContext* context, const mailrun::v1::GetPreferencesRequest* request,
                               mailrun::v1::GetPreferencesResponse* response) override;
   grpc::Status SetPreferences(grpc::ServerContext* context, const mailrun::v1::SetPreferencesRequest* request,
                               mailrun::v1::SetPreferencesResponse* response) override;
 
  private:
-  // Authenticates the caller (access token) and runs body(user_id) with the database failures
-  // mapped to status codes; the one prologue of every handler.
+  // Authenticates the caller (access token) and runs body(user_id), or body(claims) for the
+  // changing calls, with the database failures mapped to status codes; the one prologue of every
+  // handler.
   template <typename Body>
   grpc::Status AsCaller(const char* method, const grpc::ServerContext& context, Body&& body);
-  // Runs `change` once per (caller, request_id) inside one transaction; see request_log.h.
-  grpc::Status Idempotent(const std::string& user_id, const std::string& request_id, const std::string& method,
+  // Runs `change` once per (caller, request_id) inside one transaction; see request_log.h. First,
+  // in that transaction, the caller's session must not have ended (account_writes.h): a deleted
+  // account's token writes nothing.
+  grpc::Status Idempotent(const service::TokenClaims& caller, const std::string& request_id, const std::string& method,
                           const google::protobuf::Message& request, google::protobuf::Message* response,
                           const std::function<grpc::Status(pqxx::work&)>& change);
 
@@ -56,6 +70,10 @@ class NotificationServiceImpl final
   InboxStore& inbox_;
   Fanout& fanout_;
   StreamPump& pump_;
+  const WebPushKeys& web_push_keys_;
+  const EgressRules web_push_egress_;  // which webhook URLs may be registered
+  EmailSender& email_;
+  Clock clock_;
 };
 
 }  // namespace mailrun::notification

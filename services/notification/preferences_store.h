@@ -1,5 +1,6 @@
 // PreferencesStore: each user's notification preferences (migrations/0303): which kinds of event
-// are pushed and the quiet hours. Defaults until set: every kind pushed, no quiet hours.
+// are pushed, which are mailed (0309), and the quiet hours. Defaults until set: every kind pushed
+// and mailed (mail only once an address is verified: email_sender.h), no quiet hours.
 // Stateless; every method works inside the caller's transaction. Thread-safe.
 #pragma once
 
@@ -15,7 +16,8 @@ namespace mailrun::notification {
 
 // What the push sender needs to know about a user.
 struct PushPolicy {
-  std::set<mailrun::v1::EventKind> muted;
+  std::set<mailrun::v1::EventKind> muted;        // push: APNs, FCM and Web Push
+  std::set<mailrun::v1::EventKind> email_muted;  // email
   QuietHoursRule quiet;
 };
 

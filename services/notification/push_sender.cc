@@ -14,6 +14,7 @@
 #include "services/notification/device_registry.h"
 #include "services/notification/event_text.h"
 #include "services/notification/preferences_store.h"
+#include "services/notification/webhook.h"
 
 namespace mailrun::notification {
 
@@ -86,7 +87,8 @@ std::string PushBody(const PushMessage& message) {
 PushSender::PushSender(service::ConnectionPool& pool, PushSenderOptions options, Clock clock)
     : pool_(pool), options_(std::move(options)), clock_(std::move(clock)) {
   if (options_.max_attempts < 1) throw std::invalid_argument("push max attempts must be at least 1");
-  if (!enabled()) return;
+  web_push_keys_ = WebPushKeys::Load(options_.web_push.private_key_files);
+  if (!gorush()) return;
   endpoint_ = ParsePushEndpoint(options_.endpoint);
   client_ = std::make_unique<httplib::Client>(endpoint_.origin);
   const auto timeout = options_.request_timeout;
@@ -109,6 +111,8 @@ int PushSender::Enqueue(pqxx::transaction_base& txn, const mailrun::v1::Event& e
     if (policy.muted.count(kind)) continue;
     const TimePoint due = QuietHoursEnd(policy.quiet, now).value_or(now);
     for (const Device& device : DeviceRegistry::DevicesOf(txn, user)) {
+      // Only what this sender can reach: Web Push needs a VAPID key, APNs and FCM the Gorush gateway.
+      if (device.platform == "webpush" ? !web_push_keys_.enabled() : device.platform != "webhook" && !gorush()) continue;
       created += static_cast<int>(
           txn.exec_params("INSERT INTO push_deliveries (event_id, device_id, user_id, next_attempt_at) "
                           "VALUES ($1, $2, $3, to_timestamp($4::bigint / 1000.0)) "
@@ -120,11 +124,81 @@ int PushSender::Enqueue(pqxx::transaction_base& txn, const mailrun::v1::Event& e
   return created;
 }
 
+PushSender::Sent PushSender::SendGorush(const PushMessage& message) {
+  Sent sent;
+  std::lock_guard lock(client_mutex_);
+  // The gateway may carry the trace on (W3C trace context over HTTP).
+  const httplib::Headers headers = {{"Idempotency-Key", message.event_id + "/" + std::to_string(message.delivery_id)},
+                                    {"traceparent", service::OutgoingTraceparent()}};
+  const auto result = client_->Post(endpoint_.path.c_str(), headers, PushBody(message), "application/json");
+  if (result) {
+    sent.status = result->status;
+    if (ClassifyPushResponse(sent.status) != PushOutcome::kDelivered) sent.error = "HTTP " + std::to_string(sent.status);
+    else sent.error = GorushFailure(result->body);  // the token was refused (sync mode)
+    if (const auto after = result->get_header_value("Retry-After"); !after.empty() &&
+        after.find_first_not_of("0123456789") == std::string::npos && after.size() < 10) {
+      sent.retry_after_seconds = std::stoll(after);
+    }
+  } else {
+    sent.error = httplib::to_string(result.error());
+  }
+  return sent;
+}
+
+PushSender::Sent PushSender::SendWebPush(const PushMessage& message, const WebPushTarget& target,
+                                         const std::string& vapid_key) {
+  Sent sent;
+  const VapidKey* key = web_push_keys_.Find(vapid_key);
+  if (key == nullptr) {
+    // Rotated out: the push service would refuse another key's JWT. The client subscribes again
+    // when GetWebPushKey gives it a key its subscription was not made with.
+    sent.permanent = sent.gone = true;
+    sent.error = "the subscription was made with a VAPID key no longer configured";
+    return sent;
+  }
+  const WebPushContent content{message.event_id, message.kind,    message.title,
+                               message.text,     message.game_id, CollapseKey(message)};
+  EgressRequest request =
+      // The JWT is dated by the real clock: the push service checks it against its own.
+      WebPushRequest(content, target, *key, options_.web_push, std::chrono::system_clock::now(),
+                     options_.request_timeout);
+  return FromEgress(EgressPost(request, options_.web_push.egress), "the subscription is gone (removed)");
+}
+
+PushSender::Sent PushSender::SendWebhook(const PushMessage& message, const std::string& url, const std::string& secret) {
+  WebhookContent content{message.event_id, message.kind, message.title, message.text, message.game_id, ""};
+  if (!message.game_id.empty() && !options_.public_url.empty()) content.game_url = options_.public_url + "/#/game/" + message.game_id;
+  const int64_t now_s =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  return FromEgress(EgressPost(WebhookRequest(url, secret, content, now_s, options_.request_timeout), options_.web_push.egress),
+                    "the webhook is gone (removed)");
+}
+
+PushSender::Sent PushSender::FromEgress(const EgressAnswer& answer, const char* gone_reason) {
+  Sent sent;
+  sent.status = answer.status;
+  sent.retry_after_seconds = answer.retry_after_seconds;
+  if (answer.refused) {
+    sent.permanent = true;
+    sent.error = answer.error;
+  } else if (answer.status == 0) {
+    sent.error = answer.error;
+  } else if (ClassifyPushResponse(answer.status) != PushOutcome::kDelivered) {
+    sent.error = "HTTP " + std::to_string(answer.status);
+    if (answer.status == 404 || answer.status == 410) {
+      sent.gone = true;
+      sent.error += std::string(": ") + gone_reason;
+    }
+  }
+  return sent;
+}
+
 bool PushSender::AttemptOne(TimePoint now) {
   auto connection = pool_.Acquire();
   pqxx::work txn(*connection);
   const pqxx::result rows = txn.exec_params(
-      "SELECT d.id, d.event_id, d.user_id, d.attempts, dev.platform, dev.push_token, e.payload "
+      "SELECT d.id, d.event_id, d.user_id, d.attempts, dev.platform, dev.push_token, e.payload, "
+      "dev.web_push_p256dh, dev.web_push_auth, dev.web_push_vapid_key, d.device_id, dev.webhook_secret "
       "FROM push_deliveries d JOIN notification_events e ON e.event_id = d.event_id "
       "LEFT JOIN push_devices dev ON dev.device_id = d.device_id AND dev.user_id = d.user_id "
       "WHERE d.status = 'pending' AND d.next_attempt_at <= to_timestamp($1::bigint / 1000.0) "
@@ -138,11 +212,14 @@ bool PushSender::AttemptOne(TimePoint now) {
   const service::LogScope scope = service::EventLogScope(event);  // the push is in the event's trace
   nlohmann::json fields = {{"delivery_id", id}, {"event_id", row[1].as<std::string>()}};
   const bool unregistered = row[4].is_null();  // or moved to another user, since the event
-  if (unregistered || GorushPlatform(row[4].as<std::string>()) == 0) {
+  const std::string platform = unregistered ? "" : row[4].as<std::string>();
+  const bool web_push = platform == "webpush";
+  const bool webhook = platform == "webhook";
+  if (unregistered || (!web_push && !webhook && (GorushPlatform(platform) == 0 || !gorush()))) {
     txn.exec_params("UPDATE push_deliveries SET status = 'cancelled', finished_at = clock_timestamp(), "
                     "last_error = $2 WHERE id = $1",
                     id, unregistered ? "device no longer registered to this user"
-                                     : "the push gateway (Gorush) has no platform for webhook devices");
+                                     : "no push gateway (Gorush) is configured for this platform");
     txn.commit();
     service::metrics::PushAttempted("cancelled");
     service::LogEvent(spdlog::level::info, "push_cancelled", fields);
@@ -153,7 +230,7 @@ bool PushSender::AttemptOne(TimePoint now) {
   message.event_id = row[1].as<std::string>();
   const std::string user = row[2].as<std::string>();
   message.kind = KindName(KindOf(event));
-  message.platform = row[4].as<std::string>();
+  message.platform = platform;
   message.device_token = row[5].as<std::string>();
   const EventText text = DescribeEvent(event, user);
   message.title = text.title;
@@ -163,24 +240,15 @@ bool PushSender::AttemptOne(TimePoint now) {
   message.badge = txn.exec_params("SELECT count(*) FROM inbox WHERE user_id = $1 AND read_at IS NULL", user)[0][0]
                       .as<int64_t>();
 
-  int status = 0;
-  std::string error;
-  {
-    std::lock_guard lock(client_mutex_);
-    // The gateway may carry the trace on (W3C trace context over HTTP).
-    const httplib::Headers headers = {{"Idempotency-Key", message.event_id + "/" + std::to_string(id)},
-                                      {"traceparent", service::OutgoingTraceparent()}};
-    const auto result = client_->Post(endpoint_.path.c_str(), headers, PushBody(message), "application/json");
-    if (result) {
-      status = result->status;
-      if (ClassifyPushResponse(status) != PushOutcome::kDelivered) error = "HTTP " + std::to_string(status);
-      else error = GorushFailure(result->body);  // the token was refused (sync mode)
-    } else {
-      error = httplib::to_string(result.error());
-    }
-  }
+  const Sent sent = web_push ? SendWebPush(message,
+                                           {message.device_token, row[7].as<std::string>(), row[8].as<std::string>()},
+                                           row[9].as<std::string>())
+                    : webhook ? SendWebhook(message, message.device_token, row[11].as<std::string>())
+                              : SendGorush(message);
+  const int status = sent.status;
+  const std::string& error = sent.error;
   const int attempt = row[3].as<int>() + 1;
-  PushOutcome outcome = ClassifyPushResponse(status);
+  PushOutcome outcome = sent.permanent ? PushOutcome::kPermanent : ClassifyPushResponse(status);
   if (outcome == PushOutcome::kDelivered && !error.empty()) outcome = PushOutcome::kPermanent;
   std::string recorded;
   if (outcome == PushOutcome::kDelivered) {
@@ -195,23 +263,37 @@ bool PushSender::AttemptOne(TimePoint now) {
                     id, recorded, attempt, error);
   } else {
     recorded = "retry";
-    const auto delay = service::ExponentialBackoff::DelayFor(attempt, options_.initial_backoff, options_.max_backoff);
+    auto delay = service::ExponentialBackoff::DelayFor(attempt, options_.initial_backoff, options_.max_backoff);
+    if (sent.retry_after_seconds) {  // 429 or 503 with Retry-After: not before the service asks (a day at most)
+      delay = std::max<std::chrono::milliseconds>(delay, std::chrono::seconds(std::min<int64_t>(*sent.retry_after_seconds, 86400)));
+    }
     txn.exec_params("UPDATE push_deliveries SET attempts = $2, last_error = $3, "
                     "next_attempt_at = to_timestamp($4::bigint / 1000.0) WHERE id = $1",
                     id, attempt, error, ToUnixMs(now + delay));
+  }
+  if (sent.gone) {
+    // The browser's subscription expired or was revoked: forget it, and its other pending pushes.
+    const std::string device = row[10].as<std::string>();
+    txn.exec_params("DELETE FROM push_devices WHERE device_id = $1", device);
+    txn.exec_params("UPDATE push_deliveries SET status = 'cancelled', finished_at = clock_timestamp(), "
+                    "last_error = 'the subscription is gone' WHERE device_id = $1 AND status = 'pending' AND id <> $2",
+                    device, id);
   }
   txn.exec_params("INSERT INTO push_attempts (delivery_id, attempt, attempted_at, http_status, outcome, error) "
                   "VALUES ($1, $2, to_timestamp($3::bigint / 1000.0), NULLIF($4, 0), $5, NULLIF($6, ''))",
                   id, attempt, ToUnixMs(now), status, recorded, error);
   txn.commit();
   service::metrics::PushAttempted(recorded);
+  service::metrics::DeliveryAttempted(web_push ? "web_push" : webhook ? "webhook" : "push", recorded);
   fields["attempt"] = attempt;
   fields["outcome"] = recorded;
+  fields["platform"] = platform;
   if (status != 0) fields["http_status"] = status;
   if (recorded == "delivered") {
     service::LogEvent(spdlog::level::info, "push_delivered", fields);
   } else {
     fields["error"] = error;
+    if (sent.gone) fields["subscription_removed"] = true;
     service::LogEvent(spdlog::level::warn, "push_failed", fields);
   }
   return true;

@@ -4,8 +4,11 @@
 // Gorush"). Each delivery is one Gorush notification for one device token: title and message,
 // the badge (the user's unread inbox count when it is sent), a collapse key per game for "your
 // turn" and reminders (APNs collapse_id and FCM collapse_key, so a phone shows one per game),
-// thread-id per game, and data the app reads (event_id, kind, game_id). Webhook devices have no
-// Gorush platform: their deliveries are cancelled, saying so.
+// thread-id per game, and data the app reads (event_id, kind, game_id). Web Push subscriptions
+// (platform "webpush") are sent to their own push service by the Web Push protocol instead
+// (web_push.h: encrypted, VAPID-signed, TTL, Urgency, Topic per game); a 404 or 410 means the
+// subscription is gone and removes the device. Webhook devices (platform "webhook") get a
+// signed JSON POST in their host's shape (webhook.h); a 404 or 410 removes them too.
 //
 // Enqueue() runs in the transaction that stores an event: for each recipient device it records
 // one pending delivery (unique per event and device, so a repeated event never pushes twice),
@@ -14,8 +17,10 @@
 //   2xx                                      -> delivered, unless Gorush (sync mode) logs a
 //                                               failed-push for the token: rejected
 //   408, 429, 5xx, timeout, connection error -> retried after initial_backoff * 2^(attempt-1)
-//                                               (capped), until max_attempts, then gave_up
-//   any other status                         -> rejected at once (a permanent failure)
+//                                               (capped; a longer Retry-After is kept), until
+//                                               max_attempts, then gave_up
+//   any other status                         -> rejected at once (a permanent failure; for Web
+//                                               Push 404/410 also remove the subscription)
 // Deliveries are rows, so a restart loses none; each is locked while in flight (FOR UPDATE SKIP
 // LOCKED), so several senders never send one twice. The one window left (the endpoint took it,
 // the process died before the commit) is covered by the Idempotency-Key header
@@ -26,6 +31,7 @@
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include <pqxx/pqxx>
@@ -34,6 +40,7 @@
 #include "services/common/connection_pool.h"
 #include "services/common/worker_thread.h"
 #include "services/notification/clock.h"
+#include "services/notification/web_push.h"
 
 namespace httplib {
 class Client;
@@ -42,13 +49,15 @@ class Client;
 namespace mailrun::notification {
 
 struct PushSenderOptions {
-  std::string endpoint;  // http(s)://host[:port][/path]; empty: push is off (nothing is enqueued)
+  std::string endpoint;  // http(s)://host[:port][/path]; empty: no Gorush (no APNs/FCM pushes enqueued)
   std::string apns_topic;  // the iOS app's bundle id (Gorush's "topic" of APNs pushes); empty: none
   int max_attempts = 8;
   std::chrono::milliseconds initial_backoff{1000};
   std::chrono::milliseconds max_backoff{std::chrono::minutes(5)};
   std::chrono::milliseconds request_timeout{5000};
   std::chrono::milliseconds poll_interval{1000};  // how often due deliveries are looked for
+  WebPushOptions web_push;  // no VAPID key: no Web Push deliveries enqueued; its egress rules fence webhooks too
+  std::string public_url;   // where the web client is, for the game links of webhooks ("" : none)
 };
 
 // The endpoint split for the HTTP client: "http://host:port" and "/path". https:// verifies the
@@ -97,7 +106,12 @@ class PushSender {
   PushSender(const PushSender&) = delete;
   PushSender& operator=(const PushSender&) = delete;
 
-  bool enabled() const { return !options_.endpoint.empty(); }
+  // Whether anything may be pushed: always, since webhooks need no configuration (APNs and FCM
+  // devices need a Gorush endpoint, Web Push a VAPID key; Enqueue skips what cannot be sent).
+  bool enabled() const { return true; }
+  bool gorush() const { return !options_.endpoint.empty(); }
+  // The VAPID keys (GetWebPushKey serves the current public key; RegisterDevice records it).
+  const WebPushKeys& web_push_keys() const { return web_push_keys_; }
 
   // In the caller's transaction; returns the deliveries created (0 when push is off).
   int Enqueue(pqxx::transaction_base& txn, const mailrun::v1::Event& event, TimePoint now);
@@ -113,12 +127,25 @@ class PushSender {
  private:
   // One due delivery: locked, attempted, recorded. False when none was due.
   bool AttemptOne(TimePoint now);
+  struct Sent {
+    int status = 0;       // 0: no HTTP answer
+    std::string error;    // "" when delivered
+    bool permanent = false;   // refused before any answer (egress rules, a key no longer held)
+    bool gone = false;        // the subscription no longer exists (Web Push 404/410)
+    std::optional<int64_t> retry_after_seconds;
+  };
+  Sent SendGorush(const PushMessage& message);
+  Sent SendWebPush(const PushMessage& message, const WebPushTarget& target, const std::string& vapid_key);
+  Sent SendWebhook(const PushMessage& message, const std::string& url, const std::string& secret);
+  // The common reading of an answer from a user-given address (Web Push, webhook).
+  static Sent FromEgress(const EgressAnswer& answer, const char* gone_reason);
   void Run();
 
   service::ConnectionPool& pool_;
   PushSenderOptions options_;
   Clock clock_;
   PushEndpoint endpoint_;
+  WebPushKeys web_push_keys_;
   std::mutex client_mutex_;  // the HTTP client serves one request at a time
   std::unique_ptr<httplib::Client> client_;
   service::WorkerThread worker_;

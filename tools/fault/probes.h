@@ -1,4 +1,4 @@
-// The probes: every RPC of the three services called with what a careless or hostile client
+// The probes: every RPC of the services called with what a careless or hostile client
 // sends, checking that each answer is a clean refusal and that nothing changed.
 //
 //   malformed input: every string field of a valid request (found by reflection, nested ones

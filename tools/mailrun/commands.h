@@ -52,4 +52,10 @@ void RegisterTournamentsCommand(CLI::App& app, const ClientOptions& options);
 // `mailrun leaderboard` and `mailrun results`: ratings and the caller's finished games.
 void RegisterRatingsCommands(CLI::App& app, const ClientOptions& options);
 
+// `mailrun chat show|post|delete|mute` (a game's chat) and `mailrun notes` (private notes on a game).
+void RegisterChatCommands(CLI::App& app, const ClientOptions& options);
+
+// `mailrun program list|pass|bid|cancel`: programmed moves (standing orders) in a game.
+void RegisterProgrammedCommands(CLI::App& app, const ClientOptions& options);
+
 }  // namespace mailrun::cli

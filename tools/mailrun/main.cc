@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
   mailrun::cli::RegisterWatchCommands(app, options);
   mailrun::cli::RegisterTournamentsCommand(app, options);
   mailrun::cli::RegisterRatingsCommands(app, options);
+  mailrun::cli::RegisterChatCommands(app, options);
+  mailrun::cli::RegisterProgrammedCommands(app, options);
   mailrun::cli::RegisterHealthCommand(app);
   mailrun::cli::RegisterBoardCommand(app);
   mailrun::cli::RegisterSelfPlayCommand(app);

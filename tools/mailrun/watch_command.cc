@@ -31,6 +31,7 @@ std::string GameOf(const mailrun::v1::Event& event) {
     case mailrun::v1::Event::kGameFinished: return event.game_finished().game_id();
     case mailrun::v1::Event::kTournamentRoundStarted: return event.tournament_round_started().game_id();
     case mailrun::v1::Event::kReminder: return event.reminder().game_id();
+    case mailrun::v1::Event::kChatMention: return event.chat_mention().game_id();
     default: return "";
   }
 }

@@ -196,7 +196,8 @@ password is in no pod spec, command line or URL.
 {{/*
 The token keys, mounted from the Secret as files: every service gets the public keys that verify
 tokens (MAILRUN_TOKEN_PUBLIC_KEYS_FILE); the lobby alone also gets the signing key
-(MAILRUN_TOKEN_SIGNING_KEY_FILE). Call with (dict "root" $ "component" "lobby").
+(MAILRUN_TOKEN_SIGNING_KEY_FILE), and the notification service the VAPID keys of Web Push when
+enabled (MAILRUN_WEB_PUSH_VAPID_KEY_FILES). Call with (dict "root" $ "component" "lobby").
 */}}
 {{- define "mailrun.tokenKeysVolume" -}}
 - name: token-keys
@@ -209,6 +210,10 @@ tokens (MAILRUN_TOKEN_PUBLIC_KEYS_FILE); the lobby alone also gets the signing k
       {{- if eq .component "lobby" }}
       - key: {{ .root.Values.secrets.tokenSigningKeyKey }}
         path: token-signing.key
+      {{- end }}
+      {{- if and (eq .component "notify") .root.Values.notify.webPushEnabled }}
+      - key: {{ .root.Values.secrets.vapidPrivateKeysKey }}
+        path: vapid-private.pem
       {{- end }}
 {{- end }}
 

@@ -62,7 +62,7 @@ struct Action1947 {
   PrivatePower power = PrivatePower::kP8BuyTrain;
   std::string from_hex;    // the P6's station moved
   TokenAdvance advance = TokenAdvance::kDecline;  // 6.10
-  std::vector<int> opportunity_boxes;             // 6.12.2: boxes 9-11
+  std::vector<int> opportunity_boxes;             // 6.12.2: boxes 9 and 10 (ruling 58)
   // Set by LegalActions on the lays it lists: the cost the track rules found (6.4.2), which
   // Describe then shows without pricing the lay again. Not part of the action itself.
   std::optional<int> listed_cost;

@@ -122,13 +122,13 @@ struct PendingConversion {
 
 // 6.10, 6.12: after its run, the railway's token may advance one space for each new expatriation
 // site the run reached, paid by the treasury, the charter's stockbrokers (from the 7th site) and
-// the stock market opportunities of boxes 9-11 (t1947_sites.cc). Nothing else happens in the
+// the stock market opportunities of boxes 9 and 10 (t1947_sites.cc). Nothing else happens in the
 // operating round until the president has advanced or declined.
 enum class TokenAdvance { kUp, kRight, kDecline };
 struct PendingSiteAdvance {
   int railway = 0;
   int advances = 0;                // advances left: one per new site of the run (6.10)
-  std::vector<int> opportunities;  // boxes (9-11) of the run whose opportunity is unspent (6.12.2)
+  std::vector<int> opportunities;  // boxes (9 and 10) of the run whose opportunity is unspent (6.12.2)
 };
 
 class T1947Game;
@@ -285,7 +285,7 @@ class T1947Game {
   std::optional<int> temple_choice() const { return temple_choice_; }
   Status ChooseTempleBonus(int player, int site, bool take);
   // 6.10, 6.12: the token's paid advance after a run that reached new sites (t1947_sites.cc):
-  // `stockbrokers` from the charter and the opportunities of `opportunity_boxes` (9-11) pay first,
+  // `stockbrokers` from the charter and the opportunities of `opportunity_boxes` (9 and 10) pay first,
   // the treasury the rest; any excess is lost. kDecline ends the advances; an opportunity not
   // spent gives its box's stockbrokers instead (6.12.2).
   Status AdvanceToken(int player, TokenAdvance direction, int stockbrokers, const std::vector<int>& opportunity_boxes);
@@ -393,6 +393,8 @@ class T1947Game {
   void CheckFloat(int railway);
   void ChangePresidency(int railway, int from);
   void FinishSale(int railway, bool by_president, int units, bool protected_sale);
+  // 5.4.5, 5.7: whether the president may take `units` protected shares within the certificate limit.
+  bool ProtectionWithinLimit(int president, int units) const;
   void EndSrTurn(bool passed);
   void EndStockRound();
   // operating rounds (t1947_operating_round.cc)

@@ -67,6 +67,7 @@ Status T1947Game::RunTrainsStep(int railway, const Action1947& a) {
   const int president = PresidentOf(railway);
   Railway1947& r = railways_[railway];
   std::vector<Holding> holdings;
+  // 5.4.1 c: bonds pay no dividend; only shares are holdings.
   for (int p = 0; p < player_count(); ++p) holdings.push_back(Holding{shares_.HeldBy(p, railway), players_[p].savings[railway]});
   const Payout payout = PayOrWithhold(data_->market, r.token, checked->revenue.revenue, holdings, shares_.InPool(railway), a.yes);
   for (size_t p = 0; p < players_.size(); ++p) players_[p].cash += payout.split.to_players[p];

@@ -1,7 +1,8 @@
 // Railways buying private companies (3.3) and the one-off powers a railway uses in its operating
 // turn, the P6 and the P8 (3.1, 3.5; see t1947_game.h). The permanent powers act where their
 // rules are: P1, P2, P3 and P5's swamps in LayContextNow (t1947_operating_track.cc), P5's sites
-// and P7's trading posts in the run (t1947_operating_run.cc).
+// and P7's trading posts in the run (t1947_operating_run.cc). A power is the owning railway's, the
+// P4's only a player's (3.0).
 #include <algorithm>
 
 #include "engine/core/structured_text.h"

@@ -267,6 +267,7 @@ v1::Action ToProto(const Action1947& a) {
   return p;
 }
 
+// 1.3, 7.0: a player's cash, shares and bonds at the market value; nothing of the companies'.
 int64_t Wealth(const T1947Game& g, int player) {
   const Player1947& p = g.player(player);
   int64_t wealth = p.cash;

@@ -24,7 +24,7 @@ enum class StopKind { kCity, kTown, kTradingPost, kExpatriationSite };
 struct Stop {
   StopKind kind = StopKind::kCity;
   std::string place;          // the hex (or site, or trading post) visited; a city only once (6.14.1)
-  int value = 0;              // printed value: the tile's, Cooch Behar's by phase (6.14.4); 0 for a site
+  int value = 0;              // printed value: the tile's (Bombay's and Calcutta's named tiles +10, 6.5.4), Cooch Behar's by phase (6.14.4); 0 for a site
   Zone zone = Zone::kDry;     // the hex's climate zone (6.13.2)
   bool own_station = false;   // the company's station is in this city
   bool blocked = false;       // every station space is another company's (6.11.1, 6.14.1)

@@ -213,18 +213,25 @@ Status T1947Game::Sell(int player, const std::string& initials, int shares) {
   (turn_.bought ? turn_.sold_after_buy : turn_.sold_before_buy) = true;
   traded_ = true;
   anyone_acted_ = true;
-  // 5.4.5: another player's sale may be price protected by the president with bonds.
+  // 5.4.5: another player's sale may be price protected by the president with bonds, all of it
+  // and only within the president's certificate limit ("the Certificate Limit must still be
+  // respected", 5.7): a sale that would take them over it is not offered (1947 ruling 56).
   if (president >= 0 && president != player) {
     const Player1947& pres = players_[president];
     int needed = 0;
     for (int k = 1; k <= shares; ++k) needed += (shares_.HeldBy(president, ri) + k <= 8) ? 2 : 3;
-    if (pres.bonds[ri] + pres.new_bonds[ri] >= needed) {
+    if (pres.bonds[ri] + pres.new_bonds[ri] >= needed && ProtectionWithinLimit(president, shares)) {
       protection_ = PendingProtection{ri, player, shares, needed};
       return OkStatus();
     }
   }
   FinishSale(ri, by_president, shares, false);
   return OkStatus();
+}
+
+bool T1947Game::ProtectionWithinLimit(int president, int units) const {
+  // 5.4.5, 5.7: each protected share is an ordinary share of the president's, one certificate.
+  return Certificates(president) + units <= data_->player_counts.at(player_count()).certificate_limit;
 }
 
 void T1947Game::FinishSale(int railway, bool by_president, int units, bool protected_sale) {
@@ -246,6 +253,13 @@ Status T1947Game::ProtectPrice(int player, bool protect) {
   if (!protection_) return Illegal("1947.refusal.stock_round.no_sale_waits_price_protection", "5.4.5", "no sale waits for price protection");
   int ri = protection_->railway;
   if (player != PresidentOf(ri)) return OutOfTurn("1947.refusal.stock_round.only_president_price_protect", "5.4.5", "only the president of " + data_->railways[ri].initials + " may price protect").With({param::Company("company", data_->railways[ri].initials)});
+  if (protect && !ProtectionWithinLimit(player, protection_->units)) {
+    const int limit = data_->player_counts.at(player_count()).certificate_limit;
+    return Illegal("1947.refusal.stock_round.price_protection_certificate_limit", "5.7",
+                   "price protection must respect the certificate limit of " + std::to_string(limit) + ": " + players_[player].name + " would hold " +
+                       std::to_string(Certificates(player) + protection_->units))
+        .With({param::Count("limit", limit), param::Seat("seat", player), param::Count("count", Certificates(player) + protection_->units)});
+  }
   PendingProtection pending = *protection_;
   protection_.reset();
   if (protect) {
@@ -259,6 +273,7 @@ Status T1947Game::ProtectPrice(int player, bool protect) {
   return OkStatus();
 }
 
+// 5.4, 5.4.2: an issue of bonds, offered to the shareholders first, the rest to the initial offer.
 Status T1947Game::IssueBonds(int player, const std::string& initials) {
   if (Status s = CheckSrTurn(player, "5.4.2"); !s) return s;
   int ri = RailwayOf(initials);

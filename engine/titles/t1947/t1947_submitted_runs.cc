@@ -1,6 +1,7 @@
 // Checking and scoring the runs a 1947 president submits (see t1947_submitted_runs.h).
 #include "engine/titles/t1947/t1947_submitted_runs.h"
 
+#include <algorithm>
 #include <set>
 
 #include "engine/core/structured_text.h"
@@ -153,8 +154,12 @@ Result<CheckedRuns> CheckSubmittedRuns(const T1947Data& data, const RevenueRules
       track.nodes.insert(track.nodes.end(), leg.nodes.begin(), leg.nodes.end());
       track.edges.insert(track.edges.end(), leg.edges.begin(), leg.edges.end());
     }
+    // 6.10: a site is reached by "a train able to connect its Home City with the Expatriation
+    // Site": the run that ends there includes the railway's home city (1947 ruling 57).
+    const std::vector<std::string>& stops = submitted[checked.trains[r]];
+    const bool through_home = std::find(stops.begin(), stops.end(), data.railways[railway].home) != stops.end();
     for (int stop : legs[r].stops) {
-      if (const int site = g->stops.at(stop).site; site >= 0) checked.sites.push_back(site);
+      if (const int site = g->stops.at(stop).site; site >= 0 && through_home) checked.sites.push_back(site);
     }
     checked.track.push_back(std::move(track));
   }

@@ -24,7 +24,7 @@ struct CheckedRuns {
   std::vector<TrainRun> runs;             // the trains that run, their stops as OperatingRevenue takes them
   std::vector<int> trains;                // runs[i] is the run of trains[this[i]]
   std::vector<routes::PlannedRun> track;  // the graph nodes and edges each run uses (for drawing it)
-  std::vector<int> sites;                 // expatriation sites reached (T1947Data::sites indices, 6.10)
+  std::vector<int> sites;                 // expatriation sites reached: at an end of a run through the home city (T1947Data::sites indices, 6.10)
   CompanyRevenue revenue;                 // the turn's revenue (OperatingRevenue)
 };
 

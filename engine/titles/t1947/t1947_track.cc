@@ -98,7 +98,8 @@ Status CheckExits(const T1947Data& data, const TileLay& lay, const TileDef& tile
 }
 
 // What may go on the hex: city tiles on cities, town tiles on towns (or ordinary track from the
-// first T5), named tiles on their cities (6.4.1, 6.4.5, 6.4.6, 6.5), in the hex's zone (6.4).
+// first T5), named tiles on their cities (6.4.1, 6.4.5, 6.4.6, 6.5: Surat and Rajkot have named
+// green tiles only, so never go beyond green, 6.5.2 and 6.5.3), in the hex's zone (6.4).
 Status CheckKind(const T1947Data& data, const PhaseDef& phase, const TileLay& lay, const TileDef& tile, const HexDef1947& map_hex,
                  const HexDef& hex, const std::optional<TileOnHex>& old) {
   const std::string hex_name = HexName1947(lay.hex);

@@ -118,5 +118,43 @@ TEST_F(Gateway, BrowsersAndAppsPlayThroughIt) {
   EXPECT_EQ(gateway.err.find("eyJ"), std::string::npos) << "a token's payload (base64 JSON) is in the gateway's log";
 }
 
+// Issue 46: bodies too large (compressed, or inflating past the limit) are refused through every
+// protocol, quickly (before being read whole or inflated further), and Connect JSON refuses a field
+// or an enum name the API does not know, naming it, for every service. A gateway of its own (the
+// suite's is stopped by the test above) with a limit of 256 KiB.
+TEST_F(Gateway, OversizedBodiesAndUnknownJsonAreRefusedBeforeTheyCostAnything) {
+  ASSERT_EQ(suite_->setup.exit_code, 0) << suite_->setup.Describe();
+  GatewayProcess gateway(suite_->stack, MAILRUN_GATEWAY_DIR, {{"MAILRUN_GATEWAY_MAX_REQUEST_BYTES", "262144"}});
+  ASSERT_TRUE(gateway.listening());
+  const ChildResult client = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/gateway/request_limits.mjs")},
+                                      {{"MAILRUN_GATEWAY_URL", gateway.url()}}, "", 120s);
+  ASSERT_EQ(client.exit_code, 0) << client.Describe();
+  const auto saw = nlohmann::json::parse(client.out);
+
+  for (const char* call : {"connectGzip", "connectPlain"}) {
+    EXPECT_EQ(saw.at(call).at("code"), "resource_exhausted") << call << ": " << saw.at(call);
+    EXPECT_NE(saw.at(call).at("message").get<std::string>().find("262144"), std::string::npos) << saw.at(call);
+    EXPECT_LT(saw.at(call).at("ms").get<int>(), 2000) << call;
+  }
+  for (const char* call : {"grpcWebGzip", "grpcGzip"}) {
+    EXPECT_EQ(saw.at(call).at("grpcStatus"), 8) << call << " (RESOURCE_EXHAUSTED): " << saw.at(call);
+    EXPECT_NE(saw.at(call).at("message").get<std::string>().find("after decompression"), std::string::npos) << saw.at(call);
+    EXPECT_LT(saw.at(call).at("ms").get<int>(), 2000) << call;
+  }
+  EXPECT_EQ(saw.at("concurrent"), nlohmann::json(std::vector<std::string>(4, "resource_exhausted")));
+  EXPECT_EQ(saw.at("small").at("code"), "unauthenticated") << "a small request reaches the service";
+
+  EXPECT_EQ(saw.at("unknownField").at("code"), "invalid_argument") << saw.at("unknownField");
+  EXPECT_NE(saw.at("unknownField").at("message").get<std::string>().find("isPrivat"), std::string::npos);
+  EXPECT_EQ(saw.at("unknownEnum").at("code"), "invalid_argument") << saw.at("unknownEnum");
+  EXPECT_NE(saw.at("unknownEnum").at("message").get<std::string>().find("EDITION_LOOKOUT2009"), std::string::npos);
+  EXPECT_EQ(saw.at("unknownGameField").at("code"), "invalid_argument") << saw.at("unknownGameField");
+  EXPECT_NE(saw.at("unknownGameField").at("message").get<std::string>().find("sinceVersio"), std::string::npos);
+  EXPECT_EQ(saw.at("unknownNotifyField").at("code"), "invalid_argument") << saw.at("unknownNotifyField");
+  EXPECT_NE(saw.at("unknownNotifyField").at("message").get<std::string>().find("unreadOnlyy"), std::string::npos);
+  // The same call spelt right reaches the lobby (no token: refused there).
+  EXPECT_EQ(saw.at("knownFields").at("code"), "unauthenticated") << saw.at("knownFields");
+}
+
 }  // namespace
 }  // namespace mailrun::e2e

@@ -444,5 +444,22 @@ TEST_F(Web, TheGatewayServesTheAppWithContentTypesAndCaching) {
   EXPECT_EQ(saw.at("health").at("status"), 200);
 }
 
+// Issue 42: the app is installable (no installability errors in Chromium), works offline as a
+// shell, and its service worker shows a pushed your-turn as one notification per game, and a tap
+// on it opens the game's page (browser_install.mjs).
+TEST_F(Web, TheAppIsInstallableWorksOfflineAndShowsAPushedTurnOncePerGame) {
+  nlohmann::json saw;
+  RunBrowser("browser_install.mjs", 120s, &saw);
+  EXPECT_EQ(saw.at("installabilityErrors"), nlohmann::json::array()) << saw.dump(2);
+  EXPECT_EQ(saw.at("manifestErrors"), nlohmann::json::array()) << saw.dump(2);
+  ASSERT_EQ(saw.at("notifications").size(), 1u) << "the second turn of the game replaced the first: " << saw.dump(2);
+  const auto& shown = saw.at("notifications").at(0);
+  EXPECT_EQ(shown.at("title"), "Your turn");
+  EXPECT_EQ(shown.at("tag"), "turn-game-7");
+  EXPECT_EQ(shown.at("url"), "/#/game/game-7");
+  EXPECT_EQ(saw.at("openedAfterTap"), "/#/game/game-7") << "tapping it opens the game's page";
+  EXPECT_TRUE(saw.at("offlineShell").get<bool>());
+}
+
 }  // namespace
 }  // namespace mailrun::e2e

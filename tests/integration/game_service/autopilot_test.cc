@@ -2,12 +2,15 @@
 // seats put on autopilot (each move stored as that seat's player), a short game so played reaches
 // its end, turning it off stops the bot, GetGame and ListMyGames show the setting, every player's
 // and a spectator's view (GetGame, WatchGame) names the seats the bot plays, and the
-// refusals (no seat, finished game, malformed id, no token) carry their status and rule.
+// refusals (no seat, finished game, malformed id, no token) carry their status and rule. A
+// co-player cannot freeze a seat the bot plays by taking its request id first (issue 46), and no
+// client may use the service's own request ids.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <thread>
 
+#include "engine/bot/choose_action.h"
 #include "services/common/refusal_details.h"
 #include "tests/integration/game_service/play_helpers.h"
 
@@ -171,6 +174,80 @@ TEST_F(Autopilot, EveryPlayerAndSpectatorSeesWhichSeatsTheBotPlays) {
 
   for (int seat : {0, 2}) ASSERT_TRUE(Set(tokens[seat], game_id, false, &answer).ok());
   for (const auto& token : tokens) EXPECT_TRUE(seats_seen(token).empty());
+}
+
+// Issue 46: the bot's request ids used to be "bot-<version>-<seat>"; a co-player who submitted
+// their own move with the id of the bot's next move froze that seat for good (every bot move at that
+// version a refused reuse, tried once a second). Now the bot's ids are in the service's own
+// namespace, which clients may not use.
+TEST_F(Autopilot, ACoPlayerCannotFreezeTheBotsSeatByTakingItsRequestId) {
+  const auto config = PlayersConfig("frozen", 3, 19);
+  const std::string game_id = harness_->CreateGame(config, "table-autopilot-frozen");
+  std::vector<std::string> tokens;
+  for (const auto& player : config.players()) tokens.push_back(GameHarness::AccessToken(player.user_id()));
+  constexpr int kBotSeat = kClive;
+
+  // The players move (as the bot would choose for them) until a human seat alone is to act and its
+  // move hands the turn to the bot's seat; that move goes in with the id of the bot's next move.
+  int64_t version = 0;
+  bool forged = false;
+  for (int step = 0; step < 200 && !forged; ++step) {
+    auto game = ReplayStoredLog(harness_->db(), game_id);
+    const auto active = game.ActiveSeats();
+    ASSERT_FALSE(active.empty()) << "the game ended before the bot's seat was to act";
+    const int seat = active.front();
+    uint64_t rng = 7 + step;
+    auto action = mailrun::engine::bot::ChooseAction(game, seat, game.LegalActions(seat), rng);
+    action.set_seat(seat);
+    auto after = game;
+    ASSERT_TRUE(after.Apply(action).ok());
+    const auto next = after.ActiveSeats();
+    std::string request_id = NewRequestId();
+    if (active.size() == 1 && seat != kBotSeat && next == std::vector<int>{kBotSeat}) {
+      // Both spellings a client might guess: the old one, and a try at the service's own.
+      request_id = "bot-" + std::to_string(version + 1) + "-" + std::to_string(kBotSeat);
+      forged = true;
+    }
+    mailrun::v1::SubmitActionResponse answer;
+    const grpc::Status status = Submit(harness_->stub(), tokens[seat], game_id, version, action, request_id, &answer);
+    ASSERT_TRUE(status.ok()) << Describe(status);
+    version = answer.version();
+  }
+  ASSERT_TRUE(forged) << "no move handed the turn to the bot's seat";
+
+  // A client may not use the service's own ids either: refused, naming the field, nothing stored.
+  {
+    auto game = ReplayStoredLog(harness_->db(), game_id);
+    uint64_t rng = 3;
+    auto action = mailrun::engine::bot::ChooseAction(game, kBotSeat, game.LegalActions(kBotSeat), rng);
+    action.set_seat(kBotSeat);
+    mailrun::v1::SubmitActionResponse answer;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      const std::string service_id = "service:bot:" + std::to_string(version) + ":" + std::to_string(kBotSeat) + ":" +
+                                     std::to_string(attempt);
+      const grpc::Status status = Submit(harness_->stub(), tokens[kBotSeat], game_id, version, action, service_id, &answer);
+      EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(status);
+      EXPECT_NE(status.error_message().find("request_id"), std::string::npos) << status.error_message();
+      EXPECT_NE(status.error_message().find("reserved"), std::string::npos) << status.error_message();
+    }
+    mailrun::v1::UndoLastActionRequest undo;
+    undo.set_game_id(game_id);
+    undo.set_expected_version(version);
+    undo.set_request_id("service:undo");
+    mailrun::v1::UndoLastActionResponse undone;
+    EXPECT_EQ(harness_->Call(&GameStub::UndoLastAction, tokens[kBotSeat - 1], undo, &undone).error_code(),
+              grpc::StatusCode::INVALID_ARGUMENT);
+    EXPECT_EQ(GetGame(harness_->stub(), tokens[0], game_id).version(), version);
+  }
+
+  // The bot's seat goes on autopilot: the bot moves it although its old id was taken.
+  mailrun::v1::SetAutopilotResponse answer;
+  ASSERT_TRUE(Set(tokens[kBotSeat], game_id, true, &answer).ok());
+  const auto moved = WaitFor(tokens[0], game_id, [&](const auto& g) { return g.version() > version; }, 20s);
+  EXPECT_GT(moved.version(), version) << "the bot's seat is frozen at version " << version;
+  EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id + "' AND seq = " +
+                            std::to_string(version + 1) + " AND request_id LIKE 'service:bot:%'"),
+            1);
 }
 
 }  // namespace

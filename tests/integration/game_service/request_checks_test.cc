@@ -6,6 +6,7 @@
 
 #include "engine/core/structured_text.h"
 #include "services/common/refusal_details.h"
+#include "services/game/bot_turns.h"
 #include "services/game/game_creation.h"
 #include "services/game/game_status.h"
 
@@ -19,6 +20,37 @@ TEST(RequestChecks, NameTheFieldThatIsWrong) {
   EXPECT_FALSE(CheckRequestId(std::string(128, 'x')).has_value());
   EXPECT_NE(CheckGameId("")->find("game_id"), std::string::npos);
   EXPECT_TRUE(CheckGameId(std::string(65, 'g')).has_value());
+}
+
+// Issue 46: the service's own request ids are a namespace clients may not use.
+TEST(RequestChecks, ClientsMayNotUseTheServicesOwnRequestIds) {
+  EXPECT_FALSE(CheckClientRequestId("bot-5-2").has_value());
+  const auto reserved = CheckClientRequestId(BotRequestId(5, 2, 0));
+  ASSERT_TRUE(reserved.has_value());
+  EXPECT_NE(reserved->find("reserved"), std::string::npos) << *reserved;
+  EXPECT_TRUE(CheckRequestId(BotRequestId(5, 2, 0)) == std::nullopt) << "the bot's own ids are well-formed";
+}
+
+// Issue 46: a refused bot move waits, longer after each refusal, and its next try has a new id; a
+// turn the bot no longer sees is forgotten.
+TEST(BotTurns, ARefusedTurnWaitsLongerEachTimeWithAFreshRequestId) {
+  BotTurns turns;
+  const BotTurns::Turn turn{"g1", 5, 2};
+  const auto now = BotTurns::Clock::now();
+  EXPECT_TRUE(turns.Due(turn, now));
+  EXPECT_EQ(turns.Attempt(turn), 0);
+  EXPECT_EQ(turns.Refused(turn, now), std::chrono::milliseconds(2000));
+  EXPECT_FALSE(turns.Due(turn, now + std::chrono::milliseconds(1999)));
+  EXPECT_TRUE(turns.Due(turn, now + std::chrono::milliseconds(2000)));
+  EXPECT_EQ(turns.Attempt(turn), 1);
+  EXPECT_NE(BotRequestId(5, 2, 0), BotRequestId(5, 2, turns.Attempt(turn)));
+  EXPECT_EQ(turns.Refused(turn, now), std::chrono::milliseconds(4000));
+  for (int i = 0; i < 20; ++i) turns.Refused(turn, now);
+  EXPECT_EQ(turns.Refused(turn, now), BotTurns::kLongestWait);
+  EXPECT_TRUE(turns.Due({"g1", 6, 2}, now)) << "another turn of the game is not held back";
+  turns.KeepOnly({{"g1", 6, 2}});
+  EXPECT_EQ(turns.size(), 0u);
+  EXPECT_TRUE(turns.Due(turn, now));
 }
 
 // Issue 22: a refusal naming a company and an amount carries them typed (a mailrun.v1.StructuredText

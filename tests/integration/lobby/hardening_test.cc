@@ -28,13 +28,16 @@ grpc::Status Refresh(LobbyHarness& lobby, const std::string& refresh_token, cons
   return lobby.Call(&Stub::Refresh, "", request, response);
 }
 
-// A login as the gateway forwards it: the client's address in x-forwarded-for.
+// A login as the gateway forwards it: the client's address in x-forwarded-for; `device_token` as
+// the app kept it from an earlier answer ("" for none).
 grpc::Status LoginFrom(LobbyHarness& lobby, const std::string& address, const std::string& name,
-                       const std::string& password, mailrun::v1::AuthResponse* response) {
+                       const std::string& password, mailrun::v1::AuthResponse* response,
+                       const std::string& device_token = "") {
   mailrun::v1::LoginRequest request;
   request.set_request_id(lobby.NewRequestId());
   request.set_display_name(name);
   request.set_password(password);
+  request.set_device_token(device_token);
   grpc::ClientContext context;
   context.AddMetadata("x-forwarded-for", "198.51.100.1, " + address);
   context.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
@@ -123,6 +126,54 @@ TEST_F(LobbyHardening, WrongPasswordsForOneAccountStopWithARetryHint) {
             grpc::StatusCode::RESOURCE_EXHAUSTED);
   for (int attempt = 0; attempt < 5; ++attempt) LoginFrom(*lobby_, "192.0.2.97", "Nobody-Here", wrong, &response);
   EXPECT_EQ(LoginFrom(*lobby_, "192.0.2.97", "Nobody-Here", wrong, &response).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED);
+}
+
+// Issue 46: anyone who knows a player's name could keep them locked out with a wrong password a
+// minute (after five, the right password was refused too). A device the player logged in from
+// before sends the device token it was given and is counted on its own.
+TEST_F(LobbyHardening, AStrangerCannotLockAPlayerOutOfTheDevicesTheyUse) {
+  const auto user = lobby_->NewUser("Besieged");
+  const std::string right = "password-" + user.display_name();
+  ASSERT_FALSE(user.device_token().empty()) << "Register gives the device a token";
+  mailrun::v1::AuthResponse phone;
+  ASSERT_TRUE(LoginFrom(*lobby_, "192.0.2.40", user.display_name(), right, &phone, user.device_token()).ok());
+  ASSERT_FALSE(phone.device_token().empty());
+
+  // A stranger uses the account's allowance up from several addresses.
+  mailrun::v1::AuthResponse response;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    LoginFrom(*lobby_, "198.51.100." + std::to_string(10 + attempt), user.display_name(), "a-wrong-guess", &response);
+  }
+  const grpc::Status stranger = LoginFrom(*lobby_, "198.51.100.30", user.display_name(), "a-wrong-guess", &response);
+  EXPECT_EQ(stranger.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << "guessing stays limited";
+
+  // The player's devices get in (each with the token its last answer gave it, or an older one);
+  // a device without one waits, as the stranger does.
+  mailrun::v1::AuthResponse again;
+  const grpc::Status known = LoginFrom(*lobby_, "192.0.2.40", user.display_name(), right, &again, phone.device_token());
+  EXPECT_TRUE(known.ok()) << Describe(known) << " (before: RESOURCE_EXHAUSTED, locked out by a stranger)";
+  EXPECT_TRUE(LoginFrom(*lobby_, "192.0.2.41", user.display_name(), right, &again, user.device_token()).ok());
+  const grpc::Status unknown = LoginFrom(*lobby_, "192.0.2.42", user.display_name(), right, &again);
+  EXPECT_EQ(unknown.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_NE(unknown.error_message().find("unknown devices"), std::string::npos) << unknown.error_message();
+
+  // A device token guesses no faster than anyone: five wrong passwords, then it waits too.
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    EXPECT_EQ(LoginFrom(*lobby_, "192.0.2.43", user.display_name(), "a-wrong-guess", &response, phone.device_token())
+                  .error_code(),
+              grpc::StatusCode::UNAUTHENTICATED);
+  }
+  const grpc::Status device = LoginFrom(*lobby_, "192.0.2.43", user.display_name(), "a-wrong-guess", &response,
+                                        phone.device_token());
+  EXPECT_EQ(device.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_NE(device.error_message().find("this device"), std::string::npos) << device.error_message();
+
+  // Another account's device token, or a forged one, is an unknown device.
+  const auto other = lobby_->NewUser("Bystander");
+  EXPECT_EQ(LoginFrom(*lobby_, "192.0.2.44", user.display_name(), right, &again, other.device_token()).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_EQ(LoginFrom(*lobby_, "192.0.2.44", user.display_name(), right, &again, "v2.x.y.z").error_code(),
             grpc::StatusCode::RESOURCE_EXHAUSTED);
 }
 

@@ -130,5 +130,24 @@ TEST(LoginLimits, CountFailuresPerAccountAndEveryAttemptPerClient) {
   EXPECT_EQ(mailrun::service::RetryDelayOf(client), std::chrono::seconds(15));
 }
 
+// Issue 46: a known device is counted on its own, so the account's allowance used up by someone
+// else does not hold it back, and it guesses no faster than anyone.
+TEST(LoginLimits, AKnownDeviceIsCountedOnItsOwn) {
+  LoginLimits limits({.account_attempts = 2, .account_window = std::chrono::seconds(60), .client_attempts = 100,
+                      .client_window = std::chrono::seconds(60)});
+  const auto t0 = LimitClock::time_point{} + std::chrono::hours(1);
+  EXPECT_TRUE(limits.AdmitLogin("10.0.0.9", "Ann", t0).ok());
+  EXPECT_TRUE(limits.AdmitLogin("10.0.0.9", "Ann", t0).ok());
+  EXPECT_EQ(limits.AdmitLogin("10.0.0.9", "Ann", t0).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_TRUE(limits.AdmitLogin("10.0.0.1", "Ann", "device:phone", t0).ok());
+  limits.Refund("Ann", "device:phone", t0);  // it succeeded
+  EXPECT_TRUE(limits.AdmitLogin("10.0.0.1", "Ann", "device:phone", t0).ok());
+  EXPECT_TRUE(limits.AdmitLogin("10.0.0.1", "Ann", "device:phone", t0).ok());
+  const grpc::Status device = limits.AdmitLogin("10.0.0.1", "Ann", "device:phone", t0);
+  EXPECT_EQ(device.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_NE(device.error_message().find("this device"), std::string::npos);
+  EXPECT_TRUE(limits.AdmitLogin("10.0.0.1", "Ann", "device:laptop", t0).ok()) << "each device on its own";
+}
+
 }  // namespace
 }  // namespace mailrun::lobby

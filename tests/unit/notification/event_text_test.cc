@@ -228,5 +228,27 @@ TEST(EventText, GameFinishedIsKeyedByItsReasonWithTypedParameters) {
   }
 }
 
+// Issue 43: a chat mention says who wrote what, in which game, keyed with its German entry's
+// placeholders.
+TEST(EventText, AChatMentionSaysWhoWroteWhat) {
+  mailrun::v1::Event event;
+  auto* mention = event.mutable_chat_mention();
+  mention->set_game_id("g7");
+  mention->set_seq(4);
+  mention->set_from_display_name("Priya");
+  mention->set_excerpt("@tom <b>away</b> till Monday");
+  EXPECT_EQ(KindOf(event), mailrun::v1::EVENT_KIND_CHAT_MENTION);
+  EXPECT_EQ(KindName(mailrun::v1::EVENT_KIND_CHAT_MENTION), "chat_mention");
+  EXPECT_EQ(GameIdOf(event), "g7");
+  const auto text = DescribeEvent(event, "tom");
+  EXPECT_EQ(text.title, "Mentioned in chat");
+  EXPECT_EQ(text.text, "Priya in game g7: @tom <b>away</b> till Monday");
+  EXPECT_EQ(text.structured_title.key(), "notify.chat_mention.title");
+  EXPECT_EQ(text.structured_text.key(), "notify.chat_mention.text");
+  EXPECT_EQ(GermanPlaceholders(text.structured_text.key()), ParamNames(text.structured_text));
+  mention->set_title(mailrun::v1::TITLE_1947);
+  EXPECT_EQ(DescribeEvent(event, "tom").structured_title.key(), "notify.chat_mention.title_of_title");
+}
+
 }  // namespace
 }  // namespace mailrun::notification

@@ -1,4 +1,4 @@
-// Reading the rule tables (docs/rules-1853-retuned.tsv, docs/rules-2009.tsv), the 2009 edition's
+// Reading the rule tables (docs/rules-1853-retuned.tsv, docs/rules-2009.tsv, docs/rules-1947.tsv), the 2009 edition's
 // rule-number map and the tests this build has, for the tables' check (rule_table_test.cc).
 //
 // The table has one row per numbered rule of the text, tab-separated, with a header row and '#'

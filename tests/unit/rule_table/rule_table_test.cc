@@ -1,5 +1,6 @@
-// The rule tables: docs/rules-1853-retuned.tsv (the integrated 1853 Retuned v3.00 text) and
-// docs/rules-2009.tsv (the 2009 Lookout edition's text). Every numbered rule of the text appears
+// The rule tables: docs/rules-1853-retuned.tsv (the integrated 1853 Retuned v3.00 text),
+// docs/rules-2009.tsv (the 2009 Lookout edition's text) and docs/rules-1947.tsv (1947's text,
+// checked at the end of this file). Every numbered rule of the text appears
 // once, in the text's order; each rule the engine implements (status "implemented", or "ruling"
 // where docs/rulings.md decides how) names code that cites its number and its tests; every test
 // named exists in a GoogleTest binary of this build. So a rule that loses its last test, or a test
@@ -33,6 +34,8 @@ struct Table {
 
 const Table kRetuned = {kSource + "/docs/rules-1853-retuned.tsv", 172, {1, 2, 3, 4, 5}, false};
 const Table k2009 = {kSource + "/docs/rules-2009.tsv", 143, {2, 3, 4, 5}, true};
+// 1947: every numbered heading, 1.0 ... 9.0 (107), headings beside their sub-rules (see 1947 below).
+const Table k1947 = {kSource + "/docs/rules-1947.tsv", 107, {1, 2, 3, 4, 5, 6, 7, 8, 9}, false};
 
 const std::set<std::string> kStatuses = {
     "implemented",      // as the text says
@@ -219,6 +222,90 @@ TEST(RuleTable2009, EveryImplementedRuleHasADirectTestOrAdmitsTheGap) {
   std::cout << direct.size() << " implemented rules with a direct test: " << fmt::format("{}", fmt::join(direct, " ")) << "\n"
             << gaps.size() << " without: " << fmt::format("{}", fmt::join(gaps, " ")) << "\n";
 }
+
+// 1947's text numbers its headings as rules and gives most of them text of their own (3.1 lists
+// the privates, 5.4 the bond issue), so its table lists every numbered heading, a heading beside
+// its sub-rules; the text numbers three paragraphs 6.15.5, the one number that repeats.
+const std::set<std::string> k1947Repeated = {"6.15.5"};
+
+TEST(RuleTable1947, EveryRowIsWellFormed) { WellFormed(k1947); }
+
+TEST(RuleTable1947, ListsEveryNumberedRuleOfTheTextOnceInItsOrder) {
+  EXPECT_EQ(Rows(k1947).size(), k1947.rules);
+  std::vector<int> previous;
+  std::map<std::vector<int>, std::set<int>> children;
+  std::map<std::string, int> repeats;
+  for (const Row& row : Rows(k1947)) {
+    const std::vector<int> number = RuleNumber(row.rule);
+    if (number.empty()) {
+      ADD_FAILURE() << "line " << row.line << ": '" << row.rule << "' is not a rule number";
+      continue;
+    }
+    if (number == previous) {
+      EXPECT_TRUE(k1947Repeated.count(row.rule)) << "line " << row.line << ": " << row.rule << " is repeated";
+      ++repeats[row.rule];
+    } else {
+      EXPECT_LT(previous, number) << "line " << row.line << ": " << row.rule << " is out of order";
+    }
+    previous = number;
+    for (size_t depth = 1; depth <= number.size(); ++depth) {
+      children[std::vector<int>(number.begin(), number.begin() + depth - 1)].insert(number[depth - 1]);
+    }
+  }
+  EXPECT_EQ(repeats["6.15.5"], 2) << "the text has three paragraphs 6.15.5";
+  for (const auto& [parent, seen] : children) {
+    if (parent.empty()) continue;
+    const int first = *seen.begin();
+    EXPECT_LE(first, 1) << "rules under '" << fmt::format("{}", fmt::join(parent, ".")) << "' start at " << first;
+    EXPECT_EQ(static_cast<int>(seen.size()), *seen.rbegin() - first + 1)
+        << "a rule is missing under '" << fmt::format("{}", fmt::join(parent, ".")) << "'";
+  }
+  EXPECT_EQ(children[{}], k1947.sections) << "the numbered sections of the text";
+}
+
+// A ruling is named "rulings.md 1947 #N" (more of them as "#N, #M"); each is in docs/rulings.md's
+// 1947 section.
+TEST(RuleTable1947, EveryRowHasAKnownStatusAndSaysWhatTheRuleIs) {
+  const std::string rulings = ReadFile(kSource + "/docs/rulings.md");
+  const size_t start = rulings.find("## 1947");
+  ASSERT_NE(start, std::string::npos);
+  const std::string part = rulings.substr(start);
+  const std::regex named(R"(rulings\.md 1947 #\d+)");
+  const std::regex number(R"(#(\d+))");
+  std::map<std::string, int> counts;
+  for (const Row& row : Rows(k1947)) {
+    ++counts[row.status];
+    EXPECT_TRUE(kStatuses.count(row.status)) << row.rule << ": unknown status '" << row.status << "'";
+    EXPECT_FALSE(row.summary.empty()) << row.rule << ": no summary";
+    if (row.status != "implemented") {
+      EXPECT_FALSE(row.note.empty()) << row.rule << ": a " << row.status << " row says why";
+    }
+    if (row.status == "ruling") {
+      EXPECT_TRUE(std::regex_search(row.note, named)) << row.rule << ": the note names the ruling as 'rulings.md 1947 #N'";
+    }
+    for (std::sregex_iterator it(row.note.begin(), row.note.end(), number), done; it != done; ++it) {
+      EXPECT_NE(part.find("\n" + (*it)[1].str() + ". **"), std::string::npos)
+          << row.rule << ": docs/rulings.md has no 1947 ruling " << (*it)[1];
+    }
+  }
+  for (const auto& [status, count] : counts) std::cout << status << ": " << count << "\n";
+}
+
+TEST(RuleTable1947, EveryImplementedRuleNamesCodeThatCitesIt) { ImplementedRulesNameCodeThatCitesThem(k1947); }
+
+// Every rule the engine implements has a test that plays 1947 (t1947_*).
+TEST(RuleTable1947, EveryImplementedRuleHasA1947Test) {
+  for (const Row& row : Rows(k1947)) {
+    for (const std::string& test : row.tests) {
+      EXPECT_EQ(test.rfind("t1947_", 0), 0u) << row.rule << ": " << test << " is not a 1947 test";
+    }
+    if (Implemented(row)) {
+      EXPECT_FALSE(row.tests.empty()) << row.rule << " is " << row.status << " but has no test";
+    }
+  }
+}
+
+TEST(RuleTable1947, EveryTestNamedExistsInThisBuild) { TestsNamedExist(k1947); }
 
 TEST(RuleNumbers, CitationsAreWholeNumbers) {
   EXPECT_TRUE(Cites("// 4.1.1: the first activity", "4.1.1"));

@@ -5,7 +5,10 @@
 // replay to their recorded standings. The full run, 200 games per player count, is
 // `mailrun selfplay --title 1947` (docs/benchmarks.md). A rule change that alters how a recorded
 // game plays out regenerates it with `mailrun selfplay --title 1947 --games 1 --players P --seed S
-// --record-dir DIR` (S: the record's config.seed) and says why in the commit.
+// --record-dir DIR` (S: the record's config.seed) and says why in the commit; a record whose first
+// actions a snapshot of tests/fixtures/snapshots/ depends on keeps them and the reference bot plays
+// on from the first action the change refuses (t1947-3p.json: its first 1680 actions, issue 45's
+// price protection over the certificate limit).
 #include <gtest/gtest.h>
 
 #include "engine/selfplay/selfplay.h"

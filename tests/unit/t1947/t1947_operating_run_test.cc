@@ -201,6 +201,39 @@ TEST(OperatingRun, ReachingAnExpatriationSite) {
   EXPECT_EQ(again.board().site_workers[east_africa], 2);
 }
 
+// 6.10: "To be connected to an Expatriation Site, a railway company must have a legal route and a
+// train able to connect its Home City with the Expatriation Site": the run that ends at the site
+// includes the home city (docs/rulings.md, 1947 ruling 57). In a copy of the data the BB&CI's home
+// is Poona (E22), so its Bombay station is a second one: its T3's run Bombay-East Africa is a legal
+// run of Rs.30 but reaches nothing; Poona-Bombay-East Africa reaches the site (Rs.60, East
+// Africa's 2 workers, the token's advance offered).
+TEST(OperatingRun, ASiteIsReachedOnlyByARunThroughTheHomeCity) {
+  static const T1947Data data = [] {
+    T1947Data d = Data();
+    d.railways[Data().RailwayIndex("BB&CI")].home = "E22";
+    return d;
+  }();
+  T1947Game g = OperatingWith({{"BB&CI", Space(0, 100), kAnn, 500, {"T3"}}}, data);
+  g.mutable_board() = WithEastAfrica();
+  ToRun(g);
+  const int east_africa = 2;
+  ASSERT_EQ(Data().sites[east_africa].name, "East Africa");
+  T1947Game through_home = g;
+  Ok(Apply(g, RunAction(kAnn, {{"D21", "East Africa"}}, false)));
+  EXPECT_FALSE(g.board().sites_reached[R("BB&CI")][east_africa]);
+  EXPECT_EQ(g.board().site_workers[east_africa], 2);
+  EXPECT_EQ(g.player(kAnn).new_workers, 0);
+  EXPECT_FALSE(g.site_advance().has_value());
+  EXPECT_GT(g.railway("BB&CI").treasury, 500);  // the run's revenue, withheld; no box
+  EXPECT_LT(g.railway("BB&CI").treasury, 560);
+  Ok(Apply(through_home, RunAction(kAnn, {{"E22", "D21", "East Africa"}}, true)));
+  EXPECT_TRUE(through_home.board().sites_reached[R("BB&CI")][east_africa]);
+  EXPECT_EQ(through_home.board().site_workers[east_africa], 0);
+  EXPECT_EQ(through_home.player(kAnn).new_workers, 2);
+  EXPECT_EQ(through_home.railway("BB&CI").treasury, 560);
+  EXPECT_TRUE(through_home.site_advance().has_value());
+}
+
 // One turn played through Apply with every change of 6.13 and 6.14.2 at once: in the monsoon (the
 // first operating round, ruling 29) the BB&CI lays Bombay's #6M (monsoon zone) and Poona's #6 (a
 // Rs.20 hill) and runs its T2 Bombay-Poona: Bombay Rs.20 - 10 in the monsoon (6.13.4) + Poona

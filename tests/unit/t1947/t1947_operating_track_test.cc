@@ -15,6 +15,7 @@
 #include "engine/titles/t1947/t1947_actions.h"
 #include "engine/titles/t1947/t1947_game.h"
 #include "engine/titles/t1947/t1947_invariants.h"
+#include "engine/titles/t1947/t1947_operating_run.h"
 #include "tests/unit/t1947/t1947_detailed_example.h"
 #include "tests/unit/t1947/t1947_or_actions.h"
 #include "tests/unit/t1947/t1947_or_position.h"
@@ -520,9 +521,10 @@ TEST(OperatingTrack, TempleVerifiedWhenTheTurnBegins) {
   EXPECT_EQ(laid.board().sites_reached[R("BB&CI")], std::vector<bool>(Data().sites.size(), false));
 }
 
-// 6.8.3: a railway that becomes operational after the first T8 has no temple: no reduction (its
-// temple counts as connected) and no bonus. One floated before keeps its temple, even when its
-// first turn comes after the T8 was bought.
+// 6.8.3: a railway that becomes operational (floats, 5.2.1) after the first T8 has no temple: no
+// reduction (its temple counts as connected) and no bonus. One floated before keeps its temple and
+// its reduction, even when its first turn comes after the T8 was bought (docs/rulings.md, 1947
+// ruling 59).
 TEST(OperatingTrack, NoTempleAfterTheFirstT8) {
   T1947Game g = OperatingWith({{"EIR", Space(0, 146), 0, 2000, {}}, {"GIPR", Space(0, 100), 1, 500, {}}});
   ASSERT_EQ(Operating(g), "EIR");
@@ -534,6 +536,7 @@ TEST(OperatingTrack, NoTempleAfterTheFirstT8) {
   ASSERT_EQ(Operating(g), "GIPR");
   EXPECT_EQ(g.board().stations[R("GIPR")], (std::vector<Base>{Base{Hex("G8"), 0}}));
   EXPECT_FALSE(g.board().temple_connected[R("GIPR")]);  // operational before the T8
+  EXPECT_TRUE(RunTurnNow(g, R("GIPR")).temple_reduction);  // its first run is cut by 20% (6.8.1)
   OperatingHooks hooks = g.hooks();  // the route question is the route graph's: no route, no train
   hooks.has_legal_route = [](const T1947Game&, int) -> Result<bool> { return false; };
   g.set_hooks(hooks);

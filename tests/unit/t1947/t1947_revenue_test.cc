@@ -287,6 +287,41 @@ TEST(Revenue, ExpatriationTrackOf6_10) {
   EXPECT_EQ(ReachSite(Rules(), 12, false, 0, false).error().rule, "6.10");
 }
 
+// 6.12.1: stockbrokers "upon reaching their 7th, 8th, 9th and 10th Expatriation Sites"; 6.12.2:
+// opportunities "upon reaching their 9th and 10th", the 10th's Rs.150 against its two stockbrokers
+// (examples 1-3). An opportunity is worth its box's stockbrokers and Rs.50 (6.10: "Opportunities
+// offer a discount of Rs. 50 each"): Rs.100 at the 9th. The 11th box names nothing: the site brings
+// only its marker and the token's advance (docs/rulings.md, 1947 ruling 58).
+TEST(Revenue, OpportunitiesAtThe9thAnd10thSitesOnlyWorthTheirStockbrokersAndRs50) {
+  for (int n = 9; n <= 10; ++n) {
+    const ExpatriationBox box = ReachSite(Rules(), n, false, 0, false)->box;
+    EXPECT_EQ(box.opportunity, box.stockbrokers * 50 + 50) << n;
+  }
+  EXPECT_EQ(ReachSite(Rules(), 9, false, 0, false)->box.opportunity, 100);
+  const auto eleventh = ReachSite(Rules(), 11, false, 0, false);
+  ASSERT_TRUE(eleventh.ok());
+  EXPECT_EQ(eleventh->box.cash, 0);
+  EXPECT_EQ(eleventh->box.workers, 0);
+  EXPECT_EQ(eleventh->box.stockbrokers, 0);
+  EXPECT_EQ(eleventh->box.opportunity, 0);
+  EXPECT_TRUE(eleventh->may_move_token);
+}
+
+// 5.10 and 5.11.1 test "the dividend paid out", 6.14 and Appendix 1 "the revenue": with savings
+// shares the two differ. The red line weighs the revenue (docs/rulings.md, 1947 ruling 61): on 130
+// next to the line a revenue of Rs.170 paid out crosses to 170, though the savings shares' half
+// lost to the bank (40% savings: Rs.34) leaves Rs.136 paid out.
+TEST(Revenue, TheRedLineWeighsTheRevenueNotWhatSavingsSharesLeave) {
+  const MarketDef& m = Data().market;
+  const MarketCell c{5, m.red_line[5] - 1};
+  ASSERT_EQ(m.Value(c), 130);
+  const Payout payout = PayOrWithhold(m, c, 170, {{6, 0}, {0, 4}}, 0, true);
+  int paid = payout.split.to_treasury;
+  for (int p : payout.split.to_players) paid += p;
+  EXPECT_EQ(paid, 136);
+  EXPECT_EQ(m.Value(payout.token), 170);
+}
+
 TEST(Revenue, TempleBonusOf6_8_2) {
   // Rs.100 and the next box's expatriation bonus, without the site's workers, the P5 or a token move.
   auto reward = ConnectTemple(Rules(), 2, false);

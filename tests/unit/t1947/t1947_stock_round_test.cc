@@ -134,6 +134,54 @@ TEST(Section5, BondIssueCountExample) {
   EXPECT_EQ(g.Certificates(0), 5);  // bonds count 0 (5.7)
 }
 
+TEST(Section5, BondsOfARailwayWithADrawnShareAreTenLessTheInitialOffer) {
+  // 5.4.2: "If a Railway Company still has 2 Certificates in the Initial Offer, it can issue
+  // (10-2=8) eight": the SIR's share drawn into the bank pool at the setup (2.3 d) counts as out
+  // of the initial offer, as for floating (5.2.1's NOTE): 3 left there, 7 bonds, not the 6 its
+  // players bought (docs/rulings.md, 1947 ruling 60).
+  T1947Game g = MidGame({"Paolo", "Anna", "Giovanni", "Andrea"});
+  Float(g, "SIR", 80, 3, 1);
+  Give(g, 0, "SIR", 6, true);
+  Ok(g.IssueBonds(0, "SIR"));
+  EXPECT_EQ(g.railway("SIR").bonds_removed, 3);
+  Ok(g.SubscribeBonds(0, 6));
+  EXPECT_EQ(g.railway("SIR").bonds_io, 1);
+}
+
+TEST(Section5, BondsBoughtFromTheOfferAndThePoolAndSold) {
+  // 5.4.3: from the initial offer at half the par, paid to the treasury; from the bank pool at
+  // half the market value, paid to the bank. 5.4.2: a bond bought from the offer is not sold in
+  // that stock round. 5.4.6: a bond sold goes to the pool for half the market value, the price
+  // unchanged.
+  T1947Game g = MidGame({"Paolo", "Anna", "Giovanni", "Andrea"});
+  Float(g, "WIPR", 80, 2, 0);
+  Give(g, 0, "WIPR", 6, true);
+  Give(g, 1, "WIPR", 2);
+  Railway1947& w = g.mutable_railway("WIPR");
+  w.bonds_unissued = 0;
+  w.bonds_io = 2;
+  w.bonds_pool = 1;
+  w.bonds_removed = 5;
+  w.token = Cell(90);
+  g.mutable_player(2).bonds[Index("WIPR")] = 2;
+  const int treasury = g.railway("WIPR").treasury;
+  Ok(g.BuyBond(0, "WIPR", false));
+  EXPECT_EQ(g.player(0).cash, 2000 - 40);
+  EXPECT_EQ(g.railway("WIPR").treasury, treasury + 40);
+  EXPECT_EQ(g.player(0).new_bonds[Index("WIPR")], 1);
+  EXPECT_EQ(g.SellBonds(0, "WIPR", 1).error().rule, "5.4.6");
+  Ok(g.Done(0));
+  Ok(g.BuyBond(1, "WIPR", true));
+  EXPECT_EQ(g.player(1).cash, 2000 - 45);
+  EXPECT_EQ(g.railway("WIPR").treasury, treasury + 40);
+  EXPECT_EQ(g.railway("WIPR").bonds_pool, 0);
+  Ok(g.Done(1));
+  Ok(g.SellBonds(2, "WIPR", 2));
+  EXPECT_EQ(g.player(2).cash, 2000 + 90);
+  EXPECT_EQ(g.railway("WIPR").bonds_pool, 2);
+  EXPECT_EQ(g.MarketValue("WIPR"), 90);
+}
+
 // Paolo presides over the EBR at Rs.80 with `paolo` 10% units and `bonds` of its bonds, Anna holds
 // `anna` units, the rest are in the initial offer: a sale Paolo may price protect (5.4.5).
 T1947Game EbrSaleToProtect(int paolo, int anna, int bonds) {
@@ -177,6 +225,75 @@ TEST(Section5, PriceProtectionDeclinedAndTheLastTwentyPercent) {
   EXPECT_EQ(g.shares().InPool(Index("EBR")), 3);
   EXPECT_EQ(g.MarketValue("EBR"), Data().market.Value(MoveDown(Data().market, Cell(80), 3)));
   EXPECT_LT(g.MarketValue("EBR"), 80);
+}
+
+// Gives player 1 (Paolo) of EbrSaleToProtect `count` more certificates: one share each of other
+// railways, presided over by player 2.
+void MoreCertificatesForPaolo(T1947Game& g, int count) {
+  const char* railways[] = {"ABR", "B&NWR", "BB&CI", "CCSR", "GIPR", "PRC", "SIR", "WIPR", "EIR"};
+  for (int k = 0; k < count; ++k) {
+    Float(g, railways[k], 80, 7, 0);
+    Give(g, 2, railways[k], 2, true);
+    Give(g, 1, railways[k], 1);
+  }
+}
+
+// EbrSaleToProtect(6, 2, 5) with Paolo holding `certificates` (13 or more): his EBR (5), eight
+// privates and shares of other railways.
+T1947Game EbrSaleWithPaoloHolding(int certificates) {
+  T1947Game g = EbrSaleToProtect(6, 2, 5);
+  g.mutable_player(1).privates = {1, 2, 3, 4, 5, 6, 7, 8};
+  MoreCertificatesForPaolo(g, certificates - 13);
+  EXPECT_EQ(g.Certificates(1), certificates);
+  return g;
+}
+
+TEST(Section5, PriceProtectionRespectsThePresidentsCertificateLimit) {
+  // 5.4.5: "Note that the Certificate Limit must still be respected" (5.7: 20 for four players).
+  // Paolo holds 19 certificates: protecting Anna's 2 shares would make 21, so it is not offered
+  // and the sale goes to the pool, the price falling (1947 ruling 56).
+  T1947Game g = EbrSaleWithPaoloHolding(19);
+  Ok(g.Sell(0, "EBR", 2));
+  EXPECT_FALSE(g.pending_protection());
+  EXPECT_EQ(g.shares().InPool(Index("EBR")), 2);
+  EXPECT_LT(g.MarketValue("EBR"), 80);
+  EXPECT_EQ(g.ActivePlayer(), 0);  // Anna's turn goes on
+  for (int seat : {0, 1}) {
+    for (const Action1947& a : LegalActions(g, seat)) EXPECT_NE(a.kind, ActionKind::kProtectPrice);
+  }
+}
+
+TEST(Section5, PriceProtectionOverTheCertificateLimitIsRefused) {
+  // Offered at 18 certificates (18 + 2 = 20); if the president's count has risen since, taking the
+  // shares is refused naming 5.7 and nothing changes; declining is still allowed.
+  T1947Game g = EbrSaleWithPaoloHolding(18);
+  Ok(g.Sell(0, "EBR", 2));
+  ASSERT_TRUE(g.pending_protection());
+  MoreCertificatesForPaolo(g, 6);
+  ASSERT_EQ(g.Certificates(1), 19);
+  const std::string before = SnapshotJson(g);
+  Status refused = g.ProtectPrice(1, true);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().rule, "5.7");
+  EXPECT_NE(refused.error().message.find("20"), std::string::npos) << refused.error().message;
+  EXPECT_EQ(SnapshotJson(g), before);
+  Ok(g.ProtectPrice(1, false));
+  EXPECT_EQ(g.shares().InPool(Index("EBR")), 2);
+}
+
+TEST(Section5, PriceProtectionIsOfTheWholeSaleAndNeverForCash) {
+  // 5.4.5: "Price Protection must include ALL of Certificates offered for sale; partial Price
+  // Protection of only some Certificates is not permitted" and "It is not possible to 'Price
+  // Protect' against the sale of Shares by using cash" (docs/rulings.md, 1947 ruling 63). Paolo's 3
+  // bonds would protect one of Anna's 2 shares, and he has Rs.2000: nothing is offered, the shares
+  // go to the pool and the price falls two rows.
+  T1947Game g = EbrSaleToProtect(6, 2, 3);
+  ASSERT_GE(g.player(1).cash, 2000);
+  Ok(g.Sell(0, "EBR", 2));
+  EXPECT_FALSE(g.pending_protection());
+  EXPECT_EQ(g.shares().InPool(Index("EBR")), 2);
+  EXPECT_EQ(g.MarketValue("EBR"), Data().market.Value(MoveDown(Data().market, Cell(80), 2)));
+  EXPECT_EQ(g.player(1).bonds[Index("EBR")], 3);
 }
 
 TEST(Section5, SaleLimitedByTheBankPoolExample) {

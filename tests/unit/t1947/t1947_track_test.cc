@@ -179,6 +179,27 @@ TEST(Section6_4_6, TownsTakeTownTilesUntilTheFirstT5) {
   EXPECT_EQ(Refusal(CheckLay(Data(), board, Context("SIR", 4), turn, At("G26", "4715", {"N", "S"}))), "1947.refusal.track.k_only_on_edge");
 }
 
+// 6.13.3: "if a Company lays or upgrades track tiles in the Dry Zone, the Company's revenue for that
+// OR is reduced by 20%": city and town tiles too, though Appendix 1 says "non-city/town track"
+// (docs/rulings.md, 1947 ruling 62). The SIR's yellow city tile on Madurai and a K on the town of
+// Madras, both in the dry zone: each alone brings the cut in the dry season, neither in the monsoon.
+TEST(Section6_13_3, TheSeasonCutCountsCityAndTownTiles) {
+  Board1947 board = WithHome({"SIR"});
+  board.board.tiles.Set(Hex("I32"), PlacedTile{"57", Rotation("57", {"N", "S"})});
+  --board.board.supply["57"];
+  board.stations[R("SIR")].push_back(Base{Hex("I32"), 0});
+  for (const Zone season : {Zone::kDry, Zone::kMonsoon}) {
+    SCOPED_TRACE(season == Zone::kDry ? "dry season" : "monsoon");
+    const LayContext sir = Context("SIR", 1, 1000, season);
+    const Result<LayOutcome> city = CheckLay(Data(), board, sir, TrackTurn{}, At("H35", "57", {"NE", "SW"}));
+    ASSERT_TRUE(city.ok()) << city.error().ToString();
+    EXPECT_EQ(city->season_reduction, season == Zone::kDry);
+    const Result<LayOutcome> town = CheckLay(Data(), board, sir, TrackTurn{}, At("I30", "4715", {"N", "S", "SW", "NW"}));
+    ASSERT_TRUE(town.ok()) << town.error().ToString();
+    EXPECT_EQ(town->season_reduction, season == Zone::kDry);
+  }
+}
+
 // 6.4.2: the Rs.20 on a green background is paid to upgrade a preprinted city (Jubbulpore); no
 // credit (6.3); 6.5.1: preprinted cities upgraded from phase 2.
 TEST(Section6_4_2, PreprintedCitiesCostTheirUpgradeAndNoCredit) {

@@ -22,6 +22,11 @@ GameStub& Connections::game() {
   return *game_;
 }
 
+ProgrammedStub& Connections::programmed() {
+  if (!programmed_) programmed_ = mailrun::v1::ProgrammedMoveService::NewStub(Open(options_.game_address));
+  return *programmed_;
+}
+
 NotifyStub& Connections::notify() {
   if (!notify_) notify_ = mailrun::v1::NotificationService::NewStub(Open(options_.notify_address));
   return *notify_;

@@ -12,6 +12,7 @@
 #include "mailrun/v1/game.grpc.pb.h"
 #include "mailrun/v1/lobby.grpc.pb.h"
 #include "mailrun/v1/notification.grpc.pb.h"
+#include "mailrun/v1/programmed_moves.grpc.pb.h"
 #include "tools/mailrun/client/errors.h"
 #include "tools/mailrun/client/options.h"
 #include "tools/mailrun/client/progress.h"
@@ -21,6 +22,7 @@ namespace mailrun::cli {
 using LobbyStub = mailrun::v1::LobbyService::Stub;
 using GameStub = mailrun::v1::GameService::Stub;
 using NotifyStub = mailrun::v1::NotificationService::Stub;
+using ProgrammedStub = mailrun::v1::ProgrammedMoveService::Stub;
 
 class Connections {
  public:
@@ -30,6 +32,7 @@ class Connections {
   LobbyStub& lobby();
   GameStub& game();
   NotifyStub& notify();
+  ProgrammedStub& programmed();  // served by the game service
   const ClientOptions& options() const { return options_; }
 
   // A context with the deadline of --timeout (or none, for streams: `with_deadline` false) and the
@@ -46,6 +49,11 @@ class Connections {
   Response Game(grpc::Status (GameStub::*method)(grpc::ClientContext*, const Request&, Response*),
                 const Request& request, const std::string& token, const std::string& what) {
     return Call(game(), method, request, token, what, "game service", options_.game_address);
+  }
+  template <typename Request, typename Response>
+  Response Programmed(grpc::Status (ProgrammedStub::*method)(grpc::ClientContext*, const Request&, Response*),
+                      const Request& request, const std::string& token, const std::string& what) {
+    return Call(programmed(), method, request, token, what, "game service", options_.game_address);
   }
   template <typename Request, typename Response>
   Response Notify(grpc::Status (NotifyStub::*method)(grpc::ClientContext*, const Request&, Response*),
@@ -76,6 +84,7 @@ class Connections {
   std::unique_ptr<LobbyStub> lobby_;
   std::unique_ptr<GameStub> game_;
   std::unique_ptr<NotifyStub> notify_;
+  std::unique_ptr<ProgrammedStub> programmed_;
 };
 
 }  // namespace mailrun::cli

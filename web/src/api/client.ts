@@ -8,7 +8,9 @@ import { createConnectTransport } from "@connectrpc/connect-web";
 import { GameService } from "@gen/mailrun/v1/game_pb";
 import { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import { NotificationService } from "@gen/mailrun/v1/notification_pb";
-import { exclusively, loadSession, requestId, saveSession, sessionFrom, type Session } from "./session";
+import {
+  deviceTokenFor, exclusively, loadSession, rememberDevice, requestId, saveSession, sessionFrom, type Session,
+} from "./session";
 
 export interface Clients {
   game: Client<typeof GameService>;
@@ -39,6 +41,7 @@ function refresh(held: Session): Promise<Session | null> {
     const current = stored ?? held;
     try {
       const auth = await plainLobby.refresh({ requestId: requestId(), refreshToken: current.refreshToken });
+      rememberDevice(auth);
       const next = sessionFrom(auth);
       saveSession(next);
       return next;
@@ -86,14 +89,18 @@ export const clients: Clients = {
 };
 
 export async function login(displayName: string, password: string): Promise<Session> {
-  const session = sessionFrom(await plainLobby.login({ requestId: requestId(), displayName, password }));
+  const auth = await plainLobby.login({ requestId: requestId(), displayName, password, deviceToken: deviceTokenFor(displayName) });
+  rememberDevice(auth);
+  const session = sessionFrom(auth);
   saveSession(session);
   return session;
 }
 
 export async function register(displayName: string, password: string): Promise<Session> {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone ?? "";
-  const session = sessionFrom(await plainLobby.register({ requestId: requestId(), displayName, password, timeZone }));
+  const auth = await plainLobby.register({ requestId: requestId(), displayName, password, timeZone });
+  rememberDevice(auth);
+  const session = sessionFrom(auth);
   saveSession(session);
   return session;
 }

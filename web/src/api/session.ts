@@ -60,6 +60,29 @@ export function exclusively<T>(work: () => Promise<T>): Promise<T> {
   return locks ? (locks.request("mailrun.refresh", work) as Promise<T>) : work();
 }
 
+// The device token the lobby gave this browser for each account (AuthResponse.device_token), kept
+// after logging out and sent with the next Login of that account, so that someone guessing its
+// password elsewhere does not lock this browser out (docs/api-clients.md).
+const devicesKey = "mailrun.devices";
+
+function storedDevices(): Record<string, string> {
+  try {
+    const stored = JSON.parse(localStorage.getItem(devicesKey) ?? "{}") as Record<string, string> | null;
+    return stored && typeof stored === "object" ? stored : {};
+  } catch {
+    return {};
+  }
+}
+
+export function rememberDevice(auth: AuthResponse): void {
+  if (!auth.deviceToken) return;
+  localStorage.setItem(devicesKey, JSON.stringify({ ...storedDevices(), [auth.displayName.toLowerCase()]: auth.deviceToken }));
+}
+
+export function deviceTokenFor(displayName: string): string {
+  return storedDevices()[displayName.toLowerCase()] ?? "";
+}
+
 // A request id for the calls that take one (retries of one call reuse it).
 export function requestId(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();

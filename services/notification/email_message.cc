@@ -1,0 +1,104 @@
+#include "services/notification/email_message.h"
+
+#include <ctime>
+
+#include "services/notification/web_push_crypto.h"
+
+namespace mailrun::notification {
+namespace {
+
+std::string Date(int64_t unix_s) {
+  const time_t t = static_cast<time_t>(unix_s);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  static const char* kDays[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+  static const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+  char out[64];
+  std::snprintf(out, sizeof out, "%s, %02d %s %04d %02d:%02d:%02d +0000", kDays[tm.tm_wday], tm.tm_mday, kMonths[tm.tm_mon],
+                tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec);
+  return out;
+}
+
+// RFC 2047 for a header with anything outside printable ASCII.
+std::string HeaderText(const std::string& text) {
+  for (unsigned char c : text) {
+    if (c < 0x20 || c > 0x7e) {
+      // base64 (standard alphabet) of the UTF-8 bytes
+      std::string b64 = Base64UrlEncode(text);
+      for (char& ch : b64) ch = ch == '-' ? '+' : ch == '_' ? '/' : ch;
+      while (b64.size() % 4) b64.push_back('=');
+      return "=?UTF-8?B?" + b64 + "?=";
+    }
+  }
+  return text;
+}
+
+std::string Frame(const MailFrame& frame, const std::string& subject, const std::string& body,
+                  const std::string& unsubscribe_url) {
+  std::string mail = "From: " + frame.from + "\r\nTo: <" + frame.to + ">\r\nSubject: " + HeaderText(subject) +
+                     "\r\nDate: " + Date(frame.date_unix_s) + "\r\nMessage-ID: " + frame.message_id +
+                     "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n"
+                     "Content-Transfer-Encoding: 8bit\r\nAuto-Submitted: auto-generated\r\n";
+  if (!unsubscribe_url.empty()) {
+    mail += "List-Unsubscribe: <" + unsubscribe_url + ">\r\n";
+  }
+  mail += "\r\n";
+  size_t start = 0;  // the body with CRLF line ends
+  while (start <= body.size()) {
+    const size_t end = body.find('\n', start);
+    mail += body.substr(start, end == std::string::npos ? std::string::npos : end - start) + "\r\n";
+    if (end == std::string::npos) break;
+    start = end + 1;
+  }
+  return mail;
+}
+
+}  // namespace
+
+std::string EmailAddressProblem(const std::string& address) {
+  if (address.size() > 254) return "address may be at most 254 characters";
+  const size_t at = address.find('@');
+  if (at == std::string::npos || at == 0 || at + 1 == address.size() || address.find('@', at + 1) != std::string::npos) {
+    return "address must be one mailbox like name@example.net";
+  }
+  for (unsigned char c : address) {
+    if (c <= 0x20 || c == 0x7f || c == '<' || c == '>' || c == ',' || c == ';' || c == '"' || c == '\\') {
+      return "address must not contain spaces, control characters or <>,;\"\\";
+    }
+  }
+  if (address.find('.', at) == std::string::npos) return "address must have a domain with a dot";
+  return "";
+}
+
+std::string VerifyLink(const std::string& public_url, const std::string& token) {
+  return public_url + "/#/verify-email/" + token;
+}
+
+std::string UnsubscribeLink(const std::string& public_url, const std::string& token) {
+  return public_url + "/#/unsubscribe/" + token;
+}
+
+std::string VerificationMail(const MailFrame& frame, const std::string& public_url, const std::string& token) {
+  const std::string body =
+      "Someone (we hope you) asked Mailrun to mail this address when it is their turn.\n\n"
+      "To confirm, open this link:\n" + VerifyLink(public_url, token) + "\n\n"
+      "If it was not you, ignore this mail: nothing more will be sent.\n";
+  return Frame(frame, "Confirm your address for Mailrun", body, "");
+}
+
+std::string NotificationsMail(const MailFrame& frame, const std::string& public_url, const std::vector<MailItem>& items,
+                              const std::string& unsubscribe_token) {
+  std::string subject = items.size() == 1 ? items.front().title
+                                          : std::to_string(items.size()) + " notifications: " + items.front().title;
+  std::string body;
+  for (const auto& item : items) {
+    body += item.title + ": " + item.text + "\n";
+    if (!item.game_id.empty()) body += public_url + "/#/game/" + item.game_id + "\n";
+    body += "\n";
+  }
+  const std::string unsubscribe = UnsubscribeLink(public_url, unsubscribe_token);
+  body += "-- \nNo more mail from Mailrun (one click, no login): " + unsubscribe + "\n";
+  return Frame(frame, subject, body, unsubscribe);
+}
+
+}  // namespace mailrun::notification

@@ -1,0 +1,40 @@
+// What a mail says and how it is framed (RFC 5322, plain UTF-8 text, CRLF): the verification
+// mail with its link, and the gathered mail of one or more notifications with each one's title,
+// text and game link, a one-click unsubscribe link that works without logging in, and the
+// List-Unsubscribe header (RFC 2369) pointing at it. Texts are the notifications' English texts
+// (event_text.h). Pure functions.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mailrun::notification {
+
+// "" when `address` can be mailed, else what is wrong with it (one @, no spaces or control
+// characters, at most 254 characters).
+std::string EmailAddressProblem(const std::string& address);
+
+struct MailFrame {
+  std::string from;        // SmtpOptions::from
+  std::string to;
+  std::string message_id;  // "<...@...>"
+  int64_t date_unix_s = 0;
+};
+
+struct MailItem {
+  std::string title;
+  std::string text;
+  std::string game_id;  // "" when none
+};
+
+// `public_url`: where the web client is served ("https://mailrun.example.net"), for the links.
+std::string VerificationMail(const MailFrame& frame, const std::string& public_url, const std::string& token);
+std::string NotificationsMail(const MailFrame& frame, const std::string& public_url, const std::vector<MailItem>& items,
+                              const std::string& unsubscribe_token);
+
+// The links the mails carry (the web client's routes; web/src/notify/).
+std::string VerifyLink(const std::string& public_url, const std::string& token);
+std::string UnsubscribeLink(const std::string& public_url, const std::string& token);
+
+}  // namespace mailrun::notification

@@ -1,0 +1,126 @@
+// A game's chat and notes through the mailrun command line against the whole stack (issue 43):
+// three logins open a table; one writes in the game's chat with an @mention and with markup, the
+// mentioned player finds the mention in their inbox (game service outbox -> relay -> Redis ->
+// notification service), everyone reads the chat as text, the author deletes a message, and a
+// player's notes are saved and read back by that player only.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "tests/e2e/cli/cli_helpers.h"
+#include "tests/e2e/stack/child_process.h"
+#include "tests/e2e/stack/stack.h"
+#include "tests/testing/servers.h"
+
+namespace mailrun::e2e {
+namespace {
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+
+class CliChat : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { stack_ = new Stack("e2e_cli_chat"); }
+  static void TearDownTestSuite() {
+    delete stack_;
+    stack_ = nullptr;
+  }
+  void SetUp() override {
+    home_ = MakeTempDir();
+    env_ = stack_->ClientEnvironment();
+    env_["HOME"] = home_;
+    env_["XDG_CONFIG_HOME"] = home_ + "/config";
+    env_["MAILRUN_PASSWORD"] = "table-talk-password";
+    env_.erase("MAILRUN_PROFILE");
+  }
+  void TearDown() override {
+    if (!HasFailure()) std::filesystem::remove_all(home_);
+  }
+
+  // `mailrun --profile PLAYER ARGS...` (the word GAME replaced by this game's id).
+  ChildResult Mailrun(const std::string& player, std::vector<std::string> args) {
+    std::vector<std::string> argv = {mailrun::testing::BinaryPath("mailrun"), "--profile", player};
+    for (auto& word : args) argv.push_back(word == "GAME" ? game_ : word);
+    return RunChild(argv, env_, "", 60s);
+  }
+  ChildResult Mailrun(const std::string& player, const std::string& line) { return Mailrun(player, Words(line)); }
+
+  static Stack* stack_;
+  std::string home_;
+  std::map<std::string, std::string> env_;
+  std::string game_;
+};
+Stack* CliChat::stack_ = nullptr;
+
+#define ASSERT_DONE(result) ASSERT_EQ((result).exit_code, 0) << (result).Describe()
+#define EXPECT_SHOWS(result, text) EXPECT_NE((result).out.find(text), std::string::npos) << (result).out
+
+TEST_F(CliChat, AMentionReachesTheInboxAndChatIsShownAsText) {
+  for (const std::string player : {"priya", "tom", "ines"}) ASSERT_DONE(Mailrun(player, "register " + player));
+  auto r = Mailrun("priya", "tables create --title 1947 --seats 3 --name Talk");
+  ASSERT_DONE(r);
+  const std::string table = Find(r.out, "Table ([0-9a-f]+) \"Talk\"");
+  ASSERT_FALSE(table.empty()) << r.out;
+  ASSERT_DONE(Mailrun("tom", "tables join " + table));
+  r = Mailrun("ines", "tables join " + table);
+  ASSERT_DONE(r);
+  game_ = Find(r.out, "Game: ([0-9a-z]+)");
+  if (game_.empty()) {
+    r = Mailrun("priya", "tables start " + table);
+    ASSERT_DONE(r);
+    game_ = Find(r.out, "Game: ([0-9a-z]+)");
+  }
+  ASSERT_FALSE(game_.empty()) << r.out;
+
+  r = Mailrun("priya", std::vector<std::string>{"chat", "post", "--game", "GAME", "@tom I'm away till Monday"});
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "#1 [v0] priya: @tom I'm away till Monday");
+  r = Mailrun("priya", std::vector<std::string>{"chat", "post", "--game", "GAME", "<script>alert(1)</script>"});
+  ASSERT_DONE(r);
+
+  // The mention reaches tom's inbox through the notification pipeline; ines gets none.
+  json mention;
+  for (int i = 0; i < 100 && mention.is_null(); ++i) {
+    r = Mailrun("tom", "--json inbox");
+    ASSERT_DONE(r);
+    for (const auto& n : json::parse(r.out).value("notifications", json::array())) {
+      if (n.value("kind", "") == "EVENT_KIND_CHAT_MENTION") mention = n;
+    }
+    if (mention.is_null()) std::this_thread::sleep_for(200ms);
+  }
+  ASSERT_FALSE(mention.is_null()) << "no mention in tom's inbox\n" << stack_->LogTails();
+  EXPECT_EQ(mention["event"]["chatMention"]["gameId"], game_);
+  EXPECT_EQ(mention["event"]["chatMention"]["fromDisplayName"], "priya");
+  EXPECT_NE(mention.value("text", "").find("I'm away till Monday"), std::string::npos) << mention.dump();
+  r = Mailrun("ines", "--json inbox");
+  ASSERT_DONE(r);
+  EXPECT_EQ(r.out.find("CHAT_MENTION"), std::string::npos) << r.out;
+
+  // Everyone reads it, as text.
+  r = Mailrun("ines", "chat show --game GAME");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "#1 [v0] priya: @tom I'm away till Monday");
+  EXPECT_SHOWS(r, "#2 [v0] priya: <script>alert(1)</script>");
+  // The author deletes the second; tom may not delete the first.
+  EXPECT_NE(Mailrun("tom", "chat delete --game GAME 1").exit_code, 0);
+  ASSERT_DONE(Mailrun("priya", "chat delete --game GAME 2"));
+  r = Mailrun("tom", "chat show --game GAME");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "#2 [v0] priya: (deleted)");
+
+  // Notes: saved and read back by their author; another player's are their own.
+  ASSERT_DONE(Mailrun("tom", std::vector<std::string>{"notes", "--game", "GAME", "--set", "buy the P3 below 200"}));
+  r = Mailrun("tom", "notes --game GAME");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "buy the P3 below 200");
+  r = Mailrun("ines", "notes --game GAME");
+  ASSERT_DONE(r);
+  EXPECT_EQ(r.out.find("P3"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace mailrun::e2e

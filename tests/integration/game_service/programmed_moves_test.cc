@@ -1,0 +1,243 @@
+// Programmed moves against the real mailrun-game and PostgreSQL (proto/mailrun/v1/
+// programmed_moves.proto): a 1947 auction order bids the lowest bid allowed up to its amount and
+// then passes, and ends with its private's sale; a share-round pass order passes for its player
+// while nobody trades and is cancelled when another player buys; each programmed move is in the
+// log with a "service:prog:" request id, made once; clients may not use that prefix; orders are refused
+// outside their round, and only players see and set them.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <functional>
+#include <thread>
+
+#include "mailrun/v1/programmed_moves.grpc.pb.h"
+#include "services/common/refusal_details.h"
+#include "tests/integration/game_service/play_helpers.h"
+
+namespace mailrun::game::testing {
+namespace {
+
+using namespace std::chrono_literals;
+using mailrun::v1::ProgrammedMove;
+using ProgrammedStub = mailrun::v1::ProgrammedMoveService::Stub;
+
+class Programmed : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { harness_ = new GameHarness("game_service_programmed"); }
+  static void TearDownTestSuite() {
+    delete harness_;
+    harness_ = nullptr;
+  }
+  void SetUp() override {
+    stub_ = mailrun::v1::ProgrammedMoveService::NewStub(
+        grpc::CreateChannel(harness_->address(), grpc::InsecureChannelCredentials()));
+  }
+
+  std::string New1947Game(const std::string& prefix) {
+    auto config = PlayersConfig(prefix, 3, 3);
+    config.set_title(mailrun::v1::TITLE_1947);
+    config.set_edition(mailrun::v1::EDITION_UNSPECIFIED);
+    tokens_.clear();
+    for (const auto& player : config.players()) tokens_.push_back(GameHarness::AccessToken(player.user_id()));
+    return harness_->CreateGame(config, "table-" + prefix);
+  }
+
+  template <typename Request, typename Response>
+  grpc::Status Call(grpc::Status (ProgrammedStub::*method)(grpc::ClientContext*, const Request&, Response*),
+                    const std::string& token, const Request& request, Response* response) {
+    grpc::ClientContext context;
+    context.AddMetadata("authorization", "Bearer " + token);
+    context.set_deadline(std::chrono::system_clock::now() + 30s);
+    context.set_wait_for_ready(true);
+    return (stub_.get()->*method)(&context, request, response);
+  }
+  grpc::Status Set(int seat, const std::string& game_id, mailrun::v1::ProgrammedMoveKind kind, int max_amount,
+                   ProgrammedMove* move) {
+    mailrun::v1::SetProgrammedMoveRequest request;
+    request.set_game_id(game_id);
+    request.set_request_id(NewRequestId());
+    request.set_kind(kind);
+    request.set_max_amount(max_amount);
+    mailrun::v1::SetProgrammedMoveResponse response;
+    const grpc::Status status = Call(&ProgrammedStub::SetProgrammedMove, tokens_[seat], request, &response);
+    if (move) *move = response.move();
+    return status;
+  }
+  ProgrammedMove Order(int seat, const std::string& game_id, int64_t move_id) {
+    mailrun::v1::ListProgrammedMovesRequest request;
+    request.set_game_id(game_id);
+    mailrun::v1::ListProgrammedMovesResponse response;
+    EXPECT_TRUE(Call(&ProgrammedStub::ListProgrammedMoves, tokens_[seat], request, &response).ok());
+    for (const auto& move : response.moves()) {
+      if (move.move_id() == move_id) return move;
+    }
+    ADD_FAILURE() << "no programmed move " << move_id;
+    return {};
+  }
+  // Plays, as the active seat, its first legal action that `pick` accepts (with its amount at
+  // `amount` if not 0, else at the lowest allowed); returns the version after it.
+  int64_t Act(const std::string& game_id, int seat, const std::function<bool(const mailrun::v1::Action&)>& pick,
+              int amount = 0) {
+    mailrun::v1::ListLegalActionsRequest request;
+    request.set_game_id(game_id);
+    mailrun::v1::ListLegalActionsResponse legal;
+    EXPECT_TRUE(harness_->Call(&GameStub::ListLegalActions, tokens_[seat], request, &legal).ok());
+    for (const auto& option : legal.actions()) {
+      if (!pick(option.action())) continue;
+      mailrun::v1::Action action = option.action();
+      if (action.has_bid_private_1947()) {
+        action.mutable_bid_private_1947()->set_amount(amount ? amount : static_cast<int32_t>(option.min_amount()));
+      }
+      mailrun::v1::SubmitActionResponse answer;
+      const grpc::Status status = Submit(harness_->stub(), tokens_[seat], game_id, legal.version(), action, NewRequestId(), &answer);
+      EXPECT_TRUE(status.ok()) << Describe(status);
+      return answer.version();
+    }
+    ADD_FAILURE() << "seat " << seat << " has no such action at version " << legal.version();
+    return legal.version();
+  }
+  // Waits until the game's version is past `version` (the programmed move was made).
+  mailrun::v1::GetGameResponse WaitPast(const std::string& game_id, int64_t version) {
+    auto game = GetGame(harness_->stub(), tokens_[0], game_id);
+    for (int i = 0; i < 100 && game.version() <= version; ++i) {
+      std::this_thread::sleep_for(100ms);
+      game = GetGame(harness_->stub(), tokens_[0], game_id);
+    }
+    return game;
+  }
+  int64_t ProgrammedRows(const std::string& game_id, int seat) {
+    return harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id + "' AND seat = " +
+                           std::to_string(seat) + " AND request_id LIKE 'service:prog:%'");
+  }
+
+  static GameHarness* harness_;
+  std::unique_ptr<ProgrammedStub> stub_;
+  std::vector<std::string> tokens_;
+};
+GameHarness* Programmed::harness_ = nullptr;
+
+bool IsPass(const mailrun::v1::Action& a) { return a.has_pass_private_1947(); }
+bool IsBid(const mailrun::v1::Action& a) { return a.has_bid_private_1947(); }
+
+TEST_F(Programmed, AnAuctionOrderBidsUpToItsAmountThenPassesAndEndsWithTheSale) {
+  const std::string game_id = New1947Game("auction");
+  auto game = GetGame(harness_->stub(), tokens_[0], game_id);
+  ASSERT_EQ(game.view().round().kind(), mailrun::v1::ROUND_PRIVATE_AUCTION);
+  const int programmed = game.view().active_seats(0);
+  ProgrammedMove order;
+  ASSERT_TRUE(Set(programmed, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_AUCTION_BID_UP_TO, 30, &order).ok());
+  EXPECT_EQ(order.subject(), "P1");
+  EXPECT_EQ(order.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE);
+
+  // The other two: the first of them to act bids the lowest bid each time, the other passes.
+  int bidder = -1;
+  for (int turn = 0; turn < 30; ++turn) {
+    if (Order(programmed, game_id, order.move_id()).state() != mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE) break;
+    game = GetGame(harness_->stub(), tokens_[0], game_id);
+    ASSERT_FALSE(game.view().active_seats().empty());
+    const int seat = game.view().active_seats(0);
+    if (seat == programmed) {
+      game = WaitPast(game_id, game.version());
+      continue;
+    }
+    if (bidder < 0) bidder = seat;
+    Act(game_id, seat, seat == bidder ? IsBid : IsPass);
+  }
+  const ProgrammedMove ended = Order(programmed, game_id, order.move_id());
+  EXPECT_EQ(ended.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_ENDED) << ended.reason();
+  EXPECT_EQ(ended.reason(), "P1 is no longer on auction");
+  // 3.2: it opened at 10 (the minimum), answered the other's 20 with 30, and passed the 40 (the
+  // lowest raise, 50, is over its 30): three moves, each in the log once.
+  EXPECT_EQ(ended.moves_made(), 3);
+  EXPECT_EQ(ProgrammedRows(game_id, programmed), 3);
+  std::vector<std::string> made;
+  for (const auto& action : EffectiveActions(harness_->db(), game_id)) {
+    if (action.seat() != programmed) continue;
+    made.push_back(action.has_bid_private_1947() ? std::to_string(action.bid_private_1947().amount())
+                                                 : action.has_pass_private_1947() ? "pass" : "other");
+  }
+  EXPECT_EQ(made, (std::vector<std::string>{"10", "30", "pass"}));
+
+  // A restart applies nothing again.
+  const int64_t version = GetGame(harness_->stub(), tokens_[0], game_id).version();
+  harness_->Kill();
+  harness_->Start();
+  SetUp();
+  std::this_thread::sleep_for(2s);
+  EXPECT_EQ(ProgrammedRows(game_id, programmed), 3);
+  EXPECT_EQ(GetGame(harness_->stub(), tokens_[0], game_id).version(), version);
+}
+
+TEST_F(Programmed, APassOrderPassesTheShareRoundAndIsCancelledWhenAnotherPlayerBuys) {
+  const std::string game_id = New1947Game("shares");
+  // Outside a share round the order is refused.
+  ProgrammedMove order;
+  const grpc::Status early = Set(0, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND, 0, &order);
+  EXPECT_EQ(early.error_code(), grpc::StatusCode::FAILED_PRECONDITION) << Describe(early);
+  const auto refusal = mailrun::service::RefusalOf(early);
+  ASSERT_TRUE(refusal.has_value());
+  EXPECT_EQ(refusal->rule, "mailrun.programmed");
+
+  // Everyone passes every private (twice round the table: 3.2 removes them) to the stock round.
+  auto game = GetGame(harness_->stub(), tokens_[0], game_id);
+  for (int i = 0; i < 200 && game.view().round().kind() == mailrun::v1::ROUND_PRIVATE_AUCTION; ++i) {
+    Act(game_id, game.view().active_seats(0), [](const auto& a) { return a.has_pass_private_1947() || a.has_pass_turn_1947(); });
+    game = GetGame(harness_->stub(), tokens_[0], game_id);
+  }
+  ASSERT_EQ(game.view().round().kind(), mailrun::v1::ROUND_STOCK) << game.view().round().ShortDebugString();
+
+  // The first seat passes by hand; the next one, whose turn it then is, leaves a pass order.
+  const int first = game.view().active_seats(0);
+  int64_t version = Act(game_id, first, [](const auto& a) { return a.has_pass_turn_1947(); });
+  game = GetGame(harness_->stub(), tokens_[0], game_id);
+  const int programmed = game.view().active_seats(0);
+  ASSERT_NE(programmed, first);
+  ASSERT_TRUE(Set(programmed, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND, 0, &order).ok());
+  EXPECT_EQ(order.subject(), "stock round 1");
+  game = WaitPast(game_id, version);
+  ASSERT_GT(game.version(), version) << "the order did not pass";
+  EXPECT_EQ(ProgrammedRows(game_id, programmed), 1);
+  EXPECT_EQ(Order(first, game_id, order.move_id()).moves_made(), 1) << "every player sees the order";
+
+  // The third seat buys a president's certificate: the order is cancelled, and the programmed
+  // seat's next turn waits for its player.
+  const int third = game.view().active_seats(0);
+  ASSERT_NE(third, programmed);
+  version = Act(game_id, third, [](const auto& a) { return a.has_buy_president_certificate_1947(); });
+  ProgrammedMove now = Order(programmed, game_id, order.move_id());
+  for (int i = 0; i < 50 && now.state() == mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE; ++i) {
+    std::this_thread::sleep_for(100ms);
+    now = Order(programmed, game_id, order.move_id());
+  }
+  EXPECT_EQ(now.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_CANCELLED);
+  EXPECT_EQ(now.reason(), "another player bought or sold");
+  std::this_thread::sleep_for(1500ms);
+  EXPECT_EQ(ProgrammedRows(game_id, programmed), 1);
+}
+
+TEST_F(Programmed, ClientsMayNotUseTheProgrammedPrefixAndOnlyPlayersSetOrders) {
+  const std::string game_id = New1947Game("forge");
+  const auto game = GetGame(harness_->stub(), tokens_[0], game_id);
+  const int seat = game.view().active_seats(0);
+  mailrun::v1::ListLegalActionsRequest request;
+  request.set_game_id(game_id);
+  mailrun::v1::ListLegalActionsResponse legal;
+  ASSERT_TRUE(harness_->Call(&GameStub::ListLegalActions, tokens_[seat], request, &legal).ok());
+  mailrun::v1::SubmitActionResponse answer;
+  const grpc::Status forged =
+      Submit(harness_->stub(), tokens_[seat], game_id, 0, legal.actions(0).action(), "service:prog:0123456789abcdef", &answer);
+  EXPECT_EQ(forged.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(forged);
+  EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id + "'"), 0);
+
+  tokens_.push_back(GameHarness::AccessToken("spectator"));
+  EXPECT_EQ(Set(3, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_AUCTION_BID_UP_TO, 10, nullptr).error_code(),
+            grpc::StatusCode::PERMISSION_DENIED);
+  EXPECT_EQ(Set(seat, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_AUCTION_BID_UP_TO, 0, nullptr).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(Set(seat, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_UNSPECIFIED, 0, nullptr).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_programmed_moves WHERE game_id = '" + game_id + "'"), 0);
+}
+
+}  // namespace
+}  // namespace mailrun::game::testing

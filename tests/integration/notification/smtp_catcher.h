@@ -1,0 +1,34 @@
+// A real SMTP server for the email tests: Debian's aiosmtpd (python3-aiosmtpd) on a free loopback
+// port with its Maildir handler, so the tests read every mail the relay accepted as files.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "tools/process/child.h"
+
+namespace mailrun::notification::testing {
+
+class SmtpCatcher {
+ public:
+  // Starts `python3 -m aiosmtpd` delivering into a fresh Maildir under `dir`; throws when it does
+  // not listen within 10 s.
+  explicit SmtpCatcher(const std::string& dir);
+  ~SmtpCatcher();
+  std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
+  // Every mail received so far, oldest first (whole messages as received).
+  std::vector<std::string> Mails();
+
+ private:
+  std::string maildir_;
+  int port_ = 0;
+  std::unique_ptr<process::Child> child_;
+};
+
+// The token after `marker` ("/#/verify-email/", "/#/unsubscribe/") in a mail, or "".
+std::string TokenAfter(const std::string& mail, const std::string& marker);
+// The value of header `name` ("Subject") in a mail, or "".
+std::string HeaderOf(const std::string& mail, const std::string& name);
+
+}  // namespace mailrun::notification::testing
