@@ -16,6 +16,11 @@ export function rupees(amount: bigint | number): string {
   return `Rs.${amount.toString()}`;
 }
 
+// A seat's player by name, as 1947's view has it.
+function seatName(view: GameView, seat: number): string {
+  return view.game1947?.players.find((p) => p.seat === seat)?.name ?? playerName(view, seat);
+}
+
 // A railway's colour from the components (its charter's), else a dark blue.
 function colourOf(components: Components | undefined, initials: string): string {
   return components?.companies.find((c) => c.initials === initials)?.colour || "#00008b";
@@ -26,7 +31,7 @@ const BAND_COLOURS: Record<string, string> = { yellow: "#f6e27a", green: "#a8d99
 export function Round1947Panel({ view }: { view: GameView }) {
   const g = view.game1947;
   if (!g) return null;
-  const name = (seat: number) => g.players.find((p) => p.seat === seat)?.name ?? playerName(view, seat);
+  const name = (seat: number) => seatName(view, seat);
   return (
     <section class="mr-panel" data-testid="game-1947">
       <h3>1947: {g.round}</h3>
@@ -90,7 +95,7 @@ export function Players1947Panel({ view }: { view: GameView }) {
 export function Railways1947Panel({ view, components }: { view: GameView; components?: Components }) {
   const g = view.game1947;
   if (!g) return null;
-  const name = (seat: number) => g.players.find((p) => p.seat === seat)?.name ?? playerName(view, seat);
+  const name = (seat: number) => seatName(view, seat);
   const site = (index: number) => g.sites.find((s) => s.index === index)?.name ?? `site ${index}`;
   return (
     <section class="mr-panel" data-testid="railways-1947">
@@ -182,7 +187,7 @@ export function Market1947Panel({ view, components }: { view: GameView; componen
 export function Privates1947Panel({ view, components }: { view: GameView; components?: Components }) {
   const g = view.game1947;
   if (!g) return null;
-  const name = (seat: number) => g.players.find((p) => p.seat === seat)?.name ?? playerName(view, seat);
+  const name = (seat: number) => seatName(view, seat);
   const card = (n: number) => components?.privates.find((p) => p.number === n);
   return (
     <section class="mr-panel" data-testid="privates-1947">
