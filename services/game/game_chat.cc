@@ -215,7 +215,7 @@ grpc::Status GameChat::List(const std::string& user_id, const mailrun::v1::ListC
     // One more than the page, newest first, to know whether older ones remain.
     const pqxx::result rows = txn.exec_params(
         std::string("SELECT ") + kMessageColumns + kMessageFrom +
-            " WHERE c.game_id = $1 AND ($2 = 0 OR c.seq < $2) AND NOT (c.seat = ANY ($3::integer[]))"
+            " WHERE c.game_id = $1 AND ($2::bigint = 0 OR c.seq < $2::bigint) AND NOT (c.seat = ANY ($3::integer[]))"
             " ORDER BY c.seq DESC LIMIT $4",
         game_id, request.before_seq(), SeatList(muted), page + 1);
     const int shown = std::min<int>(page, static_cast<int>(rows.size()));
@@ -346,11 +346,18 @@ grpc::Status GameChat::SetNotes(const std::string& user_id, const mailrun::v1::S
 
 grpc::Status GameChat::Next(const std::string& user_id, const std::string& game_id, int64_t after_seq,
                             std::optional<ChatMessage>* message) {
+  if (after_seq < 0) return InvalidField("after_chat_seq", "after_chat_seq must not be negative");
   return transactor_([&](pqxx::work& txn) {
     message->reset();
     grpc::Status refused;
     const auto caller = SeatOf(txn, game_id, user_id, &refused);
     if (!caller) return refused;
+    const pqxx::result head = txn.exec_params("SELECT last_seq FROM game_chat_heads WHERE game_id = $1", game_id);
+    const int64_t last = head.empty() ? 0 : head[0][0].as<int64_t>();
+    if (after_seq > last) {
+      return InvalidField("after_chat_seq",
+                          fmt::format("after_chat_seq {} is ahead of the chat's last message {}", after_seq, last));
+    }
     const pqxx::result rows = txn.exec_params(
         std::string("SELECT ") + kMessageColumns + kMessageFrom +
             " WHERE c.game_id = $1 AND c.seq > $2 AND NOT EXISTS (SELECT 1 FROM game_chat_mutes m"

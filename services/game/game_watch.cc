@@ -50,7 +50,8 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
     grpc::Status status;
     try {
       // The first look of a stream with chat checks that the caller may read the chat at all.
-      if (with_chat_ && !chat_checked_ && hub_.chat_ != nullptr) {
+      // (An after_chat_seq without with_chat is checked too: a bad one is refused, not ignored.)
+      if ((with_chat_ || chat_sent_ != 0) && !chat_checked_ && hub_.chat_ != nullptr) {
         std::optional<mailrun::v1::ChatMessage> ignored;
         status = hub_.chat_->Next(user_id_, game_id_, chat_sent_, &ignored);
         chat_checked_ = status.ok();

@@ -210,6 +210,12 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {n, "RegisterDevice", Auth::kPlayer, rid + "platform: PLATFORM_APNS push_token: \"probe-other-token\""},
       {n, "UnregisterDevice", Auth::kPlayer, rid + fmt::format("device_id: \"{}\"", f.device_id)},
       {n, "GetPreferences", Auth::kPlayer, ""},
+      {n, "GetWebPushKey", Auth::kPlayer, ""},
+      // The fault stack has no SMTP relay: an address is refused before anything is written.
+      {n, "SetEmail", Auth::kPlayer, rid + "address: \"probe@example.net\""},
+      // No login: the link's token is the proof, and a made-up one is NOT_FOUND.
+      {n, "VerifyEmail", Auth::kNone, "token: \"probe-verify-token\""},
+      {n, "UnsubscribeEmail", Auth::kNone, "token: \"probe-unsubscribe-token\""},
       {n, "SetPreferences", Auth::kPlayer,
        rid + "preferences { quiet_hours { enabled: true start_minute: 60 end_minute: 120 time_zone: \"UTC\" } }"},
   };
@@ -386,6 +392,10 @@ std::string Substituted(std::string text) {
 }
 
 std::unique_ptr<Message> Parse(const Rpc& rpc) {
+  // The generated pool holds a .proto's services only once its code is linked in and initialised;
+  // nothing else here names programmed_moves.pb.cc, so the linker would leave it out.
+  static const google::protobuf::Descriptor* const kLinked = mailrun::v1::SetProgrammedMoveRequest::descriptor();
+  (void)kLinked;
   const auto* method =
       google::protobuf::DescriptorPool::generated_pool()->FindMethodByName(rpc.service + "." + rpc.method);
   if (method == nullptr) throw std::runtime_error("no method " + rpc.service + "." + rpc.method);

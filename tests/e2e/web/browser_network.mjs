@@ -148,11 +148,18 @@ try {
   {
     const before = await myTurn();
     let cut = true;
+    // The app's service worker (web/public/sw.js) answers its GETs itself, and DevTools cannot hold
+    // a request a service worker made: the page goes around it here, so every request is held.
+    await page.setBypassServiceWorker(true);
     await page.setRequestInterception(true);
     page.on("request", (request) => {
       if (request.isInterceptResolutionHandled()) return;
-      if (cut && request.url().endsWith(".GameService/SubmitAction")) void request.abort("internetdisconnected");
-      else void request.continue();
+      try {
+        if (cut && request.url().endsWith(".GameService/SubmitAction")) void request.abort("internetdisconnected").catch(() => {});
+        else void request.continue().catch(() => {});
+      } catch {
+        // A request DevTools did not hold (interception off for it): it goes on by itself.
+      }
     });
     const words = await moveOnScreen(page);
     await waitForState("sending");

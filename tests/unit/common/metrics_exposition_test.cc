@@ -42,6 +42,7 @@ void TouchEveryMetric() {
   metrics::StreamOpened();
   metrics::NotificationStreamed();
   metrics::PushAttempted("delivered");
+  metrics::DeliveryAttempted("web_push", "delivered");
   metrics::RemindersDue(1);
   metrics::RemindersSent(1);
   metrics::LoginAttempted("UNAUTHENTICATED");
