@@ -356,7 +356,8 @@ grpc::Status GameChat::Next(const std::string& user_id, const std::string& game_
     const int64_t last = head.empty() ? 0 : head[0][0].as<int64_t>();
     if (after_seq > last) {
       return InvalidField("after_chat_seq",
-                          fmt::format("after_chat_seq {} is ahead of the chat's last message {}", after_seq, last));
+                          fmt::format("after_chat_seq {} is ahead of the chat's last message {}", after_seq, last),
+                          {service::CountValue("after_chat_seq", after_seq), service::CountValue("current", last)});
     }
     const pqxx::result rows = txn.exec_params(
         std::string("SELECT ") + kMessageColumns + kMessageFrom +
