@@ -124,6 +124,16 @@ void EveryNumberedRuleOnceInOrder(const Table& table) {
 
 // The part of docs/rulings.md that holds a table's rulings: "rulings.md #N" is a ruling of the
 // Retuned part (which the 2009 edition shares), "rulings.md 2009 #N" one of the 2009 edition's.
+// What every table's row holds: a known status, a summary, and a reason unless implemented; counted by status.
+void CheckRowBasics(const Row& row, std::map<std::string, int>* counts) {
+  ++(*counts)[row.status];
+  EXPECT_TRUE(kStatuses.count(row.status)) << row.rule << ": unknown status '" << row.status << "'";
+  EXPECT_FALSE(row.summary.empty()) << row.rule << ": no summary";
+  if (row.status != "implemented") {
+    EXPECT_FALSE(row.note.empty()) << row.rule << ": a " << row.status << " row says why";
+  }
+}
+
 void KnownStatusAndSummary(const Table& table) {
   const std::string rulings = ReadFile(kSource + "/docs/rulings.md");
   const size_t lookout = rulings.find("## 1853, 2009 Lookout edition");
@@ -135,12 +145,7 @@ void KnownStatusAndSummary(const Table& table) {
   const std::regex reference(R"(rulings\.md (2009 )?#(\d+))");
   std::map<std::string, int> counts;
   for (const Row& row : Rows(table)) {
-    ++counts[row.status];
-    EXPECT_TRUE(kStatuses.count(row.status)) << row.rule << ": unknown status '" << row.status << "'";
-    EXPECT_FALSE(row.summary.empty()) << row.rule << ": no summary";
-    if (row.status != "implemented") {
-      EXPECT_FALSE(row.note.empty()) << row.rule << ": a " << row.status << " row says why";
-    }
+    CheckRowBasics(row, &counts);
     if (row.status == "ruling") {
       EXPECT_TRUE(std::regex_search(row.note, reference)) << row.rule << ": the note names the ruling as 'rulings.md #N'";
     }
@@ -274,12 +279,7 @@ TEST(RuleTable1947, EveryRowHasAKnownStatusAndSaysWhatTheRuleIs) {
   const std::regex number(R"(#(\d+))");
   std::map<std::string, int> counts;
   for (const Row& row : Rows(k1947)) {
-    ++counts[row.status];
-    EXPECT_TRUE(kStatuses.count(row.status)) << row.rule << ": unknown status '" << row.status << "'";
-    EXPECT_FALSE(row.summary.empty()) << row.rule << ": no summary";
-    if (row.status != "implemented") {
-      EXPECT_FALSE(row.note.empty()) << row.rule << ": a " << row.status << " row says why";
-    }
+    CheckRowBasics(row, &counts);
     if (row.status == "ruling") {
       EXPECT_TRUE(std::regex_search(row.note, named)) << row.rule << ": the note names the ruling as 'rulings.md 1947 #N'";
     }
