@@ -158,6 +158,7 @@ class Game1947 final : public TitleGame {
       p->set_display_name(game_.player(seat).name);
       p->set_cash(game_.player(seat).cash);
       p->set_certificates(game_.Certificates(seat));
+      p->set_certificate_limit(game_.data().player_counts.at(game_.player_count()).certificate_limit);  // 5.7
       p->set_wealth(Wealth(game_, seat));  // 7.0
     }
     AddBoardAndTrains(game_, view);

@@ -7,6 +7,7 @@
 // figures.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -256,6 +257,87 @@ TEST_F(Web, A1947TileIsLaidAndItsRunsAcceptedOnTheBoard) {
   EXPECT_GT(gained, 0) << runs;
   EXPECT_LE(gained, runs.at("revenue").get<int64_t>()) << runs;
   std::cout << "1947 browser timings (ms since start): " << saw.at("timings").dump() << "\n";
+}
+
+// At a glance (tests/e2e/web/browser_glance.mjs): the strip (cash, certificates against the
+// limit, what the turn asks) and the spreadsheet, in both titles, compared cell by cell by the
+// script with the game service's view after moves (a player's own by tapping, the others' through
+// the API, followed live); here, that it compared enough, and what it measured on a 360x740 phone:
+// the strip stays in view, the sheet's names stay in view when it scrolls sideways, what a screen
+// reader reads of the strip, 1947's first stock round's forms within one screen, 1947's tabs each
+// their own, and no serious accessibility violation. The limit itself is checked in the view.
+TEST_F(Web, TheGlanceStripAndTheSpreadsheetShowTheGameAsItIs) {
+  nlohmann::json saw;
+  ASSERT_NO_FATAL_FAILURE(RunBrowser("browser_glance.mjs", 420s, &saw));
+  std::cout << "glance browser: " << saw.dump() << "\n";
+  // Compared: both titles, before and after moves, on the phone and the desktop; real holdings.
+  std::set<std::string> titles;
+  int holdings_seen = 0;
+  for (const auto& check : saw.at("checks")) {
+    titles.insert(check.at("title").get<std::string>());
+    EXPECT_GT(check.at("cells").get<int>(), 20) << check;
+    holdings_seen = std::max(holdings_seen, check.at("nonEmpty").get<int>());
+  }
+  EXPECT_EQ(titles, (std::set<std::string>{"1853", "1947"}));
+  EXPECT_GE(saw.at("checks").size(), 10u) << saw.at("checks");
+  EXPECT_GT(holdings_seen, 20) << saw.at("checks");
+  // The strip stays at the top of the screen when the page is scrolled down.
+  const auto& strip = saw.at("stripAfterScroll");
+  EXPECT_GT(strip.at("scrollY").get<int>(), 200) << strip;
+  EXPECT_GE(strip.at("top").get<int>(), 0) << strip;
+  EXPECT_LE(strip.at("top").get<int>(), 2) << strip;
+  // A screen reader: a labelled strip, the figures in words, the turn a polite live region.
+  const auto& spoken = saw.at("spoken1853");
+  EXPECT_EQ(spoken.at("label"), "At a glance");
+  EXPECT_NE(spoken.at("text").get<std::string>().find("Your cash: £"), std::string::npos) << spoken;
+  EXPECT_NE(spoken.at("text").get<std::string>().find("of at most 21 certificates"), std::string::npos) << spoken;  // 3 players: TABLE 3
+  EXPECT_NE(spoken.at("text").get<std::string>().find("Your turn: "), std::string::npos) << spoken;
+  EXPECT_EQ(spoken.at("live"), "polite");
+  // The sheet scrolls sideways on the phone, its first column staying where it was.
+  const auto& sticky = saw.at("sticky");
+  EXPECT_GT(sticky.at("scrollWidth").get<int>(), sticky.at("clientWidth").get<int>()) << sticky;
+  EXPECT_GT(sticky.at("scrolled").get<int>(), 0) << sticky;
+  EXPECT_NEAR(sticky.at("after").get<int>(), sticky.at("before").get<int>(), 1) << sticky;
+  // 1947's first stock round on the phone: every start/buy control and the submit button, with a
+  // company chosen, within one screen below the strip once the forms are scrolled to the top.
+  const auto& fit = saw.at("fit");
+  for (const char* at : {"opened", "chosen", "scrolled"}) {
+    EXPECT_GT(fit.at(at).at("count").get<int>(), 2) << fit;
+    EXPECT_LE(fit.at(at).at("right").get<int>(), 360) << at << ": " << fit;
+  }
+  EXPECT_GE(fit.at("scrolled").at("top").get<int>(), fit.at("scrolled").at("stripBottom").get<int>()) << fit;
+  EXPECT_LE(fit.at("scrolled").at("bottom").get<int>(), 740) << fit;
+  // 1947's market, companies and players tabs: each panels of its own; the sheet its own tab.
+  const auto& tabs = saw.at("tabs1947");
+  std::set<std::string> seen;
+  for (const char* tab : {"market", "companies", "players", "sheet"}) {
+    EXPECT_FALSE(tabs.at(tab).empty()) << tab;
+    for (const auto& panel : tabs.at(tab)) EXPECT_TRUE(seen.insert(panel.get<std::string>()).second) << panel << " shows in two tabs: " << tabs;
+  }
+  EXPECT_EQ(tabs.at("sheet"), nlohmann::json::array({"spreadsheet"}));
+  EXPECT_EQ(SeriousViolations(saw.at("axe")), "");
+
+  // The certificate limit in the service's own view (PlayerView.certificate_limit): 1853 TABLE 3
+  // for three players, 1947 5.7 as its own player view has it.
+  auto game = mailrun::v1::GameService::NewStub(Stack::Channel(suite_->stack.game_address()));
+  mailrun::v1::AuthResponse me;
+  ASSERT_NO_FATAL_FAILURE(LogIn(saw.at("player").get<std::string>(), "web-test-login-glance", &me));
+  for (const char* title : {"1853", "1947"}) {
+    mailrun::v1::GetGameRequest get;
+    get.set_game_id(saw.at("games").at(title).get<std::string>());
+    mailrun::v1::GetGameResponse answer;
+    ASSERT_TRUE(CallAs(*game, &GameStub::GetGame, me.access_token(), get, &answer).ok());
+    ASSERT_EQ(answer.view().players_size(), 3);
+    for (int i = 0; i < 3; ++i) {
+      const auto& player = answer.view().players(i);
+      if (std::string(title) == "1853") {
+        EXPECT_EQ(player.certificate_limit(), 21) << player.DebugString();
+      } else {
+        EXPECT_EQ(player.certificate_limit(), answer.view().game_1947().players(i).certificate_limit()) << player.DebugString();
+        EXPECT_GT(player.certificate_limit(), 0);
+      }
+    }
+  }
 }
 
 TEST_F(Web, ThreePlayersPlayAGameToTheEndInTheBrowser) {

@@ -13,6 +13,7 @@ import { Board, type RunLine } from "./Board";
 import { buildBoard } from "./boardModel";
 import { Market1947Panel, Players1947Panel, Privates1947Panel, Railways1947Panel, Round1947Panel, Seasons1947Panel, rupees } from "./Panels1947";
 import { GameOverPanel } from "./GameOver";
+import { GlanceStrip } from "./GlanceStrip";
 import { formatTime, money, whoseTurn } from "./gameModel";
 import { HEX_RADIUS } from "./hexGeometry";
 import { HistoryPanel } from "./History";
@@ -23,6 +24,8 @@ import { BidCities, RefusalBox, RunBox, TileTray } from "./Moves";
 import { ChartersPanel, MarketPanel, PlayersPanel } from "./Panels";
 import { type Refusal, readRefusal } from "./refusal";
 import { roundLabel } from "./roundLabel";
+import { glance, turnAsks } from "./sheetModel";
+import { SpreadsheetPanel } from "./Spreadsheet";
 import { lastRuns, loggedRunPoints, runPoints } from "./runPaths";
 import { useGameStyles } from "./styles";
 import { paintTile } from "./tilePaint";
@@ -40,7 +43,7 @@ export interface GameScreenProps {
   onVersion?: (version: bigint, myTurn: boolean, finished: boolean) => void;
 }
 
-type Tab = "moves" | "market" | "companies" | "players" | "history";
+type Tab = "moves" | "sheet" | "market" | "companies" | "players" | "history";
 
 export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   useGameStyles();
@@ -287,6 +290,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
           {yourSeat < 0 ? " (spectator)" : ""}
         </span>
       </header>
+      <GlanceStrip glance={glance(view, yourSeat, finished, turnAsks(legal, moves, titleMoney), titleMoney)} />
       {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
       {historyAt !== undefined && (
         <div class="mr-note" data-testid="history-note">
@@ -305,7 +309,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
         </div>
         <div class="mr-side">
           <nav class="mr-tabs">
-            {(["moves", "market", "companies", "players", "history"] as Tab[]).map((t) => (
+            {(["moves", "sheet", "market", "companies", "players", "history"] as Tab[]).map((t) => (
               <button type="button" key={t} class={tab === t ? "mr-chosen" : ""} data-testid={`tab-${t}`} onClick={() => setTab(t)}>
                 {t}
               </button>
@@ -356,7 +360,8 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
               {!sheet && outboxList}
             </section>
           )}
-          {view.game1947 && tab !== "moves" && tab !== "history" && <Round1947Panel view={shownView ?? view} />}
+          {tab === "sheet" && <SpreadsheetPanel view={shownView ?? view} components={components} yourSeat={yourSeat} money={titleMoney} />}
+          {view.game1947 && (tab === "market" || tab === "companies" || tab === "players") && <Round1947Panel view={shownView ?? view} />}
           {view.game1947 && tab === "market" && <Market1947Panel view={shownView ?? view} components={components} />}
           {view.game1947 && tab === "companies" && <Railways1947Panel view={shownView ?? view} components={components} />}
           {view.game1947 && tab === "companies" && <Privates1947Panel view={shownView ?? view} components={components} />}

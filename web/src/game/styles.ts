@@ -117,12 +117,17 @@ const CSS = `
 }
 `;
 
-export function useGameStyles(): void {
+// Adds `css` to the document once, as the <style> element `id`.
+export function useStyleSheet(id: string, css: string): void {
   useEffect(() => {
-    if (document.getElementById("mr-game-styles")) return;
+    if (document.getElementById(id)) return;
     const style = document.createElement("style");
-    style.id = "mr-game-styles";
-    style.textContent = CSS;
+    style.id = id;
+    style.textContent = css;
     document.head.appendChild(style);
   }, []);
+}
+
+export function useGameStyles(): void {
+  useStyleSheet("mr-game-styles", CSS);
 }

@@ -152,6 +152,7 @@ mailrun::v1::GameView BuildView(const Context& ctx, int viewer, const std::vecto
     pv->set_seating_position(p.seating);
     pv->set_elephant(s.elephant == seat);
     pv->set_certificates(ctx.CountedCertificates(seat));
+    pv->set_certificate_limit(ctx.Limits().certificate_limit);  // 3.1.2, TABLE 3
     pv->set_wealth(PlayerWealth(ctx, seat));
     for (int c = 0; c < kCompanies; ++c) {
       const int held = s.shares.HeldBy(seat, c);
