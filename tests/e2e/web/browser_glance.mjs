@@ -281,13 +281,14 @@ try {
   const stock = await playUntil(games[1947], players, (view, legalOf) => view.game1947?.round === "stock round" && legalOf(wren).some((a) => a.action.buyPresidentCertificate1947));
   await open(phone, "1947", stock);
   await compare(phone, games[1947], wren, "1947", "the first stock round, Wren to start a railway");
-  // Where the forms' controls lie on the phone, as the page opens (not scrolled) and once the
-  // move forms are scrolled to the top below the strip.
-  const controls = async () => phone.evaluate(() => {
+  // Where the forms' controls lie on the phone as the page opens (useOpenAtMoves.ts: a turn with
+  // no move on the map opens at the moves, below the strip), no scroll made by the test; then with
+  // a company chosen (its pars in a select below the chips).
+  const controls = async () => phone.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => {
     const strip = document.querySelector("[data-testid=glance]").getBoundingClientRect();
     const list = [...document.querySelectorAll("[data-testid=form-par] button, [data-testid=form-par] select, [data-testid=form-buy] button, [data-testid=form-buy] select, [data-testid=submit]")];
     const rects = list.map((e) => e.getBoundingClientRect());
-    return {
+    resolve({
       viewport: { width: window.innerWidth, height: window.innerHeight },
       scrollY: Math.round(window.scrollY),
       stripBottom: Math.round(strip.bottom),
@@ -296,21 +297,13 @@ try {
       bottom: Math.round(Math.max(...rects.map((r) => r.bottom))),
       right: Math.round(Math.max(...rects.map((r) => r.right))),
       pageHeight: document.documentElement.scrollHeight,
-    };
-  });
+    });
+  }))));
   saw.fit = { opened: await controls() };
   await shot(phone, "glance-1947-stock-phone");
-  // With a company chosen (its pars in a select below the chips).
-  await clickStill(phone, "[data-testid=form-par] button[data-testid^=form-par-company-]");
+  await phone.$eval("[data-testid=form-par] button[data-testid^=form-par-company-]", (e) => e.click());
   await phone.waitForSelector("[data-testid=form-par-variant]");
   saw.fit.chosen = await controls();
-  await phone.evaluate(() => {
-    const forms = document.querySelector("[data-testid=move-forms]");
-    const strip = document.querySelector("[data-testid=glance]");
-    window.scrollBy(0, forms.getBoundingClientRect().top - strip.getBoundingClientRect().height - 4);
-  });
-  await phone.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))));
-  saw.fit.scrolled = await controls();
   await shot(phone, "glance-1947-forms-phone");
   saw.axe.strip1947 = await checkAccessibility(phone);
   await phone.evaluate(() => window.scrollTo(0, 0));

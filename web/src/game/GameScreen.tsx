@@ -34,6 +34,7 @@ import { OutboxList } from "./OutboxList";
 import { plural } from "./plural";
 import { useOutbox } from "./outbox";
 import { useGame } from "./useGame";
+import { useOpenAtMoves } from "./useOpenAtMoves";
 
 export interface GameScreenProps {
   client: ApiClients;
@@ -125,6 +126,8 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       live = false;
     };
   }, [historyAt]);
+
+  useOpenAtMoves(view, moves, yourSeat, tab === "moves" && historyAt === undefined && !finished);
 
   if (state.loading) return <div class="mr-game" data-testid="game-loading">Loading the game…</div>;
   if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
