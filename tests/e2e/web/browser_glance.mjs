@@ -146,12 +146,13 @@ const shown = () => {
   return { strip, cells, columns };
 };
 
-// Compares the page with the service's view within 20 s (the stream brings moves made elsewhere);
-// throws with the differences. Returns the number of cells compared.
+// Compares the page with the service's view within 20 s (the stream brings moves made elsewhere):
+// the strip, and the sheet when its tab is open; throws with the differences.
 async function compare(page, gameId, me, title, what) {
   const answer = await api("GameService/GetGame", { gameId }, me.token);
   const want = expected(answer.view, me, title);
   const deadline = Date.now() + 20_000;
+  const sheet = await page.evaluate(() => !!document.querySelector("[data-testid=spreadsheet]"));
   let problems = [];
   for (;;) {
     await page.waitForFunction((v) => document.querySelector("[data-testid=game-screen]")?.dataset.version === v, { timeout: 30_000 }, String(answer.version ?? "0"));
@@ -160,16 +161,16 @@ async function compare(page, gameId, me, title, what) {
     if (got.strip.cash !== want.strip.cash) problems.push(`strip cash ${got.strip.cash}, expected ${want.strip.cash}`);
     if (got.strip.certs !== want.strip.certs) problems.push(`strip certs ${got.strip.certs}, expected ${want.strip.certs}`);
     if (want.strip.mine ? !got.strip.turn?.startsWith("Your turn: ") : got.strip.turn !== `Waiting for ${want.strip.waitingFor}`) problems.push(`strip turn "${got.strip.turn}" (mine: ${want.strip.mine}, waiting for ${want.strip.waitingFor})`);
-    if (JSON.stringify(got.columns) !== JSON.stringify(want.columns)) problems.push(`columns ${got.columns}, expected ${want.columns}`);
-    for (const [id, value] of Object.entries(want.cells)) {
+    if (sheet && JSON.stringify(got.columns) !== JSON.stringify(want.columns)) problems.push(`columns ${got.columns}, expected ${want.columns}`);
+    for (const [id, value] of sheet ? Object.entries(want.cells) : []) {
       if (got.cells[id] !== value) problems.push(`${id}: "${got.cells[id]}", expected "${value}"`);
     }
     if (problems.length === 0 || Date.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 300));
   }
   if (problems.length) throw new Error(`${title} ${what}: ${problems.join("; ")}`);
-  const nonEmpty = Object.values(want.cells).filter(Boolean).length;
-  saw.checks.push({ title, what, version: Number(answer.version ?? 0), cells: Object.keys(want.cells).length, nonEmpty, strip: want.strip });
+  const nonEmpty = sheet ? Object.values(want.cells).filter(Boolean).length : 0;
+  saw.checks.push({ title, what, sheet, version: Number(answer.version ?? 0), cells: sheet ? Object.keys(want.cells).length : 0, nonEmpty, strip: want.strip });
 }
 
 const openTab = async (page, tab) => {
@@ -212,6 +213,7 @@ try {
   desktop.on("pageerror", (err) => { (saw.pageErrors ??= []).push(err.message); });
   // The game of `title` on the desktop, its sheet compared with the service's view and checked by axe-core.
   const sheetOnDesktop = async (title) => {
+    await desktop.bringToFront();
     await desktop.goto(`${url}/#/game/${encodeURIComponent(games[title])}`, { waitUntil: "domcontentloaded" });
     await desktop.waitForSelector("[data-testid=glance]");
     await openTab(desktop, "sheet");
@@ -219,9 +221,16 @@ try {
     saw.axe[`sheet${title}Desktop`] = await checkAccessibility(desktop);
     await shot(desktop, `sheet-${title}-desktop`);
   };
+  // Two tabs of one browser: only the tab in front runs its animation frames (waitForFunction polls on them).
   const open = async (page, title, version) => {
+    await page.bringToFront();
     await page.goto(`${url}/#/game/${encodeURIComponent(games[title])}`, { waitUntil: "domcontentloaded" });
-    await screenAt(page, version);
+    try {
+      await screenAt(page, version, 30_000);
+    } catch (err) {
+      const at = await page.evaluate(() => ({ ...(document.querySelector("[data-testid=game-screen]")?.dataset ?? {}), hash: location.hash, body: document.body.innerText.slice(0, 400) }));
+      throw new Error(`${title} did not show version ${version}: ${JSON.stringify(at)}`);
+    }
   };
 
   // ---- 1853: the first dealing round, Wren to buy.
@@ -242,11 +251,6 @@ try {
     return { label: e.getAttribute("aria-label"), text: out.join("").replace(/\s+/g, " ").trim(), live: e.querySelector("[aria-live]")?.getAttribute("aria-live") };
   });
   saw.spoken1853 = spoken;
-  // The strip stays in view when the page is scrolled to the bottom.
-  await phone.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await phone.waitForFunction(() => window.scrollY > 0);
-  saw.stripAfterScroll = await phone.$eval("[data-testid=glance]", (e) => ({ top: Math.round(e.getBoundingClientRect().top), bottom: Math.round(e.getBoundingClientRect().bottom), scrollY: Math.round(window.scrollY) }));
-  await phone.evaluate(() => window.scrollTo(0, 0));
   // The sheet: its cells as the service has them; scrolled sideways, the names stay in view.
   await openTab(phone, "sheet");
   await compare(phone, games[1853], wren, "1853", "the sheet in the dealing round");
@@ -272,6 +276,7 @@ try {
   await playUntil(games[1853], players, (view) => (view.companies ?? []).some((c) => (c.lastRuns ?? []).length > 0));
   await compare(phone, games[1853], wren, "1853", "after the first runs, followed live");
   await sheetOnDesktop("1853");
+  await phone.bringToFront();
   await phone.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
   saw.axe.sheet1853Dark = await checkAccessibility(phone);
   await phone.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "light" }]);
@@ -318,6 +323,20 @@ try {
     await openTab(phone, tab);
     saw.tabs1947[tab] = await phone.$$eval(".mr-side > section.mr-panel[data-testid]", (els) => els.map((e) => e.dataset.testid).filter((id) => id !== "game-1947"));
   }
+  // The strip stays at the top of the screen when the page is scrolled past it (the railways' long tab).
+  await openTab(phone, "companies");
+  saw.stripAfterScroll = await phone.$eval("[data-testid=glance]", async (e) => {
+    window.scrollTo(0, 0);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const natural = Math.round(e.getBoundingClientRect().top);
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const r = e.getBoundingClientRect();
+    return { natural, top: Math.round(r.top), bottom: Math.round(r.bottom), scrollY: Math.round(window.scrollY) };
+  });
+  await shot(phone, "glance-1947-scrolled-phone");
+  await phone.evaluate(() => window.scrollTo(0, 0));
+  await openTab(phone, "sheet");
   await compare(phone, games[1947], wren, "1947", "the sheet in the stock round");
   await phone.$eval("[data-testid=spreadsheet]", (e) => e.scrollIntoView({ block: "start" }));
   saw.axe.sheet1947 = await checkAccessibility(phone);

@@ -5,7 +5,6 @@
 // On a phone it scrolls sideways with the first column (the row's name) kept in view. Each cell
 // is read by a screen reader with its row and column headers and in words ("30%, director").
 import type { Components, GameView } from "./api";
-import { textOn } from "./boardModel";
 import { buildSheet, type SheetRow } from "./sheetModel";
 import { useGlanceStyles } from "./glanceStyles";
 
@@ -42,10 +41,11 @@ export function SpreadsheetPanel({ view, components, yourSeat, money }: { view: 
             <tr>
               <th scope="col">Player</th>
               {sheet.companies.map((c) => {
-                const colour = colours.get(c.initials) ?? "#777777";
+                const colour = colours.get(c.initials) ?? "#777777"; // a swatch: words on a company's colour can lack contrast
                 return (
                   <th scope="col" key={c.initials} title={c.name}>
-                    <span class="mr-sheet-co" style={{ background: colour, color: textOn(colour) }}>{c.initials}</span>
+                    <span class="mr-sheet-swatch" style={{ background: colour }} aria-hidden="true" />
+                    <span class="mr-sheet-co">{c.initials}</span>
                   </th>
                 );
               })}

@@ -13,9 +13,13 @@ const CSS = `
 .mr-sheet-table { border-collapse: separate; border-spacing: 0; font-size: 13px; white-space: nowrap; }
 .mr-sheet-table th, .mr-sheet-table td { padding: 4px 6px; border-bottom: 1px solid #e4e0d6; text-align: right; }
 .mr-sheet-table th[scope=row], .mr-sheet-table thead th:first-child { position: sticky; left: 0; z-index: 1; text-align: left; background: #fff;
-  border-right: 1px solid #d8cfbb; max-width: 96px; overflow: hidden; text-overflow: ellipsis; }
+  border-right: 1px solid #d8cfbb; max-width: 104px; overflow: hidden; text-overflow: ellipsis; }
 .mr-sheet-table thead th { font-size: 12px; }
-.mr-sheet-co { display: inline-block; min-width: 30px; padding: 1px 4px; border-radius: 3px; font-weight: bold; text-align: center; }
+.mr-sheet-co { font-weight: bold; }
+.mr-sheet-swatch { display: block; height: 5px; min-width: 30px; border-radius: 2px; margin-bottom: 2px; border: 1px solid rgba(0, 0, 0, 0.25); }
+/* On a phone the side column is at least a screen tall, so the tabs and the moves can be brought
+   up below the strip (useOpenAtMoves.ts) however short the panel below them is. */
+@media (max-width: 899px) { .mr-game .mr-side { min-height: calc(100vh - 48px); } }
 .mr-sheet-table tbody.mr-sheet-section th[scope=row] { font-weight: normal; color: #4f4f4f; }
 .mr-sheet-table tbody.mr-sheet-section tr:first-child > * { border-top: 2px solid #d8cfbb; }
 .mr-sheet-table tr.mr-active > * { background: #eef7ee; }

@@ -131,8 +131,8 @@ function sheet1947(view: GameView, yourSeat: number, money: Money): Sheet {
     unheld: [
       row("offer", "Offer", (r) => percentCell(r.initialOfferPercent, "in the initial offer")),
       row("pool", "Pool", (r) => percentCell(r.bankPoolPercent, "in the bank pool")),
-      row("bonds-offer", "Bonds offered", (r) => count(r.bondsInitialOffer, "bonds offered")),
-      row("bonds-pool", "Bonds in pool", (r) => count(r.bondsBankPool, "bonds in the pool")),
+      row("bonds-offer", "Bond offer", (r) => count(r.bondsInitialOffer, "bonds offered")),
+      row("bonds-pool", "Bond pool", (r) => count(r.bondsBankPool, "bonds in the pool")),
     ],
     companyRows: [
       row("price", "Value", (r) => (r.par && r.marketValue ? cell(money(r.marketValue)) : blank)),
