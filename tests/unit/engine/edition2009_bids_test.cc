@@ -489,23 +489,8 @@ TEST(Bids2009, Rule3_4_1_TheLongestHolderManagesUntilSomeoneQualifies) {
 // exceed the total number of certificates ... he must correct the situation in his next Stock
 // Round turn.)" Equal holdings leave the director (docs/rulings.md #9).
 TEST(Bids2009, Rule3_2_3_ARivalHoldingMoreTakesOverAndTheFormerDirectorCorrects) {
-  const Game base = SecondDealingRound(EDITION_LOOKOUT_2009);
-  const int nwr = CompanyIndexOf(base, "NWR");
-  Game game = WithState(base, [&](GameState& s) {
-    FormForTest(s, base.data(), nwr, 1, 92);
-    GiveShares(s, 0, nwr, 2 - s.shares.HeldBy(0, nwr));
-    GiveShares(s, 1, nwr, 3 - s.shares.HeldBy(1, nwr));
-    GiveShares(s, 3, nwr, 1);
-    s.shares.Remove(ShareHolder::Player(3), nwr, 1);
-    s.shares.Set(ShareHolder::Pool(), nwr, 1);
-    GiveCash(s, 0, 500 - s.players[0].cash);
-    // Seat 1: 2 NWR certificates and 14 more, TABLE 3's limit of 16 with four players.
-    GiveShares(s, 1, CompanyIndexOf(base, "ECR"), 5);
-    GiveShares(s, 1, CompanyIndexOf(base, "GIP"), 5);
-    GiveShares(s, 1, CompanyIndexOf(base, "MSM"), 4);
-    s.players[1].holding_since[nwr] = 1;
-    s.players[0].holding_since[nwr] = 2;
-  });
+  Game game = NwrDirectorAtTheCertificateLimit(EDITION_LOOKOUT_2009);
+  const int nwr = CompanyIndexOf(game, "NWR");
   ASSERT_EQ(game.state().dealing.current, 0);
   MustApply(game, Buy(0, "NWR", /*from_pool=*/true));
   EXPECT_EQ(game.state().companies[nwr].director, 1) << "three each: the director stays";
