@@ -124,8 +124,8 @@ TEST(Promotion2009, Rule4_2_4_ExistingTrackIsKept) {
 // line Allahabad - Lucknow meets a metre Cawnpore (#76) at Lucknow's edge. Every 2009 tile has one
 // gauge, so the change-over point a base can hold is a dual station, as 4.2.8's figures say ("the
 // line can be extended only in Broad Gauge, as the connection to the railhead is in Broad Gauge
-// ... The Company Base allows the change of gauge"): Lucknow promoted to the dual #716 joins the
-// broad line from Allahabad and the metre one beyond Cawnpore.
+// ... The Company Base allows the change of gauge"; docs/rulings.md 2009 #13): Lucknow promoted to
+// the dual #716 joins the broad line from Allahabad and the metre one beyond Cawnpore.
 TEST(Promotion2009, Rule4_2_6_ABreakOfGaugeIsExtendedOnlyFromABaseAtTheChangeOver) {
   RailwayPosition position = Railway2009();
   position.DoubleLay("GIP", DoubleLay::kFromPhase2).TurnsDone("GIP", 1).Phase(2).Tile("Ht", "6", 0).Tile("Gs", "6", 5)
@@ -157,6 +157,14 @@ TEST(Promotion2009, Rule4_2_6_ABreakOfGaugeIsExtendedOnlyFromABaseAtTheChangeOve
   words >> verb >> hex >> tile >> rotation;
   EXPECT_EQ(Refuse(next, Lay(kGip, hex, tile, rotation)).rule, "4.1.6") << beyond_cawnpore.front();
   Accept(with_base, Lay(kGip, hex, tile, rotation));
+
+  // Lines meeting at a bare edge are not joined, base or no base (docs/rulings.md 2009 #13): the
+  // EIR's metre large station #100 on Iaa, with its base, beside a broad straight on Iy.
+  RailwayPosition edge = Railway2009();
+  edge.DoubleLay("EIR", DoubleLay::kFromPhase2).Phase(2).Tile("Iaa", "100", {"Jab", "Iy"}).Tile("Iy", "9", 1)
+      .Base("EIR", "Iaa");
+  Game bare = edge.Operate("EIR");
+  EXPECT_EQ(Refuse(bare, Lay(kEir, "Iw", "4", 1)).rule, "4.1.6") << "the broad line on Iy starts at no base";
 }
 
 // 4.2.7: "A brown tile that is adjacent to a grey tile may not be promoted."
