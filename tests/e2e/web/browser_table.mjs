@@ -50,6 +50,10 @@ async function openTab(page, tab) {
   await clickStill(page, `[data-testid=tab-${tab}]`);
   await page.waitForSelector(`[data-testid=${tab === "orders" ? "orders" : tab}]`);
 }
+// Scrolls the panel `testid` (or the chat's post box) to the top of the phone's screen, for its picture.
+async function showPanel(page, testid, block = "start") {
+  await page.$eval(`[data-testid=${testid}]`, (el, block) => el.scrollIntoView({ block }), block);
+}
 async function axe(page, screen) {
   saw.axe[screen] = await checkAccessibility(page);
 }
@@ -98,7 +102,7 @@ try {
   const gameId = await startGame(url, players, "TITLE_1947", rid); // Kavi opened the table: its host
   saw.gameId = gameId;
   const first = await gameOf(gameId, kavi);
-  for (const p of players) p.seat = first.view.players.find((v) => v.displayName === p.name).seat;
+  for (const p of players) p.seat = first.view.players.find((v) => v.displayName === p.name).seat ?? 0; // proto3 JSON leaves out a 0
   saw.seats = Object.fromEntries(players.map((p) => [p.name, p.seat]));
   mark("started");
 
@@ -157,6 +161,7 @@ try {
     }
     saw.quick.push(words);
   }
+  await showPanel(kaviSide.page, "chat-form", "end");
   await shot(kaviSide.page, "game-chat-refused-phone");
   mark("rateLimited");
 
@@ -194,6 +199,8 @@ try {
   mark("hidden");
   await messageWith(lataSide.page, "will you sell me");
   await axe(lataSide.page, "chat");
+  await showPanel(lataSide.page, "chat");
+  await lataSide.page.$eval("[data-testid=chat-messages]", (ol) => { ol.parentElement.scrollTop = 0; }); // the mention first
   await shot(lataSide.page, "game-chat-phone");
 
   // Notes, saved by themselves and read on another device.
@@ -205,6 +212,7 @@ try {
   await lataSide.page.waitForSelector("[data-testid=notes-state][data-state=saved]", { timeout: 20_000 });
   saw.notes.savedWords = await text(lataSide.page, "[data-testid=notes-state]");
   await axe(lataSide.page, "notes");
+  await showPanel(lataSide.page, "notes");
   await shot(lataSide.page, "game-notes-phone");
   const otherDevice = await openGame(lata, gameId, "notes");
   await otherDevice.page.waitForSelector("[data-testid=notes-state][data-state=saved]");
@@ -243,6 +251,7 @@ try {
   saw.programmed.text = await pass.evaluate((li) => li.querySelector(".mr-t-text").textContent);
   saw.programmed.id = Number(await pass.evaluate((li) => li.dataset.testid.replace("order-", "")));
   await axe(absentSide.page, "orders");
+  await showPanel(absentSide.page, "orders");
   await shot(absentSide.page, "game-orders-phone");
   await absentSide.browser.close();
   mark("browserClosed");

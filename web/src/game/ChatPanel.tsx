@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 
 import type { ChatMessage } from "./api";
-import { CHAT_MAX_CHARACTERS, chatLength, chatPieces, chatProblem } from "./chatText";
+import { CHAT_MAX_CHARACTERS, chatLength, chatPieces, chatProblem, chatTime } from "./chatText";
 import { formatTime } from "./gameModel";
 import { useTableStyles } from "./tableStyles";
 import type { Chat } from "./useChat";
@@ -89,12 +89,20 @@ export function ChatPanel({ chat, players, yourSeat, onVersion }: ChatPanelProps
                 data-testid={`chat-message-${m.seq}`} data-seq={m.seq.toString()} data-mentions-me={mentionsMe ? "yes" : "no"}>
               <div class="mr-t-meta">
                 <span class="mr-t-author">{m.authorName || nameOf(m.seat)}</span>
-                <span>{formatTime(m.atUnixMs)}</span>
+                <time title={formatTime(m.atUnixMs)}>{chatTime(m.atUnixMs)}</time>
                 <button type="button" class="mr-t-link" data-testid="chat-version" onClick={() => onVersion(m.atVersion)}
                         aria-label={`Show the game at version ${m.atVersion}, when this was written`}>
                   at v{m.atVersion.toString()}
                 </button>
-                {mentionsMe && <span>mentions you</span>}
+                {mentionsMe && <span class="mr-t-you">mentions you</span>}
+                {!m.deleted && mine && (
+                  <button type="button" class="mr-t-act" data-testid="chat-delete" onClick={() => void act(chat.remove(m.seq))}>Delete</button>
+                )}
+                {!m.deleted && !mine && chat.isHost && (
+                  <button type="button" class="mr-t-act" data-testid={m.hidden ? "chat-show" : "chat-hide"} onClick={() => void act(chat.hide(m.seq, !m.hidden))}>
+                    {m.hidden ? "Show" : "Hide for all"}
+                  </button>
+                )}
               </div>
               {m.deleted ? (
                 <p class="mr-t-gone" data-testid="chat-deleted">Deleted by its author.</p>
@@ -105,18 +113,6 @@ export function ChatPanel({ chat, players, yourSeat, onVersion }: ChatPanelProps
                   <MessageText message={m} names={names} />
                   {m.hidden && <p class="mr-t-gone" data-testid="chat-hidden-own">The table's host hid this from the others.</p>}
                 </>
-              )}
-              {!m.deleted && (mine || chat.isHost) && (
-                <div class="mr-t-actions">
-                  {mine && (
-                    <button type="button" data-testid="chat-delete" onClick={() => void act(chat.remove(m.seq))}>Delete</button>
-                  )}
-                  {chat.isHost && !mine && (
-                    <button type="button" data-testid={m.hidden ? "chat-show" : "chat-hide"} onClick={() => void act(chat.hide(m.seq, !m.hidden))}>
-                      {m.hidden ? "Show to everyone" : "Hide from everyone"}
-                    </button>
-                  )}
-                </div>
               )}
             </li>
           );

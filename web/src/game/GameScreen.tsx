@@ -361,7 +361,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
               {!sheet && outboxList}
             </section>
           )}
-          {view.game1947 && tab !== "moves" && tab !== "history" && <Round1947Panel view={shownView ?? view} />}
+          {view.game1947 && (tab === "market" || tab === "companies" || tab === "players") && <Round1947Panel view={shownView ?? view} />}
           {view.game1947 && tab === "market" && <Market1947Panel view={shownView ?? view} components={components} />}
           {view.game1947 && tab === "companies" && <Railways1947Panel view={shownView ?? view} components={components} />}
           {view.game1947 && tab === "companies" && <Privates1947Panel view={shownView ?? view} components={components} />}

@@ -8,7 +8,7 @@ import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useRef, useState } from "preact/hooks";
 
 import type { ApiClients } from "./api";
-import { formatTime } from "./gameModel";
+import { chatTime } from "./chatText";
 import { readRefusal } from "./refusal";
 import { useTableStyles } from "./tableStyles";
 
@@ -107,7 +107,7 @@ export function NotesPanel({ client, gameId }: { client: ApiClients; gameId: str
 
   const words: Record<NotesState, string> = {
     loading: "Loading…",
-    saved: savedAt > 0n ? `Saved ${formatTime(savedAt)}` : "Saved",
+    saved: savedAt > 0n ? `Saved ${chatTime(savedAt)}` : "Saved",
     editing: "Not saved yet",
     saving: "Saving…",
     error: "Not saved",

@@ -114,10 +114,12 @@ export function ProgrammedPanel({ client, gameId, view, version, yourSeat, finis
       {yourSeat >= 0 && !finished && (
         <div data-testid="orders-new">
           <h3>Leave an order</h3>
-          {shareRound && (
+          {shareRound && mineActive(ProgrammedMoveKind.PASS_SHARE_ROUND) && (
+            <p class="mr-small" data-testid="order-pass-active">Your pass order for this round is active (above).</p>
+          )}
+          {shareRound && !mineActive(ProgrammedMoveKind.PASS_SHARE_ROUND) && (
             <div class="mr-t-row">
-              <button type="button" data-testid="order-pass" disabled={busy || mineActive(ProgrammedMoveKind.PASS_SHARE_ROUND)}
-                      onClick={() => void leave(ProgrammedMoveKind.PASS_SHARE_ROUND)}>
+              <button type="button" data-testid="order-pass" disabled={busy} onClick={() => void leave(ProgrammedMoveKind.PASS_SHARE_ROUND)}>
                 Pass this round until someone buys or sells
               </button>
             </div>

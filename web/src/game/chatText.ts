@@ -22,6 +22,15 @@ export function chatProblem(text: string): string {
   return "";
 }
 
+// When a message was written, short: "14:05" today, else "7 Dec 14:05" (the reader's time zone).
+export function chatTime(unixMs: bigint, now = new Date()): string {
+  if (unixMs === 0n) return "";
+  const at = new Date(Number(unixMs));
+  const time = at.toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
+  if (at.toDateString() === now.toDateString()) return time;
+  return `${at.toLocaleDateString("en-GB", { day: "numeric", month: "short" })} ${time}`;
+}
+
 export interface ChatPiece {
   text: string;
   mention: boolean; // "@name" of a player or "@all"

@@ -8,14 +8,17 @@ const CSS = `
 .mr-t-msg { border: 1px solid #ddd; border-radius: 8px; padding: 6px 8px; background: #fafafa; }
 .mr-t-msg-mine { background: #eef4fb; border-color: #b9cfe8; }
 .mr-t-msg-me { border-left: 4px solid #8e24aa; }
-.mr-t-meta { display: flex; flex-wrap: wrap; gap: 2px 8px; align-items: baseline; font-size: 12px; color: #4a4540; }
+.mr-t-meta { display: flex; flex-wrap: wrap; gap: 2px 8px; align-items: center; font-size: 12px; color: #4a4540; }
+.mr-t-act { margin-left: auto; min-height: 44px; min-width: 44px; padding: 2px 10px; border-radius: 6px; border: 1px solid #999; background: #fff; color: #1a1a1a; font-size: 13px; }
+.mr-t-you { color: #5b1170; font-weight: bold; }
 .mr-t-author { font-weight: bold; color: #1a1a1a; }
 .mr-t-text { white-space: pre-wrap; overflow-wrap: anywhere; margin: 2px 0 0; }
 .mr-t-mention { background: #f3e0f7; color: #5b1170; font-weight: bold; border-radius: 3px; padding: 0 2px; }
-.mr-t-gone { font-style: italic; color: #5f5a52; }
+.mr-t-gone { font-style: italic; color: #5f5a52; margin: 2px 0 0; }
 .mr-t-actions { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 4px; }
 .mr-t-actions button, .mr-t-link { min-height: 44px; padding: 4px 10px; border-radius: 6px; border: 1px solid #999; background: #fff; color: #1a1a1a; font-size: 13px; }
 .mr-t-link { min-height: 32px; padding: 0 6px; border-color: #b9b2a5; }
+.mr-t-msg .mr-t-link { min-height: 28px; }
 .mr-t-post { display: flex; flex-direction: column; gap: 4px; }
 .mr-t-post textarea, .mr-t-notes textarea { width: 100%; box-sizing: border-box; font: inherit; padding: 6px; border: 1px solid #888; border-radius: 6px; }
 .mr-t-row { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
@@ -34,8 +37,8 @@ const CSS = `
 @media (prefers-color-scheme: dark) {
   .mr-t-msg, .mr-t-order { background: #2e2a25; border-color: #4a443b; color: #ece6da; }
   .mr-t-msg-mine { background: #23303d; } .mr-t-author { color: #fff; } .mr-t-meta, .mr-t-count { color: #cfc8bb; }
-  .mr-t-mention { background: #4a2457; color: #f3d9fb; } .mr-t-gone, .mr-t-order-ended { color: #bdb5a8; }
-  .mr-t-actions button, .mr-t-link, .mr-t-row button, .mr-t-post textarea, .mr-t-notes textarea { background: #26231f; color: #ece6da; border-color: #6a6358; }
+  .mr-t-mention { background: #4a2457; color: #f3d9fb; } .mr-t-you { color: #f3d9fb; } .mr-t-gone, .mr-t-order-ended { color: #bdb5a8; }
+  .mr-t-act, .mr-t-actions button, .mr-t-link, .mr-t-row button, .mr-t-post textarea, .mr-t-notes textarea { background: #26231f; color: #ece6da; border-color: #6a6358; }
   .mr-t-refusal, .mr-t-over { color: #ff8a80; }
 }
 `;

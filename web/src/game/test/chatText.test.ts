@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { chatLength, chatPieces, chatProblem } from "../chatText";
+import { chatLength, chatPieces, chatProblem, chatTime } from "../chatText";
 
 const names = ["Asha", "Bram", "Bram Stoker"];
 
@@ -34,4 +34,11 @@ test("the length is code points after trimming, and too long or empty is said in
   assert.equal(chatProblem("x".repeat(501)), "Too long: 501 characters, at most 500.");
   assert.equal(chatProblem("🚂".repeat(500)), "");
   assert.match(chatProblem("a\nb\nc\nd\ne\nf\ng\nh\ni\nj\nk"), /Too many lines: 11/);
+});
+
+test("a message's time is short: the time today, the day and time before", () => {
+  const now = new Date(2026, 11, 7, 20, 0);
+  assert.equal(chatTime(BigInt(new Date(2026, 11, 7, 14, 5).getTime()), now), "14:05");
+  assert.equal(chatTime(BigInt(new Date(2026, 11, 6, 9, 30).getTime()), now), "6 Dec 09:30");
+  assert.equal(chatTime(0n, now), "");
 });
