@@ -25,7 +25,7 @@ const CSS = `
 .mr-t-row button { min-height: 44px; padding: 6px 12px; border-radius: 6px; border: 1px solid #888; background: #fff; color: #1a1a1a; }
 .mr-t-count { font-size: 12px; color: #4a4540; }
 .mr-t-over { color: #b71c1c; font-weight: bold; }
-.mr-t-refusal { color: #b71c1c; font-size: 13px; }
+.mr-t-refusal { color: #b71c1c; font-size: 13px; } .mr-t-refusal:empty { margin: 0; }
 .mr-t-state { font-size: 12px; padding: 1px 8px; border-radius: 8px; background: #e0e0e0; color: #1a1a1a; }
 .mr-t-state-saved, .mr-t-state-active { background: #cfe9cf; } .mr-t-state-saving, .mr-t-state-editing { background: #ffe08a; }
 .mr-t-state-error { background: #c62828; color: #fff; }
