@@ -287,7 +287,7 @@ grpc::Status GameChat::Hide(const std::string& user_id, const mailrun::v1::HideC
     if (!IsHost(txn, game_id, user_id)) {
       return service::RefusalStatus(
           grpc::StatusCode::PERMISSION_DENIED,
-          "mailrun.chat.host: only the table's host may hide a chat message",
+          fmt::format("mailrun.chat.host: only the table's host may hide chat message {}", request.seq()),
           {"game.refusal.chat_host_only", "mailrun.chat.host", "not_host", "", "", {CountValue("seq", request.seq())}});
     }
     const pqxx::result row = txn.exec_params(
