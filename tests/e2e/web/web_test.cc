@@ -17,83 +17,11 @@
 #include "tests/e2e/stack/child_process.h"
 #include "tests/e2e/stack/gateway_process.h"
 #include "tests/e2e/stack/stack.h"
+#include "tests/e2e/web/web_suite.h"
 #include "tests/testing/servers.h"
 
 namespace mailrun::e2e {
 namespace {
-
-using namespace std::chrono_literals;
-using GameStub = mailrun::v1::GameService::Stub;
-
-constexpr char kPassword[] = "browser-test-password";  // browser_game.mjs registers its players with it
-
-class Web : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() {
-    suite_ = new GatewaySuite("tests/e2e/web/setup.sh", MAILRUN_E2E_WEB_CLIENT_DIR, "e2e_web", MAILRUN_GATEWAY_DIR,
-                             {{"MAILRUN_GATEWAY_WEB_DIR", MAILRUN_WEB_DIR}});
-  }
-  static void TearDownTestSuite() {
-    delete suite_;
-    suite_ = nullptr;
-  }
-
-  // Runs a browser script (tests/e2e/web/NAME) against the suite's gateway, with screenshots
-  // where MAILRUN_SCREENSHOTS says (tools/web_screenshots.sh); what it saw, parsed.
-  static void RunBrowser(const std::string& name, std::chrono::seconds limit, nlohmann::json* saw) {
-    ASSERT_EQ(suite_->setup.exit_code, 0) << "installing puppeteer-core failed: " << suite_->setup.Describe();
-    ASSERT_TRUE(suite_->gateway.listening()) << "the gateway did not start";
-    std::map<std::string, std::string> env{{"MAILRUN_WEB_CLIENT_DIR", MAILRUN_E2E_WEB_CLIENT_DIR},
-                                           {"MAILRUN_WEB_URL", suite_->gateway.url()}};
-    if (const char* shots = std::getenv("MAILRUN_SCREENSHOTS")) env["MAILRUN_SCREENSHOTS"] = shots;
-    // For a script that runs a gateway of its own (to stop it mid-move): the services and the build.
-    env["MAILRUN_GATEWAY_DIR"] = MAILRUN_GATEWAY_DIR;
-    env["MAILRUN_WEB_DIR"] = MAILRUN_WEB_DIR;
-    env["MAILRUN_GAME_ADDRESS"] = suite_->stack.game_address();
-    env["MAILRUN_LOBBY_ADDRESS"] = suite_->stack.lobby_address();
-    env["MAILRUN_NOTIFY_ADDRESS"] = suite_->stack.notify_address();
-    const ChildResult browser = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/" + name)}, env, "", limit);
-    ASSERT_EQ(browser.exit_code, 0) << browser.Describe() << suite_->stack.LogTails();
-    *saw = nlohmann::json::parse(browser.out);
-    EXPECT_FALSE(saw->contains("pageErrors")) << saw->at("pageErrors");
-  }
-
-  // Logs the browser script's player `name` in through the lobby (the password it registered with).
-  static void LogIn(const std::string& name, const std::string& request_id, mailrun::v1::AuthResponse* auth) {
-    auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(suite_->stack.lobby_address()));
-    mailrun::v1::LoginRequest login;
-    login.set_request_id(request_id);
-    login.set_display_name(name);
-    login.set_password(kPassword);
-    ASSERT_TRUE(CallAs(*lobby, &mailrun::v1::LobbyService::Stub::Login, "", login, auth).ok());
-  }
-
-  static GatewaySuite* suite_;
-};
-GatewaySuite* Web::suite_ = nullptr;
-
-// The log entry that made `version` of the game, as `token`'s player reads it.
-mailrun::v1::HistoryEntry EntryAt(GameStub& game, const std::string& token, const std::string& game_id, int64_t version) {
-  mailrun::v1::GetHistoryRequest one;
-  one.set_game_id(game_id);
-  one.set_after_seq(version - 1);
-  one.set_page_size(1);
-  mailrun::v1::GetHistoryResponse page;
-  EXPECT_TRUE(CallAs(game, &GameStub::GetHistory, token, one, &page).ok());
-  return page.entries_size() == 1 ? page.entries(0) : mailrun::v1::HistoryEntry();
-}
-
-// axe-core's serious and critical violations among those a script saw on each screen, listed.
-std::string SeriousViolations(const nlohmann::json& axe) {
-  std::string found;
-  for (const auto& [screen, violations] : axe.items()) {
-    for (const auto& v : violations) {
-      const std::string impact = v.value("impact", "");
-      if (impact == "serious" || impact == "critical") found += screen + ": " + v.dump() + "\n";
-    }
-  }
-  return found;
-}
 
 // Whose turn (tests/e2e/web/browser_turns.mjs): two games, three players, a phone with two tabs.
 // The script compares each tab with the service after every move (the badge counts exactly the

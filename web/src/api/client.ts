@@ -8,6 +8,7 @@ import { createConnectTransport } from "@connectrpc/connect-web";
 import { GameService } from "@gen/mailrun/v1/game_pb";
 import { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import { NotificationService } from "@gen/mailrun/v1/notification_pb";
+import { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
 import {
   deviceTokenFor, exclusively, loadSession, rememberDevice, requestId, saveSession, sessionFrom, type Session,
 } from "./session";
@@ -16,6 +17,7 @@ export interface Clients {
   game: Client<typeof GameService>;
   lobby: Client<typeof LobbyService>;
   notification: Client<typeof NotificationService>;
+  programmed: Client<typeof ProgrammedMoveService>;
 }
 
 const refreshMargin = 30_000;  // refresh when the access token has less than this left (ms)
@@ -86,6 +88,7 @@ export const clients: Clients = {
   game: createClient(GameService, transport),
   lobby: createClient(LobbyService, transport),
   notification: createClient(NotificationService, transport),
+  programmed: createClient(ProgrammedMoveService, transport),
 };
 
 export async function login(displayName: string, password: string): Promise<Session> {

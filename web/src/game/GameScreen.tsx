@@ -31,6 +31,10 @@ import { OutboxList } from "./OutboxList";
 import { plural } from "./plural";
 import { useOutbox } from "./outbox";
 import { useGame } from "./useGame";
+import { ChatPanel } from "./ChatPanel";
+import { NotesPanel } from "./NotesPanel";
+import { ProgrammedPanel } from "./ProgrammedPanel";
+import { chatTabLabel, useChat } from "./useChat";
 
 export interface GameScreenProps {
   client: ApiClients;
@@ -40,13 +44,14 @@ export interface GameScreenProps {
   onVersion?: (version: bigint, myTurn: boolean, finished: boolean) => void;
 }
 
-type Tab = "moves" | "market" | "companies" | "players" | "history";
+type Tab = "moves" | "market" | "companies" | "players" | "history" | "chat" | "notes" | "orders";
 
 export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   useGameStyles();
   const { state, catchUp, refreshLegal } = useGame(client, gameId);
   const { view, components, legal } = state;
   const [tab, setTab] = useState<Tab>("moves");
+  const chat = useChat(client, gameId, !!view && state.yourSeat >= 0, state.version); // the Chat tab's, live while the screen is open
   const [hex, setHex] = useState<string>();
   const [tileIndex, setTileIndex] = useState(0);
   const [rotationIndex, setRotationIndex] = useState(0);
@@ -305,9 +310,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
         </div>
         <div class="mr-side">
           <nav class="mr-tabs">
-            {(["moves", "market", "companies", "players", "history"] as Tab[]).map((t) => (
+            {(["moves", "market", "companies", "players", "history", ...(yourSeat >= 0 ? ["chat", "notes"] : []), "orders"] as Tab[]).map((t) => (
               <button type="button" key={t} class={tab === t ? "mr-chosen" : ""} data-testid={`tab-${t}`} onClick={() => setTab(t)}>
-                {t}
+                {t === "chat" ? chatTabLabel(chat, yourSeat) : t}
               </button>
             ))}
           </nav>
@@ -356,7 +361,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
               {!sheet && outboxList}
             </section>
           )}
-          {view.game1947 && tab !== "moves" && tab !== "history" && <Round1947Panel view={shownView ?? view} />}
+          {view.game1947 && (tab === "market" || tab === "companies" || tab === "players") && <Round1947Panel view={shownView ?? view} />}
           {view.game1947 && tab === "market" && <Market1947Panel view={shownView ?? view} components={components} />}
           {view.game1947 && tab === "companies" && <Railways1947Panel view={shownView ?? view} components={components} />}
           {view.game1947 && tab === "companies" && <Privates1947Panel view={shownView ?? view} components={components} />}
@@ -365,6 +370,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
           {tab === "market" && components && shownView && !view.game1947 && <MarketPanel view={shownView} components={components} />}
           {tab === "companies" && components && shownView && !view.game1947 && <ChartersPanel view={shownView} components={components} />}
           {tab === "players" && shownView && !view.game1947 && <PlayersPanel view={shownView} yourSeat={yourSeat} />}
+          {tab === "chat" && <ChatPanel chat={chat} players={view.players.map((p) => ({ seat: p.seat, name: p.displayName }))} yourSeat={yourSeat} onVersion={(v) => { setHistoryAt(v >= state.version ? undefined : v); setTab("history"); }} />}
+          {tab === "notes" && <NotesPanel client={client} gameId={gameId} />}
+          {tab === "orders" && <ProgrammedPanel client={client} gameId={gameId} view={view} version={state.version} yourSeat={yourSeat} finished={finished} players={view.players.map((p) => ({ seat: p.seat, name: p.displayName }))} />}
           {tab === "history" && <HistoryPanel entries={state.history} version={state.version} at={historyAt ?? state.version} view={view} colours={colours} onChoose={(v) => setHistoryAt(v >= state.version ? undefined : v)} />}
         </div>
       </div>
