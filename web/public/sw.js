@@ -35,13 +35,14 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// The player a request is made for: the subject of its bearer token (read, not verified: it only
-// keeps one player's kept views apart from another's on a shared browser), or "".
+// The player a request is made for: the subject of its bearer token ("v2.<key>.<payload>.<signature>",
+// the payload base64url JSON; read, not verified: it only keeps one player's kept views apart from
+// another's on a shared browser), or "".
 function playerOf(request) {
-  const token = /^Bearer ([^.]+)\.([^.]+)\./.exec(request.headers.get("authorization") ?? "");
-  if (!token) return "";
+  const parts = (/^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "").split(".");
+  if (parts.length < 3) return "";
   try {
-    return JSON.parse(atob(token[2].replace(/-/g, "+").replace(/_/g, "/"))).sub ?? "";
+    return JSON.parse(atob(parts[parts.length - 2].replace(/-/g, "+").replace(/_/g, "/"))).sub ?? "";
   } catch {
     return "";
   }

@@ -34,7 +34,8 @@ try {
   const { version } = await scriptedPlayers(url, gameId, players, saw)(() => true, [me]);
   await page.goto(`${url}/#/game/${encodeURIComponent(gameId)}`, { waitUntil: "domcontentloaded" });
   await screenAt(page, version);
-  saw.online = { version: String(version), mark: await mark() };
+  saw.online = { version: String(version), mark: await mark(),
+                 kept: await page.evaluate(async () => (await (await caches.open("mailrun-views-v1")).keys()).map((r) => new URL(r.url).pathname)) };
   const openedAt = Date.now();
 
   // Both DevTools targets offline: the page, and the service worker (whose own fetches the page's

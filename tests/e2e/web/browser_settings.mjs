@@ -97,6 +97,8 @@ try {
   await page.reload({ waitUntil: "domcontentloaded" });
   await page.waitForFunction(() => document.querySelector("[data-test=email-status]")?.textContent === "Verified", { timeout: 30_000 });
   saw.emailVerified = await text(page, "[data-test=email-status]");
+  await page.$eval("[data-test=email-settings]", (e) => e.scrollIntoView());
+  await shot(page, "settings-email-phone");
 
   // Webhooks: an http:// one refused, a Discord one added (its secret shown once), listed by host.
   await page.type("[data-test=webhook-input]", "http://hooks.example.net/plain");

@@ -5,6 +5,7 @@ import { useEffect, useState } from "preact/hooks";
 
 import { clients } from "../api/client";
 import { refusalOf } from "../api/refusal";
+import "./settings.css";
 
 // The mail link in the current URL, if the page was opened from one.
 export function emailLinkOf(hash: string): { kind: "verify" | "unsubscribe"; token: string } | null {

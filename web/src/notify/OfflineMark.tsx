@@ -3,6 +3,7 @@
 import { useEffect, useState } from "preact/hooks";
 
 import { onSourceChange, sourceOf } from "./offline";
+import "./settings.css";
 
 export function asOf(savedAt: number, now = new Date()): string {
   const then = new Date(savedAt);
