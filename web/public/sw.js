@@ -9,8 +9,8 @@
 // - The last view of each of the player's games, readable offline: the game's reads (GetGame as a
 //   whole view, GetComponents, GetHistory: Connect POSTs) go to the network first, and each
 //   answer is kept in a cache of its own, per player (the token's subject) and request; while a
-//   game is open, its kept view is renewed in the background (at most every 30 s) as the game
-//   moves on (its ListLegalActions calls). When the network is down (the request fails, or the
+//   game is open, the page asks every minute that its kept view be renewed (done when older than
+//   30 s), so it follows the game as it moves on. When the network is down (the request fails, or the
 //   gateway answers 502-504), the kept answer is served and the page is told
 //   ("mailrun-view", offline, savedAt), which marks the game "offline — as of <time>"
 //   (web/src/notify/offline.ts). The page empties the cache at log-out.
@@ -20,7 +20,7 @@
 //   current version there.
 const VERSION = "mailrun-shell-v1";
 const VIEWS = "mailrun-views-v1";  // the games' last views: kept across releases
-const KEPT = /^\/mailrun\.v1\.GameService\/(GetGame|GetComponents|GetHistory|ListLegalActions)$/;
+const KEPT = /^\/mailrun\.v1\.GameService\/(GetGame|GetComponents|GetHistory)$/;
 const RENEW_AFTER_MS = 30_000;
 
 self.addEventListener("install", (event) => {
@@ -66,12 +66,13 @@ async function tell(clientId, message) {
   client?.postMessage(message);
 }
 
-// Renews a game's kept view (GetGame as a whole) when it is older than RENEW_AFTER_MS.
-async function renew(request, player, gameId) {
+// Renews a game's kept view (GetGame as a whole) when it is older than RENEW_AFTER_MS; asked by
+// the page while the game is open ("mailrun-renew", with the player's access token).
+async function renew(authorization, player, gameId) {
   const key = keyOf(player, "GetGame", { gameId });
   const kept = await (await caches.open(VIEWS)).match(key);
-  if (kept && Date.now() - Number(kept.headers.get("x-mailrun-saved-at")) < RENEW_AFTER_MS) return;
-  const headers = { "content-type": "application/json", "connect-protocol-version": "1", authorization: request.headers.get("authorization") };
+  if (!kept || Date.now() - Number(kept.headers.get("x-mailrun-saved-at")) < RENEW_AFTER_MS) return;
+  const headers = { "content-type": "application/json", "connect-protocol-version": "1", authorization };
   const response = await fetch(new URL("/mailrun.v1.GameService/GetGame", self.location.origin), { method: "POST", headers, body: JSON.stringify({ gameId }) });
   if (response.ok) await keep(key, response);
 }
@@ -88,11 +89,6 @@ async function keptOrNetwork(event, method) {
   // A delta or a past version is not the game's last view.
   const whole = method !== "GetGame" || (!fields.sinceVersion && !fields.atVersion);
   if (!player || !whole) return fetch(request);
-  if (method === "ListLegalActions") {
-    const response = await fetch(request);
-    if (response.ok && fields.gameId) event.waitUntil(renew(request, player, fields.gameId).catch(() => undefined));
-    return response;
-  }
   const key = keyOf(player, method, fields);
   const fromKept = async (failure) => {
     const kept = await (await caches.open(VIEWS)).match(key);
@@ -115,6 +111,14 @@ async function keptOrNetwork(event, method) {
   }
   return response;
 }
+
+self.addEventListener("message", (event) => {
+  const data = event.data ?? {};
+  if (data.type !== "mailrun-renew" || !data.gameId || !data.token) return;
+  const authorization = `Bearer ${data.token}`;
+  const player = playerOf(new Request("/", { headers: { authorization } }));
+  if (player) event.waitUntil(renew(authorization, player, data.gameId).catch(() => undefined));
+});
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
