@@ -211,6 +211,7 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {n, "RegisterDevice", Auth::kPlayer, rid + "platform: PLATFORM_APNS push_token: \"probe-other-token\""},
       {n, "UnregisterDevice", Auth::kPlayer, rid + fmt::format("device_id: \"{}\"", f.device_id)},
       {n, "GetPreferences", Auth::kPlayer, ""},
+      {n, "ListDevices", Auth::kPlayer, ""},
       {n, "GetWebPushKey", Auth::kPlayer, ""},
       // The fault stack has no SMTP relay: an address is refused before anything is written.
       {n, "SetEmail", Auth::kPlayer, rid + "address: \"probe@example.net\""},

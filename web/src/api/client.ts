@@ -68,7 +68,15 @@ async function freshSession(): Promise<Session | null> {
 
 const withToken: Interceptor = (next) => async (req) => {
   if (anonymous.has(req.method.name)) return next(req);
-  const session = await freshSession();
+  let session: Session | null;
+  try {
+    session = await freshSession();
+  } catch (err) {
+    // No refresh without a network: the held token still opens what the service worker kept of
+    // the player's games (web/public/sw.js); a refused one is refreshed below once back online.
+    session = loadSession();
+    if (!session) throw err;
+  }
   if (session) req.header.set("authorization", `Bearer ${session.accessToken}`);
   try {
     return await next(req);
