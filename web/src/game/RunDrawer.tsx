@@ -1,0 +1,177 @@
+// Runs drawn and edited stop by stop on the map (1947, 6.14.1), the optimiser's plan (SuggestRuns)
+// the default: the player taps a train, then the cities and towns of its run on the map, in order;
+// a stop is taken away by its button, a run cleared, the optimiser's runs brought back. Every
+// change is checked by the game service's own validator (PreviewAction: the runs as they would be
+// submitted, nothing stored), each run alone and all together, withheld, so the railway's treasury
+// after the preview gains the revenue: each run's revenue and the total are shown, or the
+// service's refusal (its rule and sentence) beside the runs. "Run these" sends them (the listed
+// action when they are the optimiser's) only once the validator has accepted them as they stand.
+import type { JSX } from "preact";
+import { useEffect, useState } from "preact/hooks";
+
+import type { Action, ApiClients, Components, GameView, LegalAction, RunPlan } from "./api";
+import type { RunLine } from "./Board";
+import type { BoardPicture } from "./boardModel";
+import { acceptRunsAction } from "./legalMoves";
+import { type HandTrain, cleared, oneRunStops, planStops, railwayTrains, runTrainsAction, sameStops, withStop, withoutStop } from "./handRuns";
+import { type Refusal, readRefusal } from "./refusal";
+import { runPoints } from "./runPaths";
+
+export interface HandRunsInput {
+  client: ApiClients;
+  gameId: string;
+  view?: GameView; // undefined while loading; not 1947's: nothing to draw
+  version: bigint;
+  legalVersion: bigint;
+  legal: LegalAction[];
+  runIndices: number[]; // the listed RunTrains1947 actions
+  plan?: RunPlan; // the optimiser's
+  company: string; // the railway that runs
+  board?: BoardPicture;
+  components?: Components;
+  busy: boolean;
+  format: (amount: number) => string;
+  onSubmit: (action: Action, words: string) => void;
+}
+
+type Check = { key: string; total?: number; refusal?: Refusal; perRun: Array<number | Refusal | undefined> };
+
+export interface HandRuns {
+  active: boolean;
+  drawing?: number; // the train whose run the map's taps extend
+  targets: Set<string>; // the hexes a stop may be (a tile with a station)
+  runLines: RunLine[];
+  tap: (hex: string) => void;
+  panel: JSX.Element | null;
+}
+
+export function useHandRuns(p: HandRunsInput): HandRuns {
+  const railway = p.view?.game1947?.railways.find((r) => r.initials === p.company);
+  const trains: HandTrain[] = railwayTrains(railway?.trains ?? []);
+  const planned = planStops(trains, p.plan);
+  const [stops, setStops] = useState<string[][]>(planned);
+  const [drawing, setDrawing] = useState<number>();
+  const [payOut, setPayOut] = useState(true);
+  const [check, setCheck] = useState<Check>();
+  const active = !!p.plan && trains.length > 0 && p.runIndices.length > 0;
+  const plannedKey = JSON.stringify(planned);
+  // A new plan (a new turn, a new version): the optimiser's runs again.
+  useEffect(() => {
+    setStops(planned);
+    setDrawing(undefined);
+  }, [plannedKey, p.legalVersion]);
+
+  const key = `${p.version}:${JSON.stringify(stops)}`;
+  useEffect(() => {
+    if (!active) return;
+    let live = true;
+    const treasury = (view: GameView | undefined) => Number(view?.game1947?.railways.find((r) => r.initials === p.company)?.treasury ?? 0n);
+    const before = treasury(p.view);
+    // What a set of runs earns, withheld (all to the treasury), as the service's validator says.
+    const preview = (runs: string[][]) =>
+      p.client.game.previewAction({ gameId: p.gameId, action: runTrainsAction(runs, false) }).then(
+        (answer) => treasury(answer.viewAfter) - before,
+        (e: unknown) => readRefusal(e),
+      );
+    const timer = setTimeout(() => {
+      void Promise.all([preview(stops), ...stops.map((run, i) => (run.length > 0 ? preview(oneRunStops(stops, i)) : Promise.resolve(undefined)))]).then(([all, ...perRun]) => {
+        if (!live) return;
+        setCheck(typeof all === "number" ? { key, total: all, perRun } : { key, refusal: all, perRun });
+      });
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [key, active]);
+
+  if (!active) return { active, targets: new Set(), runLines: [], tap: () => undefined, panel: null };
+
+  const targets = new Set<string>();
+  for (const h of p.board?.hexes ?? []) if (h.hex.playable && (h.tile?.design.stations.length ?? 0) > 0) targets.add(h.hex.hex);
+  const runLines: RunLine[] = p.board
+    ? stops.flatMap((run, i) => (run.length > 0 ? [{ points: runPoints(p.board!, run), colour, dashed: i === drawing, label: `${p.company} ${trains[i]?.name}: ${run.join(" – ")}` }] : []))
+    : [];
+  const checked = check?.key === key ? check : undefined;
+  const isPlan = sameStops(stops, planned);
+  // 6.14.2: the president pays out or withholds; the list offers both when paying out is allowed.
+  const canPay = p.runIndices.some((i) => {
+    const k = p.legal[i]?.action?.kind;
+    return k?.case === "runTrains1947" && k.value.payOut;
+  });
+  const pay = payOut && canPay;
+  const action = (isPlan && p.plan ? acceptRunsAction(p.legal, p.runIndices, p.plan, pay) : undefined) ?? runTrainsAction(stops, pay);
+  const colour = p.components?.companies.find((c) => c.initials === p.company)?.colour ?? "#d21f2b";
+  const ready = !!checked && checked.total !== undefined && !p.busy;
+  const place = (hex: string) => {
+    const h = p.board?.byId.get(hex)?.hex;
+    return h?.city || h?.town || "";
+  };
+  const tap = (hex: string) => {
+    if (drawing !== undefined) setStops((s) => withStop(s, drawing, hex));
+  };
+  const panel = (
+    <div class="mr-hand-runs" data-testid="hand-runs" data-checked={checked ? (checked.refusal ? "refused" : "ok") : "checking"}>
+      <div>
+        <b>{p.company}</b> runs{" "}
+        {!checked ? (
+          <span data-testid="hand-total">checking with the service…</span>
+        ) : checked.refusal ? (
+          <span class="mr-run-bad" role="alert" data-testid="hand-refusal">
+            refused{checked.refusal.rule ? ` (${checked.refusal.rule.startsWith("mailrun.") ? checked.refusal.rule : `rule ${checked.refusal.rule}`})` : ""}: {checked.refusal.message}
+          </span>
+        ) : (
+          <span class="mr-run-ok" data-testid="hand-total" data-revenue={checked.total}>
+            {p.format(checked.total ?? 0)}, checked by the service{isPlan ? " (the optimiser's best)" : ""}
+          </span>
+        )}
+      </div>
+      {drawing !== undefined && (
+        <p class="mr-small" data-testid="hand-hint">
+          Tap the cities and towns of the {trains[drawing]?.name}'s run on the map, in order (outlined). A second tap on a hex says what it is.
+        </p>
+      )}
+      {trains.map((train, i) => {
+        const own = checked?.perRun[i];
+        return (
+          <div key={train.id} class={`mr-hand-run${i === drawing ? " mr-drawing" : ""}`} data-testid={`hand-run-${i}`} data-stops={stops[i]?.join(" ") ?? ""}>
+            <div class="mr-hand-actions">
+              <button type="button" data-testid={`hand-train-${i}`} aria-pressed={i === drawing} class={i === drawing ? "mr-chosen" : ""} onClick={() => setDrawing(i === drawing ? undefined : i)}>
+                {i === drawing ? `Drawing the ${train.name}: done` : `Draw the ${train.name}'s run`}
+              </button>
+              <span data-testid={`hand-run-revenue-${i}`}>
+                {(stops[i]?.length ?? 0) === 0 ? "does not run" : own === undefined ? "…" : typeof own === "number" ? p.format(own) : <span class="mr-run-bad">refused: {own.message}</span>}
+              </span>
+            </div>
+            {(stops[i]?.length ?? 0) > 0 && (
+              <div class="mr-hand-stops">
+                {stops[i].map((hex, k) => (
+                  <button type="button" key={`${hex}${k}`} data-testid={`hand-stop-${i}-${k}`} aria-label={`take ${hex} ${place(hex)} off the ${train.name}'s run`} onClick={() => setStops((s) => withoutStop(s, i, k))}>
+                    {k + 1}. {place(hex) || hex} ×
+                  </button>
+                ))}
+                <button type="button" data-testid={`hand-clear-${i}`} onClick={() => setStops((s) => cleared(s, i))}>
+                  Clear
+                </button>
+              </div>
+            )}
+          </div>
+        );
+      })}
+      <div class="mr-hand-actions">
+        {!isPlan && (
+          <button type="button" data-testid="hand-best" onClick={() => { setStops(planned); setDrawing(undefined); }}>
+            Best runs again
+          </button>
+        )}
+        <label>
+          <input type="checkbox" data-testid="runs-pay" checked={pay} disabled={!canPay} onChange={(e) => setPayOut((e.target as HTMLInputElement).checked)} /> pay it out (else withhold)
+        </label>
+        <button type="button" class="mr-primary" data-testid="runs-accept" disabled={!ready} onClick={() => ready && p.onSubmit(action, `Run these: ${p.format(checked!.total ?? 0)}${pay ? ", paid out" : ", withheld"}`)}>
+          Run these
+        </button>
+      </div>
+    </div>
+  );
+  return { active, drawing, targets, runLines, tap, panel };
+}
