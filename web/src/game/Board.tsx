@@ -294,7 +294,10 @@ export function Board(props: BoardProps) {
                 role="button"
                 tabIndex={id === current ? 0 : -1}
                 aria-label={hexName(board, id, selectable ? acting : undefined)}
-                onFocus={() => id !== keyHex && setKeyHex(id)}
+                onFocus={() => {
+                  if (id !== keyHex) setKeyHex(id);
+                  show(h.centre, 1.2 * r * transform.scale); // the focused hex in view
+                }}
                 points={pointsAttr(hexCorners(h.centre, r * 0.94, board.flatTopped))}
               />
             );

@@ -125,10 +125,10 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
     };
   }, [historyAt]);
 
-  // 1947's runs drawn by hand on the map, the optimiser's the default (RunDrawer.tsx).
+  // Runs drawn by hand on the map, the optimiser's the default (RunDrawer.tsx).
   const hand = useHandRuns({
-    client, gameId, view: historyAt === undefined && view?.game1947 ? view : undefined, version: state.version, legalVersion: state.legalVersion,
-    legal, runIndices: moves.runs, plan: runs?.bestTotal, company: runs?.company ?? "", board, components, busy, format: rupees,
+    client, gameId, view: historyAt === undefined ? view : undefined, seat: state.yourSeat, version: state.version, legalVersion: state.legalVersion,
+    legal, runIndices: moves.runs, plan: runs?.bestTotal, company: runs?.company ?? "", board, components, busy, format: view?.game1947 ? rupees : money,
     onSubmit: (action, words) => !outbox.sending && outbox.submit(action, state.version, words),
   });
 

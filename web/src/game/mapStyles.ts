@@ -6,7 +6,7 @@ const CSS = `
 .mr-hit:focus { outline: none; }
 .mr-hit:focus-visible { stroke: #111111; stroke-width: 6; stroke-dasharray: none; fill: rgba(255, 193, 7, 0.25); }
 .mr-sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-.mr-hex-info { position: absolute; left: 6px; bottom: 6px; max-width: min(300px, calc(100% - 64px)); z-index: 5; background: #ffffff; color: #1a1a1a;
+.mr-hex-info { position: absolute; left: 6px; top: 6px; max-width: min(300px, calc(100% - 64px)); z-index: 5; background: #ffffff; color: #1a1a1a;
   border: 2px solid #1565c0; border-radius: 8px; padding: 6px 8px; font-size: 14px; box-shadow: 0 2px 10px rgba(0, 0, 0, 0.3); }
 .mr-hex-info ul { margin: 4px 0 0; padding-left: 18px; }
 .mr-hex-info-title { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
