@@ -29,6 +29,7 @@ const mark = (name) => { saw.timings[name] = Date.now() - started; };
 const api = (method, body, token) => callApi(url, ...method.split("/"), body, token);
 let counter = 0;
 const rid = () => `browser-map-${Date.now()}-${counter++}`;
+const focusOn = (page, selector) => page.$eval(selector, (e) => e.focus()); // puppeteer's focus() takes HTML elements only
 const frames = (page) => page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
 
 const browser = await launchBrowser();
@@ -80,7 +81,7 @@ function measure(page) {
 
 // Brings `hex` into the board's frame (focusing a hex pans the board to it) and taps it.
 async function tapHex(page, hex) {
-  await page.$eval(`[data-testid=hex-${hex}]`, (e) => e.focus());
+  await focusOn(page, `[data-testid=hex-${hex}]`);
   await frames(page);
   await page.tap(`[data-testid=hex-${hex}]`);
 }
@@ -111,7 +112,7 @@ try {
     await shot(page, "map-1853-lay-phone");
     // The keyboard: the one hex in the tab order is the first outlined one; arrows move the focus.
     const focused = () => page.evaluate(() => ({ hex: document.activeElement?.dataset?.hex ?? "", name: document.activeElement?.getAttribute("aria-label") ?? "", selectable: !!document.activeElement?.classList.contains("mr-selectable") }));
-    await page.focus("[data-testid=board] polygon[tabindex='0']");
+    await focusOn(page, "[data-testid=board] polygon[tabindex='0']");
     const first = await focused();
     const moves = [];
     for (const key of ["ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp"]) {
@@ -120,12 +121,12 @@ try {
       moves.push({ key, ...(await focused()) });
     }
     // Back to an outlined hex (the first one) and Enter: its tile tray.
-    await page.focus(`[data-testid=hex-${first.hex}]`);
+    await focusOn(page, `[data-testid=hex-${first.hex}]`);
     await page.keyboard.press("Enter");
     await page.waitForSelector("[data-testid=tile-tray]", { timeout: 10_000 });
     const tray = await page.$eval("[data-testid=tile-tray]", (e) => e.textContent.includes(`Hex `));
     // "i" on the focused hex: what it is; Escape closes it.
-    await page.focus(`[data-testid=hex-${first.hex}]`);
+    await focusOn(page, `[data-testid=hex-${first.hex}]`);
     await page.keyboard.press("i");
     await page.waitForSelector("[data-testid=hex-info]");
     const info = await page.$eval("[data-testid=hex-info]", (e) => ({ name: e.getAttribute("aria-label"), role: e.getAttribute("role"), text: e.textContent }));
@@ -161,6 +162,37 @@ try {
     saw.popups1853 = { hexes: plain, afterOneTap, secondTap, longPress };
   }
   mark("lay1853");
+  // 1853's first run drawn by hand: the optimiser's first run's stations tapped in the other order.
+  {
+    const { version, player } = await script1853((a) => !!a.runTrains, players);
+    const page = await openGame(player, game1853, version);
+    await page.waitForSelector("[data-testid=hand-runs][data-checked=ok]", { timeout: 20_000 });
+    const suggested = await api("GameService/SuggestRuns", { gameId: game1853 }, player.token);
+    const view = (await api("GameService/GetGame", { gameId: game1853 }, player.token)).view;
+    const trains = view.companies.find((c) => c.initials === suggested.company).trains.map((t) => t.id);
+    const chosen = (suggested.bestTotal?.runs ?? []).find((r) => (r.stations ?? []).length >= 2);
+    if (chosen) {
+      const train = trains.indexOf(chosen.trainId);
+      const hexes = chosen.nodes.filter((n) => /\.s\d+$/.test(n)).map((n) => n.slice(0, n.indexOf(".")));
+      const wanted = [...hexes].reverse();
+      saw.handRun1853 = { runner: player.name, before: version, train: chosen.trainId, wanted, stations: [...chosen.stations].reverse(), planRevenue: chosen.revenue ?? 0 };
+      await clickStill(page, `[data-testid=hand-train-${train}]`);
+      await clickStill(page, `[data-testid=hand-clear-${train}]`);
+      for (const hex of wanted) {
+        await tapHex(page, hex);
+        await frames(page);
+      }
+      await page.waitForSelector(`[data-testid=hand-run-${train}][data-stops="${wanted.join(" ")}"]`);
+      await page.waitForSelector("[data-testid=hand-runs][data-checked=ok]", { timeout: 20_000 });
+      saw.handRun1853.shownOwn = await page.$eval(`[data-testid=hand-run-revenue-${train}]`, (e) => e.textContent);
+      await clickStill(page, `[data-testid=hand-train-${train}]`);
+      await shot(page, "map-1853-hand-run-phone");
+      await page.waitForSelector("[data-testid=runs-accept]:not([disabled])");
+      await clickStill(page, "[data-testid=runs-accept]");
+      await page.waitForFunction((v) => Number(document.querySelector("[data-testid=game-screen]")?.dataset.version) > v, { timeout: 30_000 }, version);
+    }
+  }
+  mark("run1853");
 
   // ---- 1947: the first track lay's targets, then a run drawn by hand in the first operating round.
   const game1947 = await startGame(url, players, "TITLE_1947", rid);
@@ -187,7 +219,7 @@ try {
     const chosen = plan.find((r) => (r.nodes ?? []).length >= 2);
     const train = Number(chosen.trainId.split("-").pop());
     const wanted = [...chosen.nodes].reverse();
-    saw.handRun = { company: suggested.company, trains: railway.trains, train, planStops: chosen.nodes, planRevenue: chosen.revenue ?? 0, wanted, before: version };
+    saw.handRun = { company: suggested.company, trains: railway.trains, train, planStops: chosen.nodes, planRevenue: chosen.revenue ?? 0, planTotal: suggested.bestTotal?.runRevenue ?? 0, wanted, before: version };
     await shot(page, "map-1947-runs-default-phone");
     await clickStill(page, `[data-testid=hand-train-${train}]`);
     await clickStill(page, `[data-testid=hand-clear-${train}]`);

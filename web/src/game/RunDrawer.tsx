@@ -3,8 +3,8 @@
 // map, in order; a stop is taken away by its button, a run cleared, the optimiser's runs brought
 // back. Every change is checked by the game service's own validator (PreviewAction: the runs as
 // they would be submitted, nothing stored), each run alone and all together, withheld: the revenue
-// is what the preview's log says each train earns (1853) or what the railway's treasury gains in
-// the preview (1947); each run's revenue and the total are shown, or the service's refusal (its
+// is what the preview's log says each train earns (1853) or what the money in play gains in the
+// preview with the savings shares' part added back (1947, revenueFromWithheld); each run's revenue and the total are shown, or the service's refusal (its
 // rule and sentence) beside the runs. "Run these" sends them (1947: the listed action when they are
 // the optimiser's) only once the validator has accepted them as they stand.
 import type { JSX } from "preact";
@@ -15,7 +15,7 @@ import type { RunLine } from "./Board";
 import type { BoardPicture } from "./boardModel";
 import { acceptRunsAction } from "./legalMoves";
 import { Gauge, type PreviewActionResponse } from "./api";
-import { type HandTrain, cleared, oneRunStops, planStops, railwayTrains, runTrains1853, runTrainsAction, sameStops, withStop, withoutStop } from "./handRuns";
+import { type HandTrain, cleared, oneRunStops, planStops, railwayTrains, revenueFromWithheld, runTrains1853, runTrainsAction, sameStops, withStop, withoutStop } from "./handRuns";
 import { type Refusal, readRefusal } from "./refusal";
 import { runPoints } from "./runPaths";
 import { trackGraph } from "./trackGraph";
@@ -56,7 +56,8 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
   const company = p.view?.companies.find((c) => c.initials === p.company);
   const trains: HandTrain[] = is1947 ? railwayTrains(railway?.trains ?? []) : (company?.trains ?? []).map((t) => ({ id: t.id, name: t.name }));
   const planned = planStops(trains, p.plan, !is1947);
-  const [stops, setStops] = useState<string[][]>(planned);
+  const [drawn, setStops] = useState<string[][]>(planned);
+  const stops = trains.map((_, i) => drawn[i] ?? []); // one run per train, also before a new plan is taken
   const [drawing, setDrawing] = useState<number>();
   const [payOut, setPayOut] = useState(true);
   const [check, setCheck] = useState<Check>();
@@ -81,11 +82,15 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
   useEffect(() => {
     if (!active) return;
     let live = true;
-    const treasury = (view: GameView | undefined) => Number(view?.game1947?.railways.find((r) => r.initials === p.company)?.treasury ?? 0n);
-    const before = treasury(p.view);
-    // What the runs earn: 1853 each train's run as the log says it; 1947 the treasury's gain, withheld.
+    // The money in play (1947): the players' cash and the railways' treasuries.
+    const money = (view: GameView | undefined) =>
+      [...(view?.game1947?.players ?? []).map((q) => q.cash), ...(view?.game1947?.railways ?? []).map((r) => r.treasury)].reduce((sum, v) => sum + Number(v), 0);
+    const before = money(p.view);
+    const savings = (p.view?.game1947?.players ?? []).reduce((sum, q) => sum + (q.holdings.find((h) => h.company === p.company)?.savingsPercent ?? 0) / 10, 0);
+    // What the runs earn: 1853 each train's run as the log says it; 1947 from the money the
+    // withheld preview moves (revenueFromWithheld).
     const earned = (answer: PreviewActionResponse) => {
-      if (is1947) return treasury(answer.viewAfter) - before;
+      if (is1947) return revenueFromWithheld(money(answer.viewAfter) - before, savings);
       let sum = 0;
       for (const line of answer.logLines) {
         if (!line.structured?.key.startsWith("1853.log.running.train_runs")) continue;
@@ -144,7 +149,7 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
     return h?.city || h?.town || "";
   };
   const tap = (hex: string) => {
-    if (drawing !== undefined && targets.has(hex)) setStops((s) => withStop(s, drawing, hex));
+    if (drawing !== undefined && targets.has(hex)) setStops(withStop(stops, drawing, hex));
   };
   const panel = (
     <div class="mr-hand-runs" data-testid="hand-runs" data-checked={checked ? (checked.refusal ? "refused" : "ok") : "checking"}>
@@ -176,17 +181,17 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
                 {i === drawing ? `Drawing the ${train.name}: done` : `Draw the ${train.name}'s run`}
               </button>
               <span data-testid={`hand-run-revenue-${i}`}>
-                {(stops[i]?.length ?? 0) === 0 ? "does not run" : own === undefined ? "…" : typeof own === "number" ? p.format(own) : <span class="mr-run-bad">refused: {own.message}</span>}
+                {(stops[i]?.length ?? 0) === 0 ? "does not run" : own === undefined ? "…" : typeof own === "number" ? `${p.format(own)} alone` : <span class="mr-run-bad">refused: {own.message}</span>}
               </span>
             </div>
             {(stops[i]?.length ?? 0) > 0 && (
               <div class="mr-hand-stops">
                 {stops[i].map((hex, k) => (
-                  <button type="button" key={`${hex}${k}`} data-testid={`hand-stop-${i}-${k}`} aria-label={`take ${hex} ${place(hex)} off the ${train.name}'s run`} onClick={() => setStops((s) => withoutStop(s, i, k))}>
+                  <button type="button" key={`${hex}${k}`} data-testid={`hand-stop-${i}-${k}`} aria-label={`take ${hex} ${place(hex)} off the ${train.name}'s run`} onClick={() => setStops(withoutStop(stops, i, k))}>
                     {k + 1}. {place(hex) || hex} ×
                   </button>
                 ))}
-                <button type="button" data-testid={`hand-clear-${i}`} onClick={() => setStops((s) => cleared(s, i))}>
+                <button type="button" data-testid={`hand-clear-${i}`} onClick={() => setStops(cleared(stops, i))}>
                   Clear
                 </button>
               </div>

@@ -68,7 +68,7 @@ export function runTrains1853(trains: HandTrain[], stops: string[][], plan: RunP
   const planned = planNodes(trains, plan);
   const runs: Array<{ trainId: string; nodes: string[] }> = [];
   for (let i = 0; i < trains.length; i++) {
-    if (stops[i].length === 0) continue;
+    if ((stops[i] ?? []).length === 0) continue;
     if (stops[i].join(" ") === stationHexes(planned[i]).join(" ") && planned[i].length > 0) {
       runs.push({ trainId: trains[i].id, nodes: planned[i] });
       continue;
@@ -79,4 +79,15 @@ export function runTrains1853(trains: HandTrain[], stops: string[][], plan: RunP
   }
   const mail = runs.some((r) => r.trainId === plan?.mailTrainId) ? plan!.mailTrainId : "";
   return { action: create(ActionSchema, { kind: { case: "runTrains", value: { runs, mailTrainId: mail, payDividend: payOut } } }) };
+}
+
+// 1947: a run's revenue from the money a withheld preview moves. Withheld, the savings shares take
+// half their 10% each and the bank the other half (5.6.1, docs/rulings.md 1947 ruling 13), the
+// treasury the rest (6.14.2): the players and the treasury gain R - floor(S x R / 20) for S savings
+// units. The smallest R that gains `gained`, a multiple of 10 where one does (1947's values are).
+export function revenueFromWithheld(gained: number, savingsUnits: number): number {
+  if (gained <= 0 || savingsUnits <= 0) return gained;
+  const fits: number[] = [];
+  for (let r = gained; r <= 2 * gained + 20; r++) if (r - Math.floor((savingsUnits * r) / 20) === gained) fits.push(r);
+  return fits.find((r) => r % 10 === 0) ?? fits[0] ?? gained;
 }

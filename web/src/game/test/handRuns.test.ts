@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { fromJson } from "@bufbuild/protobuf";
 import { SuggestRunsResponseSchema } from "@gen/mailrun/v1/game_pb";
 
-import { cleared, oneRunStops, planStops, railwayTrains, runTrainsAction, sameStops, withStop, withoutStop } from "../handRuns";
+import { cleared, oneRunStops, planStops, railwayTrains, revenueFromWithheld, runTrainsAction, sameStops, withStop, withoutStop } from "../handRuns";
 import or1947 from "./fixtures/or-1947.json";
 
 const plan = fromJson(SuggestRunsResponseSchema, or1947.suggestRuns as never).bestTotal;
@@ -41,4 +41,13 @@ test("the action lists each train's run in order, trailing trains that do not ru
   assert.equal(action.kind.value.payOut, true);
   const none = runTrainsAction([[], []], false);
   assert.deepEqual(none.kind.case === "runTrains1947" ? none.kind.value.runs : ["?"], []);
+});
+
+test("1947's revenue from a withheld preview's money: all of it without savings shares, else what the savings lost is added back", () => {
+  assert.equal(revenueFromWithheld(30, 0), 30);
+  // 2 savings units (20%): of Rs.30 they take 3 and the bank 3; the money in play gains 27.
+  assert.equal(revenueFromWithheld(27, 2), 30);
+  // 10 savings units: Rs.30 gains 15 (as Rs.29 would: the multiple of 10 is taken).
+  assert.equal(revenueFromWithheld(15, 10), 30);
+  assert.equal(revenueFromWithheld(0, 4), 0);
 });
