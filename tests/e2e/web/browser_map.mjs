@@ -229,8 +229,11 @@ try {
     await tapHex(page, wanted[0]);
     await page.waitForSelector("[data-testid=hand-runs][data-checked=refused]", { timeout: 20_000 });
     saw.handRun.refusal = await page.$eval("[data-testid=hand-refusal]", (e) => e.textContent);
+    await shot(page, "map-1947-run-refused-phone"); // the refusal in the sheet, the map above it
+    // Done drawing for now: "Run these" stays off while the service refuses; then on with the run.
+    await clickStill(page, `[data-testid=hand-train-${train}]`);
     saw.handRun.acceptWhileRefused = await page.$eval("[data-testid=runs-accept]", (e) => e.disabled);
-    await shot(page, "map-1947-run-refused-phone");
+    await clickStill(page, `[data-testid=hand-train-${train}]`);
     for (const hex of wanted.slice(1)) {
       await tapHex(page, hex);
       await frames(page);
@@ -241,9 +244,9 @@ try {
     saw.handRun.shownTotal = Number(await page.$eval("[data-testid=hand-total]", (e) => e.dataset.revenue));
     saw.handRun.shownOwn = await page.$eval(`[data-testid=hand-run-revenue-${train}]`, (e) => e.textContent);
     saw.handRun.lines = await page.$$eval("[data-testid=board] polyline.mr-run", (lines) => lines.length);
-    saw.handRun.payOut = await page.$eval("[data-testid=runs-pay]", (e) => e.checked);
     saw.axe.handRun = await checkAccessibility(page);
     await clickStill(page, `[data-testid=hand-train-${train}]`); // done drawing
+    saw.handRun.payOut = await page.$eval("[data-testid=runs-pay]", (e) => e.checked);
     await shot(page, "map-1947-hand-run-phone");
     await page.waitForSelector("[data-testid=runs-accept]:not([disabled])");
     await clickStill(page, "[data-testid=runs-accept]");

@@ -48,6 +48,7 @@ export interface BoardProps {
   // map's own name.
   actingWords?: string;
   name?: string;
+  bottomCovered?: boolean; // a bottom sheet covers the board's lower part (phone): popups go on top
 }
 
 // The smallest zoom at which a legal hex is a 44 px target and the smallest label (0.16 of the
@@ -264,6 +265,9 @@ export function Board(props: BoardProps) {
     }
   };
   const facts = info && components ? hexFacts(components, board, info) : undefined;
+  // The popup away from its hex: at the bottom for a hex in the upper part, unless a sheet covers it.
+  const infoY = info ? (board.byId.get(info)?.centre.y ?? 0) * transform.scale + transform.y : 0;
+  const infoLow = !props.bottomCovered && infoY < (frame.current?.clientHeight ?? 0) * 0.45;
   const acting = props.actingWords ?? "you may act here";
   const announce = targets.length === 0 ? "" : `${plural(targets.length, "hex")} to choose from: ${targets.slice(0, 12).join(", ")}${targets.length > 12 ? ", …" : ""}`;
   return (
@@ -307,7 +311,7 @@ export function Board(props: BoardProps) {
       <div class="mr-sr-only" aria-live="polite" data-testid="board-live">
         {announce}
       </div>
-      {facts && <HexInfo facts={facts} onClose={() => {
+      {facts && <HexInfo facts={facts} low={infoLow} onClose={() => {
         setInfo(undefined);
         (frame.current?.querySelector(`[data-hex="${facts.hex}"]`) as SVGElement | null)?.focus({ preventScroll: true });
       }} />}

@@ -310,7 +310,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       <div class="mr-layout">
         <div class={`mr-board-area${mapless ? " mr-board-small" : ""}`}>
           {board ? (
-            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} focus={focus} name={`The map of ${view.game1947 ? "1947" : "1853"}`} actingWords={hand.drawing !== undefined ? "add a stop to the run" : moves.byCity.size > 0 ? "a city of your bid" : "lay or build here"} />
+            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} focus={focus} name={`The map of ${view.game1947 ? "1947" : "1853"}`} bottomCovered={!!(hex && hexMoves) || hand.drawing !== undefined} actingWords={hand.drawing !== undefined ? "add a stop to the run" : moves.byCity.size > 0 ? "a city of your bid" : "lay or build here"} />
           ) : (
             <div class="mr-note" data-testid="board-loading">{state.componentsError ? `The board cannot be drawn: ${state.componentsError}` : "Loading the board…"}</div>
           )}
@@ -357,7 +357,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
               {runs?.bestTotal && !hand.active && (
                 <RunBox plan={runs.bestTotal} company={runs.company} payOut={payOut} canPay={canPay} onPay={setPayOut} onAccept={() => submit(runsAction, "Run these")} busy={busy || !runsAction} format={view.game1947 ? rupees : undefined} />
               )}
-              {moves.byHex.size > 0 && !hex && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({plural(moves.byHex.size, "hex")}).</p>}
+              {moves.byHex.size > 0 && !hex && hand.drawing === undefined && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({plural(moves.byHex.size, "hex")}).</p>}
               <MoveForms legal={legal} indices={moves.others} selected={selected} money={titleMoney} onSelect={(i) => { setSelected(i); setAmount(""); setHex(undefined); setCity(undefined); }} />
               {selected !== undefined && legal[selected] && hasAmount(legal[selected]) && (
                 <label class="mr-amount">

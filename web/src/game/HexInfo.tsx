@@ -1,16 +1,17 @@
 // The popup that says what a hex is (hexFacts.ts), opened by a long press or a second tap on the
-// hex, or "i" on the hex the keyboard's focus is on: a non-modal dialog over the board, named by
-// the hex, its close button focused (Escape closes it too).
+// hex, or "i" on the hex the keyboard's focus is on: a non-modal dialog over the board (at its top,
+// or its bottom when the hex is in the upper part), named by the hex, its close button focused
+// (Escape closes it too).
 import { useEffect, useRef } from "preact/hooks";
 
 import type { HexFacts } from "./hexFacts";
 
-export function HexInfo({ facts, onClose }: { facts: HexFacts; onClose: () => void }) {
+export function HexInfo({ facts, low, onClose }: { facts: HexFacts; low: boolean; onClose: () => void }) {
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => close.current?.focus({ preventScroll: true }), [facts.hex]);
   return (
     <div
-      class="mr-hex-info"
+      class={`mr-hex-info${low ? " mr-hex-info-low" : ""}`}
       role="dialog"
       aria-label={`What is on hex ${facts.title}`}
       data-testid="hex-info"

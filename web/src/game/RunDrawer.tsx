@@ -6,7 +6,8 @@
 // is what the preview's log says each train earns (1853) or what the money in play gains in the
 // preview with the savings shares' part added back (1947, revenueFromWithheld); each run's revenue and the total are shown, or the service's refusal (its
 // rule and sentence) beside the runs. "Run these" sends them (1947: the listed action when they are
-// the optimiser's) only once the validator has accepted them as they stand.
+// the optimiser's) only once the validator has accepted them as they stand. While a train's run is
+// drawn, the panel shows that train alone, as a bottom sheet on a phone, the board above it.
 import type { JSX } from "preact";
 import { useEffect, useMemo, useState } from "preact/hooks";
 
@@ -77,6 +78,11 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
     if (!graph) return { error: "the board is not drawn yet" };
     return runTrains1853(trains, runs, p.plan, graph, gaugeOf, pay);
   };
+
+  // While a run is drawn its train is a bottom sheet on a phone (styles.ts): the board to the top.
+  useEffect(() => {
+    if (drawing !== undefined) document.querySelector(".mr-board-area")?.scrollIntoView?.({ block: "start" });
+  }, [drawing]);
 
   const key = `${p.version}:${JSON.stringify(stops)}`;
   useEffect(() => {
@@ -152,7 +158,7 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
     if (drawing !== undefined && targets.has(hex)) setStops(withStop(stops, drawing, hex));
   };
   const panel = (
-    <div class="mr-hand-runs" data-testid="hand-runs" data-checked={checked ? (checked.refusal ? "refused" : "ok") : "checking"}>
+    <div class={`mr-hand-runs${drawing !== undefined ? " mr-sheet" : ""}`} data-testid="hand-runs" data-checked={checked ? (checked.refusal ? "refused" : "ok") : "checking"}>
       <div>
         <b>{p.company}</b> runs{" "}
         {!checked ? (
@@ -173,6 +179,7 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
         </p>
       )}
       {trains.map((train, i) => {
+        if (drawing !== undefined && i !== drawing) return null; // the sheet shows the run being drawn
         const own = checked?.perRun[i];
         return (
           <div key={train.id} class={`mr-hand-run${i === drawing ? " mr-drawing" : ""}`} data-testid={`hand-run-${i}`} data-stops={stops[i]?.join(" ") ?? ""}>
@@ -199,7 +206,7 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
           </div>
         );
       })}
-      <div class="mr-hand-actions">
+      {drawing === undefined && <div class="mr-hand-actions">
         {!isPlan && (
           <button type="button" data-testid="hand-best" onClick={() => { setStops(planned); setDrawing(undefined); }}>
             Best runs again
@@ -211,7 +218,7 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
         <button type="button" class="mr-primary" data-testid="runs-accept" disabled={!ready} onClick={() => ready && action && p.onSubmit(action, `Run these: ${p.format(checked!.total ?? 0)}${pay ? ", paid out" : ", withheld"}`)}>
           Run these
         </button>
-      </div>
+      </div>}
     </div>
   );
   return { active, drawing, targets, runLines, tap, panel };

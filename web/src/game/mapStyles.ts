@@ -8,6 +8,7 @@ const CSS = `
 .mr-sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .mr-hex-info { position: absolute; left: 6px; top: 6px; max-width: min(300px, calc(100% - 64px)); z-index: 5; background: #ffffff; color: #1a1a1a;
   border: 2px solid #1565c0; border-radius: 8px; padding: 6px 8px; font-size: 14px; box-shadow: 0 2px 10px rgba(0, 0, 0, 0.3); }
+.mr-hex-info-low { top: auto; bottom: 6px; }
 .mr-hex-info ul { margin: 4px 0 0; padding-left: 18px; }
 .mr-hex-info-title { display: flex; align-items: center; justify-content: space-between; gap: 8px; }
 .mr-hex-info-close { min-width: 44px; min-height: 44px; font-size: 20px; border: 1px solid #999; border-radius: 6px; background: #f4f4f4; color: #1a1a1a; }
