@@ -7,6 +7,7 @@
 // figures.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -371,6 +372,12 @@ TEST_F(Web, TheMapOnAPhoneIsPlayableByTapAndKeyboardAndA1947RunIsDrawnByHand) {
     EXPECT_NE(run53.at("shownOwn").get<std::string>().find(std::to_string(run53.at("planRevenue").get<int>())), std::string::npos) << run53;
   } else {
     ADD_FAILURE() << "the 1853 plan had no run of two stations to draw again";
+  }
+  for (const char* screen : {"cities1853", "lay1853", "lay1947", "run1947Opening", "drawTargets1947"}) {
+    double narrowest = 1e9;
+    for (const auto& target : saw.at(screen).at("targets")) narrowest = std::min(narrowest, target.at("width").get<double>());
+    std::cout << screen << ": " << saw.at(screen).at("targets").size() << " targets, the narrowest " << narrowest << " px; "
+              << saw.at(screen).at("labels") << " labels, the smallest " << saw.at(screen).at("smallestLabel").dump() << "\n";
   }
   std::cout << "map browser timings (ms since start): " << saw.at("timings").dump() << "\n";
 }

@@ -234,7 +234,7 @@ export function Board(props: BoardProps) {
     const targetScale = TARGET_PX / (Math.sqrt(3) * r * 0.94);
     const labelScale = components ? LABEL_PX / (SMALLEST_LABEL * R) : 0;
     focus(centres, 1.5 * r, Math.max(targetScale, labelScale));
-  }, [focusKey, board]);
+  }, [focusKey, board.width, board.height, !!components]); // not every new version: a player looking elsewhere stays there
 
   // The keyboard: one hex in the tab order (the focus, else the first target, else the first hex).
   const playable = board.hexes.filter((h) => h.hex.playable);
