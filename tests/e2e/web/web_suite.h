@@ -80,6 +80,25 @@ inline mailrun::v1::HistoryEntry EntryAt(GameStub& game, const std::string& toke
   return page.entries_size() == 1 ? page.entries(0) : mailrun::v1::HistoryEntry();
 }
 
+// The game as `token`'s player saw it at `version`.
+inline mailrun::v1::GetGameResponse ViewAt(GameStub& game, const std::string& token, const std::string& game_id,
+                                           int64_t version) {
+  mailrun::v1::GetGameRequest get;
+  get.set_game_id(game_id);
+  get.set_at_version(version);
+  mailrun::v1::GetGameResponse answer;
+  EXPECT_TRUE(CallAs(game, &GameStub::GetGame, token, get, &answer).ok());
+  return answer;
+}
+
+// A 1947 game's money in play: the players' cash and the railways' treasuries.
+inline int64_t Money1947(const mailrun::v1::GetGameResponse& answer) {
+  int64_t total = 0;
+  for (const auto& player : answer.view().game_1947().players()) total += player.cash();
+  for (const auto& railway : answer.view().game_1947().railways()) total += railway.treasury();
+  return total;
+}
+
 // axe-core's serious and critical violations among those a script saw on each screen, listed.
 inline std::string SeriousViolations(const nlohmann::json& axe) {
   std::string found;

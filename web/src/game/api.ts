@@ -13,6 +13,7 @@ export { GameStatus } from "@gen/mailrun/v1/game_pb";
 export type {
   GetGameResponse,
   HistoryEntry,
+  PreviewActionResponse,
   SuggestRunsResponse,
   WatchGameResponse,
 } from "@gen/mailrun/v1/game_pb";

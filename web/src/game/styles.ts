@@ -118,11 +118,16 @@ const CSS = `
 `;
 
 export function useGameStyles(): void {
+  useStyleSheet("mr-game-styles", CSS);
+}
+
+// Adds a <style id=...> with `css` to the document once (the map's own: mapStyles.ts).
+export function useStyleSheet(id: string, css: string): void {
   useEffect(() => {
-    if (document.getElementById("mr-game-styles")) return;
+    if (document.getElementById(id)) return;
     const style = document.createElement("style");
-    style.id = "mr-game-styles";
-    style.textContent = CSS;
+    style.id = id;
+    style.textContent = css;
     document.head.appendChild(style);
   }, []);
 }
