@@ -271,6 +271,31 @@ bool RedisPublisher::Claim(const std::string& key, std::chrono::milliseconds ttl
   return true;
 }
 
+bool RedisPublisher::Command(const std::vector<std::string>& words, long long* integer, std::string* error) {
+  std::string ignored;
+  if (error == nullptr) error = &ignored;
+  if (words.empty()) {
+    *error = "Redis command without words";
+    return false;
+  }
+  if (!EnsureConnected(error)) return false;
+  std::vector<const char*> argv;
+  std::vector<size_t> lengths;
+  for (const auto& word : words) {
+    argv.push_back(word.data());
+    lengths.push_back(word.size());
+  }
+  Reply reply;
+  bool lost = false;
+  if (!Accept(context_, redisCommandArgv(context_, static_cast<int>(argv.size()), argv.data(), lengths.data()),
+              words.front().c_str(), &reply, error, &lost)) {
+    if (lost) Disconnect();
+    return false;
+  }
+  if (integer != nullptr) *integer = reply->type == REDIS_REPLY_INTEGER ? reply->integer : 0;
+  return true;
+}
+
 RedisSubscriber::RedisSubscriber(Options options, MessageHandler on_message, SubscribedHandler on_subscribed)
     : options_(std::move(options)), on_message_(std::move(on_message)), on_subscribed_(std::move(on_subscribed)) {
   if (options_.channels.empty()) throw std::invalid_argument("a Redis subscriber needs at least one channel");

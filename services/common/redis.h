@@ -58,6 +58,9 @@ class RedisPublisher {
   // SET `key` NX PX `ttl`: *claimed tells whether this call created the key (no one claimed it
   // within `ttl` before). Returns false with *error when Redis could not be reached or refused.
   bool Claim(const std::string& key, std::chrono::milliseconds ttl, bool* claimed, std::string* error);
+  // Any command, given as its words (binary-safe): *integer gets an integer reply (0 for another
+  // kind; may be null). Returns false with *error when Redis could not be reached or refused.
+  bool Command(const std::vector<std::string>& words, long long* integer, std::string* error);
 
  private:
   bool EnsureConnected(std::string* error);

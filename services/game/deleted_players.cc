@@ -42,6 +42,8 @@ void ForgetInGame(pqxx::work& txn, const std::string& game_id, const ForgottenAc
   ScrubGameColumn(txn, game_id, "config", mailrun::v1::GameConfig(), account);
   ScrubGameColumn(txn, game_id, "create_request", mailrun::v1::CreateGameRequest(), account);
   ScrubGameColumn(txn, game_id, "results", mailrun::v1::GameFinished(), account);
+  txn.exec_params("UPDATE games SET host_user_id = $3 WHERE game_id = $1 AND host_user_id = $2", game_id,
+                  account.user_id, account.placeholder_user_id);
   txn.exec_params(
       "UPDATE game_players SET user_id = $3, display_name = $4, played_by_bot = true"
       " WHERE game_id = $1 AND user_id IN ($2, $3)",

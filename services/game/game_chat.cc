@@ -65,11 +65,13 @@ std::vector<int> SplitSeats(const std::string& text) {
 // The columns MessageOf reads, from game_chat c joined with its author's game_players p.
 constexpr char kMessageColumns[] =
     "c.seq, c.seat, p.display_name, c.body, c.at_version, (extract(epoch FROM c.created_at) * 1000)::bigint,"
-    " array_to_string(c.mentioned_seats, ','), c.deleted_at IS NOT NULL";
+    " array_to_string(c.mentioned_seats, ','), c.deleted_at IS NOT NULL, c.hidden_at IS NOT NULL";
 constexpr char kMessageFrom[] =
     " FROM game_chat c JOIN game_players p ON p.game_id = c.game_id AND p.seat = c.seat";
 
-ChatMessage MessageOf(const std::string& game_id, const pqxx::row& row) {
+// A message as the player at `reader_seat` reads it: one the host hid keeps its text and mentions
+// for its author alone.
+ChatMessage MessageOf(const std::string& game_id, const pqxx::row& row, int reader_seat) {
   ChatMessage message;
   message.set_seq(row[0].as<int64_t>());
   message.set_game_id(game_id);
@@ -80,6 +82,11 @@ ChatMessage MessageOf(const std::string& game_id, const pqxx::row& row) {
   message.set_at_unix_ms(row[5].as<int64_t>());
   for (const int seat : SplitSeats(row[6].as<std::string>())) message.add_mentioned_seats(seat);
   message.set_deleted(row[7].as<bool>());
+  message.set_hidden(row[8].as<bool>());
+  if (message.hidden() && message.seat() != reader_seat) {
+    message.clear_text();
+    message.clear_mentioned_seats();
+  }
   return message;
 }
 
@@ -97,6 +104,20 @@ std::vector<int> MutedBy(pqxx::work& txn, const std::string& game_id, int seat) 
     muted.push_back(row[0].as<int>());
   }
   return muted;
+}
+
+// Whether `user_id` is the host of the game's table (migrations/0107).
+bool IsHost(pqxx::work& txn, const std::string& game_id, const std::string& user_id) {
+  return !txn.exec_params("SELECT 1 FROM games WHERE game_id = $1 AND host_user_id <> '' AND host_user_id = $2",
+                          game_id, user_id)
+              .empty();
+}
+
+// NOT_FOUND for a seq the game's chat does not have.
+grpc::Status NoSuchMessage(const std::string& game_id, int64_t seq) {
+  return service::RefusalStatus(grpc::StatusCode::NOT_FOUND, fmt::format("game '{}' has no chat message {}", game_id, seq),
+                                {"game.refusal.chat_no_message", "", "not_found", "", "",
+                                 {TextValue("game_id", game_id), CountValue("seq", seq)}});
 }
 
 grpc::Status RateLimited(int count, int seconds) {
@@ -127,7 +148,7 @@ grpc::Status GameChat::Post(const std::string& user_id, const mailrun::v1::PostC
     const pqxx::result before =
         txn.exec_params(select + " WHERE c.game_id = $1 AND c.request_id = $2", game_id, request.request_id());
     if (!before.empty()) {
-      const ChatMessage first = MessageOf(game_id, before[0]);
+      const ChatMessage first = MessageOf(game_id, before[0], caller->seat);
       if (first.seat() != caller->seat || (!first.deleted() && first.text() != *text)) {
         return InvalidField("request_id",
                             "request_id '" + request.request_id() + "' was used for another chat message",
@@ -164,7 +185,7 @@ grpc::Status GameChat::Post(const std::string& user_id, const mailrun::v1::PostC
         " VALUES ($1, $2, $3, $4, $5, $6::integer[], $7)",
         game_id, seq, caller->seat, request.request_id(), *text, SeatList(mentioned), caller->version);
     const pqxx::result written = txn.exec_params(select + " WHERE c.game_id = $1 AND c.seq = $2", game_id, seq);
-    *response->mutable_message() = MessageOf(game_id, written[0]);
+    *response->mutable_message() = MessageOf(game_id, written[0], caller->seat);
 
     // Mentions notify, except those who muted the author.
     mailrun::v1::Event event;
@@ -212,6 +233,7 @@ grpc::Status GameChat::List(const std::string& user_id, const mailrun::v1::ListC
     for (const int seat : muted) response->add_muted_seats(seat);
     const pqxx::result head = txn.exec_params("SELECT last_seq FROM game_chat_heads WHERE game_id = $1", game_id);
     response->set_last_seq(head.empty() ? 0 : head[0][0].as<int64_t>());
+    response->set_caller_is_host(IsHost(txn, game_id, user_id));
     // One more than the page, newest first, to know whether older ones remain.
     const pqxx::result rows = txn.exec_params(
         std::string("SELECT ") + kMessageColumns + kMessageFrom +
@@ -219,7 +241,7 @@ grpc::Status GameChat::List(const std::string& user_id, const mailrun::v1::ListC
             " ORDER BY c.seq DESC LIMIT $4",
         game_id, request.before_seq(), SeatList(muted), page + 1);
     const int shown = std::min<int>(page, static_cast<int>(rows.size()));
-    for (int i = shown - 1; i >= 0; --i) *response->add_messages() = MessageOf(game_id, rows[i]);
+    for (int i = shown - 1; i >= 0; --i) *response->add_messages() = MessageOf(game_id, rows[i], caller->seat);
     if (static_cast<int>(rows.size()) > page) response->set_next_before_seq(response->messages(0).seq());
     return grpc::Status::OK;
   });
@@ -236,12 +258,7 @@ grpc::Status GameChat::Delete(const std::string& user_id, const mailrun::v1::Del
     if (!caller) return refused;
     const pqxx::result row =
         txn.exec_params("SELECT seat FROM game_chat WHERE game_id = $1 AND seq = $2 FOR UPDATE", game_id, request.seq());
-    if (row.empty()) {
-      return service::RefusalStatus(grpc::StatusCode::NOT_FOUND,
-                                    fmt::format("game '{}' has no chat message {}", game_id, request.seq()),
-                                    {"game.refusal.chat_no_message", "", "not_found", "", "",
-                                     {TextValue("game_id", game_id), CountValue("seq", request.seq())}});
-    }
+    if (row.empty()) return NoSuchMessage(game_id, request.seq());
     if (row[0][0].as<int>() != caller->seat) {
       return Denied("game.refusal.chat_not_author", fmt::format("chat message {} is not yours to delete", request.seq()),
                     {CountValue("seq", request.seq())});
@@ -253,10 +270,39 @@ grpc::Status GameChat::Delete(const std::string& user_id, const mailrun::v1::Del
     const pqxx::result written = txn.exec_params(
         std::string("SELECT ") + kMessageColumns + kMessageFrom + " WHERE c.game_id = $1 AND c.seq = $2", game_id,
         request.seq());
-    *response->mutable_message() = MessageOf(game_id, written[0]);
+    *response->mutable_message() = MessageOf(game_id, written[0], caller->seat);
     return grpc::Status::OK;
   });
   return status;
+}
+
+grpc::Status GameChat::Hide(const std::string& user_id, const mailrun::v1::HideChatMessageRequest& request,
+                            mailrun::v1::HideChatMessageResponse* response) {
+  if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
+  if (request.seq() < 1) return InvalidField("seq", "seq must be a message's seq (1 or more)");
+  const std::string& game_id = request.game_id();
+  return transactor_([&](pqxx::work& txn) {
+    const pqxx::result game = txn.exec_params("SELECT 1 FROM games WHERE game_id = $1", game_id);
+    if (game.empty()) return NoSuchGame(game_id);
+    if (!IsHost(txn, game_id, user_id)) {
+      return service::RefusalStatus(
+          grpc::StatusCode::PERMISSION_DENIED,
+          fmt::format("mailrun.chat.host: only the table's host may hide chat message {}", request.seq()),
+          {"game.refusal.chat_host_only", "mailrun.chat.host", "not_host", "", "", {CountValue("seq", request.seq())}});
+    }
+    const pqxx::result row = txn.exec_params(
+        "UPDATE game_chat SET hidden_at = CASE WHEN $3 THEN coalesce(hidden_at, now()) END"
+        " WHERE game_id = $1 AND seq = $2 RETURNING seq",
+        game_id, request.seq(), request.hidden());
+    if (row.empty()) return NoSuchMessage(game_id, request.seq());
+    const pqxx::result seat =
+        txn.exec_params("SELECT seat FROM game_players WHERE game_id = $1 AND user_id = $2", game_id, user_id);
+    const pqxx::result written = txn.exec_params(
+        std::string("SELECT ") + kMessageColumns + kMessageFrom + " WHERE c.game_id = $1 AND c.seq = $2", game_id,
+        request.seq());
+    *response->mutable_message() = MessageOf(game_id, written[0], seat.empty() ? -1 : seat[0][0].as<int>());
+    return grpc::Status::OK;
+  });
 }
 
 grpc::Status GameChat::Mute(const std::string& user_id, const mailrun::v1::MuteChatPlayerRequest& request,
@@ -364,7 +410,7 @@ grpc::Status GameChat::Next(const std::string& user_id, const std::string& game_
             " WHERE c.game_id = $1 AND c.seq > $2 AND NOT EXISTS (SELECT 1 FROM game_chat_mutes m"
             " WHERE m.game_id = c.game_id AND m.seat = $3 AND m.muted_seat = c.seat) ORDER BY c.seq LIMIT 1",
         game_id, after_seq, caller->seat);
-    if (!rows.empty()) *message = MessageOf(game_id, rows[0]);
+    if (!rows.empty()) *message = MessageOf(game_id, rows[0], caller->seat);
     return grpc::Status::OK;
   });
 }

@@ -10,6 +10,8 @@
 // mentioned player who has not muted the author goes into the outbox. After the commit the game is
 // announced, which wakes the WatchGame streams of every replica (they read the new message from
 // the database) and the outbox relays.
+// Hiding: the table's host (CreateGameRequest.host_user_id) hides a message; every reader but its
+// author then gets it without text or mentions.
 // The message text never holds anything from the game: the service adds nothing to it.
 // Thread-safe.
 #pragma once
@@ -44,6 +46,9 @@ class GameChat {
                     mailrun::v1::ListChatMessagesResponse* response);
   grpc::Status Delete(const std::string& user_id, const mailrun::v1::DeleteChatMessageRequest& request,
                       mailrun::v1::DeleteChatMessageResponse* response);
+  // The table's host (games.host_user_id) hides a message from all but its author, or shows it.
+  grpc::Status Hide(const std::string& user_id, const mailrun::v1::HideChatMessageRequest& request,
+                    mailrun::v1::HideChatMessageResponse* response);
   grpc::Status Mute(const std::string& user_id, const mailrun::v1::MuteChatPlayerRequest& request,
                     mailrun::v1::MuteChatPlayerResponse* response);
   grpc::Status GetNotes(const std::string& user_id, const mailrun::v1::GetNotesRequest& request,

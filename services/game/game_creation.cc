@@ -45,6 +45,7 @@ std::optional<std::string> CheckCreateRequest(const mailrun::v1::CreateGameReque
   }
   if (request.turn_deadline_seconds() < 0) return "turn_deadline_seconds must not be negative";
   if (auto bad = mailrun::service::OptionalIdProblem("table_id", request.table_id())) return bad;
+  if (auto bad = mailrun::service::OptionalIdProblem("host_user_id", request.host_user_id())) return bad;
   if (auto bad = mailrun::service::OptionalIdProblem("tournament_id", request.tournament_id())) return bad;
   return std::nullopt;
 }
@@ -95,13 +96,20 @@ grpc::Status GameCreation::CreateGame(const std::string& service, const mailrun:
       // Created before (or just now by a concurrent retry): the same request gets the same game.
       mailrun::v1::CreateGameRequest first;
       const auto stored = store::CreateRequestOf(txn, info.game_id);
-      if (!stored || !first.ParseFromString(*stored) ||
-          !google::protobuf::util::MessageDifferencer::Equals(first, request)) {
+      // The host is not part of the game's identity: a request stored before the lobby sent one
+      // (migrations/0107) matches its retry with one.
+      mailrun::v1::CreateGameRequest retry = request;
+      const bool parsed = stored && first.ParseFromString(*stored);
+      if (parsed && first.host_user_id().empty()) retry.clear_host_user_id();
+      if (!parsed || !google::protobuf::util::MessageDifferencer::Equals(first, retry)) {
         return service::RefusalStatus(grpc::StatusCode::ALREADY_EXISTS,
                                       "request_id was already used to create a different game; use a new request_id",
                                       {"game.refusal.request_id_reused", "", "taken", "request_id", ""});
       }
     } else {
+      if (!request.host_user_id().empty()) {
+        txn.exec_params("UPDATE games SET host_user_id = $2 WHERE game_id = $1", info.game_id, request.host_user_id());
+      }
       for (const auto& event : PlanEvents(info, nullptr, *game, kNoActor, 0, mailrun::service::NowUnixMs())) events_(txn, event);
     }
     response->set_game_id(info.game_id);

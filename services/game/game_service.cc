@@ -180,6 +180,13 @@ grpc::Status GameServiceImpl::DeleteChatMessage(grpc::ServerContext* context,
   return AsPlayer(context, [&](const std::string& user) { return chat_.Delete(user, *request, response); });
 }
 
+grpc::Status GameServiceImpl::HideChatMessage(grpc::ServerContext* context,
+                                              const mailrun::v1::HideChatMessageRequest* request,
+                                              mailrun::v1::HideChatMessageResponse* response) {
+  mailrun::service::NoteGame(request->game_id());
+  return AsPlayer(context, [&](const std::string& user) { return chat_.Hide(user, *request, response); });
+}
+
 grpc::Status GameServiceImpl::MuteChatPlayer(grpc::ServerContext* context,
                                              const mailrun::v1::MuteChatPlayerRequest* request,
                                              mailrun::v1::MuteChatPlayerResponse* response) {

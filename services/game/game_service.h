@@ -62,6 +62,8 @@ class GameServiceImpl final : public mailrun::v1::GameService::WithCallbackMetho
                                 mailrun::v1::ListChatMessagesResponse* response) override;
   grpc::Status DeleteChatMessage(grpc::ServerContext* context, const mailrun::v1::DeleteChatMessageRequest* request,
                                  mailrun::v1::DeleteChatMessageResponse* response) override;
+  grpc::Status HideChatMessage(grpc::ServerContext* context, const mailrun::v1::HideChatMessageRequest* request,
+                               mailrun::v1::HideChatMessageResponse* response) override;
   grpc::Status MuteChatPlayer(grpc::ServerContext* context, const mailrun::v1::MuteChatPlayerRequest* request,
                               mailrun::v1::MuteChatPlayerResponse* response) override;
   grpc::Status GetNotes(grpc::ServerContext* context, const mailrun::v1::GetNotesRequest* request,

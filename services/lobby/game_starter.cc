@@ -16,7 +16,7 @@ grpc::Status GameStarter::Start(const std::string& table_id) {
   bool starting = false;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     const pqxx::result rows = txn.exec_params(
-        "SELECT status, edition, options, tournament_id, turn_deadline_seconds, title FROM lobby_tables"
+        "SELECT status, edition, options, tournament_id, turn_deadline_seconds, title, host_user_id FROM lobby_tables"
         " WHERE table_id = $1",
         table_id);
     starting = !rows.empty() && rows[0][0].as<std::string>() == "starting";
@@ -25,6 +25,7 @@ grpc::Status GameStarter::Start(const std::string& table_id) {
     request.set_table_id(table_id);
     if (!rows[0][3].is_null()) request.set_tournament_id(rows[0][3].as<std::string>());
     request.set_turn_deadline_seconds(rows[0][4].as<int64_t>());
+    request.set_host_user_id(rows[0][6].as<std::string>());  // may hide chat messages
     auto* config = request.mutable_config();
     config->set_edition(static_cast<mailrun::v1::Edition>(rows[0][1].as<int>()));
     // 1853 stays unspecified (it means 1853), so a retried request of a table that was starting

@@ -1,6 +1,7 @@
 #include "services/notification/device_registry.h"
 
 #include "services/common/token.h"
+#include "services/notification/webhook.h"
 
 namespace mailrun::notification {
 
@@ -68,6 +69,36 @@ std::vector<Device> DeviceRegistry::DevicesOf(pqxx::transaction_base& txn, const
     devices.push_back({row[0].as<std::string>(), row[1].as<std::string>()});
   }
   return devices;
+}
+
+std::vector<mailrun::v1::RegisteredDevice> DeviceRegistry::Listed(pqxx::transaction_base& txn, const std::string& user_id) {
+  std::vector<mailrun::v1::RegisteredDevice> listed;
+  for (const auto& row : txn.exec_params(
+           "SELECT device_id, platform, push_token, (extract(epoch FROM created_at) * 1000)::bigint FROM push_devices "
+           "WHERE user_id = $1 ORDER BY created_at, device_id",
+           user_id)) {
+    mailrun::v1::RegisteredDevice& device = listed.emplace_back();
+    device.set_device_id(row[0].as<std::string>());
+    const std::string platform = row[1].as<std::string>();
+    device.set_registered_at_unix_ms(row[3].as<int64_t>());
+    if (platform == "apns") device.set_platform(mailrun::v1::PLATFORM_APNS);
+    if (platform == "fcm") device.set_platform(mailrun::v1::PLATFORM_FCM);
+    if (platform == "webpush") {
+      device.set_platform(mailrun::v1::PLATFORM_WEB_PUSH);
+      device.set_host(UrlHost(row[2].as<std::string>()));
+    }
+    if (platform == "webhook") {
+      const std::string url = row[2].as<std::string>();
+      device.set_platform(mailrun::v1::PLATFORM_WEBHOOK);
+      device.set_host(UrlHost(url));
+      switch (WebhookShapeOf(url)) {
+        case WebhookShape::kDiscord: device.set_webhook_shape(mailrun::v1::WEBHOOK_SHAPE_DISCORD); break;
+        case WebhookShape::kSlack: device.set_webhook_shape(mailrun::v1::WEBHOOK_SHAPE_SLACK); break;
+        case WebhookShape::kPlain: device.set_webhook_shape(mailrun::v1::WEBHOOK_SHAPE_JSON); break;
+      }
+    }
+  }
+  return listed;
 }
 
 }  // namespace mailrun::notification

@@ -42,6 +42,9 @@ class DeviceRegistry {
   // such device.
   static bool Unregister(pqxx::work& txn, const std::string& user_id, const std::string& device_id);
   static std::vector<Device> DevicesOf(pqxx::transaction_base& txn, const std::string& user_id);
+  // The user's devices as ListDevices shows them to their owner, oldest first: the platform, when
+  // registered, and only the host a webhook or Web Push endpoint delivers to (never the rest).
+  static std::vector<mailrun::v1::RegisteredDevice> Listed(pqxx::transaction_base& txn, const std::string& user_id);
 };
 
 }  // namespace mailrun::notification

@@ -41,8 +41,9 @@ int64_t UnixSeconds(TimePoint t) { return ToUnixMs(t) / 1000; }
 
 }  // namespace
 
-EmailSender::EmailSender(service::ConnectionPool& pool, EmailOptions options, Clock clock, Fanout& fanout)
-    : pool_(pool), options_(std::move(options)), clock_(std::move(clock)), fanout_(fanout) {
+EmailSender::EmailSender(service::ConnectionPool& pool, EmailOptions options, Clock clock, Fanout& fanout,
+                         Presence* presence)
+    : pool_(pool), options_(std::move(options)), clock_(std::move(clock)), fanout_(fanout), presence_(presence) {
   if (options_.max_attempts < 1) throw std::invalid_argument("email max attempts must be at least 1");
   if (enabled() && options_.smtp.url.rfind("smtp://", 0) != 0 && options_.smtp.url.rfind("smtps://", 0) != 0) {
     throw std::invalid_argument("the SMTP relay URL must start with smtp:// or smtps://");
@@ -154,8 +155,10 @@ bool EmailSender::GatherOne(TimePoint now) {
       user, now_ms);
   const mailrun::v1::EmailAddress address = AddressOf(txn, user);
   nlohmann::json fields = {{"items", items.size()}};
-  if (!address.verified() || fanout_.StreamCount(user) > 0) {
-    // No address any more, or the player has the app open and saw these there.
+  const bool active = fanout_.StreamCount(user) > 0 || (presence_ != nullptr && presence_->Active(user));
+  if (!address.verified() || active) {
+    // No address any more, or the player has the app open (here or on another replica) and saw
+    // these there.
     txn.exec_params("UPDATE email_items SET status = $3 WHERE user_id = $1 AND status = 'pending' "
                     "AND due_at <= to_timestamp($2::bigint / 1000.0)",
                     user, now_ms, address.verified() ? "seen" : "dropped");

@@ -25,6 +25,7 @@
 #include "services/common/worker_thread.h"
 #include "services/notification/clock.h"
 #include "services/notification/fanout.h"
+#include "services/notification/presence.h"
 #include "services/notification/smtp_client.h"
 
 namespace mailrun::notification {
@@ -42,7 +43,8 @@ struct EmailOptions {
 class EmailSender {
  public:
   // `pool` and `fanout` must outlive the sender.
-  EmailSender(service::ConnectionPool& pool, EmailOptions options, Clock clock, Fanout& fanout);
+  // `presence` (may be null) knows the streams of the other replicas.
+  EmailSender(service::ConnectionPool& pool, EmailOptions options, Clock clock, Fanout& fanout, Presence* presence);
   ~EmailSender();
   EmailSender(const EmailSender&) = delete;
   EmailSender& operator=(const EmailSender&) = delete;
@@ -77,6 +79,7 @@ class EmailSender {
   EmailOptions options_;
   Clock clock_;
   Fanout& fanout_;
+  Presence* presence_;
   service::WorkerThread worker_;
 };
 

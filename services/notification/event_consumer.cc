@@ -12,6 +12,7 @@
 #include "services/common/event_log.h"
 #include "services/common/json_log.h"
 #include "services/common/metrics.h"
+#include "services/common/savepoint.h"
 #include "services/common/token.h"
 
 namespace mailrun::notification {
@@ -192,13 +193,19 @@ bool EventConsumer::HandleMessage(const std::string& payload) {
 
 namespace {
 
+// One extra of an event (pushes, email, reminders) in a savepoint of its own: if it fails, the
+// event is stored without it. A deadlock or a serialization failure is not the extra's fault: the
+// whole transaction is tried again (HandleEvents: each event alone; HandleEvent: with backoff), so
+// no reminder is dropped because two replicas stored events of one game at once.
 template <typename Work>
 void Extra(pqxx::work& txn, const mailrun::v1::Event& event, const char* what, Work&& work) {
   try {
-    pqxx::subtransaction sub(txn, what);
-    work(sub);
-    sub.commit();
+    service::Savepoint savepoint(txn, what);
+    work(txn);
+    savepoint.Release();
   } catch (const pqxx::broken_connection&) {
+    throw;
+  } catch (const pqxx::transaction_rollback&) {
     throw;
   } catch (const std::exception& e) {
     spdlog::error("event consumer: {} of event {} failed, the event is stored without it: {}", what,
@@ -224,12 +231,12 @@ bool EventConsumer::StoreIn(pqxx::work& txn, const mailrun::v1::Event& event, Ti
   // (each runs in its own savepoint), and the failure is logged. (Without a push gateway there
   // is nothing to enqueue, and no savepoint is needed.)
   if (push_.enabled()) {
-    Extra(txn, event, "push", [&](pqxx::transaction_base& sub) { push_.Enqueue(sub, event, now); });
+    Extra(txn, event, "push", [&](pqxx::transaction_base& t) { push_.Enqueue(t, event, now); });
   }
   if (email_.enabled()) {
-    Extra(txn, event, "email", [&](pqxx::transaction_base& sub) { email_.Enqueue(sub, event, now); });
+    Extra(txn, event, "email", [&](pqxx::transaction_base& t) { email_.Enqueue(t, event, now); });
   }
-  Extra(txn, event, "reminders", [&](pqxx::transaction_base& sub) { reminders_.Observe(sub, event, now); });
+  Extra(txn, event, "reminders", [&](pqxx::transaction_base& t) { reminders_.Observe(t, event, now); });
   return true;
 }
 

@@ -7,7 +7,9 @@ namespace mailrun::notification {
 std::unique_ptr<Fanout::Registration> Fanout::Add(const std::string& user_id, Ring ring) {
   auto shared = std::make_shared<Ring>(std::move(ring));
   std::lock_guard lock(mutex_);
-  rings_[user_id].insert(shared);
+  auto& rings = rings_[user_id];
+  if (rings.empty() && observer_) observer_(user_id, true);
+  rings.insert(shared);
   ++streams_;
   service::metrics::StreamOpened();
   if (closing_) (*shared)(true);
@@ -22,7 +24,10 @@ void Fanout::Remove(const std::string& user_id, const std::shared_ptr<Ring>& rin
     --streams_;
     service::metrics::StreamClosed();
   }
-  if (found->second.empty()) rings_.erase(found);
+  if (found->second.empty()) {
+    rings_.erase(found);
+    if (observer_) observer_(user_id, false);
+  }
 }
 
 void Fanout::Notify(const std::string& user_id) {

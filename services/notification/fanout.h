@@ -44,6 +44,10 @@ class Fanout {
   void CloseAll();
   size_t StreamCount(const std::string& user_id);
   size_t StreamCount();
+  // Told when a user's first stream here opens (true) and their last one closes (false); runs with
+  // the fanout's lock held, so it must be quick. Set before any stream opens.
+  using Observer = std::function<void(const std::string& user_id, bool streaming)>;
+  void SetObserver(Observer observer) { observer_ = std::move(observer); }
 
  private:
   void Remove(const std::string& user_id, const std::shared_ptr<Ring>& ring);
@@ -52,6 +56,7 @@ class Fanout {
   std::map<std::string, std::set<std::shared_ptr<Ring>>> rings_;
   size_t streams_ = 0;
   bool closing_ = false;
+  Observer observer_;
 };
 
 }  // namespace mailrun::notification

@@ -1,6 +1,6 @@
 // NotificationApp: the whole notification service in one object, for main.cc and for tests that
 // run it in-process: the database pool, the stores, the live-stream fanout, the event consumer
-// (Redis subscriber with outbox catch-up), the push sender, the email sender, the reminder scheduler, an outbox
+// (Redis subscriber with outbox catch-up), the players' presence across replicas, the push sender, the email sender, the reminder scheduler, an outbox
 // relay (for the reminders this service announces itself), the worker that forgets deleted
 // accounts (deleted_accounts.h), the pruner of old rows (notification_pruner.h) and the gRPC
 // service.
@@ -25,6 +25,7 @@
 #include "services/notification/inbox_store.h"
 #include "services/notification/notification_pruner.h"
 #include "services/notification/notification_service.h"
+#include "services/notification/presence.h"
 #include "services/notification/push_sender.h"
 #include "services/notification/reminder_scheduler.h"
 #include "services/notification/stream_pump.h"
@@ -86,6 +87,7 @@ class NotificationApp {
   std::shared_ptr<service::SessionRevocations> revocations_;
   InboxStore inbox_;
   Fanout fanout_;
+  Presence presence_;  // the streams of every replica, for the email sender
   StreamPump pump_;
   PushSender push_;
   EmailSender email_;

@@ -235,6 +235,16 @@ Status NotificationServiceImpl::UnregisterDevice(grpc::ServerContext* context,
   });
 }
 
+Status NotificationServiceImpl::ListDevices(grpc::ServerContext* context, const mailrun::v1::ListDevicesRequest*,
+                                            mailrun::v1::ListDevicesResponse* response) {
+  return AsCaller("ListDevices", *context, [&](const std::string& user) -> Status {
+    auto connection = pool_.Acquire();
+    pqxx::read_transaction txn(*connection);
+    for (auto& device : DeviceRegistry::Listed(txn, user)) *response->add_devices() = std::move(device);
+    return Status::OK;
+  });
+}
+
 Status NotificationServiceImpl::GetWebPushKey(grpc::ServerContext* context, const mailrun::v1::GetWebPushKeyRequest*,
                                               mailrun::v1::GetWebPushKeyResponse* response) {
   return AsCaller("GetWebPushKey", *context, [&](const std::string&) -> Status {

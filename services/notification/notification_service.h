@@ -39,6 +39,8 @@ class NotificationServiceImpl final
                               mailrun::v1::RegisterDeviceResponse* response) override;
   grpc::Status UnregisterDevice(grpc::ServerContext* context, const mailrun::v1::UnregisterDeviceRequest* request,
                                 mailrun::v1::UnregisterDeviceResponse* response) override;
+  grpc::Status ListDevices(grpc::ServerContext* context, const mailrun::v1::ListDevicesRequest* request,
+                           mailrun::v1::ListDevicesResponse* response) override;
   grpc::Status GetWebPushKey(grpc::ServerContext* context, const mailrun::v1::GetWebPushKeyRequest* request,
                              mailrun::v1::GetWebPushKeyResponse* response) override;
   grpc::Status SetEmail(grpc::ServerContext* context, const mailrun::v1::SetEmailRequest* request,

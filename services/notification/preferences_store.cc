@@ -31,18 +31,29 @@ std::set<mailrun::v1::EventKind> SplitKinds(const std::string& text) {
   return kinds;
 }
 
+// "" when every kind in `kinds` is a known one, else what is wrong, naming `field`.
+std::string KindsProblem(const char* field, const google::protobuf::RepeatedField<int>& kinds) {
+  for (const int kind : kinds) {
+    if (!mailrun::v1::EventKind_IsValid(kind) || kind == mailrun::v1::EVENT_KIND_UNSPECIFIED) {
+      return std::string(field) + " holds an unknown event kind " + std::to_string(kind);
+    }
+  }
+  return "";
+}
+
+std::set<mailrun::v1::EventKind> KindSet(const google::protobuf::RepeatedField<int>& kinds) {
+  std::set<mailrun::v1::EventKind> set;
+  for (const int kind : kinds) set.insert(static_cast<mailrun::v1::EventKind>(kind));
+  return set;
+}
+
 }  // namespace
 
 std::string PreferencesStore::Check(const mailrun::v1::Preferences& preferences) {
-  for (const int kind : preferences.muted_kinds()) {
-    if (!mailrun::v1::EventKind_IsValid(kind) || kind == mailrun::v1::EVENT_KIND_UNSPECIFIED) {
-      return "muted_kinds holds an unknown event kind " + std::to_string(kind);
-    }
-  }
-  for (const int kind : preferences.email_muted_kinds()) {
-    if (!mailrun::v1::EventKind_IsValid(kind) || kind == mailrun::v1::EVENT_KIND_UNSPECIFIED) {
-      return "email_muted_kinds holds an unknown event kind " + std::to_string(kind);
-    }
+  for (const std::string& problem : {KindsProblem("muted_kinds", preferences.muted_kinds()),
+                                     KindsProblem("email_muted_kinds", preferences.email_muted_kinds()),
+                                     KindsProblem("webhook_muted_kinds", preferences.webhook_muted_kinds())}) {
+    if (!problem.empty()) return problem;
   }
   return CheckQuietHours(RuleOf(preferences.quiet_hours()));
 }
@@ -52,6 +63,7 @@ mailrun::v1::Preferences PreferencesStore::Get(pqxx::transaction_base& txn, cons
   mailrun::v1::Preferences preferences;
   for (const auto kind : policy.muted) preferences.add_muted_kinds(kind);
   for (const auto kind : policy.email_muted) preferences.add_email_muted_kinds(kind);
+  for (const auto kind : policy.webhook_muted) preferences.add_webhook_muted_kinds(kind);
   auto* quiet = preferences.mutable_quiet_hours();
   quiet->set_enabled(policy.quiet.enabled);
   quiet->set_start_minute(policy.quiet.start_minute);
@@ -61,32 +73,31 @@ mailrun::v1::Preferences PreferencesStore::Get(pqxx::transaction_base& txn, cons
 }
 
 void PreferencesStore::Set(pqxx::work& txn, const std::string& user_id, const mailrun::v1::Preferences& preferences) {
-  std::set<mailrun::v1::EventKind> muted;
-  for (const int kind : preferences.muted_kinds()) muted.insert(static_cast<mailrun::v1::EventKind>(kind));
-  std::set<mailrun::v1::EventKind> email_muted;
-  for (const int kind : preferences.email_muted_kinds()) email_muted.insert(static_cast<mailrun::v1::EventKind>(kind));
   const QuietHoursRule quiet = RuleOf(preferences.quiet_hours());
   txn.exec_params(
       "INSERT INTO notification_preferences (user_id, muted_kinds, quiet_enabled, quiet_start_minute, "
-      "quiet_end_minute, time_zone, email_muted_kinds) VALUES ($1, $2, $3, $4, $5, $6, $7) "
+      "quiet_end_minute, time_zone, email_muted_kinds, webhook_muted_kinds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
       "ON CONFLICT (user_id) DO UPDATE SET "
       "muted_kinds = EXCLUDED.muted_kinds, quiet_enabled = EXCLUDED.quiet_enabled, "
       "quiet_start_minute = EXCLUDED.quiet_start_minute, quiet_end_minute = EXCLUDED.quiet_end_minute, "
-      "time_zone = EXCLUDED.time_zone, email_muted_kinds = EXCLUDED.email_muted_kinds, updated_at = clock_timestamp()",
-      user_id, JoinKinds(muted), quiet.enabled, quiet.start_minute, quiet.end_minute, quiet.time_zone,
-      JoinKinds(email_muted));
+      "time_zone = EXCLUDED.time_zone, email_muted_kinds = EXCLUDED.email_muted_kinds, "
+      "webhook_muted_kinds = EXCLUDED.webhook_muted_kinds, updated_at = clock_timestamp()",
+      user_id, JoinKinds(KindSet(preferences.muted_kinds())), quiet.enabled, quiet.start_minute, quiet.end_minute,
+      quiet.time_zone, JoinKinds(KindSet(preferences.email_muted_kinds())),
+      JoinKinds(KindSet(preferences.webhook_muted_kinds())));
 }
 
 PushPolicy PreferencesStore::PolicyFor(pqxx::transaction_base& txn, const std::string& user_id) {
   PushPolicy policy;
   const pqxx::result rows = txn.exec_params(
-      "SELECT muted_kinds, quiet_enabled, quiet_start_minute, quiet_end_minute, time_zone, email_muted_kinds "
-      "FROM notification_preferences WHERE user_id = $1",
+      "SELECT muted_kinds, quiet_enabled, quiet_start_minute, quiet_end_minute, time_zone, email_muted_kinds, "
+      "webhook_muted_kinds FROM notification_preferences WHERE user_id = $1",
       user_id);
   if (rows.empty()) return policy;
   policy.muted = SplitKinds(rows[0][0].as<std::string>());
   policy.quiet = {rows[0][1].as<bool>(), rows[0][2].as<int>(), rows[0][3].as<int>(), rows[0][4].as<std::string>()};
   policy.email_muted = SplitKinds(rows[0][5].as<std::string>());
+  policy.webhook_muted = SplitKinds(rows[0][6].as<std::string>());
   return policy;
 }
 

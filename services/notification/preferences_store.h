@@ -1,6 +1,7 @@
 // PreferencesStore: each user's notification preferences (migrations/0303): which kinds of event
-// are pushed, which are mailed (0309), and the quiet hours. Defaults until set: every kind pushed
-// and mailed (mail only once an address is verified: email_sender.h), no quiet hours.
+// are pushed, which are mailed (0309), which are sent to webhooks (0311), and the quiet hours.
+// Defaults until set: every kind pushed, mailed (mail only once an address is verified:
+// email_sender.h) and sent to webhooks, no quiet hours.
 // Stateless; every method works inside the caller's transaction. Thread-safe.
 #pragma once
 
@@ -18,6 +19,7 @@ namespace mailrun::notification {
 struct PushPolicy {
   std::set<mailrun::v1::EventKind> muted;        // push: APNs, FCM and Web Push
   std::set<mailrun::v1::EventKind> email_muted;  // email
+  std::set<mailrun::v1::EventKind> webhook_muted;  // webhooks
   QuietHoursRule quiet;
 };
 

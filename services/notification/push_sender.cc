@@ -108,9 +108,10 @@ int PushSender::Enqueue(pqxx::transaction_base& txn, const mailrun::v1::Event& e
   int created = 0;
   for (const std::string& user : std::set<std::string>(event.user_ids().begin(), event.user_ids().end())) {
     const PushPolicy policy = PreferencesStore::PolicyFor(txn, user);
-    if (policy.muted.count(kind)) continue;
     const TimePoint due = QuietHoursEnd(policy.quiet, now).value_or(now);
     for (const Device& device : DeviceRegistry::DevicesOf(txn, user)) {
+      // Webhooks are a channel of their own; APNs, FCM and Web Push are "push".
+      if ((device.platform == "webhook" ? policy.webhook_muted : policy.muted).count(kind)) continue;
       // Only what this sender can reach: Web Push needs a VAPID key, APNs and FCM the Gorush gateway.
       if (device.platform == "webpush" ? !web_push_keys_.enabled() : device.platform != "webhook" && !gorush()) continue;
       created += static_cast<int>(

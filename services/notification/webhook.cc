@@ -5,24 +5,27 @@
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
 
+#include <algorithm>
+#include <cctype>
 #include <stdexcept>
 
 #include "services/notification/web_push_crypto.h"
 
 namespace mailrun::notification {
-namespace {
 
-std::string HostOf(const std::string& url) {
+std::string UrlHost(const std::string& url) {
   const size_t start = url.find("://");
   if (start == std::string::npos) return "";
-  const size_t end = url.find_first_of(":/?#", start + 3);
-  return url.substr(start + 3, end == std::string::npos ? std::string::npos : end - start - 3);
+  std::string authority = url.substr(start + 3, url.find_first_of("/?#", start + 3) - start - 3);
+  if (const size_t at = authority.rfind('@'); at != std::string::npos) authority.erase(0, at + 1);
+  const size_t port = authority.rfind(':');
+  if (port != std::string::npos && authority.find(']', port) == std::string::npos) authority.erase(port);
+  std::transform(authority.begin(), authority.end(), authority.begin(), [](unsigned char c) { return std::tolower(c); });
+  return authority;
 }
 
-}  // namespace
-
 WebhookShape WebhookShapeOf(const std::string& url) {
-  const std::string host = HostOf(url);
+  const std::string host = UrlHost(url);
   if (host == "discord.com" || host == "discordapp.com" || host == "ptb.discord.com" || host == "canary.discord.com") {
     return WebhookShape::kDiscord;
   }

@@ -18,6 +18,10 @@ namespace mailrun::notification {
 enum class WebhookShape { kPlain, kDiscord, kSlack };
 WebhookShape WebhookShapeOf(const std::string& url);
 
+// The host of an http(s) URL, lower-case, without user info, port or path ("" when it has none):
+// what a device list may show of a webhook or a push endpoint (the rest of the URL can be a secret).
+std::string UrlHost(const std::string& url);
+
 struct WebhookContent {
   std::string event_id;
   std::string kind;

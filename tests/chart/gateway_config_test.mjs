@@ -41,9 +41,13 @@ test('each service goes to its own backend, balanced over its pods through the h
   }
 });
 
-test('CORS origins and the unary deadline come from the values', () => {
+test('CORS origins, the unary deadline and the request size limit come from the values', () => {
   assert.equal(env.MAILRUN_GATEWAY_CORS_ORIGINS, 'http://localhost:3000');
   assert.equal(env.MAILRUN_GATEWAY_CALL_TIMEOUT_SECONDS, '60');
+  assert.equal(env.MAILRUN_GATEWAY_MAX_REQUEST_BYTES, '1048576');
+  const larger = valuesOf(podSpecOf(find(render({ files: [modes.tryout], set: ['gateway.maxRequestBytes=4194304'] }),
+    'Deployment', 'mailrun-gateway')).containers[0]);
+  assert.equal(larger.MAILRUN_GATEWAY_MAX_REQUEST_BYTES, '4194304');
   const none = valuesOf(podSpecOf(find(render({ files: [modes.tryout], set: ['gateway.corsAllowOrigins=null'] }),
     'Deployment', 'mailrun-gateway')).containers[0]);
   assert.equal(none.MAILRUN_GATEWAY_CORS_ORIGINS, '');

@@ -54,6 +54,7 @@ test('the values schema refuses wrong types, unknown keys and unsafe settings, n
     [['externalDatabase.sslMode=maybe'], /externalDatabase\.sslMode/],
     [['game.autoscaling.targetCPUUtilizationPercentage=150'], /targetCPUUtilizationPercentage: Must be less than or equal to 100/],
     [['gateway.requestTimeoutSeconds=0'], /gateway\.requestTimeoutSeconds: Must be greater than or equal to 1/],
+    [['gateway.maxRequestBytes=100'], /gateway\.maxRequestBytes: Must be greater than or equal to 1024/],
   ];
   for (const [set, message] of cases) {
     assert.match(refusal({ files: [modes.tryout], set }), message, set.join(' '));

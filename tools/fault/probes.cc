@@ -165,6 +165,7 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {g, "ListChatMessages", Auth::kPlayer, game + "before_seq: 0 page_size: 10"},
       {g, "DeleteChatMessage", Auth::kPlayer, game + "seq: 1"},
       {g, "MuteChatPlayer", Auth::kPlayer, game + "seat: 1 muted: true"},
+      {g, "HideChatMessage", Auth::kPlayer, game + "seq: 1 hidden: true"},
       {g, "GetNotes", Auth::kPlayer, game},
       {g, "SetNotes", Auth::kPlayer, game + "text: \"probe notes\" expected_revision: 0"},
       {"mailrun.v1.ProgrammedMoveService", "SetProgrammedMove", Auth::kPlayer,
@@ -210,6 +211,7 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {n, "RegisterDevice", Auth::kPlayer, rid + "platform: PLATFORM_APNS push_token: \"probe-other-token\""},
       {n, "UnregisterDevice", Auth::kPlayer, rid + fmt::format("device_id: \"{}\"", f.device_id)},
       {n, "GetPreferences", Auth::kPlayer, ""},
+      {n, "ListDevices", Auth::kPlayer, ""},
       {n, "GetWebPushKey", Auth::kPlayer, ""},
       // The fault stack has no SMTP relay: an address is refused before anything is written.
       {n, "SetEmail", Auth::kPlayer, rid + "address: \"probe@example.net\""},

@@ -20,9 +20,11 @@ void Saved(CommandContext& ctx, const mailrun::v1::AuthResponse& auth, const std
     mailrun::v1::AuthResponse shown = auth;  // the tokens are secrets: never printed
     shown.clear_access_token();
     shown.clear_refresh_token();
+    shown.clear_device_token();
     auto json = ToJson(shown);
     json.erase("accessToken");
     json.erase("refreshToken");
+    json.erase("deviceToken");
     json["profile"] = profile;
     json["credentialsFile"] = ctx.session.path();
     ctx.out.Document(json);
@@ -65,6 +67,8 @@ void RegisterAccountCommands(CLI::App& app, const ClientOptions& options) {
     request.set_request_id(NewRequestId());
     request.set_display_name(flags->name);
     request.set_password(ReadPassword("Password for " + flags->name + ": ", false));
+    // This computer's own allowance of failed logins (kept from an earlier login, also after logout).
+    request.set_device_token(LoadDeviceToken(options.lobby_address, flags->name));
     Saved(ctx, ctx.connections.Lobby(&LobbyStub::Login, request, "", "Login"), "Logged in");
   });
 

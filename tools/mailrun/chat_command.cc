@@ -1,4 +1,4 @@
-// `mailrun chat show|post|delete|mute` (a game's chat) and `mailrun notes` (the caller's private
+// `mailrun chat show|post|delete|mute|hide` (a game's chat) and `mailrun notes` (the caller's private
 // notes on a game): GameService's chat and notes calls (proto/mailrun/v1/chat.proto).
 #include <fmt/format.h>
 
@@ -15,7 +15,8 @@ namespace {
 
 std::string MessageLine(const mailrun::v1::ChatMessage& message) {
   std::string line = fmt::format("#{} [v{}] {}: ", message.seq(), message.at_version(), message.author_name());
-  line += message.deleted() ? "(deleted)" : message.text();
+  line += message.deleted() ? "(deleted)" : message.hidden() && message.text().empty() ? "(hidden by the host)" : message.text();
+  if (message.hidden() && !message.text().empty()) line += " (hidden from the others by the host)";
   return line;
 }
 
@@ -93,6 +94,22 @@ void RegisterChatCommands(CLI::App& app, const ClientOptions& options) {
     request.set_seq(flags->seq);
     const auto answer =
         ctx.connections.Game(&GameStub::DeleteChatMessage, request, ctx.session.AccessToken(), "DeleteChatMessage");
+    if (ctx.out.json()) return ctx.out.Document(ToJson(answer));
+    ctx.out.Text(MessageLine(answer.message()) + "\n");
+  });
+
+  auto* hide = chat->add_subcommand("hide", "The table's host hides a message for everyone (--off: shows it again)");
+  game_option(hide);
+  hide->add_option("seq", flags->seq, "the message's number (#)")->required()->check(CLI::Range(int64_t{1}, INT64_MAX));
+  hide->add_flag("--off", flags->off, "show it again");
+  hide->callback([&options, flags] {
+    CommandContext ctx(options);
+    mailrun::v1::HideChatMessageRequest request;
+    request.set_game_id(ctx.ResolveGame(flags->game));
+    request.set_seq(flags->seq);
+    request.set_hidden(!flags->off);
+    const auto answer =
+        ctx.connections.Game(&GameStub::HideChatMessage, request, ctx.session.AccessToken(), "HideChatMessage");
     if (ctx.out.json()) return ctx.out.Document(ToJson(answer));
     ctx.out.Text(MessageLine(answer.message()) + "\n");
   });

@@ -93,9 +93,18 @@ class Affinity : public ::testing::Test {
     }
   }
 
-  // The address of the pod whose log has the move_committed line of `request_id` ("" if none;
-  // "several" if more than one).
+  // The address of the pod whose log has the move_committed line of `request_id` ("" if none
+  // within 10 s; "several" if more than one). The line is written after the commit: a repeat of
+  // the request (a client's retry racing its first call) may be answered before it is written.
   static std::string CommittedBy(const std::string& request_id) {
+    std::string found;
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while ((found = CommittedByNow(request_id)).empty() && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(100ms);
+    }
+    return found;
+  }
+  static std::string CommittedByNow(const std::string& request_id) {
     std::string found;
     for (const auto& pod : *pods_) {
       const std::string log = ReadFile(pod->log_path());

@@ -24,6 +24,7 @@
 #include "tests/e2e/stack/child_process.h"
 #include "tests/e2e/stack/stack.h"
 #include "tests/testing/servers.h"
+#include "tests/testing/service_process.h"
 
 namespace mailrun::e2e {
 namespace {
@@ -334,6 +335,30 @@ TEST_F(CliWalkthrough, TheReadmeWalkthroughPlaysTheFirstMovesOfAGame) {
   std::cout << "[ walkthrough ] " << ran_.size() << " README lines in "
             << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started).count()
             << " ms\n";
+}
+
+// The lobby's device tokens (docs/operations.md, "Logins"): this computer keeps the one its logins
+// got (devices.json, 0600, also after logout, never printed) and sends it with the next login, so
+// a stranger failing to log in as the player from another computer cannot hold this one back.
+TEST_F(CliWalkthrough, ThisComputersLoginGetsInWhileAStrangersFailuresHoldTheAccountBack) {
+  ASSERT_DONE(Extra("mailrun register Devicer"));
+  ASSERT_DONE(Extra("mailrun logout"));
+  const std::string devices = config_ + "/mailrun/devices.json";
+  struct stat st {};
+  ASSERT_EQ(stat(devices.c_str(), &st), 0) << "no device token kept after logout";
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  const std::string kept = mailrun::testing::ReadFile(devices);
+  const std::string token = Find(kept, "\"[^\"]* devicer\": \"([^\"]+)\"");
+  ASSERT_FALSE(token.empty()) << kept;
+  EXPECT_EQ(printed_.find(token), std::string::npos) << "the device token was printed";
+
+  const std::map<std::string, std::string> stranger = {{"XDG_CONFIG_HOME", home_ + "/stranger"},
+                                                       {"MAILRUN_PASSWORD", "not-the-password"}};
+  for (int i = 0; i < 6; ++i) EXPECT_NE(Extra("mailrun login devicer", stranger).exit_code, 0);
+  const auto new_computer = Extra("mailrun login devicer", {{"XDG_CONFIG_HOME", home_ + "/stranger"}});
+  EXPECT_NE(new_computer.exit_code, 0) << "the account's allowance for unknown devices was not used up";
+  const auto this_computer = Extra("mailrun login DEVICER");
+  EXPECT_DONE(this_computer);
 }
 
 }  // namespace

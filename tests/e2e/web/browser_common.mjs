@@ -143,3 +143,14 @@ export async function moveOnScreen(page) {
   await clickStill(page, "[data-testid=submit]");
   return words;
 }
+
+// A page of its own browser context (a person of their own) on the phone, `name` logged in;
+// its page errors collected in saw.pageErrors.
+export async function phoneLoggedIn(browser, url, name, password, saw) {
+  const context = await browser.createBrowserContext();
+  const page = await context.newPage();
+  await page.setViewport(phoneViewport);
+  page.on("pageerror", (err) => { (saw.pageErrors ??= []).push(err.message); });
+  await logIn(page, url, name, password);
+  return { context, page };
+}

@@ -235,7 +235,7 @@ try {
     // The optimiser's runs, drawn on the board and accepted.
     const runAt = await scriptUntil((a) => !!a.runTrains);
     await atVersion(lalit.page, runAt);
-    await lalit.page.waitForSelector("[data-testid=runs-accept]", { timeout: 20_000 });
+    await lalit.page.waitForSelector("[data-testid=runs-accept]:not([disabled])", { timeout: 20_000 });
     const suggested = await api("GameService/SuggestRuns", { gameId }, lalit.token);
     saw.runs = { before: runAt, revenues: (suggested.bestTotal?.runs ?? []).map((r) => r.revenue ?? 0) };
     await shot(lalit.page, "runs-desktop");

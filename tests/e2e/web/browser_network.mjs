@@ -15,22 +15,13 @@
 // Environment: MAILRUN_GATEWAY_DIR (the built gateway), MAILRUN_WEB_DIR (the built client),
 // MAILRUN_GAME_ADDRESS, MAILRUN_LOBBY_ADDRESS, MAILRUN_NOTIFY_ADDRESS (the stack's services),
 // MAILRUN_WEB_CLIENT_DIR, MAILRUN_CHROMIUM, MAILRUN_SCREENSHOTS (optional).
-import { spawn } from "node:child_process";
-import net from "node:net";
-import path from "node:path";
-
 import { checkAccessibility } from "./axe.mjs";
 import {
   callApi, chooseMove, launchBrowser, logIn, moveOnScreen, phoneViewport, registerPlayers, screenAt, scriptedPlayers, shot,
   startGame,
 } from "./browser_common.mjs";
+import { ownGateway } from "./own_gateway.mjs";
 
-for (const name of ["MAILRUN_GATEWAY_DIR", "MAILRUN_WEB_DIR", "MAILRUN_GAME_ADDRESS", "MAILRUN_LOBBY_ADDRESS", "MAILRUN_NOTIFY_ADDRESS"]) {
-  if (!process.env[name]) {
-    console.error(`browser_network: ${name} is not set`);
-    process.exit(2);
-  }
-}
 const password = "browser-test-password";
 const started = Date.now();
 const saw = { timings: {}, moves: {}, axe: {} };
@@ -39,40 +30,10 @@ let counter = 0;
 const rid = () => `browser-network-${Date.now()}-${counter++}`;
 
 // The script's own gateway, on a port that stays the same across a stop and a start.
-const port = await new Promise((resolve) => {
-  const probe = net.createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-const url = `http://127.0.0.1:${port}`;
-let gateway = null;
-async function startGateway() {
-  gateway = spawn("node", [path.join(process.env.MAILRUN_GATEWAY_DIR, "gateway.mjs")], {
-    env: { ...process.env, MAILRUN_GATEWAY_LISTEN: `127.0.0.1:${port}`, MAILRUN_GATEWAY_WEB_DIR: process.env.MAILRUN_WEB_DIR },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  await new Promise((resolve, reject) => {
-    let log = "";
-    const timer = setTimeout(() => reject(new Error(`the gateway did not start: ${log}`)), 60_000);
-    gateway.stderr.on("data", (chunk) => {
-      log += chunk;
-      if (log.includes("\"gateway_listening\"")) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    gateway.on("exit", (code) => reject(new Error(`the gateway ended (${code}): ${log}`)));
-  });
-}
-async function stopGateway() {
-  const ended = new Promise((resolve) => gateway.once("exit", resolve));
-  gateway.kill("SIGKILL");
-  await ended;
-  gateway = null;
-}
-
-await startGateway();
+const own = await ownGateway();
+const { url } = own;
+const startGateway = own.start;
+const stopGateway = own.stop;
 const api = (method, body, token) => callApi(url, ...method.split("/"), body, token);
 const browser = await launchBrowser();
 try {
@@ -202,6 +163,6 @@ try {
   throw err;
 } finally {
   await browser.close();
-  if (gateway) await stopGateway();
+  await stopGateway();
 }
 process.stdout.write(`${JSON.stringify(saw)}\n`);

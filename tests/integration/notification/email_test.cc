@@ -26,6 +26,7 @@ class Email : public ::testing::Test {
     options.email.poll_interval = std::chrono::milliseconds(20);
     options.email.initial_backoff = std::chrono::milliseconds(20);
     options.clock = std::move(clock);
+    options_ = options;
     notify_ = std::make_unique<InProcessNotify>(options);
     ASSERT_TRUE(notify_->WaitSubscribed());
     relay_ = StartRelay(db_, RedisUrl());
@@ -60,6 +61,7 @@ class Email : public ::testing::Test {
   int64_t Count(const std::string& sql) { return QueryInt(db_, sql); }
 
   std::unique_ptr<SmtpCatcher> catcher_;
+  NotificationOptions options_;
   std::string db_;
   std::unique_ptr<InProcessNotify> notify_;
   std::unique_ptr<service::OutboxRelay> relay_;
@@ -161,6 +163,33 @@ TEST_F(Email, NoMailWhileThePlayerHasTheAppOpenAndMutedKindsAreNotMailed) {
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_EQ(catcher_->Mails().size(), 1u) << "only the verification mail";
   EXPECT_EQ(Count("SELECT count(*) FROM email_items"), 1);
+}
+
+// Two replicas: whichever stores the event and gathers alice's mail, none is sent while her
+// stream is open on the other one (presence in Redis, presence.h; Presence.* checks it directly).
+TEST_F(Email, NoMailWhileThePlayerHasTheAppOpenOnAnotherReplica) {
+  StartService();
+  VerifiedAlice();
+  auto options = options_;  // replicas of one deployment: the same settings
+  options.run_outbox_relay = false;
+  InProcessNotify other(options);
+  ASSERT_TRUE(other.WaitSubscribed());
+  auto other_stub = other.Stub();
+  {
+    StreamReader stream(*other_stub, AccessToken("alice"));
+    ASSERT_TRUE(Eventually([&] { return other.app().fanout().StreamCount("alice") == 1; }));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the presence worker records it
+    AppendToOutbox(db_, YourTurn("elsewhere-1", "alice", "game-1", 1));
+    ASSERT_TRUE(stream.Next().has_value());
+    ASSERT_TRUE(Eventually([&] { return Count("SELECT count(*) FROM email_items WHERE status = 'seen'") == 1; }))
+        << "mailed although her stream was open on the other replica";
+  }
+  // Stream closed: the next turn is mailed.
+  ASSERT_TRUE(Eventually([&] { return other.app().fanout().StreamCount("alice") == 0; }));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  AppendToOutbox(db_, YourTurn("elsewhere-2", "alice", "game-1", 2));
+  ASSERT_TRUE(Eventually([&] { return catcher_->Mails().size() == 2; }, std::chrono::seconds(90)));
+  EXPECT_EQ(Count("SELECT count(*) FROM email_items WHERE status = 'seen'"), 1);
 }
 
 TEST_F(Email, MalformedAddressesAreRefusedAndWithoutARelayNothingIsSet) {

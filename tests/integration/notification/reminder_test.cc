@@ -3,6 +3,8 @@
 // none once the game moved on or finished. Time is a FakeClock; Tick() is driven by the test.
 #include <gtest/gtest.h>
 
+#include <pqxx/pqxx>
+
 #include "tests/integration/notification/notification_harness.h"
 #include "tests/testing/servers.h"
 
@@ -123,6 +125,50 @@ TEST_F(Reminders, AFinishedGameAndAZeroDeadlineRemindNobody) {
   AppendToOutbox(db_, other);
   ASSERT_TRUE(Eventually([&] { return QueryInt(db_, "SELECT count(*) FROM notification_events") == 4; }));
   EXPECT_EQ(Tick(minutes(24 * 60)), 0);
+}
+
+// The reminders step runs in a savepoint of its own (event_consumer.cc, Extra). A trigger makes it
+// fail for one game: always with an ordinary error, or once with a deadlock.
+void BreakRemindersOf(const std::string& database_url) {
+  pqxx::connection connection(database_url);
+  pqxx::work txn(connection);
+  txn.exec(
+      "CREATE SEQUENCE reminder_trips; "
+      "CREATE FUNCTION break_reminders() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+      "  IF NEW.game_id = 'game-broken' THEN RAISE EXCEPTION 'reminders broken by the test'; END IF; "
+      "  IF NEW.game_id = 'game-deadlocked' AND nextval('reminder_trips') = 1 THEN "
+      "    RAISE EXCEPTION 'a deadlock made by the test' USING ERRCODE = '40P01'; END IF; "
+      "  RETURN NEW; END $$; "
+      "CREATE TRIGGER break_reminders BEFORE INSERT ON reminder_games FOR EACH ROW EXECUTE FUNCTION break_reminders()");
+  txn.commit();
+}
+
+// Before the savepoint was real (libpqxx 6.4's subtransaction never sent its SAVEPOINT for
+// exec_params), the failure aborted the event's transaction and its COMMIT rolled back silently:
+// the event was reported stored and was gone.
+TEST_F(Reminders, AnEventWhoseRemindersFailIsStoredAndStreamedWithoutThem) {
+  BreakRemindersOf(db_);
+  StreamReader alice(*stub_, AccessToken("alice"));
+  AppendToOutbox(db_, YourTurn("broken-1", "alice", "game-broken", 1, kHourSeconds));
+  const auto arrived = alice.Next();
+  ASSERT_TRUE(arrived.has_value()) << "the event was lost with its reminders";
+  EXPECT_EQ(arrived->event_id(), "broken-1");
+  EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM notification_events WHERE event_id = 'broken-1'"), 1);
+  EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM reminder_waits"), 0);
+  Turn("turn-5", "alice", 5);  // the next event, of another game, is stored with its wait
+  EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM reminder_waits WHERE game_id = 'game-1'"), 1);
+}
+
+// A deadlock (two replicas storing events of one game at once) is not the reminders' fault: the
+// event's transaction is tried again, and the wait is kept.
+TEST_F(Reminders, ADeadlockInTheRemindersIsTriedAgainAndTheWaitKept) {
+  BreakRemindersOf(db_);
+  AppendToOutbox(db_, YourTurn("deadlocked-1", "alice", "game-deadlocked", 1, kHourSeconds));
+  ASSERT_TRUE(Eventually([&] {
+    return QueryInt(db_, "SELECT count(*) FROM notification_events WHERE event_id = 'deadlocked-1'") == 1;
+  }));
+  EXPECT_EQ(QueryInt(db_, "SELECT count(*) FROM reminder_waits WHERE game_id = 'game-deadlocked'"), 1);
+  EXPECT_GE(QueryInt(db_, "SELECT last_value FROM reminder_trips"), 2) << "the transaction was not tried again";
 }
 
 }  // namespace

@@ -19,6 +19,8 @@ class SmtpCatcher {
   std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
   // Every mail received so far, oldest first (whole messages as received).
   std::vector<std::string> Mails();
+  // The Maildir the mails land in (one file each in its new/), for a client that reads them itself.
+  const std::string& maildir() const { return maildir_; }
 
  private:
   std::string maildir_;

@@ -2,7 +2,9 @@
 // receiver here checks the HMAC-SHA-256 signature over "<timestamp>.<body>" with the secret
 // RegisterDevice showed once); a webhook the receiver says is gone (410) is removed; a webhook on
 // a loopback address is refused at connect time unless the operator allows loopback, and an
-// http:// URL is refused at registration.
+// http:// URL is refused at registration. Webhooks are a channel of their own in the preferences
+// (webhook_muted_kinds, apart from push's muted_kinds), and ListDevices lists them by host and
+// shape, never with their URL or secret.
 #include <gtest/gtest.h>
 
 #include <httplib.h>
@@ -10,6 +12,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include "services/notification/webhook.h"
 #include "tests/integration/notification/notification_harness.h"
 #include "tests/testing/servers.h"
 
@@ -140,6 +143,76 @@ TEST_F(Webhook, LoopbackIsRefusedAtConnectTimeAndHttpAtRegistration) {
   ASSERT_TRUE(Eventually([&] { return Count("SELECT count(*) FROM push_deliveries WHERE status = 'rejected'") == 1; }));
   EXPECT_EQ(Count("SELECT count(*) FROM push_deliveries WHERE last_error LIKE 'refused by the egress rules%'"), 1);
   EXPECT_TRUE(receiver.posts().empty()) << "nothing was sent";
+}
+
+TEST_F(Webhook, AKindMutedForWebhooksIsNotSentThereButMutedForPushItIs) {
+  Receiver receiver(204);
+  StartService(true);
+  mailrun::v1::RegisterDeviceResponse registered;
+  ASSERT_TRUE(Register(receiver.url(), &registered).ok());
+  auto set = [&](mailrun::v1::EventKind push_muted, mailrun::v1::EventKind webhook_muted) {
+    mailrun::v1::SetPreferencesRequest request;
+    request.set_request_id(service::RandomId());
+    if (push_muted != mailrun::v1::EVENT_KIND_UNSPECIFIED) request.mutable_preferences()->add_muted_kinds(push_muted);
+    if (webhook_muted != mailrun::v1::EVENT_KIND_UNSPECIFIED) {
+      request.mutable_preferences()->add_webhook_muted_kinds(webhook_muted);
+    }
+    mailrun::v1::SetPreferencesResponse response;
+    EXPECT_TRUE(stub_->SetPreferences(ContextWith(AccessToken("alice")).get(), request, &response).ok());
+    return response.preferences();
+  };
+  const auto muted = set(mailrun::v1::EVENT_KIND_UNSPECIFIED, mailrun::v1::EVENT_KIND_YOUR_TURN);
+  ASSERT_EQ(muted.webhook_muted_kinds_size(), 1);
+  EXPECT_EQ(muted.muted_kinds_size(), 0);
+  AppendToOutbox(db_, YourTurn("hook-muted", "alice", "game-1", 1));
+  ASSERT_TRUE(Eventually([&] { return Count("SELECT count(*) FROM notification_events WHERE event_id = 'hook-muted'") == 1; }));
+  // Muting pushes leaves webhooks alone.
+  set(mailrun::v1::EVENT_KIND_YOUR_TURN, mailrun::v1::EVENT_KIND_UNSPECIFIED);
+  AppendToOutbox(db_, YourTurn("hook-sent", "alice", "game-1", 2));
+  ASSERT_TRUE(Eventually([&] { return Count("SELECT count(*) FROM push_deliveries WHERE status = 'delivered'") == 1; }));
+  EXPECT_EQ(Count("SELECT count(*) FROM push_deliveries WHERE event_id = 'hook-muted'"), 0);
+  const auto posts = receiver.posts();
+  ASSERT_EQ(posts.size(), 1u);
+  EXPECT_EQ(nlohmann::json::parse(posts[0].body).at("event_id"), "hook-sent");
+  // An unknown kind is refused, naming the field.
+  mailrun::v1::SetPreferencesRequest bad;
+  bad.set_request_id(service::RandomId());
+  bad.mutable_preferences()->add_webhook_muted_kinds(static_cast<mailrun::v1::EventKind>(99));
+  mailrun::v1::SetPreferencesResponse ignored;
+  const auto refused = stub_->SetPreferences(ContextWith(AccessToken("alice")).get(), bad, &ignored);
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(refused.error_message().find("webhook_muted_kinds"), std::string::npos) << refused.error_message();
+}
+
+TEST_F(Webhook, DevicesAreListedByHostAndShapeWithoutTheirUrlOrSecret) {
+  StartService(true);
+  mailrun::v1::RegisterDeviceResponse plain, discord;
+  ASSERT_TRUE(Register("http://127.0.0.1:9/hook?key=plain-secret-key", &plain).ok());
+  ASSERT_TRUE(Register("https://Discord.com/api/webhooks/42/discord-secret-token", &discord).ok());
+  mailrun::v1::ListDevicesResponse listed;
+  ASSERT_TRUE(stub_->ListDevices(ContextWith(AccessToken("alice")).get(), mailrun::v1::ListDevicesRequest(), &listed).ok());
+  ASSERT_EQ(listed.devices_size(), 2);
+  EXPECT_EQ(listed.devices(0).device_id(), plain.device_id());
+  EXPECT_EQ(listed.devices(0).platform(), mailrun::v1::PLATFORM_WEBHOOK);
+  EXPECT_EQ(listed.devices(0).host(), "127.0.0.1");
+  EXPECT_EQ(listed.devices(0).webhook_shape(), mailrun::v1::WEBHOOK_SHAPE_JSON);
+  EXPECT_NEAR(listed.devices(0).registered_at_unix_ms(), NowMs(), 60'000);
+  EXPECT_EQ(listed.devices(1).device_id(), discord.device_id());
+  EXPECT_EQ(listed.devices(1).host(), "discord.com");
+  EXPECT_EQ(listed.devices(1).webhook_shape(), mailrun::v1::WEBHOOK_SHAPE_DISCORD);
+  const std::string shown = listed.DebugString();
+  for (const std::string& secret : {std::string("plain-secret-key"), std::string("discord-secret-token"), std::string("/hook"),
+                                    plain.webhook_secret(), discord.webhook_secret()}) {
+    EXPECT_EQ(shown.find(secret), std::string::npos) << "ListDevices showed " << secret;
+  }
+  // Another player's list is their own.
+  mailrun::v1::ListDevicesResponse bobs;
+  ASSERT_TRUE(stub_->ListDevices(ContextWith(AccessToken("bob")).get(), mailrun::v1::ListDevicesRequest(), &bobs).ok());
+  EXPECT_EQ(bobs.devices_size(), 0);
+  // User info and ports are not part of a host.
+  EXPECT_EQ(UrlHost("https://user:pw@Hooks.Example.net:8443/x"), "hooks.example.net");
+  EXPECT_EQ(UrlHost("https://[::1]:8443/x"), "[::1]");
+  EXPECT_EQ(UrlHost("not a url"), "");
 }
 
 }  // namespace

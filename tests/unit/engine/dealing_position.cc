@@ -104,6 +104,27 @@ Game OneCertificateUnderTheLimitWithExemptShares(mailrun::v1::Edition edition, i
   return game;
 }
 
+Game NwrDirectorAtTheCertificateLimit(mailrun::v1::Edition edition) {
+  const Game base = SecondDealingRound(edition);
+  const int nwr = CompanyIndexOf(base, "NWR");
+  Game game = WithState(base, [&](GameState& s) {
+    FormForTest(s, base.data(), nwr, 1, 92);
+    GiveShares(s, 0, nwr, 2 - s.shares.HeldBy(0, nwr));
+    GiveShares(s, 1, nwr, 3 - s.shares.HeldBy(1, nwr));
+    GiveShares(s, 3, nwr, 1);
+    s.shares.Remove(ShareHolder::Player(3), nwr, 1);
+    s.shares.Set(ShareHolder::Pool(), nwr, 1);
+    GiveCash(s, 0, 500 - s.players[0].cash);
+    GiveShares(s, 1, kCompanies - 1, 5);  // company 8
+    GiveShares(s, 1, CompanyIndexOf(base, "GIP"), 5);
+    GiveShares(s, 1, CompanyIndexOf(base, "MSM"), 4);
+    s.players[1].holding_since[nwr] = 1;
+    s.players[0].holding_since[nwr] = 2;
+  });
+  EXPECT_EQ(game.state().dealing.current, 0);
+  return game;
+}
+
 void PassUntilTurnOf(Game& game, int seat) {
   for (int guard = 0; guard < 8 && game.state().dealing.current != seat; ++guard) {
     MustApply(game, EndTurn(game.state().dealing.current));

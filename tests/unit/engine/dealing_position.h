@@ -35,6 +35,12 @@ int CertificateLimit(int players);
 // formed at £40), and £500.
 Game OneCertificateUnderTheLimitWithExemptShares(mailrun::v1::Edition edition, int extra = 0);
 
+// 3.2.3: the second dealing round (SecondDealingRound(edition)) at seat 0's turn with £500. The NWR
+// formed in the first round at £92, its director seat 1 on three shares (held longest), seat 0
+// holding two, one share in the pool. Seat 1 is at TABLE 3's limit of 16 certificates: the NWR's
+// two, and five of company 8 (the BAR, in 2009 the ECR), five GIP and four MSM.
+Game NwrDirectorAtTheCertificateLimit(mailrun::v1::Edition edition);
+
 // Ends the turns of the dealing round until it is `seat`'s.
 void PassUntilTurnOf(Game& game, int seat);
 

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "tests/unit/engine/dealing_position.h"
+#include "tests/unit/engine/edition2009_position.h"
 #include "tests/unit/engine/railway_position.h"
 #include "tests/unit/engine/run_positions.h"
 #include "tests/unit/engine/train_positions.h"
@@ -19,32 +20,6 @@ namespace mailrun::engine::t1853::testing {
 namespace {
 
 using mailrun::v1::EDITION_LOOKOUT_2009;
-constexpr int kEir = 0, kGip = 1, kSir = 2;  // the seats directing them
-
-// The recorded 3-player 2009 game at the start of its first railway round (real play).
-const Game& RecordedAtRailwayRoundOne() {
-  static const Game game = [] {
-    const GameRecord record = LoadRecord("games/edition2009-3p.json");
-    auto created = Game::Create(record.config);
-    EXPECT_TRUE(created.ok());
-    Game g = std::move(*created);
-    for (const auto& action : record.actions) {
-      if (g.state().stage == Stage::kRailway) break;
-      auto applied = g.Apply(action);
-      EXPECT_TRUE(applied.ok()) << applied.error().ToString();
-    }
-    EXPECT_EQ(g.state().stage, Stage::kRailway);
-    return g;
-  }();
-  return game;
-}
-
-RailwayPosition Railway2009() {
-  RailwayPosition position(RecordedAtRailwayRoundOne());
-  for (const char* company : {"EIR", "GIP", "NWR", "BNR", "BBCI", "MSM", "SIR", "ECR"}) position.NotFormed(company);
-  position.Form("EIR", kEir).Form("GIP", kGip).Form("SIR", kSir);
-  return position;
-}
 
 // ---- Section 3 ----------------------------------------------------------------------------------
 
@@ -521,7 +496,7 @@ TEST(Rules2009, Rule3_4_2_AManagerRetainsTheEarnings) {
 TEST(Rules2009, Rule5_1_3_FourHundredEndsTheGameAndThePlayersAreScored) {
   RailwayPosition position = Railway2009();
   position.Tile("Iaa", "58", {"Jab", "Iy"}).Tile("Iy", "8", {"Iaa", "Hx"}).Tile("Hx", "6", {"Iy"}).Trains("EIR", {"2"});
-  const std::vector<int>& prices = RecordedAtRailwayRoundOne().data().SharePrices();
+  const std::vector<int>& prices = Recorded2009AtRailwayRoundOne().data().SharePrices();
   const auto four_hundred = std::find(prices.begin(), prices.end(), 400);
   ASSERT_NE(four_hundred, prices.end());
   position.state().companies[position.Index("EIR")].price_index = static_cast<int>(four_hundred - prices.begin()) - 1;

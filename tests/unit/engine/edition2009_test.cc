@@ -14,6 +14,7 @@
 #include "engine/titles/game.h"
 #include "engine/titles/registry.h"
 #include "engine/titles/t1853/invariants.h"
+#include "tests/unit/engine/edition2009_position.h"
 #include "tests/unit/engine/engine_test_util.h"
 
 namespace mailrun::engine::t1853::testing {
@@ -28,18 +29,6 @@ const EditionData& Data2009() {
     return loaded.ok() ? *loaded : nullptr;
   }();
   return *data;
-}
-
-mailrun::v1::GameConfig Config2009(int players, uint64_t seed = 1, mailrun::v1::GameOptions options = {}) {
-  mailrun::v1::GameConfig config = Config(players, seed, std::move(options));
-  config.set_edition(EDITION_LOOKOUT_2009);
-  return config;
-}
-
-Game NewGame2009(int players, uint64_t seed = 1, mailrun::v1::GameOptions options = {}) {
-  auto game = Game::Create(Config2009(players, seed, std::move(options)));
-  EXPECT_TRUE(game.ok()) << game.error().ToString();
-  return std::move(*game);
 }
 
 const CityDef& City(const std::string& name) {

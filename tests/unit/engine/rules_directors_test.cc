@@ -22,27 +22,8 @@ TEST(Directors, InLaterRoundsTheDirectorIsAppointedAtOnceAndMayNotSellThatRound)
 }
 
 TEST(Directors, ARivalHoldingMoreTakesOverAndTheFormerDirectorCorrectsHisCertificates) {
-  Game base = SecondDealingRound();
-  const int nwr = CompanyIndexOf(base, "NWR");
-  // Set-up: the NWR formed in the first round with seat 1 as director on 3 shares; seat 0 holds 2
-  // and one share is in the pool. Seat 1 is at the certificate limit (16) counting the director's
-  // certificate as one.
-  Game game = WithState(base, [&](GameState& s) {
-    const EditionData& data = base.data();
-    FormForTest(s, data, nwr, 1, 92);
-    GiveShares(s, 0, nwr, 2 - s.shares.HeldBy(0, nwr));
-    GiveShares(s, 1, nwr, 3 - s.shares.HeldBy(1, nwr));
-    GiveShares(s, 3, nwr, 1);
-    s.shares.Remove(ShareHolder::Player(3), nwr, 1);
-    s.shares.Set(ShareHolder::Pool(), nwr, 1);
-    GiveCash(s, 0, 500 - s.players[0].cash);
-    // Certificates for seat 1: 2 for the NWR (the director's certificate and one share) and 14 more.
-    GiveShares(s, 1, CompanyIndexOf(base, "BAR"), 5);
-    GiveShares(s, 1, CompanyIndexOf(base, "GIP"), 5);
-    GiveShares(s, 1, CompanyIndexOf(base, "MSM"), 4);
-    s.players[1].holding_since[nwr] = 1;
-    s.players[0].holding_since[nwr] = 2;
-  });
+  Game game = NwrDirectorAtTheCertificateLimit(mailrun::v1::EDITION_RETUNED);
+  const int nwr = CompanyIndexOf(game, "NWR");
   ASSERT_EQ(game.state().dealing.current, 0);
   EXPECT_EQ(game.state().companies[nwr].director, 1);
   // Equal holdings do not unseat the director (1.5.2)...

@@ -60,6 +60,14 @@ inline mailrun::v1::Action Settle(int seat, const std::string& company, bool pay
   return a;
 }
 
+inline mailrun::v1::Action ReturnExcess(int seat, const std::string& company, const std::string& train_id) {
+  mailrun::v1::Action a;
+  a.set_seat(seat);
+  a.mutable_return_excess_train()->set_company(company);
+  a.mutable_return_excess_train()->set_train_id(train_id);
+  return a;
+}
+
 inline mailrun::v1::Action CallExtraRound(int seat, bool call) {
   mailrun::v1::Action a;
   a.set_seat(seat);
@@ -123,6 +131,26 @@ inline std::vector<std::string> TrainsOnSale(const Game& game, int seat) {
   }
   std::sort(names.begin(), names.end());
   return names;
+}
+
+// 4.8.7: tries every action listed for `seat` (offers at their highest price) on a copy of the game
+// and checks that none leaves `company` with fewer trains and more money, nor with more money at
+// all; returns how many were accepted.
+inline int ExpectNoActionSellsATrainToTheBank(const Game& game, int seat, const std::string& company) {
+  const CompanyState before = CompanyOf(game, company);
+  int accepted = 0;
+  for (const auto& legal : game.LegalActions(seat)) {
+    Game copy = game;
+    mailrun::v1::Action action = legal.action();
+    if (action.has_offer_train()) action.mutable_offer_train()->set_price(static_cast<int>(legal.max_amount()));
+    if (!copy.Apply(action).ok()) continue;
+    ++accepted;
+    const CompanyState& after = CompanyOf(copy, company);
+    EXPECT_FALSE(after.trains.size() < before.trains.size() && after.treasury > before.treasury)
+        << action.ShortDebugString() << " sold a train";
+    EXPECT_LE(after.treasury, before.treasury) << action.ShortDebugString();
+  }
+  return accepted;
 }
 
 // ---- Real play -----------------------------------------------------------------------------

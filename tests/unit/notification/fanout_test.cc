@@ -54,5 +54,20 @@ TEST(Fanout, ARegistrationEndsWithItsHandle) {
   EXPECT_TRUE(alice.rings.empty()) << "no ring after the handle is gone";
 }
 
+TEST(Fanout, TheObserverHearsAUsersFirstStreamOpenAndLastOneClose) {
+  Fanout fanout;
+  std::vector<std::pair<std::string, bool>> told;
+  fanout.SetObserver([&](const std::string& user, bool streaming) { told.emplace_back(user, streaming); });
+  Heard heard;
+  auto phone = fanout.Add("alice", heard.ring());
+  auto tablet = fanout.Add("alice", heard.ring());
+  auto bobs = fanout.Add("bob", heard.ring());
+  EXPECT_EQ(told, (std::vector<std::pair<std::string, bool>>{{"alice", true}, {"bob", true}}));
+  phone.reset();
+  EXPECT_EQ(told.size(), 2u) << "alice still has her tablet";
+  tablet.reset();
+  EXPECT_EQ(told.back(), (std::pair<std::string, bool>{"alice", false}));
+}
+
 }  // namespace
 }  // namespace mailrun::notification

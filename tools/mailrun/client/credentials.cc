@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -39,6 +40,47 @@ bool WriteAll(int fd, const std::string& text) {
     written += static_cast<size_t>(n);
   }
   return true;
+}
+
+// Writes `text` to `path` atomically (a temporary file, fsync, rename) with mode 0600, creating
+// the folder (mode 0700) when needed; `what` names the file in errors.
+void WriteSecretFile(const std::string& path, const std::string& text, const std::string& what) {
+  const std::string dir = std::filesystem::path(path).parent_path().string();
+  MakeFolder(dir);
+  const std::string temporary = path + ".tmp-" + mailrun::service::RandomId();
+  const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+  if (fd < 0) throw FileError("cannot write " + what + " to", temporary);
+  const bool written = WriteAll(fd, text) && fchmod(fd, 0600) == 0 && fsync(fd) == 0;
+  const int write_errno = errno;
+  close(fd);
+  if (!written || rename(temporary.c_str(), path.c_str()) != 0) {
+    if (!written) errno = write_errno;
+    const CliError error = FileError("cannot write " + what + " to", path);
+    unlink(temporary.c_str());
+    throw error;
+  }
+  const int dir_fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir_fd >= 0) {
+    fsync(dir_fd);  // the rename itself survives a crash
+    close(dir_fd);
+  }
+}
+
+std::string DeviceKey(const std::string& lobby_address, const std::string& display_name) {
+  std::string name = display_name;
+  for (char& ch : name) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return lobby_address + " " + name;
+}
+
+nlohmann::json ReadDeviceTokens() {
+  std::ifstream file(DeviceTokensPath());
+  if (!file) return nlohmann::json::object();
+  try {
+    auto json = nlohmann::json::parse(file);
+    return json.is_object() ? json : nlohmann::json::object();
+  } catch (const nlohmann::json::exception&) {
+    return nlohmann::json::object();
+  }
 }
 
 }  // namespace
@@ -81,8 +123,6 @@ std::optional<Credentials> LoadCredentials(const std::string& path) {
 }
 
 void SaveCredentials(const std::string& path, const Credentials& c) {
-  const std::string dir = std::filesystem::path(path).parent_path().string();
-  MakeFolder(dir);
   nlohmann::ordered_json json = {{"lobby_address", c.lobby_address},
                                  {"user_id", c.user_id},
                                  {"display_name", c.display_name},
@@ -90,29 +130,29 @@ void SaveCredentials(const std::string& path, const Credentials& c) {
                                  {"access_expires_at_unix_ms", c.access_expires_at_unix_ms},
                                  {"refresh_token", c.refresh_token},
                                  {"refresh_expires_at_unix_ms", c.refresh_expires_at_unix_ms}};
-  const std::string temporary = path + ".tmp-" + mailrun::service::RandomId();
-  const int fd = open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-  if (fd < 0) throw FileError("cannot write the login to", temporary);
-  const bool written = WriteAll(fd, json.dump(2) + "\n") && fchmod(fd, 0600) == 0 && fsync(fd) == 0;
-  const int write_errno = errno;
-  close(fd);
-  if (!written || rename(temporary.c_str(), path.c_str()) != 0) {
-    if (!written) errno = write_errno;
-    const CliError error = FileError("cannot write the login to", path);
-    unlink(temporary.c_str());
-    throw error;
-  }
-  const int dir_fd = open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir_fd >= 0) {
-    fsync(dir_fd);  // the rename itself survives a crash
-    close(dir_fd);
-  }
+  WriteSecretFile(path, json.dump(2) + "\n", "the login");
 }
 
 bool RemoveCredentials(const std::string& path) {
   if (unlink(path.c_str()) == 0) return true;
   if (errno == ENOENT) return false;
   throw FileError("cannot delete the login in", path);
+}
+
+std::string DeviceTokensPath() { return ConfigDirectory() + "/devices.json"; }
+
+std::string LoadDeviceToken(const std::string& lobby_address, const std::string& display_name) {
+  const auto tokens = ReadDeviceTokens();
+  const auto found = tokens.find(DeviceKey(lobby_address, display_name));
+  return found != tokens.end() && found->is_string() ? found->get<std::string>() : "";
+}
+
+void SaveDeviceToken(const std::string& lobby_address, const std::string& display_name, const std::string& token) {
+  if (token.empty()) return;
+  const CredentialsLock lock(DeviceTokensPath());  // two logins at once keep both tokens
+  auto tokens = ReadDeviceTokens();
+  tokens[DeviceKey(lobby_address, display_name)] = token;
+  WriteSecretFile(DeviceTokensPath(), tokens.dump(2) + "\n", "the device tokens");
 }
 
 CredentialsLock::CredentialsLock(const std::string& path) {

@@ -40,6 +40,15 @@ void SaveCredentials(const std::string& path, const Credentials& credentials);
 // Deletes the file; false if there was none.
 bool RemoveCredentials(const std::string& path);
 
+// The device tokens the lobbies gave this computer (AuthResponse.device_token), one per lobby and
+// account name (any case), in ConfigDirectory()/devices.json (mode 0600, written like a login). They
+// are kept after logout and sent with every Login of that account, so a stranger failing to log in
+// as the player elsewhere cannot hold this computer back (docs/operations.md, "Logins").
+std::string DeviceTokensPath();
+// "" when none is kept (or the file is unreadable: a login then counts as from a new device).
+std::string LoadDeviceToken(const std::string& lobby_address, const std::string& display_name);
+void SaveDeviceToken(const std::string& lobby_address, const std::string& display_name, const std::string& token);
+
 // An exclusive advisory lock (flock) on "<path>.lock", held while the object lives.
 class CredentialsLock {
  public:

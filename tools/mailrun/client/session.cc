@@ -64,6 +64,7 @@ void Session::Save(const mailrun::v1::AuthResponse& auth) {
   c.refresh_token = auth.refresh_token();
   c.refresh_expires_at_unix_ms = auth.refresh_expires_at_unix_ms();
   SaveCredentials(path_, c);
+  SaveDeviceToken(c.lobby_address, c.display_name, auth.device_token());
   current_ = std::move(c);
 }
 

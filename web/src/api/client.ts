@@ -8,6 +8,7 @@ import { createConnectTransport } from "@connectrpc/connect-web";
 import { GameService } from "@gen/mailrun/v1/game_pb";
 import { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import { NotificationService } from "@gen/mailrun/v1/notification_pb";
+import { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
 import {
   deviceTokenFor, exclusively, loadSession, rememberDevice, requestId, saveSession, sessionFrom, type Session,
 } from "./session";
@@ -16,6 +17,7 @@ export interface Clients {
   game: Client<typeof GameService>;
   lobby: Client<typeof LobbyService>;
   notification: Client<typeof NotificationService>;
+  programmed: Client<typeof ProgrammedMoveService>;
 }
 
 const refreshMargin = 30_000;  // refresh when the access token has less than this left (ms)
@@ -66,7 +68,15 @@ async function freshSession(): Promise<Session | null> {
 
 const withToken: Interceptor = (next) => async (req) => {
   if (anonymous.has(req.method.name)) return next(req);
-  const session = await freshSession();
+  let session: Session | null;
+  try {
+    session = await freshSession();
+  } catch (err) {
+    // No refresh without a network: the held token still opens what the service worker kept of
+    // the player's games (web/public/sw.js); a refused one is refreshed below once back online.
+    session = loadSession();
+    if (!session) throw err;
+  }
   if (session) req.header.set("authorization", `Bearer ${session.accessToken}`);
   try {
     return await next(req);
@@ -86,6 +96,7 @@ export const clients: Clients = {
   game: createClient(GameService, transport),
   lobby: createClient(LobbyService, transport),
   notification: createClient(NotificationService, transport),
+  programmed: createClient(ProgrammedMoveService, transport),
 };
 
 export async function login(displayName: string, password: string): Promise<Session> {

@@ -12,6 +12,8 @@ import { useTurnStore } from "../games/turns";
 import { Leaderboard } from "../lobby/Leaderboard";
 import { Tables } from "../lobby/Tables";
 import { TournamentPage, Tournaments } from "../lobby/Tournaments";
+import { OfflineMark } from "../notify/OfflineMark";
+import { Settings } from "../notify/Settings";
 import { Login } from "./Login";
 import { plural } from "../game/plural";
 import { href, useRoute, type Route } from "./route";
@@ -46,6 +48,7 @@ function Shell({ session }: { session: Session }) {
       <header class="top">
         <h1 class="brand"><a href="#/lobby">Mailrun</a></h1>
         <span class="me" data-test="me">{session.displayName}</span>
+        <a class="link" href="#/settings" aria-current={route.page === "settings" ? "page" : undefined} data-test="nav-settings">Settings</a>
         <button class="link" data-test="logout" onClick={() => logout()}>Log out</button>
       </header>
       <nav class="tabs main-nav" aria-label="main">
@@ -75,12 +78,14 @@ function Shell({ session }: { session: Session }) {
         </div>
       ) : null}
       <main class="page">
+        {route.page === "game" && <OfflineMark gameId={route.id} />}
         {route.page === "lobby" && <Tables session={session} />}
         {route.page === "games" && <MyGames turns={turns} />}
         {route.page === "inbox" && <Inbox onRead={notes.clearUnread} />}
         {route.page === "tournaments" && <Tournaments />}
         {route.page === "tournament" && <TournamentPage id={route.id} session={session} />}
         {route.page === "leaderboard" && <Leaderboard />}
+        {route.page === "settings" && <Settings />}
         {route.page === "game" && <GamePage gameId={route.id} session={session} turns={turns} key={route.id} />}
       </main>
     </div>

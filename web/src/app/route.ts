@@ -4,12 +4,12 @@ import { useEffect, useState } from "preact/hooks";
 
 export type Route =
   | { page: "lobby" } | { page: "games" } | { page: "inbox" } | { page: "tournaments" }
-  | { page: "tournament"; id: string } | { page: "leaderboard" } | { page: "game"; id: string };
+  | { page: "tournament"; id: string } | { page: "leaderboard" } | { page: "game"; id: string } | { page: "settings" };
 
 export function parseRoute(hash: string): Route {
   const [page, id] = hash.replace(/^#\/?/, "").split("/");
   if ((page === "game" || page === "tournament") && id) return { page, id: decodeURIComponent(id) };
-  if (page === "games" || page === "inbox" || page === "tournaments" || page === "leaderboard") return { page };
+  if (page === "games" || page === "inbox" || page === "tournaments" || page === "leaderboard" || page === "settings") return { page };
   return { page: "lobby" };
 }
 

@@ -2,15 +2,24 @@
 // terrain costs, cities, towns and frontier posts, base tokens and reserved homes, runs as
 // coloured lines, and what the player is choosing (legal hexes outlined, a tile previewed in
 // place, bid cities marked). Zoom and pan by touch and mouse (panZoom.ts); a tap on a hex calls
-// onHexTap with its id. Each hex carries data-testid "hex-<id>".
+// onHexTap with its id; a long press or a second tap on the same hex opens what it is (HexInfo).
+// From the keyboard (boardKeys.ts) the arrow keys move the focus hex to hex, Enter or Space taps
+// the focused hex, "i" opens what it is; each hex is a button named by its id, its place and
+// whether the player may act there, and a live region announces the hexes to choose from. Each
+// hex carries data-testid "hex-<id>".
 import type { ComponentChildren } from "preact";
-import { useEffect } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 
 import { Outside, Terrain, Zone, type Components } from "./api";
 import type { BoardPicture, HexPicture } from "./boardModel";
 import { textOn } from "./boardModel";
 import { HEX_RADIUS, type Point, edgeEnds, hexCorners, pointsAttr } from "./hexGeometry";
+import { isArrow, nextHex } from "./boardKeys";
+import { HexInfo } from "./HexInfo";
+import { hexFacts, hexName } from "./hexFacts";
+import { useMapStyles } from "./mapStyles";
 import { usePanZoom } from "./panZoom";
+import { plural } from "./plural";
 import { TileShape } from "./TileShape";
 
 const R = HEX_RADIUS;
@@ -35,6 +44,11 @@ export interface BoardProps {
   // Where the player acts (the legal hexes, the bid cities): the board opens zoomed to them, each
   // at least 44 CSS px across and every label at least 11 CSS px; again when they change.
   focus?: string[];
+  // What the player does on an outlined hex, for its accessible name ("lay a tile"); and the
+  // map's own name.
+  actingWords?: string;
+  name?: string;
+  bottomCovered?: boolean; // a bottom sheet covers the board's lower part (phone): popups go on top
 }
 
 // The smallest zoom at which a legal hex is a 44 px target and the smallest label (0.16 of the
@@ -165,31 +179,100 @@ function HexLabels({ h, components }: { h: HexPicture; components: Components })
 }
 
 export function Board(props: BoardProps) {
+  useMapStyles();
   const { components, board } = props;
   const r = board.radius;
-  const { frame, transform, fit, focus, zoomBy } = usePanZoom(board.width, board.height, (target) => {
+  const [info, setInfo] = useState<string>(); // the hex whose popup is open
+  const [keyHex, setKeyHex] = useState<string>(); // the keyboard's focus
+  const lastTap = useRef<string | undefined>(undefined);
+  const hexOf = (target: EventTarget | null): string | undefined => {
     let el = target as Element | null;
     while (el && el !== frame.current) {
       const hex = el.getAttribute?.("data-hex");
-      if (hex) return props.onHexTap(hex);
+      if (hex) return hex;
       el = el.parentElement;
     }
-  });
+    return undefined;
+  };
+  // A tap acts on the hex; the same hex tapped again says what it is.
+  const tapHex = (hex: string) => {
+    if (lastTap.current === hex) {
+      setInfo(hex);
+      return;
+    }
+    lastTap.current = hex;
+    setInfo(undefined);
+    props.onHexTap(hex);
+  };
+  const { frame, transform, fit, focus, show, zoomBy } = usePanZoom(
+    board.width,
+    board.height,
+    (target) => {
+      const hex = hexOf(target);
+      if (hex) tapHex(hex);
+    },
+    (target) => {
+      const hex = hexOf(target);
+      if (hex) setInfo(hex);
+    },
+  );
+  const isTarget = (id: string) => props.selectable.has(id) || props.cityMarks.get(id) === "offered";
+  const targets = board.hexes.filter((h) => h.hex.playable && isTarget(h.hex.hex)).map((h) => h.hex.hex);
+  const targetKey = targets.join(" ");
+  useEffect(() => {
+    lastTap.current = undefined; // new choices: the next tap acts again
+  }, [targetKey]);
   const focusKey = (props.focus ?? []).join(" ");
   useEffect(() => {
     const centres = (props.focus ?? []).flatMap((id) => {
       const at = board.byId.get(id)?.centre;
       return at ? [at] : [];
     });
+    if (centres.length === 0 && components) centres.push({ x: board.width / 2, y: board.height / 2 }); // nowhere to act: the middle
     if (centres.length === 0) return;
     // A hex's narrowest width is sqrt(3) radii (0.94 of it outlined); labels only on drawn maps.
     const targetScale = TARGET_PX / (Math.sqrt(3) * r * 0.94);
     const labelScale = components ? LABEL_PX / (SMALLEST_LABEL * R) : 0;
     focus(centres, 1.5 * r, Math.max(targetScale, labelScale));
-  }, [focusKey, board]);
+  }, [focusKey, board.width, board.height, !!components]); // not every new version: a player looking elsewhere stays there
+
+  // The keyboard: one hex in the tab order (the focus, else the first target, else the first hex).
+  const playable = board.hexes.filter((h) => h.hex.playable);
+  const current = keyHex && board.byId.has(keyHex) ? keyHex : targets[0] ?? playable[0]?.hex.hex;
+  const moveKeyFocus = (id: string) => {
+    setKeyHex(id);
+    const at = board.byId.get(id)?.centre;
+    if (at) show(at, 1.2 * r * transform.scale);
+    requestAnimationFrame(() => (frame.current?.querySelector(`[data-hex="${id}"]`) as SVGElement | null)?.focus({ preventScroll: true }));
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    const id = hexOf(e.target);
+    if (!id) return;
+    if (isArrow(e.key)) {
+      e.preventDefault();
+      const next = nextHex(playable.map((h) => ({ id: h.hex.hex, centre: h.centre })), board.byId.get(id)!.centre, e.key);
+      if (next) moveKeyFocus(next);
+    } else if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      lastTap.current = undefined;
+      if (isTarget(id)) tapHex(id);
+      else setInfo(id);
+    } else if (e.key === "i" || e.key === "I") {
+      e.preventDefault();
+      setInfo(id);
+    } else if (e.key === "Escape") {
+      setInfo(undefined);
+    }
+  };
+  const facts = info && components ? hexFacts(components, board, info) : undefined;
+  // The popup away from its hex: at the bottom for a hex in the upper part, unless a sheet covers it.
+  const infoY = info ? (board.byId.get(info)?.centre.y ?? 0) * transform.scale + transform.y : 0;
+  const infoLow = !props.bottomCovered && infoY < (frame.current?.clientHeight ?? 0) * 0.45;
+  const acting = props.actingWords ?? "you may act here";
+  const announce = targets.length === 0 ? "" : `${plural(targets.length, "hex")} to choose from: ${targets.slice(0, 12).join(", ")}${targets.length > 12 ? ", …" : ""}`;
   return (
-    <div class="mr-board" ref={frame} data-testid="board">
-      <svg class="mr-board-svg" width="100%" height="100%" role="img" aria-label={`the board${props.selectable.size ? `: ${props.selectable.size} hexes to choose from, outlined` : ""}`}>
+    <div class="mr-board" ref={frame} data-testid="board" onKeyDown={onKeyDown} onContextMenu={(e) => e.preventDefault()}>
+      <svg class="mr-board-svg" width="100%" height="100%" role="group" aria-label={`${props.name ?? "The board"}${targets.length ? `: ${plural(targets.length, "hex")} to choose from, outlined` : ""}. Arrow keys move from hex to hex, Enter chooses, i says what a hex is.`}>
         <g transform={`translate(${transform.x} ${transform.y}) scale(${transform.scale})`}>
           {components && <MapLayers components={components} board={board} />}
           {props.runs.map((run, i) => (
@@ -201,15 +284,37 @@ export function Board(props: BoardProps) {
             </polyline>
           ))}
           {props.overlay}
-          {board.hexes.map((h) => {
-            if (!h.hex.playable) return null;
-            const mark = props.cityMarks.get(h.hex.hex);
-            const selectable = props.selectable.has(h.hex.hex) || mark === "offered";
-            const cls = ["mr-hit", selectable ? "mr-selectable" : "", props.selected === h.hex.hex ? "mr-selected" : "", mark ? `mr-city-${mark}` : ""].join(" ");
-            return <polygon key={`x${h.hex.hex}`} class={cls} data-hex={h.hex.hex} data-testid={`hex-${h.hex.hex}`} points={pointsAttr(hexCorners(h.centre, r * 0.94, board.flatTopped))} />;
+          {playable.map((h) => {
+            const id = h.hex.hex;
+            const mark = props.cityMarks.get(id);
+            const selectable = isTarget(id);
+            const cls = ["mr-hit", selectable ? "mr-selectable" : "", props.selected === id ? "mr-selected" : "", mark ? `mr-city-${mark}` : ""].join(" ");
+            return (
+              <polygon
+                key={`x${id}`}
+                class={cls}
+                data-hex={id}
+                data-testid={`hex-${id}`}
+                role="button"
+                tabIndex={id === current ? 0 : -1}
+                aria-label={hexName(board, id, selectable ? acting : undefined)}
+                onFocus={() => {
+                  if (id !== keyHex) setKeyHex(id);
+                  show(h.centre, 1.2 * r * transform.scale); // the focused hex in view
+                }}
+                points={pointsAttr(hexCorners(h.centre, r * 0.94, board.flatTopped))}
+              />
+            );
           })}
         </g>
       </svg>
+      <div class="mr-sr-only" aria-live="polite" data-testid="board-live">
+        {announce}
+      </div>
+      {facts && <HexInfo facts={facts} low={infoLow} onClose={() => {
+        setInfo(undefined);
+        (frame.current?.querySelector(`[data-hex="${facts.hex}"]`) as SVGElement | null)?.focus({ preventScroll: true });
+      }} />}
       <div class="mr-zoom">
         <button type="button" onClick={() => zoomBy(1.3)} aria-label="zoom in" data-testid="zoom-in">+</button>
         <button type="button" onClick={() => zoomBy(1 / 1.3)} aria-label="zoom out" data-testid="zoom-out">−</button>

@@ -26,6 +26,8 @@ import { type Refusal, readRefusal } from "./refusal";
 import { roundLabel } from "./roundLabel";
 import { glance, turnAsks } from "./sheetModel";
 import { SpreadsheetPanel } from "./Spreadsheet";
+import { useHandRuns } from "./RunDrawer";
+import { openingFocus } from "./mapFocus";
 import { lastRuns, loggedRunPoints, runPoints } from "./runPaths";
 import { useGameStyles } from "./styles";
 import { paintTile } from "./tilePaint";
@@ -35,6 +37,10 @@ import { plural } from "./plural";
 import { useOutbox } from "./outbox";
 import { useGame } from "./useGame";
 import { useOpenAtMoves } from "./useOpenAtMoves";
+import { ChatPanel } from "./ChatPanel";
+import { NotesPanel } from "./NotesPanel";
+import { ProgrammedPanel } from "./ProgrammedPanel";
+import { chatTabLabel, useChat } from "./useChat";
 
 export interface GameScreenProps {
   client: ApiClients;
@@ -44,13 +50,14 @@ export interface GameScreenProps {
   onVersion?: (version: bigint, myTurn: boolean, finished: boolean) => void;
 }
 
-type Tab = "moves" | "sheet" | "market" | "companies" | "players" | "history";
+type Tab = "moves" | "sheet" | "market" | "companies" | "players" | "history" | "chat" | "notes" | "orders";
 
 export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   useGameStyles();
   const { state, catchUp, refreshLegal } = useGame(client, gameId);
   const { view, components, legal } = state;
   const [tab, setTab] = useState<Tab>("moves");
+  const chat = useChat(client, gameId, !!view && state.yourSeat >= 0, state.version); // the Chat tab's, live while the screen is open
   const [hex, setHex] = useState<string>();
   const [tileIndex, setTileIndex] = useState(0);
   const [rotationIndex, setRotationIndex] = useState(0);
@@ -128,6 +135,12 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   }, [historyAt]);
 
   useOpenAtMoves(view, moves, yourSeat, tab === "moves" && historyAt === undefined && !finished);
+  // Runs drawn by hand on the map, the optimiser's the default (RunDrawer.tsx).
+  const hand = useHandRuns({
+    client, gameId, view: historyAt === undefined ? view : undefined, seat: state.yourSeat, version: state.version, legalVersion: state.legalVersion,
+    legal, runIndices: moves.runs, plan: runs?.bestTotal, company: runs?.company ?? "", board, components, busy, format: view?.game1947 ? rupees : money,
+    onSubmit: (action, words) => !outbox.sending && outbox.submit(action, state.version, words),
+  });
 
   if (state.loading) return <div class="mr-game" data-testid="game-loading">Loading the game…</div>;
   if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
@@ -157,6 +170,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   const cityHex = new Map((components?.cities ?? []).map((c) => [c.hex, c.name]));
   const onHexTap = (id: string) => {
     if (historyAt !== undefined) return;
+    if (hand.drawing !== undefined) return hand.tap(id);
     const cityName = cityHex.get(id);
     if (cityName && moves.byCity.has(cityName)) {
       chooseCity(cityName);
@@ -179,7 +193,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   const hexMoves = hex ? moves.byHex.get(hex) : undefined;
   const chosenTile = hexMoves?.tiles[tileIndex];
   const chosenRotation = chosenTile?.rotations[rotationIndex];
-  const selectable = new Set(moves.byHex.keys());
+  const selectable = hand.drawing !== undefined ? hand.targets : new Set(moves.byHex.keys());
   const cityMarks = new Map<string, "offered" | "chosen" | "mine">();
   for (const c of components?.cities ?? []) {
     if (moves.byCity.has(c.name)) cityMarks.set(c.hex, c.name === city ? "chosen" : "offered");
@@ -197,7 +211,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   const runLines: RunLine[] = [];
   const chosenRuns = runNodes(selected !== undefined ? legal[selected]?.action : undefined);
   if (board) {
-    if (chosenRuns.length > 0 && historyAt === undefined) {
+    if (hand.active) {
+      runLines.push(...hand.runLines);
+    } else if (chosenRuns.length > 0 && historyAt === undefined) {
       // The runs of the run action chosen from the list.
       const company = view.round?.actingCompany || view.round?.operatingCompany || view.game1947?.operating?.railway || "";
       const colour = colours.get(company) ?? "#d21f2b";
@@ -242,7 +258,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   // A turn with moves and none of them on the map (a stock round, an auction): the board shrinks so
   // the forms fit the screen.
   // Where the player acts on the map: the legal hexes, else the bid cities offered.
-  const focus = historyAt !== undefined ? [] : moves.byHex.size > 0 ? [...moves.byHex.keys()] : [...cityMarks.entries()].filter(([, m]) => m === "offered").map(([h]) => h);
+  const focus = historyAt !== undefined ? [] : openingFocus(view, moves, cityMarks, yourSeat);
   const mapless = legal.length > 0 && moves.byHex.size === 0 && moves.byCity.size === 0 && moves.runs.length === 0;
   // Undo works while the latest action still in effect is mine (UndoLastAction) and the log is
   // read up to this version.
@@ -264,7 +280,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
                     Undo my last move
                   </button>
                 )}
-                <button type="button" class="mr-small" onClick={() => void refreshLegal()} data-testid="refresh">↻</button>
+                <button type="button" class="mr-small" onClick={() => void refreshLegal()} data-testid="refresh">↻ Refresh</button>
               </div>
   );
   const outboxList = <OutboxList moves={outbox.moves} onDismiss={outbox.dismiss} />;
@@ -305,16 +321,16 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       <div class="mr-layout">
         <div class={`mr-board-area${mapless ? " mr-board-small" : ""}`}>
           {board ? (
-            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} focus={focus} />
+            <Board components={components} board={board} selectable={historyAt === undefined ? selectable : new Set()} selected={hex} cityMarks={historyAt === undefined ? cityMarks : new Map()} runs={runLines} overlay={overlay} onHexTap={onHexTap} focus={focus} name={`The map of ${view.game1947 ? "1947" : "1853"}`} bottomCovered={!!(hex && hexMoves) || hand.drawing !== undefined} actingWords={hand.drawing !== undefined ? "add a stop to the run" : moves.byCity.size > 0 ? "a city of your bid" : "lay or build here"} />
           ) : (
             <div class="mr-note" data-testid="board-loading">{state.componentsError ? `The board cannot be drawn: ${state.componentsError}` : "Loading the board…"}</div>
           )}
         </div>
         <div class="mr-side">
           <nav class="mr-tabs">
-            {(["moves", "sheet", "market", "companies", "players", "history"] as Tab[]).map((t) => (
+            {(["moves", "sheet", "market", "companies", "players", "history", ...(yourSeat >= 0 ? ["chat", "notes"] : []), "orders"] as Tab[]).map((t) => (
               <button type="button" key={t} class={tab === t ? "mr-chosen" : ""} data-testid={`tab-${t}`} onClick={() => setTab(t)}>
-                {t}
+                {t === "chat" ? chatTabLabel(chat, yourSeat) : t}
               </button>
             ))}
           </nav>
@@ -348,10 +364,11 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
                 </div>
               )}
               {moves.byCity.size > 0 && <BidCities byCity={moves.byCity} city={city} selectedIndex={selected} onCity={chooseCity} onClaim={(i) => setSelected(i)} cities={components?.cities ?? []} bond={myBond} />}
-              {runs?.bestTotal && (
+              {hand.panel}
+              {runs?.bestTotal && !hand.active && (
                 <RunBox plan={runs.bestTotal} company={runs.company} payOut={payOut} canPay={canPay} onPay={setPayOut} onAccept={() => submit(runsAction, "Run these")} busy={busy || !runsAction} format={view.game1947 ? rupees : undefined} />
               )}
-              {moves.byHex.size > 0 && !hex && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({plural(moves.byHex.size, "hex")}).</p>}
+              {moves.byHex.size > 0 && !hex && hand.drawing === undefined && <p class="mr-small">Tap an outlined hex to lay or promote a tile there ({plural(moves.byHex.size, "hex")}).</p>}
               <MoveForms legal={legal} indices={moves.others} selected={selected} money={titleMoney} onSelect={(i) => { setSelected(i); setAmount(""); setHex(undefined); setCity(undefined); }} />
               {selected !== undefined && legal[selected] && hasAmount(legal[selected]) && (
                 <label class="mr-amount">
@@ -373,6 +390,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
           {tab === "market" && components && shownView && !view.game1947 && <MarketPanel view={shownView} components={components} />}
           {tab === "companies" && components && shownView && !view.game1947 && <ChartersPanel view={shownView} components={components} />}
           {tab === "players" && shownView && !view.game1947 && <PlayersPanel view={shownView} yourSeat={yourSeat} />}
+          {tab === "chat" && <ChatPanel chat={chat} players={view.players.map((p) => ({ seat: p.seat, name: p.displayName }))} yourSeat={yourSeat} onVersion={(v) => { setHistoryAt(v >= state.version ? undefined : v); setTab("history"); }} />}
+          {tab === "notes" && <NotesPanel client={client} gameId={gameId} />}
+          {tab === "orders" && <ProgrammedPanel client={client} gameId={gameId} view={view} version={state.version} yourSeat={yourSeat} finished={finished} players={view.players.map((p) => ({ seat: p.seat, name: p.displayName }))} />}
           {tab === "history" && <HistoryPanel entries={state.history} version={state.version} at={historyAt ?? state.version} view={view} colours={colours} onChoose={(v) => setHistoryAt(v >= state.version ? undefined : v)} />}
         </div>
       </div>

@@ -6,12 +6,14 @@ import type { Client } from "@connectrpc/connect";
 import { GameService } from "@gen/mailrun/v1/game_pb";
 import type { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import type { NotificationService } from "@gen/mailrun/v1/notification_pb";
+import type { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
 
 export { GameService };
 export { GameStatus } from "@gen/mailrun/v1/game_pb";
 export type {
   GetGameResponse,
   HistoryEntry,
+  PreviewActionResponse,
   SuggestRunsResponse,
   WatchGameResponse,
 } from "@gen/mailrun/v1/game_pb";
@@ -37,6 +39,9 @@ export type { StructuredText, TextParam } from "@gen/mailrun/v1/texts_pb";
 export { BoardLayout, Gauge, Outside, PathEnd_Kind, Terrain, TileColour, Zone } from "@gen/mailrun/v1/components_pb";
 export type { BoardHex, City, CompanyCard, Components, TileDesign } from "@gen/mailrun/v1/components_pb";
 export { Title } from "@gen/mailrun/v1/game_config_pb";
+export type { ChatMessage } from "@gen/mailrun/v1/chat_pb";
+export { ProgrammedMoveKind, ProgrammedMoveState } from "@gen/mailrun/v1/programmed_moves_pb";
+export type { ProgrammedMove } from "@gen/mailrun/v1/programmed_moves_pb";
 export { BadRequestSchema, ErrorInfoSchema, PreconditionFailureSchema } from "@gen/google/rpc/error_details_pb";
 
 // The Connect clients the web client's shell hands to <GameScreen client={...}>.
@@ -44,6 +49,7 @@ export interface ApiClients {
   game: Client<typeof GameService>;
   lobby: Client<typeof LobbyService>;
   notification: Client<typeof NotificationService>;
+  programmed: Client<typeof ProgrammedMoveService>;  // standing orders (ProgrammedPanel.tsx)
 }
 
 // Who is looking at the game: the shell knows the account; the seat comes from the game itself

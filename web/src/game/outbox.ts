@@ -56,7 +56,7 @@ export function isNetworkFailure(error: unknown): boolean {
   return e.code === Code.Unknown && (e.cause instanceof TypeError || (typeof navigator !== "undefined" && !navigator.onLine));
 }
 
-function newRequestId(): string {
+export function newRequestId(): string {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `r${Date.now()}${Math.random().toString(36).slice(2)}`;
 }
 

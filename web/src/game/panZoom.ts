@@ -1,5 +1,6 @@
 // Zoom and pan of the board by mouse, touch and pen (pointer events): one pointer drags, two
-// pinch, the wheel zooms at the cursor; a press that barely moves is a tap. The transform is a
+// pinch, the wheel zooms at the cursor; a press that barely moves is a tap, held still for
+// LONG_PRESS_MS a long press. The transform is a
 // scale and a translation of the board's coordinates into the frame's pixels. The arithmetic is
 // pure (zoomAt, clampScale); usePanZoom wires it to an element.
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -13,6 +14,7 @@ export interface Transform {
 export const MIN_SCALE = 0.15;
 export const MAX_SCALE = 6;
 export const TAP_SLOP = 8; // pixels a tap may move
+export const LONG_PRESS_MS = 500; // a press held still this long is a long press, not a tap
 
 export function clampScale(scale: number): number {
   return Math.min(MAX_SCALE, Math.max(MIN_SCALE, scale));
@@ -54,13 +56,27 @@ export function focusTransform(points: Array<{ x: number; y: number }>, pad: num
   return { scale, x: frameW / 2 - cx * scale, y: frameH / 2 - cy * scale };
 }
 
-export function usePanZoom(boardW: number, boardH: number, onTap: (target: EventTarget | null) => void) {
+// The transform `t` moved so that the board point `p` lies inside the frame with `margin` pixels
+// to spare (unchanged when it already does): the keyboard's focus kept in view.
+export function panToShow(t: Transform, p: { x: number; y: number }, frameW: number, frameH: number, margin: number): Transform {
+  const sx = p.x * t.scale + t.x;
+  const sy = p.y * t.scale + t.y;
+  const m = Math.min(margin, frameW / 2, frameH / 2);
+  const dx = sx < m ? m - sx : sx > frameW - m ? frameW - m - sx : 0;
+  const dy = sy < m ? m - sy : sy > frameH - m ? frameH - m - sy : 0;
+  return dx === 0 && dy === 0 ? t : { ...t, x: t.x + dx, y: t.y + dy };
+}
+
+export function usePanZoom(boardW: number, boardH: number, onTap: (target: EventTarget | null) => void, onLongPress?: (target: EventTarget | null) => void) {
   const frame = useRef<HTMLDivElement>(null);
   const [transform, setTransform] = useState<Transform>({ scale: 1, x: 0, y: 0 });
   const pointers = useRef(new Map<number, { x: number; y: number }>());
-  const gesture = useRef({ moved: 0, startTarget: null as EventTarget | null, pinch: 0 });
+  const gesture = useRef({ moved: 0, startTarget: null as EventTarget | null, pinch: 0, pressed: false });
+  const pressTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const tap = useRef(onTap);
   tap.current = onTap;
+  const longPress = useRef(onLongPress);
+  longPress.current = onLongPress;
 
   const fit = () => {
     const el = frame.current;
@@ -82,8 +98,16 @@ export function usePanZoom(boardW: number, boardH: number, onTap: (target: Event
     const down = (e: PointerEvent) => {
       if ((e.target as Element | null)?.closest?.("button")) return; // the zoom buttons click
       pointers.current.set(e.pointerId, local(e));
-      if (pointers.current.size === 1) gesture.current = { moved: 0, startTarget: e.target, pinch: 0 };
-      else gesture.current.moved = TAP_SLOP + 1; // a second finger is never a tap
+      clearTimeout(pressTimer.current);
+      if (pointers.current.size === 1) {
+        gesture.current = { moved: 0, startTarget: e.target, pinch: 0, pressed: false };
+        // Held still: a long press (what the hex is), and the release is then no tap.
+        pressTimer.current = setTimeout(() => {
+          if (pointers.current.size !== 1 || gesture.current.moved > TAP_SLOP || !longPress.current) return;
+          gesture.current.pressed = true;
+          longPress.current(gesture.current.startTarget);
+        }, LONG_PRESS_MS);
+      } else gesture.current.moved = TAP_SLOP + 1; // a second finger is never a tap
       const s = spread();
       if (s) gesture.current.pinch = s.d;
       el.setPointerCapture?.(e.pointerId);
@@ -111,7 +135,8 @@ export function usePanZoom(boardW: number, boardH: number, onTap: (target: Event
       }
     };
     const up = (e: PointerEvent) => {
-      const wasTap = pointers.current.size === 1 && gesture.current.moved <= TAP_SLOP;
+      clearTimeout(pressTimer.current);
+      const wasTap = pointers.current.size === 1 && gesture.current.moved <= TAP_SLOP && !gesture.current.pressed;
       pointers.current.delete(e.pointerId);
       if (wasTap && e.type === "pointerup") tap.current(gesture.current.startTarget);
     };
@@ -138,10 +163,14 @@ export function usePanZoom(boardW: number, boardH: number, onTap: (target: Event
     const el = frame.current;
     if (el && el.clientWidth > 0 && points.length > 0) setTransform(focusTransform(points, pad, el.clientWidth, el.clientHeight, minScale));
   };
+  const show = (p: { x: number; y: number }, margin: number) => {
+    const el = frame.current;
+    if (el && el.clientWidth > 0) setTransform((t) => panToShow(t, p, el.clientWidth, el.clientHeight, margin));
+  };
   const zoomBy = (factor: number) => {
     const el = frame.current;
     if (!el) return;
     setTransform((t) => zoomAt(t, factor, el.clientWidth / 2, el.clientHeight / 2));
   };
-  return { frame, transform, fit, focus, zoomBy };
+  return { frame, transform, fit, focus, show, zoomBy };
 }

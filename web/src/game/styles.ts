@@ -23,7 +23,7 @@ const CSS = `
 .mr-city-mine { stroke: #8e24aa; stroke-width: 3; stroke-dasharray: 3 3; }
 .mr-halo { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
 .mr-side { display: flex; flex-direction: column; gap: 6px; min-width: 0; }
-.mr-tabs { display: flex; gap: 3px; overflow-x: auto; }
+.mr-tabs { display: flex; flex-wrap: wrap; gap: 3px; }
 .mr-tabs button { flex: 1 1 auto; min-height: 44px; padding: 6px 4px; font-size: 13px; border: 1px solid #aaa; border-radius: 6px; background: #fff; text-transform: capitalize; }
 .mr-chosen { background: #1565c0 !important; color: #fff !important; border-color: #1565c0 !important; }
 .mr-panel { background: #fff; border: 1px solid #ddd; border-radius: 6px; padding: 8px; overflow-x: auto; }
@@ -117,7 +117,11 @@ const CSS = `
 }
 `;
 
-// Adds `css` to the document once, as the <style> element `id`.
+export function useGameStyles(): void {
+  useStyleSheet("mr-game-styles", CSS);
+}
+
+// Adds a <style id=...> with `css` to the document once (the map's own: mapStyles.ts).
 export function useStyleSheet(id: string, css: string): void {
   useEffect(() => {
     if (document.getElementById(id)) return;
@@ -126,8 +130,4 @@ export function useStyleSheet(id: string, css: string): void {
     style.textContent = css;
     document.head.appendChild(style);
   }, []);
-}
-
-export function useGameStyles(): void {
-  useStyleSheet("mr-game-styles", CSS);
 }

@@ -114,6 +114,27 @@ export function widestGap(taken: number[], fallback: number): number {
   return best;
 }
 
+// Where a tile's number goes: towards the corner farthest from every track end, revenue and label
+// (`taken`), the lowest of equals; never on a track line (a 1947 hex's bottom edge takes track).
+export function numberAngle(taken: number[], turned: boolean): number {
+  const gap = (a: number, b: number) => {
+    const d = Math.abs(a - b) % (2 * Math.PI);
+    return Math.min(d, 2 * Math.PI - d);
+  };
+  let best = Math.PI / 2;
+  let bestScore = -1;
+  for (let k = 0; k < 6; k++) {
+    const corner = ((turned ? 0 : 30) + 60 * k) * (Math.PI / 180); // flat-topped corners at 0, 60, ...
+    const free = taken.length === 0 ? Math.PI : Math.min(...taken.map((t) => gap(t, corner)));
+    const score = free - gap(corner, Math.PI / 2) * 1e-3; // the lowest corner among equals
+    if (score > bestScore + 1e-9) {
+      bestScore = score;
+      best = corner;
+    }
+  }
+  return best;
+}
+
 function tokenSpaces(at: Point, slots: number, radius: number): { spaces: Point[]; r: number } {
   const n = Math.max(slots, 1);
   const r = n === 1 ? radius * 0.2 : radius * 0.17;
@@ -263,6 +284,6 @@ export function paintTile(tile: TileDesign, rotation: number, centre: Point, rad
     const angle = widestGap(taken, Math.PI);
     picture.label = { at: polar(centre, radius * 0.64, angle), text: tile.label };
   }
-  if (!tile.preprinted) picture.number = { at: add(centre, { x: 0, y: radius * 0.8 }), text: tile.id };
+  if (!tile.preprinted) picture.number = { at: polar(centre, radius * 0.72, numberAngle([...taken, 1.5 * Math.PI], turned)), text: tile.id }; // the board writes the hex's id at the top
   return picture;
 }

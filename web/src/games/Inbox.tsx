@@ -21,7 +21,7 @@ export function Inbox({ onRead }: { onRead: () => void }) {
       <RefusalNote error={inbox.error} />
       {inbox.value?.notifications.length === 0 && <p class="quiet">Nothing yet.</p>}
       {inbox.value?.notifications.map((n) => {
-        const gameId = n.event?.kind.case === "yourTurn" || n.event?.kind.case === "gameFinished" ? n.event.kind.value.gameId : "";
+        const gameId = n.event?.kind.case === "yourTurn" || n.event?.kind.case === "gameFinished" || n.event?.kind.case === "chatMention" ? n.event.kind.value.gameId : "";
         return (
           <div class={`card row${n.read ? "" : " unread"}`} data-test="inbox-item">
             <strong>{n.title}</strong> <span>{n.text}</span>

@@ -4,6 +4,8 @@
 import { useEffect, useState } from "preact/hooks";
 
 import { clients } from "../api/client";
+import { refusalOf } from "../api/refusal";
+import "./settings.css";
 
 // The mail link in the current URL, if the page was opened from one.
 export function emailLinkOf(hash: string): { kind: "verify" | "unsubscribe"; token: string } | null {
@@ -18,7 +20,7 @@ export function EmailLink({ kind, token }: { kind: "verify" | "unsubscribe"; tok
     const call = kind === "verify"
       ? clients.notification.verifyEmail({ token }).then((r) => `Thank you: Mailrun will mail ${r.email?.address} when it is your turn.`)
       : clients.notification.unsubscribeEmail({ token }).then(() => "Done: Mailrun will send you no more mail.");
-    call.then(setSaid, (err) => setSaid(`This link did not work: ${err instanceof Error ? err.message : String(err)}`));
+    call.then(setSaid, (err) => setSaid(`This link did not work: ${refusalOf(err).message}.`));
   }, [kind, token]);
   return (
     <main class="email-link">

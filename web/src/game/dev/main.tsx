@@ -10,6 +10,7 @@ import { GameService, type ApiClients } from "../api";
 import { GameScreen } from "../GameScreen";
 import { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import { NotificationService } from "@gen/mailrun/v1/notification_pb";
+import { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
 
 function clients(token: string): ApiClients {
   const auth: Interceptor = (next) => (req) => {
@@ -21,6 +22,7 @@ function clients(token: string): ApiClients {
     game: createClient(GameService, transport),
     lobby: createClient(LobbyService, transport),
     notification: createClient(NotificationService, transport),
+    programmed: createClient(ProgrammedMoveService, transport),
   };
 }
 

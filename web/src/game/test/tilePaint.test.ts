@@ -6,7 +6,7 @@ import { test } from "node:test";
 import { Gauge } from "../api";
 import { HEX_RADIUS as R, distance, edgeAngle, edgeMidpoint } from "../hexGeometry";
 import { paintTile, widestGap } from "../tilePaint";
-import { tile } from "./fixture";
+import { components, components1947, tile } from "./fixture";
 
 const O = { x: 100, y: 100 };
 // The end points of an SVG path "M x,y ... x,y".
@@ -93,4 +93,23 @@ test("the widest gap between directions is found, wrapping round", () => {
   const gap = widestGap([0.1, 0.2, 0.3], 0);
   assert.ok(Math.abs(gap - (0.3 + 0.1 + 2 * Math.PI) / 2) < 1e-9, String(gap));
   assert.equal(widestGap([], 1.5), 1.5);
+});
+
+test("a tile's number keeps clear of its track's ends and the hex's id at the top, on both boards", () => {
+  for (const turned of [false, true]) {
+    const designs = (turned ? components1947 : components).tiles.filter((t) => !t.preprinted);
+    assert.ok(designs.length > 0);
+    for (const design of designs) {
+      for (let rotation = 0; rotation < 6; rotation++) {
+        const picture = paintTile(design, rotation, O, R, turned);
+        assert.ok(picture.number, `tile ${design.id} has its number`);
+        for (const track of picture.tracks) {
+          for (const end of ends(track.d)) {
+            assert.ok(distance(end, picture.number!.at) > R * 0.3, `tile ${design.id} rotation ${rotation}${turned ? " (1947)" : ""}: number at ${JSON.stringify(picture.number!.at)} on a track end ${JSON.stringify(end)}`);
+          }
+        }
+        assert.ok(picture.number!.at.y > O.y - R * 0.5, `tile ${design.id}: the number is not under the hex's id`);
+      }
+    }
+  }
 });
