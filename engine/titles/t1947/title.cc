@@ -8,6 +8,7 @@
 
 #include "engine/core/legal_actions.h"
 #include "engine/core/rng.h"
+#include "engine/core/standings.h"
 #include "engine/core/structured_text.h"
 #include "engine/core/texts.h"
 #include "engine/titles/t1947/actions.h"
@@ -174,10 +175,10 @@ class Game1947 final : public TitleGame {
   std::vector<FinalStanding> Standings() const override {
     std::vector<FinalStanding> standings;
     if (!game_.finished()) return standings;
-    for (int seat = 0; seat < game_.player_count(); ++seat) standings.push_back({seat, static_cast<int>(Wealth(game_, seat)), 0});
-    for (FinalStanding& s : standings) {  // equal wealth, equal rank
-      s.rank = 1 + static_cast<int>(std::count_if(standings.begin(), standings.end(), [&](const FinalStanding& o) { return o.wealth > s.wealth; }));
-    }
+    std::vector<int> wealth;
+    for (int seat = 0; seat < game_.player_count(); ++seat) wealth.push_back(static_cast<int>(Wealth(game_, seat)));
+    const std::vector<int> ranks = WealthRanks(wealth);  // equal wealth, equal rank
+    for (int seat = 0; seat < game_.player_count(); ++seat) standings.push_back({seat, wealth[static_cast<size_t>(seat)], ranks[static_cast<size_t>(seat)]});
     return standings;
   }
   std::optional<mailrun::v1::Action> BotAction(int seat, const std::vector<mailrun::v1::LegalAction>& legal,
