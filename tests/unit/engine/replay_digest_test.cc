@@ -9,7 +9,7 @@
 //
 // The file is the proof that moving code changes no byte a game produces. After a change that is
 // meant to change what a game produces, write it anew and commit it with that change:
-//   MAILRUN_WRITE_REPLAY_DIGESTS=1 build/tests/unit/engine/replay_digest_tests
+//   MAILRUN_WRITE_REPLAY_DIGESTS=1 build/bin/replay_digest_tests
 #include <gtest/gtest.h>
 #include <openssl/evp.h>
 
