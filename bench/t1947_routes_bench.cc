@@ -1,4 +1,4 @@
-// Benchmark of a 1947 railway's best runs (CompanyBestRuns, t1947_route_graph.h) on late-game-like
+// Benchmark of a 1947 railway's best runs (CompanyBestRuns, route_graph.h) on late-game-like
 // 1947 boards. Each position is grown by the rules themselves from a seed: every railway's home
 // station, then per phase 1..8 three rounds in which each railway makes a random legal tile action
 // (LegalLays, up to two lays) and, one time in two, places a random legal station
@@ -23,11 +23,11 @@
 #include <vector>
 
 #include "engine/core/routes/route_optimizer.h"
-#include "engine/titles/t1947/t1947_data_files.h"
-#include "engine/titles/t1947/t1947_route_graph.h"
-#include "engine/titles/t1947/t1947_route_legs.h"
-#include "engine/titles/t1947/t1947_stations.h"
-#include "engine/titles/t1947/t1947_track.h"
+#include "engine/titles/t1947/edition/embedded_files.h"
+#include "engine/titles/t1947/route_graph.h"
+#include "engine/titles/t1947/rules/route_legs.h"
+#include "engine/titles/t1947/rules/stations.h"
+#include "engine/titles/t1947/rules/track.h"
 
 namespace {
 

@@ -8,8 +8,8 @@
 #include "engine/titles/t1853/board_svg.h"
 #include "engine/titles/t1853/components.h"
 #include "engine/titles/t1853/title.h"
-#include "engine/titles/t1947/t1947_board_svg.h"
-#include "engine/titles/t1947/t1947_components.h"
+#include "engine/titles/t1947/board_svg.h"
+#include "engine/titles/t1947/components.h"
 #include "engine/titles/t1947/title.h"
 
 namespace mailrun::engine {

@@ -21,7 +21,7 @@ Result<std::string> GameBoardPicture(const mailrun::v1::Components& components, 
                                      const std::string& heading);
 
 // The board of the components with an overlay (`mailrun board render`): 1853's board or 1947's map
-// (t1947_components.h), drawn from the components alone. Refuses components that do not hold
+// (components.h), drawn from the components alone. Refuses components that do not hold
 // together and a title drawn from no components.
 Result<std::string> BoardPictureFromComponents(const mailrun::v1::Components& components, const BoardOverlay& overlay);
 

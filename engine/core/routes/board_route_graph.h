@@ -5,7 +5,7 @@
 // company_base where the company has a token; converging junctions with one exclusivity group
 // each (4.5.10), hubs, and the boundaries between hexes (also towards hexes off the board that
 // track runs into). Each title names the hexes and cities, and marks afterwards what its own rules
-// add (1947: t1947_route_graph.h). Pure.
+// add (1947: route_graph.h). Pure.
 // With `only`, just the tiles on those hexes go in (a run's check needs no more than the hexes its
 // runs name): nodes, edges and groups as in the whole graph, in the same relative order, and
 // named alike.

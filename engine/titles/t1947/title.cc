@@ -8,18 +8,19 @@
 
 #include "engine/core/legal_actions.h"
 #include "engine/core/rng.h"
+#include "engine/core/standings.h"
 #include "engine/core/structured_text.h"
 #include "engine/core/texts.h"
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_board_grid.h"
-#include "engine/titles/t1947/t1947_board_svg.h"
-#include "engine/titles/t1947/t1947_bot.h"
-#include "engine/titles/t1947/t1947_components.h"
-#include "engine/titles/t1947/t1947_data_files.h"
-#include "engine/titles/t1947/t1947_invariants.h"
-#include "engine/titles/t1947/t1947_proto.h"
-#include "engine/titles/t1947/t1947_snapshot.h"
-#include "engine/titles/t1947/t1947_suggested_runs.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/board_svg.h"
+#include "engine/titles/t1947/bot.h"
+#include "engine/titles/t1947/components.h"
+#include "engine/titles/t1947/edition/board_grid.h"
+#include "engine/titles/t1947/edition/embedded_files.h"
+#include "engine/titles/t1947/invariants.h"
+#include "engine/titles/t1947/proto.h"
+#include "engine/titles/t1947/rules/suggested_runs.h"
+#include "engine/titles/t1947/state_json.h"
 
 namespace mailrun::engine::t1947 {
 namespace {
@@ -175,10 +176,10 @@ class Game1947 final : public TitleGame {
   std::vector<FinalStanding> Standings() const override {
     std::vector<FinalStanding> standings;
     if (!game_.finished()) return standings;
-    for (int seat = 0; seat < game_.player_count(); ++seat) standings.push_back({seat, static_cast<int>(Wealth(game_, seat)), 0});
-    for (FinalStanding& s : standings) {  // equal wealth, equal rank
-      s.rank = 1 + static_cast<int>(std::count_if(standings.begin(), standings.end(), [&](const FinalStanding& o) { return o.wealth > s.wealth; }));
-    }
+    std::vector<int> wealth;
+    for (int seat = 0; seat < game_.player_count(); ++seat) wealth.push_back(static_cast<int>(Wealth(game_, seat)));
+    const std::vector<int> ranks = WealthRanks(wealth);  // equal wealth, equal rank
+    for (int seat = 0; seat < game_.player_count(); ++seat) standings.push_back({seat, wealth[static_cast<size_t>(seat)], ranks[static_cast<size_t>(seat)]});
     return standings;
   }
   std::optional<mailrun::v1::Action> BotAction(int seat, const std::vector<mailrun::v1::LegalAction>& legal,
@@ -260,7 +261,7 @@ class Title1947Impl final : public Title {
     return std::unique_ptr<TitleGame>(std::make_unique<Game1947>(config, std::move(*game)));
   }
 
-  // The map with the overlay's tiles and stations (t1947_board_svg.h).
+  // The map with the overlay's tiles and stations (board_svg.h).
   Result<std::string> RenderBoardSvg(Edition /*edition*/, const BoardOverlay& overlay) const override {
     if (!overlay.highlight_area.empty()) {
       return Malformed("1947.refusal.title.1947_no_company_areas_shade", "1947 has no company areas to shade (areas are 1853's, TABLE 2)");
@@ -269,7 +270,7 @@ class Title1947Impl final : public Title {
     if (!data.ok()) return data.error();
     return DrawBoard1947(**data, overlay);
   }
-  // The components as data (t1947_components.h), built once from the embedded files.
+  // The components as data (components.h), built once from the embedded files.
   Result<mailrun::v1::Components> Components(Edition edition) const override {
     if (Status setup = CheckSetup(edition, {}); !setup.ok()) return setup.error();
     static const Result<mailrun::v1::Components> built = []() -> Result<mailrun::v1::Components> {
@@ -281,7 +282,7 @@ class Title1947Impl final : public Title {
     }();
     return built;
   }
-  // 1947's hexes in the core's coordinates as t1947_board_grid.h maps them.
+  // 1947's hexes in the core's coordinates as edition/board_grid.h maps them.
   std::string PlaceName(Edition /*edition*/, HexCoord hex) const override {
     auto data = Data1947();
     if (!data.ok()) return "";

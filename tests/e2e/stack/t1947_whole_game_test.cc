@@ -1,6 +1,6 @@
 // Acceptance 3 of issue 25: a 1947 game played to its end through the whole stack (real PostgreSQL
 // and Redis, the three service binaries). Three players register, one opens a 1947 table, the
-// others join and the lobby starts the game; the reference bot (engine/titles/t1947/t1947_bot.h)
+// others join and the lobby starts the game; the reference bot (engine/titles/t1947/bot.h)
 // then plays every seat through the game service's API (tests/e2e/stack/bot_players.h: the
 // service's legal actions must be the local copy's at every move, and its log lines too) until the
 // game ends (7.0). Then the notification service has told every player that the game finished, and

@@ -15,9 +15,9 @@
 
 #include "engine/titles/registry.h"
 #include "engine/titles/t1853/edition/edition_data.h"
-#include "engine/titles/t1947/t1947_board_grid.h"
-#include "engine/titles/t1947/t1947_data_files.h"
-#include "engine/titles/t1947/t1947_revenue_rules.h"
+#include "engine/titles/t1947/edition/board_grid.h"
+#include "engine/titles/t1947/edition/embedded_files.h"
+#include "engine/titles/t1947/rules/revenue_rules.h"
 #include "services/game/components_catalog.h"
 #include "tests/integration/game_service/game_harness.h"
 

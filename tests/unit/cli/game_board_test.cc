@@ -11,9 +11,9 @@
 
 #include "engine/render/game_board_picture.h"
 #include "engine/titles/registry.h"
-#include "engine/titles/t1947/t1947_board_grid.h"
-#include "engine/titles/t1947/t1947_board_svg.h"
-#include "engine/titles/t1947/t1947_data_files.h"
+#include "engine/titles/t1947/board_svg.h"
+#include "engine/titles/t1947/edition/board_grid.h"
+#include "engine/titles/t1947/edition/embedded_files.h"
 
 namespace mailrun::cli {
 namespace {

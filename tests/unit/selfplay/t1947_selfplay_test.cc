@@ -1,4 +1,4 @@
-// Issue 25, whole games of 1947 in CTest: the reference bot (engine/titles/t1947/t1947_bot.h) plays
+// Issue 25, whole games of 1947 in CTest: the reference bot (engine/titles/t1947/bot.h) plays
 // a game for each player count the rules allow (3 to 6, 1947 rules 1) to its end (7.0), every
 // invariant checked after every action, and recorded 1947 games (tests/fixtures/games-1947/*.json,
 // apart from tests/fixtures/games/, whose every file the 1853 tests read)

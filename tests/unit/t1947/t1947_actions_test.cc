@@ -5,9 +5,9 @@
 #include <set>
 
 #include "engine/titles/game.h"
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_dividends.h"
-#include "engine/titles/t1947/t1947_proto.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/proto.h"
+#include "engine/titles/t1947/rules/dividends.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 

@@ -8,8 +8,8 @@
 
 #include "engine/core/board/promotion.h"
 #include "engine/core/track/track_network.h"
-#include "engine/titles/t1947/t1947_board_grid.h"
-#include "engine/titles/t1947/t1947_board_svg.h"
+#include "engine/titles/t1947/board_svg.h"
+#include "engine/titles/t1947/edition/board_grid.h"
 #include "tests/testing/svg_boxes.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/game.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 

@@ -2,7 +2,7 @@
 // bankruptcy (6.15.5).
 #include <gtest/gtest.h>
 
-#include "engine/titles/t1947/t1947_actions.h"
+#include "engine/titles/t1947/actions.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 
 namespace mailrun::engine::t1947 {

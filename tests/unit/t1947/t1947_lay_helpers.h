@@ -1,4 +1,4 @@
-// Laying 1947 track in tests as the rules do (t1947_track.h's Lay, t1947_stations.h's home
+// Laying 1947 track in tests as the rules do (rules/track.h's Lay, rules/stations.h's home
 // stations): a railway by initials, a lay context, a tile turned to show the exits named
 // ("N", "NE", "SE", "S", "SW", "NW"), a lay that must succeed, and a board with home stations.
 #pragma once
@@ -9,9 +9,9 @@
 #include <string>
 #include <string_view>
 
-#include "engine/titles/t1947/t1947_board_grid.h"
-#include "engine/titles/t1947/t1947_stations.h"
-#include "engine/titles/t1947/t1947_track.h"
+#include "engine/titles/t1947/edition/board_grid.h"
+#include "engine/titles/t1947/rules/stations.h"
+#include "engine/titles/t1947/rules/track.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {

@@ -1,4 +1,4 @@
-// LayReach (t1947_lay_reach.h) against the track network it stands in for: on boards of randomly
+// LayReach (lay_reach.h) against the track network it stands in for: on boards of randomly
 // played games, for every railway with stations and every candidate lay the listing would try
 // (each upgrade of a laid tile, each yellow tile on an empty hex the railway's track reaches, in
 // every rotation), the tile's paths a line reaches over the board's one network with the candidate
@@ -10,8 +10,8 @@
 #include <set>
 
 #include "engine/core/rng.h"
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_lay_reach.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/lay_reach.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {

@@ -5,8 +5,8 @@
 #include <fstream>
 #include <gtest/gtest.h>
 
-#include "engine/titles/t1947/t1947_game.h"
-#include "engine/titles/t1947/t1947_proto.h"
+#include "engine/titles/t1947/game.h"
+#include "engine/titles/t1947/proto.h"
 #include "tests/unit/t1947/t1947_detailed_example.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
@@ -244,7 +244,7 @@ TEST(Setup, PlayersCardsAndDraws) {
 }  // namespace
 }  // namespace mailrun::engine::t1947
 
-#include "engine/titles/t1947/t1947_board_svg.h"
+#include "engine/titles/t1947/board_svg.h"
 
 namespace mailrun::engine::t1947 {
 namespace {

@@ -3,8 +3,8 @@
 // and the sets of 1-3 operating rounds between stock rounds (4.0).
 #include <gtest/gtest.h>
 
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_invariants.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/invariants.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 
 namespace mailrun::engine::t1947 {

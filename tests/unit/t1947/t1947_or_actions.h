@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_snapshot.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/state_json.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_game.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/game.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {

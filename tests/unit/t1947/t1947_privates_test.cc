@@ -8,11 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_game.h"
-#include "engine/titles/t1947/t1947_invariants.h"
-#include "engine/titles/t1947/t1947_operating_run.h"
-#include "engine/titles/t1947/t1947_proto.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/game.h"
+#include "engine/titles/t1947/invariants.h"
+#include "engine/titles/t1947/proto.h"
+#include "engine/titles/t1947/rules/operating_run.h"
 #include "tests/unit/t1947/t1947_lay_helpers.h"
 #include "tests/unit/t1947/t1947_or_actions.h"
 #include "tests/unit/t1947/t1947_or_position.h"

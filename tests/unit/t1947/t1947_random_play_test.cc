@@ -10,8 +10,8 @@
 #include <map>
 
 #include "engine/core/result.h"
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_invariants.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/invariants.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {

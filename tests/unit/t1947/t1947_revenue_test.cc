@@ -5,9 +5,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/titles/t1947/t1947_payout.h"
-#include "engine/titles/t1947/t1947_revenue.h"
-#include "engine/titles/t1947/t1947_revenue_bonuses.h"
+#include "engine/titles/t1947/rules/payout.h"
+#include "engine/titles/t1947/rules/revenue.h"
+#include "engine/titles/t1947/rules/revenue_bonuses.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 
 namespace mailrun::engine::t1947 {

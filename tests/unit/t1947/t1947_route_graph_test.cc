@@ -1,5 +1,5 @@
-// A 1947 railway's route graph on the real board (t1947_route_graph.h), its best runs, 6.15's
-// legal route and the runs a president submits (t1947_submitted_runs.h). Boards are built as the
+// A 1947 railway's route graph on the real board (route_graph.h), its best runs, 6.15's
+// legal route and the runs a president submits (rules/submitted_runs.h). Boards are built as the
 // rules build them: section 8's first operating round (the text stops before any train runs, so
 // the runs of the second are computed by hand from the map's values), then Poona upgraded to a #1
 // and Bombay to its green tile, East Africa reached through D23. Every figure is hand-computed
@@ -8,9 +8,9 @@
 
 #include <algorithm>
 
-#include "engine/titles/t1947/t1947_route_graph.h"
-#include "engine/titles/t1947/t1947_route_legs.h"
-#include "engine/titles/t1947/t1947_submitted_runs.h"
+#include "engine/titles/t1947/route_graph.h"
+#include "engine/titles/t1947/rules/route_legs.h"
+#include "engine/titles/t1947/rules/submitted_runs.h"
 #include "tests/unit/t1947/t1947_lay_helpers.h"
 #include "tests/unit/t1947/t1947_section8_boards.h"
 #include "tests/unit/t1947/t1947_test_data.h"

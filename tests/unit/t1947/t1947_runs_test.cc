@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "engine/titles/t1947/t1947_revenue.h"
-#include "engine/titles/t1947/t1947_runs.h"
+#include "engine/titles/t1947/rules/revenue.h"
+#include "engine/titles/t1947/rules/runs.h"
 #include "tests/unit/routes/test_board.h"
 
 namespace mailrun::engine::t1947 {

@@ -8,8 +8,8 @@
 #include <initializer_list>
 #include <string>
 
-#include "engine/titles/t1947/t1947_board_state.h"
-#include "engine/titles/t1947/t1947_stations.h"
+#include "engine/titles/t1947/board_state.h"
+#include "engine/titles/t1947/rules/stations.h"
 #include "tests/unit/t1947/t1947_lay_helpers.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 

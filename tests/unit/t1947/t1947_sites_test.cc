@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_game.h"
-#include "engine/titles/t1947/t1947_invariants.h"
-#include "engine/titles/t1947/t1947_proto.h"
-#include "engine/titles/t1947/t1947_snapshot.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/game.h"
+#include "engine/titles/t1947/invariants.h"
+#include "engine/titles/t1947/proto.h"
+#include "engine/titles/t1947/state_json.h"
 #include "tests/unit/t1947/t1947_or_actions.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 #include "tests/unit/t1947/t1947_section8_boards.h"

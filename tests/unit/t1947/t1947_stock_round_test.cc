@@ -4,13 +4,13 @@
 
 #include <map>
 
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_game.h"
-#include "engine/titles/t1947/t1947_invariants.h"
-#include "engine/titles/t1947/t1947_proto.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/game.h"
+#include "engine/titles/t1947/invariants.h"
+#include "engine/titles/t1947/proto.h"
+#include "engine/titles/t1947/rules/market.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 #include "tests/unit/t1947/t1947_test_data.h"
-#include "engine/titles/t1947/t1947_market.h"
 
 namespace mailrun::engine::t1947 {
 namespace {

@@ -9,8 +9,8 @@
 #include <string_view>
 
 #include "engine/core/track/track_network.h"
-#include "engine/titles/t1947/t1947_board_grid.h"
-#include "engine/titles/t1947/t1947_data_files.h"
+#include "engine/titles/t1947/edition/board_grid.h"
+#include "engine/titles/t1947/edition/embedded_files.h"
 
 namespace mailrun::engine::t1947 {
 

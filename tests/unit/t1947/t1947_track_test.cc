@@ -7,9 +7,9 @@
 #include <map>
 
 #include "engine/core/board/promotion.h"
-#include "engine/titles/t1947/t1947_board_grid.h"
-#include "engine/titles/t1947/t1947_stations.h"
-#include "engine/titles/t1947/t1947_track.h"
+#include "engine/titles/t1947/edition/board_grid.h"
+#include "engine/titles/t1947/rules/stations.h"
+#include "engine/titles/t1947/rules/track.h"
 #include "tests/unit/t1947/t1947_lay_helpers.h"
 #include "tests/unit/t1947/t1947_test_data.h"
 

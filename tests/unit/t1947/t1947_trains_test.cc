@@ -5,8 +5,8 @@
 
 #include <algorithm>
 
-#include "engine/titles/t1947/t1947_actions.h"
-#include "engine/titles/t1947/t1947_invariants.h"
+#include "engine/titles/t1947/actions.h"
+#include "engine/titles/t1947/invariants.h"
 #include "tests/unit/t1947/t1947_or_position.h"
 
 namespace mailrun::engine::t1947 {

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include "engine/core/standings.h"
+
 namespace mailrun::engine::t1853 {
 
 // 5.2.1: cash plus shares at their market value (par for a company that never formed, 3.1.7);
@@ -28,15 +30,12 @@ void FinishGame(Context& ctx, const Said& said) {
   s.end_reason_structured.clear();
   (void)google::protobuf::util::MessageToJsonString(said.structured, &s.end_reason_structured);
   s.scores.clear();
-  for (int seat = 0; seat < s.players_count; ++seat) s.scores.push_back({seat, PlayerWealth(ctx, seat), 0});
+  std::vector<int> wealth;
+  for (int seat = 0; seat < s.players_count; ++seat) wealth.push_back(PlayerWealth(ctx, seat));
+  const std::vector<int> ranks = WealthRanks(wealth);
+  for (int seat = 0; seat < s.players_count; ++seat) s.scores.push_back({seat, wealth[static_cast<size_t>(seat)], ranks[static_cast<size_t>(seat)]});
   std::vector<FinalScore> sorted = s.scores;
   std::stable_sort(sorted.begin(), sorted.end(), [](const FinalScore& a, const FinalScore& b) { return a.wealth > b.wealth; });
-  for (FinalScore& score : s.scores) {
-    score.rank = 1;
-    for (const FinalScore& other : sorted) {
-      if (other.wealth > score.wealth) ++score.rank;
-    }
-  }
   for (const FinalScore& score : sorted) {
     const FinalScore& ranked = s.scores[score.seat];
     ctx.Say("1853.log.end_game.standing", "{rank}. {seat} {wealth}", {param::Count("rank", ranked.rank), param::Seat("seat", score.seat), param::Amount("wealth", score.wealth)});
