@@ -259,6 +259,8 @@ TEST_F(Web, TheGlanceStripAndTheSpreadsheetShowTheGameAsItIs) {
       }
     }
   }
+}
+
 // The map on a phone (tests/e2e/web/browser_map.mjs, 360 x 740): at the zoom each board opens
 // with, every legal target is at least 44 x 44 CSS px and every label at least 11 CSS px (1853's
 // bid cities and first lay, 1947's first lay, its operating railway's network and the stops of a
