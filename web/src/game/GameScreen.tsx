@@ -57,7 +57,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   const { state, catchUp, refreshLegal } = useGame(client, gameId);
   const { view, components, legal } = state;
   const [tab, setTab] = useState<Tab>("moves");
-  const chat = useChat(client, gameId, !!view && state.yourSeat >= 0, state.version); // the Chat tab's, live while the screen is open
+  // The Chat tab's, live only while it is shown: its stream is one more long request, and a browser
+  // speaking HTTP/1.1 to the gateway has six connections per origin, shared by every tab of the app.
+  const chat = useChat(client, gameId, !!view && state.yourSeat >= 0 && tab === "chat", state.version);
   const [hex, setHex] = useState<string>();
   const [tileIndex, setTileIndex] = useState(0);
   const [rotationIndex, setRotationIndex] = useState(0);

@@ -3,7 +3,7 @@
 // last chat seq received, with growing pauses after a drop); posting under a request id kept across
 // retries of the same text, deleting one's own message, muting a player for oneself, and the
 // table host's hiding. Messages are kept by seq, so one that comes twice (the post's answer and
-// the stream) shows once. Runs while the game screen is open, so the tab can count what arrived.
+// the stream) shows once. Runs while the Chat tab is shown (GameScreen).
 import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useRef, useState } from "preact/hooks";
 
