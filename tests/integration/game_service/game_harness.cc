@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
 
 #include "services/common/auth.h"
 #include "services/common/token.h"
@@ -25,7 +26,10 @@ GameHarness::GameHarness(const std::string& name, const GameHarness& service) : 
 }
 
 void GameHarness::Begin(const std::string& name) {
-  log_path_ = ::testing::TempDir() + "/" + name + "-game.log";
+  // One file per process: CTest runs each test of a suite as its own process, two at once, and
+  // a suite's harnesses have the same names (one removing the other's log made the affinity test
+  // read an empty pod).
+  log_path_ = ::testing::TempDir() + "/" + name + "-" + std::to_string(getpid()) + "-game.log";
   std::remove(log_path_.c_str());
   Start();
   db_ = std::make_unique<pqxx::connection>(database_url_);
