@@ -47,6 +47,9 @@ async function openGame(player, gameId, tab) {
   return { browser, page };
 }
 async function openTab(page, tab) {
+  // To the middle of the screen first: scrolled to just below the pinned at-a-glance strip, the
+  // tab's centre is under the strip and the click lands there.
+  await page.$eval(`[data-testid=tab-${tab}]`, (el) => el.scrollIntoView({ block: "center" }));
   await clickStill(page, `[data-testid=tab-${tab}]`);
   await page.waitForSelector(`[data-testid=${tab === "orders" ? "orders" : tab}]`);
 }
