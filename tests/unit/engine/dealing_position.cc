@@ -104,6 +104,21 @@ Game OneCertificateUnderTheLimitWithExemptShares(mailrun::v1::Edition edition, i
   return game;
 }
 
+Game SirDirectorOnTheCertificateAlone(mailrun::v1::Edition edition) {
+  const Game base = SecondDealingRound(edition);
+  const int sir = CompanyIndexOf(base, "SIR");
+  return WithState(base, [&](GameState& s) {
+    FormForTest(s, base.data(), sir, 2, 75);
+    for (int seat : {0, 1, 3}) {
+      GiveShares(s, seat, sir, 1 - s.shares.HeldBy(seat, sir));
+      s.players[seat].holding_since[sir] = 10 + seat;
+    }
+    GiveShares(s, 2, sir, 2 - s.shares.HeldBy(2, sir));
+    s.players[2].contracted[sir] = 0;
+    s.players[2].holding_since[sir] = 1;
+  });
+}
+
 Game NwrDirectorAtTheCertificateLimit(mailrun::v1::Edition edition) {
   const Game base = SecondDealingRound(edition);
   const int nwr = CompanyIndexOf(base, "NWR");

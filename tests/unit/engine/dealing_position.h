@@ -41,6 +41,10 @@ Game OneCertificateUnderTheLimitWithExemptShares(mailrun::v1::Edition edition, i
 // two, and five of company 8 (the BAR, in 2009 the ECR), five GIP and four MSM.
 Game NwrDirectorAtTheCertificateLimit(mailrun::v1::Edition edition);
 
+// The second dealing round of `edition` with the SIR formed at £75, seat 2 its director on the
+// director's certificate alone (held longest, nothing contracted), seats 0, 1 and 3 one share each.
+Game SirDirectorOnTheCertificateAlone(mailrun::v1::Edition edition);
+
 // Ends the turns of the dealing round until it is `seat`'s.
 void PassUntilTurnOf(Game& game, int seat);
 

@@ -463,16 +463,7 @@ TEST(Bids2009, Rule3_2_2_And3_4_1_AManagerRunsACompanyNobodyHoldsTwoSharesOf) {
 TEST(Bids2009, Rule3_4_1_TheLongestHolderManagesUntilSomeoneQualifies) {
   const Game base = SecondDealingRound(EDITION_LOOKOUT_2009);
   const int sir = CompanyIndexOf(base, "SIR");
-  Game game = WithState(base, [&](GameState& s) {
-    FormForTest(s, base.data(), sir, 2, 75);
-    for (int seat : {0, 1, 3}) {
-      GiveShares(s, seat, sir, 1 - s.shares.HeldBy(seat, sir));
-      s.players[seat].holding_since[sir] = 10 + seat;
-    }
-    GiveShares(s, 2, sir, 2 - s.shares.HeldBy(2, sir));
-    s.players[2].contracted[sir] = 0;
-    s.players[2].holding_since[sir] = 1;
-  });
+  Game game = SirDirectorOnTheCertificateAlone(EDITION_LOOKOUT_2009);
   PassUntilTurnOf(game, 2);
   EXPECT_EQ(MustRefuse(game, Sell(2, "SIR", 1)).rule, "Section 1") << "the director's certificate is sold whole";
   MustApply(game, Sell(2, "SIR", 2));

@@ -50,16 +50,7 @@ TEST(Directors, TheDirectorsCertificateIsSoldWholeAndAManagerFollows) {
   const int sir = CompanyIndexOf(base, "SIR");
   // Set-up: the SIR formed with seat 2 as director holding only the director's certificate, and
   // seats 0, 1 and 3 holding one share each.
-  Game game = WithState(base, [&](GameState& s) {
-    FormForTest(s, base.data(), sir, 2, 75);
-    for (int seat : {0, 1, 3}) {
-      GiveShares(s, seat, sir, 1 - s.shares.HeldBy(seat, sir));
-      s.players[seat].holding_since[sir] = 10 + seat;
-    }
-    GiveShares(s, 2, sir, 2 - s.shares.HeldBy(2, sir));
-    s.players[2].contracted[sir] = 0;
-    s.players[2].holding_since[sir] = 1;
-  });
+  Game game = SirDirectorOnTheCertificateAlone(mailrun::v1::EDITION_RETUNED);
   PassUntilTurnOf(game, 2);
   EXPECT_EQ(MustRefuse(game, Sell(2, "SIR", 1)).rule, "1.5.3");
   MustApply(game, Sell(2, "SIR", 2));
