@@ -4,7 +4,8 @@
 // games, players, log and final snapshot rows; the games' ids, players and dates made distinct per
 // copy), so every row is a real game's row; only the final snapshot of each finished game is kept,
 // as the history pruner leaves a finished game (docs/game-service.md, "Keeping the history
-// compact"). Bulk-loaded with INSERT ... SELECT in batches, each committed.
+// compact"). Bulk-loaded with INSERT ... SELECT in batches, each committed; a load of millions of
+// rows sets game_actions' indexes aside and builds them at the end (history.cc, kBulkRows).
 #pragma once
 
 #include <cstdint>
