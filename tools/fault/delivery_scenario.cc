@@ -44,12 +44,25 @@ struct Deliveries {
   std::string database_url;
 };
 
+// A call repeated while its answer says nothing (the service starting, a loaded machine), for up
+// to a minute, with the same request (RegisterDevice is idempotent by its request_id).
+template <typename Request, typename Response>
+grpc::Status CallUntilAnswered(NotifyStub& notify, grpc::Status (NotifyStub::*method)(grpc::ClientContext*, const Request&, Response*),
+                               const std::string& token, const Request& request, Response* response) {
+  const auto until = std::chrono::steady_clock::now() + seconds(60);
+  while (true) {
+    const grpc::Status status = Call(notify, method, token, request, response);
+    if (!InDoubt(status.error_code()) || std::chrono::steady_clock::now() > until) return status;
+    std::this_thread::sleep_for(milliseconds(200));
+  }
+}
+
 // Each player registers a webhook and a Web Push subscription (made with GetWebPushKey's key), as
 // the web client's Settings do.
 void RegisterDevices(FaultStack& stack, const std::vector<std::string>& users, Deliveries& d) {
   NotifyStub notify(OwnChannel(stack.Address(Service::kNotify)));
   mailrun::v1::GetWebPushKeyResponse key;
-  if (const auto status = Call(notify, &NotifyStub::GetWebPushKey, UserToken(stack.signer(), users.at(0)),
+  if (const auto status = CallUntilAnswered(notify, &NotifyStub::GetWebPushKey, UserToken(stack.signer(), users.at(0)),
                                mailrun::v1::GetWebPushKeyRequest(), &key);
       !status.ok() || key.vapid_public_key().empty()) {
     throw std::runtime_error("GetWebPushKey gave no key: " + status.error_message());
@@ -63,7 +76,7 @@ void RegisterDevices(FaultStack& stack, const std::vector<std::string>& users, D
     hook.set_platform(mailrun::v1::PLATFORM_WEBHOOK);
     hook.set_push_token(d.webhooks->Url(name));
     mailrun::v1::RegisterDeviceResponse registered;
-    if (const auto status = Call(notify, &NotifyStub::RegisterDevice, token, hook, &registered); !status.ok()) {
+    if (const auto status = CallUntilAnswered(notify, &NotifyStub::RegisterDevice, token, hook, &registered); !status.ok()) {
       throw std::runtime_error("RegisterDevice (webhook) refused: " + status.error_message());
     }
     d.webhooks->SetSecret(name, registered.webhook_secret());
@@ -76,7 +89,7 @@ void RegisterDevices(FaultStack& stack, const std::vector<std::string>& users, D
     browser.mutable_web_push()->set_endpoint(subscription[0]);
     browser.mutable_web_push()->set_p256dh(subscription[1]);
     browser.mutable_web_push()->set_auth(subscription[2]);
-    if (const auto status = Call(notify, &NotifyStub::RegisterDevice, token, browser, &registered); !status.ok()) {
+    if (const auto status = CallUntilAnswered(notify, &NotifyStub::RegisterDevice, token, browser, &registered); !status.ok()) {
       throw std::runtime_error("RegisterDevice (Web Push) refused: " + status.error_message());
     }
     d.endpoint_of[user] = subscription[0];
