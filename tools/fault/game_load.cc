@@ -408,10 +408,18 @@ GameTally GameLoad::Verify() {
     mailrun::v1::GetGameRequest request;
     request.set_game_id(track->game_id);
     mailrun::v1::GetGameResponse response;
-    const grpc::Status status = Call(*stub, &GameStub::GetGame, track->tokens[0], request, &response);
+    // Read until answered (a loaded machine may let a call's deadline pass).
+    grpc::Status status;
+    for (int attempt = 0; attempt < 6; ++attempt) {
+      status = Call(*stub, &GameStub::GetGame, track->tokens[0], request, &response);
+      if (!InDoubt(status.error_code())) break;
+    }
     if (!status.ok() || !MessageDifferencer::Equals(response.view(), track->local->View(0))) {
       ++tally.doubled;
-      if (tally.problems.size() < 10) tally.problems.push_back("game " + track->game_id + " differs from its copy");
+      if (tally.problems.size() < 10) {
+        tally.problems.push_back("game " + track->game_id +
+                                 (status.ok() ? " differs from its copy" : " could not be read to compare: " + status.error_message()));
+      }
     }
   }
   return tally;

@@ -23,6 +23,9 @@ struct LoadPlan {
   // Before the services start (the stack is made with defer_services): puts parts between them
   // and the servers (infrastructure.h). Empty: the services start with the stack.
   std::function<void(FaultStack&, ScenarioResult&)> setup;
+  // Once the players are known, before their games are created: what they set up first (their
+  // devices, say). Empty: nothing.
+  std::function<void(FaultStack&, const std::vector<std::string>& users, ScenarioResult&)> players;
   std::function<void(FaultStack&, ScenarioResult&)> fault;
   // After the load: checks of the scenario's own on the calls made.
   std::function<void(const std::vector<CallRecord>&, ScenarioResult&)> check;

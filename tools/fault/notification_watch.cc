@@ -109,20 +109,25 @@ void NotificationWatch::Listen(Stream& stream) {
   }
 }
 
-std::set<std::pair<std::string, std::string>> NotificationWatch::Owed() {
-  std::set<std::string> watched;
-  for (const auto& stream : streams_) watched.insert(stream->user);
+std::set<std::pair<std::string, std::string>> OutboxAddressedTo(const std::string& database_url,
+                                                                const std::set<std::string>& users) {
   std::set<std::pair<std::string, std::string>> owed;
-  pqxx::connection connection(stack_.database_url());
+  pqxx::connection connection(database_url);
   pqxx::read_transaction txn(connection);
   for (const auto& row : txn.exec("SELECT payload FROM outbox")) {
     mailrun::v1::Event event;
     if (!event.ParseFromString(pqxx::binarystring(row[0]).str())) continue;
     for (const auto& user : event.user_ids()) {
-      if (watched.count(user)) owed.emplace(user, event.event_id());
+      if (users.count(user)) owed.emplace(user, event.event_id());
     }
   }
   return owed;
+}
+
+std::set<std::pair<std::string, std::string>> NotificationWatch::Owed() {
+  std::set<std::string> watched;
+  for (const auto& stream : streams_) watched.insert(stream->user);
+  return OutboxAddressedTo(stack_.database_url(), watched);
 }
 
 NotificationTally NotificationWatch::Tally() {

@@ -34,6 +34,10 @@ struct NotificationTally {
   std::vector<std::string> missing;             // the first few owed and not arrived: "user event_id"
 };
 
+// (user, event_id) of every outbox event addressed to one of `users`, read from PostgreSQL.
+std::set<std::pair<std::string, std::string>> OutboxAddressedTo(const std::string& database_url,
+                                                                const std::set<std::string>& users);
+
 class NotificationWatch {
  public:
   NotificationWatch(FaultStack& stack, std::vector<std::string> users);

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "tools/fault/calls.h"
+#include "tools/fault/delivery_scenario.h"
 #include "tools/fault/game_load.h"
 #include "tools/fault/infrastructure_scenarios.h"
 #include "tools/fault/load_plan.h"
@@ -48,6 +49,7 @@ ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings
   }
   GameLoad games(stack, plan.game, settings.seed);
   NotificationWatch watch(stack, games.users());
+  if (plan.players) plan.players(stack, games.users(), result);
   watch.Start();
   games.Start();
   std::unique_ptr<LobbyLoad> lobby;
@@ -66,8 +68,8 @@ ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings
   if (plan.check) plan.check(games.calls(), result);
   const NotificationTally notifications = watch.Tally();
   watch.Stop();
-  result.owed = notifications.owed;
-  result.delivered = notifications.delivered;
+  result.owed += notifications.owed;  // (plus what a check owed on other channels)
+  result.delivered += notifications.delivered;
   result.longest_delay_ms = notifications.longest_delay_ms;
   if (notifications.repeated > 0) {
     result.problems.push_back(fmt::format("{} notification(s) arrived twice on a stream", notifications.repeated));
@@ -152,7 +154,7 @@ ScenarioResult RunProbe(const std::string& name, const ScenarioSettings& setting
 std::vector<std::string> ScenarioNames() {
   std::vector<std::string> names = {"concurrent-submitters", "duplicate-retries", "kill-game",         "kill-lobby",
                                     "kill-notify",           "redis-stop",        "postgres-restart",  "malformed-input",
-                                    "bad-credentials"};
+                                    "bad-credentials",       "kill-notify-delivering"};
   for (const auto& name : InfrastructureScenarioNames()) names.push_back(name);
   return names;
 }
@@ -233,6 +235,8 @@ ScenarioResult RunScenario(const std::string& name, const ScenarioSettings& sett
       result = RunProbe(name, settings, ProbeMalformedInput);
     } else if (name == "bad-credentials") {
       result = RunProbe(name, settings, ProbeCredentials);
+    } else if (name == "kill-notify-delivering") {
+      result = KillNotifyDelivering(name, settings);
     } else if (auto infrastructure = RunInfrastructureScenario(name, settings)) {
       result = std::move(*infrastructure);
     } else {

@@ -8,6 +8,8 @@
 //   postgres-restart       PostgreSQL shut down and started again under load
 //   malformed-input        every RPC with malformed and oversized input (probes.h)
 //   bad-credentials        every RPC without and with wrong credentials (probes.h)
+//   kill-notify-delivering SIGKILL of the notification service while a webhook and a Web Push
+//                          delivery are in flight (delivery_scenario.h)
 //   and the faults of the parts around the services (infrastructure_scenarios.h)
 // A scenario passes with 0 lost, 0 doubled, nothing left in doubt, every notification owed
 // delivered, and its own checks (no call failing after PostgreSQL is back, no unclean answer).

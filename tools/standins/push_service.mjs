@@ -13,7 +13,10 @@
 // with Retry-After, 5xx), and records what it got. A request failing a check is answered 400 and
 // recorded with the reason.
 // Control (for the test, JSON): POST /control/subscriptions {vapid_key, statuses?: [..],
-// retry_after?: seconds} -> {endpoint, keys: {p256dh, auth}}; GET /control/received -> [records].
+// retry_after?: seconds} -> {endpoint, keys: {p256dh, auth}}; GET /control/received -> [records]
+// (each with `at`, when it arrived, Unix ms). To catch a sender mid-delivery (the fault suite):
+// POST /control/hold makes the next push wait for its answer (recorded when it arrives, with
+// `held`); GET /control/held -> {held: bool}, whether one waits now; POST /control/release answers it.
 // Usage: node push_service.mjs PORT   (listens on 127.0.0.1:PORT; prints "ready" when it does)
 import crypto from "node:crypto";
 import http from "node:http";
@@ -24,6 +27,8 @@ const port = Number(process.argv[2]);
 const origin = `http://127.0.0.1:${port}`;
 const subscriptions = new Map();  // id -> {ecdh, auth, vapidKey, statuses, retryAfter, attempts}
 const received = [];
+let hold = false;        // the next push waits for its answer until released
+let release = null;      // answers the push that waits
 
 function readBody(request) {
   return new Promise((resolve, reject) => {
@@ -59,7 +64,7 @@ async function push(request, response, id) {
   const subscription = subscriptions.get(id);
   const body = await readBody(request);
   if (!subscription) return answer(response, 404, { error: "no such subscription" });
-  const record = { subscription: id, ttl: request.headers.ttl, urgency: request.headers.urgency,
+  const record = { subscription: id, at: Date.now(), ttl: request.headers.ttl, urgency: request.headers.urgency,
                    topic: request.headers.topic ?? "" };
   try {
     if (request.headers["content-encoding"] !== "aes128gcm") throw new Error("Content-Encoding is not aes128gcm");
@@ -78,6 +83,11 @@ async function push(request, response, id) {
   const attempt = subscription.attempts++;
   record.status = subscription.statuses[Math.min(attempt, subscription.statuses.length - 1)];
   received.push(record);
+  if (hold) {
+    hold = false;
+    record.held = true;
+    await new Promise((resolve) => { release = resolve; });
+  }
   const headers = record.status === 429 && subscription.retryAfter !== undefined ? { "retry-after": String(subscription.retryAfter) } : {};
   if (record.status === 201) headers.location = `${origin}/message/${received.length}`;
   answer(response, record.status, {}, headers);
@@ -98,6 +108,17 @@ const server = http.createServer(async (request, response) => {
                                      keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") } });
     }
     if (request.method === "GET" && url.pathname === "/control/received") return answer(response, 200, received);
+    if (request.method === "POST" && url.pathname === "/control/hold") {
+      hold = true;
+      return answer(response, 200, {});
+    }
+    if (request.method === "GET" && url.pathname === "/control/held") return answer(response, 200, { held: release !== null });
+    if (request.method === "POST" && url.pathname === "/control/release") {
+      const waiting = release;
+      release = null;
+      waiting?.();
+      return answer(response, 200, { released: waiting !== null });
+    }
     const match = /^\/push\/([0-9a-f]+)$/.exec(url.pathname);
     if (request.method === "POST" && match) return await push(request, response, match[1]);
     answer(response, 404, { error: `nothing at ${request.method} ${url.pathname}` });

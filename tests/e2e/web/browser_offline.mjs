@@ -6,7 +6,8 @@
 //   devtools - DevTools' offline emulation, for the page and for its service worker;
 //   gateway  - the gateway stopped;
 // and each time the game is shown as last seen, at the same version, marked "Offline — as of
-// <time>"; with the way open again and a reload, the mark is gone. At log-out the kept views are
+// <time>", claiming neither "Your turn" nor "reconnecting" (the turn may have moved on); with the
+// way open again and a reload, the mark is gone and the turn is shown again. At log-out the kept views are
 // deleted. Prints what it saw as JSON for web_notify_test.cc.
 import { checkAccessibility } from "./axe.mjs";
 import { launchBrowser, phoneLoggedIn, registerPlayers, screenAt, scriptedPlayers, shot, startGame } from "./browser_common.mjs";
@@ -28,13 +29,18 @@ try {
   const { page } = await phoneLoggedIn(browser, url, me.name, password, saw);
   // The service worker takes the page over on its first start (clients.claim).
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: 30_000 });
-  const screen = () => page.$eval("[data-testid=game-screen]", (e) => ({ version: e.dataset.version })).catch(() => null);
+  // The version shown, and what the status line and the glance strip claim (offline: no turn, no live state).
+  const screen = () => page.$eval("[data-testid=game-screen]", (e) => ({
+    version: e.dataset.version,
+    status: e.querySelector("[data-testid=status]")?.textContent ?? "",
+    glanceTurn: e.querySelector("[data-testid=glance-turn]")?.textContent ?? "",
+  })).catch(() => null);
   const mark = () => page.$eval("[data-test=offline-view]", (e) => ({ text: e.textContent, savedAt: Number(e.dataset.savedAt) })).catch(() => null);
   // The game moves on to the player's turn (the others move through the API), then is opened.
   const { version } = await scriptedPlayers(url, gameId, players, saw)(() => true, [me]);
   await page.goto(`${url}/#/game/${encodeURIComponent(gameId)}`, { waitUntil: "domcontentloaded" });
   await screenAt(page, version);
-  saw.online = { version: String(version), mark: await mark(),
+  saw.online = { ...(await screen()), version: String(version), mark: await mark(),
                  kept: await page.evaluate(async () => (await (await caches.open("mailrun-views-v1")).keys()).map((r) => new URL(r.url).pathname)) };
   const openedAt = Date.now();
 

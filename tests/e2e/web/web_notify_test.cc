@@ -17,6 +17,7 @@
 #include "tests/e2e/stack/child_process.h"
 #include "tests/e2e/stack/gateway_process.h"
 #include "tests/e2e/stack/stack.h"
+#include "tests/e2e/web/script_run.h"
 #include "tests/integration/notification/smtp_catcher.h"
 #include "tests/testing/servers.h"
 
@@ -49,19 +50,7 @@ class WebNotify : public ::testing::Test {
   // Runs tests/e2e/web/NAME with what it needs (the suite's gateway, or the stack's services and
   // the build for a gateway of its own; the Maildir); what it saw, parsed.
   static void RunScript(const std::string& name, std::chrono::seconds limit, json* saw) {
-    ASSERT_EQ(suite_->setup.exit_code, 0) << "installing puppeteer-core failed: " << suite_->setup.Describe();
-    ASSERT_TRUE(suite_->gateway.listening()) << "the gateway did not start";
-    std::map<std::string, std::string> env{
-        {"MAILRUN_WEB_CLIENT_DIR", MAILRUN_E2E_WEB_CLIENT_DIR}, {"MAILRUN_WEB_URL", suite_->gateway.url()},
-        {"MAILRUN_GATEWAY_DIR", MAILRUN_GATEWAY_DIR},           {"MAILRUN_WEB_DIR", MAILRUN_WEB_DIR},
-        {"MAILRUN_GAME_ADDRESS", suite_->stack.game_address()}, {"MAILRUN_LOBBY_ADDRESS", suite_->stack.lobby_address()},
-        {"MAILRUN_NOTIFY_ADDRESS", suite_->stack.notify_address()}, {"MAILRUN_MAILDIR", catcher_->maildir()},
-        {"MAILRUN_PUBLIC_URL", kPublicUrl}};
-    if (const char* shots = std::getenv("MAILRUN_SCREENSHOTS")) env["MAILRUN_SCREENSHOTS"] = shots;
-    const ChildResult run = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/" + name)}, env, "", limit);
-    ASSERT_EQ(run.exit_code, 0) << run.Describe() << suite_->stack.LogTails();
-    *saw = json::parse(run.out);
-    EXPECT_FALSE(saw->contains("pageErrors")) << saw->at("pageErrors");
+    RunSuiteScript(*suite_, name, limit, {{"MAILRUN_MAILDIR", catcher_->maildir()}, {"MAILRUN_PUBLIC_URL", kPublicUrl}}, saw);
   }
 
   // The access token of a player the script registered (its password).
@@ -155,12 +144,20 @@ TEST_F(WebNotify, AGameIsReadableOfflineMarkedWithTheTimeOfItsView) {
   ASSERT_NO_FATAL_FAILURE(RunScript("browser_offline.mjs", 300s, &saw));
   EXPECT_EQ(Serious(saw.at("axe")), "");
   EXPECT_TRUE(saw.at("online").at("mark").is_null()) << saw.at("online");
+  // Online at the player's turn the screen says so; offline it says neither that nor "reconnecting".
+  EXPECT_TRUE(Has(saw.at("online").at("status"), "Your turn")) << saw.at("online");
+  EXPECT_TRUE(Has(saw.at("gatewayBack").at("status"), "Your turn")) << saw.at("gatewayBack");
   for (const char* cut : {"devtools", "gateway"}) {
     SCOPED_TRACE(cut);
     const auto& offline = saw.at(cut);
     EXPECT_EQ(offline.at("version"), saw.at("online").at("version")) << "not the view last seen: " << offline;
     ASSERT_TRUE(offline.at("mark").is_object()) << offline;
     EXPECT_TRUE(Has(offline.at("mark").at("text"), "Offline — as of")) << offline;
+    for (const char* claim : {"Your turn", "your turn", "reconnecting", "Waiting for"}) {
+      EXPECT_FALSE(Has(offline.at("status"), claim)) << claim << " offline: " << offline;
+      EXPECT_FALSE(Has(offline.at("glanceTurn"), claim)) << claim << " offline: " << offline;
+    }
+    EXPECT_TRUE(Has(offline.at("status"), "offline")) << offline;
     // The time of the view kept: when the game was opened (or renewed since), not now.
     const int64_t saved_at = offline.at("mark").at("savedAt").get<int64_t>();
     EXPECT_GT(saved_at, offline.at("openedAt").get<int64_t>() - 120'000) << offline;

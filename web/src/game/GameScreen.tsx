@@ -41,6 +41,7 @@ import { ChatPanel } from "./ChatPanel";
 import { NotesPanel } from "./NotesPanel";
 import { ProgrammedPanel } from "./ProgrammedPanel";
 import { chatTabLabel, useChat } from "./useChat";
+import { useGameSource } from "../notify/OfflineMark";
 
 export interface GameScreenProps {
   client: ApiClients;
@@ -56,6 +57,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   useGameStyles();
   const { state, catchUp, refreshLegal } = useGame(client, gameId);
   const { view, components, legal } = state;
+  // Shown from the view the service worker kept (offline): whose turn it is and whether updates are
+  // live are not known now (the game may have moved on), so neither is claimed.
+  const offline = useGameSource(gameId)?.offline ?? false;
   const [tab, setTab] = useState<Tab>("moves");
   // The Chat tab's, live only while it is shown: its stream is one more long request, and a browser
   // speaking HTTP/1.1 to the gateway has six connections per origin, shared by every tab of the app.
@@ -300,18 +304,21 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       <header class="mr-status" data-testid="status">
         <span data-testid="round">{roundLabel(round)}</span>
         <span data-testid="phase">Phase {view.phase}</span>
-        <span data-testid="turn" class={myTurn ? "mr-your-turn" : ""}>
-          {finished ? "Finished" : myTurn ? "Your turn" : `Waiting for ${whoseTurn(view)}`}
-        </span>
-        <span class={`mr-live mr-live-${state.live}`} data-testid="live" title="live updates">
-          {state.live}
+        {!offline && (
+          <span data-testid="turn" class={myTurn ? "mr-your-turn" : ""}>
+            {finished ? "Finished" : myTurn ? "Your turn" : `Waiting for ${whoseTurn(view)}`}
+          </span>
+        )}
+        <span class={`mr-live mr-live-${offline ? "offline" : state.live}`} data-testid="live" title="live updates">
+          {offline ? "offline" : state.live}
         </span>
         <span class="mr-small">
           v{state.version.toString()} · {me.displayName}
           {yourSeat < 0 ? " (spectator)" : ""}
         </span>
       </header>
-      <GlanceStrip glance={glance(view, yourSeat, finished, turnAsks(legal, moves, titleMoney), titleMoney)} />
+      <GlanceStrip glance={offline ? { ...glance(view, yourSeat, finished, [], titleMoney), turn: "", myTurn: false }
+                                   : glance(view, yourSeat, finished, turnAsks(legal, moves, titleMoney), titleMoney)} />
       {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
       {historyAt !== undefined && (
         <div class="mr-note" data-testid="history-note">
@@ -339,7 +346,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
           {finished && <GameOverPanel view={view} />}
           {tab === "moves" && (
             <section class="mr-panel" data-testid="moves">
-              {!finished && !myTurn && <p class="mr-small">{yourSeat < 0 ? "You are watching this game." : "Not your turn."}</p>}
+              {!finished && !myTurn && !offline && <p class="mr-small">{yourSeat < 0 ? "You are watching this game." : "Not your turn."}</p>}
               {sheet && hexMoves && (
                 <div class="mr-sheet" data-testid="sheet" role="region" aria-label={`hex ${hex}`}>
                 <TileTray

@@ -8,7 +8,7 @@ const CSS = `
 .mr-status { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; padding: 6px 8px; background: #f4efe2; border-radius: 6px; }
 .mr-your-turn { font-weight: bold; color: #fff; background: #2a7a2a; padding: 1px 8px; border-radius: 10px; }
 .mr-live { font-size: 11px; padding: 0 6px; border-radius: 8px; background: #ddd; color: #1a1a1a; }
-.mr-live-live { background: #cfe9cf; } .mr-live-reconnecting { background: #f5d9a8; }
+.mr-live-live { background: #cfe9cf; } .mr-live-reconnecting { background: #f5d9a8; } .mr-live-offline { background: #ddd; }
 .mr-layout { display: flex; flex-direction: column; gap: 8px; }
 .mr-board-area { height: 62vh; min-height: 300px; min-width: 0; }
 .mr-board { position: relative; width: 100%; height: 100%; overflow: hidden; touch-action: none; background: #a8cde6; border-radius: 6px; user-select: none; -webkit-user-select: none; }

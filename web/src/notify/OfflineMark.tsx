@@ -1,8 +1,9 @@
 // "Offline — as of <time>" over a game shown from the view the service worker kept (offline.ts):
-// the player reads the game as it was then, and knows it may have moved on since.
+// the player reads the game as it was then, and knows it may have moved on since. useGameSource
+// tells the game screen too, which then claims no turn and no live state (the turn may have moved).
 import { useEffect, useState } from "preact/hooks";
 
-import { onSourceChange, sourceOf } from "./offline";
+import { type GameSource, onSourceChange, sourceOf } from "./offline";
 import "./settings.css";
 
 export function asOf(savedAt: number, now = new Date()): string {
@@ -12,12 +13,18 @@ export function asOf(savedAt: number, now = new Date()): string {
                                                  : { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
 }
 
-export function OfflineMark({ gameId }: { gameId: string }) {
+// Where the game's view shown came from (the network, or what the worker kept), kept current.
+export function useGameSource(gameId: string): GameSource | undefined {
   const [source, setSource] = useState(() => sourceOf(gameId));
   useEffect(() => {
     setSource(sourceOf(gameId));
     return onSourceChange(() => setSource(sourceOf(gameId)));
   }, [gameId]);
+  return source;
+}
+
+export function OfflineMark({ gameId }: { gameId: string }) {
+  const source = useGameSource(gameId);
   if (!source?.offline) return null;
   return (
     <p class="offline-mark" role="status" data-test="offline-view" data-saved-at={source.savedAt}>
