@@ -76,7 +76,8 @@ export function scriptedPlayers(url, gameId, players, saw) {
 export const phoneViewport = { width: 360, height: 740, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 
 // Players registered through the API, each { name, token }; a table of `title` ("TITLE_1853",
-// "TITLE_1947") opened by the first and joined by the others; returns its game id once it started.
+// "TITLE_1947") opened by the first and joined by the others (1853's optional rules `options`,
+// GameOptions as JSON: { bank: "BANK_SHORT" }); returns its game id once it started.
 export async function registerPlayers(url, names, password, rid) {
   const players = [];
   for (const name of names) {
@@ -86,8 +87,8 @@ export async function registerPlayers(url, names, password, rid) {
   return players;
 }
 
-export async function startGame(url, players, title, rid) {
-  const table = await callApi(url, "LobbyService", "CreateTable", { requestId: rid(), seats: players.length, title }, players[0].token);
+export async function startGame(url, players, title, rid, options = undefined) {
+  const table = await callApi(url, "LobbyService", "CreateTable", { requestId: rid(), seats: players.length, title, ...(options ? { options } : {}) }, players[0].token);
   for (const p of players.slice(1)) await callApi(url, "LobbyService", "JoinTable", { requestId: rid(), tableId: table.tableId }, p.token);
   for (let i = 0; i < 100; i++) {
     const gameId = (await callApi(url, "LobbyService", "GetTable", { tableId: table.tableId }, players[0].token)).gameId ?? "";
