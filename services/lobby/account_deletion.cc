@@ -129,7 +129,7 @@ grpc::Status Accounts::DeleteAccount(const TokenClaims& caller, const std::strin
     DecodeAnswer(*earlier, response);
     return grpc::Status::OK;
   }
-  return WithPasswordAllowance(client, caller.display_name,
+  return WithPasswordAllowance(client, caller.subject,
                                [&] { return DeleteAccountChecked(caller, request, response); });
 }
 

@@ -65,21 +65,22 @@ grpc::Status Accounts::ChangePassword(const TokenClaims& caller, const std::stri
     response->set_other_sessions_revoked(CountOf(*earlier));
     return grpc::Status::OK;
   }
-  return WithPasswordAllowance(client, caller.display_name,
+  return WithPasswordAllowance(client, caller.subject,
                                [&] { return ChangePasswordChecked(caller, request, response); });
 }
 
-grpc::Status Accounts::WithPasswordAllowance(const std::string& client, const std::string& display_name,
+grpc::Status Accounts::WithPasswordAllowance(const std::string& client, const std::string& user_id,
                                              const std::function<grpc::Status()>& checked) {
-  // The account's allowance of wrong passwords is the one logins use (login_limits.h): a stolen
-  // access token cannot be used to guess the password faster than a login could.
-  if (auto limited = limits_.AdmitLogin(client, display_name); !limited.ok()) return limited;
+  // The signed-in account's own allowance of wrong passwords (login_limits.h), not the one logins
+  // share with anyone who types the name: a stranger's failed logins do not hold the player back,
+  // and a stolen access token cannot guess the password faster than a login could (issue 46).
+  if (auto limited = limits_.AdmitPasswordCheck(client, user_id); !limited.ok()) return limited;
   try {
     grpc::Status status = checked();
-    if (status.error_code() != grpc::StatusCode::PERMISSION_DENIED) limits_.Refund(display_name);
+    if (status.error_code() != grpc::StatusCode::PERMISSION_DENIED) limits_.RefundPasswordCheck(user_id);
     return status;
   } catch (const HashingBusy& busy) {
-    limits_.Refund(display_name);
+    limits_.RefundPasswordCheck(user_id);
     return mailrun::service::RetryLater("the lobby is busy checking other passwords", busy.retry_after);
   }
 }

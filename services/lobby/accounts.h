@@ -96,9 +96,10 @@ class Accounts {
   grpc::Status ChangePasswordChecked(const mailrun::service::TokenClaims& caller,
                                      const mailrun::v1::ChangePasswordRequest& request,
                                      mailrun::v1::ChangePasswordResponse* response);
-  // Runs `checked` (a call that verifies the caller's password) within the allowance of wrong
-  // passwords that logins use: RESOURCE_EXHAUSTED when it is spent or hashing is busy.
-  grpc::Status WithPasswordAllowance(const std::string& client, const std::string& display_name,
+  // Runs `checked` (a call that verifies the caller's password) within the signed-in account's own
+  // allowance of wrong passwords (login_limits.h), apart from the one logins use:
+  // RESOURCE_EXHAUSTED when it is spent or hashing is busy.
+  grpc::Status WithPasswordAllowance(const std::string& client, const std::string& user_id,
                                      const std::function<grpc::Status()>& checked);
   // DeleteAccount once admitted by the limits; may throw HashingBusy.
   grpc::Status DeleteAccountChecked(const mailrun::service::TokenClaims& caller,

@@ -70,7 +70,8 @@ size_t AttemptBuckets::size() const {
 LoginLimits::LoginLimits(LoginLimitSettings settings)
     : accounts_(settings.account_attempts, settings.account_window, settings.max_keys),
       clients_(settings.client_attempts, settings.client_window, settings.max_keys),
-      devices_(settings.account_attempts, settings.account_window, settings.max_keys) {}
+      devices_(settings.account_attempts, settings.account_window, settings.max_keys),
+      signed_in_(settings.account_attempts, settings.account_window, settings.max_keys) {}
 
 grpc::Status LoginLimits::AdmitLogin(const std::string& client, const std::string& display_name,
                                      LimitClock::time_point now) {
@@ -112,6 +113,21 @@ void LoginLimits::Refund(const std::string& display_name, const std::string& dev
   } else {
     devices_.GiveBack(device, now);
   }
+}
+
+grpc::Status LoginLimits::AdmitPasswordCheck(const std::string& client, const std::string& user_id,
+                                             LimitClock::time_point now) {
+  if (const auto wait = clients_.Take(client, now); wait.count() > 0) {
+    return mailrun::service::RetryLater("too many password checks from your address", wait);
+  }
+  if (const auto wait = signed_in_.Take(user_id, now); wait.count() > 0) {
+    return mailrun::service::RetryLater("too many wrong passwords given by this account's own sessions", wait);
+  }
+  return grpc::Status::OK;
+}
+
+void LoginLimits::RefundPasswordCheck(const std::string& user_id, LimitClock::time_point now) {
+  signed_in_.GiveBack(user_id, now);
 }
 
 std::string ClientAddress(const grpc::ServerContext& context, bool trust_forwarded_for) {

@@ -5,10 +5,14 @@
 //     or the limit would tell which names exist) use the allowance up.
 //   - per client (its address): `client_attempts` logins and registrations, refilled evenly over
 //     `client_window`, successful or not.
-//   - a known device (a login with a valid device token of the account, or a call of the signed-in
-//     account itself such as ChangePassword) is not counted against the account but against its
-//     own allowance of the same size: a stranger who uses the account's allowance up, which anyone
-//     who knows the name can do, cannot lock the player out of the devices they use (issue 46).
+//   - a known device (a login with a valid device token of the account) is not counted against
+//     the account but against its own allowance of the same size: a stranger who uses the
+//     account's allowance up, which anyone who knows the name can do, cannot lock the player out of
+//     the devices they use (issue 46).
+//   - the signed-in account's own password checks (ChangePassword, DeleteAccount: a call with the
+//     account's access token) have their own allowance of the same size, keyed by the user id:
+//     a stranger's failed logins do not hold them back, and a stolen access token guesses the
+//     password no faster than a login could (issue 46).
 // An attempt beyond either is refused before any hashing with RESOURCE_EXHAUSTED and a retry hint
 // (services/common/retry_later.h). The counts live in this process: with several lobby replicas an
 // account gets the allowance once per replica (docs/operations.md). Each table holds at most
@@ -79,11 +83,18 @@ class LoginLimits {
   grpc::Status AdmitRegister(const std::string& client, LimitClock::time_point now = LimitClock::now());
   void Refund(const std::string& display_name, LimitClock::time_point now = LimitClock::now());
   void Refund(const std::string& display_name, const std::string& device, LimitClock::time_point now = LimitClock::now());
+  // A signed-in account's own password check (`user_id` from its access token): takes an attempt of
+  // the client and of the account's own-calls allowance; RefundPasswordCheck gives the latter back
+  // when the password was right or never checked.
+  grpc::Status AdmitPasswordCheck(const std::string& client, const std::string& user_id,
+                                  LimitClock::time_point now = LimitClock::now());
+  void RefundPasswordCheck(const std::string& user_id, LimitClock::time_point now = LimitClock::now());
 
  private:
   AttemptBuckets accounts_;
   AttemptBuckets clients_;
   AttemptBuckets devices_;
+  AttemptBuckets signed_in_;
 };
 
 // The caller's address: with `trust_forwarded_for` (the lobby is reached only through the gateway,

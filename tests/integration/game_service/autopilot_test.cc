@@ -215,17 +215,34 @@ TEST_F(Autopilot, ACoPlayerCannotFreezeTheBotsSeatByTakingItsRequestId) {
   }
   ASSERT_TRUE(forged) << "no move handed the turn to the bot's seat";
 
+  // The bot's seat goes on autopilot: the bot moves it although its old id was taken. (Checked
+  // first: before the fix this is where the test fails, the seat frozen at this version.)
+  mailrun::v1::SetAutopilotResponse answer;
+  ASSERT_TRUE(Set(tokens[kBotSeat], game_id, true, &answer).ok());
+  const auto moved = WaitFor(tokens[0], game_id, [&](const auto& g) { return g.version() > version; }, 20s);
+  EXPECT_GT(moved.version(), version) << "the bot's seat is frozen at version " << version;
+  EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id + "' AND seq = " +
+                            std::to_string(version + 1) + " AND request_id LIKE 'service:bot:%'"),
+            1);
+
   // A client may not use the service's own ids either: refused, naming the field, nothing stored.
+  // The bot stops first, so the game stands still while a player tries.
+  ASSERT_TRUE(Set(tokens[kBotSeat], game_id, false, &answer).ok());
+  std::this_thread::sleep_for(1s);
+  version = GetGame(harness_->stub(), tokens[0], game_id).version();
   {
     auto game = ReplayStoredLog(harness_->db(), game_id);
+    const auto active = game.ActiveSeats();
+    ASSERT_FALSE(active.empty()) << "the game ended";
+    const int seat = active.front();
     uint64_t rng = 3;
-    auto action = mailrun::engine::bot::ChooseAction(game, kBotSeat, game.LegalActions(kBotSeat), rng);
-    action.set_seat(kBotSeat);
-    mailrun::v1::SubmitActionResponse answer;
+    auto action = mailrun::engine::bot::ChooseAction(game, seat, game.LegalActions(seat), rng);
+    action.set_seat(seat);
+    mailrun::v1::SubmitActionResponse submitted;
     for (int attempt = 0; attempt < 2; ++attempt) {
-      const std::string service_id = "service:bot:" + std::to_string(version) + ":" + std::to_string(kBotSeat) + ":" +
+      const std::string service_id = "service:bot:" + std::to_string(version) + ":" + std::to_string(seat) + ":" +
                                      std::to_string(attempt);
-      const grpc::Status status = Submit(harness_->stub(), tokens[kBotSeat], game_id, version, action, service_id, &answer);
+      const grpc::Status status = Submit(harness_->stub(), tokens[seat], game_id, version, action, service_id, &submitted);
       EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(status);
       EXPECT_NE(status.error_message().find("request_id"), std::string::npos) << status.error_message();
       EXPECT_NE(status.error_message().find("reserved"), std::string::npos) << status.error_message();
@@ -235,19 +252,10 @@ TEST_F(Autopilot, ACoPlayerCannotFreezeTheBotsSeatByTakingItsRequestId) {
     undo.set_expected_version(version);
     undo.set_request_id("service:undo");
     mailrun::v1::UndoLastActionResponse undone;
-    EXPECT_EQ(harness_->Call(&GameStub::UndoLastAction, tokens[kBotSeat - 1], undo, &undone).error_code(),
+    EXPECT_EQ(harness_->Call(&GameStub::UndoLastAction, tokens[(seat + 2) % 3], undo, &undone).error_code(),
               grpc::StatusCode::INVALID_ARGUMENT);
-    EXPECT_EQ(GetGame(harness_->stub(), tokens[0], game_id).version(), version);
+    EXPECT_EQ(GetGame(harness_->stub(), tokens[0], game_id).version(), version) << "nothing stored";
   }
-
-  // The bot's seat goes on autopilot: the bot moves it although its old id was taken.
-  mailrun::v1::SetAutopilotResponse answer;
-  ASSERT_TRUE(Set(tokens[kBotSeat], game_id, true, &answer).ok());
-  const auto moved = WaitFor(tokens[0], game_id, [&](const auto& g) { return g.version() > version; }, 20s);
-  EXPECT_GT(moved.version(), version) << "the bot's seat is frozen at version " << version;
-  EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id + "' AND seq = " +
-                            std::to_string(version + 1) + " AND request_id LIKE 'service:bot:%'"),
-            1);
 }
 
 }  // namespace

@@ -177,6 +177,64 @@ TEST_F(LobbyHardening, AStrangerCannotLockAPlayerOutOfTheDevicesTheyUse) {
             grpc::StatusCode::RESOURCE_EXHAUSTED);
 }
 
+// Issue 46: ChangePassword and DeleteAccount shared the account's allowance with logins, so a
+// stranger's failed logins also refused a signed-in player changing their password or deleting
+// their account. They have their own allowance, as strict: a stolen access token still guesses the
+// password no faster than a login could.
+TEST_F(LobbyHardening, AStrangersFailedLoginsDoNotStopASignedInPlayersPasswordCalls) {
+  const auto user = lobby_->NewUser("Signedin");
+  const std::string right = "password-" + user.display_name();
+  mailrun::v1::AuthResponse response;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    LoginFrom(*lobby_, "198.51.100." + std::to_string(50 + attempt), user.display_name(), "a-wrong-guess", &response);
+  }
+  ASSERT_EQ(LoginFrom(*lobby_, "198.51.100.60", user.display_name(), "a-wrong-guess", &response).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED)
+      << "the stranger used the account's login allowance up";
+
+  mailrun::v1::ChangePasswordRequest change;
+  change.set_request_id(lobby_->NewRequestId());
+  change.set_current_password(right);
+  change.set_new_password("a-new-password-" + user.display_name());
+  mailrun::v1::ChangePasswordResponse changed;
+  const grpc::Status status = lobby_->Call(&Stub::ChangePassword, user.access_token(), change, &changed);
+  EXPECT_TRUE(status.ok()) << Describe(status) << " (before: RESOURCE_EXHAUSTED, the stranger's failed logins)";
+
+  // Wrong current passwords through the player's own token: five are checked, the sixth waits,
+  // whether it is ChangePassword or DeleteAccount; the stranger is still held back too.
+  change.set_current_password("still-not-the-password");
+  change.set_new_password("yet-another-password");
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    change.set_request_id(lobby_->NewRequestId());
+    EXPECT_EQ(lobby_->Call(&Stub::ChangePassword, user.access_token(), change, &changed).error_code(),
+              grpc::StatusCode::PERMISSION_DENIED)
+        << attempt;
+  }
+  change.set_request_id(lobby_->NewRequestId());
+  const grpc::Status guessing = lobby_->Call(&Stub::ChangePassword, user.access_token(), change, &changed);
+  EXPECT_EQ(guessing.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << Describe(guessing);
+  EXPECT_NE(guessing.error_message().find("own sessions"), std::string::npos) << guessing.error_message();
+  EXPECT_TRUE(mailrun::service::RetryDelayOf(guessing).has_value());
+  mailrun::v1::DeleteAccountRequest deletion;
+  deletion.set_request_id(lobby_->NewRequestId());
+  deletion.set_password("still-not-the-password");
+  mailrun::v1::DeleteAccountResponse deleted;
+  EXPECT_EQ(lobby_->Call(&Stub::DeleteAccount, user.access_token(), deletion, &deleted).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_EQ(LoginFrom(*lobby_, "198.51.100.61", user.display_name(), "a-wrong-guess", &response).error_code(),
+            grpc::StatusCode::RESOURCE_EXHAUSTED);
+
+  // Another player's DeleteAccount, with the account's login allowance spent by a stranger.
+  const auto leaving = lobby_->NewUser("Leaving");
+  for (int attempt = 0; attempt < 6; ++attempt) {
+    LoginFrom(*lobby_, "198.51.100." + std::to_string(70 + attempt), leaving.display_name(), "a-wrong-guess", &response);
+  }
+  deletion.set_request_id(lobby_->NewRequestId());
+  deletion.set_password("password-" + leaving.display_name());
+  const grpc::Status gone = lobby_->Call(&Stub::DeleteAccount, leaving.access_token(), deletion, &deleted);
+  EXPECT_TRUE(gone.ok()) << Describe(gone) << " (before: RESOURCE_EXHAUSTED, the stranger's failed logins)";
+}
+
 TEST_F(LobbyHardening, OneClientIsLimitedAcrossAccounts) {
   LobbyHarness::Options options;
   options.lobby_env = {{"MAILRUN_LOGIN_CLIENT_ATTEMPTS", "3"}, {"MAILRUN_TRUST_FORWARDED_FOR", "true"}};

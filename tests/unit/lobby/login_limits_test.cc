@@ -130,15 +130,21 @@ TEST(LoginLimits, CountFailuresPerAccountAndEveryAttemptPerClient) {
   EXPECT_EQ(mailrun::service::RetryDelayOf(client), std::chrono::seconds(15));
 }
 
-// Issue 46: a known device is counted on its own, so the account's allowance used up by someone
-// else does not hold it back, and it guesses no faster than anyone.
-TEST(LoginLimits, AKnownDeviceIsCountedOnItsOwn) {
-  LoginLimits limits({.account_attempts = 2, .account_window = std::chrono::seconds(60), .client_attempts = 100,
-                      .client_window = std::chrono::seconds(60)});
-  const auto t0 = LimitClock::time_point{} + std::chrono::hours(1);
+// Two attempts a minute per account, plenty per client; someone else spends "Ann"'s two at `t0`.
+constexpr LoginLimitSettings kTwoAMinute{.account_attempts = 2, .account_window = std::chrono::seconds(60),
+                                         .client_attempts = 100, .client_window = std::chrono::seconds(60)};
+void SpendAnnsAllowance(LoginLimits& limits, LimitClock::time_point t0) {
   EXPECT_TRUE(limits.AdmitLogin("10.0.0.9", "Ann", t0).ok());
   EXPECT_TRUE(limits.AdmitLogin("10.0.0.9", "Ann", t0).ok());
   EXPECT_EQ(limits.AdmitLogin("10.0.0.9", "Ann", t0).error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+}
+
+// Issue 46: a known device is counted on its own, so the account's allowance used up by someone
+// else does not hold it back, and it guesses no faster than anyone.
+TEST(LoginLimits, AKnownDeviceIsCountedOnItsOwn) {
+  LoginLimits limits(kTwoAMinute);
+  const auto t0 = LimitClock::time_point{} + std::chrono::hours(1);
+  SpendAnnsAllowance(limits, t0);
   EXPECT_TRUE(limits.AdmitLogin("10.0.0.1", "Ann", "device:phone", t0).ok());
   limits.Refund("Ann", "device:phone", t0);  // it succeeded
   EXPECT_TRUE(limits.AdmitLogin("10.0.0.1", "Ann", "device:phone", t0).ok());
@@ -147,6 +153,24 @@ TEST(LoginLimits, AKnownDeviceIsCountedOnItsOwn) {
   EXPECT_EQ(device.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
   EXPECT_NE(device.error_message().find("this device"), std::string::npos);
   EXPECT_TRUE(limits.AdmitLogin("10.0.0.1", "Ann", "device:laptop", t0).ok()) << "each device on its own";
+}
+
+// Issue 46: the signed-in account's own password checks (ChangePassword, DeleteAccount) have an
+// allowance of their own, apart from the one logins share with anyone who types the name.
+TEST(LoginLimits, ASignedInAccountsPasswordChecksHaveTheirOwnAllowance) {
+  LoginLimits limits(kTwoAMinute);
+  const auto t0 = LimitClock::time_point{} + std::chrono::hours(1);
+  SpendAnnsAllowance(limits, t0);
+  EXPECT_TRUE(limits.AdmitPasswordCheck("10.0.0.1", "user-ann", t0).ok()) << "the stranger's failures do not count";
+  limits.RefundPasswordCheck("user-ann", t0);  // the password was right
+  EXPECT_TRUE(limits.AdmitPasswordCheck("10.0.0.1", "user-ann", t0).ok());
+  EXPECT_TRUE(limits.AdmitPasswordCheck("10.0.0.1", "user-ann", t0).ok());
+  const grpc::Status guessing = limits.AdmitPasswordCheck("10.0.0.1", "user-ann", t0);
+  EXPECT_EQ(guessing.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << "as strict as logins";
+  EXPECT_NE(guessing.error_message().find("own sessions"), std::string::npos) << guessing.error_message();
+  EXPECT_TRUE(limits.AdmitPasswordCheck("10.0.0.1", "user-bob", t0).ok()) << "each account on its own";
+  EXPECT_TRUE(limits.AdmitPasswordCheck("10.0.0.1", "user-ann", t0 + std::chrono::seconds(30)).ok())
+      << "one comes back every window / attempts";
 }
 
 }  // namespace
