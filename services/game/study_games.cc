@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <google/protobuf/util/message_differencer.h>
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -63,9 +64,11 @@ std::optional<std::string> CheckRecord(const mailrun::v1::GameRecord& record) {
   return std::nullopt;
 }
 
-// The stand-in for a withheld entry: the first legal action of `seat` now of the same kind (for a
-// ClaimCity, one for the same company: the company is public, the city was not).
-std::optional<mailrun::v1::Action> StandIn(const Game& game, const mailrun::v1::Action& withheld) {
+// The stand-ins for a withheld entry: the legal actions of `seat` now of the same kind (for a
+// ClaimCity, those for the same company: the company is public, the city was not), in the
+// engine's order; a CommitBond at the smallest amount allowed.
+std::vector<mailrun::v1::Action> StandIns(const Game& game, const mailrun::v1::Action& withheld) {
+  std::vector<mailrun::v1::Action> out;
   for (const auto& legal : game.LegalActions(withheld.seat())) {
     const auto& action = legal.action();
     if (action.kind_case() != withheld.kind_case()) continue;
@@ -73,9 +76,25 @@ std::optional<mailrun::v1::Action> StandIn(const Game& game, const mailrun::v1::
     mailrun::v1::Action stand_in = action;
     if (stand_in.has_commit_bond()) stand_in.mutable_commit_bond()->set_amount(static_cast<int32_t>(legal.min_amount()));
     stand_in.set_seat(withheld.seat());
-    return stand_in;
+    out.push_back(std::move(stand_in));
   }
-  return std::nullopt;
+  return out;
+}
+
+// The log row of an applied entry: the action and the log lines the engine wrote.
+store::NewRow RowOf(int64_t seq, const mailrun::v1::RecordEntry& entry, const mailrun::v1::Action& action,
+                    const mailrun::engine::ApplyOutcome& outcome, const std::string& owner) {
+  mailrun::v1::SubmitActionResponse answer;
+  answer.set_version(seq);
+  for (size_t line = 0; line < outcome.log.size(); ++line) {
+    auto* said = answer.add_log_lines();
+    said->set_text(outcome.log[line]);
+    if (line < outcome.structured_log.size()) *said->mutable_structured() = outcome.structured_log[line];
+    said->set_version(seq);
+    said->set_at_unix_ms(mailrun::service::NowUnixMs());
+  }
+  return store::NewRow{seq, store::kActionRow, entry.seat(), owner, action.SerializeAsString(), 0,
+                       fmt::format("study-record-{}", entry.version()), answer.SerializeAsString()};
 }
 
 // The replayed record: the engine's game at the chosen version and the log rows that made it.
@@ -85,45 +104,89 @@ struct Replayed {
   int stand_ins = 0;
 };
 
-// Replays the record's entries up to `at_version`; INVALID_ARGUMENT naming the entry the rules refuse.
+// Whether the seat of the record's entry `i` (if it is replayed) is to act in `game`: a stand-in
+// after which another seat acts than the record says went otherwise (a bid completed early, 2.5.2.9).
+bool NextSeatActs(const mailrun::v1::GameRecord& record, int i, int64_t at_version, const Game& game) {
+  if (i >= record.entries_size() || record.entries(i).version() > at_version) return true;
+  const std::vector<int> active = game.ActiveSeats();
+  return std::find(active.begin(), active.end(), record.entries(i).seat()) != active.end();
+}
+
+// At most this many stand-ins are tried in all (a record's withheld entries are its contract bids).
+constexpr int kStandInTries = 20000;
+
+// Replays the record's entries up to `at_version`; INVALID_ARGUMENT naming the first entry the
+// rules refuse. A withheld entry takes the first stand-in with which the rest of the record
+// replays: when a later entry of the same seat is refused or finds no stand-in (a stand-in city
+// used up the bond, or took a city the seat names later), that seat's latest withheld entry tries
+// its next stand-in; a stand-in after which the record's next seat is not to act is skipped.
 grpc::Status Replay(const mailrun::v1::GameRecord& record, const mailrun::v1::GameConfig& config, int64_t at_version,
                     const std::string& owner, Replayed* out) {
   auto created = Game::Create(config);
   if (!created.ok()) return Invalid("record.config: " + created.error().ToString());
-  out->game.emplace(std::move(*created));
-  Game& game = *out->game;
-  for (int i = 0; i < record.entries_size() && record.entries(i).version() <= at_version; ++i) {
+  Game game = std::move(*created);
+  struct Choice {
+    int entry;
+    Game before;
+    std::vector<mailrun::v1::Action> stand_ins;
+    size_t next = 0;
+    size_t rows = 0;
+  };
+  std::vector<Choice> choices;
+  std::string first_problem;
+  int tries = kStandInTries;
+  int i = 0;
+  // After an entry of `seat` found no move: applies the next stand-in of the latest withheld entry
+  // of that seat that has one left (another seat's secret changes nothing of this seat's bid);
+  // false when none has.
+  const auto next_stand_in = [&](int seat) {
+    while (tries > 0) {
+      while (!choices.empty() && record.entries(choices.back().entry).seat() != seat) choices.pop_back();
+      if (choices.empty()) return false;
+      Choice& choice = choices.back();
+      while (choice.next < choice.stand_ins.size() && --tries > 0) {
+        Game next = choice.before;
+        const mailrun::v1::Action& stand_in = choice.stand_ins[choice.next++];
+        auto outcome = next.Apply(stand_in);
+        if (!outcome.ok() || !NextSeatActs(record, choice.entry + 1, at_version, next)) continue;
+        out->rows.resize(choice.rows);
+        out->rows.push_back(RowOf(static_cast<int64_t>(choice.rows) + 1, record.entries(choice.entry), stand_in, *outcome, owner));
+        game = std::move(next);
+        i = choice.entry + 1;
+        return true;
+      }
+      choices.pop_back();
+    }
+    return false;
+  };
+  while (i < record.entries_size() && record.entries(i).version() <= at_version) {
     const auto& entry = record.entries(i);
     mailrun::v1::Action action = entry.action();
     action.set_seat(entry.seat());
     if (entry.withheld()) {
-      auto stand_in = StandIn(game, action);
-      if (!stand_in) {
-        return Invalid(fmt::format("record.entries[{}] (version {}): its withheld part has no stand-in: seat {} has "
-                                   "no legal action of its kind there",
-                                   i, entry.version(), entry.seat()));
+      choices.push_back({i, game, StandIns(game, action), 0, out->rows.size()});
+      if (choices.back().stand_ins.empty() && first_problem.empty()) {
+        first_problem = fmt::format("record.entries[{}] (version {}): its withheld part has no stand-in: seat {} has "
+                                    "no legal action of its kind there",
+                                    i, entry.version(), entry.seat());
       }
-      action = std::move(*stand_in);
-      ++out->stand_ins;
+      if (!next_stand_in(entry.seat())) return Invalid(first_problem);
+      continue;
     }
-    auto outcome = game.Apply(action);
+    auto outcome = game.Apply(action);  // on a refusal the game is unchanged
     if (!outcome.ok()) {
-      return Invalid(fmt::format("record.entries[{}] (version {}) is refused by the rules: {}", i, entry.version(),
-                                 outcome.error().ToString()));
+      if (first_problem.empty()) {
+        first_problem = fmt::format("record.entries[{}] (version {}) is refused by the rules: {}", i, entry.version(),
+                                    outcome.error().ToString());
+      }
+      if (!next_stand_in(entry.seat())) return Invalid(first_problem);
+      continue;
     }
-    const int64_t seq = static_cast<int64_t>(out->rows.size()) + 1;
-    mailrun::v1::SubmitActionResponse answer;
-    answer.set_version(seq);
-    for (size_t line = 0; line < outcome->log.size(); ++line) {
-      auto* said = answer.add_log_lines();
-      said->set_text(outcome->log[line]);
-      if (line < outcome->structured_log.size()) *said->mutable_structured() = outcome->structured_log[line];
-      said->set_version(seq);
-      said->set_at_unix_ms(mailrun::service::NowUnixMs());
-    }
-    out->rows.push_back(store::NewRow{seq, store::kActionRow, entry.seat(), owner, action.SerializeAsString(), 0,
-                                      fmt::format("study-record-{}", entry.version()), answer.SerializeAsString()});
+    out->rows.push_back(RowOf(static_cast<int64_t>(out->rows.size()) + 1, entry, action, *outcome, owner));
+    ++i;
   }
+  out->stand_ins = static_cast<int>(choices.size());
+  out->game.emplace(std::move(game));
   return grpc::Status::OK;
 }
 

@@ -49,7 +49,7 @@ class Study : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     harness_ = new GameHarness("game_service_study");
-    study_ = StudyStub::NewStub(grpc::CreateChannel(harness_->address(), grpc::InsecureChannelCredentials()));
+    study_ = mailrun::v1::StudyService::NewStub(grpc::CreateChannel(harness_->address(), grpc::InsecureChannelCredentials()));
   }
   static void TearDownTestSuite() {
     study_.reset();
@@ -201,7 +201,9 @@ TEST_F(Study, ARunningGamesRecordHoldsNoSecretOfAnother) {
   const auto record = Export(beth, source);
   const std::string text = Text(record);
   for (const auto& city : others) {
-    if (!own.contains(city)) EXPECT_EQ(text.find(city), std::string::npos) << "Beth's record shows " << city;
+    if (!own.contains(city)) {
+      EXPECT_EQ(text.find(city), std::string::npos) << "Beth's record shows " << city;
+    }
   }
   for (const auto& city : own) EXPECT_NE(text.find(city), std::string::npos) << "Beth's own city " << city;
   int withheld = 0;
@@ -226,7 +228,9 @@ TEST_F(Study, ARunningGamesRecordHoldsNoSecretOfAnother) {
   for (const auto& entry : early.entries()) {
     ASSERT_TRUE(entry.action().has_commit_bond());
     EXPECT_EQ(entry.withheld(), entry.seat() != kBeth);
-    if (entry.seat() != kBeth) EXPECT_EQ(entry.action().commit_bond().amount(), 0);
+    if (entry.seat() != kBeth) {
+      EXPECT_EQ(entry.action().commit_bond().amount(), 0);
+    }
   }
 
   // Beth studies from her record: the withheld cities get stand-ins, and the study plays on.
