@@ -123,7 +123,10 @@ constexpr int kStandInTries = 20000;
 grpc::Status Replay(const mailrun::v1::GameRecord& record, const mailrun::v1::GameConfig& config, int64_t at_version,
                     const std::string& owner, Replayed* out) {
   auto created = Game::Create(config);
-  if (!created.ok()) return Invalid("record.config: " + created.error().ToString());
+  if (!created.ok()) {
+    return Invalid("game.refusal.study_record_config", fmt::format("record.config: {}", created.error().ToString()),
+                   {service::TextValue("problem", created.error().ToString())});
+  }
   Game game = std::move(*created);
   struct Choice {
     int entry;
