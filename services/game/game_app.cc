@@ -37,6 +37,9 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   deleted_players_ = std::make_unique<DeletedPlayers>(pool_, loader_, *moves_, std::chrono::milliseconds(1000));
   programmed_ = std::make_unique<ProgrammedMoves>(pool_, loader_, *moves_, std::chrono::milliseconds(500));
   programmed_service_ = std::make_unique<ProgrammedMoveServiceImpl>(checked, *programmed_);
+  records_ = std::make_unique<GameRecords>(transactor, loader_);
+  studies_ = std::make_unique<StudyGames>(transactor);
+  study_service_ = std::make_unique<StudyServiceImpl>(checked, *records_, *studies_);
   HistoryPrunerOptions pruning;
   pruning.interval = std::chrono::seconds(options.history_prune_seconds);
   pruning.grace = std::chrono::seconds(options.finished_snapshots_seconds);

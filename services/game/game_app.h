@@ -28,6 +28,7 @@
 #include "services/game/move_service.h"
 #include "services/game/programmed_move_service.h"
 #include "services/game/programmed_moves.h"
+#include "services/game/study_service.h"
 
 namespace mailrun::game {
 
@@ -42,6 +43,8 @@ class GameApp {
   grpc::Service* service() { return service_.get(); }
   // ProgrammedMoveService, served beside GameService.
   grpc::Service* programmed_service() { return programmed_service_.get(); }
+  // StudyService (records and study games), served beside GameService.
+  grpc::Service* study_service() { return study_service_.get(); }
   // The announcer, the outbox relay, the version listener of WatchGame, the deleted players' worker,
   // the programmed moves' worker and the history pruner.
   void Start();
@@ -68,6 +71,9 @@ class GameApp {
   std::unique_ptr<DeletedPlayers> deleted_players_;
   std::unique_ptr<ProgrammedMoves> programmed_;
   std::unique_ptr<ProgrammedMoveServiceImpl> programmed_service_;
+  std::unique_ptr<GameRecords> records_;
+  std::unique_ptr<StudyGames> studies_;
+  std::unique_ptr<StudyServiceImpl> study_service_;
   std::unique_ptr<mailrun::service::BatchedPruner> history_pruner_;
 };
 

@@ -1,5 +1,6 @@
 // GameInfo: what the game service knows of a game besides its state: its id, the configuration
-// the engine plays, who holds each seat, and the lobby's table, tournament and turn deadline.
+// the engine plays, who holds each seat, the lobby's table, tournament and turn deadline, and
+// whether it is a study game (and whose).
 // Fixed when the game is created, so it may be cached for as long as the game is.
 #pragma once
 
@@ -17,6 +18,10 @@ struct GameInfo {
   std::string table_id;
   std::string tournament_id;
   int64_t turn_deadline_seconds = 0;
+  // A study game's owner (migrations/0108), who plays every seat (hotseat); empty otherwise.
+  std::string study_owner;
+
+  bool study() const { return !study_owner.empty(); }
 
   int players() const { return config.players_size(); }
   const std::string& user_of(int seat) const { return config.players(seat).user_id(); }

@@ -12,6 +12,7 @@
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
+#include "services/game/hotseat.h"
 #include "services/game/request_checks.h"
 #include "services/game/view_delta.h"
 
@@ -134,6 +135,7 @@ grpc::Status GameQueries::GetGame(const std::string& user_id, const mailrun::v1:
     const std::vector<int> bot_seats = store::BotSeats(txn, request.game_id());
     response->mutable_view()->mutable_autopilot_seats()->Assign(bot_seats.begin(), bot_seats.end());
     response->set_autopilot(std::find(bot_seats.begin(), bot_seats.end(), opened.seat) != bot_seats.end());
+    response->set_study(opened.info->study());
     if (since == 0 || version - since > options_.max_delta_versions) return grpc::Status::OK;
     for (const auto& row : store::History(txn, request.game_id(), since, version, static_cast<int>(version - since))) {
       for (auto& line : LogLinesOfRow(row)) *response->add_new_log_lines() = std::move(line);
@@ -207,6 +209,10 @@ grpc::Status GameQueries::ListLegalActions(const std::string& user_id,
     response->Clear();
     response->set_version(opened.head.version);
     if (opened.spectator()) return grpc::Status::OK;
+    if (PlaysEverySeat(*opened.info, user_id)) {  // a study game's owner: every seat to act (hotseat.h)
+      for (auto& legal : HotseatLegalActions(*game)) *response->add_actions() = std::move(legal);
+      return grpc::Status::OK;
+    }
     for (auto& legal : game->LegalActions(opened.seat)) *response->add_actions() = std::move(legal);
     return grpc::Status::OK;
   });
@@ -306,8 +312,11 @@ grpc::Status GameQueries::ListMyGames(const std::string& user_id, const mailrun:
       summary->set_status(StatusOf(row.finished));
       summary->set_version(row.version);
       summary->set_your_seat(row.seat);
-      summary->set_your_turn(std::find(row.active_seats.begin(), row.active_seats.end(), row.seat) !=
-                             row.active_seats.end());
+      // A study game's owner plays every seat: it is their turn whenever anyone is to act.
+      summary->set_your_turn(row.study ? !row.active_seats.empty()
+                                       : std::find(row.active_seats.begin(), row.active_seats.end(), row.seat) !=
+                                             row.active_seats.end());
+      summary->set_study(row.study);
       summary->set_round(row.round);
       summary->set_autopilot(row.autopilot);
       mailrun::v1::GameConfig config;

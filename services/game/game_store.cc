@@ -46,7 +46,8 @@ std::optional<GameHead> ReadHead(pqxx::transaction_base& txn, const std::string&
 
 std::optional<GameInfo> ReadInfo(pqxx::transaction_base& txn, const std::string& game_id) {
   const pqxx::result rows = txn.exec_params(
-      "SELECT config, table_id, tournament_id, turn_deadline_seconds FROM games WHERE game_id = $1", game_id);
+      "SELECT config, table_id, tournament_id, turn_deadline_seconds, study_owner FROM games WHERE game_id = $1",
+      game_id);
   if (rows.empty()) return std::nullopt;
   GameInfo info;
   info.game_id = game_id;
@@ -56,6 +57,7 @@ std::optional<GameInfo> ReadInfo(pqxx::transaction_base& txn, const std::string&
   info.table_id = rows[0][1].as<std::string>();
   info.tournament_id = rows[0][2].as<std::string>();
   info.turn_deadline_seconds = rows[0][3].as<int64_t>();
+  info.study_owner = rows[0][4].as<std::string>();
   return info;
 }
 
@@ -274,7 +276,8 @@ std::vector<MyGameRow> GamesOf(pqxx::transaction_base& txn, const std::string& u
                                const std::optional<MyGamesCursor>& after, int limit) {
   const std::string select =
       "SELECT g.game_id, g.status = 'finished', g.version, p.seat, array_to_string(g.active_seats, ','), g.round,"
-      " g.config, (extract(epoch FROM g.updated_at) * 1000000)::bigint AS updated_us, p.played_by_bot"
+      " g.config, (extract(epoch FROM g.updated_at) * 1000000)::bigint AS updated_us, p.played_by_bot,"
+      " g.study_owner <> ''"
       " FROM game_players p JOIN games g ON g.game_id = p.game_id WHERE p.user_id = $1";
   const std::string order = " ORDER BY updated_us DESC, g.game_id DESC LIMIT $2";
   const pqxx::result rows =
@@ -286,7 +289,7 @@ std::vector<MyGameRow> GamesOf(pqxx::transaction_base& txn, const std::string& u
   for (const auto& row : rows) {
     out.push_back({row[0].as<std::string>(), row[1].as<bool>(), row[2].as<int64_t>(), row[3].as<int>(),
                    ParseInts(row[4].as<std::string>()), row[5].as<std::string>(), Bytes(row[6]), row[7].as<int64_t>(),
-                   row[8].as<bool>()});
+                   row[8].as<bool>(), row[9].as<bool>()});
   }
   return out;
 }

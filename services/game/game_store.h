@@ -149,6 +149,7 @@ struct MyGameRow {
   std::string config;  // serialized GameConfig (display names in seat order)
   int64_t updated_us = 0;
   bool autopilot = false;  // the seat is played by the bot (SetAutopilot)
+  bool study = false;      // a study game (migrations/0108): the user plays every seat
 };
 struct MyGamesCursor {
   int64_t updated_us = 0;

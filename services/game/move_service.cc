@@ -16,6 +16,7 @@
 #include "services/game/event_planner.h"
 #include "services/game/game_status.h"
 #include "services/game/game_store.h"
+#include "services/game/hotseat.h"
 #include "services/game/request_checks.h"
 #include "services/game/undo_policy.h"
 
@@ -146,6 +147,11 @@ MoveService::MoveService(mailrun::service::StatementRunner statements, GameLoade
 grpc::Status MoveService::OpenAsPlayer(pqxx::transaction_base& txn, const std::string& game_id, const std::string& user_id,
                                        OpenedGame* opened, const std::string& request_id) {
   if (!loader_.Open(txn, game_id, user_id, opened, request_id)) return NoSuchGame(game_id);
+  if (opened->spectator() && opened->info->study()) {
+    return Denied("game.refusal.study_of_another",
+                  fmt::format("game {} is another player's study game: only its owner moves in it", game_id),
+                  {mailrun::service::TextValue("game_id", game_id)});
+  }
   if (opened->spectator()) return NoSeat(game_id);
   return grpc::Status::OK;
 }
@@ -162,7 +168,9 @@ bool MoveService::Commit(pqxx::transaction_base& txn, const Change& change, bool
   head.round = view.round().description();
   head.end_reason = change.after.EndReason();
   std::vector<mailrun::service::OutboxRow> rows;
-  for (const auto& event : events) {
+  // A study game tells nobody anything: no turn, no end (so no result and no rating) reaches the
+  // notification service or the lobby.
+  for (const auto& event : change.info.study() ? decltype(events){} : events) {
     if (event.has_game_finished()) head.results = event.game_finished().SerializeAsString();
     rows.push_back(mailrun::service::ToOutboxRow(event));
   }
@@ -214,9 +222,21 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
     applied = std::make_shared<const Game>(std::move(next));
     return grpc::Status::OK;
   };
-  // The acting seat's action as the log stores it: the caller's seat set.
-  const auto seat_action = [&]() -> grpc::Status {
-    if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
+  // The acting seat's action as the log stores it: the caller's seat set. A study game's owner
+  // acts for the seat that is to act in `game` (hotseat.h); a retry for the seat its first call
+  // acted for.
+  const auto seat_action = [&](const Game* game) -> grpc::Status {
+    if (game != nullptr && PlaysEverySeat(*opened.info, user_id)) {
+      int asked = request.action().seat();
+      mailrun::v1::Action first;
+      if (asked == 0 && opened.request && opened.request->kind == store::kActionRow &&
+          first.ParseFromString(opened.request->action)) {
+        asked = first.seat();
+      }
+      opened.seat = HotseatSeat(*game, asked);
+    } else if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) {
+      return seat_ok;
+    }
     action = request.action();
     action.set_seat(opened.seat);
     return grpc::Status::OK;
@@ -234,7 +254,7 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
     std::shared_ptr<const Game> cached;
     if (std::exchange(first_attempt, false) &&
         loader_.OpenCached(request.game_id(), request.expected_version(), user_id, &opened, &cached) &&
-        !opened.spectator() && seat_action().ok()) {
+        !opened.spectator() && seat_action(cached.get()).ok()) {
       bool refused = false;
       grpc::Status fast = apply_and_commit(txn, *cached, &refused);
       if (!refused) return fast;
@@ -244,7 +264,14 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
         !open.ok()) {
       return open;
     }
-    if (grpc::Status seat_ok = seat_action(); !seat_ok.ok()) return seat_ok;
+    // A study game's seat follows from the game: it is loaded first (hotseat.h).
+    std::shared_ptr<const Game> current;
+    if (opened.info->study()) {
+      auto loaded = loader_.Shared(txn, opened.info, opened.head.version);
+      if (!loaded.ok()) return LoadFailure(opened, loaded.error());
+      current = std::move(*loaded);
+    }
+    if (grpc::Status seat_ok = seat_action(current.get()); !seat_ok.ok()) return seat_ok;
     const RequestSeen seen{store::kActionRow, &action};
     if (auto repeated = RepeatedRequest(opened.request, request.request_id(), seen, user_id, response)) {
       return *repeated;
@@ -253,10 +280,13 @@ grpc::Status MoveService::Submit(const std::string& user_id, const mailrun::v1::
       *current_version = opened.head.version;
       return StaleVersion(request.expected_version(), opened.head.version);
     }
-    auto current = loader_.Shared(txn, opened.info, opened.head.version);
-    if (!current.ok()) return LoadFailure(opened, current.error());
+    if (!current) {
+      auto loaded = loader_.Shared(txn, opened.info, opened.head.version);
+      if (!loaded.ok()) return LoadFailure(opened, loaded.error());
+      current = std::move(*loaded);
+    }
     bool refused = false;
-    return apply_and_commit(txn, **current, &refused);
+    return apply_and_commit(txn, *current, &refused);
   });
   if (status.ok() && applied) loader_.cache().Put({opened.info, response->version(), applied});
   // A repeated request is announced again: its first call may have committed and then died
@@ -274,10 +304,14 @@ grpc::Status MoveService::Preview(const std::string& user_id, const mailrun::v1:
   std::optional<Game> next;
   grpc::Status status = statements_([&](pqxx::transaction_base& txn) {
     if (grpc::Status open = OpenAsPlayer(txn, request.game_id(), user_id, &opened); !open.ok()) return open;
-    if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
+    const bool hotseat = PlaysEverySeat(*opened.info, user_id);
+    if (!hotseat) {
+      if (grpc::Status seat_ok = CheckActingSeat(request.action(), opened.seat); !seat_ok.ok()) return seat_ok;
+    }
     auto loaded = loader_.At(txn, opened.info, opened.head.version);
     if (!loaded.ok()) return LoadFailure(opened, loaded.error());
     next.emplace(std::move(*loaded));
+    if (hotseat) opened.seat = HotseatSeat(*next, request.action().seat());
     return grpc::Status::OK;
   });
   if (!status.ok()) return status;
@@ -339,6 +373,8 @@ grpc::Status MoveService::Undo(const std::string& user_id, const mailrun::v1::Un
         last = &*row;
     }
     if (last == nullptr) return NotNow("there is no action to take back");
+    // A study game's owner takes back any seat's last action (hotseat.h).
+    if (PlaysEverySeat(*opened.info, user_id)) opened.seat = last->seat;
     if (last->seat != opened.seat) {
       return NotNow("game.refusal.undo_not_last",
                     fmt::format("you can take back only your own last action, and {} has acted since",

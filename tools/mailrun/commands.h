@@ -58,6 +58,10 @@ void RegisterChatCommands(CLI::App& app, const ClientOptions& options);
 // `mailrun program list|pass|bid|cancel`: programmed moves (standing orders) in a game.
 void RegisterProgrammedCommands(CLI::App& app, const ClientOptions& options);
 
+// `mailrun export GAME [--out FILE] [--at VERSION]` (a game's record file) and `mailrun study FILE
+// [--at VERSION]` (an unranked study game from one, played for every seat with `act`).
+void RegisterStudyCommands(CLI::App& app, const ClientOptions& options);
+
 // `mailrun notify email|webhook|channels|devices ...`: email address, webhooks, channels per kind, devices.
 void RegisterNotifyCommands(CLI::App& app, const ClientOptions& options);
 

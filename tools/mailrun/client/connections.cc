@@ -27,6 +27,11 @@ ProgrammedStub& Connections::programmed() {
   return *programmed_;
 }
 
+StudyStub& Connections::study() {
+  if (!study_) study_ = mailrun::v1::StudyService::NewStub(Open(options_.game_address));
+  return *study_;
+}
+
 NotifyStub& Connections::notify() {
   if (!notify_) notify_ = mailrun::v1::NotificationService::NewStub(Open(options_.notify_address));
   return *notify_;

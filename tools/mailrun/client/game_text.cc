@@ -346,7 +346,8 @@ std::string GameListText(const mailrun::v1::ListMyGamesResponse& games) {
   if (games.games().empty()) return "You play in no game yet (mailrun tables list, then mailrun tables join TABLE)\n";
   TextTable table({"game", "title", "status", "turn", "round", "players"});
   for (const auto& g : games.games()) {
-    const std::string status = g.status() == mailrun::v1::GAME_STATUS_FINISHED ? "finished" : "playing";
+    std::string status = g.status() == mailrun::v1::GAME_STATUS_FINISHED ? "finished" : "playing";
+    if (g.study()) status += " (study, unranked)";  // a study game: the caller plays every seat
     table.Row({g.game_id(), EditionName(g.title(), g.edition()), status, g.your_turn() ? "YOURS" : "-", g.round(),
                Join({g.players().begin(), g.players().end()}, ", ")});
   }

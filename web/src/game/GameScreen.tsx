@@ -14,7 +14,7 @@ import { buildBoard } from "./boardModel";
 import { Market1947Panel, Players1947Panel, Privates1947Panel, Railways1947Panel, Round1947Panel, Seasons1947Panel, rupees } from "./Panels1947";
 import { GameOverPanel } from "./GameOver";
 import { GlanceStrip } from "./GlanceStrip";
-import { formatTime, money, whoseTurn } from "./gameModel";
+import { formatTime, money, playerName, whoseTurn } from "./gameModel";
 import { HEX_RADIUS } from "./hexGeometry";
 import { HistoryPanel } from "./History";
 import { acceptRunsAction, hasAmount, runNodes, sortMoves, withAmount } from "./legalMoves";
@@ -40,6 +40,7 @@ import { useOpenAtMoves } from "./useOpenAtMoves";
 import { ChatPanel } from "./ChatPanel";
 import { NotesPanel } from "./NotesPanel";
 import { ProgrammedPanel } from "./ProgrammedPanel";
+import { StudyTools } from "./StudyTools";
 import { chatTabLabel, useChat } from "./useChat";
 import { useGameSource } from "../notify/OfflineMark";
 
@@ -97,7 +98,8 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
 
   // Whose turn, as this version says, for the shell's badge and banner.
   useEffect(() => {
-    if (view) onVersion?.(state.version, view.activeSeats.includes(yourSeat), finished);
+    // A study game waits on me whenever anyone is to act: I play every seat (hotseat).
+    if (view) onVersion?.(state.version, state.study ? view.activeSeats.length > 0 : view.activeSeats.includes(yourSeat), finished);
   }, [state.version, view, yourSeat, finished]);
 
   // A new version: what was being chosen may no longer be legal (the same list re-read keeps it).
@@ -253,7 +255,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   // When the version shown was made (the log entry that made it).
   const shownAt = historyAt !== undefined ? state.history.find((e) => e.seq === historyAt)?.atUnixMs : undefined;
   const round = view.round;
-  const myTurn = view.activeSeats.includes(yourSeat);
+  const myTurn = state.study ? view.activeSeats.length > 0 : view.activeSeats.includes(yourSeat);
+  // In a study game the forms act for the seat to act (ListLegalActions names it in each action).
+  const actingSeat = state.study ? legal[0]?.action?.seat ?? view.activeSeats[0] : undefined;
   // 1853: the director chooses to pay out; 1947: the president, whose list offers both (6.14.2).
   const canPay =
     !!runs &&
@@ -270,7 +274,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   // read up to this version.
   const lastInEffect = [...state.history].reverse().find((e) => !e.undone && e.undoesSeq === 0n);
   const historyCurrent = state.history.length > 0 && state.history[state.history.length - 1].seq === state.version;
-  const canUndo = !finished && yourSeat >= 0 && historyAt === undefined && historyCurrent && lastInEffect?.seat === yourSeat;
+  const canUndo = !finished && yourSeat >= 0 && historyAt === undefined && historyCurrent && (state.study || lastInEffect?.seat === yourSeat);
   const runsAction = runs?.bestTotal ? acceptRunsAction(legal, moves.runs, runs.bestTotal, canPay && payOut) : undefined;
 
   // The submit row and the moves in question: in the tile tray's bottom sheet while a hex is chosen
@@ -304,6 +308,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       <header class="mr-status" data-testid="status">
         <span data-testid="round">{roundLabel(round)}</span>
         <span data-testid="phase">Phase {view.phase}</span>
+        {state.study && <span class="mr-study-mark" data-testid="study-mark" title="A study game: it counts for no rating and no tournament">Study — unranked</span>}
         {!offline && (
           <span data-testid="turn" class={myTurn ? "mr-your-turn" : ""}>
             {finished ? "Finished" : myTurn ? "Your turn" : `Waiting for ${whoseTurn(view)}`}
@@ -347,6 +352,11 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
           {tab === "moves" && (
             <section class="mr-panel" data-testid="moves">
               {!finished && !myTurn && !offline && <p class="mr-small">{yourSeat < 0 ? "You are watching this game." : "Not your turn."}</p>}
+              {!finished && actingSeat !== undefined && (
+                <p class="mr-note" data-testid="study-acting-seat" data-seat={actingSeat}>
+                  Moving for <b>{playerName(view, actingSeat)}</b>: in a study you play every seat.
+                </p>
+              )}
               {sheet && hexMoves && (
                 <div class="mr-sheet" data-testid="sheet" role="region" aria-label={`hex ${hex}`}>
                 <TileTray
@@ -402,6 +412,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
           {tab === "chat" && <ChatPanel chat={chat} players={view.players.map((p) => ({ seat: p.seat, name: p.displayName }))} yourSeat={yourSeat} onVersion={(v) => { setHistoryAt(v >= state.version ? undefined : v); setTab("history"); }} />}
           {tab === "notes" && <NotesPanel client={client} gameId={gameId} />}
           {tab === "orders" && <ProgrammedPanel client={client} gameId={gameId} view={view} version={state.version} yourSeat={yourSeat} finished={finished} players={view.players.map((p) => ({ seat: p.seat, name: p.displayName }))} />}
+          {tab === "history" && <StudyTools client={client} gameId={gameId} at={historyAt ?? state.version} />}
           {tab === "history" && <HistoryPanel entries={state.history} version={state.version} at={historyAt ?? state.version} view={view} colours={colours} onChoose={(v) => setHistoryAt(v >= state.version ? undefined : v)} />}
         </div>
       </div>

@@ -7,6 +7,7 @@ import { GameService } from "@gen/mailrun/v1/game_pb";
 import type { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import type { NotificationService } from "@gen/mailrun/v1/notification_pb";
 import type { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
+import type { StudyService } from "@gen/mailrun/v1/study_pb";
 
 export { GameService };
 export { GameStatus } from "@gen/mailrun/v1/game_pb";
@@ -42,6 +43,7 @@ export { Title } from "@gen/mailrun/v1/game_config_pb";
 export type { ChatMessage } from "@gen/mailrun/v1/chat_pb";
 export { ProgrammedMoveKind, ProgrammedMoveState } from "@gen/mailrun/v1/programmed_moves_pb";
 export type { ProgrammedMove } from "@gen/mailrun/v1/programmed_moves_pb";
+export { GameRecordSchema } from "@gen/mailrun/v1/study_pb";
 export { BadRequestSchema, ErrorInfoSchema, PreconditionFailureSchema } from "@gen/google/rpc/error_details_pb";
 
 // The Connect clients the web client's shell hands to <GameScreen client={...}>.
@@ -50,6 +52,7 @@ export interface ApiClients {
   lobby: Client<typeof LobbyService>;
   notification: Client<typeof NotificationService>;
   programmed: Client<typeof ProgrammedMoveService>;  // standing orders (ProgrammedPanel.tsx)
+  study: Client<typeof StudyService>;  // records and study games (StudyTools.tsx)
 }
 
 // Who is looking at the game: the shell knows the account; the seat comes from the game itself

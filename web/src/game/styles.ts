@@ -7,6 +7,9 @@ const CSS = `
 .mr-game { font: 14px/1.35 system-ui, sans-serif; color: #1a1a1a; display: flex; flex-direction: column; gap: 6px; }
 .mr-status { display: flex; flex-wrap: wrap; gap: 4px 12px; align-items: center; padding: 6px 8px; background: #f4efe2; border-radius: 6px; }
 .mr-your-turn { font-weight: bold; color: #fff; background: #2a7a2a; padding: 1px 8px; border-radius: 10px; }
+.mr-study-mark { font-weight: bold; color: #fff; background: #5a3d8a; padding: 1px 8px; border-radius: 10px; }
+.mr-study-tools { display: flex; flex-wrap: wrap; gap: 6px; margin-bottom: 6px; }
+.mr-study-tools button { min-height: 44px; }
 .mr-live { font-size: 11px; padding: 0 6px; border-radius: 8px; background: #ddd; color: #1a1a1a; }
 .mr-live-live { background: #cfe9cf; } .mr-live-reconnecting { background: #f5d9a8; } .mr-live-offline { background: #ddd; }
 .mr-layout { display: flex; flex-direction: column; gap: 8px; }

@@ -17,6 +17,7 @@ export interface GameState {
   view?: GameView;
   version: bigint;
   yourSeat: number;
+  study: boolean; // a study game: unranked, I play every seat (hotseat)
   status: GameStatus;
   history: HistoryEntry[];
   legal: LegalAction[];
@@ -43,6 +44,7 @@ export function useGame(client: ApiClients, gameId: string) {
     loading: true,
     version: 0n,
     yourSeat: -1,
+    study: false,
     status: GameStatus.UNSPECIFIED,
     history: [],
     legal: [],
@@ -114,6 +116,7 @@ export function useGame(client: ApiClients, gameId: string) {
         view,
         version: first.version,
         yourSeat: first.yourSeat,
+        study: first.study,
         status: first.status,
         viewsByVersion: new Map([[first.version, view]]),
       }));

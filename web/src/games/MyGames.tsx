@@ -17,7 +17,7 @@ export function MyGames({ turns }: { turns: TurnStore }) {
         <a class={`card row game${myTurn ? " my-turn" : ""}`} href={href({ page: "game", id: g.gameId })} data-test="my-game" data-game={g.gameId} data-my-turn={myTurn ? "yes" : "no"}>
           {myTurn && <span class="badge">your turn</span>}
           <strong>{titleName(g.title)} {editionName(g.title, g.edition)}</strong>
-          <span class="quiet"> {g.status === GameStatus.FINISHED ? "finished" : g.round} · v{String(g.version)}{g.autopilot ? " · autopilot" : ""}</span>
+          <span class="quiet"> {g.status === GameStatus.FINISHED ? "finished" : g.round} · v{String(g.version)}{g.autopilot ? " · autopilot" : ""}{g.study ? " · study, unranked" : ""}</span>
           <div class="players">{g.players.join(", ")}</div>
         </a>
       ))}
