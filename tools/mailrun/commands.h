@@ -58,6 +58,9 @@ void RegisterChatCommands(CLI::App& app, const ClientOptions& options);
 // `mailrun program list|pass|bid|cancel`: programmed moves (standing orders) in a game.
 void RegisterProgrammedCommands(CLI::App& app, const ClientOptions& options);
 
+// `mailrun seat status|vote|invite|invitations|accept`: empty seats (seat_command.cc).
+void RegisterSeatCommands(CLI::App& app, const ClientOptions& options);
+
 // `mailrun notify email|webhook|channels|devices ...`: email address, webhooks, channels per kind, devices.
 void RegisterNotifyCommands(CLI::App& app, const ClientOptions& options);
 

@@ -47,6 +47,7 @@ int main(int argc, char** argv) {
   mailrun::cli::RegisterRatingsCommands(app, options);
   mailrun::cli::RegisterChatCommands(app, options);
   mailrun::cli::RegisterProgrammedCommands(app, options);
+  mailrun::cli::RegisterSeatCommands(app, options);
   mailrun::cli::RegisterNotifyCommands(app, options);
   mailrun::cli::RegisterHealthCommand(app);
   mailrun::cli::RegisterBoardCommand(app);

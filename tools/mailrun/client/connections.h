@@ -13,6 +13,7 @@
 #include "mailrun/v1/lobby.grpc.pb.h"
 #include "mailrun/v1/notification.grpc.pb.h"
 #include "mailrun/v1/programmed_moves.grpc.pb.h"
+#include "mailrun/v1/seats.grpc.pb.h"
 #include "tools/mailrun/client/errors.h"
 #include "tools/mailrun/client/options.h"
 #include "tools/mailrun/client/progress.h"
@@ -23,6 +24,7 @@ using LobbyStub = mailrun::v1::LobbyService::Stub;
 using GameStub = mailrun::v1::GameService::Stub;
 using NotifyStub = mailrun::v1::NotificationService::Stub;
 using ProgrammedStub = mailrun::v1::ProgrammedMoveService::Stub;
+using SeatStub = mailrun::v1::SeatService::Stub;
 
 class Connections {
  public:
@@ -33,6 +35,7 @@ class Connections {
   GameStub& game();
   NotifyStub& notify();
   ProgrammedStub& programmed();  // served by the game service
+  SeatStub& seats();             // served by the game service
   const ClientOptions& options() const { return options_; }
 
   // A context with the deadline of --timeout (or none, for streams: `with_deadline` false) and the
@@ -54,6 +57,11 @@ class Connections {
   Response Programmed(grpc::Status (ProgrammedStub::*method)(grpc::ClientContext*, const Request&, Response*),
                       const Request& request, const std::string& token, const std::string& what) {
     return Call(programmed(), method, request, token, what, "game service", options_.game_address);
+  }
+  template <typename Request, typename Response>
+  Response Seats(grpc::Status (SeatStub::*method)(grpc::ClientContext*, const Request&, Response*),
+                 const Request& request, const std::string& token, const std::string& what) {
+    return Call(seats(), method, request, token, what, "game service", options_.game_address);
   }
   template <typename Request, typename Response>
   Response Notify(grpc::Status (NotifyStub::*method)(grpc::ClientContext*, const Request&, Response*),
@@ -85,6 +93,7 @@ class Connections {
   std::unique_ptr<GameStub> game_;
   std::unique_ptr<NotifyStub> notify_;
   std::unique_ptr<ProgrammedStub> programmed_;
+  std::unique_ptr<SeatStub> seats_;
 };
 
 }  // namespace mailrun::cli

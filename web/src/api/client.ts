@@ -9,6 +9,7 @@ import { GameService } from "@gen/mailrun/v1/game_pb";
 import { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import { NotificationService } from "@gen/mailrun/v1/notification_pb";
 import { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
+import { SeatService } from "@gen/mailrun/v1/seats_pb";
 import {
   deviceTokenFor, exclusively, loadSession, rememberDevice, requestId, saveSession, sessionFrom, type Session,
 } from "./session";
@@ -18,6 +19,7 @@ export interface Clients {
   lobby: Client<typeof LobbyService>;
   notification: Client<typeof NotificationService>;
   programmed: Client<typeof ProgrammedMoveService>;
+  seats: Client<typeof SeatService>;
 }
 
 const refreshMargin = 30_000;  // refresh when the access token has less than this left (ms)
@@ -97,6 +99,7 @@ export const clients: Clients = {
   lobby: createClient(LobbyService, transport),
   notification: createClient(NotificationService, transport),
   programmed: createClient(ProgrammedMoveService, transport),
+  seats: createClient(SeatService, transport),
 };
 
 export async function login(displayName: string, password: string): Promise<Session> {

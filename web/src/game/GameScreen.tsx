@@ -40,6 +40,7 @@ import { useOpenAtMoves } from "./useOpenAtMoves";
 import { ChatPanel } from "./ChatPanel";
 import { NotesPanel } from "./NotesPanel";
 import { ProgrammedPanel } from "./ProgrammedPanel";
+import { SeatBanner } from "./SeatBanner";
 import { chatTabLabel, useChat } from "./useChat";
 
 export interface GameScreenProps {
@@ -312,6 +313,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
         </span>
       </header>
       <GlanceStrip glance={glance(view, yourSeat, finished, turnAsks(legal, moves, titleMoney), titleMoney)} />
+      {yourSeat >= 0 && <SeatBanner client={client} gameId={gameId} version={state.version} finished={finished} />}
       {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
       {historyAt !== undefined && (
         <div class="mr-note" data-testid="history-note">

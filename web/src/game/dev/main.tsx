@@ -11,6 +11,7 @@ import { GameScreen } from "../GameScreen";
 import { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import { NotificationService } from "@gen/mailrun/v1/notification_pb";
 import { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
+import { SeatService } from "@gen/mailrun/v1/seats_pb";
 
 function clients(token: string): ApiClients {
   const auth: Interceptor = (next) => (req) => {
@@ -23,6 +24,7 @@ function clients(token: string): ApiClients {
     lobby: createClient(LobbyService, transport),
     notification: createClient(NotificationService, transport),
     programmed: createClient(ProgrammedMoveService, transport),
+    seats: createClient(SeatService, transport),
   };
 }
 
