@@ -48,11 +48,9 @@ std::string TableText(const Table& table) {
                       table.turn_deadline_seconds() > 0 ? fmt::format("{} s", table.turn_deadline_seconds()) : "none");
   if (table.turn_deadline_seconds() > 0) {
     text += table.abandon_after_missed_deadlines() > 0
-                ? fmt::format("  A seat is abandoned after {} missed deadlines in a row (mailrun seat)
-",
+                ? fmt::format("  A seat is abandoned after {} missed deadlines in a row (mailrun seat)\n",
                               table.abandon_after_missed_deadlines())
-                : "  No seat is ever abandoned
-";
+                : "  No seat is ever abandoned\n";
   }
   text += "  Players (in seat order): " + PlayerNames(table) + "\n";
   if (table.is_private()) {
