@@ -57,6 +57,7 @@ const backends = {
   "mailrun.v1.GameService": required("MAILRUN_GAME_ADDRESS"),
   "mailrun.v1.ProgrammedMoveService": required("MAILRUN_GAME_ADDRESS"),
   "mailrun.v1.StudyService": required("MAILRUN_GAME_ADDRESS"),
+  "mailrun.v1.SeatService": required("MAILRUN_GAME_ADDRESS"),
   "mailrun.v1.LobbyService": required("MAILRUN_LOBBY_ADDRESS"),
   "mailrun.v1.NotificationService": required("MAILRUN_NOTIFY_ADDRESS"),
 };

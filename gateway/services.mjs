@@ -182,7 +182,7 @@ export function loadServices(descriptorSetBytes, backends, unaryLimitMs, log = (
     const desc = registry.getService(typeName);
     if (!desc) throw new Error(`the descriptor set has no service ${typeName}`);
     let channels;
-    if (typeName === "mailrun.v1.GameService" || typeName === "mailrun.v1.ProgrammedMoveService" || typeName === "mailrun.v1.StudyService") {
+    if (typeName === "mailrun.v1.GameService" || typeName === "mailrun.v1.ProgrammedMoveService" || typeName === "mailrun.v1.StudyService" || typeName === "mailrun.v1.SeatService") {
       const games = new GameClients(backend, channelOptions, { log });
       channels = (method) => (method.input.fields.some((f) => f.name === "game_id") ? (request) => games.for(request.gameId) : () => games.any);
     } else {

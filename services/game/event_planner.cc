@@ -187,6 +187,7 @@ std::vector<Event> PlanEvents(const GameInfo& info, const mailrun::engine::Game*
       result->set_final_wealth(score.wealth);
       result->set_rank(score.rank);
     }
+    for (const auto& handover : info.handovers) *finished->add_handovers() = handover;  // empty_seats.h
     events.push_back(std::move(event));
   }
   return events;

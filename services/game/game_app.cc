@@ -40,6 +40,8 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   records_ = std::make_unique<GameRecords>(transactor, loader_);
   studies_ = std::make_unique<StudyGames>(transactor);
   study_service_ = std::make_unique<StudyServiceImpl>(checked, *records_, *studies_);
+  empty_seats_ = std::make_unique<EmptySeats>(pool_, loader_, announce, std::chrono::milliseconds(options.seat_check_ms));
+  seat_service_ = std::make_unique<SeatServiceImpl>(checked, *empty_seats_);
   HistoryPrunerOptions pruning;
   pruning.interval = std::chrono::seconds(options.history_prune_seconds);
   pruning.grace = std::chrono::seconds(options.finished_snapshots_seconds);
@@ -62,6 +64,7 @@ void GameApp::Start() {
   versions_->Start();
   deleted_players_->Start();
   programmed_->Start();
+  empty_seats_->Start();
   history_pruner_->Start();
 }
 
@@ -69,6 +72,7 @@ void GameApp::EndStreams() { watchers_->EndAll(); }
 
 void GameApp::Stop() {
   if (history_pruner_) history_pruner_->Stop();
+  if (empty_seats_) empty_seats_->Stop();
   if (programmed_) programmed_->Stop();
   if (deleted_players_) deleted_players_->Stop();
   if (relay_) relay_->Stop();

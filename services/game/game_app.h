@@ -3,7 +3,8 @@
 // service, the WatchGame streams and the listener that wakes them, the outbox relay that
 // publishes the outbox to Redis (Redis being down never blocks a move: moves only insert outbox
 // rows), the worker that forgets deleted accounts and plays their seats (deleted_players.h), and
-// the one that keeps finished games compact (history_pruner.h).
+// the one that keeps finished games compact (history_pruner.h), and the one that counts missed turn
+// deadlines for empty seats (empty_seats.h).
 // main.cc builds one and serves service().
 #pragma once
 
@@ -20,6 +21,7 @@
 #include "services/game/game_options.h"
 #include "services/game/game_queries.h"
 #include "services/game/deleted_players.h"
+#include "services/game/empty_seats.h"
 #include "services/game/history_pruner.h"
 #include "services/game/game_service.h"
 #include "services/game/game_watch.h"
@@ -29,6 +31,7 @@
 #include "services/game/programmed_move_service.h"
 #include "services/game/programmed_moves.h"
 #include "services/game/study_service.h"
+#include "services/game/seat_service.h"
 
 namespace mailrun::game {
 
@@ -45,6 +48,8 @@ class GameApp {
   grpc::Service* programmed_service() { return programmed_service_.get(); }
   // StudyService (records and study games), served beside GameService.
   grpc::Service* study_service() { return study_service_.get(); }
+  // SeatService (empty seats), served beside GameService.
+  grpc::Service* seat_service() { return seat_service_.get(); }
   // The announcer, the outbox relay, the version listener of WatchGame, the deleted players' worker,
   // the programmed moves' worker and the history pruner.
   void Start();
@@ -74,6 +79,8 @@ class GameApp {
   std::unique_ptr<GameRecords> records_;
   std::unique_ptr<StudyGames> studies_;
   std::unique_ptr<StudyServiceImpl> study_service_;
+  std::unique_ptr<EmptySeats> empty_seats_;  // counts missed deadlines; votes and handovers
+  std::unique_ptr<SeatServiceImpl> seat_service_;
   std::unique_ptr<mailrun::service::BatchedPruner> history_pruner_;
 };
 

@@ -47,6 +47,13 @@ std::optional<std::string> CheckCreateRequest(const mailrun::v1::CreateGameReque
   if (auto bad = mailrun::service::OptionalIdProblem("table_id", request.table_id())) return bad;
   if (auto bad = mailrun::service::OptionalIdProblem("host_user_id", request.host_user_id())) return bad;
   if (auto bad = mailrun::service::OptionalIdProblem("tournament_id", request.tournament_id())) return bad;
+  if (request.empty_seats().abandon_after_missed_deadlines() < 0) {
+    return "empty_seats.abandon_after_missed_deadlines must not be negative";
+  }
+  if (auto bad = mailrun::service::OptionalIdProblem("empty_seats.director_user_id",
+                                                     request.empty_seats().director_user_id())) {
+    return bad;
+  }
   return std::nullopt;
 }
 
@@ -101,6 +108,7 @@ grpc::Status GameCreation::CreateGame(const std::string& service, const mailrun:
       mailrun::v1::CreateGameRequest retry = request;
       const bool parsed = stored && first.ParseFromString(*stored);
       if (parsed && first.host_user_id().empty()) retry.clear_host_user_id();
+      if (parsed && !first.has_empty_seats()) retry.clear_empty_seats();  // the same for the seat rules (0109)
       if (!parsed || !google::protobuf::util::MessageDifferencer::Equals(first, retry)) {
         return service::RefusalStatus(grpc::StatusCode::ALREADY_EXISTS,
                                       "request_id was already used to create a different game; use a new request_id",
@@ -109,6 +117,11 @@ grpc::Status GameCreation::CreateGame(const std::string& service, const mailrun:
     } else {
       if (!request.host_user_id().empty()) {
         txn.exec_params("UPDATE games SET host_user_id = $2 WHERE game_id = $1", info.game_id, request.host_user_id());
+      }
+      if (request.has_empty_seats()) {  // migrations/0109, services/game/empty_seats.h
+        txn.exec_params("UPDATE games SET abandon_after_missed = $2, director_user_id = $3 WHERE game_id = $1",
+                        info.game_id, request.empty_seats().abandon_after_missed_deadlines(),
+                        request.empty_seats().director_user_id());
       }
       for (const auto& event : PlanEvents(info, nullptr, *game, kNoActor, 0, mailrun::service::NowUnixMs())) events_(txn, event);
     }
@@ -139,6 +152,7 @@ grpc::Status GameCreation::GetGameResult(const mailrun::v1::GetGameResultRequest
       entry->set_final_wealth(result.final_wealth());
       entry->set_rank(result.rank());
     }
+    *response->mutable_handovers() = finished.handovers();
     return grpc::Status::OK;
   });
 }

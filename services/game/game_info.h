@@ -1,14 +1,17 @@
 // GameInfo: what the game service knows of a game besides its state: its id, the configuration
 // the engine plays, who holds each seat, the lobby's table, tournament and turn deadline, and
 // whether it is a study game (and whose).
-// Fixed when the game is created, so it may be cached for as long as the game is.
+// Fixed when the game is created (a seat handover changes it, and drops the game from the cache).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
 
+#include <vector>
+
 #include "mailrun/v1/game_config.pb.h"
+#include "mailrun/v1/seats.pb.h"
 
 namespace mailrun::game {
 
@@ -22,6 +25,9 @@ struct GameInfo {
   std::string study_owner;
 
   bool study() const { return !study_owner.empty(); }
+  // Seats handed over so far (empty_seats.h), oldest first: a handover changes the holder in
+  // `config` and drops the game from the cache, so this is current whenever `config` is.
+  std::vector<mailrun::v1::SeatHandover> handovers;
 
   int players() const { return config.players_size(); }
   const std::string& user_of(int seat) const { return config.players(seat).user_id(); }

@@ -30,6 +30,11 @@ void AddGameOptions(CLI::App& app, GameOptions& options) {
       ->envname("MAILRUN_FINISHED_SNAPSHOTS_SECONDS")
       ->check(CLI::Range(0, 365 * 24 * 3600))
       ->capture_default_str();
+  app.add_option("--seat-check-ms", options.seat_check_ms,
+                 "how often missed turn deadlines are counted for empty seats (empty_seats.h)")
+      ->envname("MAILRUN_SEAT_CHECK_MS")
+      ->check(CLI::Range(50, 3600 * 1000))
+      ->capture_default_str();
   app.add_option("--cache-games", options.cache_games, "games kept loaded in memory (0: none)")
       ->envname("MAILRUN_CACHE_GAMES")
       ->check(CLI::Range(0, 1000000))

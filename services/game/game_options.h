@@ -25,6 +25,7 @@ struct GameOptions {
   std::string session_database_url;
   int history_prune_seconds = 600;                // MAILRUN_HISTORY_PRUNE_SECONDS: 0 never (history_pruner.h)
   int finished_snapshots_seconds = 3600;          // MAILRUN_FINISHED_SNAPSHOTS_SECONDS: kept this long after the end
+  int seat_check_ms = 10000;                      // MAILRUN_SEAT_CHECK_MS: how often missed deadlines are counted
 
   std::set<std::string> TrustedServices() const;
 };

@@ -58,6 +58,15 @@ std::optional<GameInfo> ReadInfo(pqxx::transaction_base& txn, const std::string&
   info.tournament_id = rows[0][2].as<std::string>();
   info.turn_deadline_seconds = rows[0][3].as<int64_t>();
   info.study_owner = rows[0][4].as<std::string>();
+  for (const auto& row : txn.exec_params(
+           "SELECT seat, leaver_user_id, substitute_user_id FROM game_seat_handovers WHERE game_id = $1"
+           " AND state = 'done' ORDER BY done_at, seat",
+           game_id)) {
+    auto& handover = info.handovers.emplace_back();
+    handover.set_seat(row[0].as<int>());
+    handover.set_leaver_user_id(row[1].as<std::string>());
+    handover.set_substitute_user_id(row[2].as<std::string>());
+  }
   return info;
 }
 

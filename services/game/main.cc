@@ -52,6 +52,7 @@ int main(int argc, char** argv) {
   options.services.push_back(game->service());
   options.services.push_back(game->programmed_service());
   options.services.push_back(game->study_service());
+  options.services.push_back(game->seat_service());
   mailrun::service::DatabaseReadiness database(config.database_url);
   options.ready = [&database] { return database.Check(); };
   options.ready_services = {mailrun::v1::GameService::service_full_name()};

@@ -1,7 +1,7 @@
 #include "services/game/programmed_move_service.h"
 
-#include "services/common/auth.h"
 #include "services/common/log_context.h"
+#include "services/game/access_caller.h"
 
 namespace mailrun::game {
 namespace {
@@ -10,10 +10,7 @@ namespace {
 template <typename Handler>
 grpc::Status AsPlayer(grpc::ServerContext* context, const mailrun::service::TokenVerifier& verifier,
                       const Handler& handler) {
-  grpc::Status status;
-  const auto claims = mailrun::service::Authenticate(*context, verifier, mailrun::service::TokenKind::kAccess, &status);
-  if (!claims) return status;
-  return handler(claims->subject);
+  return AsAccessCaller(context, verifier, [&](const mailrun::service::TokenClaims& claims) { return handler(claims.subject); });
 }
 
 }  // namespace

@@ -16,7 +16,8 @@ grpc::Status GameStarter::Start(const std::string& table_id) {
   bool starting = false;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     const pqxx::result rows = txn.exec_params(
-        "SELECT status, edition, options, tournament_id, turn_deadline_seconds, title, host_user_id FROM lobby_tables"
+        "SELECT status, edition, options, tournament_id, turn_deadline_seconds, title, host_user_id, abandon_after_missed"
+        " FROM lobby_tables"
         " WHERE table_id = $1",
         table_id);
     starting = !rows.empty() && rows[0][0].as<std::string>() == "starting";
@@ -26,6 +27,13 @@ grpc::Status GameStarter::Start(const std::string& table_id) {
     if (!rows[0][3].is_null()) request.set_tournament_id(rows[0][3].as<std::string>());
     request.set_turn_deadline_seconds(rows[0][4].as<int64_t>());
     request.set_host_user_id(rows[0][6].as<std::string>());  // may hide chat messages
+    // Empty seats (seats.proto): only with a deadline to miss; a tournament table's host is its
+    // organiser, who decides as the director.
+    if (rows[0][4].as<int64_t>() > 0 && rows[0][7].as<int>() > 0) {
+      auto* rules = request.mutable_empty_seats();
+      rules->set_abandon_after_missed_deadlines(rows[0][7].as<int>());
+      if (!rows[0][3].is_null()) rules->set_director_user_id(rows[0][6].as<std::string>());
+    }
     auto* config = request.mutable_config();
     config->set_edition(static_cast<mailrun::v1::Edition>(rows[0][1].as<int>()));
     // 1853 stays unspecified (it means 1853), so a retried request of a table that was starting

@@ -79,6 +79,7 @@ Reconciler::PassCounts Reconciler::RunOnce() {
       player->set_final_wealth(entry.final_wealth());
       player->set_rank(entry.rank());
     }
+    *finished.mutable_handovers() = result.handovers();
     ResultRecorder::Outcome outcome;
     if (results_.Record(finished, &outcome).ok() && outcome == ResultRecorder::Outcome::kRecorded) {
       ++counts.results_recorded;

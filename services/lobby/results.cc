@@ -9,6 +9,7 @@
 #include "services/common/metrics.h"
 #include "services/lobby/lobby_status.h"
 #include "services/lobby/ratings.h"
+#include "services/lobby/seat_leavers.h"
 #include "services/lobby/standings.h"
 #include "services/lobby/transaction.h"
 
@@ -50,8 +51,10 @@ void FinishTournamentIfDone(pqxx::work& txn, const std::string& tournament_id) {
 
 ResultRecorder::ResultRecorder(ConnectionPool& pool) : pool_(pool) {}
 
-grpc::Status ResultRecorder::Record(const mailrun::v1::GameFinished& finished, Outcome* outcome) {
+grpc::Status ResultRecorder::Record(const mailrun::v1::GameFinished& reported, Outcome* outcome) {
   Outcome result = Outcome::kRecorded;
+  // Handed-over seats count for their leavers, as a loss; substitutes count nothing (seat_leavers.h).
+  const mailrun::v1::GameFinished finished = WithLeaversRanked(reported);
   if (finished.game_id().empty()) return Invalid("lobby.results.no_game_id", "game_id", "GameFinished without game_id");
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
     const pqxx::result found = txn.exec_params(

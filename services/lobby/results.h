@@ -27,7 +27,7 @@ class ResultRecorder {
   // `pool` must outlive this object.
   explicit ResultRecorder(ConnectionPool& pool);
 
-  // Records `finished`. A game the lobby did not start (or whose id it has not recorded yet) is
+  // Records `finished` (handed-over seats under their leavers, seat_leavers.h). A game the lobby did not start (or whose id it has not recorded yet) is
   // skipped (kUnknownGame, OK). Results that do not name exactly the table's players are refused
   // (INVALID_ARGUMENT, logged) and nothing is written.
   grpc::Status Record(const mailrun::v1::GameFinished& finished, Outcome* outcome = nullptr);

@@ -37,7 +37,7 @@ std::vector<mailrun::v1::Table> LoadTables(pqxx::work& txn, const std::vector<st
       "SELECT t.table_id, t.name, t.host_user_id, h.display_name, t.edition, t.options, t.seats, t.player_count,"
       " t.is_private, t.invitation_code, t.turn_deadline_seconds, t.status, t.game_id, t.tournament_id,"
       " t.tournament_round, t.table_number, (extract(epoch from t.created_at) * 1000)::bigint,"
-      " (extract(epoch from t.started_at) * 1000)::bigint, t.title"
+      " (extract(epoch from t.started_at) * 1000)::bigint, t.title, t.abandon_after_missed"
       " FROM lobby_tables t JOIN users h ON h.user_id = t.host_user_id WHERE t.table_id = ANY($1::text[])",
       ids);
   const pqxx::result players = txn.exec_params(
@@ -60,6 +60,7 @@ std::vector<mailrun::v1::Table> LoadTables(pqxx::work& txn, const std::vector<st
     table.set_open_seats(row[6].as<int>() - row[7].as<int>());
     table.set_is_private(row[8].as<bool>());
     table.set_turn_deadline_seconds(row[10].as<int64_t>());
+    table.set_abandon_after_missed_deadlines(row[19].as<int>());
     table.set_status(TableStatusFromName(row[11].as<std::string>()));
     if (!row[12].is_null()) table.set_game_id(row[12].as<std::string>());
     if (!row[13].is_null()) {

@@ -125,18 +125,25 @@ grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::Create
     return status;
   }
   if (auto status = InvalidIf("turn_deadline_seconds", CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
+  const int abandon_after = request.has_abandon_after_missed_deadlines() ? request.abandon_after_missed_deadlines()
+                                                                          : kDefaultAbandonAfterMissed;
+  if (abandon_after < 0 || abandon_after > kMaxAbandonAfterMissed) {
+    return Invalid("lobby.table.bad_abandon_after", "abandon_after_missed_deadlines",
+                   "abandon_after_missed_deadlines must be 0 (never) to 20",
+                   {param::Count("abandon_after_missed_deadlines", abandon_after)});
+  }
   if (auto problem = CheckPlayable(request.title(), request.edition())) return NotNow("lobby.table.not_playable", *problem, {param::Text("reason", *problem)});
   return Apply(caller, request, request.request_id(), "CreateTable", false, [&](pqxx::work& txn, std::string* table_id) {
     *table_id = mailrun::service::RandomId();
     const std::string options = request.options().SerializeAsString();
     txn.exec_params(
         "INSERT INTO lobby_tables (table_id, name, host_user_id, edition, options, seats, player_count, is_private,"
-        " invitation_code, turn_deadline_seconds, status, title) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, NULLIF($8, ''),"
-        " $9, 'open', $10)",
+        " invitation_code, turn_deadline_seconds, status, title, abandon_after_missed) VALUES ($1, $2, $3, $4, $5, $6,"
+        " 1, $7, NULLIF($8, ''), $9, 'open', $10, $11)",
         *table_id, request.name(), caller, static_cast<int>(EffectiveEdition(request.title(), request.edition())),
         pqxx::binarystring(options.data(), options.size()), request.seats(), request.is_private(),
         request.is_private() ? NewInvitationCode() : std::string(), request.turn_deadline_seconds(),
-        static_cast<int>(EffectiveTitle(request.title())));
+        static_cast<int>(EffectiveTitle(request.title())), abandon_after);
     txn.exec_params("INSERT INTO lobby_table_players (table_id, user_id, position) VALUES ($1, $2, 1)", *table_id,
                     caller);
     return grpc::Status::OK;

@@ -17,6 +17,10 @@ namespace mailrun::lobby {
 using Problem = std::optional<std::string>;
 
 constexpr int64_t kMaxTurnDeadlineSeconds = 30LL * 24 * 3600;
+// Missed turn deadlines in a row after which a seat counts as abandoned (seats.proto): the default
+// of a table that does not say, and the most a table may say (migrations/0209).
+constexpr int kDefaultAbandonAfterMissed = 3;
+constexpr int kMaxAbandonAfterMissed = 20;
 
 // 1 to 128 printable ASCII characters (the services' one rule for ids, services/common/ids.h).
 Problem CheckRequestId(const std::string& request_id);

@@ -185,6 +185,15 @@ EventText DescribeEvent(const Event& event, const std::string& recipient) {
     }
     case Event::kInvitationReceived: {
       const auto& invitation = event.invitation_received();
+      if (!invitation.game_id().empty()) {  // an abandoned seat of a running game (seats.proto)
+        return {"Invitation",
+                fmt::format("{} invites you to take over the abandoned seat {} of game {}", invitation.from_display_name(),
+                            invitation.seat(), invitation.game_id()),
+                Keyed("notify.invitation_received.title"),
+                Keyed("notify.invitation_received.seat_text",
+                      {{"from", invitation.from_display_name()}, {"game_id", invitation.game_id()}},
+                      {{"seat", invitation.seat()}})};
+      }
       return {"Invitation", fmt::format("{} invites you to a table", invitation.from_display_name()),
               Keyed("notify.invitation_received.title"),
               Keyed("notify.invitation_received.text", {{"from", invitation.from_display_name()}})};

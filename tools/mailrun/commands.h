@@ -61,6 +61,8 @@ void RegisterProgrammedCommands(CLI::App& app, const ClientOptions& options);
 // `mailrun export GAME [--out FILE] [--at VERSION]` (a game's record file) and `mailrun study FILE
 // [--at VERSION]` (an unranked study game from one, played for every seat with `act`).
 void RegisterStudyCommands(CLI::App& app, const ClientOptions& options);
+// `mailrun seat status|vote|invite|invitations|accept`: empty seats (seat_command.cc).
+void RegisterSeatCommands(CLI::App& app, const ClientOptions& options);
 
 // `mailrun notify email|webhook|channels|devices ...`: email address, webhooks, channels per kind, devices.
 void RegisterNotifyCommands(CLI::App& app, const ClientOptions& options);

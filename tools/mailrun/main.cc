@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   mailrun::cli::RegisterChatCommands(app, options);
   mailrun::cli::RegisterProgrammedCommands(app, options);
   mailrun::cli::RegisterStudyCommands(app, options);
+  mailrun::cli::RegisterSeatCommands(app, options);
   mailrun::cli::RegisterNotifyCommands(app, options);
   mailrun::cli::RegisterHealthCommand(app);
   mailrun::cli::RegisterBoardCommand(app);

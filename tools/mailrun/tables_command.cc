@@ -46,6 +46,12 @@ std::string TableText(const Table& table) {
   text += fmt::format("  {}; host {}; turn deadline {}\n", GameOptionsText(table.title(), table.edition(), table.options()),
                       table.host().display_name(),
                       table.turn_deadline_seconds() > 0 ? fmt::format("{} s", table.turn_deadline_seconds()) : "none");
+  if (table.turn_deadline_seconds() > 0) {
+    text += table.abandon_after_missed_deadlines() > 0
+                ? fmt::format("  A seat is abandoned after {} missed deadlines in a row (mailrun seat)\n",
+                              table.abandon_after_missed_deadlines())
+                : "  No seat is ever abandoned\n";
+  }
   text += "  Players (in seat order): " + PlayerNames(table) + "\n";
   if (table.is_private()) {
     text += "  Private" + (table.invitation_code().empty() ? std::string() : ": invitation code " + table.invitation_code()) +
@@ -98,6 +104,7 @@ void RegisterTablesCommand(CLI::App& app, const ClientOptions& options) {
     int seats = 4;
     bool is_private = false;
     int64_t turn_deadline = 0;
+    int abandon_after = -1;  // -1: the lobby's default
     GameOptionFlags game;
     std::string code;
     std::vector<std::string> invitees;
@@ -159,6 +166,10 @@ void RegisterTablesCommand(CLI::App& app, const ClientOptions& options) {
   create->add_option("--turn-deadline", flags->turn_deadline,
                      "seconds a player has for a turn before reminders (0: none; 60 to 30 days)")
       ->capture_default_str();
+  create->add_option("--abandon-after", flags->abandon_after,
+                     "missed turn deadlines in a row after which a seat counts as abandoned and the others may vote "
+                     "to hand it over (0: never; default 3)")
+      ->check(CLI::Range(0, 20));
   AddGameOptionFlags(*create, flags->game);
   create->callback([&options, flags] {
     CommandContext ctx(options);
@@ -171,6 +182,7 @@ void RegisterTablesCommand(CLI::App& app, const ClientOptions& options) {
     request.set_seats(flags->seats);
     request.set_is_private(flags->is_private);
     request.set_turn_deadline_seconds(flags->turn_deadline);
+    if (flags->abandon_after >= 0) request.set_abandon_after_missed_deadlines(flags->abandon_after);
     const Table table = ctx.connections.Lobby(&LobbyStub::CreateTable, request, ctx.session.AccessToken(), "CreateTable");
     if (ctx.out.json()) return ctx.out.Document(ToJson(table));
     ctx.out.Text(TableText(table) + fmt::format("Others join with: mailrun tables join {}\n", table.table_id()));

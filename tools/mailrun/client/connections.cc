@@ -32,6 +32,11 @@ StudyStub& Connections::study() {
   return *study_;
 }
 
+SeatStub& Connections::seats() {
+  if (!seats_) seats_ = mailrun::v1::SeatService::NewStub(Open(options_.game_address));
+  return *seats_;
+}
+
 NotifyStub& Connections::notify() {
   if (!notify_) notify_ = mailrun::v1::NotificationService::NewStub(Open(options_.notify_address));
   return *notify_;

@@ -14,6 +14,7 @@
 #include "mailrun/v1/notification.grpc.pb.h"
 #include "mailrun/v1/programmed_moves.grpc.pb.h"
 #include "mailrun/v1/study.grpc.pb.h"
+#include "mailrun/v1/seats.grpc.pb.h"
 #include "tools/mailrun/client/errors.h"
 #include "tools/mailrun/client/options.h"
 #include "tools/mailrun/client/progress.h"
@@ -25,6 +26,7 @@ using GameStub = mailrun::v1::GameService::Stub;
 using NotifyStub = mailrun::v1::NotificationService::Stub;
 using ProgrammedStub = mailrun::v1::ProgrammedMoveService::Stub;
 using StudyStub = mailrun::v1::StudyService::Stub;
+using SeatStub = mailrun::v1::SeatService::Stub;
 
 class Connections {
  public:
@@ -36,6 +38,7 @@ class Connections {
   NotifyStub& notify();
   ProgrammedStub& programmed();  // served by the game service
   StudyStub& study();            // served by the game service
+  SeatStub& seats();             // served by the game service
   const ClientOptions& options() const { return options_; }
 
   // A context with the deadline of --timeout (or none, for streams: `with_deadline` false) and the
@@ -62,6 +65,11 @@ class Connections {
   Response Study(grpc::Status (StudyStub::*method)(grpc::ClientContext*, const Request&, Response*),
                  const Request& request, const std::string& token, const std::string& what) {
     return Call(study(), method, request, token, what, "game service", options_.game_address);
+  }
+  template <typename Request, typename Response>
+  Response Seats(grpc::Status (SeatStub::*method)(grpc::ClientContext*, const Request&, Response*),
+                 const Request& request, const std::string& token, const std::string& what) {
+    return Call(seats(), method, request, token, what, "game service", options_.game_address);
   }
   template <typename Request, typename Response>
   Response Notify(grpc::Status (NotifyStub::*method)(grpc::ClientContext*, const Request&, Response*),
@@ -94,6 +102,7 @@ class Connections {
   std::unique_ptr<NotifyStub> notify_;
   std::unique_ptr<ProgrammedStub> programmed_;
   std::unique_ptr<StudyStub> study_;
+  std::unique_ptr<SeatStub> seats_;
 };
 
 }  // namespace mailrun::cli

@@ -10,6 +10,7 @@ import { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import { NotificationService } from "@gen/mailrun/v1/notification_pb";
 import { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
 import { StudyService } from "@gen/mailrun/v1/study_pb";
+import { SeatService } from "@gen/mailrun/v1/seats_pb";
 import {
   deviceTokenFor, exclusively, loadSession, rememberDevice, requestId, saveSession, sessionFrom, type Session,
 } from "./session";
@@ -20,6 +21,7 @@ export interface Clients {
   notification: Client<typeof NotificationService>;
   programmed: Client<typeof ProgrammedMoveService>;
   study: Client<typeof StudyService>;
+  seats: Client<typeof SeatService>;
 }
 
 const refreshMargin = 30_000;  // refresh when the access token has less than this left (ms)
@@ -100,6 +102,7 @@ export const clients: Clients = {
   notification: createClient(NotificationService, transport),
   programmed: createClient(ProgrammedMoveService, transport),
   study: createClient(StudyService, transport),
+  seats: createClient(SeatService, transport),
 };
 
 export async function login(displayName: string, password: string): Promise<Session> {

@@ -7,6 +7,7 @@ import { loadSession, onSessionChange, type Session } from "../api/session";
 import { GamePage } from "../games/GamePage";
 import { Inbox } from "../games/Inbox";
 import { MyGames } from "../games/MyGames";
+import { SeatInvitations } from "../games/SeatInvitations";
 import { useNotifications } from "../games/notifications";
 import { useTurnStore } from "../games/turns";
 import { Leaderboard } from "../lobby/Leaderboard";
@@ -80,6 +81,7 @@ function Shell({ session }: { session: Session }) {
       <main class="page">
         {route.page === "game" && <OfflineMark gameId={route.id} />}
         {route.page === "lobby" && <Tables session={session} />}
+        {route.page === "games" && <SeatInvitations latest={notes.latest} />}
         {route.page === "games" && <MyGames turns={turns} />}
         {route.page === "inbox" && <Inbox onRead={notes.clearUnread} />}
         {route.page === "tournaments" && <Tournaments />}

@@ -41,6 +41,7 @@ import { ChatPanel } from "./ChatPanel";
 import { NotesPanel } from "./NotesPanel";
 import { ProgrammedPanel } from "./ProgrammedPanel";
 import { StudyTools } from "./StudyTools";
+import { SeatBanner } from "./SeatBanner";
 import { chatTabLabel, useChat } from "./useChat";
 import { useGameSource } from "../notify/OfflineMark";
 
@@ -324,6 +325,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       </header>
       <GlanceStrip glance={offline ? { ...glance(view, yourSeat, finished, [], titleMoney), turn: "", myTurn: false }
                                    : glance(view, yourSeat, finished, turnAsks(legal, moves, titleMoney), titleMoney)} />
+      {yourSeat >= 0 && <SeatBanner client={client} gameId={gameId} version={state.version} finished={finished} />}
       {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
       {historyAt !== undefined && (
         <div class="mr-note" data-testid="history-note">

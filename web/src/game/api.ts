@@ -8,6 +8,7 @@ import type { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import type { NotificationService } from "@gen/mailrun/v1/notification_pb";
 import type { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
 import type { StudyService } from "@gen/mailrun/v1/study_pb";
+import type { SeatService } from "@gen/mailrun/v1/seats_pb";
 
 export { GameService };
 export { GameStatus } from "@gen/mailrun/v1/game_pb";
@@ -44,6 +45,8 @@ export type { ChatMessage } from "@gen/mailrun/v1/chat_pb";
 export { ProgrammedMoveKind, ProgrammedMoveState } from "@gen/mailrun/v1/programmed_moves_pb";
 export type { ProgrammedMove } from "@gen/mailrun/v1/programmed_moves_pb";
 export { GameRecordSchema } from "@gen/mailrun/v1/study_pb";
+export { SeatChoice, SeatHandoverState } from "@gen/mailrun/v1/seats_pb";
+export type { GetSeatsResponse, SeatInvitation, SeatStatus } from "@gen/mailrun/v1/seats_pb";
 export { BadRequestSchema, ErrorInfoSchema, PreconditionFailureSchema } from "@gen/google/rpc/error_details_pb";
 
 // The Connect clients the web client's shell hands to <GameScreen client={...}>.
@@ -53,6 +56,7 @@ export interface ApiClients {
   notification: Client<typeof NotificationService>;
   programmed: Client<typeof ProgrammedMoveService>;  // standing orders (ProgrammedPanel.tsx)
   study: Client<typeof StudyService>;  // records and study games (StudyTools.tsx)
+  seats: Client<typeof SeatService>;  // empty seats (SeatBanner.tsx)
 }
 
 // Who is looking at the game: the shell knows the account; the seat comes from the game itself

@@ -12,6 +12,7 @@ import { LobbyService } from "@gen/mailrun/v1/lobby_pb";
 import { NotificationService } from "@gen/mailrun/v1/notification_pb";
 import { ProgrammedMoveService } from "@gen/mailrun/v1/programmed_moves_pb";
 import { StudyService } from "@gen/mailrun/v1/study_pb";
+import { SeatService } from "@gen/mailrun/v1/seats_pb";
 
 function clients(token: string): ApiClients {
   const auth: Interceptor = (next) => (req) => {
@@ -25,6 +26,7 @@ function clients(token: string): ApiClients {
     notification: createClient(NotificationService, transport),
     programmed: createClient(ProgrammedMoveService, transport),
     study: createClient(StudyService, transport),
+    seats: createClient(SeatService, transport),
   };
 }
 

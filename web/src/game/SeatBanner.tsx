@@ -1,0 +1,108 @@
+// The banner on the game for an abandoned seat (seats.proto, empty seats): a seat whose player has
+// missed the table's number of turn deadlines in a row. The other players see how many deadlines
+// it missed and the votes so far, and vote to hand it to the bot or to a substitute; once a
+// substitute is chosen, the host (in a tournament game the director) invites one by user id. The
+// seats are read again at each new version and after each call. Nothing shows while no seat is
+// abandoned or handed over unseen.
+import { useEffect, useState } from "preact/hooks";
+
+import { type ApiClients, type GetSeatsResponse, SeatChoice, SeatHandoverState, type SeatStatus } from "./api";
+import { newRequestId } from "./outbox";
+import { readRefusal } from "./refusal";
+import { useTableStyles } from "./tableStyles";
+
+interface SeatBannerProps {
+  client: ApiClients;
+  gameId: string;
+  version: bigint;
+  finished: boolean;
+}
+
+const choiceWords = (choice: SeatChoice) => (choice === SeatChoice.BOT ? "the bot" : "a substitute");
+
+function votesLine(seat: SeatStatus): string {
+  const bot = seat.votes.filter((v) => v.choice === SeatChoice.BOT).length;
+  const sub = seat.votes.filter((v) => v.choice === SeatChoice.SUBSTITUTE).length;
+  return `Votes so far: ${bot} for the bot, ${sub} for a substitute.`;
+}
+
+export function SeatBanner({ client, gameId, version, finished }: SeatBannerProps) {
+  useTableStyles();
+  const [seats, setSeats] = useState<GetSeatsResponse>();
+  const [problem, setProblem] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [invitee, setInvitee] = useState("");
+
+  const read = () =>
+    client.seats.getSeats({ gameId }).then(
+      (answer) => setSeats(answer),
+      () => setSeats(undefined),  // not a player (a spectator): no banner
+    );
+  useEffect(() => {
+    void read();
+  }, [gameId, version]);
+
+  const call = async (run: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await run();
+      setProblem("");
+    } catch (e) {
+      const r = readRefusal(e);
+      setProblem(r.rule ? `${r.message} (${r.rule})` : r.message);
+    }
+    setBusy(false);
+    await read();
+  };
+
+  if (!seats || finished) return null;
+  const open = seats.seats.filter((s) => s.seat !== seats.yourSeat && s.abandoned && s.handover !== SeatHandoverState.DONE);
+  if (open.length === 0) return null;
+  const voter = seats.directorDecides ? seats.yourSeat < 0 : seats.yourSeat >= 0;
+
+  return (
+    <section class="mr-note mr-t-seats" data-testid="seat-banner" aria-label="abandoned seats">
+      {open.map((s) => {
+        const mine = s.votes.find((v) => v.voterSeat === (seats.directorDecides ? -1 : seats.yourSeat));
+        return (
+          <div key={s.seat} data-testid={`seat-abandoned-${s.seat}`} data-state={s.handover}>
+            <p class="mr-t-text">
+              <strong>{s.displayName}</strong> has missed {s.missedDeadlines} turn deadlines in a row: the seat counts as abandoned.{" "}
+              {seats.directorDecides ? "The tournament's director decides who plays it." : `${seats.votesNeeded} votes of the other players decide who plays it.`}
+            </p>
+            {(s.handover === SeatHandoverState.UNSPECIFIED || s.handover === SeatHandoverState.VOTING) && (
+              <>
+                {s.votes.length > 0 && <p class="mr-small" data-testid="seat-votes">{votesLine(s)}</p>}
+                {voter && !mine && (
+                  <div class="mr-t-row">
+                    <button type="button" data-testid={`seat-vote-bot-${s.seat}`} disabled={busy}
+                            onClick={() => void call(() => client.seats.voteOnSeat({ gameId, requestId: newRequestId(), seat: s.seat, choice: SeatChoice.BOT }))}>
+                      Hand it to the bot
+                    </button>
+                    <button type="button" data-testid={`seat-vote-sub-${s.seat}`} disabled={busy}
+                            onClick={() => void call(() => client.seats.voteOnSeat({ gameId, requestId: newRequestId(), seat: s.seat, choice: SeatChoice.SUBSTITUTE }))}>
+                      Find a substitute
+                    </button>
+                  </div>
+                )}
+                {mine && <p class="mr-small" data-testid="seat-voted">You voted for {choiceWords(mine.choice)}.</p>}
+              </>
+            )}
+            {s.handover === SeatHandoverState.AWAITING_INVITATION && <p class="mr-small" data-testid="seat-awaiting">Decided: a substitute. The host invites one.</p>}
+            {s.handover === SeatHandoverState.INVITED && <p class="mr-small" data-testid="seat-invited">A substitute is invited ({s.invitedUserId}) and has not accepted yet.</p>}
+            {seats.youInvite && (s.handover === SeatHandoverState.AWAITING_INVITATION || s.handover === SeatHandoverState.INVITED) && (
+              <form class="mr-t-row" data-testid={`seat-invite-${s.seat}`}
+                    onSubmit={(e) => { e.preventDefault(); if (invitee.trim()) void call(() => client.seats.inviteSubstitute({ gameId, seat: s.seat, userId: invitee.trim() })); }}>
+                <label for={`mr-seat-invitee-${s.seat}`}>Substitute's user id</label>
+                <input id={`mr-seat-invitee-${s.seat}`} class="mr-t-invitee" data-testid="seat-invitee" value={invitee}
+                       onInput={(e) => setInvitee((e.target as HTMLInputElement).value)} />
+                <button type="submit" disabled={busy || !invitee.trim()}>Invite</button>
+              </form>
+            )}
+          </div>
+        );
+      })}
+      {problem && <p class="mr-t-refusal" role="alert" data-testid="seat-problem">{problem}</p>}
+    </section>
+  );
+}
