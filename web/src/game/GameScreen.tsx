@@ -37,6 +37,7 @@ import { plural } from "./plural";
 import { useOutbox } from "./outbox";
 import { useGame } from "./useGame";
 import { useOpenAtMoves } from "./useOpenAtMoves";
+import { useUsableMark } from "./usableMark";
 import { ChatPanel } from "./ChatPanel";
 import { NotesPanel } from "./NotesPanel";
 import { ProgrammedPanel } from "./ProgrammedPanel";
@@ -143,6 +144,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
     legal, runIndices: moves.runs, plan: runs?.bestTotal, company: runs?.company ?? "", board, components, busy, format: view?.game1947 ? rupees : money,
     onSubmit: (action, words) => !outbox.sending && outbox.submit(action, state.version, words),
   });
+
+  // The board drawn with this version's legal targets, and the forms: usable (the speed benchmark).
+  useUsableMark(!!board && !!view && historyAt === undefined && state.legalVersion === state.version);
 
   if (state.loading) return <div class="mr-game" data-testid="game-loading">Loading the game…</div>;
   if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
