@@ -94,7 +94,13 @@ async function openCold(game, throttled, viewport = phoneViewport) {
     carried.byType[type] = (carried.byType[type] ?? 0) + e.encodedDataLength;
     carried.requests++;
   });
-  await page.evaluateOnNewDocument((s) => { if (!localStorage.getItem("mailrun.session")) localStorage.setItem("mailrun.session", s); }, session);
+  await page.evaluateOnNewDocument((s) => {
+    try {
+      if (!localStorage.getItem("mailrun.session")) localStorage.setItem("mailrun.session", s);
+    } catch {
+      // a document with no storage of its own (about:blank)
+    }
+  }, session);
   await page.goto(`${url}/#/game/${encodeURIComponent(game.gameId)}`, { waitUntil: "domcontentloaded", timeout: 120_000 });
   await page.waitForFunction(() => performance.getEntriesByName("mailrun:board-usable").length > 0, { polling: 100, timeout: 120_000 });
   const bytesAtMark = { ...carried, byType: { ...carried.byType } };

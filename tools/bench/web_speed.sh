@@ -9,11 +9,13 @@
 # Everything it started is stopped and deleted afterwards. docs/benchmarks.md, "The web client's
 # first render on a phone".
 #   tools/bench/web_speed.sh [--runs N] [--screenshots DIR] [--json FILE]   (default 5 runs)
+# MAILRUN_BUILD_DIR (default build/) gives build/web and build/gateway; MAILRUN_BIN_DIR the services.
 # Build first: cmake --build build --target web gateway mailrun mailrun-game mailrun-lobby mailrun-notify
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${MAILRUN_BUILD_DIR:-$root/build}
-for need in "$build/web/index.html" "$build/gateway/gateway.mjs" "$build/bin/mailrun-game"; do
+bin=${MAILRUN_BIN_DIR:-$build/bin}  # the services and the CLI (another build's, to compare)
+for need in "$build/web/index.html" "$build/gateway/gateway.mjs" "$bin/mailrun-game"; do
   [ -e "$need" ] || { echo "missing $need: build first (see the top of $0)" >&2; exit 1; }
 done
 # puppeteer-core, as the browser tests install it (tests/e2e/web/setup.sh).
@@ -21,13 +23,17 @@ clientdir=$build/e2e-web
 [ -d "$clientdir/node_modules/puppeteer-core" ] || "$root/tests/e2e/web/setup.sh" "$clientdir" >&2
 
 stack=$(mktemp -d /tmp/mailrun-web-speed.XXXXXX) && chmod 755 "$stack"
-export MAILRUN_STACK_DIR=$stack MAILRUN_BIN_DIR=$build/bin MAILRUN_GATEWAY_DIR=$build/gateway MAILRUN_GATEWAY_WEB_DIR=$build/web
-export MAILRUN_PG_PORT=47432 MAILRUN_REDIS_PORT=47379 MAILRUN_GAME_PORT=47151 MAILRUN_LOBBY_PORT=47152 MAILRUN_NOTIFY_PORT=47153
-export MAILRUN_GAME_METRICS_PORT=47161 MAILRUN_LOBBY_METRICS_PORT=47162 MAILRUN_NOTIFY_METRICS_PORT=47163
-export MAILRUN_GATEWAY_PORT=47080 MAILRUN_SMTP_CATCHER_PORT=47025
+export MAILRUN_STACK_DIR=$stack MAILRUN_BIN_DIR=$bin MAILRUN_GATEWAY_DIR=$build/gateway MAILRUN_GATEWAY_WEB_DIR=$build/web
+# Free loopback ports, asked of the system, so that the machine's other stacks are left alone.
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
+for port in PG REDIS GAME LOBBY NOTIFY GAME_METRICS LOBBY_METRICS NOTIFY_METRICS GATEWAY SMTP_CATCHER; do
+  export "MAILRUN_${port}_PORT=$(free_port)"
+done
 cleanup() { "$root/deploy/stack.sh" reset >/dev/null 2>&1 || true; rm -rf "$stack"; }
 trap cleanup EXIT
-"$root/deploy/stack.sh" start >&2
+# A second start brings up what the first left down (services started at once on a new database
+# have deadlocked in their migrations here once); what runs is left running.
+"$root/deploy/stack.sh" start >&2 || "$root/deploy/stack.sh" start >&2
 echo "$(date -u +%FT%TZ) load average at start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)" >&2
 MAILRUN_WEB_URL=http://127.0.0.1:$MAILRUN_GATEWAY_PORT MAILRUN_WEB_CLIENT_DIR=$clientdir MAILRUN_WEB_DIR=$build/web \
   node "$root/tools/bench/web_speed.mjs" "$@"
