@@ -53,6 +53,14 @@ struct Player1947 {
 
 // A railway's shares in the initial offer and the bank pool are the game's ShareLedger's (the bank
 // and the pool, T1947Game::shares).
+// One train's run the last time its railway ran its trains (6.14), for the view's last_runs.
+struct LastRun1947 {
+  std::string train_id;             // the owned train's id, as SuggestRuns names it ("T2-0")
+  std::vector<std::string> hexes;   // the run's stops as submitted, in order
+  std::vector<std::string> places;  // the stops that scored, as OperatingRevenue took them
+  int revenue = 0;                  // that train's run (6.14.2), before the turn's modifiers
+};
+
 struct Railway1947 {
   bool president_sold = false;
   int par = 0;
@@ -69,6 +77,10 @@ struct Railway1947 {
   MarketCell arrived_at{-1, -1};
   bool operated = false;     // has operated in this operating round
   int stockbrokers = 0;      // on the charter (6.11.4, 6.12.1)
+  // Its last run step (6.14): each train's run, and the turn's revenue with every modifier (what
+  // was paid out or withheld); empty and 0 before its first run and after a turn it ran no train.
+  std::vector<LastRun1947> last_runs;
+  int last_revenue = 0;
 };
 
 // A train offered by one company to another at an agreed price, waiting for the seller's

@@ -6,6 +6,7 @@
 #include "engine/core/structured_text.h"
 #include "engine/titles/t1947/edition/board_grid.h"
 #include "engine/titles/t1947/rules/revenue_rules.h"
+#include "engine/titles/t1947/rules/suggested_runs.h"
 
 namespace mailrun::engine::t1947 {
 
@@ -454,6 +455,8 @@ v1::Game1947View BuildView(const T1947Game& g) {
     for (size_t site = 0; site < reached.size(); ++site) {
       if (reached[site]) rv->add_sites_reached(static_cast<int>(site));
     }
+    for (const LastRun1947& run : r.last_runs) *rv->add_last_runs() = LastRunView1947(data, run);  // 6.14
+    rv->set_last_revenue(r.last_revenue);  // 6.14.2
   }
   for (const PrivateDef& def : data.privates) {
     auto* pv = v.add_privates();

@@ -113,6 +113,12 @@ std::string SnapshotJson(const T1947Game& g) {
                              {"bonds_pool", r.bonds_pool}, {"bonds_removed", r.bonds_removed}, {"floated_in_sr", r.floated_in_sr},
                              {"trains", r.trains}, {"arrival", r.arrival}, {"arrived_at", {r.arrived_at.row, r.arrived_at.column}},
                              {"operated", r.operated}, {"stockbrokers", r.stockbrokers}});
+    // Written only once it has run (snapshots made before it ran stay as they were).
+    json& written = j["railways"].back();
+    for (const LastRun1947& run : r.last_runs) {
+      written["last_runs"].push_back({{"train", run.train_id}, {"hexes", run.hexes}, {"places", run.places}, {"revenue", run.revenue}});
+    }
+    if (r.last_revenue != 0) written["last_revenue"] = r.last_revenue;
   }
   j["order"] = g.order_;
   j["hammer"] = g.hammer_;
@@ -197,6 +203,13 @@ Result<T1947Game> RestoreSnapshot(const T1947Data& data, const std::string& text
       if (r.contains("arrived_at")) railway.arrived_at = MarketCell{r.at("arrived_at").at(0).get<int>(), r.at("arrived_at").at(1).get<int>()};
       railway.operated = r.value("operated", false);
       railway.stockbrokers = r.value("stockbrokers", 0);
+      // Snapshots from before the view carried the last runs (issue 48) have none: a railway's
+      // next run step writes them.
+      for (const json& run : r.value("last_runs", json::array())) {
+        railway.last_runs.push_back(LastRun1947{run.at("train").get<std::string>(), run.at("hexes").get<std::vector<std::string>>(),
+                                                run.at("places").get<std::vector<std::string>>(), run.at("revenue").get<int>()});
+      }
+      railway.last_revenue = r.value("last_revenue", 0);
       g.railways_.push_back(railway);
     }
     if (g.railways_.size() != data.railways.size()) return Malformed("1947.refusal.snapshot.snapshot_does_not_fit_1947", "the snapshot does not fit the 1947 data");

@@ -5,7 +5,7 @@
 // first stock round). That player, logged in on a 360x740 phone, sees the strip (cash,
 // certificates against the limit, what the turn asks) and the spreadsheet (every player's
 // holdings in every company column, cash, certificates, worth; the shares in the bank or offer
-// and the pool; each company's price, par, treasury, trains, last run or stations), each compared
+// and the pool; each company's price, par, treasury, trains, last run, 1947's stations), each compared
 // with GetGame's view as that player reads it; makes a move by tapping the forms; then the script
 // plays on (1853: until a company has run its trains, so a last run shows) and everything is
 // compared again, followed live. Also measured: 1947's first stock round's forms on the phone
@@ -126,6 +126,7 @@ function expected(view, me, title) {
       cells[`sheet-treasury-${r.initials}`] = par ? rupees(num(r.treasury)) : "";
       cells[`sheet-trains-${r.initials}`] = (r.trains ?? []).join(" ");
       cells[`sheet-stations-${r.initials}`] = (r.stations ?? []).length ? String(r.stations.length) : "";
+      cells[`sheet-last-run-${r.initials}`] = (r.lastRuns ?? []).length ? rupees(num(r.lastRevenue)) : "";
     }
   }
   return { strip, columns, cells };

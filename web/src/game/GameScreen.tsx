@@ -37,6 +37,8 @@ import { plural } from "./plural";
 import { useOutbox } from "./outbox";
 import { useGame } from "./useGame";
 import { useOpenAtMoves } from "./useOpenAtMoves";
+import { undoOffer } from "./undoOffer";
+import { useUsableMark } from "./usableMark";
 import { ChatPanel } from "./ChatPanel";
 import { NotesPanel } from "./NotesPanel";
 import { ProgrammedPanel } from "./ProgrammedPanel";
@@ -150,6 +152,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
     legal, runIndices: moves.runs, plan: runs?.bestTotal, company: runs?.company ?? "", board, components, busy, format: view?.game1947 ? rupees : money,
     onSubmit: (action, words) => !outbox.sending && outbox.submit(action, state.version, words),
   });
+
+  // The board drawn with this version's legal targets, and the forms: usable (the speed benchmark).
+  useUsableMark(!!board && !!view && historyAt === undefined && state.legalVersion === state.version);
 
   if (state.loading) return <div class="mr-game" data-testid="game-loading">Loading the game…</div>;
   if (state.error && !view) return <div class="mr-game mr-refusal" data-testid="game-error">{state.error}</div>;
@@ -271,11 +276,12 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
   // Where the player acts on the map: the legal hexes, else the bid cities offered.
   const focus = historyAt !== undefined ? [] : openingFocus(view, moves, cityMarks, yourSeat);
   const mapless = legal.length > 0 && moves.byHex.size === 0 && moves.byCity.size === 0 && moves.runs.length === 0;
-  // Undo works while the latest action still in effect is mine (UndoLastAction) and the log is
-  // read up to this version.
-  const lastInEffect = [...state.history].reverse().find((e) => !e.undone && e.undoesSeq === 0n);
-  const historyCurrent = state.history.length > 0 && state.history[state.history.length - 1].seq === state.version;
-  const canUndo = !finished && yourSeat >= 0 && historyAt === undefined && historyCurrent && (state.study || lastInEffect?.seat === yourSeat);
+  // Undo is offered only when UndoLastAction would take the move back (undoOffer.ts); in a study
+  // the owner may take back any seat's last move, so it is judged for that seat.
+  const lastSeat = [...state.history].reverse().find((e) => !e.undone && e.undoesSeq === 0n)?.seat;
+  const undoSeat = state.study && lastSeat !== undefined ? lastSeat : yourSeat;
+  const undoable = undoOffer(state.history, state.version, undoSeat, finished, historyAt !== undefined);
+  const canUndo = undoable.offered;
   const runsAction = runs?.bestTotal ? acceptRunsAction(legal, moves.runs, runs.bestTotal, canPay && payOut) : undefined;
 
   // The submit row and the moves in question: in the tile tray's bottom sheet while a hex is chosen
@@ -291,6 +297,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
                     Undo my last move
                   </button>
                 )}
+                {undoable.why === "rules" && <span class="mr-small" data-testid="undo-forbidden">No undo: {undoable.words}.</span>}
                 <button type="button" class="mr-small" onClick={() => void refreshLegal()} data-testid="refresh">↻ Refresh</button>
               </div>
   );
@@ -305,6 +312,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       data-legal-version={String(state.legalVersion)}
       data-finished={finished ? "yes" : "no"}
       data-last-call={lastCall}
+      data-undo={undoable.offered ? "offered" : undoable.why}
     >
       <header class="mr-status" data-testid="status">
         <span data-testid="round">{roundLabel(round)}</span>

@@ -3,8 +3,8 @@
 // map, in order; a stop is taken away by its button, a run cleared, the optimiser's runs brought
 // back. Every change is checked by the game service's own validator (PreviewAction: the runs as
 // they would be submitted, nothing stored), each run alone and all together, withheld: the revenue
-// is what the preview's log says each train earns (1853) or what the money in play gains in the
-// preview with the savings shares' part added back (1947, revenueFromWithheld); each run's revenue and the total are shown, or the service's refusal (its
+// is what the preview's log says each train earns (1853) or the railway's revenue in the preview's
+// view (1947, Railway1947View.last_revenue); each run's revenue and the total are shown, or the service's refusal (its
 // rule and sentence) beside the runs. "Run these" sends them (1947: the listed action when they are
 // the optimiser's) only once the validator has accepted them as they stand. While a train's run is
 // drawn, the panel shows that train alone, as a bottom sheet on a phone, the board above it.
@@ -16,7 +16,7 @@ import type { RunLine } from "./Board";
 import type { BoardPicture } from "./boardModel";
 import { acceptRunsAction } from "./legalMoves";
 import { Gauge, type PreviewActionResponse } from "./api";
-import { type HandTrain, cleared, oneRunStops, planStops, railwayTrains, revenueFromWithheld, runTrains1853, runTrainsAction, sameStops, withStop, withoutStop } from "./handRuns";
+import { type HandTrain, cleared, oneRunStops, planStops, lastRevenue1947, railwayTrains, runTrains1853, runTrainsAction, sameStops, withStop, withoutStop } from "./handRuns";
 import { type Refusal, readRefusal } from "./refusal";
 import { runPoints } from "./runPaths";
 import { trackGraph } from "./trackGraph";
@@ -88,15 +88,10 @@ export function useHandRuns(p: HandRunsInput): HandRuns {
   useEffect(() => {
     if (!active) return;
     let live = true;
-    // The money in play (1947): the players' cash and the railways' treasuries.
-    const money = (view: GameView | undefined) =>
-      [...(view?.game1947?.players ?? []).map((q) => q.cash), ...(view?.game1947?.railways ?? []).map((r) => r.treasury)].reduce((sum, v) => sum + Number(v), 0);
-    const before = money(p.view);
-    const savings = (p.view?.game1947?.players ?? []).reduce((sum, q) => sum + (q.holdings.find((h) => h.company === p.company)?.savingsPercent ?? 0) / 10, 0);
-    // What the runs earn: 1853 each train's run as the log says it; 1947 from the money the
-    // withheld preview moves (revenueFromWithheld).
+    // What the runs earn: 1853 each train's run as the log says it; 1947 the railway's revenue in
+    // the preview's view (lastRevenue1947: every modifier in, as it would be paid out or withheld).
     const earned = (answer: PreviewActionResponse) => {
-      if (is1947) return revenueFromWithheld(money(answer.viewAfter) - before, savings);
+      if (is1947) return lastRevenue1947(answer.viewAfter, p.company);
       let sum = 0;
       for (const line of answer.logLines) {
         if (!line.structured?.key.startsWith("1853.log.running.train_runs")) continue;

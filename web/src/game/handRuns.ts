@@ -6,7 +6,7 @@
 // between the stops by trackGraph.ts, the plan's own where a train's stops are the plan's). Pure.
 import { create } from "@bufbuild/protobuf";
 
-import { type Action, ActionSchema, Gauge, type RunPlan } from "./api";
+import { type Action, ActionSchema, type GameView, Gauge, type RunPlan } from "./api";
 import { type TrackGraph, runThrough, stationHexes } from "./trackGraph";
 
 export interface HandTrain {
@@ -81,13 +81,10 @@ export function runTrains1853(trains: HandTrain[], stops: string[][], plan: RunP
   return { action: create(ActionSchema, { kind: { case: "runTrains", value: { runs, mailTrainId: mail, payDividend: payOut } } }) };
 }
 
-// 1947: a run's revenue from the money a withheld preview moves. Withheld, the savings shares take
-// half their 10% each and the bank the other half (5.6.1, docs/rulings.md 1947 ruling 13), the
-// treasury the rest (6.14.2): the players and the treasury gain R - floor(S x R / 20) for S savings
-// units. The smallest R that gains `gained`, a multiple of 10 where one does (1947's values are).
-export function revenueFromWithheld(gained: number, savingsUnits: number): number {
-  if (gained <= 0 || savingsUnits <= 0) return gained;
-  const fits: number[] = [];
-  for (let r = gained; r <= 2 * gained + 20; r++) if (r - Math.floor((savingsUnits * r) / 20) === gained) fits.push(r);
-  return fits.find((r) => r % 10 === 0) ?? fits[0] ?? gained;
+// 1947: the revenue of the railway's runs in a view (a preview's view_after): the turn's revenue
+// with every modifier (6.14.2, 6.14.3, 6.8.1, 6.13.3) as the service would pay it out or withhold
+// it (Railway1947View.last_revenue); 0 when it ran no train.
+export function lastRevenue1947(view: GameView | undefined, railway: string): number {
+  const r = view?.game1947?.railways.find((x) => x.initials === railway);
+  return r && r.lastRuns.length > 0 ? r.lastRevenue : 0;
 }

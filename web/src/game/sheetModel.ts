@@ -140,6 +140,8 @@ function sheet1947(view: GameView, yourSeat: number, money: Money): Sheet {
       row("treasury", "Treasury", (r) => (r.par ? cell(money(r.treasury)) : blank)),
       row("trains", "Trains", (r) => (r.trains.length ? cell(r.trains.join(" ")) : blank)),
       row("stations", "Stations", (r) => count(r.stations.length, "stations")),
+      // 6.14.2: the revenue of its last run step, every modifier in (paid out or withheld).
+      row("last-run", "Last run", (r) => (r.lastRuns.length ? cell(money(r.lastRevenue)) : blank)),
     ],
     legend: "P president · s savings shares (5.6) · b bonds · Certs: held/limit (5.7) · Worth: cash, shares at market value, bonds at half (7.0)",
   };

@@ -103,6 +103,9 @@ export function useGame(client: ApiClients, gameId: string) {
     const abort = new AbortController();
     let stopped = false;
     (async () => {
+      // The legal actions are asked for beside the view, not after it: on a slow network each
+      // call in turn costs a round trip before the board is usable (tools/bench/web_speed.mjs).
+      const legalRead = refreshLegal();
       let first;
       try {
         first = await client.game.getGame({ gameId }, { signal: abort.signal });
@@ -134,7 +137,11 @@ export function useGame(client: ApiClients, gameId: string) {
           update(() => ({ componentsError: ConnectError.from(e).rawMessage }));
         }
       }
-      await Promise.all([loadHistory().catch(() => undefined), refreshLegal()]);
+      // The legal actions of the version shown (read again when the view was newer), then the log:
+      // the board is usable without it, so it does not share the network with what the board needs.
+      await legalRead;
+      if (latest.current.legalVersion !== latest.current.version) await refreshLegal();
+      await loadHistory().catch(() => undefined);
       // The live stream, resumed from the last version received.
       let pause = 500;
       while (!stopped) {

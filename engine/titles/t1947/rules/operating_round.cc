@@ -137,6 +137,8 @@ Status T1947Game::FinishStep(int player) {
       // train) its revenue is therefore equal to Rs. 0, so the Token will move one column to the
       // left" (8.0: each railway of the first operating round).
       railways_[or_set_.company].token = MoveLeft(data_->market, railways_[or_set_.company].token);
+      railways_[or_set_.company].last_runs.clear();  // it ran no train this turn
+      railways_[or_set_.company].last_revenue = 0;
       break;
     case OrStep::kBuyTrains: {
       if (r.trains.empty()) {  // 6.15: a company with a legal route must own a train

@@ -73,6 +73,18 @@ Status T1947Game::RunTrainsStep(int railway, const Action1947& a) {
   for (size_t p = 0; p < players_.size(); ++p) players_[p].cash += payout.split.to_players[p];
   r.treasury += payout.split.to_treasury;
   r.token = payout.token;  // its arrival is noted after the action (4.2.1, NoteTokenMovesAfterAction)
+  // What it ran, for the view (6.14): each train's run and the revenue paid out or withheld.
+  const std::vector<OwnedTrain> owned = OwnedTrains(*this, railway);
+  r.last_runs.clear();
+  for (size_t i = 0; i < checked->runs.size(); ++i) {
+    const size_t train = static_cast<size_t>(checked->trains[i]);
+    LastRun1947& run = r.last_runs.emplace_back();
+    run.train_id = owned[train].id;
+    run.hexes = a.routes[train];
+    for (const Stop& stop : checked->runs[i].stops) run.places.push_back(stop.place);
+    run.revenue = checked->revenue.train_revenue[i];
+  }
+  r.last_revenue = checked->revenue.revenue;
   players_[president].workers -= checked->revenue.workers_spent;
   int new_sites = 0;
   std::vector<int> opportunities;  // boxes (6.12.2)

@@ -7,17 +7,25 @@
 #include "engine/titles/t1947/rules/submitted_runs.h"
 
 namespace mailrun::engine::t1947 {
-namespace {
 
-// A stop as players name it: the city or town on its hex, else the hex (a site, a trading post).
-std::string StopName(const T1947Data& data, const std::string& place) {
+std::string StopName1947(const T1947Data& data, const std::string& place) {
   const std::optional<HexCoord> hex = ParseHex1947(place);
   const HexDef1947* def = hex ? data.MapHex(*hex) : nullptr;
   if (!def) return place;
   return !def->city.empty() ? def->city : !def->town.empty() ? def->town : place;
 }
 
-}  // namespace
+mailrun::v1::PlannedRun LastRunView1947(const T1947Data& data, const LastRun1947& run) {
+  mailrun::v1::PlannedRun out;
+  out.set_train_id(run.train_id);
+  for (const std::string& hex : run.hexes) {
+    out.add_nodes(hex);
+    out.add_hexes(hex);
+  }
+  for (const std::string& place : run.places) out.add_stations(StopName1947(data, place));
+  out.set_revenue(run.revenue);
+  return out;
+}
 
 Result<mailrun::v1::RunPlan> SuggestedRuns1947(const T1947Game& game, const std::string& railway) {
   const T1947Data& data = game.data();
@@ -40,7 +48,7 @@ Result<mailrun::v1::RunPlan> SuggestedRuns1947(const T1947Game& game, const std:
       run->add_nodes(hex);
       run->add_hexes(hex);
     }
-    for (const Stop& stop : checked->runs[i].stops) run->add_stations(StopName(data, stop.place));
+    for (const Stop& stop : checked->runs[i].stops) run->add_stations(StopName1947(data, stop.place));
     run->set_revenue(checked->revenue.train_revenue[i]);
   }
   // The turn's revenue with every modifier (6.14.2, 6.14.3, 6.8.1, 6.13.3): all of it is paid out

@@ -15,4 +15,11 @@ namespace mailrun::engine::t1947 {
 // that is not operational, or has no train, has no runs.
 Result<mailrun::v1::RunPlan> SuggestedRuns1947(const T1947Game& game, const std::string& railway);
 
+// A stop as players name it: the city or town on its hex, else the hex (a site, a trading post).
+std::string StopName1947(const T1947Data& data, const std::string& place);
+
+// A run the railway made (Railway1947::last_runs) in the shape of a suggested one: its train's id,
+// its stops by hex (nodes and hexes), the names of those that scored (stations), its revenue.
+mailrun::v1::PlannedRun LastRunView1947(const T1947Data& data, const LastRun1947& run);
+
 }  // namespace mailrun::engine::t1947

@@ -5,8 +5,9 @@ import { test } from "node:test";
 
 import { fromJson } from "@bufbuild/protobuf";
 import { SuggestRunsResponseSchema } from "@gen/mailrun/v1/game_pb";
+import { GameViewSchema } from "@gen/mailrun/v1/views_pb";
 
-import { cleared, oneRunStops, planStops, railwayTrains, revenueFromWithheld, runTrainsAction, sameStops, withStop, withoutStop } from "../handRuns";
+import { cleared, lastRevenue1947, oneRunStops, planStops, railwayTrains, runTrainsAction, sameStops, withStop, withoutStop } from "../handRuns";
 import or1947 from "./fixtures/or-1947.json";
 
 const plan = fromJson(SuggestRunsResponseSchema, or1947.suggestRuns as never).bestTotal;
@@ -43,11 +44,18 @@ test("the action lists each train's run in order, trailing trains that do not ru
   assert.deepEqual(none.kind.case === "runTrains1947" ? none.kind.value.runs : ["?"], []);
 });
 
-test("1947's revenue from a withheld preview's money: all of it without savings shares, else what the savings lost is added back", () => {
-  assert.equal(revenueFromWithheld(30, 0), 30);
-  // 2 savings units (20%): of Rs.30 they take 3 and the bank 3; the money in play gains 27.
-  assert.equal(revenueFromWithheld(27, 2), 30);
-  // 10 savings units: Rs.30 gains 15 (as Rs.29 would: the multiple of 10 is taken).
-  assert.equal(revenueFromWithheld(15, 10), 30);
-  assert.equal(revenueFromWithheld(0, 4), 0);
+test("1947's revenue in a preview's view is the railway's last revenue, 0 when it ran nothing", () => {
+  const view = fromJson(GameViewSchema, {
+    game1947: {
+      railways: [
+        { initials: "ABR", lastRuns: [{ trainId: "T2-0", nodes: ["D21", "E20"], revenue: 40 }], lastRevenue: 50 },
+        { initials: "BNR", lastRevenue: 0 },
+      ],
+    },
+  } as never);
+  // The modifiers count (a tile bonus here): the view's figure, not the runs' sum.
+  assert.equal(lastRevenue1947(view, "ABR"), 50);
+  assert.equal(lastRevenue1947(view, "BNR"), 0);
+  assert.equal(lastRevenue1947(view, "GIPR"), 0);
+  assert.equal(lastRevenue1947(undefined, "ABR"), 0);
 });

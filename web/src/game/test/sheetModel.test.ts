@@ -59,7 +59,8 @@ test("1947: ordinary and savings shares, bonds, privates and the railways' figur
         holdings: [{ company: "ABR", ordinaryPercent: 30, savingsPercent: 10, president: true, bonds: 1, newBonds: 1 }] }],
       railways: [
         { initials: "ABR", name: "Assam Bengal", par: 66, marketValue: 72, treasury: 198n, initialOfferPercent: 60, bankPoolPercent: 10,
-          bondsInitialOffer: 3, bondsBankPool: 0, trains: ["T2"], stations: [{ hex: "D21" }] },
+          bondsInitialOffer: 3, bondsBankPool: 0, trains: ["T2"], stations: [{ hex: "D21" }],
+          lastRuns: [{ trainId: "T2-0", nodes: ["D21", "E20"], revenue: 40 }], lastRevenue: 50 },
         { initials: "BNR", name: "Bengal Nagpur", par: 0 },
       ],
     },
@@ -77,6 +78,8 @@ test("1947: ordinary and savings shares, bonds, privates and the railways' figur
   assert.deepEqual(row("treasury"), ["Rs.198", ""]);
   assert.deepEqual(row("trains"), ["T2", ""]);
   assert.deepEqual(row("stations"), ["1", ""]);
+  // The revenue paid out or withheld (Railway1947View.last_revenue), not the runs' sum (6.14.2).
+  assert.deepEqual(row("last-run"), ["Rs.50", ""]);
 });
 
 test("the strip: cash, certificates against the limit, and what the turn asks or whose turn it is", () => {
