@@ -17,9 +17,6 @@ std::vector<std::pair<std::string, std::string>> EmbeddedMigrationFiles();
 
 namespace mailrun::service {
 namespace {
-// Any constant works; it only has to be the same in every service.
-constexpr long long kMigrationLockKey = 1853001;
-
 // A migration whose first line is kOutsideATransaction runs statement by statement outside a
 // transaction: what PostgreSQL refuses inside one (CREATE INDEX CONCURRENTLY, which lets writes go
 // on while the index builds). Each of its statements must be safe to run again (IF NOT EXISTS),
@@ -91,9 +88,14 @@ std::vector<Migration> ParseMigrations(const std::vector<std::pair<std::string, 
 std::vector<Migration> EmbeddedMigrations() { return ParseMigrations(mailrun::migrations::EmbeddedMigrationFiles()); }
 
 int ApplyMigrations(pqxx::connection& connection, const std::vector<Migration>& migrations) {
-  {
+  // Waits for the lock by trying it, each try a statement that ends at once, not by blocking in
+  // pg_advisory_lock: a session blocked there holds a snapshot, and CREATE INDEX CONCURRENTLY (a
+  // migration outside a transaction) waits for every older snapshot, so the service that held the
+  // lock and the one waiting for it deadlocked when they started at the same moment.
+  while (true) {
     pqxx::nontransaction lock(connection);
-    lock.exec("SELECT pg_advisory_lock(" + std::to_string(kMigrationLockKey) + ")");
+    if (lock.exec1("SELECT pg_try_advisory_lock(" + std::to_string(kMigrationLockKey) + ")")[0].as<bool>()) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   int applied = 0;
   try {

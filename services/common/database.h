@@ -36,6 +36,10 @@ std::vector<Migration> EmbeddedMigrations();
 // Parses "NNNN_name.sql" files into Migrations sorted by version (same checks as above).
 std::vector<Migration> ParseMigrations(const std::vector<std::pair<std::string, std::string>>& files);
 
+// The session advisory lock that one service at a time holds while it migrates. Any constant
+// works; it only has to be the same in every service.
+inline constexpr long long kMigrationLockKey = 1853001;
+
 // Applies the migrations not yet recorded in schema_migrations; returns how many it applied.
 // Throws std::runtime_error, applying nothing, when an applied migration's text was edited since.
 int ApplyMigrations(pqxx::connection& connection, const std::vector<Migration>& migrations);

@@ -31,9 +31,7 @@ for port in PG REDIS GAME LOBBY NOTIFY GAME_METRICS LOBBY_METRICS NOTIFY_METRICS
 done
 cleanup() { "$root/deploy/stack.sh" reset >/dev/null 2>&1 || true; rm -rf "$stack"; }
 trap cleanup EXIT
-# A second start brings up what the first left down (services started at once on a new database
-# have deadlocked in their migrations here once); what runs is left running.
-"$root/deploy/stack.sh" start >&2 || "$root/deploy/stack.sh" start >&2
+"$root/deploy/stack.sh" start >&2
 echo "$(date -u +%FT%TZ) load average at start: $(cut -d' ' -f1-3 /proc/loadavg) ($(nproc) cores)" >&2
 MAILRUN_WEB_URL=http://127.0.0.1:$MAILRUN_GATEWAY_PORT MAILRUN_WEB_CLIENT_DIR=$clientdir MAILRUN_WEB_DIR=$build/web \
   node "$root/tools/bench/web_speed.mjs" "$@"

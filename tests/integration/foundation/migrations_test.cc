@@ -71,6 +71,40 @@ TEST(Migrations, AMigrationMarkedOutsideATransactionBuildsItsIndexConcurrently) 
   EXPECT_EQ(ApplyMigrations(c, migrations), 0);
 }
 
+// Two services start at the same moment while a third holds the runner's lock: when it lets go,
+// one of them builds an index concurrently while the other waits for the lock. A waiter blocked in
+// pg_advisory_lock held a snapshot the index build waited for: PostgreSQL found the deadlock and
+// one service failed to start ("deadlock detected").
+TEST(Migrations, ServicesStartingTogetherDoNotDeadlockOverAnIndexBuiltConcurrently) {
+  const std::string url = testing::FreshDatabase("migrations_concurrently_race");
+  const auto migrations = ParseMigrations(
+      {{"0001_t.sql", "CREATE TABLE t (x int); INSERT INTO t SELECT generate_series(1, 100000)"},
+       {"0002_t_x.sql", "-- mailrun: outside a transaction\nCREATE INDEX CONCURRENTLY IF NOT EXISTS t_x ON t (x);\n"}});
+  pqxx::connection holder(url);
+  pqxx::nontransaction(holder).exec("SELECT pg_advisory_lock(" + std::to_string(kMigrationLockKey) + ")");
+  std::atomic<int> applied{0};
+  std::vector<std::string> failures(2);
+  std::vector<std::thread> services;
+  for (int i = 0; i < 2; ++i) {
+    services.emplace_back([&, i] {
+      try {
+        pqxx::connection c(url);
+        applied += ApplyMigrations(c, migrations);
+      } catch (const std::exception& e) {
+        failures[i] = e.what();
+      }
+    });
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // both are waiting for the lock
+  pqxx::nontransaction(holder).exec("SELECT pg_advisory_unlock(" + std::to_string(kMigrationLockKey) + ")");
+  for (auto& service : services) service.join();
+  EXPECT_EQ(failures, std::vector<std::string>(2)) << "a service failed to migrate";
+  EXPECT_EQ(applied.load(), 2);
+  EXPECT_EQ(CountRows(url, "SELECT count(*) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid"
+                           " WHERE c.relname = 't_x' AND i.indisvalid"),
+            1);
+}
+
 TEST(Migrations, EmbeddedMigrationsApplyToAnEmptyDatabase) {
   const std::string url = testing::FreshDatabase("migrations_embedded");
   pqxx::connection c(url);
