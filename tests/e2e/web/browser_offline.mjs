@@ -79,7 +79,18 @@ try {
   saw.gatewayBack = { ...(await screen()), mark: await mark() };
 
   // Log-out: the kept views go with the session.
-  saw.keptBeforeLogout = await page.evaluate(async () => (await (await caches.open("mailrun-views-v1")).keys()).length);
+  // The log is read after the board is drawn (usableMark.ts), so its view may still be on its way
+  // into the kept views: wait for it (up to 10 s) before counting.
+  saw.keptBeforeLogout = await page.evaluate(async () => {
+    const deadline = Date.now() + 10000;
+    let kept = 0;
+    while (Date.now() < deadline) {
+      kept = (await (await caches.open("mailrun-views-v1")).keys()).length;
+      if (kept >= 3) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    return kept;
+  });
   await page.click("[data-test=logout]");
   await page.waitForSelector("[data-test=login-form]", { timeout: 30_000 });
   await page.waitForFunction(async () => !(await caches.has("mailrun-views-v1")), { timeout: 10_000 }).catch(() => undefined);
