@@ -44,6 +44,22 @@ TEST(SnapshotFormat, OldSnapshotsLoadAndAreWrittenBackByteForByte) {
   }
 }
 
+// A snapshot written now, without the fields added after the old snapshots were made: 1947's
+// railways' "last_runs" and "last_revenue" (issue 48), which a snapshot from before has not and
+// which a railway's next run writes. Fails when a 1947 snapshot has no railway that has run.
+std::string WithoutLaterFields(const std::string& text) {
+  nlohmann::json snapshot = nlohmann::json::parse(text);
+  if (!snapshot.contains("railways")) return text;
+  bool any_run = false;
+  for (auto& railway : snapshot.at("railways")) {
+    any_run = any_run || railway.contains("last_runs");
+    railway.erase("last_runs");
+    railway.erase("last_revenue");
+  }
+  EXPECT_TRUE(any_run) << "no 1947 railway has its last runs in a snapshot taken after operating rounds";
+  return snapshot.dump();
+}
+
 TEST(SnapshotFormat, ReplayingTheRecordWritesTheOldSnapshot) {
   for (const OldSnapshot& old : OldSnapshots()) {
     SCOPED_TRACE(old.file);
@@ -52,7 +68,7 @@ TEST(SnapshotFormat, ReplayingTheRecordWritesTheOldSnapshot) {
     auto game = engine::Game::Create(record.config);
     ASSERT_TRUE(game.ok());
     for (size_t i = 0; i < old.actions; ++i) ASSERT_TRUE(game->Apply(record.actions[i]).ok()) << "action " << i + 1;
-    EXPECT_EQ(game->SnapshotJson(), ReadFixture("snapshots/" + old.file));
+    EXPECT_EQ(WithoutLaterFields(game->SnapshotJson()), ReadFixture("snapshots/" + old.file));
     if (const Game* own = As1853(*game)) {
       auto restored = engine::Game::FromSnapshot(record.config, game->SnapshotJson());
       ASSERT_TRUE(restored.ok());
