@@ -132,6 +132,8 @@ export async function chooseFirstFormMove(page) {
 // screen offers cities, else the first move of a kind the screen's forms offer; then submits it.
 // Returns the submit button's words.
 export async function moveOnScreen(page) {
+  // A city of the bid on the map or a move form, whichever the turn asks for, once it is drawn.
+  await page.waitForSelector("[data-testid^=bid-city-], [data-testid=move-forms] fieldset", { timeout: 20_000 });
   const city = await page.$("[data-testid^=bid-city-]");
   if (city) {
     await clickStill(page, "[data-testid^=bid-city-]");
