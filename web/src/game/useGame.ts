@@ -66,7 +66,8 @@ export function useGame(client: ApiClients, gameId: string) {
       const answer = await client.game.listLegalActions({ gameId });
       if (answer.version >= latest.current.version) update(() => ({ legal: answer.actions, legalVersion: answer.version }));
     } catch {
-      update(() => ({ legal: [] }));
+      // Kept: they are still the legal actions of legalVersion, and a player whose network is
+      // down must still be able to choose a move (it waits in the outbox). The next read replaces them.
     }
   };
 
