@@ -6,6 +6,7 @@
 // abandoned or handed over unseen.
 import { useEffect, useState } from "preact/hooks";
 
+import { useAction } from "../app/useCall";
 import { type ApiClients, type GetSeatsResponse, SeatChoice, SeatHandoverState, type SeatStatus } from "./api";
 import { newRequestId } from "./outbox";
 import { readRefusal } from "./refusal";
@@ -29,8 +30,7 @@ function votesLine(seat: SeatStatus): string {
 export function SeatBanner({ client, gameId, version, finished }: SeatBannerProps) {
   useTableStyles();
   const [seats, setSeats] = useState<GetSeatsResponse>();
-  const [problem, setProblem] = useState("");
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [invitee, setInvitee] = useState("");
 
   const read = () =>
@@ -42,16 +42,10 @@ export function SeatBanner({ client, gameId, version, finished }: SeatBannerProp
     void read();
   }, [gameId, version]);
 
-  const call = async (run: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await run();
-      setProblem("");
-    } catch (e) {
-      const r = readRefusal(e);
-      setProblem(r.rule ? `${r.message} (${r.rule})` : r.message);
-    }
-    setBusy(false);
+  const refusal = error ? readRefusal(error) : undefined;
+  const problem = refusal ? (refusal.rule ? `${refusal.message} (${refusal.rule})` : refusal.message) : "";
+  const call = async (action: () => Promise<unknown>) => {
+    await run(action);
     await read();
   };
 
