@@ -1,4 +1,4 @@
-// Runs a browser script of tests/e2e/web against a GatewaySuite (web_notify_test.cc,
+// Runs a browser script of tests/e2e/web against a GatewaySuite (web_suite.h, web_notify_test.cc,
 // web_push_browser_test.cc): node NAME with the suite's gateway, the stack's services and the build
 // (for a script that runs a gateway of its own), screenshots where MAILRUN_SCREENSHOTS says, and
 // `more` environment; what it printed, parsed as JSON. Fails the test when the script fails.

@@ -16,6 +16,7 @@
 #include "tests/e2e/stack/child_process.h"
 #include "tests/e2e/stack/gateway_process.h"
 #include "tests/e2e/stack/stack.h"
+#include "tests/e2e/web/script_run.h"
 #include "tests/testing/servers.h"
 
 namespace mailrun::e2e {
@@ -39,21 +40,7 @@ class Web : public ::testing::Test {
   // Runs a browser script (tests/e2e/web/NAME) against the suite's gateway, with screenshots
   // where MAILRUN_SCREENSHOTS says (tools/web_screenshots.sh); what it saw, parsed.
   static void RunBrowser(const std::string& name, std::chrono::seconds limit, nlohmann::json* saw) {
-    ASSERT_EQ(suite_->setup.exit_code, 0) << "installing puppeteer-core failed: " << suite_->setup.Describe();
-    ASSERT_TRUE(suite_->gateway.listening()) << "the gateway did not start";
-    std::map<std::string, std::string> env{{"MAILRUN_WEB_CLIENT_DIR", MAILRUN_E2E_WEB_CLIENT_DIR},
-                                           {"MAILRUN_WEB_URL", suite_->gateway.url()}};
-    if (const char* shots = std::getenv("MAILRUN_SCREENSHOTS")) env["MAILRUN_SCREENSHOTS"] = shots;
-    // For a script that runs a gateway of its own (to stop it mid-move): the services and the build.
-    env["MAILRUN_GATEWAY_DIR"] = MAILRUN_GATEWAY_DIR;
-    env["MAILRUN_WEB_DIR"] = MAILRUN_WEB_DIR;
-    env["MAILRUN_GAME_ADDRESS"] = suite_->stack.game_address();
-    env["MAILRUN_LOBBY_ADDRESS"] = suite_->stack.lobby_address();
-    env["MAILRUN_NOTIFY_ADDRESS"] = suite_->stack.notify_address();
-    const ChildResult browser = RunChild({"node", mailrun::testing::SourcePath("tests/e2e/web/" + name)}, env, "", limit);
-    ASSERT_EQ(browser.exit_code, 0) << browser.Describe() << suite_->stack.LogTails();
-    *saw = nlohmann::json::parse(browser.out);
-    EXPECT_FALSE(saw->contains("pageErrors")) << saw->at("pageErrors");
+    RunSuiteScript(*suite_, name, limit, {}, saw);
   }
 
   // Logs the browser script's player `name` in through the lobby (the password it registered with).
