@@ -1,7 +1,10 @@
 #include "services/notification/email_message.h"
 
+#include <openssl/sha.h>
+
 #include <ctime>
 
+#include "services/notification/smtp_client.h"
 #include "services/notification/web_push_crypto.h"
 
 namespace mailrun::notification {
@@ -33,14 +36,34 @@ std::string HeaderText(const std::string& text) {
   return text;
 }
 
+// "<kind>-<the first 32 hex digits of SHA-256(text)>@<the domain of `from`>".
+std::string MessageId(const std::string& kind, const std::string& text, const std::string& from) {
+  unsigned char digest[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(text.data()), text.size(), digest);
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string id = "<" + kind + "-";
+  for (int i = 0; i < 16; ++i) {
+    id.push_back(kHex[digest[i] >> 4]);
+    id.push_back(kHex[digest[i] & 15]);
+  }
+  const std::string sender = BareAddress(from);
+  const size_t at = sender.rfind('@');
+  return id + "@" + (at == std::string::npos || at + 1 == sender.size() ? "mailrun" : sender.substr(at + 1)) + ">";
+}
+
 std::string Frame(const MailFrame& frame, const std::string& subject, const std::string& body,
-                  const std::string& unsubscribe_url) {
+                  const std::string& unsubscribe_url, const std::vector<std::string>& event_ids = {}) {
   std::string mail = "From: " + frame.from + "\r\nTo: <" + frame.to + ">\r\nSubject: " + HeaderText(subject) +
                      "\r\nDate: " + Date(frame.date_unix_s) + "\r\nMessage-ID: " + frame.message_id +
                      "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n"
                      "Content-Transfer-Encoding: 8bit\r\nAuto-Submitted: auto-generated\r\n";
   if (!unsubscribe_url.empty()) {
     mail += "List-Unsubscribe: <" + unsubscribe_url + ">\r\n";
+  }
+  if (!event_ids.empty()) {  // one per line (folded), for receivers and the fault suite to match
+    mail += "X-Mailrun-Events:";
+    for (const auto& id : event_ids) mail += (&id == &event_ids.front() ? " " : "\r\n ") + id;
+    mail += "\r\n";
   }
   mail += "\r\n";
   size_t start = 0;  // the body with CRLF line ends
@@ -70,6 +93,16 @@ std::string EmailAddressProblem(const std::string& address) {
   return "";
 }
 
+std::string BatchMessageId(const std::string& user_id, const std::vector<std::string>& event_ids, const std::string& from) {
+  std::string text = user_id;
+  for (const auto& id : event_ids) text += "\n" + id;
+  return MessageId("batch", text, from);
+}
+
+std::string VerifyMessageId(const std::string& user_id, const std::string& token_hash, const std::string& from) {
+  return MessageId("verify", user_id + "\n" + token_hash, from);
+}
+
 std::string VerifyLink(const std::string& public_url, const std::string& token) {
   return public_url + "/#/verify-email/" + token;
 }
@@ -91,14 +124,16 @@ std::string NotificationsMail(const MailFrame& frame, const std::string& public_
   std::string subject = items.size() == 1 ? items.front().title
                                           : std::to_string(items.size()) + " notifications: " + items.front().title;
   std::string body;
+  std::vector<std::string> event_ids;
   for (const auto& item : items) {
+    if (!item.event_id.empty()) event_ids.push_back(item.event_id);
     body += item.title + ": " + item.text + "\n";
     if (!item.game_id.empty()) body += public_url + "/#/game/" + item.game_id + "\n";
     body += "\n";
   }
   const std::string unsubscribe = UnsubscribeLink(public_url, unsubscribe_token);
   body += "-- \nNo more mail from Mailrun (one click, no login): " + unsubscribe + "\n";
-  return Frame(frame, subject, body, unsubscribe);
+  return Frame(frame, subject, body, unsubscribe, event_ids);
 }
 
 }  // namespace mailrun::notification

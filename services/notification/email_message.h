@@ -1,8 +1,11 @@
 // What a mail says and how it is framed (RFC 5322, plain UTF-8 text, CRLF): the verification
 // mail with its link, and the gathered mail of one or more notifications with each one's title,
 // text and game link, a one-click unsubscribe link that works without logging in, and the
-// List-Unsubscribe header (RFC 2369) pointing at it. Texts are the notifications' English texts
-// (event_text.h). Pure functions.
+// List-Unsubscribe header (RFC 2369) pointing at it, and X-Mailrun-Events naming the events it
+// carries. Texts are the notifications' English texts (event_text.h). A gathered mail's
+// Message-ID is made from its player and its events (BatchMessageId), so the same batch always
+// has the same one: a mail sent again after a crash is the same message to mail systems that
+// drop repeats by Message-ID. Pure functions.
 #pragma once
 
 #include <cstdint>
@@ -26,7 +29,15 @@ struct MailItem {
   std::string title;
   std::string text;
   std::string game_id;  // "" when none
+  std::string event_id;
 };
+
+// "<batch-<32 hex digits of SHA-256 over the player and the events>@<the sender's domain>>":
+// the same for the same player and events, different for any other batch (an item is mailed
+// once). `from` is SmtpOptions::from.
+std::string BatchMessageId(const std::string& user_id, const std::vector<std::string>& event_ids, const std::string& from);
+// "<verify-<32 hex digits over the player and the link's token hash>@<the sender's domain>>".
+std::string VerifyMessageId(const std::string& user_id, const std::string& token_hash, const std::string& from);
 
 // `public_url`: where the web client is served ("https://mailrun.example.net"), for the links.
 std::string VerificationMail(const MailFrame& frame, const std::string& public_url, const std::string& token);

@@ -87,7 +87,8 @@ mailrun::v1::EmailAddress EmailSender::SetAddress(pqxx::work& txn, const std::st
       "created_at = clock_timestamp()",
       user_id, address, TokenHash(verify), NewToken());
   const int64_t id = txn.exec("SELECT nextval('email_mails_id_seq')")[0][0].as<int64_t>();
-  const MailFrame frame{options_.smtp.from, address, "<mail-" + std::to_string(id) + "@mailrun>", UnixSeconds(now)};
+  const MailFrame frame{options_.smtp.from, address, VerifyMessageId(user_id, TokenHash(verify), options_.smtp.from),
+                        UnixSeconds(now)};
   txn.exec_params("INSERT INTO email_mails (id, user_id, kind, to_address, message, next_attempt_at, created_at) "
                   "VALUES ($1, $2, 'verify', $3, $4, to_timestamp($5::bigint / 1000.0), to_timestamp($5::bigint / 1000.0))",
                   id, user_id, address, VerificationMail(frame, options_.public_url, verify), ToUnixMs(now));
@@ -167,16 +168,21 @@ bool EmailSender::GatherOne(TimePoint now) {
     return true;
   }
   std::vector<MailItem> mail_items;
+  std::vector<std::string> event_ids;
   for (const auto& row : items) {
     mailrun::v1::Event event;
     event.ParseFromString(pqxx::binarystring(row[1]).str());
     const EventText text = DescribeEvent(event, user);
-    mail_items.push_back({text.title, text.text, GameIdOf(event)});
+    mail_items.push_back({text.title, text.text, GameIdOf(event), row[0].as<std::string>()});
+    event_ids.push_back(row[0].as<std::string>());
   }
   const std::string unsubscribe =
       txn.exec_params("SELECT unsubscribe_token FROM email_addresses WHERE user_id = $1", user)[0][0].as<std::string>();
   const int64_t id = txn.exec("SELECT nextval('email_mails_id_seq')")[0][0].as<int64_t>();
-  const MailFrame frame{options_.smtp.from, address.address(), "<mail-" + std::to_string(id) + "@mailrun>", now_ms / 1000};
+  // The batch's own Message-ID (its player and events), kept with the rendered mail in the row: a
+  // mail sent again after a crash is the same message, which mail systems show once.
+  const MailFrame frame{options_.smtp.from, address.address(), BatchMessageId(user, event_ids, options_.smtp.from),
+                        now_ms / 1000};
   txn.exec_params("INSERT INTO email_mails (id, user_id, kind, to_address, message, next_attempt_at, created_at) "
                   "VALUES ($1, $2, 'notifications', $3, $4, to_timestamp($5::bigint / 1000.0), "
                   "to_timestamp($5::bigint / 1000.0))",
@@ -191,6 +197,9 @@ bool EmailSender::GatherOne(TimePoint now) {
 }
 
 bool EmailSender::SendOne(TimePoint now) {
+  // Declared first, so it goes last: the relay's connection is closed (QUIT, and the wait for its
+  // answer) only after the outcome is committed. A crash in that wait cannot send the mail again.
+  SmtpHandoff handoff;
   auto connection = pool_.Acquire();
   pqxx::work txn(*connection);
   const auto rows = txn.exec_params(
@@ -200,7 +209,7 @@ bool EmailSender::SendOne(TimePoint now) {
       ToUnixMs(now));
   if (rows.empty()) return false;
   const int64_t id = rows[0][0].as<int64_t>();
-  const std::string error = SendMail(options_.smtp, rows[0][1].as<std::string>(), rows[0][2].as<std::string>());
+  const std::string error = handoff.Send(options_.smtp, rows[0][1].as<std::string>(), rows[0][2].as<std::string>());
   const int attempt = rows[0][3].as<int>() + 1;
   std::string outcome;
   if (error.empty()) {

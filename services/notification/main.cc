@@ -64,6 +64,12 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   app.add_flag("--smtp-require-tls", options.email.smtp.require_tls, "refuse a relay that does not offer STARTTLS")
       ->envname("MAILRUN_SMTP_REQUIRE_TLS");
+  int email_min_interval_seconds = 60;
+  app.add_option("--email-min-interval-seconds", email_min_interval_seconds,
+                 "at most one mail per player this often; what comes meanwhile is gathered into the next")
+      ->envname("MAILRUN_EMAIL_MIN_INTERVAL_SECONDS")
+      ->check(CLI::Range(1, 86400))
+      ->capture_default_str();
   app.add_option("--public-url", options.email.public_url,
                  "where players open the web client (https://...), for the links in mails")
       ->envname("MAILRUN_PUBLIC_URL")
@@ -126,6 +132,7 @@ int main(int argc, char** argv) {
   options.run_outbox_relay = config.run_outbox_relay;
   options.push.web_push.egress = {egress_allow_loopback, egress_allow_private};
   options.push.public_url = options.email.public_url;
+  options.email.min_interval = std::chrono::seconds(email_min_interval_seconds);
   options.push.initial_backoff = std::chrono::milliseconds(push_initial_backoff_ms);
   options.push.max_backoff = std::chrono::milliseconds(std::max(push_max_backoff_ms, push_initial_backoff_ms));
   options.push.request_timeout = std::chrono::milliseconds(push_timeout_ms);

@@ -31,12 +31,17 @@ std::string BareAddress(const std::string& mailbox) {
   return mailbox;
 }
 
-std::string SendMail(const SmtpOptions& options, const std::string& to, const std::string& message) {
+SmtpHandoff::~SmtpHandoff() {
+  if (curl_ != nullptr) curl_easy_cleanup(static_cast<CURL*>(curl_));  // QUIT, then close
+}
+
+std::string SmtpHandoff::Send(const SmtpOptions& options, const std::string& to, const std::string& message) {
   static std::once_flag once;
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
-  std::unique_ptr<CURL, void (*)(CURL*)> curl(curl_easy_init(), curl_easy_cleanup);
-  if (!curl) return "libcurl could not start a request";
-  CURL* c = curl.get();
+  if (curl_ != nullptr) curl_easy_cleanup(static_cast<CURL*>(curl_));
+  curl_ = curl_easy_init();
+  if (curl_ == nullptr) return "libcurl could not start a request";
+  CURL* c = static_cast<CURL*>(curl_);
   const std::string from = "<" + BareAddress(options.from) + ">";
   const std::string rcpt = "<" + to + ">";
   std::unique_ptr<curl_slist, void (*)(curl_slist*)> recipients(curl_slist_append(nullptr, rcpt.c_str()), curl_slist_free_all);
@@ -56,6 +61,8 @@ std::string SendMail(const SmtpOptions& options, const std::string& to, const st
   curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(c, CURLOPT_TIMEOUT_MS, static_cast<long>(options.timeout.count()));
   const CURLcode code = curl_easy_perform(c);
+  curl_easy_setopt(c, CURLOPT_MAIL_RCPT, nullptr);  // both go with this call; QUIT needs neither
+  curl_easy_setopt(c, CURLOPT_READDATA, nullptr);
   if (code == CURLE_OK) return "";
   long response = 0;
   curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &response);

@@ -22,7 +22,21 @@ struct SmtpOptions {
 // The bare address of "Name <a@b>" or "a@b".
 std::string BareAddress(const std::string& mailbox);
 
-// "" when the relay took the mail, else what went wrong (never the credentials).
-std::string SendMail(const SmtpOptions& options, const std::string& to, const std::string& message);
+// One mail handed to the relay. Send() returns once the relay answered the mail's data: "" when
+// it took the mail, else what went wrong (never the credentials). The connection stays open until
+// the handoff is destroyed, which sends QUIT and waits for the relay's answer to it (libcurl
+// does so when its handle is cleaned up): a caller records the outcome first and lets the handoff
+// go after, so that wait is no part of the window in which a crash sends the mail again.
+class SmtpHandoff {
+ public:
+  SmtpHandoff() = default;
+  ~SmtpHandoff();
+  SmtpHandoff(const SmtpHandoff&) = delete;
+  SmtpHandoff& operator=(const SmtpHandoff&) = delete;
+  std::string Send(const SmtpOptions& options, const std::string& to, const std::string& message);
+
+ private:
+  void* curl_ = nullptr;  // libcurl's easy handle (CURL*), kept for its open connection
+};
 
 }  // namespace mailrun::notification
