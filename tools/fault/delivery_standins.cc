@@ -6,6 +6,10 @@
 #include <openssl/hmac.h>
 
 #include <nlohmann/json.hpp>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "services/common/unix_time.h"
@@ -24,6 +28,39 @@ std::string Signature(const std::string& secret, const std::string& timestamp, c
   std::string hex = "v1=";
   for (unsigned int i = 0; i < size; ++i) hex += fmt::format("{:02x}", mac[i]);
   return hex;
+}
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The header block of a mail, unfolded: name (lower case) -> value (the first of each name).
+std::map<std::string, std::string> Headers(const std::string& mail) {
+  std::map<std::string, std::string> headers;
+  std::istringstream in(mail);
+  std::string line, name;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) break;
+    if ((line[0] == ' ' || line[0] == '\t') && !name.empty()) {
+      headers[name] += " " + line.substr(line.find_first_not_of(" \t"));
+      continue;
+    }
+    const size_t colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    name = line.substr(0, colon);
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (headers.count(name)) {
+      name.clear();  // a later header of the same name: ignored
+      continue;
+    }
+    const size_t value = line.find_first_not_of(" \t", colon + 1);
+    headers[name] = value == std::string::npos ? "" : line.substr(value);
+  }
+  return headers;
 }
 
 }  // namespace
@@ -162,6 +199,66 @@ std::vector<Received> PushService::All() {
     got.good = got.problem.empty() && record.contains("payload");
     if (got.good) got.event_id = record.at("payload").value("event_id", "");
     all.push_back(got);
+  }
+  return all;
+}
+
+MailServer::MailServer(const std::string& source_dir, const std::string& maildir) : maildir_(maildir) {
+  port_ = FreePort();
+  // Debian's python3 and aiosmtpd (python3-aiosmtpd), as the mail tests run it.
+  child_ = std::make_unique<mailrun::process::Child>(
+      "/usr/bin/python3",
+      std::vector<std::string>{"-m", "aiosmtpd", "-n", "-l", "127.0.0.1:" + std::to_string(port_), "-c",
+                               "smtp_hold.HoldingMailbox", maildir_},
+      std::map<std::string, std::string>{{"PYTHONPATH", source_dir + "/tools/standins"}}, maildir_ + ".out");
+  for (int i = 0; i < 200; ++i) {
+    httplib::Client probe("127.0.0.1", port_);  // any TCP connect will do: SMTP greets first
+    probe.set_connection_timeout(0, 100000);
+    if (auto result = probe.Get("/"); result || result.error() != httplib::Error::Connection) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  throw std::runtime_error("aiosmtpd did not start (is python3-aiosmtpd installed?); see " + maildir_ + ".out");
+}
+
+void MailServer::Hold() { std::ofstream(maildir_ + ".hold") << "hold\n"; }
+
+bool MailServer::Holding() const { return std::filesystem::exists(maildir_ + ".held"); }
+
+void MailServer::Release() {
+  std::error_code ignored;
+  std::filesystem::remove(maildir_ + ".hold", ignored);
+  std::filesystem::remove(maildir_ + ".held", ignored);
+}
+
+std::vector<ReceivedMail> MailServer::All() const {
+  std::map<std::string, nlohmann::json> logged;  // key -> the handler's record of it
+  std::istringstream log(ReadFile(maildir_ + ".log"));
+  for (std::string line; std::getline(log, line);) {
+    const auto record = nlohmann::json::parse(line, nullptr, false);
+    if (record.is_object()) logged[record.value("key", "")] = record;
+  }
+  std::vector<ReceivedMail> all;
+  const auto dir = std::filesystem::path(maildir_) / "new";
+  if (!std::filesystem::exists(dir)) return all;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    ReceivedMail mail;
+    mail.key = entry.path().filename().string();
+    mail.text = ReadFile(entry.path());
+    auto headers = Headers(mail.text);
+    mail.to = headers["x-rcptto"];
+    mail.message_id = headers["message-id"];
+    if (const auto record = logged.find(mail.key); record != logged.end()) {
+      mail.held = record->second.value("held", false);
+      mail.at_ms = record->second.value("at", int64_t{0});
+    }
+    std::istringstream events(headers["x-mailrun-events"]);
+    for (std::string id; events >> id;) mail.event_ids.push_back(id);
+    if (mail.message_id.empty()) {
+      mail.problem = "no Message-ID";
+    } else if (!mail.event_ids.empty() && headers["list-unsubscribe"].empty()) {
+      mail.problem = "no List-Unsubscribe";
+    }
+    all.push_back(std::move(mail));
   }
   return all;
 }

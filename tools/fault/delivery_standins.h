@@ -5,9 +5,12 @@
 //                    by the event it names (X-Mailrun-Event);
 //   PushService      the Web Push service stand-in of the tests (tools/standins/push_service.mjs,
 //                    node: VAPID checked with jose, each payload decrypted with http_ece), installed
-//                    into the build tree and run on a free port.
-// Both can hold the next request unanswered (Hold, then Holding), so the driver can kill the
-// service while that delivery is in flight, and answer it afterwards (Release). Thread-safe.
+//                    into the build tree and run on a free port;
+//   MailServer       the SMTP server of the mail tests, Debian's aiosmtpd, keeping every mail in a
+//                    Maildir that is read back, with the handler of tools/standins/smtp_hold.py.
+// Each can hold the next request unanswered (Hold, then Holding), so the driver can kill the
+// service while that delivery is in flight, and answer it afterwards (Release); the mail server
+// holds the answer to a mail's data, with the mail already kept. Thread-safe.
 #pragma once
 
 #include <httplib.h>
@@ -79,6 +82,38 @@ class PushService {
 
  private:
   std::string origin() const { return "http://127.0.0.1:" + std::to_string(port_); }
+  int port_ = 0;
+  std::unique_ptr<mailrun::process::Child> child_;
+};
+
+// One mail the mail server kept: its Maildir key, when (Unix ms), recipient (the envelope's),
+// Message-ID, the events its X-Mailrun-Events header names, whether its answer was the one held,
+// and what was wrong with it ("" for nothing).
+struct ReceivedMail {
+  std::string key;
+  int64_t at_ms = 0;
+  std::string to;
+  std::string message_id;
+  std::vector<std::string> event_ids;
+  bool held = false;
+  std::string problem;
+  std::string text;
+};
+
+class MailServer {
+ public:
+  // Starts aiosmtpd on a free port with its Maildir at `maildir`; throws when it does not listen
+  // within 10 s.
+  MailServer(const std::string& source_dir, const std::string& maildir);
+  std::string Url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
+  void Hold();
+  bool Holding() const;
+  void Release();
+  // Every mail kept so far, verification mails included (they name no events).
+  std::vector<ReceivedMail> All() const;
+
+ private:
+  std::string maildir_;
   int port_ = 0;
   std::unique_ptr<mailrun::process::Child> child_;
 };

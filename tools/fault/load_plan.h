@@ -7,6 +7,7 @@
 #include <chrono>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,8 +25,9 @@ struct LoadPlan {
   // and the servers (infrastructure.h). Empty: the services start with the stack.
   std::function<void(FaultStack&, ScenarioResult&)> setup;
   // Once the players are known, before their games are created: what they set up first (their
-  // devices, say). Empty: nothing.
-  std::function<void(FaultStack&, const std::vector<std::string>& users, ScenarioResult&)> players;
+  // devices, say); returns the players who are away (no phone listening: no Subscribe stream is
+  // opened for them, and the streams' tally owes them nothing). Empty: nothing, nobody away.
+  std::function<std::set<std::string>(FaultStack&, const std::vector<std::string>& users, ScenarioResult&)> players;
   std::function<void(FaultStack&, ScenarioResult&)> fault;
   // After the load: checks of the scenario's own on the calls made.
   std::function<void(const std::vector<CallRecord>&, ScenarioResult&)> check;

@@ -110,13 +110,15 @@ void NotificationWatch::Listen(Stream& stream) {
 }
 
 std::set<std::pair<std::string, std::string>> OutboxAddressedTo(const std::string& database_url,
-                                                                const std::set<std::string>& users) {
+                                                                const std::set<std::string>& users,
+                                                                bool your_turn_only) {
   std::set<std::pair<std::string, std::string>> owed;
   pqxx::connection connection(database_url);
   pqxx::read_transaction txn(connection);
   for (const auto& row : txn.exec("SELECT payload FROM outbox")) {
     mailrun::v1::Event event;
     if (!event.ParseFromString(pqxx::binarystring(row[0]).str())) continue;
+    if (your_turn_only && !event.has_your_turn()) continue;
     for (const auto& user : event.user_ids()) {
       if (users.count(user)) owed.emplace(user, event.event_id());
     }

@@ -34,9 +34,11 @@ struct NotificationTally {
   std::vector<std::string> missing;             // the first few owed and not arrived: "user event_id"
 };
 
-// (user, event_id) of every outbox event addressed to one of `users`, read from PostgreSQL.
+// (user, event_id) of every outbox event addressed to one of `users` (only your-turn events when
+// `your_turn_only`), read from PostgreSQL.
 std::set<std::pair<std::string, std::string>> OutboxAddressedTo(const std::string& database_url,
-                                                                const std::set<std::string>& users);
+                                                                const std::set<std::string>& users,
+                                                                bool your_turn_only = false);
 
 class NotificationWatch {
  public:

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <functional>
+#include <set>
 #include <stdexcept>
 #include <thread>
 
@@ -48,8 +49,13 @@ ScenarioResult RunLoad(const std::string& name, const ScenarioSettings& settings
     stack.StartServices();
   }
   GameLoad games(stack, plan.game, settings.seed);
-  NotificationWatch watch(stack, games.users());
-  if (plan.players) plan.players(stack, games.users(), result);
+  std::set<std::string> away;
+  if (plan.players) away = plan.players(stack, games.users(), result);
+  std::vector<std::string> listening;
+  for (const auto& user : games.users()) {
+    if (!away.count(user)) listening.push_back(user);
+  }
+  NotificationWatch watch(stack, listening);
   watch.Start();
   games.Start();
   std::unique_ptr<LobbyLoad> lobby;

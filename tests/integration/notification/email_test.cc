@@ -1,10 +1,12 @@
 // Issue 42, email: mail through a real SMTP server (Debian's aiosmtpd, read back from its
 // Maildir): nothing but the verification mail until its link is followed; a your-turn mailed
 // with its game link and a List-Unsubscribe header; several turns within a minute gathered into
-// one mail; none while the player has the app open; the unsubscribe link works without logging
-// in; malformed addresses are refused naming the field.
+// one mail, naming its events, with the batch's own Message-ID; the outcome recorded before the
+// relay is asked to QUIT; none while the player has the app open; the unsubscribe link works
+// without logging in; malformed addresses are refused naming the field.
 #include <gtest/gtest.h>
 
+#include "services/notification/email_message.h"
 #include "tests/integration/notification/notification_harness.h"
 #include "tests/integration/notification/smtp_catcher.h"
 #include "tests/testing/servers.h"
@@ -16,8 +18,9 @@ using mailrun::testing::RedisUrl;
 
 class Email : public ::testing::Test {
  protected:
-  void StartService(Clock clock = SystemClock(), bool email = true) {
-    catcher_ = std::make_unique<SmtpCatcher>(MAILRUN_SMTP_DIR);
+  // `holding`: the SMTP server runs tools/standins/smtp_hold.py, which can hold its answers.
+  void StartService(Clock clock = SystemClock(), bool email = true, bool holding = false) {
+    catcher_ = std::make_unique<SmtpCatcher>(MAILRUN_SMTP_DIR, holding ? MAILRUN_SMTP_STANDINS : "");
     db_ = MigratedDatabase("notify_email");
     auto options = TestOptions(db_, RedisUrl());
     if (email) options.email.smtp.url = catcher_->url();
@@ -115,9 +118,37 @@ TEST_F(Email, SeveralTurnsWithinAMinuteAreGatheredIntoOneMail) {
   for (int i = 2; i <= 4; ++i) {
     EXPECT_NE(mail.find("/#/game/game-" + std::to_string(i)), std::string::npos) << mail;
   }
+  // It names its events (one a line), and its Message-ID is the batch's own.
+  const std::string header = mail.substr(0, mail.find("\n\n"));
+  EXPECT_NE(header.find("X-Mailrun-Events: batch-2"), std::string::npos) << header;
+  EXPECT_NE(header.find("\n batch-3"), std::string::npos) << header;
+  EXPECT_NE(header.find("\n batch-4"), std::string::npos) << header;
+  EXPECT_EQ(HeaderOf(mail, "Message-ID"), BatchMessageId("alice", {"batch-2", "batch-3", "batch-4"}, "turns@mailrun.test"));
+  EXPECT_EQ(HeaderOf(mail, "Message-ID").rfind("<batch-", 0), 0u);
+  EXPECT_NE(HeaderOf(mail, "Message-ID").find("@mailrun.test>"), std::string::npos) << "the sender's domain";
+  EXPECT_NE(HeaderOf(mail, "Message-ID"), BatchMessageId("alice", {"batch-2", "batch-3"}, "turns@mailrun.test"));
+  EXPECT_NE(HeaderOf(mail, "Message-ID"), BatchMessageId("bob", {"batch-2", "batch-3", "batch-4"}, "turns@mailrun.test"));
+  EXPECT_NE(HeaderOf(catcher_->Mails()[1], "Message-ID"), HeaderOf(mail, "Message-ID"));
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   EXPECT_EQ(catcher_->Mails().size(), 3u);
   EXPECT_EQ(Count("SELECT count(*) FROM email_items WHERE status = 'mailed'"), 4);
+}
+
+// Issue 42, the kill scenario: the mail's outcome is committed as soon as the relay answered
+// its data; the connection is closed (QUIT) only after that, so a crash while the relay answers
+// QUIT sends nothing again. The relay holds its answer to QUIT: the mail is already 'sent'.
+TEST_F(Email, AMailIsRecordedSentBeforeTheRelayIsAskedToQuit) {
+  StartService(SystemClock(), true, true);
+  VerifiedAlice();
+  catcher_->HoldQuit();
+  AppendToOutbox(db_, YourTurn("quit-1", "alice", "game-1", 1));
+  ASSERT_TRUE(Eventually([&] { return catcher_->HoldingQuit(); })) << "the relay got no QUIT";
+  EXPECT_TRUE(Eventually([&] {
+    return Count("SELECT count(*) FROM email_mails WHERE kind = 'notifications' AND status = 'sent'") == 1;
+  })) << "the mail was not recorded while the relay held its answer to QUIT";
+  catcher_->ReleaseQuit();
+  ASSERT_EQ(catcher_->Mails().size(), 2u);
+  EXPECT_EQ(HeaderOf(catcher_->Mails()[1], "X-Mailrun-Events"), "quit-1");
 }
 
 TEST_F(Email, TheUnsubscribeLinkWorksWithoutLoggingIn) {

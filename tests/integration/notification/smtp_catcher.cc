@@ -16,26 +16,39 @@
 
 namespace mailrun::notification::testing {
 
-SmtpCatcher::SmtpCatcher(const std::string& dir) {
+SmtpCatcher::SmtpCatcher(const std::string& dir, const std::string& standins_dir) {
   maildir_ = dir + "/maildir-" + service::RandomId();
   std::filesystem::create_directories(dir);
   port_ = mailrun::testing::FreePort();
+  std::map<std::string, std::string> env;
+  if (!standins_dir.empty()) env["PYTHONPATH"] = standins_dir;
   // Debian's python3 (aiosmtpd is a Debian package, not a pip one).
   child_ = std::make_unique<process::Child>(
       "/usr/bin/python3",
       std::vector<std::string>{"-m", "aiosmtpd", "-n", "-l", "127.0.0.1:" + std::to_string(port_), "-c",
-                               "aiosmtpd.handlers.Mailbox", maildir_},
-      std::map<std::string, std::string>{}, maildir_ + ".log");
+                               standins_dir.empty() ? "aiosmtpd.handlers.Mailbox" : "smtp_hold.HoldingMailbox",
+                               maildir_},
+      env, maildir_ + ".out");
   for (int i = 0; i < 200; ++i) {
     httplib::Client probe("127.0.0.1", port_);  // any TCP connect will do: SMTP greets first
     probe.set_connection_timeout(0, 100000);
     if (auto result = probe.Get("/"); result || result.error() != httplib::Error::Connection) return;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  throw std::runtime_error("aiosmtpd did not start (is python3-aiosmtpd installed?); see " + maildir_ + ".log");
+  throw std::runtime_error("aiosmtpd did not start (is python3-aiosmtpd installed?); see " + maildir_ + ".out");
 }
 
-SmtpCatcher::~SmtpCatcher() = default;
+SmtpCatcher::~SmtpCatcher() { ReleaseQuit(); }
+
+void SmtpCatcher::HoldQuit() { std::ofstream(maildir_ + ".hold-quit") << "hold\n"; }
+
+bool SmtpCatcher::HoldingQuit() const { return std::filesystem::exists(maildir_ + ".held"); }
+
+void SmtpCatcher::ReleaseQuit() {
+  std::error_code ignored;
+  std::filesystem::remove(maildir_ + ".hold-quit", ignored);
+  std::filesystem::remove(maildir_ + ".held", ignored);
+}
 
 std::vector<std::string> SmtpCatcher::Mails() {
   std::vector<std::pair<std::filesystem::file_time_type, std::string>> files;

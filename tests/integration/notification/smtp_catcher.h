@@ -13,14 +13,20 @@ namespace mailrun::notification::testing {
 class SmtpCatcher {
  public:
   // Starts `python3 -m aiosmtpd` delivering into a fresh Maildir under `dir`; throws when it does
-  // not listen within 10 s.
-  explicit SmtpCatcher(const std::string& dir);
+  // not listen within 10 s. With `standins_dir` (the source tree's tools/standins), it runs the
+  // handler of smtp_hold.py there, which can hold its answer to the next QUIT (HoldQuit).
+  explicit SmtpCatcher(const std::string& dir, const std::string& standins_dir = "");
   ~SmtpCatcher();
   std::string url() const { return "smtp://127.0.0.1:" + std::to_string(port_); }
   // Every mail received so far, oldest first (whole messages as received).
   std::vector<std::string> Mails();
   // The Maildir the mails land in (one file each in its new/), for a client that reads them itself.
   const std::string& maildir() const { return maildir_; }
+  // With smtp_hold.py: the next QUIT waits for its answer until ReleaseQuit(); HoldingQuit() says
+  // whether one waits now.
+  void HoldQuit();
+  bool HoldingQuit() const;
+  void ReleaseQuit();
 
  private:
   std::string maildir_;
