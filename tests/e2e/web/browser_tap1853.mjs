@@ -14,7 +14,7 @@
 // the first time it is met).
 import { checkAccessibility } from "./axe.mjs";
 import { callApi, chooseMove, launchBrowser, phoneLoggedIn, registerPlayers, shot, startGame } from "./browser_common.mjs";
-import { kindOf, nextMover, screenChecker, tapMove } from "./browser_tapper.mjs";
+import { kindOf, nextMover, phases, screenChecker, tapMove, timed } from "./browser_tapper.mjs";
 
 const url = process.env.MAILRUN_WEB_URL;
 if (!url) {
@@ -55,7 +55,7 @@ try {
   let finished = false;
   while (!finished) {
     if (saw.moves >= MOVE_LIMIT) throw new Error(`no end after ${saw.moves} tapped moves`);
-    const { mover, legal } = (await nextMover(api, gameId, players)) ?? {};
+    const { mover, legal } = (await timed("nextMover", () => nextMover(api, gameId, players))) ?? {};
     if (!mover) {
       const game = await api("GameService/GetGame", { gameId }, players[0].token);
       if (game.status === "GAME_STATUS_FINISHED") break;
@@ -66,7 +66,7 @@ try {
     const { kind } = kindOf(pick.action);
     const version = Number(legal.version ?? 0);
     try {
-      const words = await tapMove(mover.page, { legal: legal.actions, index, version, cityHex, onScreen: onScreenOf(mover.page) });
+      const words = await timed("tapMove", () => tapMove(mover.page, { legal: legal.actions, index, version, cityHex, onScreen: onScreenOf(mover.page) }));
       saw.log.push({ version: version + 1, player: mover.name, kind, words });
     } catch (error) {
       await shot(mover.page, "tap-1853-failed-phone");
@@ -78,6 +78,7 @@ try {
     finished = (await mover.page.$eval("[data-testid=game-screen]", (e) => e.dataset.finished)) === "yes";
   }
   mark("finished");
+  saw.timings.phases = phases;
 
   // Every phone at the end: the game-over panel, checked once by axe-core.
   const end = await api("GameService/GetGame", { gameId }, players[0].token);

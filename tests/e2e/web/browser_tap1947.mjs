@@ -14,7 +14,7 @@
 //
 // Environment: MAILRUN_WEB_URL, MAILRUN_WEB_CLIENT_DIR, MAILRUN_CHROMIUM, MAILRUN_SCREENSHOTS.
 import { callApi, chooseMove, launchBrowser, phoneLoggedIn, registerPlayers, shot, startGame } from "./browser_common.mjs";
-import { kindOf, nextMover, screenChecker, screenAt, tap, tapHex, tapMove } from "./browser_tapper.mjs";
+import { kindOf, nextMover, phases, screenChecker, screenAt, tap, tapHex, tapMove } from "./browser_tapper.mjs";
 
 const url = process.env.MAILRUN_WEB_URL;
 if (!url) {
@@ -127,6 +127,7 @@ try {
     saw.kinds[kind] = (saw.kinds[kind] ?? 0) + 1;
   }
   mark("done");
+  saw.timings.phases = phases;
   saw.finalVersion = saw.log.length ? saw.log[saw.log.length - 1].version : 0;
 } catch (err) {
   process.stderr.write(`browser_tap1947: failed after ${Date.now() - started} ms; so far: ${JSON.stringify(saw)}\n`);

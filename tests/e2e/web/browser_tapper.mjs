@@ -7,38 +7,70 @@
 // fails the test, naming what covers it. Used by browser_tap1853.mjs and browser_tap1947.mjs.
 import { checkAccessibility } from "./axe.mjs";
 
-const frames = (page) => page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
-
-// Waits until `selector`'s box has stood still for two frames (a smooth scroll or a sheet opening).
-async function still(page, selector) {
-  await page.waitForFunction((selector) => new Promise((resolve) => {
-    const where = () => JSON.stringify(document.querySelector(selector)?.getBoundingClientRect() ?? null);
-    const first = where();
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve(first !== "null" && where() === first)));
-  }), { timeout: 20_000 }, selector);
+// Where the moves' time goes (ms in all, by step), for the scripts' timings: `timed` adds the
+// time of `f` to phases[name].
+export const phases = {};
+export async function timed(name, f) {
+  const t = Date.now();
+  try {
+    return await f();
+  } finally {
+    phases[name] = (phases[name] ?? 0) + Date.now() - t;
+  }
 }
 
+const frames = (page) => page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
+
 // Where a finger would land on `selector` (the middle of its box) and whether that point is the
-// element itself; else what lies over it there.
-function landing(page, selector) {
-  return page.$eval(selector, (e) => {
-    const r = e.getBoundingClientRect();
-    const x = r.left + r.width / 2;
-    const y = r.top + r.height / 2;
-    const under = document.elementFromPoint(x, y);
-    const name = (el) => (el ? `${el.tagName.toLowerCase()}${el.dataset?.testid ? `[data-testid=${el.dataset.testid}]` : ""}${el.className?.baseVal ?? el.className ? `.${String(el.className?.baseVal ?? el.className).trim().split(/\s+/).join(".")}` : ""}` : "nothing");
-    const onScreen = x >= 0 && y >= 0 && x <= window.innerWidth && y <= window.innerHeight;
-    return { x, y, width: r.width, height: r.height, onScreen, ok: onScreen && !!under && (under === e || e.contains(under)), under: name(under) };
-  });
+// element itself; else what lies over it there. Brought into view first as `bring` says:
+// "middle", scrolled to the middle of the screen (a button, a tab, a select, an input); "map", a
+// hex focused (the board pans to show it, Board.tsx) and, two frames later, the page scrolled so
+// it lies in the upper part of the screen (a bottom sheet may cover the lower part). Then the
+// answer waits until its box has stood still for two frames (a sheet opening): all in the page,
+// one round trip.
+function landing(page, selector, bring) {
+  return page.$eval(selector, (e, selector, bring) => new Promise((resolve, reject) => {
+    const where = () => JSON.stringify(document.querySelector(selector)?.getBoundingClientRect() ?? null);
+    const frames = (then) => requestAnimationFrame(() => requestAnimationFrame(then));
+    const land = () => {
+      const el = document.querySelector(selector);
+      if (!el) return reject(new Error(`${selector} went away`));
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      const under = document.elementFromPoint(x, y);
+      const name = (el) => (el ? `${el.tagName.toLowerCase()}${el.dataset?.testid ? `[data-testid=${el.dataset.testid}]` : ""}${el.className?.baseVal ?? el.className ? `.${String(el.className?.baseVal ?? el.className).trim().split(/\s+/).join(".")}` : ""}` : "nothing");
+      const onScreen = x >= 0 && y >= 0 && x <= window.innerWidth && y <= window.innerHeight;
+      resolve({ x, y, width: r.width, height: r.height, onScreen, ok: onScreen && !!under && (under === el || el.contains(under)), under: name(under) });
+    };
+    const until = Date.now() + 20_000;
+    const still = () => {
+      const first = where();
+      frames(() => {
+        if (first !== "null" && where() === first) land();
+        else if (Date.now() > until) reject(new Error(`${selector} did not stand still`));
+        else still();
+      });
+    };
+    if (bring === "middle") {
+      e.scrollIntoView({ block: "center", inline: "nearest" });
+      still();
+    } else {
+      e.focus({ preventScroll: true });
+      frames(() => {
+        const r = document.querySelector(selector)?.getBoundingClientRect();
+        if (r) window.scrollBy(0, r.top + r.height / 2 - window.innerHeight * 0.35);
+        still();
+      });
+    }
+  }), selector, bring);
 }
 
 // Taps `selector` (a button, a tab, a select, an input) as a finger would: scrolled to the middle
 // of the screen, still, and not covered.
 export async function tap(page, selector) {
   await page.waitForSelector(selector, { timeout: 20_000 });
-  await page.$eval(selector, (e) => e.scrollIntoView({ block: "center", inline: "nearest" }));
-  await still(page, selector);
-  const at = await landing(page, selector);
+  const at = await landing(page, selector, "middle");
   if (!at.ok) throw new Error(`cannot tap ${selector}: ${at.onScreen ? `${at.under} covers it` : "it is off the screen"} at ${Math.round(at.x)},${Math.round(at.y)}`);
   await page.touchscreen.tap(at.x, at.y);
   return at;
@@ -50,14 +82,7 @@ export async function tap(page, selector) {
 export async function tapHex(page, hex) {
   const selector = `[data-testid=board] [data-testid=hex-${hex}]`;
   await page.waitForSelector(selector, { timeout: 20_000 });
-  await page.$eval(selector, (e) => e.focus({ preventScroll: true }));
-  await frames(page);
-  await page.$eval(selector, (e) => {
-    const r = e.getBoundingClientRect();
-    window.scrollBy(0, r.top + r.height / 2 - window.innerHeight * 0.35);
-  });
-  await still(page, selector);
-  const at = await landing(page, selector);
+  const at = await landing(page, selector, "map");
   if (!at.ok) throw new Error(`cannot tap hex ${hex}: ${at.onScreen ? `${at.under} covers it` : "it is off the screen"} at ${Math.round(at.x)},${Math.round(at.y)}`);
   await page.touchscreen.tap(at.x, at.y);
   return at;
@@ -99,7 +124,7 @@ export function screenAt(page, v, timeout = 60_000) {
   return page.waitForFunction((v) => {
     const screen = document.querySelector("[data-testid=game-screen]");
     return screen?.dataset.version === String(v) && screen.dataset.legalVersion === String(v);
-  }, { timeout }, v);
+  }, { timeout, polling: "mutation" }, v);
 }
 
 // Makes the listed action `legal` (ListLegalActions' item number `index` at `version`) on `page`
@@ -111,7 +136,7 @@ export function screenAt(page, v, timeout = 60_000) {
 // screen's name once the move is set up, before submitting (for axe-core and screenshots).
 // Returns what the submit button said.
 export async function tapMove(page, { legal, index, version, cityHex, runs, amount: typed, onScreen }) {
-  await screenAt(page, version);
+  await timed("screenAt", () => screenAt(page, version));
   const action = legal[index].action;
   const { kind, value } = kindOf(action);
   let words = "";
@@ -148,10 +173,10 @@ export async function tapMove(page, { legal, index, version, cityHex, runs, amou
     const wanted = !!(value.payDividend || value.payOut);
     if (!pay.disabled && pay.checked !== wanted) await tap(page, "[data-testid=runs-pay]");
     await page.waitForSelector("[data-testid=runs-accept]:not([disabled])", { timeout: 30_000 });
-    if (onScreen) await onScreen("run drawer");
+    if (onScreen) await timed("onScreen", () => onScreen("run drawer"));
     words = "Run these";
     const at = await tap(page, "[data-testid=runs-accept]");
-    await nextVersion(page, version, words, at);
+    await timed("nextVersion", () => nextVersion(page, version, words, at));
     return words;
   } else {
     const { kind: form, company } = formOf(action);
@@ -189,9 +214,9 @@ export async function tapMove(page, { legal, index, version, cityHex, runs, amou
     throw new Error(`the submit button stayed off for ${JSON.stringify(action)}: ${shown}`);
   });
   words = await page.$eval("[data-testid=submit]", (e) => e.textContent.trim());
-  if (onScreen) await onScreen(screen);
+  if (onScreen) await timed("onScreen", () => onScreen(screen));
   const at = await tap(page, "[data-testid=submit]");
-  await nextVersion(page, version, words, at);
+  await timed("nextVersion", () => nextVersion(page, version, words, at));
   return words;
 }
 
@@ -200,7 +225,7 @@ async function nextVersion(page, version, words, at) {
   const moved = await page.waitForFunction((v) => {
     const screen = document.querySelector("[data-testid=game-screen]");
     return Number(screen?.dataset.version) > v || !!document.querySelector("[data-testid=outbox-move][data-state=refused]");
-  }, { timeout: 60_000 }, version).then(() => true, () => false);
+  }, { timeout: 60_000, polling: "mutation" }, version).then(() => true, () => false);
   const refused = await page.$eval("[data-testid=outbox-move][data-state=refused]", (e) => e.textContent).catch(() => "");
   if (!moved || refused) throw new Error(`"${words}" (tapped at ${Math.round(at.x)},${Math.round(at.y)}) did not move the game on from version ${version}${refused ? `: refused: ${refused}` : ""}`);
 }
@@ -221,11 +246,10 @@ export function screenChecker(saw, prefix, shot) {
 }
 
 // The first of `players` (each { token }) whose legal-action list for `gameId` is not empty, with
-// that list (ListLegalActions' answer); null when nobody may move.
+// that list (ListLegalActions' answer); null when nobody may move. The lists are read at once,
+// not one after another (a round trip each through the gateway).
 export async function nextMover(api, gameId, players) {
-  for (const player of players) {
-    const legal = await api("GameService/ListLegalActions", { gameId }, player.token);
-    if ((legal.actions ?? []).length > 0) return { mover: player, legal };
-  }
-  return null;
+  const lists = await Promise.all(players.map((player) => api("GameService/ListLegalActions", { gameId }, player.token)));
+  const i = lists.findIndex((legal) => (legal.actions ?? []).length > 0);
+  return i < 0 ? null : { mover: players[i], legal: lists[i] };
 }
