@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 #include "engine/bot/choose_action.h"
@@ -179,7 +180,10 @@ TEST_F(Autopilot, EveryPlayerAndSpectatorSeesWhichSeatsTheBotPlays) {
 // Issue 46: the bot's request ids used to be "bot-<version>-<seat>"; a co-player who submitted
 // their own move with the id of the bot's next move froze that seat for good (every bot move at that
 // version a refused reuse, tried once a second). Now the bot's ids are in the service's own
-// namespace, which clients may not use.
+// namespace, which clients may not use. The test does first what the finding did (the forged id,
+// then the seat on autopilot) and checks that the bot moves the seat and that no refusal repeats;
+// only then does it try the service's own ids as a client (on the old code those were accepted and
+// moved the seat themselves, hiding the freeze).
 TEST_F(Autopilot, ACoPlayerCannotFreezeTheBotsSeatByTakingItsRequestId) {
   const auto config = PlayersConfig("frozen", 3, 19);
   const std::string game_id = harness_->CreateGame(config, "table-autopilot-frozen");
@@ -224,6 +228,17 @@ TEST_F(Autopilot, ACoPlayerCannotFreezeTheBotsSeatByTakingItsRequestId) {
   EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id + "' AND seq = " +
                             std::to_string(version + 1) + " AND request_id LIKE 'service:bot:%'"),
             1);
+  // No refusal loops: the bot polls once a second; in 3 s more a loop would log three refusals more.
+  std::this_thread::sleep_for(3s);
+  const auto refusals = [&] {
+    std::ifstream log(harness_->log_path());
+    int count = 0;
+    for (std::string line; std::getline(log, line);) {
+      if (line.find("the bot's move in game " + game_id) != std::string::npos) ++count;
+    }
+    return count;
+  };
+  EXPECT_LE(refusals(), 1) << "the bot's refused move is retried in a loop";
 
   // A client may not use the service's own ids either: refused, naming the field, nothing stored.
   // The bot stops first, so the game stands still while a player tries.
