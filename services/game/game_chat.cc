@@ -107,6 +107,46 @@ std::vector<int> MutedBy(pqxx::work& txn, const std::string& game_id, int seat) 
 }
 
 // Whether `user_id` is the host of the game's table (migrations/0107).
+// What a stream reads in order: new messages by seq, or changes by change number.
+struct StreamCursor {
+  const char* counter;      // game_chat's column, read as the row's last column
+  const char* head_column;  // game_chat_heads' newest value of it
+  const char* field;        // the request's field
+  const char* newest;       // words for the head's value
+};
+constexpr StreamCursor kNewMessages{"seq", "last_seq", "after_chat_seq", "the chat's last message"};
+constexpr StreamCursor kChanges{"change_seq", "last_change", "after_chat_change", "the chat's last change"};
+
+// The first message after `after` in the cursor's order that the reader at `reader_seat` sees
+// (muted authors left out), its counter as the last column, in *rows (empty: none); or
+// INVALID_ARGUMENT naming the field when `after` is ahead of the chat.
+grpc::Status NextRow(pqxx::work& txn, const std::string& game_id, int reader_seat, int64_t after,
+                     const StreamCursor& cursor, pqxx::result* rows) {
+  const pqxx::result head = txn.exec_params(
+      fmt::format("SELECT {} FROM game_chat_heads WHERE game_id = $1", cursor.head_column), game_id);
+  const int64_t last = head.empty() ? 0 : head[0][0].as<int64_t>();
+  if (after > last) {
+    return InvalidField(cursor.field, fmt::format("{} {} is ahead of {} {}", cursor.field, after, cursor.newest, last),
+                        {service::CountValue(cursor.field, after), service::CountValue("current", last)});
+  }
+  *rows = txn.exec_params(
+      fmt::format("SELECT {0}, c.{1}{2} WHERE c.game_id = $1 AND c.{1} > $2 AND NOT EXISTS (SELECT 1 FROM"
+                  " game_chat_mutes m WHERE m.game_id = c.game_id AND m.seat = $3 AND m.muted_seat = c.seat)"
+                  " ORDER BY c.{1} LIMIT 1",
+                  kMessageColumns, cursor.counter, kMessageFrom),
+      game_id, after, reader_seat);
+  return grpc::Status::OK;
+}
+
+// The game's next chat change number, under the head's row lock (the message exists, so its head
+// row does): changes commit in number order.
+int64_t TakeChangeNumber(pqxx::work& txn, const std::string& game_id) {
+  return txn.exec_params1("UPDATE game_chat_heads SET last_change = last_change + 1 WHERE game_id = $1"
+                          " RETURNING last_change",
+                          game_id)[0]
+      .as<int64_t>();
+}
+
 bool IsHost(pqxx::work& txn, const std::string& game_id, const std::string& user_id) {
   return !txn.exec_params("SELECT 1 FROM games WHERE game_id = $1 AND host_user_id <> '' AND host_user_id = $2",
                           game_id, user_id)
@@ -231,8 +271,10 @@ grpc::Status GameChat::List(const std::string& user_id, const mailrun::v1::ListC
     if (!caller) return refused;
     const std::vector<int> muted = MutedBy(txn, game_id, caller->seat);
     for (const int seat : muted) response->add_muted_seats(seat);
-    const pqxx::result head = txn.exec_params("SELECT last_seq FROM game_chat_heads WHERE game_id = $1", game_id);
+    const pqxx::result head =
+        txn.exec_params("SELECT last_seq, last_change FROM game_chat_heads WHERE game_id = $1", game_id);
     response->set_last_seq(head.empty() ? 0 : head[0][0].as<int64_t>());
+    response->set_last_change(head.empty() ? 0 : head[0][1].as<int64_t>());
     response->set_caller_is_host(IsHost(txn, game_id, user_id));
     // One more than the page, newest first, to know whether older ones remain.
     const pqxx::result rows = txn.exec_params(
@@ -252,27 +294,33 @@ grpc::Status GameChat::Delete(const std::string& user_id, const mailrun::v1::Del
   if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
   if (request.seq() < 1) return InvalidField("seq", "seq must be a message's seq (1 or more)");
   const std::string& game_id = request.game_id();
+  bool changed = false;
   const grpc::Status status = transactor_([&](pqxx::work& txn) {
     grpc::Status refused;
     const auto caller = SeatOf(txn, game_id, user_id, &refused);
     if (!caller) return refused;
-    const pqxx::result row =
-        txn.exec_params("SELECT seat FROM game_chat WHERE game_id = $1 AND seq = $2 FOR UPDATE", game_id, request.seq());
+    const pqxx::result row = txn.exec_params(
+        "SELECT seat, deleted_at IS NOT NULL FROM game_chat WHERE game_id = $1 AND seq = $2 FOR UPDATE", game_id,
+        request.seq());
     if (row.empty()) return NoSuchMessage(game_id, request.seq());
     if (row[0][0].as<int>() != caller->seat) {
       return Denied("game.refusal.chat_not_author", fmt::format("chat message {} is not yours to delete", request.seq()),
                     {CountValue("seq", request.seq())});
     }
-    txn.exec_params(
-        "UPDATE game_chat SET body = '', mentioned_seats = '{}', deleted_at = coalesce(deleted_at, now())"
-        " WHERE game_id = $1 AND seq = $2",
-        game_id, request.seq());
+    if (!row[0][1].as<bool>()) {
+      txn.exec_params(
+          "UPDATE game_chat SET body = '', mentioned_seats = '{}', deleted_at = now(), change_seq = $3"
+          " WHERE game_id = $1 AND seq = $2",
+          game_id, request.seq(), TakeChangeNumber(txn, game_id));
+      changed = true;
+    }
     const pqxx::result written = txn.exec_params(
         std::string("SELECT ") + kMessageColumns + kMessageFrom + " WHERE c.game_id = $1 AND c.seq = $2", game_id,
         request.seq());
     *response->mutable_message() = MessageOf(game_id, written[0], caller->seat);
     return grpc::Status::OK;
   });
+  if (status.ok() && changed) announce_(game_id, false);  // wakes the streams: the change goes live
   return status;
 }
 
@@ -281,7 +329,8 @@ grpc::Status GameChat::Hide(const std::string& user_id, const mailrun::v1::HideC
   if (auto bad = CheckGameId(request.game_id())) return Invalid(*bad);
   if (request.seq() < 1) return InvalidField("seq", "seq must be a message's seq (1 or more)");
   const std::string& game_id = request.game_id();
-  return transactor_([&](pqxx::work& txn) {
+  bool changed = false;
+  const grpc::Status status = transactor_([&](pqxx::work& txn) {
     const pqxx::result game = txn.exec_params("SELECT 1 FROM games WHERE game_id = $1", game_id);
     if (game.empty()) return NoSuchGame(game_id);
     if (!IsHost(txn, game_id, user_id)) {
@@ -291,10 +340,16 @@ grpc::Status GameChat::Hide(const std::string& user_id, const mailrun::v1::HideC
           {"game.refusal.chat_host_only", "mailrun.chat.host", "not_host", "", "", {CountValue("seq", request.seq())}});
     }
     const pqxx::result row = txn.exec_params(
-        "UPDATE game_chat SET hidden_at = CASE WHEN $3 THEN coalesce(hidden_at, now()) END"
-        " WHERE game_id = $1 AND seq = $2 RETURNING seq",
-        game_id, request.seq(), request.hidden());
+        "SELECT hidden_at IS NOT NULL FROM game_chat WHERE game_id = $1 AND seq = $2 FOR UPDATE", game_id,
+        request.seq());
     if (row.empty()) return NoSuchMessage(game_id, request.seq());
+    if (row[0][0].as<bool>() != request.hidden()) {
+      txn.exec_params(
+          "UPDATE game_chat SET hidden_at = CASE WHEN $3 THEN now() END, change_seq = $4"
+          " WHERE game_id = $1 AND seq = $2",
+          game_id, request.seq(), request.hidden(), TakeChangeNumber(txn, game_id));
+      changed = true;
+    }
     const pqxx::result seat =
         txn.exec_params("SELECT seat FROM game_players WHERE game_id = $1 AND user_id = $2", game_id, user_id);
     const pqxx::result written = txn.exec_params(
@@ -303,6 +358,8 @@ grpc::Status GameChat::Hide(const std::string& user_id, const mailrun::v1::HideC
     *response->mutable_message() = MessageOf(game_id, written[0], seat.empty() ? -1 : seat[0][0].as<int>());
     return grpc::Status::OK;
   });
+  if (status.ok() && changed) announce_(game_id, false);
+  return status;
 }
 
 grpc::Status GameChat::Mute(const std::string& user_id, const mailrun::v1::MuteChatPlayerRequest& request,
@@ -398,19 +455,24 @@ grpc::Status GameChat::Next(const std::string& user_id, const std::string& game_
     grpc::Status refused;
     const auto caller = SeatOf(txn, game_id, user_id, &refused);
     if (!caller) return refused;
-    const pqxx::result head = txn.exec_params("SELECT last_seq FROM game_chat_heads WHERE game_id = $1", game_id);
-    const int64_t last = head.empty() ? 0 : head[0][0].as<int64_t>();
-    if (after_seq > last) {
-      return InvalidField("after_chat_seq",
-                          fmt::format("after_chat_seq {} is ahead of the chat's last message {}", after_seq, last),
-                          {service::CountValue("after_chat_seq", after_seq), service::CountValue("current", last)});
-    }
-    const pqxx::result rows = txn.exec_params(
-        std::string("SELECT ") + kMessageColumns + kMessageFrom +
-            " WHERE c.game_id = $1 AND c.seq > $2 AND NOT EXISTS (SELECT 1 FROM game_chat_mutes m"
-            " WHERE m.game_id = c.game_id AND m.seat = $3 AND m.muted_seat = c.seat) ORDER BY c.seq LIMIT 1",
-        game_id, after_seq, caller->seat);
+    pqxx::result rows;
+    if (auto bad = NextRow(txn, game_id, caller->seat, after_seq, kNewMessages, &rows); !bad.ok()) return bad;
     if (!rows.empty()) *message = MessageOf(game_id, rows[0], caller->seat);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status GameChat::NextChange(const std::string& user_id, const std::string& game_id, int64_t after_change,
+                                  std::optional<std::pair<int64_t, ChatMessage>>* change) {
+  if (after_change < 0) return InvalidField("after_chat_change", "after_chat_change must not be negative");
+  return transactor_([&](pqxx::work& txn) {
+    change->reset();
+    grpc::Status refused;
+    const auto caller = SeatOf(txn, game_id, user_id, &refused);
+    if (!caller) return refused;
+    pqxx::result rows;
+    if (auto bad = NextRow(txn, game_id, caller->seat, after_change, kChanges, &rows); !bad.ok()) return bad;
+    if (!rows.empty()) *change = std::make_pair(rows[0][9].as<int64_t>(), MessageOf(game_id, rows[0], caller->seat));
     return grpc::Status::OK;
   });
 }

@@ -12,6 +12,11 @@
 // the database) and the outbox relays.
 // Hiding: the table's host (CreateGameRequest.host_user_id) hides a message; every reader but its
 // author then gets it without text or mentions.
+// Changes: a deletion, a hiding and a showing again each take the game's next change number
+// (game_chat_heads.last_change, under its row lock) into the message's change_seq, and are
+// announced like a post, so the WatchGame streams send the message as it now reads (NextChange).
+// A message changes at most once per number: only its latest change is kept, which is all a
+// reader needs (the message as it is now).
 // The message text never holds anything from the game: the service adds nothing to it.
 // Thread-safe.
 #pragma once
@@ -60,6 +65,10 @@ class GameChat {
   // out), in *message, or none. PERMISSION_DENIED for a caller without a seat.
   grpc::Status Next(const std::string& user_id, const std::string& game_id, int64_t after_seq,
                     std::optional<mailrun::v1::ChatMessage>* message);
+  // For WatchGame: the first change after `after_change` to a message `user_id` sees, with its
+  // change number, in *change, or none. INVALID_ARGUMENT when after_change is ahead of the chat.
+  grpc::Status NextChange(const std::string& user_id, const std::string& game_id, int64_t after_change,
+                          std::optional<std::pair<int64_t, mailrun::v1::ChatMessage>>* change);
 
  private:
   mailrun::service::Transactor transactor_;

@@ -13,13 +13,14 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
                         public std::enable_shared_from_this<GameWatch> {
  public:
   GameWatch(GameWatchers& hub, std::string user_id, std::string game_id, int64_t after, bool with_chat,
-            int64_t after_chat)
+            int64_t after_chat, int64_t after_chat_change)
       : hub_(hub),
         user_id_(std::move(user_id)),
         game_id_(std::move(game_id)),
         with_chat_(with_chat),
         sent_(after),
-        chat_sent_(after_chat) {}
+        chat_sent_(after_chat),
+        chat_change_sent_(after_chat_change) {}
 
   const std::string& game_id() const { return game_id_; }
   // The reactor keeps itself alive until gRPC is done with it (OnDone).
@@ -58,6 +59,7 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
       }
       if (status.ok()) status = hub_.queries_.NextChange(user_id_, game_id_, sent_, &change, &finished);
       if (status.ok() && !change && with_chat_) status = NextChat(&change);
+      if (status.ok() && !change && with_chat_) status = NextChatChange(&change);
     } catch (const std::exception& e) {
       spdlog::error("WatchGame {}: {}", game_id_, e.what());
       status = grpc::Status(grpc::StatusCode::INTERNAL, "the game could not be read");
@@ -99,6 +101,7 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
     if (ending_) return End(std::move(lock), *ending_);
     sent_ = out_.version();
     if (out_.has_chat()) chat_sent_ = out_.chat().seq();
+    if (out_.has_changed_chat()) chat_change_sent_ = out_.chat_change();
     if (out_.status() == mailrun::v1::GAME_STATUS_FINISHED) return End(std::move(lock), grpc::Status::OK);
     lock.unlock();
     hub_.Schedule(shared_from_this());  // still busy: the next version, if there is one
@@ -125,6 +128,21 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
     return grpc::Status::OK;
   }
 
+  // The next change to a chat message (deleted, hidden, shown again) as a stream message of its
+  // own, if one waits.
+  grpc::Status NextChatChange(std::optional<WatchGameResponse>* change) {
+    if (hub_.chat_ == nullptr) return grpc::Status::OK;
+    std::optional<std::pair<int64_t, mailrun::v1::ChatMessage>> changed;
+    const grpc::Status status = hub_.chat_->NextChange(user_id_, game_id_, chat_change_sent_, &changed);
+    if (!status.ok() || !changed) return status;
+    WatchGameResponse out;
+    out.set_version(sent_);
+    out.set_chat_change(changed->first);
+    *out.mutable_changed_chat() = std::move(changed->second);
+    *change = std::move(out);
+    return grpc::Status::OK;
+  }
+
   void End(std::unique_lock<std::mutex> lock, const grpc::Status& status) {
     done_ = true;
     lock.unlock();
@@ -138,6 +156,7 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
   bool chat_checked_ = false;  // the caller may read the chat (only the busy holder touches it)
   int64_t sent_;       // the last version the client has (only the busy holder touches it)
   int64_t chat_sent_;  // the last chat seq the client has (likewise)
+  int64_t chat_change_sent_;  // the last chat change number the client has (likewise)
   WatchGameResponse out_;
   std::mutex mutex_;
   bool busy_ = false;
@@ -157,7 +176,8 @@ GameWatchers::~GameWatchers() { Stop(); }
 grpc::ServerWriteReactor<WatchGameResponse>* GameWatchers::Open(const std::string& user_id,
                                                                 const mailrun::v1::WatchGameRequest& request) {
   auto watch = std::make_shared<GameWatch>(*this, user_id, request.game_id(), request.after_version(),
-                                           request.with_chat(), request.after_chat_seq());
+                                           request.with_chat(), request.after_chat_seq(),
+                                           request.after_chat_change());
   watch->Hold();
   bool ending = false;
   {

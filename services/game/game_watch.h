@@ -5,7 +5,8 @@
 // each watcher's next version from the database (GameQueries::NextChange) and writes it, one
 // message in flight per stream, one version per message, so a slow reader only holds itself up.
 // Streams opened with with_chat also carry the game's chat: when no version is waiting, a look
-// reads the next chat message after the last one sent (GameChat::Next); a posted message wakes the
+// reads the next chat message after the last one sent (GameChat::Next), then the next change to a
+// message (deleted, hidden, shown again: GameChat::NextChange); a post or a change wakes the
 // game's watchers as a new version does (the same NOTIFY).
 // Every message comes from the database, never from the notification, so a lost or repeated
 // notification can delay a message but never skip or repeat one.

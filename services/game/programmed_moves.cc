@@ -24,17 +24,27 @@ using service::CountValue;
 using service::TextValue;
 
 std::string KindName(ProgrammedMoveKind kind) {
-  return kind == mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND ? "pass_share_round" : "auction_bid_up_to";
+  switch (kind) {
+    case mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND: return "pass_share_round";
+    case mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS: return "decline_offers";
+    default: return "auction_bid_up_to";
+  }
 }
 ProgrammedMoveKind KindOf(const std::string& name) {
-  return name == "pass_share_round" ? mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND
-                                    : mailrun::v1::PROGRAMMED_MOVE_KIND_AUCTION_BID_UP_TO;
+  if (name == "pass_share_round") return mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND;
+  if (name == "decline_offers") return mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS;
+  return mailrun::v1::PROGRAMMED_MOVE_KIND_AUCTION_BID_UP_TO;
 }
 
 // What an order of `kind` is for in the seat's view now ("dealing round 2", "P3"), or nullopt
 // when the game is not in a situation the kind is for.
 std::optional<std::string> SubjectOf(ProgrammedMoveKind kind, const mailrun::v1::GameView& view) {
   const auto& round = view.round();
+  if (kind == mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS) {
+    // Offers come in any round (1853 3.1.11, 4.8.9; 1947 3.3, 5.4.2, 6.15.2): the whole game.
+    if (round.kind() == mailrun::v1::ROUND_FINISHED) return std::nullopt;
+    return std::string("offers");
+  }
   if (kind == mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND) {
     if (round.kind() == mailrun::v1::ROUND_DEALING) return fmt::format("dealing round {}", round.number());
     if (round.kind() == mailrun::v1::ROUND_STOCK) return fmt::format("stock round {}", round.number());
@@ -69,6 +79,22 @@ bool IsBuyOrSale(const Action& action) {
 std::optional<Action> PassOf(const std::vector<mailrun::v1::LegalAction>& legal) {
   for (const auto& option : legal) {
     if (option.action().has_end_dealing_turn() || option.action().has_pass_turn_1947()) return option.action();
+  }
+  return std::nullopt;
+}
+
+// The decline of an offer made to the seat, among its legal actions, if one waits for its answer:
+// 1853 3.1.11 (the Elephant) and 4.8.9 (a train), both answered with AnswerOffer; 1947 3.3 (a
+// private), 6.15.2 (a train) and 5.4.2 (a bond issue: subscribing for none).
+std::optional<Action> DeclineOf(const std::vector<mailrun::v1::LegalAction>& legal) {
+  for (const auto& option : legal) {
+    const Action& a = option.action();
+    if ((a.has_answer_offer() && !a.answer_offer().accept()) ||
+        (a.has_answer_train_sale_1947() && !a.answer_train_sale_1947().accept()) ||
+        (a.has_answer_private_purchase_1947() && !a.answer_private_purchase_1947().accept()) ||
+        (a.has_subscribe_bonds_1947() && a.subscribe_bonds_1947().count() == 0)) {
+      return a;
+    }
   }
   return std::nullopt;
 }
@@ -161,8 +187,9 @@ grpc::Status ProgrammedMoves::Set(const std::string& user_id, const mailrun::v1:
   if (auto bad = CheckRequestId(request.request_id())) return Invalid(*bad);
   const auto kind = request.kind();
   if (kind != mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND &&
-      kind != mailrun::v1::PROGRAMMED_MOVE_KIND_AUCTION_BID_UP_TO) {
-    return InvalidField("kind", "kind must be PASS_SHARE_ROUND or AUCTION_BID_UP_TO");
+      kind != mailrun::v1::PROGRAMMED_MOVE_KIND_AUCTION_BID_UP_TO &&
+      kind != mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS) {
+    return InvalidField("kind", "kind must be PASS_SHARE_ROUND, AUCTION_BID_UP_TO or DECLINE_OFFERS");
   }
   const bool bid = kind == mailrun::v1::PROGRAMMED_MOVE_KIND_AUCTION_BID_UP_TO;
   if (bid ? request.max_amount() < 1 : request.max_amount() != 0) {
@@ -196,6 +223,7 @@ grpc::Status ProgrammedMoves::Set(const std::string& user_id, const mailrun::v1:
     if (!game.ok()) return EngineErrorStatus(game.error());
     const auto subject = SubjectOf(kind, game->View(*seat));
     if (!subject) {
+      if (kind == mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS) return NotNowProgrammed("the game has finished");
       return NotNowProgrammed(bid ? "there is no private auction now (1947 3.2)"
                                   : "this is not a share round (1853 3, 1947 5)");
     }
@@ -307,9 +335,27 @@ int ProgrammedMoves::RunOnce() {
         const bool to_act = std::find(active.begin(), active.end(), order.seat) != active.end();
         if (subject != order.subject) {
           end_state = "ended";
-          reason = order.kind == mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND
-                       ? "the " + order.subject + " ended"
+          reason = order.kind == mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND ? "the " + order.subject + " ended"
+                   : order.kind == mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS
+                       ? "the game has finished"
                        : order.subject + " is no longer on auction";
+        } else if (order.kind == mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS) {
+          // The order stands for its player while away: a move of their own by hand since it was
+          // left (not the bot's nor an order's, whose request ids are the service's) ends it.
+          const bool back = txn.exec_params1(
+                                   "SELECT EXISTS (SELECT 1 FROM game_actions WHERE game_id = $1 AND seq > $2"
+                                   " AND seq <= $3 AND seat = $4 AND user_id = $5 AND kind = 'action'"
+                                   " AND request_id NOT LIKE 'service:%')",
+                                   order.game_id, order.set_at_version, order.version, order.seat, order.user_id)[0]
+                                .as<bool>();
+          if (back) {
+            end_state = "cancelled";
+            reason = "its player moved by hand";
+          } else if (to_act) {
+            // Only an offer waiting for this seat's answer is declined (1853 3.1.11, 4.8.9; 1947
+            // 3.3, 5.4.2, 6.15.2); the seat's own turn is left to its player.
+            move = DeclineOf(game->LegalActions(order.seat));
+          }
         } else if (order.kind == mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND) {
           bool traded = false;
           for (const auto& row : txn.exec_params(

@@ -5,7 +5,8 @@
 // The worker (one thread; every replica may run one) looks at each active order once per new
 // version of its game. It ends an order whose situation is over (its round or its private's
 // auction), cancels one whose condition broke (another player bought or sold in the share round;
-// the seat's turn asks for something the order does not answer, such as an offer), and, when the
+// the seat's turn asks for something the order does not answer, such as an offer; the player of a
+// decline-offers order moved by hand), and, when the
 // seat is to act, submits the order's move through MoveService::Submit as the seat's player, with
 // the version it judged as expected_version and a request id made by programmed_move_ids.h from
 // the game, the version and the seat: a move tried twice (after a restart, or by two replicas) is

@@ -1,4 +1,4 @@
-// `mailrun program list|pass|bid|cancel`: a game's programmed moves (proto/mailrun/v1/
+// `mailrun program list|pass|bid|decline|cancel`: a game's programmed moves (proto/mailrun/v1/
 // programmed_moves.proto): standing orders the game service carries out for the caller's seat.
 #include <fmt/format.h>
 
@@ -11,8 +11,9 @@ namespace mailrun::cli {
 namespace {
 
 std::string MoveLine(const mailrun::v1::ProgrammedMove& move) {
-  const std::string what = move.kind() == mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND
-                               ? "pass"
+  const std::string what = move.kind() == mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND ? "pass"
+                           : move.kind() == mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS
+                               ? "decline"
                                : fmt::format("bid up to {}", move.max_amount());
   const std::string state = move.state() == mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE  ? "active"
                             : move.state() == mailrun::v1::PROGRAMMED_MOVE_STATE_ENDED ? "ended"
@@ -72,6 +73,13 @@ void RegisterProgrammedCommands(CLI::App& app, const ClientOptions& options) {
   game_option(bid);
   bid->add_option("amount", flags->amount, "the highest bid")->required()->check(CLI::Range(1, 1000000));
   bid->callback([set, flags] { set(mailrun::v1::PROGRAMMED_MOVE_KIND_AUCTION_BID_UP_TO, flags->amount); });
+
+  auto* decline = program->add_subcommand(
+      "decline",
+      "Decline every offer made to you (1853: the Elephant 3.1.11, a train 4.8.9; 1947: a private 3.3, a train "
+      "6.15.2, a bond issue 5.4.2) until you move yourself");
+  game_option(decline);
+  decline->callback([set] { set(mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS, 0); });
 
   auto* cancel = program->add_subcommand("cancel", "Cancels one of your programmed moves");
   game_option(cancel);

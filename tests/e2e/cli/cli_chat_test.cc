@@ -2,11 +2,15 @@
 // three logins open a table; one writes in the game's chat with an @mention and with markup, the
 // mentioned player finds the mention in their inbox (game service outbox -> relay -> Redis ->
 // notification service), everyone reads the chat as text, the author deletes a message, and a
-// player's notes are saved and read back by that player only.
+// player's notes are saved and read back by that player only. And a running 1853 game exported by
+// another player (`mailrun export`: the others' secret bonds withheld), a study game made from the
+// file (`mailrun study`) and a move played in it, the source game unmoved; an order to decline
+// offers (`mailrun program decline`) left and listed.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -21,6 +25,9 @@ namespace {
 
 using namespace std::chrono_literals;
 using nlohmann::json;
+
+#define ASSERT_DONE(result) ASSERT_EQ((result).exit_code, 0) << (result).Describe()
+#define EXPECT_SHOWS(result, text) EXPECT_NE((result).out.find(text), std::string::npos) << (result).out
 
 class CliChat : public ::testing::Test {
  protected:
@@ -48,6 +55,25 @@ class CliChat : public ::testing::Test {
     return RunChild(argv, env_, "", 60s);
   }
   ChildResult Mailrun(const std::string& player, const std::string& line) { return Mailrun(player, Words(line)); }
+  // The three register, the first opens a table for three (`create`: tables create's options),
+  // the others join, and its game starts: into game_.
+  void StartGame(const std::vector<std::string>& players, const std::string& create) {
+    for (const std::string& player : players) ASSERT_DONE(Mailrun(player, "register " + player));
+    auto r = Mailrun(players[0], "tables create --seats 3 " + create);
+    ASSERT_DONE(r);
+    const std::string table = Find(r.out, "Table ([0-9a-f]+) ");
+    ASSERT_FALSE(table.empty()) << r.out;
+    ASSERT_DONE(Mailrun(players[1], "tables join " + table));
+    r = Mailrun(players[2], "tables join " + table);
+    ASSERT_DONE(r);
+    game_ = Find(r.out, "Game: ([0-9a-z]+)");
+    if (game_.empty()) {
+      r = Mailrun(players[0], "tables start " + table);
+      ASSERT_DONE(r);
+      game_ = Find(r.out, "Game: ([0-9a-z]+)");
+    }
+    ASSERT_FALSE(game_.empty()) << r.out;
+  }
 
   static Stack* stack_;
   std::string home_;
@@ -56,27 +82,9 @@ class CliChat : public ::testing::Test {
 };
 Stack* CliChat::stack_ = nullptr;
 
-#define ASSERT_DONE(result) ASSERT_EQ((result).exit_code, 0) << (result).Describe()
-#define EXPECT_SHOWS(result, text) EXPECT_NE((result).out.find(text), std::string::npos) << (result).out
-
 TEST_F(CliChat, AMentionReachesTheInboxAndChatIsShownAsText) {
-  for (const std::string player : {"priya", "tom", "ines"}) ASSERT_DONE(Mailrun(player, "register " + player));
-  auto r = Mailrun("priya", "tables create --title 1947 --seats 3 --name Talk");
-  ASSERT_DONE(r);
-  const std::string table = Find(r.out, "Table ([0-9a-f]+) \"Talk\"");
-  ASSERT_FALSE(table.empty()) << r.out;
-  ASSERT_DONE(Mailrun("tom", "tables join " + table));
-  r = Mailrun("ines", "tables join " + table);
-  ASSERT_DONE(r);
-  game_ = Find(r.out, "Game: ([0-9a-z]+)");
-  if (game_.empty()) {
-    r = Mailrun("priya", "tables start " + table);
-    ASSERT_DONE(r);
-    game_ = Find(r.out, "Game: ([0-9a-z]+)");
-  }
-  ASSERT_FALSE(game_.empty()) << r.out;
-
-  r = Mailrun("priya", std::vector<std::string>{"chat", "post", "--game", "GAME", "@tom I'm away till Monday"});
+  ASSERT_NO_FATAL_FAILURE(StartGame({"priya", "tom", "ines"}, "--title 1947 --name Talk"));
+  auto r = Mailrun("priya", std::vector<std::string>{"chat", "post", "--game", "GAME", "@tom I'm away till Monday"});
   ASSERT_DONE(r);
   EXPECT_SHOWS(r, "#1 [v0] priya: @tom I'm away till Monday");
   r = Mailrun("priya", std::vector<std::string>{"chat", "post", "--game", "GAME", "<script>alert(1)</script>"});
@@ -120,6 +128,65 @@ TEST_F(CliChat, AMentionReachesTheInboxAndChatIsShownAsText) {
   r = Mailrun("ines", "notes --game GAME");
   ASSERT_DONE(r);
   EXPECT_EQ(r.out.find("P3"), std::string::npos) << r.out;
+}
+
+TEST_F(CliChat, ARunningGameIsExportedWithoutOthersSecretsAndStudiedByPlayingEverySeat) {
+  ASSERT_NO_FATAL_FAILURE(StartGame({"uma", "vik", "wen"}, "--name Study"));
+  // 2.5.2.2: uma and vik write their bonds (secret until every bond is written); wen has not yet.
+  ASSERT_DONE(Mailrun("uma", "act GAME --bond 410"));
+  ASSERT_DONE(Mailrun("vik", "act GAME --bond 370"));
+  ChildResult r;
+
+  // wen exports the running game: two entries, both bonds withheld from the file.
+  const std::string file = home_ + "/record.json";
+  r = Mailrun("wen", "--json export GAME --out " + file);
+  ASSERT_DONE(r);
+  const json summary = json::parse(r.out);
+  EXPECT_EQ(summary["version"], "2");
+  EXPECT_EQ(summary["entries"], 2);
+  EXPECT_FALSE(summary.value("withheld", "").empty()) << r.out;
+  std::ifstream in(file);
+  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const json record = json::parse(written);
+  ASSERT_EQ(record["entries"].size(), 2u) << written;
+  for (const auto& entry : record["entries"]) {
+    EXPECT_TRUE(entry.value("withheld", false)) << entry.dump();
+    EXPECT_EQ(entry["action"]["commitBond"].value("amount", 0), 0) << "a bond reached wen's file: " << entry.dump();
+  }
+  // uma's own export keeps her own bond, and only hers.
+  r = Mailrun("uma", "export GAME");
+  ASSERT_DONE(r);
+  std::vector<int> bonds;
+  for (const auto& entry : json::parse(r.out)["entries"]) bonds.push_back(entry["action"]["commitBond"].value("amount", 0));
+  EXPECT_EQ(bonds, (std::vector<int>{410, 0})) << r.out;
+
+  // wen studies from the file: the withheld bonds get stand-ins, and wen plays the seat to act.
+  r = Mailrun("wen", "study " + file);
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "(unranked) at version 2");
+  EXPECT_SHOWS(r, "2 withheld entries were replayed with a stand-in");
+  const std::string study = Find(r.out, "Study game ([0-9a-z]+)");
+  ASSERT_FALSE(study.empty()) << r.out;
+  ASSERT_NE(study, game_);
+  r = Mailrun("wen", "act " + study + " --bond 330");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "Done: version 3");
+  r = Mailrun("wen", "--json games show " + study);
+  ASSERT_DONE(r);
+  const json studied = json::parse(r.out);
+  EXPECT_TRUE(studied.value("study", false)) << r.out;
+  EXPECT_EQ(studied["version"], "3");
+  r = Mailrun("uma", "--json games show GAME");
+  ASSERT_DONE(r);
+  EXPECT_EQ(json::parse(r.out)["version"], "2") << "the study moved nothing in the source game";
+
+  // An order to decline offers (1853 3.1.11, 4.8.9), seen by the others.
+  r = Mailrun("vik", "program decline --game GAME");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "decline in offers (active, 0 move(s) made)");
+  r = Mailrun("uma", "program list --game GAME");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, ": decline in offers (active");
 }
 
 }  // namespace

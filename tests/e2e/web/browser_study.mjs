@@ -2,7 +2,8 @@
 // (360x740): three players start a 1947 table through the API and make its first moves; Ravi opens
 // the game, goes to the History tab, downloads the record, chooses an earlier version and taps
 // "Study from here". The app opens the new study game, marked "Study — unranked", where Ravi makes
-// moves by tapping the move forms for two different seats in turn. axe-core runs on the study's
+// moves by tapping the move forms for two different seats in turn, the header's turn and the glance
+// strip's read before each (a study has no autopilot box: the owner plays every seat). axe-core runs on the study's
 // screen. Prints what it saw as JSON for web_study_test.cc to check against the services.
 // MAILRUN_SCREENSHOTS=DIR: the study game on the phone.
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -85,6 +86,7 @@ try {
   await page.waitForSelector("[data-testid=study-mark]", { timeout: 60_000 });
   await screenAt(page, 2);
   saw.studyMark = await text(page, "[data-testid=study-mark]");
+  saw.autopilotBox = (await page.$("[data-test=autopilot]")) !== null;
   mark("studyOpen");
 
   // Two moves by tapping, each for the seat to act: two different seats.
@@ -94,9 +96,12 @@ try {
     await page.waitForSelector("[data-testid=study-acting-seat]", { timeout: 20_000 });
     const seat = Number(await page.$eval("[data-testid=study-acting-seat]", (el) => el.dataset.seat));
     const acting = await text(page, "[data-testid=study-acting-seat]");
+    const header = await text(page, "[data-testid=turn]");
+    const strip = await text(page, "[data-testid=glance-turn]");
+    if (version === 2) await shot(page, "game-study-turn-phone");
     const words = await moveOnScreen(page);
     await screenAt(page, version + 1);
-    saw.moves.push({ seat, acting, words, version: version + 1 });
+    saw.moves.push({ seat, acting, header, strip, words, version: version + 1 });
   }
   saw.studyVersion = saw.moves.length ? saw.moves[saw.moves.length - 1].version : 2;
   mark("moved");

@@ -5,11 +5,12 @@
 //   mentioning her, and her inbox (the app's Inbox page) has the mention; Kavi writes
 //   `<script>alert(1)</script>` and Lata's browser shows those characters as text (no script
 //   element, no dialog); too long a message is refused beside the post box before it is sent, and
-//   the rate limit's refusal is shown there in words; Kavi deletes his own message; Lata mutes and
-//   unmutes Kavi; Kavi hides Mohan's message, which Lata then reads as hidden.
+//   the rate limit's refusal is shown there in words; Kavi deletes his own message, which Lata's
+//   open tab shows deleted live; Lata mutes and unmutes Kavi; Kavi hides Mohan's message, which
+//   Lata's open tab shows hidden live, and again after a reload.
 // - Notes: Lata's notes are saved by themselves and read on another device (a second browser).
 // - Programmed moves: in the private auction a player leaves "bid up to" and cancels it in the
-//   Orders tab; in the first stock round the player after the one to act leaves "pass until someone
+//   Orders tab, and an order to decline offers, likewise; in the first stock round the player after the one to act leaves "pass until someone
 //   buys or sells", closes the browser, the other player passes through the API, and the service
 //   passes for the absent player; reopened, the Orders tab shows the move made.
 // axe-core runs on the Chat, Notes and Orders tabs. Prints what it saw as JSON on standard output
@@ -99,6 +100,18 @@ async function playUntil(gameId, players, pick, done) {
 }
 const isPass = (a) => !!a.passPrivate1947 || !!a.passTurn1947;
 
+// Taps `button` in the Orders tab, reads the order it leaves (the only active one), cancels it and
+// waits for it among the earlier orders: its words and id.
+async function leaveAndCancel(page, button) {
+  await clickStill(page, button);
+  const order = await page.waitForSelector("[data-testid=orders-active] [data-state=active]");
+  const text = await order.evaluate((li) => li.querySelector(".mr-t-text").textContent);
+  const id = await order.evaluate((li) => li.dataset.testid.replace("order-", ""));
+  await clickStill(page, `[data-testid=order-cancel-${id}]`);
+  await page.waitForSelector(`[data-testid=orders-ended] [data-testid=order-${id}][data-state=cancelled]`);
+  return { text, id: Number(id), cancelled: true };
+}
+
 try {
   const players = await registerPlayers(url, ["Kavi", "Lata", "Mohan"], password, rid);
   const [kavi, lata, mohan] = players;
@@ -173,6 +186,9 @@ try {
   await clickStill(kaviSide.page, `[data-testid=chat-message-${last.seq}] [data-testid=chat-delete]`);
   await kaviSide.page.waitForSelector(`[data-testid=chat-message-${last.seq}] [data-testid=chat-deleted]`);
   saw.deletedSeq = last.seq;
+  // Lata's open Chat tab shows it deleted live, without a reload (the stream's changed_chat).
+  await lataSide.page.waitForSelector(`[data-testid=chat-message-${last.seq}] [data-testid=chat-deleted]`, { timeout: 20_000 });
+  saw.deletedLive = true;
 
   // Lata mutes Kavi for herself, then unmutes him.
   const kaviMessages = () => lataSide.page.$$eval("[data-testid=chat-messages] > li .mr-t-author", (a, name) => a.filter((x) => x.textContent === name).length, "Kavi");
@@ -193,6 +209,9 @@ try {
   await messageWith(kaviSide.page, "plays like a bot");
   await clickStill(kaviSide.page, `[data-testid=chat-message-${saw.hide.seq}] [data-testid=chat-hide]`);
   await kaviSide.page.waitForSelector(`[data-testid=chat-message-${saw.hide.seq}] [data-testid=chat-hidden]`);
+  // Live on Lata's open Chat tab first, then after a reload too.
+  await lataSide.page.waitForSelector(`[data-testid=chat-message-${saw.hide.seq}] [data-testid=chat-hidden]`, { timeout: 20_000 });
+  saw.hide.live = await text(lataSide.page, `[data-testid=chat-message-${saw.hide.seq}]`);
   await lataSide.page.reload({ waitUntil: "domcontentloaded" });
   await lataSide.page.waitForSelector("[data-testid=game-screen]", { timeout: 60_000 });
   await openTab(lataSide.page, "chat");
@@ -230,14 +249,9 @@ try {
   await openTab(auctionSide.page, "orders");
   await auctionSide.page.waitForSelector("[data-testid=order-bid-form]");
   await auctionSide.page.type("[data-testid=order-bid-amount]", "45");
-  await clickStill(auctionSide.page, "[data-testid=order-bid]");
-  const bid = await auctionSide.page.waitForSelector("[data-testid=orders-active] [data-state=active]");
-  saw.auctionOrder = { text: await bid.evaluate((li) => li.querySelector(".mr-t-text").textContent) };
-  const bidId = await bid.evaluate((li) => li.dataset.testid.replace("order-", ""));
-  await clickStill(auctionSide.page, `[data-testid=order-cancel-${bidId}]`);
-  await auctionSide.page.waitForSelector(`[data-testid=orders-ended] [data-testid=order-${bidId}][data-state=cancelled]`);
-  saw.auctionOrder.cancelled = true;
-  saw.auctionOrder.id = Number(bidId);
+  saw.auctionOrder = await leaveAndCancel(auctionSide.page, "[data-testid=order-bid]");
+  // An order to decline offers (1947 3.3, 6.15.2, 5.4.2), offered in any round: likewise.
+  saw.declineOrder = await leaveAndCancel(auctionSide.page, "[data-testid=order-decline]");
   mark("auctionOrder");
 
   // Everyone passes the privates to the first stock round.

@@ -1,6 +1,7 @@
 // A study game in a real browser (tests/e2e/web/browser_study.mjs) against the real stack: the
 // script reports what the phone showed (the record downloaded, the study opened from the history
-// at version 2 and marked, two moves tapped for two different seats); this test checks it, and
+// at version 2 and marked, no autopilot box, before each of two moves tapped for two different seats
+// the header and the glance strip both saying it is the player's turn); this test checks it, and
 // checks through the services that the study game is what the browser showed: a study for the
 // player, at the version the browser reached, moved by two seats, and the source game unmoved.
 #include <gtest/gtest.h>
@@ -29,10 +30,14 @@ TEST_F(Web, AStudyGameFromTheHistoryIsPlayedForEverySeatByTapping) {
   EXPECT_EQ(saw.at("download").at("version"), 3);
   EXPECT_EQ(saw.at("download").at("entries"), 3);
   EXPECT_EQ(saw.at("studyMark"), "Study — unranked");
+  EXPECT_FALSE(saw.at("autopilotBox").get<bool>()) << "a study game has no autopilot box: its owner plays every seat";
   std::set<int> seats;
   for (const auto& move : saw.at("moves")) {
     seats.insert(move.at("seat").get<int>());
     EXPECT_NE(move.at("acting").get<std::string>().find("Moving for"), std::string::npos) << move;
+    // The owner plays every seat: the header and the strip agree that the turn is theirs.
+    EXPECT_EQ(move.at("header"), "Your turn") << move;
+    EXPECT_EQ(move.at("strip").get<std::string>().rfind("Your turn", 0), 0u) << move;
   }
   EXPECT_EQ(seats.size(), 2u) << saw.at("moves");
   EXPECT_EQ(SeriousViolations(saw.at("axe")), "");

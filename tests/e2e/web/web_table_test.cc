@@ -2,7 +2,8 @@
 // against the real stack: the script reports what the browsers showed; this test checks it, and
 // checks through the services themselves (not the browser) that what the browsers showed is what
 // the services hold: the mention's seats and its ChatMention in the mentioned player's inbox, the
-// `<script>` message's text, the deleted and the hidden messages, the notes, and the programmed
+// `<script>` message's text, the deleted and the hidden messages (both reaching the other browser
+// live), the notes, a decline-offers order left and cancelled, and the programmed
 // pass made for a player whose browser was closed.
 #include <gtest/gtest.h>
 
@@ -53,6 +54,10 @@ TEST_F(Web, ChatNotesAndStandingOrdersWorkBetweenBrowsers) {
   EXPECT_NE(saw.at("hide").at("lataReads").get<std::string>().find("Hidden by the table's host"), std::string::npos);
   EXPECT_EQ(saw.at("hide").at("lataReads").get<std::string>().find("bot"), std::string::npos);
   EXPECT_EQ(saw.at("hide").at("hideButtonsForLata"), 0) << "Lata is not the host";
+  EXPECT_TRUE(saw.at("deletedLive").get<bool>()) << "the deletion did not reach the other browser live";
+  EXPECT_NE(saw.at("hide").at("live").get<std::string>().find("Hidden by the table's host"), std::string::npos)
+      << "the hiding did not reach the other browser live";
+  EXPECT_EQ(saw.at("declineOrder").at("text"), "Decline every offer made to this player until they move by hand");
   EXPECT_EQ(saw.at("notes").at("otherDevice"), saw.at("notes").at("written"));
   EXPECT_NE(saw.at("notes").at("savedWords").get<std::string>().find("Saved"), std::string::npos);
   EXPECT_TRUE(saw.at("auctionOrder").at("cancelled").get<bool>());
@@ -122,6 +127,10 @@ TEST_F(Web, ChatNotesAndStandingOrdersWorkBetweenBrowsers) {
       EXPECT_EQ(move.seat(), programmed.at("seat").get<int>());
       EXPECT_EQ(move.kind(), mailrun::v1::PROGRAMMED_MOVE_KIND_PASS_SHARE_ROUND);
       EXPECT_EQ(move.moves_made(), 1) << move.ShortDebugString();
+    }
+    if (move.move_id() == saw.at("declineOrder").at("id").get<int64_t>()) {
+      EXPECT_EQ(move.kind(), mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS);
+      EXPECT_EQ(move.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_CANCELLED);
     }
     if (move.move_id() == saw.at("auctionOrder").at("id").get<int64_t>()) {
       EXPECT_EQ(move.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_CANCELLED);

@@ -2,9 +2,16 @@
 // against the real mailrun-game and PostgreSQL: a player who is not the host is refused (rule
 // mailrun.chat.host) and nothing changes; a hidden message reaches the other players, in their
 // pages and on their WatchGame streams, without its text or mentions, while its author still reads
-// it; shown again, everyone reads it. A game created before the lobby named a host has none, and
+// it; shown again, everyone reads it. A deletion, a hiding and a showing again reach the open
+// WatchGame streams live, each once and in order, and a stream resumes after the last change it
+// had. A game created before the lobby named a host has none, and
 // its creation's retry with a host is still the same request.
 #include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <string>
+#include <utility>
 
 #include "services/common/refusal_details.h"
 #include "tests/integration/game_service/play_helpers.h"
@@ -145,6 +152,90 @@ TEST_F(ChatHide, OnlyTheHostHidesAndAHiddenMessageReachesNobodyButItsAuthor) {
   EXPECT_EQ(Hide(tokens[kAdam], game_id, 99, true).error_code(), grpc::StatusCode::NOT_FOUND);
   EXPECT_EQ(Hide(tokens[kAdam], game_id, 0, true).error_code(), grpc::StatusCode::INVALID_ARGUMENT);
   EXPECT_EQ(Hide(tokens[kAdam], "gnosuchgame", 1, true).error_code(), grpc::StatusCode::NOT_FOUND);
+}
+
+// How a message reads, in a line a failed check prints whole.
+std::string Shown(int64_t seq, bool hidden, bool deleted, const std::string& text) {
+  return fmt::format("#{} hidden={} deleted={} '{}'", seq, hidden, deleted, text);
+}
+
+// A with_chat WatchGame stream of `token`'s player from the game's version now, after chat seq
+// `after_seq` and chat change `after_change`.
+class ChangeStream {
+ public:
+  ChangeStream(GameHarness& harness, const std::string& token, const std::string& game_id, int64_t after_seq,
+               int64_t after_change) {
+    mailrun::v1::WatchGameRequest request;
+    request.set_game_id(game_id);
+    request.set_after_version(GetGame(harness.stub(), token, game_id).version());
+    request.set_with_chat(true);
+    request.set_after_chat_seq(after_seq);
+    request.set_after_chat_change(after_change);
+    context_.AddMetadata("authorization", "Bearer " + token);
+    context_.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(20));
+    reader_ = harness.stub().WatchGame(&context_, request);
+  }
+  ~ChangeStream() { context_.TryCancel(); }
+  bool Read(mailrun::v1::WatchGameResponse* message) { return reader_->Read(message); }
+  // The next stream message, which must be a chat change: its number and the message as it reads.
+  std::pair<int64_t, ChatMessage> NextChange() {
+    mailrun::v1::WatchGameResponse got;
+    EXPECT_TRUE(Read(&got)) << "the stream ended";
+    EXPECT_TRUE(got.has_changed_chat()) << got.ShortDebugString();
+    EXPECT_FALSE(got.has_chat() || got.has_view() || got.has_entry()) << got.ShortDebugString();
+    return {got.chat_change(), got.changed_chat()};
+  }
+  // The same, as its number and Shown's words.
+  std::pair<int64_t, std::string> NextShown() {
+    const auto [number, message] = NextChange();
+    return {number, Shown(message.seq(), message.hidden(), message.deleted(), message.text())};
+  }
+  grpc::Status Finish() { return reader_->Finish(); }
+
+ private:
+  grpc::ClientContext context_;
+  std::unique_ptr<grpc::ClientReader<mailrun::v1::WatchGameResponse>> reader_;
+};
+
+TEST_F(ChatHide, DeletionsAndHidingsReachTheOpenStreamsLiveAndAStreamResumesAfterItsLastChange) {
+  std::string game_id;
+  std::vector<std::string> tokens;
+  ASSERT_TRUE(Create("live", "live-0", NewRequestId(), &game_id, &tokens).ok());
+  const ChatMessage first = Post(tokens[kBeth], game_id, "first");
+  const ChatMessage second = Post(tokens[kBeth], game_id, "second");
+  const auto page = List(tokens[kClive], game_id);
+  EXPECT_EQ(page.last_change(), 0);
+  const int64_t version = GetGame(harness_->stub(), tokens[kClive], game_id).version();
+
+  ChangeStream stream(*harness_, tokens[kClive], game_id, page.last_seq(), page.last_change());
+  // Beth deletes her first message: Clive's stream brings it deleted, and nothing of the game.
+  mailrun::v1::DeleteChatMessageRequest remove;
+  remove.set_game_id(game_id);
+  remove.set_seq(first.seq());
+  mailrun::v1::DeleteChatMessageResponse removed;
+  ASSERT_TRUE(harness_->Call(&GameStub::DeleteChatMessage, tokens[kBeth], remove, &removed).ok());
+  EXPECT_EQ(stream.NextShown(), std::make_pair(int64_t{1}, Shown(first.seq(), false, true, "")));
+
+  // The host hides the second: it comes without its text. Deleting the deleted one and hiding the
+  // hidden one again change nothing; shown again, it comes with its text as the third change.
+  ASSERT_TRUE(Hide(tokens[kAdam], game_id, second.seq(), true).ok());
+  EXPECT_EQ(stream.NextShown(), std::make_pair(int64_t{2}, Shown(second.seq(), true, false, "")));
+  ASSERT_TRUE(harness_->Call(&GameStub::DeleteChatMessage, tokens[kBeth], remove, &removed).ok());
+  ASSERT_TRUE(Hide(tokens[kAdam], game_id, second.seq(), true).ok());
+  ASSERT_TRUE(Hide(tokens[kAdam], game_id, second.seq(), false).ok());
+  EXPECT_EQ(stream.NextShown(), std::make_pair(int64_t{3}, Shown(second.seq(), false, false, "second")));
+  EXPECT_EQ(List(tokens[kClive], game_id).last_change(), 3);
+  EXPECT_EQ(GetGame(harness_->stub(), tokens[kClive], game_id).version(), version) << "chat moves no version";
+
+  // Resumed after change 2: only the third comes.
+  ChangeStream resumed(*harness_, tokens[kClive], game_id, page.last_seq(), 2);
+  EXPECT_EQ(resumed.NextShown(), std::make_pair(int64_t{3}, Shown(second.seq(), false, false, "second")));
+
+  // A change number ahead of the chat is refused.
+  ChangeStream ahead(*harness_, tokens[kClive], game_id, page.last_seq(), 9);
+  mailrun::v1::WatchGameResponse got;
+  EXPECT_FALSE(ahead.Read(&got));
+  EXPECT_EQ(ahead.Finish().error_code(), grpc::StatusCode::INVALID_ARGUMENT);
 }
 
 TEST_F(ChatHide, AGameWithoutAHostLetsNobodyHideAndItsRetryWithAHostIsTheSameGame) {

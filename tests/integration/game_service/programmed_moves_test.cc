@@ -2,8 +2,10 @@
 // programmed_moves.proto): a 1947 auction order bids the lowest bid allowed up to its amount and
 // then passes, and ends with its private's sale; a share-round pass order passes for its player
 // while nobody trades and is cancelled when another player buys; each programmed move is in the
-// log with a "service:prog:" request id, made once; clients may not use that prefix; orders are refused
-// outside their round, and only players see and set them.
+// log with a "service:prog:" request id, made once; a decline-offers order declines the Elephant
+// offered to its player (1853 3.1.11), leaves the player's own turn alone and is cancelled when the
+// player moves by hand; clients may not use that prefix; orders are refused outside their round,
+// and only players see and set them.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -13,6 +15,7 @@
 #include "mailrun/v1/programmed_moves.grpc.pb.h"
 #include "services/common/refusal_details.h"
 #include "tests/integration/game_service/play_helpers.h"
+#include "tests/unit/engine/engine_test_util.h"
 
 namespace mailrun::game::testing {
 namespace {
@@ -74,6 +77,17 @@ class Programmed : public ::testing::Test {
     ADD_FAILURE() << "no programmed move " << move_id;
     return {};
   }
+  // The order as `seat`'s player lists it once `done` holds for it (or after 5 s).
+  ProgrammedMove OrderOnce(int seat, const std::string& game_id, int64_t move_id,
+                           const std::function<bool(const ProgrammedMove&)>& done) {
+    ProgrammedMove now = Order(seat, game_id, move_id);
+    for (int i = 0; i < 50 && !done(now); ++i) {
+      std::this_thread::sleep_for(100ms);
+      now = Order(seat, game_id, move_id);
+    }
+    return now;
+  }
+  static bool Ended(const ProgrammedMove& move) { return move.state() != mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE; }
   // Plays, as the active seat, its first legal action that `pick` accepts (with its amount at
   // `amount` if not 0, else at the lowest allowed); returns the version after it.
   int64_t Act(const std::string& game_id, int seat, const std::function<bool(const mailrun::v1::Action&)>& pick,
@@ -204,15 +218,67 @@ TEST_F(Programmed, APassOrderPassesTheShareRoundAndIsCancelledWhenAnotherPlayerB
   const int third = game.view().active_seats(0);
   ASSERT_NE(third, programmed);
   version = Act(game_id, third, [](const auto& a) { return a.has_buy_president_certificate_1947(); });
-  ProgrammedMove now = Order(programmed, game_id, order.move_id());
-  for (int i = 0; i < 50 && now.state() == mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE; ++i) {
-    std::this_thread::sleep_for(100ms);
-    now = Order(programmed, game_id, order.move_id());
-  }
+  const ProgrammedMove now = OrderOnce(programmed, game_id, order.move_id(), Ended);
   EXPECT_EQ(now.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_CANCELLED);
   EXPECT_EQ(now.reason(), "another player bought or sold");
   std::this_thread::sleep_for(1500ms);
   EXPECT_EQ(ProgrammedRows(game_id, programmed), 1);
+}
+
+TEST_F(Programmed, ADeclineOrderDeclinesTheElephantOfferedAndIsCancelledWhenItsPlayerMovesByHand) {
+  // The rules' Appendix 4 game, played to the end of its first dealing round: Beth holds the
+  // Elephant and may sell it (3.1.11); record action 54 is her keeping it, 55 Adam's own first move.
+  const auto record = mailrun::engine::t1853::testing::LoadRecord("sample_game/appendix4.json");
+  const std::string game_id = harness_->CreateGame(record.config, "table-offers");
+  tokens_.clear();
+  for (const auto& player : record.config.players()) tokens_.push_back(GameHarness::AccessToken(player.user_id()));
+  int64_t version = PlayRecorded(harness_->stub(), record, game_id, 0, 54, 0);
+  auto game = GetGame(harness_->stub(), tokens_[kAdam], game_id);
+  ASSERT_EQ(game.view().active_seats(0), kBeth) << game.view().round().description();
+
+  EXPECT_EQ(Set(kAdam, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS, 5, nullptr).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+  ProgrammedMove order;
+  ASSERT_TRUE(Set(kAdam, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS, 0, &order).ok());
+  EXPECT_EQ(order.subject(), "offers");
+  EXPECT_EQ(order.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE);
+
+  // Beth offers Adam the Elephant for nothing: his order declines it, as his seat, in the log once.
+  mailrun::v1::Action offer;
+  offer.set_seat(kBeth);
+  offer.mutable_offer_elephant()->set_to_seat(kAdam);
+  mailrun::v1::SubmitActionResponse answer;
+  ASSERT_TRUE(Submit(harness_->stub(), tokens_[kBeth], game_id, version, offer, NewRequestId(), &answer).ok());
+  version = answer.version();
+  game = WaitPast(game_id, version);
+  ASSERT_EQ(game.version(), version + 1) << "the order did not answer the offer";
+  EXPECT_FALSE(game.view().has_pending_offer());
+  EXPECT_EQ(game.view().active_seats(0), kBeth) << "the Elephant's sale goes on (3.1.11)";
+  const auto made = EffectiveActions(harness_->db(), game_id).back();
+  EXPECT_EQ(made.seat(), kAdam);
+  ASSERT_TRUE(made.has_answer_offer());
+  EXPECT_FALSE(made.answer_offer().accept());
+  EXPECT_EQ(ProgrammedRows(game_id, kAdam), 1);
+  // Every player sees it.
+  const ProgrammedMove seen =
+      OrderOnce(kClive, game_id, order.move_id(), [](const ProgrammedMove& m) { return m.moves_made() > 0; });
+  EXPECT_EQ(seen.moves_made(), 1);
+  EXPECT_EQ(seen.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE);
+
+  // Beth keeps it; the railway round's first turn is Adam's own: the order leaves it to him.
+  version = PlayRecorded(harness_->stub(), record, game_id, 54, 55, version + 1);
+  std::this_thread::sleep_for(1500ms);
+  game = GetGame(harness_->stub(), tokens_[kAdam], game_id);
+  EXPECT_EQ(game.version(), version);
+  EXPECT_EQ(game.view().active_seats(0), kAdam);
+  EXPECT_EQ(Order(kAdam, game_id, order.move_id()).state(), mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE);
+
+  // Adam moves by hand: he is back, and the order is cancelled.
+  PlayRecorded(harness_->stub(), record, game_id, 55, 56, version);
+  const ProgrammedMove now = OrderOnce(kAdam, game_id, order.move_id(), Ended);
+  EXPECT_EQ(now.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_CANCELLED);
+  EXPECT_EQ(now.reason(), "its player moved by hand");
+  EXPECT_EQ(ProgrammedRows(game_id, kAdam), 1);
 }
 
 TEST_F(Programmed, ClientsMayNotUseTheProgrammedPrefixAndOnlyPlayersSetOrders) {

@@ -332,7 +332,7 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
         </span>
       </header>
       <GlanceStrip glance={offline ? { ...glance(view, yourSeat, finished, [], titleMoney), turn: "", myTurn: false }
-                                   : glance(view, yourSeat, finished, turnAsks(legal, moves, titleMoney), titleMoney)} />
+                                   : glance(view, yourSeat, finished, turnAsks(legal, moves, titleMoney), titleMoney, state.study)} />
       {yourSeat >= 0 && <SeatBanner client={client} gameId={gameId} version={state.version} finished={finished} />}
       {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
       {historyAt !== undefined && (

@@ -3,7 +3,9 @@
 // what it is for, its state and why it ended; and the player's own orders left or cancelled here.
 // The kinds the service carries out: pass in this share round (1853's dealing round, 1947's stock
 // round) until another player buys or sells or the round ends; in 1947's private auction, bid on
-// the private now on sale up to an amount, then pass. The list is read again at each new version
+// the private now on sale up to an amount, then pass; in both titles, decline every offer made to
+// the player outside their turn (1853: the Elephant 3.1.11, a train 4.8.9; 1947: a private 3.3, a
+// train 6.15.2, a bond issue 5.4.2) until they move by hand. The list is read again at each new version
 // (the service acts and cancels orders as the game moves). Refusals are shown in words.
 import { useEffect, useState } from "preact/hooks";
 
@@ -31,9 +33,18 @@ export function orderWords(move: ProgrammedMove): string {
       return `Pass in ${move.subject} until another player buys or sells, or the round ends`;
     case ProgrammedMoveKind.AUCTION_BID_UP_TO:
       return `Bid on ${move.subject} up to ${rupees(move.maxAmount)}, then pass`;
+    case ProgrammedMoveKind.DECLINE_OFFERS:
+      return "Decline every offer made to this player until they move by hand";
     default:
       return "An order of a kind this app does not know";
   }
+}
+
+// The offers a title's rules make to a player outside their turn, with their rules.
+function offersOf(view: GameView): string {
+  return view.game1947
+    ? "a railway's offer for your private (3.3) or your railway's train (6.15.2), a bond issue (5.4.2)"
+    : "the Elephant offered to you (3.1.11), an offer for your company's train (4.8.9)";
 }
 
 const stateWords: Record<number, string> = {
@@ -124,6 +135,16 @@ export function ProgrammedPanel({ client, gameId, view, version, yourSeat, finis
               </button>
             </div>
           )}
+          {mineActive(ProgrammedMoveKind.DECLINE_OFFERS) ? (
+            <p class="mr-small" data-testid="order-decline-active">Your order to decline offers is active (above).</p>
+          ) : (
+            <div class="mr-t-row">
+              <button type="button" data-testid="order-decline" disabled={busy} onClick={() => void leave(ProgrammedMoveKind.DECLINE_OFFERS)}>
+                Decline offers until I move
+              </button>
+              <span class="mr-small">Answers no to {offersOf(view)}.</span>
+            </div>
+          )}
           {auction && (
             <form class="mr-t-row" data-testid="order-bid-form" onSubmit={(e) => { e.preventDefault(); if (!amountProblem && upTo) void leave(ProgrammedMoveKind.AUCTION_BID_UP_TO, amount); }}>
               <label for="mr-order-up-to">Bid on P{auction.privateNumber} up to (Rs.)</label>
@@ -135,7 +156,7 @@ export function ProgrammedPanel({ client, gameId, view, version, yourSeat, finis
           )}
           {!shareRound && !auction && (
             <p class="mr-small" data-testid="orders-not-now">
-              Orders can be left in a share round (1853's dealing rounds, 1947's stock rounds) and in 1947's private auction.
+              Pass and bid orders can be left in a share round (1853's dealing rounds, 1947's stock rounds) and in 1947's private auction.
             </p>
           )}
         </div>

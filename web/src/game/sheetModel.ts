@@ -176,9 +176,11 @@ export interface Glance {
   myTurn: boolean;
 }
 
-export function glance(view: GameView, yourSeat: number, finished: boolean, asks: string[], money: Money): Glance {
+// `study`: a study game, whose owner plays every seat: whoever is to act, the turn is the owner's
+// (as the header says).
+export function glance(view: GameView, yourSeat: number, finished: boolean, asks: string[], money: Money, study = false): Glance {
   const me = view.players.find((p) => p.seat === yourSeat);
-  const myTurn = !finished && view.activeSeats.includes(yourSeat);
+  const myTurn = !finished && (study ? view.activeSeats.length > 0 : view.activeSeats.includes(yourSeat));
   const turn = finished
     ? "Game over"
     : myTurn

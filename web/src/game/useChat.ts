@@ -1,6 +1,8 @@
 // A game's chat for the Chat tab (chat.proto): the newest page (ListChatMessages), older pages on
 // demand, and new messages live from a WatchGame stream opened with with_chat (resumed after the
-// last chat seq received, with growing pauses after a drop); posting under a request id kept across
+// last chat seq received, with growing pauses after a drop), and on the same stream the changes to
+// messages already shown (deleted by their author, hidden or shown again by the host: each replaces
+// the message of its seq; resumed after the last change number); posting under a request id kept across
 // retries of the same text, deleting one's own message, muting a player for oneself, and the
 // table host's hiding. Messages are kept by seq, so one that comes twice (the post's answer and
 // the stream) shows once. Runs while the Chat tab is shown (GameScreen).
@@ -20,6 +22,7 @@ export interface ChatState {
   isHost: boolean;
   live: boolean;
   lastSeq: bigint; // the newest seq received
+  lastChange: bigint; // the newest chat change number received (WatchGameRequest.after_chat_change)
   readSeq: bigint; // the newest seq the player has had in front of them (the tab open, or at first load)
 }
 
@@ -55,7 +58,8 @@ function words(error: unknown): string {
 // version, from which the stream starts (its versions are the game screen's business, not ours).
 export function useChat(client: ApiClients, gameId: string, enabled: boolean, version: bigint): Chat {
   const [state, setState] = useState<ChatState>({
-    loaded: false, error: "", messages: [], olderBefore: 0n, mutedSeats: [], isHost: false, live: false, lastSeq: 0n, readSeq: 0n,
+    loaded: false, error: "", messages: [], olderBefore: 0n, mutedSeats: [], isHost: false, live: false, lastSeq: 0n, lastChange: 0n,
+    readSeq: 0n,
   });
   const latest = useRef(state);
   latest.current = state;
@@ -79,6 +83,7 @@ export function useChat(client: ApiClients, gameId: string, enabled: boolean, ve
       mutedSeats: page.mutedSeats,
       isHost: page.callerIsHost,
       lastSeq: page.lastSeq > s.lastSeq ? page.lastSeq : s.lastSeq,
+      lastChange: page.lastChange > s.lastChange ? page.lastChange : s.lastChange,
       readSeq: s.loaded ? s.readSeq : page.lastSeq,
     }));
   };
@@ -99,13 +104,25 @@ export function useChat(client: ApiClients, gameId: string, enabled: boolean, ve
       while (!stopped) {
         try {
           const stream = client.game.watchGame(
-            { gameId, afterVersion: versionRef.current, withChat: true, afterChatSeq: latest.current.lastSeq },
+            {
+              gameId, afterVersion: versionRef.current, withChat: true, afterChatSeq: latest.current.lastSeq,
+              afterChatChange: latest.current.lastChange,
+            },
             { signal: abort.signal },
           );
           update(() => ({ live: true }));
           for await (const change of stream) {
             pause = 500;
             if (change.version > versionRef.current) versionRef.current = change.version;
+            const changed = change.changedChat;
+            if (changed) {
+              // Only a message already in the list is replaced (an older one not paged in stays out).
+              update((s) => ({
+                messages: s.messages.some((m) => m.seq === changed.seq) ? merged(s.messages, [changed]) : s.messages,
+                lastChange: change.chatChange > s.lastChange ? change.chatChange : s.lastChange,
+              }));
+              continue;
+            }
             const message = change.chat;
             if (!message) continue;
             update((s) => ({ messages: merged(s.messages, [message]), lastSeq: message.seq > s.lastSeq ? message.seq : s.lastSeq }));

@@ -1,5 +1,6 @@
 // A game's page: the game screen (web/src/game/GameScreen.tsx) and, around it, the seat's
-// autopilot (SetAutopilot: the game service's bot plays my seat until I take it back). Each version
+// autopilot (SetAutopilot: the game service's bot plays my seat until I take it back; not on a
+// study game, whose owner plays every seat by hand and has no bot to hand it to). Each version
 // the screen shows tells the turn store (turns.ts) whether the game waits on me.
 import { useEffect, useMemo, useState } from "preact/hooks";
 
@@ -12,12 +13,14 @@ import { GameScreen } from "../game/GameScreen";
 import type { TurnStore } from "./turns";
 
 export function GamePage({ gameId, session, turns }: { gameId: string; session: Session; turns: TurnStore }) {
-  const [seat, setSeat] = useState<{ player: boolean; autopilot: boolean; finished: boolean } | null>(null);
+  const [seat, setSeat] = useState<{ player: boolean; autopilot: boolean; finished: boolean; study: boolean } | null>(null);
   const action = useAction();
   const me = useMemo(() => ({ userId: session.userId, displayName: session.displayName }), [session]);
   useEffect(() => {
     clients.game.getGame({ gameId }).then(
-      (game) => setSeat({ player: game.yourSeat >= 0, autopilot: game.autopilot, finished: game.status === GameStatus.FINISHED }),
+      (game) => setSeat({
+        player: game.yourSeat >= 0, autopilot: game.autopilot, finished: game.status === GameStatus.FINISHED, study: game.study,
+      }),
       () => setSeat(null));
   }, [gameId]);
   const toggle = () => action.run(async () => {
@@ -26,7 +29,7 @@ export function GamePage({ gameId, session, turns }: { gameId: string; session: 
   });
   return (
     <div class="game-page">
-      {seat?.player && !seat.finished && (
+      {seat?.player && !seat.finished && !seat.study && (
         <div class="autopilot">
           <label class="check">
             <input type="checkbox" checked={seat.autopilot} disabled={action.busy} onChange={toggle} data-test="autopilot" />

@@ -98,5 +98,9 @@ test("the strip: cash, certificates against the limit, and what the turn asks or
   assert.equal(glance(view1853, 0, false, [], money).turn, "Waiting for Ben");
   assert.equal(glance(view1853, 0, true, [], money).turn, "Game over");
   assert.equal(glance(view1853, -1, false, [], money).turn, "Watching · Waiting for Ben");
+  // A study: the owner (seat 0) plays Ben's seat too, so the turn is the owner's, as the header says.
+  const study = glance(view1853, 0, false, asks, money, true);
+  assert.equal(study.turn, "Your turn: buy, sell or pass");
+  assert.equal(study.myTurn, true);
   assert.equal(orList(["lay track"]), "lay track");
 });
