@@ -381,9 +381,13 @@ grpc::Status EmptySeats::Get(const std::string& user_id, const mailrun::v1::GetS
     response->set_abandon_after_missed_deadlines(game->abandon_after);
     response->set_director_decides(!game->director.empty());
     response->set_your_seat(your_seat);
-    const bool host_plays = !game->host.empty() && HolderSeat(holders, game->host) >= 0;
-    response->set_you_invite(game->director.empty() ? (user_id == game->host || (!host_plays && your_seat >= 0))
-                                                    : user_id == game->director);
+    // As Invite decides: the host, unless the host plays no more or is the one who left (then any
+    // other player); the director in a tournament game.
+    const int host_seat = game->host.empty() ? -1 : HolderSeat(holders, game->host);
+    const bool host_invites = host_seat >= 0 && !Abandoned(*game, holders[host_seat]);
+    response->set_you_invite(game->director.empty()
+                                 ? (host_invites ? user_id == game->host : your_seat >= 0 && your_seat != host_seat)
+                                 : user_id == game->director);
     int needed = 0;
     for (size_t seat = 0; seat < holders.size(); ++seat) {
       *response->add_seats() = SeatStatusOf(txn, game_id, *game, holders, static_cast<int>(seat));

@@ -222,6 +222,8 @@ TEST_F(EmptySeats, AVoteSeatsASubstituteWhoThenMovesAndTheLeaverCannot) {
   EXPECT_EQ(Call(&SeatStub::AcceptSeat, sub_token, accept, &accepted).error_code(), grpc::StatusCode::PERMISSION_DENIED)
       << "not invited yet";
   const std::string& inviter = tokens_[leaver_ == host ? a : host];
+  EXPECT_TRUE(Seats(game_id, inviter).you_invite());
+  EXPECT_FALSE(Seats(game_id, tokens_[leaver_ == host ? host : not_host]).you_invite());
   status = Call(&SeatStub::InviteSubstitute, inviter, invite, &invited);
   ASSERT_TRUE(status.ok()) << Describe(status);
   EXPECT_EQ(invited.seat().handover(), mailrun::v1::SEAT_HANDOVER_STATE_INVITED);
