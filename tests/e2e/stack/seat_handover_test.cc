@@ -203,7 +203,7 @@ TEST_F(SeatHandover, ASubstituteTakesTheAbandonedSeatAndPlaysItToTheEndTheLeaver
   ASSERT_EQ(decided.handover(), mailrun::v1::SEAT_HANDOVER_STATE_AWAITING_INVITATION);
 
   // The host (who opened the table) invites, or another player when the host is the leaver.
-  const int host = table_.players(0).user_id() == accounts_[0].user_id() ? 0 : -1;
+  const int host = table_.players(0).user_id() == accounts_[0].user_id ? 0 : -1;
   ASSERT_EQ(host, 0) << "the host sits first";
   const Account& inviter = *by_seat_[leaver_ == host ? others_[0] : host];
   ASSERT_TRUE(Seats(inviter).you_invite());
