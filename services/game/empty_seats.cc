@@ -47,6 +47,14 @@ grpc::Status DeniedSeats(const std::string& what) {
                                  {TextValue("reason", what)}});
 }
 
+// A seat to act, and how long it has waited: since it became due (games.due_since, migrations/0111),
+// not since the game's last change, so another seat's move does not restart its clock.
+struct DueSeat {
+  int seat = 0;
+  int elapsed = 0;    // whole turn deadlines since it became due (0 without a deadline)
+  std::string since;  // when it became due (timestamptz as text): which wait this is
+};
+
 // The game's row as the seat calls need it.
 struct SeatGameRow {
   int64_t version = 0;
@@ -56,16 +64,20 @@ struct SeatGameRow {
   std::string host;
   std::string table_id;
   int title = 0;
-  int elapsed = 0;  // whole turn deadlines since the game's last change (0 without a deadline)
-  std::vector<int> active_seats;
+  std::vector<DueSeat> due;  // the seats to act
+
+  const DueSeat* Due(int seat) const {
+    for (const auto& d : due) {
+      if (d.seat == seat) return &d;
+    }
+    return nullptr;
+  }
 };
 
 std::optional<SeatGameRow> ReadSeatGame(pqxx::work& txn, const std::string& game_id, bool lock) {
   const pqxx::result rows = txn.exec_params(
       std::string("SELECT version, status = 'finished', abandon_after_missed, director_user_id, host_user_id, table_id,"
-                  " config, CASE WHEN turn_deadline_seconds > 0 THEN floor(extract(epoch FROM now() - updated_at)"
-                  " / turn_deadline_seconds)::integer ELSE 0 END, array_to_string(active_seats, ',')"
-                  " FROM games WHERE game_id = $1") +
+                  " config FROM games WHERE game_id = $1") +
           (lock ? " FOR NO KEY UPDATE" : ""),
       game_id);
   if (rows.empty()) return std::nullopt;
@@ -78,12 +90,15 @@ std::optional<SeatGameRow> ReadSeatGame(pqxx::work& txn, const std::string& game
   game.table_id = rows[0][5].as<std::string>();
   mailrun::v1::GameConfig config;
   if (config.ParseFromString(SeatBytes(rows[0][6]))) game.title = config.title();
-  game.elapsed = rows[0][7].as<int>();
-  const std::string active = rows[0][8].as<std::string>();
-  for (size_t at = 0; at < active.size();) {
-    const size_t comma = active.find(',', at);
-    game.active_seats.push_back(std::stoi(active.substr(at, comma - at)));
-    at = comma == std::string::npos ? active.size() : comma + 1;
+  // A seat with no time in due_since (a game not moved since migration 0111) is due since the
+  // game's last change.
+  for (const auto& row : txn.exec_params(
+           "SELECT a.seat, CASE WHEN g.turn_deadline_seconds > 0 THEN floor(extract(epoch FROM now() -"
+           " coalesce(g.due_since[a.n], g.updated_at)) / g.turn_deadline_seconds)::integer ELSE 0 END,"
+           " coalesce(g.due_since[a.n], g.updated_at)::text"
+           " FROM games g, unnest(g.active_seats) WITH ORDINALITY AS a (seat, n) WHERE g.game_id = $1 ORDER BY a.n",
+           game_id)) {
+    game.due.push_back({row[0].as<int>(), std::max(0, row[1].as<int>()), row[2].as<std::string>()});
   }
   return game;
 }
@@ -197,11 +212,14 @@ void HandOver(pqxx::work& txn, const std::string& game_id, const SeatGameRow& ga
       "UPDATE game_seat_handovers SET state = 'done', decided = $4, substitute_user_id = $5, done_at = now()"
       " WHERE game_id = $1 AND seat = $2 AND leaver_user_id = $3",
       game_id, seat, leaver.user_id, bot ? "bot" : "substitute", bot ? "" : user_id);
+  // The seat's wait so far (when it is to act) was the leaver's: the new holder's starts from here.
+  const DueSeat* due = game.Due(seat);
   txn.exec_params(
-      "INSERT INTO game_seat_absences (game_id, seat, user_id, missed, counted_version, counted_in_wait)"
-      " VALUES ($1, $2, $3, 0, $4, $5) ON CONFLICT (game_id, seat) DO UPDATE SET user_id = $3, missed = 0,"
-      " counted_version = $4, counted_in_wait = $5",
-      game_id, seat, user_id, game.version, game.elapsed);
+      "INSERT INTO game_seat_absences (game_id, seat, user_id, missed, counted_version, counted_in_wait,"
+      " counted_due_since) VALUES ($1, $2, $3, 0, $4, $5, $6::timestamptz) ON CONFLICT (game_id, seat) DO UPDATE"
+      " SET user_id = $3, missed = 0, counted_version = $4, counted_in_wait = $5, counted_due_since = $6::timestamptz",
+      game_id, seat, user_id, game.version, due ? due->elapsed : 0,
+      due ? std::optional<std::string>(due->since) : std::nullopt);
 }
 
 // The game (locked against moves meanwhile) and its holders, for a call on `seat`: a refusal when
@@ -281,8 +299,8 @@ int EmptySeats::CountGame(const std::string& game_id) {
         " WHERE game_id = $1 ON CONFLICT (game_id, seat) DO NOTHING",
         game_id);
     const pqxx::result rows = txn.exec_params(
-        "SELECT seat, user_id, missed, counted_version, counted_in_wait FROM game_seat_absences WHERE game_id = $1"
-        " ORDER BY seat FOR UPDATE",
+        "SELECT seat, user_id, missed, counted_version, counted_in_wait, coalesce(counted_due_since::text, '')"
+        " FROM game_seat_absences WHERE game_id = $1 ORDER BY seat FOR UPDATE",
         game_id);
     for (const auto& row : rows) {
       const int seat = row[0].as<int>();
@@ -291,10 +309,12 @@ int EmptySeats::CountGame(const std::string& game_id) {
       int missed = row[2].as<int>();
       int64_t counted_version = row[3].as<int64_t>();
       int counted_in_wait = row[4].as<int>();
+      std::string counted_since = row[5].as<std::string>();
       if (row[1].as<std::string>() != holder.user_id) {  // a new holder (an account deleted meanwhile)
         missed = 0;
         counted_version = -1;
         counted_in_wait = 0;
+        counted_since.clear();
       }
       const int before = missed;
       // The holder's own move since the counted version (the service's bot and programmed moves
@@ -314,20 +334,24 @@ int EmptySeats::CountGame(const std::string& game_id) {
         txn.exec_params("DELETE FROM game_seat_votes WHERE game_id = $1 AND seat = $2 AND leaver_user_id = $3",
                         game_id, seat, holder.user_id);
       }
-      const bool waiting = !holder.bot && std::find(game->active_seats.begin(), game->active_seats.end(), seat) !=
-                                              game->active_seats.end();
-      if (counted_version != game->version) {
-        counted_version = game->version;
-        counted_in_wait = 0;
+      // The seat's wait is the one since it became due: other seats' moves meanwhile (1853's bond
+      // stage, 2.5.2.2) do not start a new one. A row last counted before migration 0111 (no time)
+      // counted the wait of its version.
+      const DueSeat* due = holder.bot ? nullptr : game->Due(seat);
+      if (due && due->since != counted_since) {
+        if (!(counted_since.empty() && counted_version == game->version)) counted_in_wait = 0;
+        counted_since = due->since;
       }
-      if (waiting && game->elapsed > counted_in_wait) {
-        missed += game->elapsed - counted_in_wait;
-        counted_in_wait = game->elapsed;
+      counted_version = game->version;
+      if (due && due->elapsed > counted_in_wait) {
+        missed += due->elapsed - counted_in_wait;
+        counted_in_wait = due->elapsed;
       }
       txn.exec_params(
-          "UPDATE game_seat_absences SET user_id = $3, missed = $4, counted_version = $5, counted_in_wait = $6"
-          " WHERE game_id = $1 AND seat = $2",
-          game_id, seat, holder.user_id, missed, counted_version, counted_in_wait);
+          "UPDATE game_seat_absences SET user_id = $3, missed = $4, counted_version = $5, counted_in_wait = $6,"
+          " counted_due_since = $7::timestamptz WHERE game_id = $1 AND seat = $2",
+          game_id, seat, holder.user_id, missed, counted_version, counted_in_wait,
+          counted_since.empty() ? std::nullopt : std::optional<std::string>(counted_since));
       if (missed != before) ++changed;
     }
     return grpc::Status::OK;
@@ -357,9 +381,13 @@ grpc::Status EmptySeats::Get(const std::string& user_id, const mailrun::v1::GetS
     response->set_abandon_after_missed_deadlines(game->abandon_after);
     response->set_director_decides(!game->director.empty());
     response->set_your_seat(your_seat);
-    const bool host_plays = !game->host.empty() && HolderSeat(holders, game->host) >= 0;
-    response->set_you_invite(game->director.empty() ? (user_id == game->host || (!host_plays && your_seat >= 0))
-                                                    : user_id == game->director);
+    // As Invite decides: the host, unless the host plays no more or is the one who left (then any
+    // other player); the director in a tournament game.
+    const int host_seat = game->host.empty() ? -1 : HolderSeat(holders, game->host);
+    const bool host_invites = host_seat >= 0 && !Abandoned(*game, holders[host_seat]);
+    response->set_you_invite(game->director.empty()
+                                 ? (host_invites ? user_id == game->host : your_seat >= 0 && your_seat != host_seat)
+                                 : user_id == game->director);
     int needed = 0;
     for (size_t seat = 0; seat < holders.size(); ++seat) {
       *response->add_seats() = SeatStatusOf(txn, game_id, *game, holders, static_cast<int>(seat));

@@ -3,7 +3,8 @@
 //
 // Counting: a worker (CountMissedDeadlines, every poll) looks at each running game with a turn
 // deadline and an abandon limit. A seat to act that is not played by the bot misses one deadline for
-// every turn_deadline_seconds since the game's last change; the count runs on while the holder does
+// every turn_deadline_seconds since it became due (games.due_since, written by every move: other
+// seats' moves meanwhile do not restart its clock); the count runs on while the holder does
 // not move and falls to 0 at the holder's next own move (bot, autopilot and programmed moves, whose
 // request ids are the service's own, are not the holder's). The rows say which wait was counted up
 // to where, so counting again, on any replica or after a restart, adds only new deadlines.

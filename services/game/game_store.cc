@@ -136,8 +136,14 @@ struct AdvanceStatement {
 AdvanceStatement AdvanceStatementFor(bool results, bool snapshot, size_t events) {
   int next = 14;
   const std::string results_sql = results ? fmt::format(", results = ${}", next++) : "";
+  // due_since: when each seat to act became due (migrations/0111, empty_seats.h): kept for a seat
+  // that was to act before and is not the one acting ($8), now for the others. The SET's right-hand
+  // sides read the row as it was.
   std::string sql =
       "WITH advanced AS (UPDATE games SET version = version + 1, status = $3, active_seats = $4::integer[],"
+      " due_since = ARRAY(SELECT CASE WHEN a.seat = $8::integer OR NOT a.seat = ANY (games.active_seats)"
+      " THEN clock_timestamp() ELSE coalesce(games.due_since[array_position(games.active_seats, a.seat)],"
+      " games.updated_at) END FROM unnest($4::integer[]) WITH ORDINALITY AS a (seat, n) ORDER BY a.n),"
       " round = $5, end_reason = $6, updated_at = clock_timestamp(),"
       " finished_at = CASE WHEN $3 = 'finished' THEN coalesce(finished_at, clock_timestamp()) END" +
       results_sql + " WHERE game_id = $1 AND version = $2 RETURNING game_id)";

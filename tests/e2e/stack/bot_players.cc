@@ -4,6 +4,8 @@
 #include <google/protobuf/util/message_differencer.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
 #include <utility>
 
 #include "engine/bot/choose_action.h"
@@ -95,6 +97,13 @@ bool BotPlayers::PlayOne() {
   EXPECT_FALSE(active.empty()) << "nobody may act at version " << version_;
   if (active.empty()) return false;
   const int seat = active.front();
+  if (by_seat_[static_cast<size_t>(seat)] == nullptr) {
+    for (const Account* player : by_seat_) {
+      if (player != nullptr) return FollowTheService(player->token);
+    }
+    ADD_FAILURE() << "the service's bot plays every seat";
+    return false;
+  }
   const Account& acting = *by_seat_[static_cast<size_t>(seat)];
   mailrun::v1::ListLegalActionsRequest list;
   list.set_game_id(game_id_);
@@ -135,6 +144,37 @@ bool BotPlayers::PlayOne() {
   }
   applied_.push_back(action);
   version_ = answer.version();
+  return true;
+}
+
+bool BotPlayers::FollowTheService(const std::string& token) {
+  using StudyStub = mailrun::v1::StudyService::Stub;
+  mailrun::v1::ExportGameRequest request;
+  request.set_game_id(game_id_);
+  mailrun::v1::ExportGameResponse answer;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (answer.record().version() <= version_) {
+    if (std::chrono::steady_clock::now() > until) {
+      ADD_FAILURE() << "the service's bot did not move at version " << version_;
+      return false;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const grpc::Status status = CallAs(*records_, &StudyStub::ExportGame, token, request, &answer);
+    EXPECT_TRUE(status.ok()) << Describe(status);
+    if (!status.ok()) return false;
+  }
+  for (const auto& entry : answer.record().entries()) {
+    if (entry.version() <= version_) continue;
+    EXPECT_FALSE(entry.withheld()) << "version " << entry.version();
+    mailrun::v1::Action action = entry.action();
+    action.set_seat(entry.seat());
+    const auto outcome = local_.Apply(action);
+    EXPECT_TRUE(outcome.ok()) << "the local copy refuses the service's move at version " << entry.version() << ": "
+                              << outcome.error().ToString();
+    if (entry.withheld() || !outcome.ok()) return false;
+    applied_.push_back(action);
+    version_ = entry.version();
+  }
   return true;
 }
 

@@ -23,7 +23,7 @@ Account RegisterAccount(LobbyStub& lobby, const std::string& name, const std::st
 
 mailrun::v1::Table SeatAndStart(LobbyStub& lobby, const std::vector<Account>& players, int seats,
                                 const mailrun::v1::GameOptions& options, mailrun::v1::Title title,
-                                mailrun::v1::Edition edition) {
+                                mailrun::v1::Edition edition, const TableDeadlines& deadlines) {
   mailrun::v1::CreateTableRequest create;
   create.set_request_id(NewRequestId());
   create.set_name("end-to-end game");
@@ -31,6 +31,10 @@ mailrun::v1::Table SeatAndStart(LobbyStub& lobby, const std::vector<Account>& pl
   *create.mutable_options() = options;
   create.set_title(title);
   create.set_edition(edition);
+  create.set_turn_deadline_seconds(deadlines.turn_deadline_seconds);
+  if (deadlines.abandon_after_missed_deadlines >= 0) {
+    create.set_abandon_after_missed_deadlines(deadlines.abandon_after_missed_deadlines);
+  }
   mailrun::v1::Table table;
   grpc::Status status = CallAs(lobby, &LobbyStub::CreateTable, players.at(0).token, create, &table);
   if (!status.ok()) {

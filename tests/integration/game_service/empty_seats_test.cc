@@ -3,7 +3,8 @@
 // abandoned; the other players' majority hands it to a substitute the host invites (who is told
 // through the outbox, accepts and moves, while the leaver can no longer move) or to the bot (which
 // then moves for it); the refusals; a tournament game's director decides alone; a game-service
-// restart in the middle of a vote neither loses nor doubles a vote.
+// restart in the middle of a vote neither loses nor doubles a vote; in 1853's bond stage (several
+// seats act at once) another seat's moves do not restart the clock of a seat missing its deadline.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -36,12 +37,14 @@ class EmptySeats : public ::testing::Test {
     stub_ = mailrun::v1::SeatService::NewStub(grpc::CreateChannel(harness_->address(), grpc::InsecureChannelCredentials()));
   }
 
-  // A 1947 game of four (one seat acts at a time in its auction) with a 1-second turn deadline;
-  // player 1 hosts; `director` decides in a tournament game.
-  std::string NewGame(const std::string& prefix, const std::string& director = "") {
+  // A 1947 game of four (one seat acts at a time in its auction; or of 1853, whose four seats all
+  // commit their bonds at once, 2.5.2.2) with a 1-second turn deadline; player 1 hosts; `director`
+  // decides in a tournament game. The leaver is the (first) seat to act.
+  std::string NewGame(const std::string& prefix, const std::string& director = "",
+                      mailrun::v1::Title title = mailrun::v1::TITLE_1947) {
     auto config = PlayersConfig(prefix, 4, 7);
-    config.set_title(mailrun::v1::TITLE_1947);
-    config.set_edition(mailrun::v1::EDITION_UNSPECIFIED);
+    config.set_title(title);
+    if (title == mailrun::v1::TITLE_1947) config.set_edition(mailrun::v1::EDITION_UNSPECIFIED);
     users_.clear();
     tokens_.clear();
     others_.clear();
@@ -62,7 +65,7 @@ class EmptySeats : public ::testing::Test {
     const grpc::Status status = harness_->Call(&GameStub::CreateGame, GameHarness::ServiceToken(), request, &response);
     EXPECT_TRUE(status.ok()) << Describe(status);
     const auto game = GetGame(harness_->stub(), tokens_[0], response.game_id());
-    EXPECT_EQ(game.view().active_seats_size(), 1);
+    EXPECT_EQ(game.view().active_seats_size(), title == mailrun::v1::TITLE_1947 ? 1 : 4);
     leaver_ = game.view().active_seats(0);
     for (int seat = 0; seat < 4; ++seat) {
       if (seat != leaver_) others_.push_back(seat);
@@ -110,7 +113,7 @@ class EmptySeats : public ::testing::Test {
   int64_t VoteRows(const std::string& game_id) {
     return harness_->Count("SELECT count(*) FROM game_seat_votes WHERE game_id = '" + game_id + "'");
   }
-  // A legal move of the seat `token` holds (a pass where there is one, else the lowest bid).
+  // A legal move of the seat `token` holds (a pass where there is one, else the lowest bid or bond).
   grpc::Status MoveAs(const std::string& game_id, const std::string& token, int64_t* version_after) {
     mailrun::v1::ListLegalActionsRequest request;
     request.set_game_id(game_id);
@@ -123,6 +126,9 @@ class EmptySeats : public ::testing::Test {
     }
     if (action.has_bid_private_1947()) {
       action.mutable_bid_private_1947()->set_amount(static_cast<int32_t>(legal.actions(0).min_amount()));
+    }
+    if (action.has_commit_bond()) {
+      action.mutable_commit_bond()->set_amount(static_cast<int32_t>(legal.actions(0).min_amount()));
     }
     mailrun::v1::SubmitActionResponse answer;
     const grpc::Status status = Submit(harness_->stub(), token, game_id, legal.version(), action, NewRequestId(), &answer);
@@ -216,6 +222,8 @@ TEST_F(EmptySeats, AVoteSeatsASubstituteWhoThenMovesAndTheLeaverCannot) {
   EXPECT_EQ(Call(&SeatStub::AcceptSeat, sub_token, accept, &accepted).error_code(), grpc::StatusCode::PERMISSION_DENIED)
       << "not invited yet";
   const std::string& inviter = tokens_[leaver_ == host ? a : host];
+  EXPECT_TRUE(Seats(game_id, inviter).you_invite());
+  EXPECT_FALSE(Seats(game_id, tokens_[leaver_ == host ? host : not_host]).you_invite());
   status = Call(&SeatStub::InviteSubstitute, inviter, invite, &invited);
   ASSERT_TRUE(status.ok()) << Describe(status);
   EXPECT_EQ(invited.seat().handover(), mailrun::v1::SEAT_HANDOVER_STATE_INVITED);
@@ -333,6 +341,57 @@ TEST_F(EmptySeats, ARestartInTheMiddleOfAVoteNeitherLosesNorDoublesAVote) {
   ASSERT_TRUE(Vote(game_id, tokens_[others_[1]], leaver_, mailrun::v1::SEAT_CHOICE_BOT, NewRequestId(), &after).ok());
   EXPECT_EQ(after.handover(), mailrun::v1::SEAT_HANDOVER_STATE_DONE) << "the vote before the restart still counts";
   EXPECT_EQ(VoteRows(game_id), 2);
+}
+
+TEST_F(EmptySeats, InTheBondStageAnotherSeatsMovesDoNotRestartTheClockOfASeatMissingItsDeadline) {
+  const std::string game_id = NewGame("bonds", "", mailrun::v1::TITLE_1853);
+  const int mover = others_[0];
+  // For four seconds (four of the leaver's 1-second deadlines) another seat commits its bond and
+  // takes it back (not the last bond, so it may, 2.5.2.3), a change every 0.3 s: the game's last
+  // change is never a deadline old, but the leaver has been due since the game began.
+  const auto until = std::chrono::steady_clock::now() + 4s;
+  int changes = 0;
+  while (std::chrono::steady_clock::now() < until) {
+    mailrun::v1::ListLegalActionsRequest list;
+    list.set_game_id(game_id);
+    mailrun::v1::ListLegalActionsResponse legal;
+    ASSERT_TRUE(harness_->Call(&GameStub::ListLegalActions, tokens_[mover], list, &legal).ok());
+    mailrun::v1::Action bond;
+    for (const auto& option : legal.actions()) {
+      if (option.action().has_commit_bond()) {
+        bond = option.action();
+        bond.mutable_commit_bond()->set_amount(static_cast<int32_t>(option.min_amount()));
+      }
+    }
+    ASSERT_TRUE(bond.has_commit_bond()) << "the mover may commit a bond at version " << legal.version();
+    mailrun::v1::SubmitActionResponse committed;
+    grpc::Status status =
+        Submit(harness_->stub(), tokens_[mover], game_id, legal.version(), bond, NewRequestId(), &committed);
+    ASSERT_TRUE(status.ok()) << Describe(status);
+    std::this_thread::sleep_for(150ms);
+    mailrun::v1::UndoLastActionRequest undo;
+    undo.set_game_id(game_id);
+    undo.set_request_id(NewRequestId());
+    undo.set_expected_version(committed.version());
+    mailrun::v1::UndoLastActionResponse undone;
+    status = harness_->Call(&GameStub::UndoLastAction, tokens_[mover], undo, &undone);
+    ASSERT_TRUE(status.ok()) << Describe(status);
+    changes += 2;
+    std::this_thread::sleep_for(150ms);
+  }
+  const auto seats = Seats(game_id, tokens_[mover]);
+  EXPECT_GE(changes, 10);
+  EXPECT_GE(seats.seats(leaver_).missed_deadlines(), 3)
+      << "the leaver's clock runs from when its bond became due, not from the game's last change";
+  EXPECT_TRUE(seats.seats(leaver_).abandoned());
+  EXPECT_EQ(seats.seats(mover).missed_deadlines(), 0) << "the mover's own moves";
+  // The leaver's own move ends its count.
+  int64_t version = 0;
+  ASSERT_TRUE(MoveAs(game_id, tokens_[leaver_], &version).ok());
+  for (int i = 0; i < 20 && Seats(game_id, tokens_[mover]).seats(leaver_).missed_deadlines() > 0; ++i) {
+    std::this_thread::sleep_for(100ms);
+  }
+  EXPECT_EQ(Seats(game_id, tokens_[mover]).seats(leaver_).missed_deadlines(), 0);
 }
 
 }  // namespace

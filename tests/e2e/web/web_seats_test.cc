@@ -1,0 +1,111 @@
+// An abandoned seat voted to a substitute in real browsers (tests/e2e/web/browser_seats.mjs), on
+// phones, by tapping, against the real stack (issue 43 item 5). Four players and a substitute
+// register through the lobby; the table is 1947 with seats abandoned after one missed deadline.
+// The lobby's shortest turn deadline is 60 s, so that the test does not wait a minute the game's
+// deadline is then set to 2 s in its row of the database (the only step not through the API;
+// the whole-stack test, tests/e2e/stack/seat_handover_test.cc, waits the real minute). Once the game
+// service counts the first seat to act abandoned, the browsers vote, invite, accept and move; this
+// test checks what they saw and, through the services, that the substitute holds the seat and made
+// the game's first move.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <pqxx/pqxx>
+#include <thread>
+
+#include "mailrun/v1/game.grpc.pb.h"
+#include "mailrun/v1/lobby.grpc.pb.h"
+#include "mailrun/v1/seats.grpc.pb.h"
+#include "tests/e2e/stack/game_calls.h"
+#include "tests/e2e/stack/table_setup.h"
+#include "tests/e2e/web/web_suite.h"
+
+namespace mailrun::e2e {
+namespace {
+
+using SeatStub = mailrun::v1::SeatService::Stub;
+
+TEST_F(Web, AnAbandonedSeatIsVotedToASubstituteWhoTakesItAndMovesByTapping) {
+  auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(suite_->stack.lobby_address()));
+  auto game = mailrun::v1::GameService::NewStub(Stack::Channel(suite_->stack.game_address()));
+  auto seats = mailrun::v1::SeatService::NewStub(Stack::Channel(suite_->stack.game_address()));
+  std::vector<Account> players;
+  for (const std::string name : {"Hema", "Ishan", "Jaya", "Kiran"}) players.push_back(RegisterAccount(*lobby, name, kPassword));
+  const Account substitute = RegisterAccount(*lobby, "Sunil", kPassword);
+  const mailrun::v1::Table table =
+      SeatAndStart(*lobby, players, 4, {}, mailrun::v1::TITLE_1947, mailrun::v1::EDITION_UNSPECIFIED, {60, 1});
+  ASSERT_EQ(table.status(), mailrun::v1::TABLE_STATUS_PLAYING);
+  const std::string game_id = table.game_id();
+  {
+    pqxx::connection db(suite_->stack.database_url());
+    pqxx::work txn(db);
+    txn.exec_params("UPDATE games SET turn_deadline_seconds = 2 WHERE game_id = $1", game_id);
+    txn.commit();
+  }
+  const auto opening = GetGameAs(*game, players[0].token, game_id);
+  ASSERT_EQ(opening.view().active_seats_size(), 1);
+  const int leaver = opening.view().active_seats(0);
+  std::vector<std::string> others;  // names, in seat order, the leaver left out
+  for (int seat = 0; seat < 4; ++seat) {
+    for (const auto& p : players) {
+      if (seat != leaver && p.user_id == table.players(seat).user_id()) others.push_back(p.name);
+    }
+  }
+  ASSERT_EQ(others.size(), 3u);
+  // The second voter invites: the host (Hema, who opened the table) unless she is the leaver.
+  const std::string host = players[0].name;
+  std::vector<std::string> voters = {others[0] == host ? others[1] : others[0], host};
+  if (table.players(leaver).user_id() == players[0].user_id) voters = {others[0], others[1]};
+
+  // The game service counts the seat abandoned (a 2 s deadline, counted every 10 s).
+  mailrun::v1::GetSeatsRequest get;
+  get.set_game_id(game_id);
+  mailrun::v1::GetSeatsResponse now;
+  for (int i = 0; i < 60 && !now.seats_size(); ++i) {
+    mailrun::v1::GetSeatsResponse read;
+    ASSERT_TRUE(CallAs(*seats, &SeatStub::GetSeats, players[0].token, get, &read).ok());
+    if (read.seats(leaver).abandoned()) now = read;
+    else std::this_thread::sleep_for(500ms);
+  }
+  ASSERT_GT(now.seats_size(), 0) << "seat " << leaver << " never counted as abandoned\n" << suite_->stack.LogTails();
+
+  const nlohmann::json setup = {{"gameId", game_id},
+                                {"leaver", leaver},
+                                {"voters", voters},
+                                {"substitute", {{"name", substitute.name}, {"userId", substitute.user_id}}}};
+  nlohmann::json saw;
+  ASSERT_NO_FATAL_FAILURE(RunSuiteScript(*suite_, "browser_seats.mjs", 240s, {{"MAILRUN_SEATS", setup.dump()}}, &saw));
+  std::cout << "seat browser timings (ms since start): " << saw.at("timings").dump() << "\n";
+
+  // What the phones showed.
+  EXPECT_NE(saw.at("bannerText").get<std::string>().find("counts as abandoned"), std::string::npos) << saw;
+  EXPECT_EQ(saw.at("firstVoted"), "You voted for a substitute.");
+  EXPECT_EQ(saw.at("votesShown"), "Votes so far: 0 for the bot, 1 for a substitute.");
+  EXPECT_NE(saw.at("decided").get<std::string>().find("Decided: a substitute"), std::string::npos) << saw;
+  EXPECT_NE(saw.at("invited").get<std::string>().find("invited"), std::string::npos) << saw;
+  EXPECT_EQ(saw.at("offerHeading"), "Seats offered to you");
+  EXPECT_NE(saw.at("offerText").get<std::string>().find(table.players(leaver).display_name()), std::string::npos)
+      << "the offer names the leaver's seat: " << saw.at("offerText");
+  EXPECT_EQ(SeriousViolations(saw.at("axe")), "");
+
+  // What the services hold: the substitute has the seat and made the game's first move from it.
+  const auto as_substitute = GetGameAs(*game, substitute.token, game_id);
+  EXPECT_EQ(as_substitute.your_seat(), leaver);
+  EXPECT_EQ(as_substitute.version(), 1);
+  EXPECT_EQ(EntryAt(*game, substitute.token, game_id, 1).seat(), leaver);
+  mailrun::v1::GetSeatsResponse after;
+  ASSERT_TRUE(CallAs(*seats, &SeatStub::GetSeats, substitute.token, get, &after).ok());
+  EXPECT_EQ(after.seats(leaver).handover(), mailrun::v1::SEAT_HANDOVER_STATE_DONE);
+  EXPECT_EQ(after.seats(leaver).decided(), mailrun::v1::SEAT_CHOICE_SUBSTITUTE);
+  EXPECT_EQ(after.seats(leaver).display_name(), substitute.name);
+  for (const auto& p : players) {
+    if (p.user_id == table.players(leaver).user_id()) {
+      EXPECT_EQ(GetGameAs(*game, p.token, game_id).your_seat(), -1) << "the leaver is a spectator now";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mailrun::e2e
