@@ -47,7 +47,7 @@ grpc::Status DeniedSeats(const std::string& what) {
                                  {TextValue("reason", what)}});
 }
 
-// A seat to act, and how long it has waited: since it became due (games.due_since, migrations/0111),
+// A seat to act, and how long it has waited: since it became due (games.due_since, migrations/0112),
 // not since the game's last change, so another seat's move does not restart its clock.
 struct DueSeat {
   int seat = 0;
@@ -90,7 +90,7 @@ std::optional<SeatGameRow> ReadSeatGame(pqxx::work& txn, const std::string& game
   game.table_id = rows[0][5].as<std::string>();
   mailrun::v1::GameConfig config;
   if (config.ParseFromString(SeatBytes(rows[0][6]))) game.title = config.title();
-  // A seat with no time in due_since (a game not moved since migration 0111) is due since the
+  // A seat with no time in due_since (a game not moved since migration 0112) is due since the
   // game's last change.
   for (const auto& row : txn.exec_params(
            "SELECT a.seat, CASE WHEN g.turn_deadline_seconds > 0 THEN floor(extract(epoch FROM now() -"
@@ -335,7 +335,7 @@ int EmptySeats::CountGame(const std::string& game_id) {
                         game_id, seat, holder.user_id);
       }
       // The seat's wait is the one since it became due: other seats' moves meanwhile (1853's bond
-      // stage, 2.5.2.2) do not start a new one. A row last counted before migration 0111 (no time)
+      // stage, 2.5.2.2) do not start a new one. A row last counted before migration 0112 (no time)
       // counted the wait of its version.
       const DueSeat* due = holder.bot ? nullptr : game->Due(seat);
       if (due && due->since != counted_since) {

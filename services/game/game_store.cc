@@ -136,7 +136,7 @@ struct AdvanceStatement {
 AdvanceStatement AdvanceStatementFor(bool results, bool snapshot, size_t events) {
   int next = 14;
   const std::string results_sql = results ? fmt::format(", results = ${}", next++) : "";
-  // due_since: when each seat to act became due (migrations/0111, empty_seats.h): kept for a seat
+  // due_since: when each seat to act became due (migrations/0112, empty_seats.h): kept for a seat
   // that was to act before and is not the one acting ($8), now for the others. The SET's right-hand
   // sides read the row as it was.
   std::string sql =
