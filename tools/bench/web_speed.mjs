@@ -11,7 +11,9 @@
 // targets outlined. Prints the JavaScript's size (raw and gzipped, every .js the build wrote and
 // what the page fetched), the bytes carried until the mark, and median, min and max per profile.
 // With --screenshots DIR: each game's map screen at 1440x900 (map-1853-desktop.png,
-// map-1947-desktop.png).
+// map-1947-desktop.png), and every main screen of both titles at 1440x900 (tools/bench/web_screens.mjs,
+// with four more games: 1853's contract bids and a dealing round, 1947's auction and stock round).
+// --runs 0 --screenshots DIR: the screenshots alone.
 // With --profile: for every opening, where the time went (each request's timings and bytes, the
 // page's marks, the main thread's busy time by kind), printed as it is measured.
 //
@@ -22,6 +24,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 
+import { shootWideScreens, wideViewport } from "./web_screens.mjs";
 import { callApi, launchBrowser, phoneViewport, registerPlayers, scriptedPlayers, startGame } from "../../tests/e2e/web/browser_common.mjs";
 
 const { values: opts } = parseArgs({ options: { runs: { type: "string", default: "5" }, screenshots: { type: "string" }, json: { type: "string" }, profile: { type: "boolean" } } });
@@ -52,23 +55,30 @@ const sum = (list, key) => list.reduce((n, b) => n + b[key], 0);
 log(`JavaScript: ${js.length} files, ${sum(js, "raw")} B raw, ${sum(js, "gzip")} B gzipped; index.html runs ${[...index.matchAll(/src="\/assets\/([^"]+)"/g)].map((m) => m[1]).join(", ")}`);
 
 // 2. The games, each stopped where its player acts on the map.
-async function gameAt(title, names, wanted) {
+async function gameAt(title, phase, names, wanted) {
   const players = await registerPlayers(url, names, password, rid);
   const gameId = await startGame(url, players, title, rid);
   const saw = {};
   const until = scriptedPlayers(url, gameId, players, saw);
   const { version, player } = await until((a) => wanted(a, saw.scripted), players);
   log(`${title}: ${saw.scripted} moves scripted, version ${version}, ${player.name} acts on the map`);
-  return { title, gameId, version, player };
+  return { title, phase, gameId, version, player };
 }
 const games = [
-  await gameAt("TITLE_1853", ["Asha", "Bram", "Chen"], (a, moved) => moved >= 150 && !!a.layTile),
-  await gameAt("TITLE_1947", ["Dara", "Esme", "Faiz"], (a) => !!a.layTrack1947),
+  await gameAt("TITLE_1853", "lay", ["Asha", "Bram", "Chen"], (a, moved) => moved >= 150 && !!a.layTile),
+  await gameAt("TITLE_1947", "track", ["Dara", "Esme", "Faiz"], (a) => !!a.layTrack1947),
+];
+// For the wide screenshots only: the other phases' screens.
+const moreGames = !opts.screenshots ? [] : [
+  await gameAt("TITLE_1853", "bids", ["Gita", "Hugo", "Ines"], (a) => !!a.claimCity),
+  await gameAt("TITLE_1853", "dealing", ["Jaya", "Kurt", "Lena"], (a) => !!a.buyShare),
+  await gameAt("TITLE_1947", "auction", ["Mira", "Nils", "Omar"], (a) => !!a.bidPrivate1947),
+  await gameAt("TITLE_1947", "stock", ["Pia", "Quin", "Ravi"], (a) => !!a.buyPresidentCertificate1947),
 ];
 
 // 3. One cold opening of a game's screen; what it took.
 const browser = await launchBrowser();
-async function openCold(game, throttled, viewport = phoneViewport) {
+async function openCold(game, throttled, viewport = phoneViewport, checked = true) {
   const auth = await callApi(url, "LobbyService", "Login", { requestId: rid(), displayName: game.player.name, password });
   const session = JSON.stringify({
     userId: auth.userId, displayName: auth.displayName, accessToken: auth.accessToken, accessExpiresAt: Number(auth.accessExpiresAtUnixMs),
@@ -123,7 +133,7 @@ async function openCold(game, throttled, viewport = phoneViewport) {
     version: document.querySelector("[data-testid=game-screen]")?.dataset.version,
   }));
   if (opts.profile) await profileOf(game, throttled, page, cdp, timeline);
-  if (seen.targets === 0 || !seen.forms) throw new Error(`${game.title}: the board was marked usable with ${seen.targets} targets, forms ${seen.forms}`);
+  if (checked && (seen.targets === 0 || !seen.forms)) throw new Error(`${game.title}: the board was marked usable with ${seen.targets} targets, forms ${seen.forms}`);
   if (errors.length) throw new Error(`${game.title}: page errors ${errors.join("; ")}`);
   return { page, context, seen, bytes: bytesAtMark };
 }
@@ -167,12 +177,14 @@ for (let run = 0; run < runs; run++) {
 // 5. Screenshots of each map screen at 1440x900 (not throttled).
 if (opts.screenshots) {
   for (const game of games) {
-    const { page, context } = await openCold(game, false, { width: 1440, height: 900, deviceScaleFactor: 1 });
+    const { page, context } = await openCold(game, false, wideViewport);
     await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
     await new Promise((r) => setTimeout(r, 500));
     await page.screenshot({ path: path.join(opts.screenshots, `map-${game.title.slice(6)}-desktop.png`) });
     await context.close();
   }
+  const wide = await shootWideScreens((game, viewport) => openCold(game, false, viewport, false), [...games, ...moreGames], opts.screenshots, log);
+  log(`${wide.length + games.length} screenshots in ${opts.screenshots}`);
 }
 await browser.close();
 
