@@ -121,6 +121,9 @@ const CSS = `
      side there is room for both. */
   .mr-board-area, .mr-board-small { flex: 1 1 60%; height: calc(100vh - 270px) !important; min-height: 420px !important; }
   .mr-side { flex: 0 0 38%; max-width: 520px; max-height: calc(100vh - 270px); min-height: 420px; overflow-y: auto; }
+  /* The side scrolls as a whole: its panels keep their height (1947's Companies tab squeezed
+     its three panels into three small scrolling boxes, their text cut off). */
+  .mr-side > * { flex-shrink: 0; }
   /* The spreadsheet's columns (a company each) take the room of a wide screen. */
   .mr-side:has(.mr-sheet-wrap) { flex-basis: 56%; max-width: 860px; }
 }
