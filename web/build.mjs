@@ -57,12 +57,28 @@ const result = await esbuild.build({
   logLevel: "warning",
 });
 
-// 3. index.html with the hashed names.
+// 3. The page's first reads (src/boot/firstReads.ts): a script of its own, with no imports, that
+// index.html runs as soon as it arrives, so that the game's reads overlap the bundle's download.
+const boot = await esbuild.build({
+  entryPoints: [path.join(here, "src", "boot", "firstReads.ts")],
+  bundle: true,
+  minify: true,
+  format: "iife",
+  target: ["es2020"],
+  outdir: assets,
+  entryNames: "[name]-[hash]",
+  metafile: true,
+  logLevel: "warning",
+});
+
+// 4. index.html with the hashed names.
 const outputs = Object.keys(result.metafile.outputs).map((file) => path.relative(opts.out, file));
+const bootScript = Object.keys(boot.metafile.outputs).map((file) => path.relative(opts.out, file)).find((file) => file.endsWith(".js"));
 const script = outputs.find((file) => file.endsWith(".js"));
 const style = outputs.find((file) => file.endsWith(".css"));
 let html = readFileSync(path.join(here, "index.html"), "utf8");
-html = html.replace("%SCRIPT%", `/${script}`).replace("%STYLE%", style ? `<link rel="stylesheet" href="/${style}">` : "");
+html = html.replace("%BOOT%", `/${bootScript}`).replace("%SCRIPT%", `/${script}`)
+  .replace("%STYLE%", style ? `<link rel="stylesheet" href="/${style}">` : "");
 writeFileSync(path.join(opts.out, "index.html"), html);
 cpSync(path.join(here, "public"), opts.out, { recursive: true });  // manifest, icons, service worker
-console.log(`web: built ${outputs.length} files into ${opts.out}`);
+console.log(`web: built ${outputs.length + 1} files into ${opts.out}`);

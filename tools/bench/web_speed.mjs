@@ -11,7 +11,11 @@
 // targets outlined. Prints the JavaScript's size (raw and gzipped, every .js the build wrote and
 // what the page fetched), the bytes carried until the mark, and median, min and max per profile.
 // With --screenshots DIR: each game's map screen at 1440x900 (map-1853-desktop.png,
-// map-1947-desktop.png).
+// map-1947-desktop.png), and every main screen of both titles at 1440x900 (tools/bench/web_screens.mjs,
+// with four more games: 1853's contract bids and a dealing round, 1947's auction and stock round).
+// --runs 0 --screenshots DIR: the screenshots alone.
+// With --profile: for every opening, where the time went (each request's timings and bytes, the
+// page's marks, the main thread's busy time by kind), printed as it is measured.
 //
 // Environment: MAILRUN_WEB_URL (the gateway), MAILRUN_WEB_DIR (build/web), MAILRUN_WEB_CLIENT_DIR
 // (puppeteer-core's node_modules, tests/e2e/web/setup.sh), MAILRUN_CHROMIUM.
@@ -20,9 +24,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 
+import { shootWideScreens, wideViewport } from "./web_screens.mjs";
 import { callApi, launchBrowser, phoneViewport, registerPlayers, scriptedPlayers, startGame } from "../../tests/e2e/web/browser_common.mjs";
 
-const { values: opts } = parseArgs({ options: { runs: { type: "string", default: "5" }, screenshots: { type: "string" }, json: { type: "string" } } });
+const { values: opts } = parseArgs({ options: { runs: { type: "string", default: "5" }, screenshots: { type: "string" }, json: { type: "string" }, profile: { type: "boolean" } } });
 const url = process.env.MAILRUN_WEB_URL;
 const webDir = process.env.MAILRUN_WEB_DIR;
 if (!url || !webDir) {
@@ -47,26 +52,33 @@ const bundle = readdirSync(assets).filter((f) => f.endsWith(".js") || f.endsWith
 const index = readFileSync(path.join(webDir, "index.html"), "utf8");
 const js = bundle.filter((b) => b.file.endsWith(".js"));
 const sum = (list, key) => list.reduce((n, b) => n + b[key], 0);
-log(`JavaScript: ${js.length} files, ${sum(js, "raw")} B raw, ${sum(js, "gzip")} B gzipped; entry ${/src="\/assets\/([^"]+)"/.exec(index)?.[1]}`);
+log(`JavaScript: ${js.length} files, ${sum(js, "raw")} B raw, ${sum(js, "gzip")} B gzipped; index.html runs ${[...index.matchAll(/src="\/assets\/([^"]+)"/g)].map((m) => m[1]).join(", ")}`);
 
 // 2. The games, each stopped where its player acts on the map.
-async function gameAt(title, names, wanted) {
+async function gameAt(title, phase, names, wanted) {
   const players = await registerPlayers(url, names, password, rid);
   const gameId = await startGame(url, players, title, rid);
   const saw = {};
   const until = scriptedPlayers(url, gameId, players, saw);
   const { version, player } = await until((a) => wanted(a, saw.scripted), players);
   log(`${title}: ${saw.scripted} moves scripted, version ${version}, ${player.name} acts on the map`);
-  return { title, gameId, version, player };
+  return { title, phase, gameId, version, player };
 }
 const games = [
-  await gameAt("TITLE_1853", ["Asha", "Bram", "Chen"], (a, moved) => moved >= 150 && !!a.layTile),
-  await gameAt("TITLE_1947", ["Dara", "Esme", "Faiz"], (a) => !!a.layTrack1947),
+  await gameAt("TITLE_1853", "lay", ["Asha", "Bram", "Chen"], (a, moved) => moved >= 150 && !!a.layTile),
+  await gameAt("TITLE_1947", "track", ["Dara", "Esme", "Faiz"], (a) => !!a.layTrack1947),
+];
+// For the wide screenshots only: the other phases' screens.
+const moreGames = !opts.screenshots ? [] : [
+  await gameAt("TITLE_1853", "bids", ["Gita", "Hugo", "Ines"], (a) => !!a.claimCity),
+  await gameAt("TITLE_1853", "dealing", ["Jaya", "Kurt", "Lena"], (a) => !!a.buyShare),
+  await gameAt("TITLE_1947", "auction", ["Mira", "Nils", "Omar"], (a) => !!a.bidPrivate1947),
+  await gameAt("TITLE_1947", "stock", ["Pia", "Quin", "Ravi"], (a) => !!a.buyPresidentCertificate1947),
 ];
 
 // 3. One cold opening of a game's screen; what it took.
 const browser = await launchBrowser();
-async function openCold(game, throttled, viewport = phoneViewport) {
+async function openCold(game, throttled, viewport = phoneViewport, checked = true) {
   const auth = await callApi(url, "LobbyService", "Login", { requestId: rid(), displayName: game.player.name, password });
   const session = JSON.stringify({
     userId: auth.userId, displayName: auth.displayName, accessToken: auth.accessToken, accessExpiresAt: Number(auth.accessExpiresAtUnixMs),
@@ -85,14 +97,23 @@ async function openCold(game, throttled, viewport = phoneViewport) {
     await cdp.send("Network.emulateNetworkConditions", slow3g);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   }
+  await cdp.send("Performance.enable", { timeDomain: "timeTicks" });
   const types = new Map();
   const carried = { total: 0, byType: {}, requests: 0 };
-  cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
+  const timeline = new Map();  // requestId -> { what, sent, answered, done, bytes } (seconds, monotonic)
+  cdp.on("Network.requestWillBeSent", (e) => timeline.set(e.requestId, { what: `${e.request.method} ${new URL(e.request.url).pathname}`, sent: e.timestamp }));
+  cdp.on("Network.responseReceived", (e) => {
+    types.set(e.requestId, e.type);
+    const t = timeline.get(e.requestId);
+    if (t) Object.assign(t, { answered: e.timestamp, encoding: e.response.headers["content-encoding"] ?? e.response.headers["Content-Encoding"] ?? "" });
+  });
   cdp.on("Network.loadingFinished", (e) => {
     const type = types.get(e.requestId) ?? "Other";
     carried.total += e.encodedDataLength;
     carried.byType[type] = (carried.byType[type] ?? 0) + e.encodedDataLength;
     carried.requests++;
+    const t = timeline.get(e.requestId);
+    if (t) Object.assign(t, { done: e.timestamp, bytes: e.encodedDataLength });
   });
   await page.evaluateOnNewDocument((s) => {
     try {
@@ -111,9 +132,32 @@ async function openCold(game, throttled, viewport = phoneViewport) {
     forms: !!document.querySelector("[data-testid=moves]"),
     version: document.querySelector("[data-testid=game-screen]")?.dataset.version,
   }));
-  if (seen.targets === 0 || !seen.forms) throw new Error(`${game.title}: the board was marked usable with ${seen.targets} targets, forms ${seen.forms}`);
+  if (opts.profile) await profileOf(game, throttled, page, cdp, timeline);
+  if (checked && (seen.targets === 0 || !seen.forms)) throw new Error(`${game.title}: the board was marked usable with ${seen.targets} targets, forms ${seen.forms}`);
   if (errors.length) throw new Error(`${game.title}: page errors ${errors.join("; ")}`);
   return { page, context, seen, bytes: bytesAtMark };
+}
+
+// --profile: where the time to the usable board went in one opening: each request (sent, answered,
+// done, in ms from the navigation's start; bytes on the wire), the page's marks, and the main
+// thread's busy time by kind (the DevTools protocol's Performance metrics, in ms of the page's clock).
+async function profileOf(game, throttled, page, cdp, timeline) {
+  const metrics = Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
+  const nav = metrics.NavigationStart;
+  const ms = (t) => (t === undefined ? "-" : String(Math.round((t - nav) * 1000)).padStart(6));
+  const marks = await page.evaluate(() => [
+    ...performance.getEntriesByType("mark").map((m) => [m.name, m.startTime]),
+    ...["first-paint", "first-contentful-paint"].map((n) => [n, performance.getEntriesByName(n)[0]?.startTime ?? -1]),
+    ["domInteractive", performance.getEntriesByType("navigation")[0]?.domInteractive ?? -1],
+  ]);
+  const lines = [`profile ${game.title} ${throttled ? "throttled" : "baseline"}: request | sent | answered | done (ms) | bytes`];
+  for (const t of [...timeline.values()].sort((a, b) => a.sent - b.sent)) {
+    lines.push(`  ${t.what.padEnd(58)} ${ms(t.sent)} ${ms(t.answered)} ${ms(t.done)} ${String(t.bytes ?? "-").padStart(7)} ${t.encoding ?? ""}`);
+  }
+  lines.push(`  marks: ${marks.filter(([, t]) => t >= 0).sort((a, b) => a[1] - b[1]).map(([n, t]) => `${n} ${Math.round(t)}`).join(", ")}`);
+  lines.push(`  main thread (ms): script ${Math.round(metrics.ScriptDuration * 1000)}, layout ${Math.round(metrics.LayoutDuration * 1000)}, ` +
+    `style ${Math.round(metrics.RecalcStyleDuration * 1000)}, tasks ${Math.round(metrics.TaskDuration * 1000)}`);
+  console.log(lines.join("\n"));
 }
 
 // 4. RUNS rounds, each game and each profile in turn (A/B/A/B), a fresh context every time.
@@ -133,12 +177,14 @@ for (let run = 0; run < runs; run++) {
 // 5. Screenshots of each map screen at 1440x900 (not throttled).
 if (opts.screenshots) {
   for (const game of games) {
-    const { page, context } = await openCold(game, false, { width: 1440, height: 900, deviceScaleFactor: 1 });
+    const { page, context } = await openCold(game, false, wideViewport);
     await page.waitForFunction(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))));
     await new Promise((r) => setTimeout(r, 500));
     await page.screenshot({ path: path.join(opts.screenshots, `map-${game.title.slice(6)}-desktop.png`) });
     await context.close();
   }
+  const wide = await shootWideScreens((game, viewport) => openCold(game, false, viewport, false), [...games, ...moreGames], opts.screenshots, log);
+  log(`${wide.length + games.length} screenshots in ${opts.screenshots}`);
 }
 await browser.close();
 

@@ -8,7 +8,7 @@
 # JavaScript's size gzipped, the bytes carried and the time to a usable board (median and spread).
 # Everything it started is stopped and deleted afterwards. docs/benchmarks.md, "The web client's
 # first render on a phone".
-#   tools/bench/web_speed.sh [--runs N] [--screenshots DIR] [--json FILE]   (default 5 runs)
+#   tools/bench/web_speed.sh [--runs N] [--profile] [--screenshots DIR] [--json FILE]   (default 5 runs)
 # MAILRUN_BUILD_DIR (default build/) gives build/web and build/gateway; MAILRUN_BIN_DIR the services.
 # Build first: cmake --build build --target web gateway mailrun mailrun-game mailrun-lobby mailrun-notify
 set -euo pipefail

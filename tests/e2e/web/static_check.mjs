@@ -27,7 +27,7 @@ function get(path, method = "GET") {
 }
 
 const index = await get("/");
-const script = /src="(\/assets\/[^"]+\.js)"/.exec(index.body)?.[1] ?? "";
+const script = /<script type="module" src="(\/assets\/[^"]+\.js)"/.exec(index.body)?.[1] ?? "";  // the app (not the first reads' script)
 const style = /href="(\/assets\/[^"]+\.css)"/.exec(index.body)?.[1] ?? "";
 const strip = ({ body, ...rest }) => ({ ...rest, length: body.length });
 const out = {

@@ -15,6 +15,7 @@ export { GameStatus } from "@gen/mailrun/v1/game_pb";
 export type {
   GetGameResponse,
   HistoryEntry,
+  ListLegalActionsResponse,
   PreviewActionResponse,
   SuggestRunsResponse,
   WatchGameResponse,

@@ -115,8 +115,17 @@ const CSS = `
 }
 @media (min-width: 900px) {
   .mr-layout { flex-direction: row; align-items: stretch; }
-  .mr-board-area { flex: 1 1 60%; height: calc(100vh - 90px); }
-  .mr-side { flex: 0 0 38%; max-width: 520px; max-height: calc(100vh - 90px); overflow-y: auto; }
+  /* The board and the side fit the window below the shell's header, the autopilot and the
+     game's status lines (about 270 px), so a desktop shows the whole board without scrolling. */
+  /* A turn with no map move shrinks the board on a phone, so the forms fit one screen; side by
+     side there is room for both. */
+  .mr-board-area, .mr-board-small { flex: 1 1 60%; height: calc(100vh - 270px) !important; min-height: 420px !important; }
+  .mr-side { flex: 0 0 38%; max-width: 520px; max-height: calc(100vh - 270px); min-height: 420px; overflow-y: auto; }
+  /* The side scrolls as a whole: its panels keep their height (1947's Companies tab squeezed
+     its three panels into three small scrolling boxes, their text cut off). */
+  .mr-side > * { flex-shrink: 0; }
+  /* The spreadsheet's columns (a company each) take the room of a wide screen. */
+  .mr-side:has(.mr-sheet-wrap) { flex-basis: 56%; max-width: 860px; }
 }
 `;
 

@@ -6,7 +6,8 @@
 import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useRef, useState } from "preact/hooks";
 
-import { type ApiClients, type Components, type GameView, type HistoryEntry, type LegalAction, GameStatus, Title } from "./api";
+import { type ApiClients, type Components, type GameView, type HistoryEntry, type LegalAction, type ListLegalActionsResponse, GameStatus, Title } from "./api";
+import { takeFirstReads } from "./firstReads";
 import { addEntries, mergeView } from "./gameModel";
 
 export interface GameState {
@@ -61,9 +62,10 @@ export function useGame(client: ApiClients, gameId: string) {
       return next;
     });
 
-  const refreshLegal = async () => {
+  // `read`: an answer already asked for (the page's first reads), else a call now.
+  const refreshLegal = async (read?: Promise<ListLegalActionsResponse>) => {
     try {
-      const answer = await client.game.listLegalActions({ gameId });
+      const answer = await (read ?? client.game.listLegalActions({ gameId }));
       if (answer.version >= latest.current.version) update(() => ({ legal: answer.actions, legalVersion: answer.version }));
     } catch {
       // Kept: they are still the legal actions of legalVersion, and a player whose network is
@@ -106,15 +108,33 @@ export function useGame(client: ApiClients, gameId: string) {
     (async () => {
       // The legal actions are asked for beside the view, not after it: on a slow network each
       // call in turn costs a round trip before the board is usable (tools/bench/web_speed.mjs).
-      const legalRead = refreshLegal();
+      // On the game the page opened on, the boot script asked for them before this script ran.
+      const early = takeFirstReads(gameId, "screen");
+      const legalRead = refreshLegal(early?.legal.catch(() => client.game.listLegalActions({ gameId })));
       let first;
       try {
-        first = await client.game.getGame({ gameId }, { signal: abort.signal });
+        const call = () => client.game.getGame({ gameId }, { signal: abort.signal });
+        first = await (early ? early.game.catch(call) : call());
       } catch (e) {
         if (!stopped) update(() => ({ loading: false, error: ConnectError.from(e).rawMessage }));
         return;
       }
+      // The view and the board's components are shown together: a screen drawn first without
+      // the board and then again with it costs a phone a second render of everything.
       const view = first.view!;
+      const key = `${view.title}/${view.edition}`;
+      let components = componentsCache.get(key);
+      let componentsError: string | undefined;
+      if (!components) {
+        try {
+          const call = () => client.game.getComponents({ title: view.title || Title.TITLE_1853, edition: view.edition });
+          components = (await (early ? early.components.catch(call) : call())).components;
+          if (components) componentsCache.set(key, components);
+        } catch (e) {
+          componentsError = ConnectError.from(e).rawMessage;
+        }
+      }
+      if (stopped) return;
       update(() => ({
         loading: false,
         view,
@@ -123,21 +143,9 @@ export function useGame(client: ApiClients, gameId: string) {
         study: first.study,
         status: first.status,
         viewsByVersion: new Map([[first.version, view]]),
+        ...(components ? { components } : {}),
+        ...(componentsError !== undefined ? { componentsError } : {}),
       }));
-      const key = `${view.title}/${view.edition}`;
-      const cached = componentsCache.get(key);
-      if (cached) update(() => ({ components: cached }));
-      else {
-        try {
-          const answer = await client.game.getComponents({ title: view.title || Title.TITLE_1853, edition: view.edition });
-          if (answer.components) {
-            componentsCache.set(key, answer.components);
-            update(() => ({ components: answer.components }));
-          }
-        } catch (e) {
-          update(() => ({ componentsError: ConnectError.from(e).rawMessage }));
-        }
-      }
       // The legal actions of the version shown (read again when the view was newer), then the log:
       // the board is usable without it, so it does not share the network with what the board needs.
       await legalRead;

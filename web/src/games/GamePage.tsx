@@ -9,6 +9,7 @@ import { clients } from "../api/client";
 import type { Session } from "../api/session";
 import { RefusalNote } from "../app/RefusalNote";
 import { useAction } from "../app/useCall";
+import { takeFirstReads } from "../game/firstReads";
 import { GameScreen } from "../game/GameScreen";
 import type { TurnStore } from "./turns";
 
@@ -17,7 +18,9 @@ export function GamePage({ gameId, session, turns }: { gameId: string; session: 
   const action = useAction();
   const me = useMemo(() => ({ userId: session.userId, displayName: session.displayName }), [session]);
   useEffect(() => {
-    clients.game.getGame({ gameId }).then(
+    // On the game the page opened on, the screen's first GetGame (asked before the script ran) serves here too.
+    const call = () => clients.game.getGame({ gameId });
+    (takeFirstReads(gameId, "page")?.game.catch(call) ?? call()).then(
       (game) => setSeat({
         player: game.yourSeat >= 0, autopilot: game.autopilot, finished: game.status === GameStatus.FINISHED, study: game.study,
       }),
