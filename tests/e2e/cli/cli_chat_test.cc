@@ -157,7 +157,8 @@ TEST_F(CliChat, ARunningGameIsExportedWithoutOthersSecretsAndStudiedByPlayingEve
   r = Mailrun("uma", "export GAME");
   ASSERT_DONE(r);
   std::vector<int> bonds;
-  for (const auto& entry : json::parse(r.out)["entries"]) bonds.push_back(entry["action"]["commitBond"].value("amount", 0));
+  const json own = json::parse(r.out);  // kept: a range-for over a temporary's member would dangle
+  for (const auto& entry : own["entries"]) bonds.push_back(entry["action"]["commitBond"].value("amount", 0));
   EXPECT_EQ(bonds, (std::vector<int>{410, 0})) << r.out;
 
   // wen studies from the file: the withheld bonds get stand-ins, and wen plays the seat to act.
