@@ -126,8 +126,14 @@ grpc::Status NextRow(pqxx::work& txn, const std::string& game_id, int reader_sea
       fmt::format("SELECT {} FROM game_chat_heads WHERE game_id = $1", cursor.head_column), game_id);
   const int64_t last = head.empty() ? 0 : head[0][0].as<int64_t>();
   if (after > last) {
-    return InvalidField(cursor.field, fmt::format("{} {} is ahead of {} {}", cursor.field, after, cursor.newest, last),
-                        {service::CountValue(cursor.field, after), service::CountValue("current", last)});
+    // Each field's refusal named literally, so its message key is in the catalog (i18n/de.json).
+    const std::string message = fmt::format("{} {} is ahead of {} {}", cursor.field, after, cursor.newest, last);
+    if (&cursor == &kChanges) {
+      return InvalidField("after_chat_change", message,
+                          {service::CountValue("after_chat_change", after), service::CountValue("current", last)});
+    }
+    return InvalidField("after_chat_seq", message,
+                        {service::CountValue("after_chat_seq", after), service::CountValue("current", last)});
   }
   *rows = txn.exec_params(
       fmt::format("SELECT {0}, c.{1}{2} WHERE c.game_id = $1 AND c.{1} > $2 AND NOT EXISTS (SELECT 1 FROM"
