@@ -51,10 +51,15 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
     grpc::Status status;
     try {
       // The first look of a stream with chat checks that the caller may read the chat at all.
-      // (An after_chat_seq without with_chat is checked too: a bad one is refused, not ignored.)
-      if ((with_chat_ || chat_sent_ != 0) && !chat_checked_ && hub_.chat_ != nullptr) {
+      // (An after_chat_seq or after_chat_change without with_chat is checked too: a bad one is
+      // refused, not ignored.)
+      if ((with_chat_ || chat_sent_ != 0 || chat_change_sent_ != 0) && !chat_checked_ && hub_.chat_ != nullptr) {
         std::optional<mailrun::v1::ChatMessage> ignored;
         status = hub_.chat_->Next(user_id_, game_id_, chat_sent_, &ignored);
+        if (status.ok()) {
+          std::optional<std::pair<int64_t, mailrun::v1::ChatMessage>> ignored_change;
+          status = hub_.chat_->NextChange(user_id_, game_id_, chat_change_sent_, &ignored_change);
+        }
         chat_checked_ = status.ok();
       }
       if (status.ok()) status = hub_.queries_.NextChange(user_id_, game_id_, sent_, &change, &finished);
