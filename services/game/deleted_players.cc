@@ -83,6 +83,10 @@ void DeletedPlayers::Start() {
 
 void DeletedPlayers::Stop() { worker_.Stop(); }
 
+void DeletedPlayers::VersionCommitted(const std::string& game_id) {
+  if (bot_games_.Contains(game_id)) worker_.Wake();
+}
+
 void DeletedPlayers::Run() {
   while (!worker_.stopping()) {
     try {
@@ -141,6 +145,13 @@ int DeletedPlayers::PlayBotSeats() {
   {
     auto connection = pool_.Acquire();
     pqxx::read_transaction txn(*connection);
+    std::set<std::string> bot_games;  // game_players_bot (migrations/0103) keeps this cheap
+    for (const auto& row : txn.exec(
+             "SELECT DISTINCT p.game_id FROM game_players p JOIN games g ON g.game_id = p.game_id"
+             " WHERE p.played_by_bot AND g.status = 'active'")) {
+      bot_games.insert(row[0].as<std::string>());
+    }
+    bot_games_.Replace(std::move(bot_games));
     for (const auto& row : txn.exec(
              "SELECT g.game_id, g.version, p.seat, p.user_id FROM games g"
              " JOIN game_players p ON p.game_id = g.game_id AND p.played_by_bot AND p.seat = ANY (g.active_seats)"

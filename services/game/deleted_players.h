@@ -16,8 +16,13 @@
 // take it), so a move two replicas choose at once is applied once. A refused move is not tried
 // again in a loop: its turn waits, longer after each refusal, and the next try has a fresh id.
 //
+// The bot moves as soon as its seat is to act: every replica hears of every committed version
+// (VersionListener), and a version of a game the bot plays a seat in wakes its thread at once
+// (VersionCommitted). The poll (once a second) is the fallback: it finds seats newly put on
+// autopilot or handed to the bot, and versions heard while the listener reconnected.
+//
 // Several replicas may run one each (FOR UPDATE SKIP LOCKED; lost races are ABORTED and retried).
-// Thread-safety: Start/Stop from the owner.
+// Thread-safety: Start/Stop from the owner; VersionCommitted from any thread.
 #pragma once
 
 #include <chrono>
@@ -28,6 +33,7 @@
 #include "services/game/bot_turns.h"
 #include "services/game/game_loader.h"
 #include "services/game/move_service.h"
+#include "services/game/watched_games.h"
 
 namespace mailrun::game {
 
@@ -41,6 +47,10 @@ class DeletedPlayers {
   void Start();
   void Stop();
 
+  // A version of `game_id` was committed (by any replica): wakes the bot at once if it plays a seat
+  // there (as of its last look).
+  void VersionCommitted(const std::string& game_id);
+
   // One round of work (what the thread does each poll); public for tests. Returns how many
   // accounts were forgotten and bot moves made.
   int ForgetAccounts();
@@ -53,6 +63,7 @@ class DeletedPlayers {
   GameLoader& loader_;
   MoveService& moves_;
   const std::chrono::milliseconds poll_interval_;
+  WatchedGames bot_games_;  // the running games with a seat the bot plays, as of the last PlayBotSeats
   BotTurns refused_turns_;  // only the bot's thread (or a test calling PlayBotSeats) touches it
   mailrun::service::WorkerThread worker_;
 };

@@ -26,7 +26,12 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads, chat_.get());
   const std::string& session_url = options.session_database_url.empty() ? database_url : options.session_database_url;
   versions_ = std::make_unique<VersionListener>(
-      session_url, [this](const std::string& game_id) { watchers_->VersionCommitted(game_id); },
+      session_url,
+      [this](const std::string& game_id) {
+        watchers_->VersionCommitted(game_id);
+        deleted_players_->VersionCommitted(game_id);  // the bot and standing orders act at once
+        programmed_->VersionCommitted(game_id);
+      },
       [this] { watchers_->WakeAll(); });
   autopilot_ = std::make_unique<Autopilot>(transactor);
   revocations_ = std::make_shared<mailrun::service::SessionRevocations>(pool_);

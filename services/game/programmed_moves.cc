@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 #include <pqxx/pqxx>
+#include <set>
 #include <vector>
 
 #include "services/common/refusal_details.h"
@@ -159,6 +160,10 @@ void ProgrammedMoves::Start() {
 
 void ProgrammedMoves::Stop() { worker_.Stop(); }
 
+void ProgrammedMoves::VersionCommitted(const std::string& game_id) {
+  if (order_games_.Contains(game_id)) worker_.Wake();
+}
+
 void ProgrammedMoves::Run() {
   while (!worker_.stopping()) {
     try {
@@ -300,6 +305,11 @@ int ProgrammedMoves::RunOnce() {
   {
     auto connection = pool_.Acquire();
     pqxx::read_transaction txn(*connection);
+    std::set<std::string> order_games;  // game_programmed_moves_active (migrations/0106) keeps this cheap
+    for (const auto& row : txn.exec("SELECT DISTINCT game_id FROM game_programmed_moves WHERE state = 'active'")) {
+      order_games.insert(row[0].as<std::string>());
+    }
+    order_games_.Replace(std::move(order_games));
     for (const auto& row : txn.exec(
              "SELECT m.game_id, m.move_id, m.seat, m.kind, m.max_amount, m.subject, m.set_at_version, g.version,"
              " p.user_id, g.status = 'finished' FROM game_programmed_moves m JOIN games g ON g.game_id = m.game_id"

@@ -12,7 +12,8 @@
 // the game, the version and the seat: a move tried twice (after a restart, or by two replicas) is
 // applied once. It decides from what the seat's player may see: the seat's own legal actions, the
 // round and auction of the seat's view, and of the other players' moves only their kind (a buy or
-// a sale is public); never another player's secret.
+// a sale is public); never another player's secret. It looks when a version of a game with an
+// active order is committed (VersionCommitted, from the version listener), and every poll.
 // Thread-safety: the handlers from any thread; Start/Stop from the owner.
 #pragma once
 
@@ -27,6 +28,7 @@
 #include "services/common/worker_thread.h"
 #include "services/game/game_loader.h"
 #include "services/game/move_service.h"
+#include "services/game/watched_games.h"
 
 namespace mailrun::game {
 
@@ -46,6 +48,9 @@ class ProgrammedMoves {
 
   void Start();
   void Stop();
+  // A version of `game_id` was committed (by any replica): wakes the worker at once if the game has
+  // an active order (as of its last look); the poll is the fallback.
+  void VersionCommitted(const std::string& game_id);
   // One look at every active order whose game has a version it has not judged (what the thread
   // does each poll); public for tests. Returns how many orders it acted on (moved, ended, cancelled).
   int RunOnce();
@@ -61,6 +66,7 @@ class ProgrammedMoves {
   const std::chrono::milliseconds poll_interval_;
   std::mutex key_mutex_;
   std::string key_;
+  WatchedGames order_games_;  // the running games with an active order, as of the last RunOnce
   mailrun::service::WorkerThread worker_;
 };
 
