@@ -35,8 +35,8 @@ LobbyApp::LobbyApp(const mailrun::service::CommonConfig& common, mailrun::servic
       *pool_, *hasher_, *limits_,
       TokenSettings{&signer_, &verifier_, config.access_token_seconds, config.refresh_token_seconds,
                     config.refresh_reuse_grace_seconds});
-  tables_ = std::make_unique<Tables>(*pool_, *starter_, events);
-  tournaments_ = std::make_unique<Tournaments>(*pool_, *starter_);
+  tables_ = std::make_unique<Tables>(*pool_, *starter_, events, config.shortest_turn_deadline_seconds);
+  tournaments_ = std::make_unique<Tournaments>(*pool_, *starter_, config.shortest_turn_deadline_seconds);
   service_ = std::make_unique<LobbyServiceImpl>(verifier_, *pool_, *accounts_, *tables_, *tournaments_,
                                                 config.trust_forwarded_for);
   reconciler_ = std::make_unique<Reconciler>(*pool_, *games_, *starter_, *results_,

@@ -76,6 +76,11 @@ void AddLobbyOptions(CLI::App& app, LobbyConfig& config) {
                  "take a client's address from x-forwarded-for (only when every call comes through the gateway)")
       ->envname("MAILRUN_TRUST_FORWARDED_FOR")
       ->capture_default_str();
+  app.add_option("--shortest-turn-deadline-seconds", config.shortest_turn_deadline_seconds,
+                 "the shortest turn deadline a table or tournament may set (0 still means none)")
+      ->envname("MAILRUN_SHORTEST_TURN_DEADLINE_SECONDS")
+      ->check(CLI::Range(1, 86400))
+      ->capture_default_str();
   app.add_option("--game-call-timeout-seconds", config.game_call_timeout_seconds,
                  "deadline of each call to the game service")
       ->envname("MAILRUN_GAME_CALL_TIMEOUT_SECONDS")

@@ -29,6 +29,7 @@ struct LobbyConfig {
   int login_client_attempts = 30;                    // MAILRUN_LOGIN_CLIENT_ATTEMPTS
   int login_client_window_seconds = 60;              // MAILRUN_LOGIN_CLIENT_WINDOW_SECONDS
   bool trust_forwarded_for = false;                  // MAILRUN_TRUST_FORWARDED_FOR
+  int shortest_turn_deadline_seconds = 60;           // MAILRUN_SHORTEST_TURN_DEADLINE_SECONDS
   int game_call_timeout_seconds = 5;                 // MAILRUN_GAME_CALL_TIMEOUT_SECONDS
 };
 

@@ -94,8 +94,11 @@ std::string NewInvitationCode() {
   return code;
 }
 
-Tables::Tables(ConnectionPool& pool, GameStarter& starter, EventWriter events)
-    : pool_(pool), starter_(starter), events_(std::move(events)) {}
+Tables::Tables(ConnectionPool& pool, GameStarter& starter, EventWriter events, int64_t shortest_turn_deadline_seconds)
+    : pool_(pool),
+      starter_(starter),
+      events_(std::move(events)),
+      shortest_turn_deadline_seconds_(shortest_turn_deadline_seconds) {}
 
 grpc::Status Tables::Apply(const std::string& caller, const google::protobuf::Message& request,
                            const std::string& request_id, const std::string& method,
@@ -124,7 +127,7 @@ grpc::Status Tables::Create(const std::string& caller, const mailrun::v1::Create
   if (auto status = InvalidIf("options", CheckGameSetup(request.title(), request.edition(), request.options())); !status.ok()) {
     return status;
   }
-  if (auto status = InvalidIf("turn_deadline_seconds", CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
+  if (auto status = InvalidIf("turn_deadline_seconds", CheckTurnDeadline(request.turn_deadline_seconds(), shortest_turn_deadline_seconds_)); !status.ok()) return status;
   const int abandon_after = request.has_abandon_after_missed_deadlines() ? request.abandon_after_missed_deadlines()
                                                                           : kDefaultAbandonAfterMissed;
   if (abandon_after < 0 || abandon_after > kMaxAbandonAfterMissed) {

@@ -17,13 +17,16 @@
 #include "services/lobby/connection_pool.h"
 #include "services/lobby/events.h"
 #include "services/lobby/game_starter.h"
+#include "services/lobby/validation.h"
 
 namespace mailrun::lobby {
 
 class Tables {
  public:
-  // `pool` and `starter` must outlive this object.
-  Tables(ConnectionPool& pool, GameStarter& starter, EventWriter events);
+  // `pool` and `starter` must outlive this object. `shortest_turn_deadline_seconds`: the least a
+  // table's turn deadline may be (LobbyConfig).
+  Tables(ConnectionPool& pool, GameStarter& starter, EventWriter events,
+         int64_t shortest_turn_deadline_seconds = kShortestTurnDeadlineSeconds);
 
   grpc::Status Create(const std::string& caller, const mailrun::v1::CreateTableRequest& request,
                       mailrun::v1::Table* response);
@@ -55,6 +58,7 @@ class Tables {
   ConnectionPool& pool_;
   GameStarter& starter_;
   EventWriter events_;
+  const int64_t shortest_turn_deadline_seconds_;
 };
 
 // A random 10-character invitation code from 32 unambiguous characters (no 0/O, 1/I).

@@ -159,7 +159,8 @@ std::string RegistrationTime(pqxx::work& txn, const std::string& tournament_id, 
 
 }  // namespace
 
-Tournaments::Tournaments(ConnectionPool& pool, GameStarter& starter) : pool_(pool), starter_(starter) {}
+Tournaments::Tournaments(ConnectionPool& pool, GameStarter& starter, int64_t shortest_turn_deadline_seconds)
+    : pool_(pool), starter_(starter), shortest_turn_deadline_seconds_(shortest_turn_deadline_seconds) {}
 
 grpc::Status Tournaments::Apply(const std::string& caller, const google::protobuf::Message& request,
                            const std::string& request_id, const std::string& method,
@@ -198,7 +199,7 @@ grpc::Status Tournaments::Create(const std::string& caller, const mailrun::v1::C
   if (auto status = InvalidIf("options", CheckGameSetup(request.title(), request.edition(), request.options())); !status.ok()) {
     return status;
   }
-  if (auto status = InvalidIf("turn_deadline_seconds", CheckTurnDeadline(request.turn_deadline_seconds())); !status.ok()) return status;
+  if (auto status = InvalidIf("turn_deadline_seconds", CheckTurnDeadline(request.turn_deadline_seconds(), shortest_turn_deadline_seconds_)); !status.ok()) return status;
   if (request.table_size() < kMinTableSize || request.table_size() > kMaxTableSize ||
       CheckSeats(request.title(), request.table_size())) {
     return Invalid("lobby.tournament.table_size_range", "table_size", "table_size must be 3 to 6");

@@ -16,13 +16,16 @@
 #include "mailrun/v1/lobby.pb.h"
 #include "services/lobby/connection_pool.h"
 #include "services/lobby/game_starter.h"
+#include "services/lobby/validation.h"
 
 namespace mailrun::lobby {
 
 class Tournaments {
  public:
-  // `pool` and `starter` must outlive this object.
-  Tournaments(ConnectionPool& pool, GameStarter& starter);
+  // `pool` and `starter` must outlive this object. `shortest_turn_deadline_seconds`: the least a
+  // tournament's turn deadline may be (LobbyConfig).
+  Tournaments(ConnectionPool& pool, GameStarter& starter,
+              int64_t shortest_turn_deadline_seconds = kShortestTurnDeadlineSeconds);
 
   grpc::Status Create(const std::string& caller, const mailrun::v1::CreateTournamentRequest& request,
                       mailrun::v1::Tournament* response);
@@ -50,6 +53,7 @@ class Tournaments {
 
   ConnectionPool& pool_;
   GameStarter& starter_;
+  const int64_t shortest_turn_deadline_seconds_;
 };
 
 }  // namespace mailrun::lobby

@@ -69,10 +69,11 @@ Problem CheckName(const std::string& field, const std::string& value, size_t max
   return std::nullopt;
 }
 
-Problem CheckTurnDeadline(int64_t seconds) {
+Problem CheckTurnDeadline(int64_t seconds, int64_t shortest) {
   if (seconds == 0) return std::nullopt;
-  if (seconds < 60 || seconds > kMaxTurnDeadlineSeconds) {
-    return "turn_deadline_seconds must be 0 (no deadline) or 60 to 2592000 (30 days)";
+  if (seconds < shortest || seconds > kMaxTurnDeadlineSeconds) {
+    return "turn_deadline_seconds must be 0 (no deadline) or " + std::to_string(shortest) +
+           " to 2592000 (30 days)";
   }
   return std::nullopt;
 }

@@ -44,8 +44,12 @@ Problem CheckPassword(const std::string& password);
 // `required`: not empty.
 Problem CheckName(const std::string& field, const std::string& value, size_t max_length, bool required);
 
-// 0 (none) or 60 seconds to 30 days.
-Problem CheckTurnDeadline(int64_t seconds);
+// The shortest turn deadline a table or tournament may have unless the operator sets another
+// (LobbyConfig::shortest_turn_deadline_seconds).
+inline constexpr int64_t kShortestTurnDeadlineSeconds = 60;
+
+// 0 (none) or `shortest` seconds to 30 days.
+Problem CheckTurnDeadline(int64_t seconds, int64_t shortest = kShortestTurnDeadlineSeconds);
 
 // The title is known (unspecified means 1853), the edition is one of its editions (unspecified
 // means its default) and the options go with them, as the title registry says

@@ -2,14 +2,16 @@
 // plays on to the game's end and the lobby rates it, through the whole stack (the three service
 // binaries, real PostgreSQL and Redis), public API only.
 //
-// Four players register and open a 1947 table with the lobby's shortest turn deadline (60 s) whose
-// seats count as abandoned after one missed deadline; the seat to act first never moves. Once the
+// Four players register and open a 1947 table with a turn deadline of 3 s (the stack's lobby allows
+// it: MAILRUN_SHORTEST_TURN_DEADLINE_SECONDS; the game service counts missed deadlines every
+// 500 ms) whose seats count as abandoned after one missed deadline; the seat to act first never
+// moves. Once the
 // game service counts it abandoned, two of the three others vote: SUBSTITUTE (the host invites a
 // fifth account, which accepts and plays the seat) or BOT (the game service's bot plays it). The
 // reference bot then plays every other seat through the API (tests/e2e/stack/bot_players.h) to the
 // game's end (7.0). The lobby has then rated the leaver's game as a loss (last, below all three who
 // stayed) and not the substitute's (no result, no rated game), and the game's log holds the seat's
-// moves after the handover. Each test waits the one real deadline (about 70 s).
+// moves after the handover. Each test waits the one real deadline (a few seconds).
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -36,11 +38,15 @@ using SeatStub = mailrun::v1::SeatService::Stub;
 using StudyStub = mailrun::v1::StudyService::Stub;
 
 constexpr int kMaxMoves = 20000;
-constexpr int64_t kShortestDeadline = 60;  // the lobby's shortest turn deadline (CreateTable)
+constexpr int64_t kShortestDeadline = 3;  // the stack's lobby's shortest turn deadline (CreateTable)
 
 class SeatHandover : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { stack_ = new Stack("e2e_seat_handover"); }
+  static void SetUpTestSuite() {
+    stack_ = new Stack("e2e_seat_handover", 1, {},
+                       {{"MAILRUN_SHORTEST_TURN_DEADLINE_SECONDS", std::to_string(kShortestDeadline)},
+                        {"MAILRUN_SEAT_CHECK_MS", "500"}});
+  }
   static void TearDownTestSuite() {
     delete stack_;
     stack_ = nullptr;
@@ -87,9 +93,9 @@ class SeatHandover : public ::testing::Test {
     return seats;
   }
 
-  // Waits (the real 60-second deadline, counted every 10 s) until the leaver's seat is abandoned.
+  // Waits (the real deadline, counted every 500 ms) until the leaver's seat is abandoned.
   void WaitAbandoned() {
-    const auto until = std::chrono::steady_clock::now() + 150s;
+    const auto until = std::chrono::steady_clock::now() + 60s;
     while (!Seats(*by_seat_[others_[0]]).seats(leaver_).abandoned()) {
       ASSERT_LT(std::chrono::steady_clock::now(), until) << "seat " << leaver_ << " never counted as abandoned\n"
                                                          << stack_->LogTails();

@@ -46,18 +46,20 @@ std::string Tail(const std::string& path, size_t lines) {
 
 }  // namespace
 
-Stack::Stack(const std::string& name, int reconcile_seconds, const std::map<std::string, std::string>& notify_env) {
+Stack::Stack(const std::string& name, int reconcile_seconds, const std::map<std::string, std::string>& notify_env,
+             const std::map<std::string, std::string>& every_env) {
   database_url_ = mailrun::testing::FreshDatabase(name);
   events_channel_ = "mailrun.events." + name + "." + mailrun::service::RandomId();
   const std::string logs = ::testing::TempDir() + "/" + name + "-" + mailrun::service::RandomId().substr(0, 8);
   game_log_ = logs + "-game.log";
   lobby_log_ = logs + "-lobby.log";
   notify_log_ = logs + "-notify.log";
-  const std::map<std::string, std::string> common = {{"MAILRUN_DATABASE_URL", database_url_},
-                                                     {"MAILRUN_REDIS_URL", mailrun::testing::RedisUrl()},
-                                                     {"MAILRUN_TOKEN_PUBLIC_KEYS", mailrun::testing::TestPublicKeys()},
-                                                     {"MAILRUN_EVENTS_CHANNEL", events_channel_},
-                                                     {"MAILRUN_METRICS_LISTEN", "127.0.0.1:0"}};
+  std::map<std::string, std::string> common = {{"MAILRUN_DATABASE_URL", database_url_},
+                                               {"MAILRUN_REDIS_URL", mailrun::testing::RedisUrl()},
+                                               {"MAILRUN_TOKEN_PUBLIC_KEYS", mailrun::testing::TestPublicKeys()},
+                                               {"MAILRUN_EVENTS_CHANNEL", events_channel_},
+                                               {"MAILRUN_METRICS_LISTEN", "127.0.0.1:0"}};
+  common.insert(every_env.begin(), every_env.end());
   game_address_ = Start("mailrun-game", game_, common, game_log_);
   auto lobby_env = common;
   lobby_env["MAILRUN_GAME_ADDR"] = game_address_;

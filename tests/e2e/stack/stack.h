@@ -26,9 +26,11 @@ namespace mailrun::e2e {
 class Stack {
  public:
   // Starts the three services (fails the test if one does not serve). `name`: letters, digits, '_'.
-  // `notify_env`: more environment for mailrun-notify (a push endpoint, say).
+  // `notify_env`: more environment for mailrun-notify (a push endpoint, say); `every_env`: more
+  // environment for all three (a service reads only its own variables).
   explicit Stack(const std::string& name, int reconcile_seconds = 1,
-                 const std::map<std::string, std::string>& notify_env = {});
+                 const std::map<std::string, std::string>& notify_env = {},
+                 const std::map<std::string, std::string>& every_env = {});
   ~Stack();
   Stack(const Stack&) = delete;
   Stack& operator=(const Stack&) = delete;

@@ -47,6 +47,10 @@ TEST(Validation, NamesAndDeadlines) {
   EXPECT_TRUE(CheckTurnDeadline(59).has_value());
   EXPECT_TRUE(CheckTurnDeadline(-5).has_value());
   EXPECT_TRUE(CheckTurnDeadline(kMaxTurnDeadlineSeconds + 1).has_value());
+  // An operator's shorter floor (MAILRUN_SHORTEST_TURN_DEADLINE_SECONDS), named in the refusal.
+  EXPECT_FALSE(CheckTurnDeadline(3, 3).has_value());
+  EXPECT_NE(CheckTurnDeadline(2, 3)->find("0 (no deadline) or 3 to 2592000"), std::string::npos);
+  EXPECT_TRUE(CheckTurnDeadline(0, 3) == std::nullopt);
 }
 
 TEST(Validation, GameSetupPerEdition) {
