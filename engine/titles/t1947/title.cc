@@ -80,7 +80,9 @@ mailrun::v1::RoundInfo RoundOf(const T1947Game& g) {
 std::string RoundDescription(const T1947Game& g) {
   switch (g.round()) {
     case Round::kAuction:
-      return "Private auction (3.2): P" + std::to_string(g.auction_private()) +
+      // The private up for auction by its number and name (3.2: P1, P2, ... in that order).
+      return "Private auction (3.2): P" + std::to_string(g.auction_private()) + " (" +
+             g.data().privates.at(static_cast<size_t>(g.auction_private() - 1)).name + ")" +
              (g.high_bidder() < 0 ? ", no bid yet"
                                   : ", " + g.player(g.high_bidder()).name + " bids " + Rupees(g.high_bid()));
     case Round::kBnrPar:

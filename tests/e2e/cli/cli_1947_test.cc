@@ -116,7 +116,7 @@ TEST_F(Cli1947, ThreePlayersPlayTheAuctionTheFirstStockRoundAndAnOperatingMove) 
   // ---- The opening as paul sees it ---------------------------------------------------------------------
   r = Mailrun("paul", "games show GAME");
   ASSERT_DONE(r);
-  for (const std::string shown : {"1947, reconstructed map", "Private auction (3.2): P1, no bid yet",
+  for (const std::string shown : {"1947, reconstructed map", "Private auction (3.2): P1 (Dry Season Construction Breakthrough), no bid yet",
                                   "On auction: P1 ", "no bid yet", "Player order (3.6): 1 ", "Private companies (3.1)",
                                   "Railways (market", "map is a reconstruction"}) {
     EXPECT_SHOWS(r, shown);
