@@ -8,6 +8,7 @@
 #include "services/common/retry_later.h"
 #include "services/common/token.h"
 #include "services/lobby/lobby_status.h"
+#include "services/lobby/login_by_code.h"
 #include "services/lobby/ratings.h"
 #include "services/lobby/transaction.h"
 #include "services/lobby/validation.h"
@@ -184,6 +185,7 @@ grpc::Status Accounts::Login(const mailrun::v1::LoginRequest& request, const std
   if (request.display_name().empty()) return Invalid("lobby.account.display_name_required", "display_name", "display_name is required");
   if (auto status = InvalidIf("display_name", CheckDisplayName(request.display_name())); !status.ok()) return status;
   if (request.password().empty()) return Invalid("lobby.account.password_required", "password", "password is required");
+  if (!request.login_code().empty()) return LoginWithCode(request, client, response);
   const std::string device = KnownDevice(request);
   // Before any hashing: an account or client over its allowance costs nothing but this answer.
   if (auto limited = limits_.AdmitLogin(client, request.display_name(), device); !limited.ok()) return limited;
@@ -206,7 +208,8 @@ std::string Accounts::KnownDevice(const mailrun::v1::LoginRequest& request) cons
   return "device:" + claims->token_id;
 }
 
-grpc::Status Accounts::LoginChecked(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response) {
+grpc::Status Accounts::LoginChecked(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response,
+                                    const std::string& code_hash) {
   std::string user_id;
   std::string hash;
   grpc::Status status = RunTransaction(pool_, [&](pqxx::work& txn) {
@@ -224,17 +227,24 @@ grpc::Status Accounts::LoginChecked(const mailrun::v1::LoginRequest& request, ma
     hasher_.VerifyNothing(request.password());
     return Unauthenticated("lobby.account.wrong_credentials", kWrongCredentials);
   }
-  if (!hasher_.Verify(hash, request.password())) return Unauthenticated("lobby.account.wrong_credentials", kWrongCredentials);
+  if (!hasher_.Verify(hash, request.password())) {
+    if (!code_hash.empty()) CountWrongPasswordWithCode(pool_, user_id, code_hash);
+    return Unauthenticated("lobby.account.wrong_credentials", kWrongCredentials);
+  }
   const std::string new_hash = hasher_.NeedsRehash(hash) ? hasher_.Hash(request.password()) : "";
 
   return RunTransaction(pool_, [&](pqxx::work& txn) {
     if (!new_hash.empty()) {
       txn.exec_params("UPDATE users SET password_hash = $2 WHERE user_id = $1", user_id, new_hash);
     }
+    if (!code_hash.empty() && !UseLoginCode(txn, user_id, code_hash, request.request_id())) {
+      return Unauthenticated("lobby.account.login_code_used", "this login code was used already; ask for a new one");
+    }
     std::string session_id;
     mailrun::v1::LoginRequest fingerprinted = request;
     fingerprinted.clear_password();
     fingerprinted.clear_device_token();  // a secret too; a retry from a device that lost it is the same call
+    fingerprinted.clear_login_code();    // likewise
     const RequestKey key{user_id, request.request_id(), "Login", RequestFingerprint(fingerprinted)};
     grpc::Status applied = ApplyOnce(txn, key, &session_id, [&](std::string* result_id) {
       *result_id = CreateSession(txn, user_id, "");

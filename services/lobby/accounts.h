@@ -53,6 +53,12 @@ class Accounts {
                         mailrun::v1::AuthResponse* response);
   grpc::Status Login(const mailrun::v1::LoginRequest& request, const std::string& client,
                      mailrun::v1::AuthResponse* response);
+  // Login codes (login_by_code.cc; login_codes.h): RequestLoginCode stores a new code's hash and
+  // appends the LoginCodeRequested event that the notification service mails, in one transaction,
+  // when the name is an account with fewer than 3 codes in the last 15 minutes; the answer is the
+  // same whatever the name. Login with a login_code is LoginWithCode.
+  grpc::Status RequestLoginCode(const mailrun::v1::RequestLoginCodeRequest& request, const std::string& client,
+                                mailrun::v1::RequestLoginCodeResponse* response);
   grpc::Status Refresh(const mailrun::v1::RefreshRequest& request, mailrun::v1::AuthResponse* response);
   grpc::Status Logout(const std::string& caller, const mailrun::v1::LogoutRequest& request,
                       mailrun::v1::LogoutResponse* response);
@@ -83,7 +89,14 @@ class Accounts {
   std::string KnownDevice(const mailrun::v1::LoginRequest& request) const;
   // Register and Login once admitted by the limits; may throw HashingBusy.
   grpc::Status RegisterChecked(const mailrun::v1::RegisterRequest& request, mailrun::v1::AuthResponse* response);
-  grpc::Status LoginChecked(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response);
+  // With `code_hash` (a live login code of the account, LoginWithCode): a wrong password counts
+  // against the code, and the session is made only if the code is still unused, which it marks used.
+  grpc::Status LoginChecked(const mailrun::v1::LoginRequest& request, mailrun::v1::AuthResponse* response,
+                            const std::string& code_hash = "");
+  // A Login with a login code: the code is checked first (no password hashing for a wrong one),
+  // within the wrong-code allowance instead of the account's (login_limits.h).
+  grpc::Status LoginWithCode(const mailrun::v1::LoginRequest& request, const std::string& client,
+                             mailrun::v1::AuthResponse* response);
   // Logs into the account a Register with this request_id created, if name and password match.
   grpc::Status ReplayRegister(const std::string& session_id, const mailrun::v1::RegisterRequest& request,
                               mailrun::v1::AuthResponse* response);

@@ -75,6 +75,13 @@ grpc::Status LobbyServiceImpl::Login(grpc::ServerContext* context, const mailrun
   return status;
 }
 
+grpc::Status LobbyServiceImpl::RequestLoginCode(grpc::ServerContext* context,
+                                                const mailrun::v1::RequestLoginCodeRequest* request,
+                                                mailrun::v1::RequestLoginCodeResponse* response) {
+  const std::string client = ClientAddress(*context, trust_forwarded_for_);
+  return Guard([&] { return accounts_.RequestLoginCode(*request, client, response); });
+}
+
 grpc::Status LobbyServiceImpl::Refresh(grpc::ServerContext*, const mailrun::v1::RefreshRequest* request,
                                        mailrun::v1::AuthResponse* response) {
   return Guard([&] { return accounts_.Refresh(*request, response); });

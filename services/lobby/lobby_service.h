@@ -1,5 +1,5 @@
 // The gRPC face of the lobby (mailrun.v1.LobbyService): each handler checks the caller's access
-// token (except Register, Login and Refresh), hands the request to Accounts, Tables, Tournaments
+// token (except Register, Login, RequestLoginCode and Refresh), hands the request to Accounts, Tables, Tournaments
 // or the ratings and results readers, and returns their status. No rules live here. An
 // unexpected exception becomes INTERNAL (logged without request contents). Thread-safe.
 #pragma once
@@ -26,6 +26,8 @@ class LobbyServiceImpl final : public mailrun::v1::LobbyService::Service {
 
   grpc::Status Register(grpc::ServerContext* context, const mailrun::v1::RegisterRequest* request,
                         mailrun::v1::AuthResponse* response) override;
+  grpc::Status RequestLoginCode(grpc::ServerContext* context, const mailrun::v1::RequestLoginCodeRequest* request,
+                                mailrun::v1::RequestLoginCodeResponse* response) override;
   grpc::Status Login(grpc::ServerContext* context, const mailrun::v1::LoginRequest* request,
                      mailrun::v1::AuthResponse* response) override;
   grpc::Status Refresh(grpc::ServerContext* context, const mailrun::v1::RefreshRequest* request,

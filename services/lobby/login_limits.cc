@@ -71,7 +71,9 @@ LoginLimits::LoginLimits(LoginLimitSettings settings)
     : accounts_(settings.account_attempts, settings.account_window, settings.max_keys),
       clients_(settings.client_attempts, settings.client_window, settings.max_keys),
       devices_(settings.account_attempts, settings.account_window, settings.max_keys),
-      signed_in_(settings.account_attempts, settings.account_window, settings.max_keys) {}
+      signed_in_(settings.account_attempts, settings.account_window, settings.max_keys),
+      code_requests_(settings.code_requests, settings.code_request_window, settings.max_keys),
+      wrong_codes_(settings.wrong_codes, settings.code_request_window, settings.max_keys) {}
 
 grpc::Status LoginLimits::AdmitLogin(const std::string& client, const std::string& display_name,
                                      LimitClock::time_point now) {
@@ -128,6 +130,36 @@ grpc::Status LoginLimits::AdmitPasswordCheck(const std::string& client, const st
 
 void LoginLimits::RefundPasswordCheck(const std::string& user_id, LimitClock::time_point now) {
   signed_in_.GiveBack(user_id, now);
+}
+
+grpc::Status LoginLimits::AdmitCodeRequest(const std::string& client, const std::string& display_name,
+                                           LimitClock::time_point now) {
+  if (const auto wait = clients_.Take(client, now); wait.count() > 0) {
+    return mailrun::service::RetryLater("too many logins and login code requests from your address", wait);
+  }
+  if (const auto wait = code_requests_.Take(absl::AsciiStrToLower(display_name), now); wait.count() > 0) {
+    return mailrun::service::RetryLater(
+        "login codes for this display name were asked for too often (3 per 15 minutes); use a code already "
+        "mailed, each works for 15 minutes",
+        wait);
+  }
+  return grpc::Status::OK;
+}
+
+grpc::Status LoginLimits::AdmitCodeLogin(const std::string& client, const std::string& display_name,
+                                         LimitClock::time_point now) {
+  if (const auto wait = clients_.Take(client, now); wait.count() > 0) {
+    return mailrun::service::RetryLater("too many logins from your address", wait);
+  }
+  if (const auto wait = wrong_codes_.Take(absl::AsciiStrToLower(display_name) + "\n" + client, now); wait.count() > 0) {
+    return mailrun::service::RetryLater("too many wrong login codes for this display name from your address", wait);
+  }
+  return grpc::Status::OK;
+}
+
+void LoginLimits::RefundCodeLogin(const std::string& client, const std::string& display_name,
+                                  LimitClock::time_point now) {
+  wrong_codes_.GiveBack(absl::AsciiStrToLower(display_name) + "\n" + client, now);
 }
 
 std::string ClientAddress(const grpc::ServerContext& context, bool trust_forwarded_for) {

@@ -13,6 +13,11 @@
 //     account's access token) have their own allowance of the same size, keyed by the user id:
 //     a stranger's failed logins do not hold them back, and a stolen access token guesses the
 //     password no faster than a login could (issue 46).
+//   - login codes (issue 46 item 6): at most `code_requests` asks for a mailed code per display name
+//     (any case, existing or not) per `code_request_window`, plus the client's allowance; and wrong
+//     codes (a code that is none of the account's) `wrong_codes` per `code_request_window` for one
+//     display name from one client address: a code cannot be guessed (40 bits), and a stranger's
+//     wrong codes, from their own address, do not hold back the player's right one.
 // An attempt beyond either is refused before any hashing with RESOURCE_EXHAUSTED and a retry hint
 // (services/common/retry_later.h). The counts live in this process: with several lobby replicas an
 // account gets the allowance once per replica (docs/operations.md). Each table holds at most
@@ -64,6 +69,9 @@ struct LoginLimitSettings {
   std::chrono::seconds account_window{300};
   int client_attempts = 30;
   std::chrono::seconds client_window{60};
+  int code_requests = 3;
+  int wrong_codes = 5;
+  std::chrono::seconds code_request_window{900};
   size_t max_keys = 100000;
 };
 
@@ -89,12 +97,24 @@ class LoginLimits {
   grpc::Status AdmitPasswordCheck(const std::string& client, const std::string& user_id,
                                   LimitClock::time_point now = LimitClock::now());
   void RefundPasswordCheck(const std::string& user_id, LimitClock::time_point now = LimitClock::now());
+  // RequestLoginCode: takes an attempt of the client and of the name's asks for a code.
+  grpc::Status AdmitCodeRequest(const std::string& client, const std::string& display_name,
+                                LimitClock::time_point now = LimitClock::now());
+  // A Login with a login code: takes an attempt of the client and of the wrong codes allowed for
+  // this name from this client; RefundCodeLogin gives the latter back when the code was one of the
+  // account's (right, used or expired).
+  grpc::Status AdmitCodeLogin(const std::string& client, const std::string& display_name,
+                              LimitClock::time_point now = LimitClock::now());
+  void RefundCodeLogin(const std::string& client, const std::string& display_name,
+                       LimitClock::time_point now = LimitClock::now());
 
  private:
   AttemptBuckets accounts_;
   AttemptBuckets clients_;
   AttemptBuckets devices_;
   AttemptBuckets signed_in_;
+  AttemptBuckets code_requests_;
+  AttemptBuckets wrong_codes_;
 };
 
 // The caller's address: with `trust_forwarded_for` (the lobby is reached only through the gateway,

@@ -39,6 +39,15 @@ std::string BatchMessageId(const std::string& user_id, const std::vector<std::st
 // "<verify-<32 hex digits over the player and the link's token hash>@<the sender's domain>>".
 std::string VerifyMessageId(const std::string& user_id, const std::string& token_hash, const std::string& from);
 
+// "<login-<32 hex digits over the event id>@<the sender's domain>>": one per login code event.
+std::string LoginCodeMessageId(const std::string& event_id, const std::string& from);
+
+// The mail of a login code (events.proto LoginCodeRequested): the code, whose account it is for,
+// until when it works (UTC), and what to do if the reader did not ask for it. No unsubscribe link:
+// it is not a notification, and it goes only where the player asked for one.
+std::string LoginCodeMail(const MailFrame& frame, const std::string& code, const std::string& display_name,
+                          int64_t expires_at_unix_ms);
+
 // `public_url`: where the web client is served ("https://mailrun.example.net"), for the links.
 std::string VerificationMail(const MailFrame& frame, const std::string& public_url, const std::string& token);
 std::string NotificationsMail(const MailFrame& frame, const std::string& public_url, const std::vector<MailItem>& items,

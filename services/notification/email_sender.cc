@@ -71,8 +71,8 @@ mailrun::v1::EmailAddress EmailSender::AddressOf(pqxx::transaction_base& txn, co
 mailrun::v1::EmailAddress EmailSender::SetAddress(pqxx::work& txn, const std::string& user_id,
                                                   const std::string& address, TimePoint now) {
   // Whatever was waiting for the old address is not sent to the new one.
-  txn.exec_params("UPDATE email_mails SET status = 'cancelled', last_error = 'the address changed' "
-                  "WHERE user_id = $1 AND status = 'pending'",
+  txn.exec_params("UPDATE email_mails SET status = 'cancelled', last_error = 'the address changed', "
+                  "message = CASE WHEN kind = 'login_code' THEN '' ELSE message END WHERE user_id = $1 AND status = 'pending'",
                   user_id);
   txn.exec_params("UPDATE email_items SET status = 'dropped' WHERE user_id = $1 AND status = 'pending'", user_id);
   if (address.empty()) {
@@ -134,6 +134,27 @@ int EmailSender::Enqueue(pqxx::transaction_base& txn, const mailrun::v1::Event& 
                                     .affected_rows());
   }
   return created;
+}
+
+bool EmailSender::MailLoginCode(pqxx::transaction_base& txn, const mailrun::v1::Event& event, TimePoint now) {
+  if (!enabled() || event.user_ids_size() != 1) return false;
+  const auto& requested = event.login_code_requested();
+  if (requested.expires_at_unix_ms() <= ToUnixMs(now)) return false;  // caught up too late: no use
+  const std::string& user = event.user_ids(0);
+  const auto rows = txn.exec_params("SELECT address FROM email_addresses WHERE user_id = $1 AND verified_at IS NOT NULL",
+                                    user);
+  if (rows.empty()) return false;
+  const std::string address = rows[0][0].as<std::string>();
+  const MailFrame frame{options_.smtp.from, address, LoginCodeMessageId(event.event_id(), options_.smtp.from),
+                        UnixSeconds(now)};
+  return txn.exec_params("INSERT INTO email_mails (user_id, kind, to_address, message, next_attempt_at, created_at, "
+                         "event_id, expires_at) VALUES ($1, 'login_code', $2, $3, to_timestamp($4::bigint / 1000.0), "
+                         "to_timestamp($4::bigint / 1000.0), $5, to_timestamp($6::bigint / 1000.0)) "
+                         "ON CONFLICT (event_id) WHERE event_id IS NOT NULL DO NOTHING",
+                         user, address,
+                         LoginCodeMail(frame, requested.code(), requested.display_name(), requested.expires_at_unix_ms()),
+                         ToUnixMs(now), event.event_id(), requested.expires_at_unix_ms())
+             .affected_rows() > 0;
 }
 
 bool EmailSender::GatherOne(TimePoint now) {
@@ -202,6 +223,10 @@ bool EmailSender::SendOne(TimePoint now) {
   SmtpHandoff handoff;
   auto connection = pool_.Acquire();
   pqxx::work txn(*connection);
+  // A login code's mail is no use once the code expired; its text (the code) is not kept.
+  txn.exec_params("UPDATE email_mails SET status = 'cancelled', last_error = 'the login code expired', message = '' "
+                  "WHERE status = 'pending' AND expires_at <= to_timestamp($1::bigint / 1000.0)",
+                  ToUnixMs(now));
   const auto rows = txn.exec_params(
       "SELECT id, to_address, message, attempts FROM email_mails WHERE status = 'pending' "
       "AND next_attempt_at <= to_timestamp($1::bigint / 1000.0) ORDER BY next_attempt_at, id LIMIT 1 "
@@ -215,12 +240,13 @@ bool EmailSender::SendOne(TimePoint now) {
   if (error.empty()) {
     outcome = "delivered";
     txn.exec_params("UPDATE email_mails SET status = 'sent', attempts = $2, sent_at = clock_timestamp(), "
-                    "last_error = NULL WHERE id = $1",
+                    "last_error = NULL, message = CASE WHEN kind = 'login_code' THEN '' ELSE message END WHERE id = $1",
                     id, attempt);
   } else if (attempt >= options_.max_attempts) {
     outcome = "gave_up";
-    txn.exec_params("UPDATE email_mails SET status = 'gave_up', attempts = $2, last_error = $3 WHERE id = $1", id,
-                    attempt, error);
+    txn.exec_params("UPDATE email_mails SET status = 'gave_up', attempts = $2, last_error = $3, "
+                    "message = CASE WHEN kind = 'login_code' THEN '' ELSE message END WHERE id = $1",
+                    id, attempt, error);
   } else {
     outcome = "retry";
     const auto delay = service::ExponentialBackoff::DelayFor(attempt, options_.initial_backoff, options_.max_backoff);

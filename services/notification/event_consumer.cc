@@ -226,6 +226,9 @@ bool EventConsumer::Malformed(const mailrun::v1::Event& event) {
 }
 
 bool EventConsumer::StoreIn(pqxx::work& txn, const mailrun::v1::Event& event, TimePoint now) {
+  // A login code goes by mail to a verified address and nowhere else: not into the inbox (nor so
+  // to a stream), no push, no webhook, no reminder; the mail row (once per event) is all that stays.
+  if (event.has_login_code_requested()) return email_.MailLoginCode(txn, event, now);
   if (!inbox_.Append(txn, event)) return false;
   // Pushes and reminders are extras: if either fails, the event is still stored and streamed
   // (each runs in its own savepoint), and the failure is logged. (Without a push gateway there
@@ -242,8 +245,11 @@ bool EventConsumer::StoreIn(pqxx::work& txn, const mailrun::v1::Event& event, Ti
 
 void EventConsumer::Stored(const mailrun::v1::Event& event, bool fresh) {
   const service::LogScope scope = service::EventLogScope(event);
-  // Also for a repeat: another replica may have stored it, and this one's streams must wake.
-  for (const auto& user : event.user_ids()) fanout_.Notify(user);
+  // Also for a repeat: another replica may have stored it, and this one's streams must wake. (A
+  // login code reaches no stream.)
+  if (!event.has_login_code_requested()) {
+    for (const auto& user : event.user_ids()) fanout_.Notify(user);
+  }
   const char* outcome = fresh ? "stored" : "duplicate";
   service::metrics::EventConsumed(outcome);
   service::LogEvent(fresh ? spdlog::level::info : spdlog::level::debug, std::string("event_") + outcome,

@@ -19,6 +19,7 @@ EventKind KindOf(const Event& event) {
     case Event::kInvitationReceived: return mailrun::v1::EVENT_KIND_INVITATION_RECEIVED;
     case Event::kReminder: return mailrun::v1::EVENT_KIND_REMINDER;
     case Event::kChatMention: return mailrun::v1::EVENT_KIND_CHAT_MENTION;
+    case Event::kLoginCodeRequested: break;  // mailed only (EmailSender::MailLoginCode), never a notification
     case Event::KIND_NOT_SET: break;
   }
   return mailrun::v1::EVENT_KIND_UNSPECIFIED;
@@ -214,6 +215,7 @@ EventText DescribeEvent(const Event& event, const std::string& recipient) {
               Keyed("notify.chat_mention.text",
                     {{"from", mention.from_display_name()}, {"game_id", mention.game_id()}, {"text", mention.excerpt()}})};
     }
+    case Event::kLoginCodeRequested: break;  // never described: its code is mailed, nothing else
     case Event::KIND_NOT_SET: break;
   }
   return {"Notification", "", Keyed("notify.unknown.title"), Keyed("notify.unknown.text")};

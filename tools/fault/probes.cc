@@ -175,6 +175,8 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {g, "GetComponents", Auth::kPlayer, "title: TITLE_1853 edition: EDITION_RETUNED known_hash: \"sha256:" + std::string(64, '0') + "\""},
       {l, "Register", Auth::kNone, rid + fmt::format("display_name: \"{}\" password: \"probe-password\"", f.name)},
       {l, "Login", Auth::kNone, rid + fmt::format("display_name: \"{}\" password: \"not-the-password\"", f.name)},
+      // Any name gets the same empty answer; the mutations are all refused, so no code is made.
+      {l, "RequestLoginCode", Auth::kNone, fmt::format("display_name: \"{}\"", f.name)},
       {l, "Refresh", Auth::kNone, rid + fmt::format("refresh_token: \"{}\"", f.refresh_token)},
       {l, "Logout", Auth::kPlayer, rid + fmt::format("refresh_token: \"{}\"", f.refresh_token)},
       {l, "GetProfile", Auth::kPlayer, fmt::format("user_id: \"{}\"", f.user2_id)},

@@ -41,6 +41,8 @@ void RegisterAccountCommands(CLI::App& app, const ClientOptions& options) {
     std::string name;
     std::string time_zone;
     bool all = false;
+    bool email_code = false;
+    std::string code;
   };
   auto flags = std::make_shared<Flags>();
 
@@ -60,10 +62,30 @@ void RegisterAccountCommands(CLI::App& app, const ClientOptions& options) {
 
   auto* login = app.add_subcommand("login", "Log in (asks for the password) and save the login for other commands");
   login->add_option("name", flags->name, "display name (any case)")->required();
+  login->add_flag("--email-code", flags->email_code,
+                  "only ask for a login code mailed to the account's verified address (then log in with --code)");
+  login->add_option("--code", flags->code,
+                    "a mailed login code: with the password it logs in from this computer even while logins from "
+                    "new devices wait (too many failed logins)");
   login->footer("The password is read from the terminal, from a pipe, or from MAILRUN_PASSWORD.");
   login->callback([&options, flags] {
     CommandContext ctx(options);
+    if (flags->email_code) {
+      if (!flags->code.empty()) throw BadInput("--email-code asks for a code; --code logs in with one: give one of them");
+      mailrun::v1::RequestLoginCodeRequest ask;
+      ask.set_display_name(flags->name);
+      ctx.connections.Lobby(&LobbyStub::RequestLoginCode, ask, "", "RequestLoginCode");
+      if (ctx.out.json()) {
+        ctx.out.Document({{"displayName", flags->name}, {"requested", true}});
+      } else {
+        ctx.out.Text(fmt::format("If {} has a verified email address, a login code is on its way (it works once, for 15 "
+                                 "minutes). Then: mailrun login {} --code CODE",
+                                 flags->name, flags->name));
+      }
+      return;
+    }
     mailrun::v1::LoginRequest request;
+    request.set_login_code(flags->code);
     request.set_request_id(NewRequestId());
     request.set_display_name(flags->name);
     request.set_password(ReadPassword("Password for " + flags->name + ": ", false));

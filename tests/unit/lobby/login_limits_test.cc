@@ -173,5 +173,31 @@ TEST(LoginLimits, ASignedInAccountsPasswordChecksHaveTheirOwnAllowance) {
       << "one comes back every window / attempts";
 }
 
+// Issue 46 item 6: asks for a mailed login code, 3 per name per 15 minutes whatever the name (so the
+// refusal tells nothing about it), and wrong codes counted per name and address: a stranger's wrong
+// codes from their address leave the player's address its own allowance.
+TEST(LoginLimits, LoginCodesHaveAllowancesOfTheirOwn) {
+  LoginLimits limits(kTwoAMinute);
+  const auto t0 = LimitClock::time_point{} + std::chrono::hours(1);
+  for (const std::string name : {"Ann", "Nobody-Here"}) {
+    for (int ask = 0; ask < 3; ++ask) EXPECT_TRUE(limits.AdmitCodeRequest("10.0.0." + std::to_string(ask), name, t0).ok());
+    const grpc::Status fourth = limits.AdmitCodeRequest("10.0.0.9", name == "Ann" ? "ANN" : name, t0);
+    EXPECT_EQ(fourth.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED) << name;
+    EXPECT_NE(fourth.error_message().find("3 per 15 minutes"), std::string::npos) << fourth.error_message();
+    EXPECT_TRUE(limits.AdmitCodeRequest("10.0.0.9", name, t0 + std::chrono::minutes(5)).ok()) << "one back in 5 minutes";
+  }
+  SpendAnnsAllowance(limits, t0);
+  for (int wrong = 0; wrong < 5; ++wrong) EXPECT_TRUE(limits.AdmitCodeLogin("203.0.113.5", "Ann", t0).ok());
+  const grpc::Status guessing = limits.AdmitCodeLogin("203.0.113.5", "ann", t0);
+  EXPECT_EQ(guessing.error_code(), grpc::StatusCode::RESOURCE_EXHAUSTED);
+  EXPECT_NE(guessing.error_message().find("wrong login codes"), std::string::npos) << guessing.error_message();
+  EXPECT_TRUE(limits.AdmitCodeLogin("192.0.2.7", "Ann", t0).ok()) << "the player's address is not held back";
+  limits.RefundCodeLogin("192.0.2.7", "Ann", t0);  // the code was the account's
+  for (int right = 0; right < 10; ++right) {
+    EXPECT_TRUE(limits.AdmitCodeLogin("192.0.2.7", "Ann", t0).ok());
+    limits.RefundCodeLogin("192.0.2.7", "Ann", t0);
+  }
+}
+
 }  // namespace
 }  // namespace mailrun::lobby
