@@ -2,7 +2,8 @@
 // binary, over HTTP/1.1 or HTTP/2) to it; native gRPC clients (HTTP/2 without TLS) may use it too.
 // Every call is forwarded as gRPC to the service that owns it (game, lobby or notification), with
 // the caller's metadata, and the answer (messages, streams, status, error details) comes back
-// unchanged. The services are described at run time by a descriptor set that the build compiles
+// unchanged. It also answers the mails' unsubscribe links, <url>/unsubscribe/<token>, GET and
+// RFC 8058's one-click POST (unsubscribe.mjs). The services are described at run time by a descriptor set that the build compiles
 // from proto/ (build/gateway/mailrun-api.binpb), so a new RPC needs no change here.
 //
 // The same program runs in `make run` (deploy/stack.sh), in the tests and in the Helm chart
@@ -27,6 +28,7 @@ import path from "node:path";
 import { loadServices } from "./services.mjs";
 import { startGateway } from "./server.mjs";
 import { webClient } from "./static.mjs";
+import { unsubscribeLinks } from "./unsubscribe.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,7 +93,11 @@ if (webDir !== "none") {
   }
 }
 
-const gateway = await startGateway({ services, listen, origins, web, maxRequestBytes });
+// The mails' one-click unsubscribe links (RFC 8058), answered with the notification service.
+const notification = services.find((s) => s.desc.typeName === "mailrun.v1.NotificationService");
+const links = unsubscribeLinks((token) => notification.call("UnsubscribeEmail", { token }), log);
+
+const gateway = await startGateway({ services, listen, origins, web, links, maxRequestBytes });
 log({ level: "info", event: "gateway_listening", address: gateway.address, services: services.map((s) => s.desc.typeName),
       web: web ? path.resolve(webDir) : null });
 

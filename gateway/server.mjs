@@ -69,11 +69,12 @@ function peerOf(req) {
 }
 
 // `web`: the web client's handler (static.mjs), or null to serve no web client.
+// `links`: the mails' unsubscribe links' handler (unsubscribe.mjs), or null.
 // `maxRequestBytes`: the largest request message, on the wire and again after inflating (gzip,
 // br): a call over it is refused RESOURCE_EXHAUSTED before it is read whole or inflated any further
 // (a Content-Length over it before any byte of the body is read; a gRPC or gRPC-Web envelope from
 // its length prefix). Issue 46: a 189 KB gzip body inflated to 200 MB in the gateway.
-export async function startGateway({ services, listen, origins = [], web = null, maxRequestBytes = 1024 * 1024 }) {
+export async function startGateway({ services, listen, origins = [], web = null, links = null, maxRequestBytes = 1024 * 1024 }) {
   const rpc = connectNodeAdapter({
     readMaxBytes: maxRequestBytes,
     // Connect JSON is strict (DESIGN.md): a field or enum name the API does not know is refused
@@ -84,6 +85,7 @@ export async function startGateway({ services, listen, origins = [], web = null,
     },
     contextValues: (req) => createContextValues().set(peerAddress, peerOf(req)),
     fallback: async (req, res) => {
+      if (links && await links(req, res)) return;
       if (req.url !== "/healthz" && web && await web(req, res)) return;
       res.writeHead(req.url === "/healthz" ? 200 : 404, { "content-type": "text/plain" });
       res.end(req.url === "/healthz" ? "ok\n" : "not found\n");

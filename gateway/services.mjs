@@ -4,7 +4,7 @@
 // backend's name resolves to, as the Helm chart's headless Services give them), passing the
 // caller's metadata in and the backend's headers, trailers, status and error details back out.
 import grpc from "@grpc/grpc-js";
-import { createFileRegistry, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, createFileRegistry, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError, createContextKey } from "@connectrpc/connect";
 import { findTrailerError } from "@connectrpc/connect/protocol-grpc";
@@ -171,7 +171,7 @@ const channelOptions = {
   "grpc.max_receive_message_length": 16 * 1024 * 1024,
 };
 
-// [{desc, backend, impl}] for every service of `backends` ({"mailrun.v1.GameService": "host:port"
+// [{desc, backend, impl, call}] for every service of `backends` ({"mailrun.v1.GameService": "host:port"
 // or "dns:///name:port"}); unary calls get at most `unaryLimitMs`. A service missing from the
 // descriptor set is an error: the gateway would otherwise start without it.
 // The game service's calls whose request has a game_id go to that game's pod (game_ring.mjs);
@@ -189,6 +189,18 @@ export function loadServices(descriptorSetBytes, backends, unaryLimitMs, log = (
       const channel = new grpc.Client(backend, grpc.credentials.createInsecure(), channelOptions);
       channels = () => () => channel;
     }
-    return { desc, backend, impl: forwarding(desc, channels, unaryLimitMs) };
+    // The gateway's own unary calls (no caller's metadata), e.g. call("UnsubscribeEmail", {token}).
+    const call = (methodName, request) => {
+      const method = desc.methods.find((m) => m.name === methodName && m.methodKind === "unary");
+      if (!method) return Promise.reject(new Error(`${typeName} has no unary method ${methodName}`));
+      const { serialize, deserialize } = codecOf(method);
+      const message = create(method.input, request);
+      const target = channels(method)(message);
+      return new Promise((resolve, reject) => {
+        target.makeUnaryRequest(`/${typeName}/${methodName}`, serialize, deserialize, message, new grpc.Metadata(),
+          { deadline: new Date(Date.now() + unaryLimitMs) }, (err, response) => (err ? reject(err) : resolve(response)));
+      });
+    };
+    return { desc, backend, impl: forwarding(desc, channels, unaryLimitMs), call };
   });
 }

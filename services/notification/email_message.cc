@@ -51,14 +51,15 @@ std::string MessageId(const std::string& kind, const std::string& text, const st
   return id + "@" + (at == std::string::npos || at + 1 == sender.size() ? "mailrun" : sender.substr(at + 1)) + ">";
 }
 
-std::string Frame(const MailFrame& frame, const std::string& subject, const std::string& body,
+std::string Frame(const MailFrame& frame, const MailWords& words, const std::string& subject, const std::string& body,
                   const std::string& unsubscribe_url, const std::vector<std::string>& event_ids = {}) {
   std::string mail = "From: " + frame.from + "\r\nTo: <" + frame.to + ">\r\nSubject: " + HeaderText(subject) +
                      "\r\nDate: " + Date(frame.date_unix_s) + "\r\nMessage-ID: " + frame.message_id +
                      "\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n"
                      "Content-Transfer-Encoding: 8bit\r\nAuto-Submitted: auto-generated\r\n";
+  if (words.language() != "en") mail += "Content-Language: " + words.language() + "\r\n";
   if (!unsubscribe_url.empty()) {
-    mail += "List-Unsubscribe: <" + unsubscribe_url + ">\r\n";
+    mail += "List-Unsubscribe: <" + unsubscribe_url + ">\r\nList-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n";
   }
   if (!event_ids.empty()) {  // one per line (folded), for receivers and the fault suite to match
     mail += "X-Mailrun-Events:";
@@ -125,21 +126,22 @@ std::string VerifyLink(const std::string& public_url, const std::string& token) 
 }
 
 std::string UnsubscribeLink(const std::string& public_url, const std::string& token) {
-  return public_url + "/#/unsubscribe/" + token;
+  return public_url + "/unsubscribe/" + token;
 }
 
-std::string VerificationMail(const MailFrame& frame, const std::string& public_url, const std::string& token) {
-  const std::string body =
-      "Someone (we hope you) asked Mailrun to mail this address when it is their turn.\n\n"
-      "To confirm, open this link:\n" + VerifyLink(public_url, token) + "\n\n"
-      "If it was not you, ignore this mail: nothing more will be sent.\n";
-  return Frame(frame, "Confirm your address for Mailrun", body, "");
+std::string VerificationMail(const MailFrame& frame, const std::string& public_url, const std::string& token,
+                             const MailWords& words) {
+  const std::string body = words.Say("mail.verify.asked") + "\n\n" + words.Say("mail.verify.open_link") + "\n" +
+                           VerifyLink(public_url, token) + "\n\n" + words.Say("mail.verify.not_you") + "\n";
+  return Frame(frame, words, words.Say("mail.verify.subject"), body, "");
 }
 
 std::string NotificationsMail(const MailFrame& frame, const std::string& public_url, const std::vector<MailItem>& items,
-                              const std::string& unsubscribe_token) {
-  std::string subject = items.size() == 1 ? items.front().title
-                                          : std::to_string(items.size()) + " notifications: " + items.front().title;
+                              const std::string& unsubscribe_token, const MailWords& words) {
+  std::string subject =
+      items.size() == 1 ? items.front().title
+                        : words.Say("mail.notifications.subject_many",
+                                    {{"count", std::to_string(items.size())}, {"title", items.front().title}});
   std::string body;
   std::vector<std::string> event_ids;
   for (const auto& item : items) {
@@ -149,8 +151,8 @@ std::string NotificationsMail(const MailFrame& frame, const std::string& public_
     body += "\n";
   }
   const std::string unsubscribe = UnsubscribeLink(public_url, unsubscribe_token);
-  body += "-- \nNo more mail from Mailrun (one click, no login): " + unsubscribe + "\n";
-  return Frame(frame, subject, body, unsubscribe, event_ids);
+  body += "-- \n" + words.Say("mail.notifications.unsubscribe", {{"link", unsubscribe}}) + "\n";
+  return Frame(frame, words, subject, body, unsubscribe, event_ids);
 }
 
 }  // namespace mailrun::notification

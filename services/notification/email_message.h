@@ -1,8 +1,11 @@
 // What a mail says and how it is framed (RFC 5322, plain UTF-8 text, CRLF): the verification
 // mail with its link, and the gathered mail of one or more notifications with each one's title,
-// text and game link, a one-click unsubscribe link that works without logging in, and the
-// List-Unsubscribe header (RFC 2369) pointing at it, and X-Mailrun-Events naming the events it
-// carries. Texts are the notifications' English texts (event_text.h). A gathered mail's
+// text and game link, a one-click unsubscribe link that works without logging in, the
+// List-Unsubscribe header (RFC 2369) pointing at it with List-Unsubscribe-Post (RFC 8058: a mail
+// program unsubscribes by POSTing "List-Unsubscribe=One-Click" to it; the gateway answers that
+// POST, gateway/unsubscribe.mjs), and X-Mailrun-Events naming the events it carries. The words
+// are in the player's language (mail_text.h: the items come rendered, the mail's own sentences
+// are rendered here; a German mail says Content-Language: de). A gathered mail's
 // Message-ID is made from its player and its events (BatchMessageId), so the same batch always
 // has the same one: a mail sent again after a crash is the same message to mail systems that
 // drop repeats by Message-ID. Pure functions.
@@ -11,6 +14,8 @@
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "services/notification/mail_text.h"
 
 namespace mailrun::notification {
 
@@ -26,7 +31,7 @@ struct MailFrame {
 };
 
 struct MailItem {
-  std::string title;
+  std::string title;    // in the mail's language (MailWords::Render)
   std::string text;
   std::string game_id;  // "" when none
   std::string event_id;
@@ -49,11 +54,15 @@ std::string LoginCodeMail(const MailFrame& frame, const std::string& code, const
                           int64_t expires_at_unix_ms);
 
 // `public_url`: where the web client is served ("https://mailrun.example.net"), for the links.
-std::string VerificationMail(const MailFrame& frame, const std::string& public_url, const std::string& token);
+// `words`: the player's language.
+std::string VerificationMail(const MailFrame& frame, const std::string& public_url, const std::string& token,
+                             const MailWords& words);
 std::string NotificationsMail(const MailFrame& frame, const std::string& public_url, const std::vector<MailItem>& items,
-                              const std::string& unsubscribe_token);
+                              const std::string& unsubscribe_token, const MailWords& words);
 
-// The links the mails carry (the web client's routes; web/src/notify/).
+// The links the mails carry: the web client's route "<public_url>/#/verify-email/<token>"
+// (web/src/notify/), and "<public_url>/unsubscribe/<token>", which the gateway answers (a GET:
+// to the web client's page that unsubscribes; the one-click POST of RFC 8058: unsubscribes).
 std::string VerifyLink(const std::string& public_url, const std::string& token);
 std::string UnsubscribeLink(const std::string& public_url, const std::string& token);
 

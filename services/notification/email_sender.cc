@@ -91,7 +91,9 @@ mailrun::v1::EmailAddress EmailSender::SetAddress(pqxx::work& txn, const std::st
                         UnixSeconds(now)};
   txn.exec_params("INSERT INTO email_mails (id, user_id, kind, to_address, message, next_attempt_at, created_at) "
                   "VALUES ($1, $2, 'verify', $3, $4, to_timestamp($5::bigint / 1000.0), to_timestamp($5::bigint / 1000.0))",
-                  id, user_id, address, VerificationMail(frame, options_.public_url, verify), ToUnixMs(now));
+                  id, user_id, address,
+                  VerificationMail(frame, options_.public_url, verify, MailWords(PreferencesStore::LanguageOf(txn, user_id))),
+                  ToUnixMs(now));
   return AddressOf(txn, user_id);
 }
 
@@ -188,13 +190,17 @@ bool EmailSender::GatherOne(TimePoint now) {
     service::LogEvent(spdlog::level::info, address.verified() ? "email_skipped_active" : "email_dropped", fields);
     return true;
   }
+  // In the player's language, line by line from the notifications' message keys (mail_text.h).
+  const MailWords words(PreferencesStore::LanguageOf(txn, user));
   std::vector<MailItem> mail_items;
   std::vector<std::string> event_ids;
   for (const auto& row : items) {
     mailrun::v1::Event event;
     event.ParseFromString(pqxx::binarystring(row[1]).str());
     const EventText text = DescribeEvent(event, user);
-    mail_items.push_back({text.title, text.text, GameIdOf(event), row[0].as<std::string>()});
+    mail_items.push_back({words.Render(text.structured_title, text.title, InPounds(event)),
+                          words.Render(text.structured_text, text.text, InPounds(event)), GameIdOf(event),
+                          row[0].as<std::string>()});
     event_ids.push_back(row[0].as<std::string>());
   }
   const std::string unsubscribe =
@@ -207,7 +213,8 @@ bool EmailSender::GatherOne(TimePoint now) {
   txn.exec_params("INSERT INTO email_mails (id, user_id, kind, to_address, message, next_attempt_at, created_at) "
                   "VALUES ($1, $2, 'notifications', $3, $4, to_timestamp($5::bigint / 1000.0), "
                   "to_timestamp($5::bigint / 1000.0))",
-                  id, user, address.address(), NotificationsMail(frame, options_.public_url, mail_items, unsubscribe), now_ms);
+                  id, user, address.address(), NotificationsMail(frame, options_.public_url, mail_items, unsubscribe, words),
+                  now_ms);
   txn.exec_params("UPDATE email_items SET status = 'mailed', mail_id = $3 WHERE user_id = $1 AND status = 'pending' "
                   "AND due_at <= to_timestamp($2::bigint / 1000.0)",
                   user, now_ms, id);

@@ -148,6 +148,16 @@ mailrun::v1::StructuredText ExpectedOr(const mailrun::v1::StructuredText& expect
 
 }  // namespace
 
+bool InPounds(const Event& event) {
+  switch (event.kind_case()) {
+    case Event::kYourTurn: return Is1853(event.your_turn().title());
+    case Event::kGameFinished: return Is1853(event.game_finished().title());
+    case Event::kReminder: return Is1853(event.reminder().title());
+    case Event::kChatMention: return Is1853(event.chat_mention().title());
+    default: return true;
+  }
+}
+
 EventText DescribeEvent(const Event& event, const std::string& recipient) {
   switch (event.kind_case()) {
     case Event::kYourTurn: {

@@ -32,6 +32,10 @@ struct EventText {
 // Title and text for `recipient` (the bond and results read differently for the player concerned).
 EventText DescribeEvent(const mailrun::v1::Event& event, const std::string& recipient);
 
+// Whether the event's money is in pounds (1853, and events from before titles existed); 1947's
+// rupees are shown without a sign, as the English texts show them.
+bool InPounds(const mailrun::v1::Event& event);
+
 // The game an event is about, or "" (invitations, tournament rounds without a game).
 using mailrun::service::GameIdOf;
 

@@ -1,6 +1,7 @@
 #include "services/notification/preferences_store.h"
 
 #include "services/notification/event_text.h"
+#include "services/notification/mail_text.h"
 
 namespace mailrun::notification {
 namespace {
@@ -55,6 +56,9 @@ std::string PreferencesStore::Check(const mailrun::v1::Preferences& preferences)
                                      KindsProblem("webhook_muted_kinds", preferences.webhook_muted_kinds())}) {
     if (!problem.empty()) return problem;
   }
+  if (!preferences.language().empty() && !IsMailLanguage(preferences.language())) {
+    return "language must be \"en\" or \"de\" (or empty to keep the one stored), not \"" + preferences.language() + "\"";
+  }
   return CheckQuietHours(RuleOf(preferences.quiet_hours()));
 }
 
@@ -69,6 +73,7 @@ mailrun::v1::Preferences PreferencesStore::Get(pqxx::transaction_base& txn, cons
   quiet->set_start_minute(policy.quiet.start_minute);
   quiet->set_end_minute(policy.quiet.end_minute);
   quiet->set_time_zone(policy.quiet.time_zone);
+  preferences.set_language(policy.language);
   return preferences;
 }
 
@@ -76,29 +81,38 @@ void PreferencesStore::Set(pqxx::work& txn, const std::string& user_id, const ma
   const QuietHoursRule quiet = RuleOf(preferences.quiet_hours());
   txn.exec_params(
       "INSERT INTO notification_preferences (user_id, muted_kinds, quiet_enabled, quiet_start_minute, "
-      "quiet_end_minute, time_zone, email_muted_kinds, webhook_muted_kinds) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) "
+      "quiet_end_minute, time_zone, email_muted_kinds, webhook_muted_kinds, language) "
+      "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE(NULLIF($9, ''), 'en')) "
       "ON CONFLICT (user_id) DO UPDATE SET "
       "muted_kinds = EXCLUDED.muted_kinds, quiet_enabled = EXCLUDED.quiet_enabled, "
       "quiet_start_minute = EXCLUDED.quiet_start_minute, quiet_end_minute = EXCLUDED.quiet_end_minute, "
       "time_zone = EXCLUDED.time_zone, email_muted_kinds = EXCLUDED.email_muted_kinds, "
-      "webhook_muted_kinds = EXCLUDED.webhook_muted_kinds, updated_at = clock_timestamp()",
+      "webhook_muted_kinds = EXCLUDED.webhook_muted_kinds, "
+      // An empty language keeps the stored one (a client that does not know the field).
+      "language = COALESCE(NULLIF($9, ''), notification_preferences.language), updated_at = clock_timestamp()",
       user_id, JoinKinds(KindSet(preferences.muted_kinds())), quiet.enabled, quiet.start_minute, quiet.end_minute,
       quiet.time_zone, JoinKinds(KindSet(preferences.email_muted_kinds())),
-      JoinKinds(KindSet(preferences.webhook_muted_kinds())));
+      JoinKinds(KindSet(preferences.webhook_muted_kinds())), preferences.language());
 }
 
 PushPolicy PreferencesStore::PolicyFor(pqxx::transaction_base& txn, const std::string& user_id) {
   PushPolicy policy;
   const pqxx::result rows = txn.exec_params(
       "SELECT muted_kinds, quiet_enabled, quiet_start_minute, quiet_end_minute, time_zone, email_muted_kinds, "
-      "webhook_muted_kinds FROM notification_preferences WHERE user_id = $1",
+      "webhook_muted_kinds, language FROM notification_preferences WHERE user_id = $1",
       user_id);
   if (rows.empty()) return policy;
   policy.muted = SplitKinds(rows[0][0].as<std::string>());
   policy.quiet = {rows[0][1].as<bool>(), rows[0][2].as<int>(), rows[0][3].as<int>(), rows[0][4].as<std::string>()};
   policy.email_muted = SplitKinds(rows[0][5].as<std::string>());
   policy.webhook_muted = SplitKinds(rows[0][6].as<std::string>());
+  policy.language = rows[0][7].as<std::string>();
   return policy;
+}
+
+std::string PreferencesStore::LanguageOf(pqxx::transaction_base& txn, const std::string& user_id) {
+  const pqxx::result rows = txn.exec_params("SELECT language FROM notification_preferences WHERE user_id = $1", user_id);
+  return rows.empty() ? "en" : rows[0][0].as<std::string>();
 }
 
 }  // namespace mailrun::notification

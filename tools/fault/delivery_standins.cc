@@ -14,6 +14,7 @@
 
 #include "services/common/unix_time.h"
 #include "tools/fault/stack.h"
+#include "tools/process/smtp_server.h"
 
 namespace mailrun::fault {
 namespace {
@@ -205,19 +206,7 @@ std::vector<Received> PushService::All() {
 
 MailServer::MailServer(const std::string& source_dir, const std::string& maildir) : maildir_(maildir) {
   port_ = FreePort();
-  // Debian's python3 and aiosmtpd (python3-aiosmtpd), as the mail tests run it.
-  child_ = std::make_unique<mailrun::process::Child>(
-      "/usr/bin/python3",
-      std::vector<std::string>{"-m", "aiosmtpd", "-n", "-l", "127.0.0.1:" + std::to_string(port_), "-c",
-                               "smtp_hold.HoldingMailbox", maildir_},
-      std::map<std::string, std::string>{{"PYTHONPATH", source_dir + "/tools/standins"}}, maildir_ + ".out");
-  for (int i = 0; i < 200; ++i) {
-    httplib::Client probe("127.0.0.1", port_);  // any TCP connect will do: SMTP greets first
-    probe.set_connection_timeout(0, 100000);
-    if (auto result = probe.Get("/"); result || result.error() != httplib::Error::Connection) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  throw std::runtime_error("aiosmtpd did not start (is python3-aiosmtpd installed?); see " + maildir_ + ".out");
+  child_ = mailrun::process::StartSmtpServer(port_, maildir_, "smtp_hold.HoldingMailbox", source_dir + "/tools/standins");
 }
 
 void MailServer::Hold() { std::ofstream(maildir_ + ".hold") << "hold\n"; }

@@ -221,7 +221,8 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {n, "VerifyEmail", Auth::kNone, "token: \"probe-verify-token\""},
       {n, "UnsubscribeEmail", Auth::kNone, "token: \"probe-unsubscribe-token\""},
       {n, "SetPreferences", Auth::kPlayer,
-       rid + "preferences { quiet_hours { enabled: true start_minute: 60 end_minute: 120 time_zone: \"UTC\" } }"},
+       rid + "preferences { quiet_hours { enabled: true start_minute: 60 end_minute: 120 time_zone: \"UTC\" } "
+                 "language: \"de\" }"},
   };
 }
 

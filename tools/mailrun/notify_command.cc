@@ -109,6 +109,7 @@ void PrintChannels(CommandContext& ctx, const mailrun::v1::GetPreferencesRespons
   }
   const auto& quiet = preferences.quiet_hours();
   ctx.out.Text(table.Render() + EmailText(current.email()) + "\n" +
+               fmt::format("Mails are in {}\n", preferences.language() == "de" ? "German (de)" : "English (en)") +
                (quiet.enabled() && quiet.start_minute() != quiet.end_minute()
                     ? fmt::format("Quiet hours {:02}:{:02}-{:02}:{:02} ({}) hold every channel", quiet.start_minute() / 60,
                                   quiet.start_minute() % 60, quiet.end_minute() / 60, quiet.end_minute() % 60,
@@ -259,6 +260,26 @@ void AddChannelCommands(CLI::App& notify, const ClientOptions& options) {
   });
 }
 
+// `mailrun notify language en|de`: the language of your mails (Preferences.language).
+void AddLanguageCommand(CLI::App& notify, const ClientOptions& options) {
+  auto language = std::make_shared<std::string>();
+  auto* command = notify.add_subcommand("language", "The language of your mails: en (English) or de (German)");
+  command->add_option("language", *language, "en or de")->required();
+  command->callback([&options, language] {
+    if (*language != "en" && *language != "de") throw BadInput("'" + *language + "' is not a mail language: en or de");
+    CommandContext ctx(options);
+    auto current = ReadPreferences(ctx);
+    mailrun::v1::SetPreferencesRequest request;
+    request.set_request_id(NewRequestId());
+    *request.mutable_preferences() = current.preferences();
+    request.mutable_preferences()->set_language(*language);
+    const auto stored =
+        ctx.connections.Notify(&NotifyStub::SetPreferences, request, ctx.session.AccessToken(), "SetPreferences");
+    *current.mutable_preferences() = stored.preferences();
+    PrintChannels(ctx, current);
+  });
+}
+
 void AddDeviceCommands(CLI::App& notify, const ClientOptions& options) {
   auto* devices = notify.add_subcommand("devices", "Your registered devices (phones, browsers, webhooks): list, remove ID");
   devices->require_subcommand(1);
@@ -278,11 +299,12 @@ void AddDeviceCommands(CLI::App& notify, const ClientOptions& options) {
 }  // namespace
 
 void RegisterNotifyCommands(CLI::App& app, const ClientOptions& options) {
-  auto* notify = app.add_subcommand("notify", "How you hear of your turn outside the app: email, webhooks, channels, devices");
+  auto* notify = app.add_subcommand("notify", "How you hear of your turn outside the app: email, webhooks, channels, language, devices");
   notify->require_subcommand(1);
   AddEmailCommands(*notify, options);
   AddWebhookCommands(*notify, options);
   AddChannelCommands(*notify, options);
+  AddLanguageCommand(*notify, options);
   AddDeviceCommands(*notify, options);
 }
 

@@ -1,8 +1,8 @@
 // `mailrun notify ...` against the whole stack (issue 42), through the public API only: a player
 // sets an email address (pending until the link mailed to a real SMTP server, Debian's aiosmtpd, is
 // followed), sees it verified, adds a Discord webhook (its secret printed once, never listed),
-// turns kinds off per channel and sees the service keep exactly that, lists and removes devices,
-// and removes the address; bad input exits 2 having sent nothing, a refusal exits 1.
+// turns kinds off per channel and sees the service keep exactly that, chooses German mails, lists
+// and removes devices, and removes the address; bad input exits 2 having sent nothing, a refusal exits 1.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -141,6 +141,22 @@ TEST_F(CliNotify, EmailWebhooksChannelsAndDevicesFromTheCommandLine) {
   EXPECT_FALSE(Find(r.out, "(your-turn +off +on +off)").empty()) << r.out;
   EXPECT_FALSE(Find(r.out, "(reminder +on +off +off)").empty()) << r.out;
   EXPECT_FALSE(Find(r.out, "(chat-mention +on +on +on)").empty()) << r.out;
+  EXPECT_SHOWS(r, "Mails are in English (en)");
+
+  // The language of the mails: German kept by the service, the channels untouched; another refused.
+  r = Mailrun("notify language de");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "Mails are in German (de)");
+  EXPECT_FALSE(Find(r.out, "(reminder +on +off +off)").empty()) << r.out;
+  EXPECT_EQ(Mailrun("notify language fr").exit_code, 2);
+  r = Mailrun("--json notify channels show");
+  ASSERT_DONE(r);
+  EXPECT_EQ(json::parse(r.out).at("preferences").at("language"), "de") << r.out;
+  ASSERT_DONE(Mailrun("notify channels set reminder email on"));
+  r = Mailrun("--json notify channels show");
+  ASSERT_DONE(r);
+  EXPECT_EQ(json::parse(r.out).at("preferences").at("language"), "de") << "a channel change keeps the language";
+  ASSERT_DONE(Mailrun("notify channels set reminder email off"));
 
   // Devices: listed, removed; an unknown one is the service's refusal.
   r = Mailrun("notify devices list");

@@ -28,7 +28,9 @@ const rid = () => `browser-settings-${Date.now()}-${counter++}`;
 // The first link `kind` ("verify-email", "unsubscribe") in a mail to `address`, waited for; with
 // the mail's List-Unsubscribe header.
 async function linkInMail(address, kind, timeout) {
-  const pattern = new RegExp(`${publicUrl.replace(/[.]/g, "\\.")}/#/${kind}/([A-Za-z0-9_-]+)`);
+  // The verify link is the web client's route (/#/verify-email/...); the unsubscribe link the
+  // gateway's address (/unsubscribe/..., sent on to the route /#/unsubscribe/...).
+  const pattern = new RegExp(`${publicUrl.replace(/[.]/g, "\\.")}/(?:#/)?${kind}/([A-Za-z0-9_-]+)`);
   for (const until = Date.now() + timeout; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
     let names = [];
     try {

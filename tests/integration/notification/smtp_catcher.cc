@@ -1,18 +1,13 @@
 #include "tests/integration/notification/smtp_catcher.h"
 
-#include <httplib.h>
-
 #include <algorithm>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
-#include <map>
 #include <sstream>
-#include <stdexcept>
-#include <thread>
 
 #include "services/common/token.h"
 #include "tests/testing/servers.h"
+#include "tools/process/smtp_server.h"
 
 namespace mailrun::notification::testing {
 
@@ -20,22 +15,9 @@ SmtpCatcher::SmtpCatcher(const std::string& dir, const std::string& standins_dir
   maildir_ = dir + "/maildir-" + service::RandomId();
   std::filesystem::create_directories(dir);
   port_ = mailrun::testing::FreePort();
-  std::map<std::string, std::string> env;
-  if (!standins_dir.empty()) env["PYTHONPATH"] = standins_dir;
-  // Debian's python3 (aiosmtpd is a Debian package, not a pip one).
-  child_ = std::make_unique<process::Child>(
-      "/usr/bin/python3",
-      std::vector<std::string>{"-m", "aiosmtpd", "-n", "-l", "127.0.0.1:" + std::to_string(port_), "-c",
-                               standins_dir.empty() ? "aiosmtpd.handlers.Mailbox" : "smtp_hold.HoldingMailbox",
-                               maildir_},
-      env, maildir_ + ".out");
-  for (int i = 0; i < 200; ++i) {
-    httplib::Client probe("127.0.0.1", port_);  // any TCP connect will do: SMTP greets first
-    probe.set_connection_timeout(0, 100000);
-    if (auto result = probe.Get("/"); result || result.error() != httplib::Error::Connection) return;
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-  }
-  throw std::runtime_error("aiosmtpd did not start (is python3-aiosmtpd installed?); see " + maildir_ + ".out");
+  child_ = process::StartSmtpServer(port_, maildir_,
+                                    standins_dir.empty() ? "aiosmtpd.handlers.Mailbox" : "smtp_hold.HoldingMailbox",
+                                    standins_dir);
 }
 
 SmtpCatcher::~SmtpCatcher() { ReleaseQuit(); }

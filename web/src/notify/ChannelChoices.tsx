@@ -21,7 +21,8 @@ export function ChannelChoices({ preferences, onChange }: { preferences: Prefere
       requestId: requestId(),
       preferences: {
         mutedKinds: preferences.mutedKinds, emailMutedKinds: preferences.emailMutedKinds,
-        webhookMutedKinds: preferences.webhookMutedKinds, quietHours: preferences.quietHours, [field]: muted,
+        webhookMutedKinds: preferences.webhookMutedKinds, quietHours: preferences.quietHours,
+        language: preferences.language, [field]: muted,
       },
     });
     if (answer.preferences) onChange(answer.preferences);

@@ -1,5 +1,6 @@
 // The pages the notification service's mails link to (issue 42): #/verify-email/<token> confirms
-// the player's address, #/unsubscribe/<token> stops all mail. Both work without logging in (the
+// the player's address, #/unsubscribe/<token> stops all mail (the mails link /unsubscribe/<token>,
+// which the gateway sends on here; gateway/unsubscribe.mjs). Both work without logging in (the
 // token is the proof) and say plainly what happened.
 import { useEffect, useState } from "preact/hooks";
 

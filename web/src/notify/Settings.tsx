@@ -1,5 +1,5 @@
 // The Settings screen (#/settings, issue 42): how the player hears of their turn outside the app.
-// Its parts: push on this device, the email address, webhooks, which kinds go to which channel,
+// Its parts: push on this device, the email address, the language of mails, webhooks, which kinds go to which channel,
 // and the devices pushes go to. Everything through the notification service's public API
 // (GetPreferences, SetPreferences, SetEmail, RegisterDevice, ListDevices, UnregisterDevice).
 import { useEffect, useState } from "preact/hooks";
@@ -11,6 +11,7 @@ import { useCall } from "../app/useCall";
 import { ChannelChoices } from "./ChannelChoices";
 import { DeviceList } from "./DeviceList";
 import { EmailSettings } from "./EmailSettings";
+import { MailLanguage } from "./MailLanguage";
 import { PushSwitch } from "./PushSwitch";
 import { WebhookSettings } from "./WebhookSettings";
 import "./settings.css";
@@ -32,6 +33,7 @@ export function Settings() {
       <RefusalNote error={current.error ?? devices.error} />
       <PushSwitch onChange={devices.reload} key={listed.map((d) => d.deviceId).join(" ")} />
       {current.value && <EmailSettings email={email} onChange={setEmail} />}
+      {preferences && <MailLanguage preferences={preferences} onChange={setPreferences} />}
       {devices.value && <WebhookSettings devices={listed} onChange={devices.reload} />}
       {preferences && <ChannelChoices preferences={preferences} onChange={setPreferences} />}
       {devices.value && <DeviceList devices={listed} onChange={devices.reload} />}
