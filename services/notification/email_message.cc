@@ -109,16 +109,12 @@ std::string LoginCodeMessageId(const std::string& event_id, const std::string& f
 }
 
 std::string LoginCodeMail(const MailFrame& frame, const std::string& code, const std::string& display_name,
-                          int64_t expires_at_unix_ms) {
-  const std::string until = Date(expires_at_unix_ms / 1000);
-  const std::string body =
-      "Someone (we hope you) asked for a code to log into the Mailrun account \"" + display_name +
-      "\" from a new device.\n\n"
-      "Your login code: " + code + "\n\n"
-      "Type it with your password on the login screen. It works once, until " + until + ".\n\n"
-      "If it was not you, ignore this mail: the code is no use without your password, and nobody can\n"
-      "log in as you with it alone. Your own devices keep logging in as before.\n";
-  return Frame(frame, "Your Mailrun login code", body, "");
+                          int64_t expires_at_unix_ms, const MailWords& words) {
+  const std::string body = words.Say("mail.login_code.asked", {{"name", display_name}}) + "\n\n" +
+                           words.Say("mail.login_code.code", {{"code", code}}) + "\n\n" +
+                           words.Say("mail.login_code.how", {{"until", Date(expires_at_unix_ms / 1000)}}) + "\n\n" +
+                           words.Say("mail.login_code.not_you") + "\n";
+  return Frame(frame, words, words.Say("mail.login_code.subject"), body, "");
 }
 
 std::string VerifyLink(const std::string& public_url, const std::string& token) {

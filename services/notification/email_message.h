@@ -49,9 +49,10 @@ std::string LoginCodeMessageId(const std::string& event_id, const std::string& f
 
 // The mail of a login code (events.proto LoginCodeRequested): the code, whose account it is for,
 // until when it works (UTC), and what to do if the reader did not ask for it. No unsubscribe link:
-// it is not a notification, and it goes only where the player asked for one.
+// it is not a notification, and it goes only where the player asked for one. In the player's
+// language (`words`), as their other mails.
 std::string LoginCodeMail(const MailFrame& frame, const std::string& code, const std::string& display_name,
-                          int64_t expires_at_unix_ms);
+                          int64_t expires_at_unix_ms, const MailWords& words);
 
 // `public_url`: where the web client is served ("https://mailrun.example.net"), for the links.
 // `words`: the player's language.

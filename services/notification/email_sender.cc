@@ -154,7 +154,8 @@ bool EmailSender::MailLoginCode(pqxx::transaction_base& txn, const mailrun::v1::
                          "to_timestamp($4::bigint / 1000.0), $5, to_timestamp($6::bigint / 1000.0)) "
                          "ON CONFLICT (event_id) WHERE event_id IS NOT NULL DO NOTHING",
                          user, address,
-                         LoginCodeMail(frame, requested.code(), requested.display_name(), requested.expires_at_unix_ms()),
+                         LoginCodeMail(frame, requested.code(), requested.display_name(), requested.expires_at_unix_ms(),
+                                       MailWords(PreferencesStore::LanguageOf(txn, user))),
                          ToUnixMs(now), event.event_id(), requested.expires_at_unix_ms())
              .affected_rows() > 0;
 }

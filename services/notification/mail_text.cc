@@ -91,6 +91,14 @@ const std::string* MailCatalog::Find(const std::string& key) const {
 
 const std::map<std::string, std::string>& MailKeysInEnglish() {
   static const std::map<std::string, std::string> keys = {
+      {"mail.login_code.subject", "Your Mailrun login code"},
+      {"mail.login_code.asked",
+       "Someone (we hope you) asked for a code to log into the Mailrun account \"{name}\" from a new device."},
+      {"mail.login_code.code", "Your login code: {code}"},
+      {"mail.login_code.how", "Type it with your password on the login screen. It works once, until {until}."},
+      {"mail.login_code.not_you",
+       "If it was not you, ignore this mail: the code is no use without your password, and nobody can log in as "
+       "you with it alone. Your own devices keep logging in as before."},
       {"mail.notifications.subject_many", "{count} notifications: {title}"},
       {"mail.notifications.unsubscribe", "No more mail from Mailrun (one click, no login): {link}"},
       {"mail.verify.subject", "Confirm your address for Mailrun"},
