@@ -1,7 +1,9 @@
 #include "services/game/game_watch.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 
+#include "services/common/refusal_details.h"
 #include "services/game/game_status.h"
 #include "services/game/seat_changes.h"
 
@@ -67,7 +69,22 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
         }
         chat_checked_ = status.ok();
       }
-      if (seats_sent_ < 0) status = InvalidField("after_seats_change", "after_seats_change must be 0 or more");
+      if (seats_sent_ < 0) status = InvalidField("after_seats_change", "after_seats_change must not be negative");
+      // A seat change number the game has not reached is refused, not waited for (as after_version).
+      if (status.ok() && seats_sent_ > 0 && !seats_checked_ && hub_.seats_) {
+        int64_t latest = 0;
+        status = hub_.seats_([&](pqxx::work& txn) {
+          latest = LastSeatChange(txn, game_id_);
+          return grpc::Status::OK;
+        });
+        if (status.ok() && seats_sent_ > latest) {
+          status = InvalidField(
+              "after_seats_change",
+              fmt::format("after_seats_change {} is ahead of the game's latest seat change {}", seats_sent_, latest),
+              {service::CountValue("after_seats_change", seats_sent_), service::CountValue("current", latest)});
+        }
+        seats_checked_ = status.ok();
+      }
       if (status.ok()) status = hub_.queries_.NextChange(user_id_, game_id_, sent_, &change, &finished);
       if (status.ok() && !change && with_chat_) status = NextChat(&change);
       if (status.ok() && !change && with_chat_) status = NextChatChange(&change);
@@ -184,6 +201,7 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
   const bool with_chat_;
   const bool with_seats_;
   bool chat_checked_ = false;  // the caller may read the chat (only the busy holder touches it)
+  bool seats_checked_ = false;  // after_seats_change is not ahead of the game (likewise)
   int64_t sent_;       // the last version the client has (only the busy holder touches it)
   int64_t chat_sent_;  // the last chat seq the client has (likewise)
   int64_t chat_change_sent_;  // the last chat change number the client has (likewise)

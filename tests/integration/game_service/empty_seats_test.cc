@@ -412,6 +412,12 @@ TEST_F(EmptySeats, EachVoteInvitationAndAcceptanceReachesTheOtherPlayersOpenStre
   const grpc::Status refused = bad.Finish();
   EXPECT_EQ(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(refused);
   EXPECT_NE(refused.error_message().find("after_seats_change"), std::string::npos) << refused.error_message();
+  // So is one the game has not reached (a stream would wait for it for nothing).
+  SeatStream ahead(*harness_, tokens_[c], game_id, counted + 100);
+  const grpc::Status too_far = ahead.Finish();
+  EXPECT_EQ(too_far.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(too_far);
+  EXPECT_NE(too_far.error_message().find("is ahead of the game's latest seat change"), std::string::npos)
+      << too_far.error_message();
 }
 
 TEST_F(EmptySeats, ARestartInTheMiddleOfAVoteNeitherLosesNorDoublesAVote) {
