@@ -17,6 +17,7 @@
 #include "services/common/unix_time.h"
 #include "services/game/game_status.h"
 #include "services/game/request_checks.h"
+#include "services/game/seat_changes.h"
 
 namespace mailrun::game {
 namespace {
@@ -354,9 +355,11 @@ int EmptySeats::CountGame(const std::string& game_id) {
           counted_since.empty() ? std::nullopt : std::optional<std::string>(counted_since));
       if (missed != before) ++changed;
     }
+    if (changed > 0) NoteSeatChange(txn, game_id);  // the banners show the counts
     return grpc::Status::OK;
   });
   if (!status.ok()) spdlog::warn("empty seats: game {}: {}", game_id, status.error_message());
+  if (status.ok() && changed > 0) announce_(game_id, false);  // wakes the streams with with_seats
   return changed;
 }
 
@@ -411,8 +414,10 @@ grpc::Status EmptySeats::Vote(const std::string& user_id, const mailrun::v1::Vot
   const int seat = request.seat();
   const std::string choice = ChoiceName(request.choice());
   bool handed_over = false;
+  bool voted = false;
   const grpc::Status status = service::RunTransaction(pool_, [&](pqxx::work& txn) {
     handed_over = false;
+    voted = false;
     std::optional<SeatGameRow> game;
     std::vector<SeatHolder> holders;
     if (auto refused = OpenSeatCall(txn, game_id, seat, &game, &holders)) return *refused;
@@ -482,6 +487,8 @@ grpc::Status EmptySeats::Vote(const std::string& user_id, const mailrun::v1::Vot
         "INSERT INTO game_seat_votes (game_id, seat, leaver_user_id, voter_user_id, voter_seat, choice, request_id)"
         " VALUES ($1, $2, $3, $4, $5, $6, $7)",
         game_id, seat, leaver.user_id, user_id, director_decides ? -1 : voter_seat, choice, request.request_id());
+    NoteSeatChange(txn, game_id);
+    voted = true;
     const int64_t votes = txn.exec_params1(
                                  "SELECT count(*) FROM game_seat_votes WHERE game_id = $1 AND seat = $2"
                                  " AND leaver_user_id = $3 AND choice = $4",
@@ -506,6 +513,7 @@ grpc::Status EmptySeats::Vote(const std::string& user_id, const mailrun::v1::Vot
     loader_.cache().Forget(game_id);
     spdlog::info("game {}: seat {} handed to the bot by vote", game_id, seat);
   }
+  if (status.ok() && voted) announce_(game_id, false);  // the other players' banners read it at once
   return status;
 }
 
@@ -555,6 +563,7 @@ grpc::Status EmptySeats::Invite(const std::string& user_id, const std::string& d
     invitation->set_game_id(game_id);
     invitation->set_seat(seat);
     service::AppendOutboxEvent(txn, event);
+    NoteSeatChange(txn, game_id);
     *response->mutable_seat() = SeatStatusOf(txn, game_id, *game, holders, seat);
     return grpc::Status::OK;
   });
@@ -599,6 +608,7 @@ grpc::Status EmptySeats::Accept(const std::string& user_id, const std::string& d
         " AND leaver_user_id = $3",
         game_id, seat, leaver.user_id, request.request_id());
     HandOver(txn, game_id, *game, seat, leaver, user_id, display_name.empty() ? user_id : display_name, false);
+    NoteSeatChange(txn, game_id);
     handed_over = true;
     holders = ReadHolders(txn, game_id);
     *response->mutable_seat() = SeatStatusOf(txn, game_id, *game, holders, seat);
@@ -607,6 +617,7 @@ grpc::Status EmptySeats::Accept(const std::string& user_id, const std::string& d
   if (status.ok() && handed_over) {
     loader_.cache().Forget(game_id);
     spdlog::info("game {}: seat {} taken by a substitute", game_id, seat);
+    announce_(game_id, false);
   }
   return status;
 }

@@ -23,7 +23,7 @@ GameApp::GameApp(const std::string& database_url, const std::string& redis_url,
   queries_ = std::make_unique<GameQueries>(transactor, loader_, QueryOptions{options.max_delta_versions});
   creation_ = std::make_unique<GameCreation>(transactor, mailrun::service::AppendOutboxEvent);
   chat_ = std::make_unique<GameChat>(transactor, announce);
-  watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads, chat_.get());
+  watchers_ = std::make_unique<GameWatchers>(*queries_, options.watch_threads, chat_.get(), transactor);
   const std::string& session_url = options.session_database_url.empty() ? database_url : options.session_database_url;
   versions_ = std::make_unique<VersionListener>(
       session_url,

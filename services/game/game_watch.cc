@@ -1,6 +1,11 @@
 #include "services/game/game_watch.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
+
+#include "services/common/refusal_details.h"
+#include "services/game/game_status.h"
+#include "services/game/seat_changes.h"
 
 namespace mailrun::game {
 
@@ -13,14 +18,16 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
                         public std::enable_shared_from_this<GameWatch> {
  public:
   GameWatch(GameWatchers& hub, std::string user_id, std::string game_id, int64_t after, bool with_chat,
-            int64_t after_chat, int64_t after_chat_change)
+            int64_t after_chat, int64_t after_chat_change, bool with_seats, int64_t after_seats_change)
       : hub_(hub),
         user_id_(std::move(user_id)),
         game_id_(std::move(game_id)),
         with_chat_(with_chat),
+        with_seats_(with_seats),
         sent_(after),
         chat_sent_(after_chat),
-        chat_change_sent_(after_chat_change) {}
+        chat_change_sent_(after_chat_change),
+        seats_sent_(after_seats_change) {}
 
   const std::string& game_id() const { return game_id_; }
   // The reactor keeps itself alive until gRPC is done with it (OnDone).
@@ -62,9 +69,26 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
         }
         chat_checked_ = status.ok();
       }
+      if (seats_sent_ < 0) status = InvalidField("after_seats_change", "after_seats_change must not be negative");
+      // A seat change number the game has not reached is refused, not waited for (as after_version).
+      if (status.ok() && seats_sent_ > 0 && !seats_checked_ && hub_.seats_) {
+        int64_t latest = 0;
+        status = hub_.seats_([&](pqxx::work& txn) {
+          latest = LastSeatChange(txn, game_id_);
+          return grpc::Status::OK;
+        });
+        if (status.ok() && seats_sent_ > latest) {
+          status = InvalidField(
+              "after_seats_change",
+              fmt::format("after_seats_change {} is ahead of the game's latest seat change {}", seats_sent_, latest),
+              {service::CountValue("after_seats_change", seats_sent_), service::CountValue("current", latest)});
+        }
+        seats_checked_ = status.ok();
+      }
       if (status.ok()) status = hub_.queries_.NextChange(user_id_, game_id_, sent_, &change, &finished);
       if (status.ok() && !change && with_chat_) status = NextChat(&change);
       if (status.ok() && !change && with_chat_) status = NextChatChange(&change);
+      if (status.ok() && !change && with_seats_ && !finished) status = NextSeatsChange(&change);
     } catch (const std::exception& e) {
       spdlog::error("WatchGame {}: {}", game_id_, e.what());
       status = grpc::Status(grpc::StatusCode::INTERNAL, "the game could not be read");
@@ -107,6 +131,7 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
     sent_ = out_.version();
     if (out_.has_chat()) chat_sent_ = out_.chat().seq();
     if (out_.has_changed_chat()) chat_change_sent_ = out_.chat_change();
+    if (out_.seats_change() != 0) seats_sent_ = out_.seats_change();
     if (out_.status() == mailrun::v1::GAME_STATUS_FINISHED) return End(std::move(lock), grpc::Status::OK);
     lock.unlock();
     hub_.Schedule(shared_from_this());  // still busy: the next version, if there is one
@@ -148,6 +173,22 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
     return grpc::Status::OK;
   }
 
+  // The game's latest seat change as a stream message of its own, when it is past the last one sent.
+  grpc::Status NextSeatsChange(std::optional<WatchGameResponse>* change) {
+    if (!hub_.seats_) return grpc::Status::OK;
+    int64_t latest = 0;
+    const grpc::Status status = hub_.seats_([&](pqxx::work& txn) {
+      latest = LastSeatChange(txn, game_id_);
+      return grpc::Status::OK;
+    });
+    if (!status.ok() || latest <= seats_sent_) return status;
+    WatchGameResponse out;
+    out.set_version(sent_);
+    out.set_seats_change(latest);
+    *change = std::move(out);
+    return grpc::Status::OK;
+  }
+
   void End(std::unique_lock<std::mutex> lock, const grpc::Status& status) {
     done_ = true;
     lock.unlock();
@@ -158,10 +199,13 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
   const std::string user_id_;
   const std::string game_id_;
   const bool with_chat_;
+  const bool with_seats_;
   bool chat_checked_ = false;  // the caller may read the chat (only the busy holder touches it)
+  bool seats_checked_ = false;  // after_seats_change is not ahead of the game (likewise)
   int64_t sent_;       // the last version the client has (only the busy holder touches it)
   int64_t chat_sent_;  // the last chat seq the client has (likewise)
   int64_t chat_change_sent_;  // the last chat change number the client has (likewise)
+  int64_t seats_sent_;        // the last seat change number the client has (likewise)
   WatchGameResponse out_;
   std::mutex mutex_;
   bool busy_ = false;
@@ -172,7 +216,8 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
   std::shared_ptr<GameWatch> self_;
 };
 
-GameWatchers::GameWatchers(GameQueries& queries, int threads, GameChat* chat) : queries_(queries), chat_(chat) {
+GameWatchers::GameWatchers(GameQueries& queries, int threads, GameChat* chat, mailrun::service::Transactor seats)
+    : queries_(queries), chat_(chat), seats_(std::move(seats)) {
   for (int i = 0; i < std::max(threads, 1); ++i) threads_.emplace_back([this] { Work(); });
 }
 
@@ -182,7 +227,8 @@ grpc::ServerWriteReactor<WatchGameResponse>* GameWatchers::Open(const std::strin
                                                                 const mailrun::v1::WatchGameRequest& request) {
   auto watch = std::make_shared<GameWatch>(*this, user_id, request.game_id(), request.after_version(),
                                            request.with_chat(), request.after_chat_seq(),
-                                           request.after_chat_change());
+                                           request.after_chat_change(), request.with_seats(),
+                                           request.after_seats_change());
   watch->Hold();
   bool ending = false;
   {

@@ -7,7 +7,9 @@
 // Streams opened with with_chat also carry the game's chat: when no version is waiting, a look
 // reads the next chat message after the last one sent (GameChat::Next), then the next change to a
 // message (deleted, hidden, shown again: GameChat::NextChange); a post or a change wakes the
-// game's watchers as a new version does (the same NOTIFY).
+// game's watchers as a new version does (the same NOTIFY). Streams opened with with_seats also get
+// the number of the game's latest seat change (seat_changes.h) when it passed the last one sent,
+// after the versions and the chat: a seat change is announced likewise.
 // Every message comes from the database, never from the notification, so a lost or repeated
 // notification can delay a message but never skip or repeat one.
 // Thread-safe.
@@ -26,6 +28,7 @@
 #include <vector>
 
 #include "mailrun/v1/game.pb.h"
+#include "services/common/transaction.h"
 #include "services/game/game_chat.h"
 #include "services/game/game_queries.h"
 
@@ -36,8 +39,10 @@ class GameWatch;
 class GameWatchers {
  public:
   // `queries` (and `chat`, if any) must outlive the watchers. `threads`: the pool that reads and
-  // sends versions. Without `chat`, streams opened with with_chat get no chat messages.
-  GameWatchers(GameQueries& queries, int threads, GameChat* chat = nullptr);
+  // sends versions. Without `chat`, streams opened with with_chat get no chat messages; without
+  // `seats` (runs a read of the seat changes), streams opened with with_seats get no seat changes.
+  GameWatchers(GameQueries& queries, int threads, GameChat* chat = nullptr,
+               mailrun::service::Transactor seats = nullptr);
   ~GameWatchers();
   GameWatchers(const GameWatchers&) = delete;
   GameWatchers& operator=(const GameWatchers&) = delete;
@@ -66,6 +71,7 @@ class GameWatchers {
 
   GameQueries& queries_;
   GameChat* const chat_;
+  const mailrun::service::Transactor seats_;
   mutable std::mutex mutex_;
   std::condition_variable ready_;
   std::map<std::string, std::set<std::shared_ptr<GameWatch>>> by_game_;

@@ -360,6 +360,23 @@ grpc::Status Accounts::Logout(const std::string& caller, const mailrun::v1::Logo
 grpc::Status Accounts::GetProfile(const std::string& caller, const mailrun::v1::GetProfileRequest& request,
                                   mailrun::v1::Profile* response) {
   if (auto status = InvalidIf("user_id", CheckOptionalId("user_id", request.user_id())); !status.ok()) return status;
+  if (!request.display_name().empty()) {
+    if (!request.user_id().empty()) {
+      return Invalid("lobby.account.profile_by_both", "display_name", "give user_id or display_name, not both");
+    }
+    if (auto status = InvalidIf("display_name", CheckDisplayName(request.display_name())); !status.ok()) return status;
+    return RunTransaction(pool_, [&](pqxx::work& txn) {
+      const pqxx::result user = txn.exec_params(
+          "SELECT user_id FROM users WHERE lower(display_name) = lower($1) AND NOT deleted_placeholder",
+          request.display_name());
+      if (user.empty()) {
+        return NotFound("lobby.account.user_name_unknown", "no user named '" + request.display_name() + "'",
+                        {param::Text("display_name", request.display_name())});
+      }
+      const std::string user_id = user[0][0].as<std::string>();
+      return LoadProfile(txn, user_id, user_id == caller, response);
+    });
+  }
   const std::string user_id = request.user_id().empty() ? caller : request.user_id();
   return RunTransaction(pool_, [&](pqxx::work& txn) { return LoadProfile(txn, user_id, user_id == caller, response); });
 }

@@ -180,6 +180,7 @@ std::vector<Rpc> Rpcs(const Fixture& f) {
       {l, "Refresh", Auth::kNone, rid + fmt::format("refresh_token: \"{}\"", f.refresh_token)},
       {l, "Logout", Auth::kPlayer, rid + fmt::format("refresh_token: \"{}\"", f.refresh_token)},
       {l, "GetProfile", Auth::kPlayer, fmt::format("user_id: \"{}\"", f.user2_id)},
+      {l, "GetProfile", Auth::kPlayer, fmt::format("display_name: \"{}\"", f.name2)},
       {l, "UpdateProfile", Auth::kPlayer, rid + fmt::format("display_name: \"{}\" time_zone: \"UTC\"", f.name2)},
       // A wrong current password: refused, so nothing changes (and the mutations cannot change it).
       {l, "ChangePassword", Auth::kPlayer, rid + "current_password: \"not-the-password\" new_password: \"probe-new-password\""},

@@ -1,8 +1,10 @@
 // `mailrun seat status|vote|invite|invitations|accept`: empty seats (proto/mailrun/v1/seats.proto).
 // A seat whose player missed the table's number of turn deadlines in a row is abandoned; the other
-// players vote to hand it to the bot or to a substitute the host invites, who accepts.
+// players vote to hand it to the bot or to a substitute the host invites by display name (the lobby
+// resolves it: GetProfile by display_name), who accepts.
 #include <fmt/format.h>
 
+#include <map>
 #include <memory>
 
 #include "tools/mailrun/client/context.h"
@@ -15,7 +17,27 @@ std::string ChoiceWord(mailrun::v1::SeatChoice choice) {
   return choice == mailrun::v1::SEAT_CHOICE_BOT ? "bot" : choice == mailrun::v1::SEAT_CHOICE_SUBSTITUTE ? "substitute" : "";
 }
 
-std::string SeatLine(const mailrun::v1::SeatStatus& seat) {
+// The display names of the accounts invited to the seats (the game service knows only their user
+// ids), from the lobby; an id the lobby cannot name stays an id.
+std::map<std::string, std::string> InvitedNames(CommandContext& ctx,
+                                                const google::protobuf::RepeatedPtrField<mailrun::v1::SeatStatus>& seats) {
+  std::map<std::string, std::string> names;
+  for (const auto& seat : seats) {
+    const std::string& id = seat.invited_user_id();
+    if (id.empty() || names.count(id) > 0) continue;
+    mailrun::v1::GetProfileRequest request;
+    request.set_user_id(id);
+    try {
+      names[id] = ctx.connections.Lobby(&LobbyStub::GetProfile, request, ctx.session.AccessToken(), "GetProfile")
+                      .display_name();
+    } catch (const std::exception&) {
+      names[id] = id;
+    }
+  }
+  return names;
+}
+
+std::string SeatLine(const mailrun::v1::SeatStatus& seat, const std::map<std::string, std::string>& invited_names) {
   std::string line = fmt::format("seat {} {}: {} missed deadline(s) in a row", seat.seat(), seat.display_name(),
                                  seat.missed_deadlines());
   if (seat.abandoned()) line += ", ABANDONED";
@@ -31,7 +53,11 @@ std::string SeatLine(const mailrun::v1::SeatStatus& seat) {
       break;
     }
     case mailrun::v1::SEAT_HANDOVER_STATE_AWAITING_INVITATION: line += "; decided: a substitute, the host invites one"; break;
-    case mailrun::v1::SEAT_HANDOVER_STATE_INVITED: line += "; invited: " + seat.invited_user_id(); break;
+    case mailrun::v1::SEAT_HANDOVER_STATE_INVITED: {
+      const auto name = invited_names.find(seat.invited_user_id());
+      line += "; invited: " + (name == invited_names.end() ? seat.invited_user_id() : name->second);
+      break;
+    }
     case mailrun::v1::SEAT_HANDOVER_STATE_DONE:
       line += fmt::format("; handed over to the {} (left by {})", ChoiceWord(seat.decided()), seat.left_by_display_name());
       break;
@@ -47,7 +73,7 @@ void RegisterSeatCommands(CLI::App& app, const ClientOptions& options) {
     std::string game;
     int seat = 0;
     std::string choice;
-    std::string user_id;
+    std::string name;
     std::string request_id;
   };
   auto flags = std::make_shared<Flags>();
@@ -78,7 +104,8 @@ void RegisterSeatCommands(CLI::App& app, const ClientOptions& options) {
                                          answer.abandon_after_missed_deadlines(),
                                          answer.director_decides() ? "the tournament's director decides"
                                                                    : fmt::format("{} vote(s) decide", answer.votes_needed()));
-    for (const auto& one : answer.seats()) text += SeatLine(one) + "\n";
+    const auto names = InvitedNames(ctx, answer.seats());
+    for (const auto& one : answer.seats()) text += SeatLine(one, names) + "\n";
     ctx.out.Text(text);
   });
 
@@ -96,23 +123,27 @@ void RegisterSeatCommands(CLI::App& app, const ClientOptions& options) {
     request.set_choice(flags->choice == "bot" ? mailrun::v1::SEAT_CHOICE_BOT : mailrun::v1::SEAT_CHOICE_SUBSTITUTE);
     const auto answer = ctx.connections.Seats(&SeatStub::VoteOnSeat, request, ctx.session.AccessToken(), "VoteOnSeat");
     if (ctx.out.json()) return ctx.out.Document(ToJson(answer));
-    ctx.out.Text(SeatLine(answer.seat()) + "\n");
+    ctx.out.Text(SeatLine(answer.seat(), {}) + "\n");
   });
 
-  auto* invite = seat->add_subcommand("invite", "Host: invite an account (its user id, `mailrun whoami`) to take a seat");
-  game_option(invite);
+  auto* invite = seat->add_subcommand("invite", "Host: invite a player by display name to take a seat");
+  invite->add_option("game", flags->game, "the game (seat status)")->required();
   invite->add_option("seat", flags->seat, "the seat decided for a substitute")->required()->check(CLI::Range(0, 5));
-  invite->add_option("user_id", flags->user_id, "the substitute's user id")->required();
+  invite->add_option("name", flags->name, "the substitute's display name (any case)")->required();
   invite->callback([&options, flags] {
     CommandContext ctx(options);
+    // The lobby names the account (NOT_FOUND naming the name when there is none).
+    mailrun::v1::GetProfileRequest lookup;
+    lookup.set_display_name(flags->name);
+    const auto profile = ctx.connections.Lobby(&LobbyStub::GetProfile, lookup, ctx.session.AccessToken(), "GetProfile");
     mailrun::v1::InviteSubstituteRequest request;
-    request.set_game_id(ctx.ResolveGame(flags->game));
+    request.set_game_id(flags->game);
     request.set_seat(flags->seat);
-    request.set_user_id(flags->user_id);
+    request.set_user_id(profile.user_id());
     const auto answer =
         ctx.connections.Seats(&SeatStub::InviteSubstitute, request, ctx.session.AccessToken(), "InviteSubstitute");
     if (ctx.out.json()) return ctx.out.Document(ToJson(answer));
-    ctx.out.Text(SeatLine(answer.seat()) + "\n");
+    ctx.out.Text(SeatLine(answer.seat(), {{profile.user_id(), profile.display_name()}}) + "\n");
   });
 
   auto* invitations = seat->add_subcommand("invitations", "The seats you are invited to take");

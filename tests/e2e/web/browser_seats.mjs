@@ -2,12 +2,16 @@
 // each person on a phone (360x740), by tapping. web_seats_test.cc has started a 1947 table whose
 // first seat to act has missed its deadline and counts as abandoned; MAILRUN_SEATS says (JSON):
 // { gameId, leaver (the seat), voters: [name, name] (the second may invite: the host, or any other
-// player when the host is the leaver), substitute: { name, userId } }. The first voter opens the
-// game, sees the seat banner and votes for a substitute; the second sees the banner with that vote,
-// votes the same (the majority of three), and invites the substitute by user id. The substitute
-// opens the app, sees "Seats offered to you", takes the seat and makes a move by tapping. axe-core
-// runs on the banner and on the offer. Prints what it saw as JSON for web_seats_test.cc.
-// MAILRUN_SCREENSHOTS=DIR: the banner with a vote, and the offer.
+// player when the host is the leaver), substitute: { name, userId } }. Both voters open the game
+// and see the seat banner; the first votes for a substitute and the second's open page shows that
+// vote without being reloaded and without a move (the game's stream announces the seat change);
+// the second votes the same (the majority of three), types a name nobody has (refused, naming it),
+// then invites the substitute by typing the substitute's NAME; the first's open page shows the
+// invited player's name. The substitute opens the app, sees "Seats offered to you" and takes the
+// seat; the first's page drops the banner before the substitute moves, then the substitute makes
+// a move by tapping. axe-core runs on the banner and on the offer. Prints what it saw as JSON for
+// web_seats_test.cc. MAILRUN_SCREENSHOTS=DIR: the banner with a vote, the wrong name, the
+// invitation, and the offer.
 import { checkAccessibility } from "./axe.mjs";
 import { clickStill, launchBrowser, moveOnScreen, phoneLoggedIn, screenAt, shot, text } from "./browser_common.mjs";
 
@@ -38,14 +42,17 @@ try {
   const [first, second] = setup.voters;
 
   const one = await onTheGame(first);
+  const two = await onTheGame(second);  // open before the vote: it must come to this page live
   saw.bannerText = await text(one, banner);
+  saw.votesBefore = await two.$$eval("[data-testid=seat-votes]", (found) => found.length);
   await clickStill(one, `[data-testid=seat-vote-sub-${setup.leaver}]`);
+  const voted = Date.now();
   await one.waitForSelector("[data-testid=seat-voted]", { timeout: 20_000 });
   saw.firstVoted = await text(one, "[data-testid=seat-voted]");
   mark("firstVote");
 
-  const two = await onTheGame(second);
   await two.waitForSelector("[data-testid=seat-votes]", { timeout: 20_000 });
+  saw.liveVoteMs = Date.now() - voted;
   saw.votesShown = await text(two, "[data-testid=seat-votes]");
   await shot(two, "seat-banner-phone");
   saw.axe.banner = await checkAccessibility(two);
@@ -53,14 +60,31 @@ try {
   await two.waitForSelector(`[data-testid=seat-invite-${setup.leaver}]`, { timeout: 20_000 });
   saw.decided = await text(two, "[data-testid=seat-awaiting]");
   mark("decided");
-  await two.$eval("[data-testid=seat-invitee]", (el) => el.scrollIntoView({ block: "center" }));
-  await clickStill(two, "[data-testid=seat-invitee]");
-  await two.keyboard.type(setup.substitute.userId);
-  await clickStill(two, `[data-testid=seat-invite-${setup.leaver}] button[type=submit]`);
-  await two.waitForSelector("[data-testid=seat-invited]", { timeout: 20_000 });
+  // The first voter's open page learns of the decision too.
+  await one.waitForSelector("[data-testid=seat-awaiting], [data-testid=seat-invite-" + setup.leaver + "]", { timeout: 20_000 });
+  const typeName = async (name) => {
+    await two.$eval("[data-testid=seat-invitee]", (el) => el.scrollIntoView({ block: "center" }));
+    await clickStill(two, "[data-testid=seat-invitee]");
+    await two.keyboard.down("Control");
+    await two.keyboard.press("KeyA");
+    await two.keyboard.up("Control");
+    await two.keyboard.press("Backspace");
+    await two.keyboard.type(name);
+    await clickStill(two, `[data-testid=seat-invite-${setup.leaver}] button[type=submit]`);
+  };
+  saw.wrongName = `Nobody${started % 100000}`;
+  await typeName(saw.wrongName);
+  await two.waitForSelector("[data-testid=seat-problem]", { timeout: 20_000 });
+  saw.wrongNameProblem = await text(two, "[data-testid=seat-problem]");
+  await shot(two, "seat-invite-wrong-name-phone");
+  await typeName(setup.substitute.name.toLowerCase());  // a name in any case
+  await two.waitForSelector("[data-testid=seat-invited] strong", { timeout: 20_000 });
   saw.invited = await text(two, "[data-testid=seat-invited]");
   await shot(two, "seat-banner-invited-phone");
   mark("invited");
+  await one.waitForSelector("[data-testid=seat-invited] strong", { timeout: 20_000 });
+  saw.invitedSeenByFirst = await text(one, "[data-testid=seat-invited]");
+  await shot(one, "seat-banner-invited-other-phone");
 
   const { page: sub } = await phoneLoggedIn(browser, url, setup.substitute.name, password, saw);
   await sub.goto(`${url}/#/games`, { waitUntil: "domcontentloaded" });
@@ -73,6 +97,9 @@ try {
   await sub.waitForFunction((id) => location.hash === `#/game/${encodeURIComponent(id)}`, { timeout: 30_000 }, setup.gameId);
   await screenAt(sub, 0);
   mark("accepted");
+  // The acceptance makes no version: the first voter's open page drops the banner all the same.
+  await one.waitForSelector(banner, { hidden: true, timeout: 20_000 });
+  saw.bannerGoneAfterAccept = true;
   saw.moveWords = await moveOnScreen(sub);
   await screenAt(sub, 1);
   saw.movedTo = 1;

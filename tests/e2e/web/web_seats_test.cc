@@ -4,9 +4,11 @@
 // The lobby's shortest turn deadline is 60 s, so that the test does not wait a minute the game's
 // deadline is then set to 2 s in its row of the database (the only step not through the API;
 // the whole-stack test, tests/e2e/stack/seat_handover_test.cc, waits the real minute). Once the game
-// service counts the first seat to act abandoned, the browsers vote, invite, accept and move; this
-// test checks what they saw and, through the services, that the substitute holds the seat and made
-// the game's first move.
+// service counts the first seat to act abandoned, the browsers vote, invite by name, accept and
+// move; this test checks what they saw (a vote, the decision, the invitation and the acceptance
+// reaching another player's open page while the game stayed at version 0; a name nobody has
+// refused naming it; the invited player's name on both voters' banners) and, through the services,
+// that the substitute holds the seat and made the game's first move.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -82,9 +84,16 @@ TEST_F(Web, AnAbandonedSeatIsVotedToASubstituteWhoTakesItAndMovesByTapping) {
   // What the phones showed.
   EXPECT_NE(saw.at("bannerText").get<std::string>().find("counts as abandoned"), std::string::npos) << saw;
   EXPECT_EQ(saw.at("firstVoted"), "You voted for a substitute.");
-  EXPECT_EQ(saw.at("votesShown"), "Votes so far: 0 for the bot, 1 for a substitute.");
+  EXPECT_EQ(saw.at("votesBefore"), 0) << "the second page opened before any vote";
+  EXPECT_EQ(saw.at("votesShown"), "Votes so far: 0 for the bot, 1 for a substitute.")
+      << "the vote reached the other open page without a reload and without a move";
+  std::cout << "a vote reached the other player's open page after " << saw.at("liveVoteMs") << " ms\n";
   EXPECT_NE(saw.at("decided").get<std::string>().find("Decided: a substitute"), std::string::npos) << saw;
-  EXPECT_NE(saw.at("invited").get<std::string>().find("invited"), std::string::npos) << saw;
+  EXPECT_EQ(saw.at("wrongNameProblem"), "no user named '" + saw.at("wrongName").get<std::string>() + "'") << saw;
+  EXPECT_EQ(saw.at("invited"), substitute.name + " is invited and has not accepted yet.") << saw;
+  EXPECT_EQ(saw.at("invitedSeenByFirst"), substitute.name + " is invited and has not accepted yet.")
+      << "the invitation reached the first voter's open page, with the name";
+  EXPECT_EQ(saw.at("bannerGoneAfterAccept"), true);
   EXPECT_EQ(saw.at("offerHeading"), "Seats offered to you");
   EXPECT_NE(saw.at("offerText").get<std::string>().find(table.players(leaver).display_name()), std::string::npos)
       << "the offer names the leaver's seat: " << saw.at("offerText");

@@ -4,10 +4,12 @@
 // through the outbox, accepts and moves, while the leaver can no longer move) or to the bot (which
 // then moves for it); the refusals; a tournament game's director decides alone; a game-service
 // restart in the middle of a vote neither loses nor doubles a vote; in 1853's bond stage (several
-// seats act at once) another seat's moves do not restart the clock of a seat missing its deadline.
+// seats act at once) another seat's moves do not restart the clock of a seat missing its deadline;
+// each vote, invitation and acceptance reaches the WatchGame streams opened with with_seats at once.
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <iostream>
 #include <thread>
 
 #include "mailrun/v1/seats.grpc.pb.h"
@@ -322,6 +324,100 @@ TEST_F(EmptySeats, InATournamentGameTheDirectorDecidesAlone) {
               grpc::StatusCode::PERMISSION_DENIED);
   }
   EXPECT_TRUE(Call(&SeatStub::InviteSubstitute, GameHarness::AccessToken(director), invite, &invited).ok());
+}
+
+// A WatchGame stream of `token`'s player opened with with_seats after seat change `after`.
+class SeatStream {
+ public:
+  SeatStream(GameHarness& harness, const std::string& token, const std::string& game_id, int64_t after) {
+    mailrun::v1::WatchGameRequest request;
+    request.set_game_id(game_id);
+    request.set_after_version(GetGame(harness.stub(), token, game_id).version());
+    request.set_with_seats(true);
+    request.set_after_seats_change(after);
+    context_.AddMetadata("authorization", "Bearer " + token);
+    context_.set_deadline(std::chrono::system_clock::now() + std::chrono::seconds(30));
+    reader_ = harness.stub().WatchGame(&context_, request);
+  }
+  ~SeatStream() { context_.TryCancel(); }
+  // The next message, which must be a seat change: its number, and how long it took to come.
+  int64_t Next(std::chrono::milliseconds* waited = nullptr) {
+    const auto start = std::chrono::steady_clock::now();
+    mailrun::v1::WatchGameResponse got;
+    EXPECT_TRUE(reader_->Read(&got)) << "the stream ended";
+    if (waited) {
+      *waited = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+    }
+    EXPECT_GT(got.seats_change(), 0) << got.ShortDebugString();
+    EXPECT_FALSE(got.has_entry() || got.has_view() || got.has_chat()) << "a seat change carries nothing else";
+    return got.seats_change();
+  }
+  grpc::Status Finish() { return reader_->Finish(); }
+
+ private:
+  grpc::ClientContext context_;
+  std::unique_ptr<grpc::ClientReader<mailrun::v1::WatchGameResponse>> reader_;
+};
+
+TEST_F(EmptySeats, EachVoteInvitationAndAcceptanceReachesTheOtherPlayersOpenStreamsAtOnce) {
+  const std::string game_id = NewGame("live");
+  WaitAbandoned(game_id);
+  // The counter stops (no deadline any more): from here only the calls below change the seats.
+  {
+    pqxx::nontransaction txn(harness_->db());
+    txn.exec_params("UPDATE games SET turn_deadline_seconds = 0 WHERE game_id = $1", game_id);
+  }
+  std::this_thread::sleep_for(500ms);  // a count under way when the deadline went ends meanwhile
+  const int a = others_[0], b = others_[1], c = others_[2];
+  const int64_t version = GetGame(harness_->stub(), tokens_[c], game_id).version();
+
+  // A stream from 0 starts with where the seats stand: the counts made them change already.
+  SeatStream watching(*harness_, tokens_[c], game_id, 0);
+  const int64_t counted = watching.Next();
+  std::vector<std::chrono::milliseconds> waits(4);
+
+  ASSERT_TRUE(Vote(game_id, tokens_[a], leaver_, mailrun::v1::SEAT_CHOICE_SUBSTITUTE, NewRequestId()).ok());
+  EXPECT_EQ(watching.Next(&waits[0]), counted + 1) << "the first vote";
+  // A repeated vote changes nothing and announces nothing: the next change is the second vote's.
+  ASSERT_TRUE(Vote(game_id, tokens_[a], leaver_, mailrun::v1::SEAT_CHOICE_SUBSTITUTE, NewRequestId()).ok());
+  ASSERT_TRUE(Vote(game_id, tokens_[b], leaver_, mailrun::v1::SEAT_CHOICE_SUBSTITUTE, NewRequestId()).ok());
+  EXPECT_EQ(watching.Next(&waits[1]), counted + 2) << "the deciding vote";
+
+  mailrun::v1::InviteSubstituteRequest invite;
+  invite.set_game_id(game_id);
+  invite.set_seat(leaver_);
+  invite.set_user_id("live-sub");
+  mailrun::v1::InviteSubstituteResponse invited;
+  ASSERT_TRUE(Call(&SeatStub::InviteSubstitute, tokens_[leaver_ == 1 ? a : 1], invite, &invited).ok());
+  EXPECT_EQ(watching.Next(&waits[2]), counted + 3) << "the invitation";
+
+  mailrun::v1::AcceptSeatRequest accept;
+  accept.set_game_id(game_id);
+  accept.set_seat(leaver_);
+  accept.set_request_id(NewRequestId());
+  mailrun::v1::AcceptSeatResponse accepted;
+  ASSERT_TRUE(Call(&SeatStub::AcceptSeat, GameHarness::AccessToken("live-sub"), accept, &accepted).ok());
+  EXPECT_EQ(watching.Next(&waits[3]), counted + 4) << "the acceptance";
+  for (const auto waited : waits) EXPECT_LT(waited.count(), 5000) << "a seat change comes at once, not at a poll";
+  std::cout << "seat changes reached the stream after (ms):";
+  for (const auto waited : waits) std::cout << " " << waited.count();
+  std::cout << "\n";
+  EXPECT_EQ(GetGame(harness_->stub(), tokens_[c], game_id).version(), version) << "no move was made meanwhile";
+
+  // A stream resumed after an earlier change gets only the latest one.
+  SeatStream resumed(*harness_, tokens_[c], game_id, counted + 1);
+  EXPECT_EQ(resumed.Next(), counted + 4);
+  // A negative after_seats_change is refused, naming the field.
+  SeatStream bad(*harness_, tokens_[c], game_id, -1);
+  const grpc::Status refused = bad.Finish();
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(refused);
+  EXPECT_NE(refused.error_message().find("after_seats_change"), std::string::npos) << refused.error_message();
+  // So is one the game has not reached (a stream would wait for it for nothing).
+  SeatStream ahead(*harness_, tokens_[c], game_id, counted + 100);
+  const grpc::Status too_far = ahead.Finish();
+  EXPECT_EQ(too_far.error_code(), grpc::StatusCode::INVALID_ARGUMENT) << Describe(too_far);
+  EXPECT_NE(too_far.error_message().find("is ahead of the game's latest seat change"), std::string::npos)
+      << too_far.error_message();
 }
 
 TEST_F(EmptySeats, ARestartInTheMiddleOfAVoteNeitherLosesNorDoublesAVote) {

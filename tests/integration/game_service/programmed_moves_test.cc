@@ -4,8 +4,11 @@
 // while nobody trades and is cancelled when another player buys; each programmed move is in the
 // log with a "service:prog:" request id, made once; a decline-offers order declines the Elephant
 // offered to its player (1853 3.1.11), leaves the player's own turn alone and is cancelled when the
-// player moves by hand; clients may not use that prefix; orders are refused outside their round,
-// and only players see and set them.
+// player moves by hand; so do 1947's declines, from positions of a recorded self-play game: a
+// private a railway offers to buy (3.3), a train another railway offers to buy (6.15.2) and a bond
+// issue offered to the shareholders (5.4.2), and 1853's offer for a train of a company the player
+// directs (4.8.9) in a self-play game; clients may not use that prefix; orders are refused
+// outside their round, and only players see and set them.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -123,6 +126,9 @@ class Programmed : public ::testing::Test {
     return harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id + "' AND seat = " +
                            std::to_string(seat) + " AND request_id LIKE 'service:prog:%'");
   }
+
+  void DeclinesAsRecorded(const std::string& file, const std::string& prefix, size_t offer, size_t answer, size_t own,
+                          const std::function<bool(const mailrun::v1::Action&)>& declined);
 
   static GameHarness* harness_;
   std::unique_ptr<ProgrammedStub> stub_;
@@ -279,6 +285,150 @@ TEST_F(Programmed, ADeclineOrderDeclinesTheElephantOfferedAndIsCancelledWhenItsP
   EXPECT_EQ(now.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_CANCELLED);
   EXPECT_EQ(now.reason(), "its player moved by hand");
   EXPECT_EQ(ProgrammedRows(game_id, kAdam), 1);
+}
+
+// A decline order in a recorded game (a self-play game of tests/fixtures): the answering seat's
+// player leaves the order before recorded action `offer` (the offer, or what leads to it), the
+// record is played up to its own answer `answer` (a decline), which the order must make: once, as
+// the seat, with a "service:prog:" request id, as `declined` tells. The game is then where the
+// record was, so the record plays on to the player's next own move `own`, made by hand, which
+// cancels the order.
+void Programmed::DeclinesAsRecorded(const std::string& file, const std::string& prefix, size_t offer, size_t answer,
+                                    size_t own, const std::function<bool(const mailrun::v1::Action&)>& declined) {
+  const auto record = mailrun::engine::t1853::testing::LoadRecord(file);
+  ASSERT_GT(record.actions.size(), own);
+  const int seat = record.actions[answer].seat();
+  ASSERT_TRUE(declined(record.actions[answer])) << "the record's answer " << answer << " is a decline";
+  ASSERT_EQ(record.actions[own].seat(), seat);
+  const std::string game_id = harness_->CreateGame(record.config, "table-" + prefix);
+  tokens_.clear();
+  for (const auto& player : record.config.players()) tokens_.push_back(GameHarness::AccessToken(player.user_id()));
+  int64_t version = PlayRecorded(harness_->stub(), record, game_id, 0, offer, 0);
+  ProgrammedMove order;
+  ASSERT_TRUE(Set(seat, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS, 0, &order).ok());
+  version = PlayRecorded(harness_->stub(), record, game_id, offer, answer, version);
+  auto game = WaitPast(game_id, version);
+  ASSERT_EQ(game.version(), version + 1) << "the order did not answer the offer at version " << version;
+  const auto made = EffectiveActions(harness_->db(), game_id).back();
+  EXPECT_EQ(made.seat(), seat);
+  EXPECT_TRUE(declined(made)) << made.ShortDebugString();
+  const std::string user = record.config.players(seat).user_id();
+  EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id + "' AND seq = " +
+                          std::to_string(version + 1) + " AND user_id = '" + user +
+                          "' AND request_id LIKE 'service:prog:%'"),
+            1)
+      << "made as the seat's player, logged as programmed";
+  version += 1;
+
+  // The record goes on from the same position: nobody else's move is the order's business.
+  version = PlayRecorded(harness_->stub(), record, game_id, answer + 1, own, version);
+  EXPECT_EQ(Order(seat, game_id, order.move_id()).state(), mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE);
+  // The player's own next move, by hand: the order is cancelled, having declined once.
+  PlayRecorded(harness_->stub(), record, game_id, own, own + 1, version);
+  const ProgrammedMove now = OrderOnce(seat, game_id, order.move_id(), Ended);
+  EXPECT_EQ(now.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_CANCELLED);
+  EXPECT_EQ(now.reason(), "its player moved by hand");
+  EXPECT_EQ(now.moves_made(), 1);
+  EXPECT_EQ(ProgrammedRows(game_id, seat), 1) << "declined once";
+}
+
+TEST_F(Programmed, ADeclineOrderRefusesA1947RailwaysOfferForThePlayersPrivate) {
+  // Self-play 1947 of three: recorded action 145 is a railway of seat 0's buying private 7 from
+  // seat 2 at 1 (3.3), 146 seat 2's refusal, 160 seat 2's next own move (a bond bought).
+  DeclinesAsRecorded("games-1947/t1947-3p.json", "decline-private", 145, 146, 160,
+                     [](const mailrun::v1::Action& a) {
+                       return a.has_answer_private_purchase_1947() && !a.answer_private_purchase_1947().accept();
+                     });
+}
+
+TEST_F(Programmed, ADeclineOrderRefusesA1947TrainOfferedForARailwayThePlayerPresides) {
+  // Recorded action 388: seat 2's railway offers to buy EBR's T3 (seat 1 presides) at 1 (6.15.2);
+  // 389 seat 1's refusal, 392 seat 1's next own move (a share bought).
+  DeclinesAsRecorded("games-1947/t1947-3p.json", "decline-train", 388, 389, 392,
+                     [](const mailrun::v1::Action& a) {
+                       return a.has_answer_train_sale_1947() && !a.answer_train_sale_1947().accept();
+                     });
+}
+
+TEST_F(Programmed, ADeclineOrderSubscribesForNoneOfA1947BondIssue) {
+  // Self-play 1947 of five: recorded action 128 is seat 4's PRC issuing bonds, offered to the
+  // shareholders in turn (5.4.2); 129 seat 4's own subscription, 130 seat 1's "none", 132 seat 1's
+  // next own move (a share bought). The order is left before the issue.
+  DeclinesAsRecorded("games-1947/t1947-5p.json", "decline-bonds", 128, 130, 132,
+                     [](const mailrun::v1::Action& a) {
+                       return a.has_subscribe_bonds_1947() && a.subscribe_bonds_1947().count() == 0;
+                     });
+}
+
+TEST_F(Programmed, ADeclineOrderRefusesAn1853TrainOfferForACompanyThePlayerDirects) {
+  // A self-play 1853 game of four, played to the first of its recorded train purchases where the
+  // buying company could offer for a train of a company another seat directs (4.8.9).
+  const auto record = mailrun::engine::t1853::testing::LoadRecord("games/bot-game-4p.json");
+  const std::string game_id = harness_->CreateGame(record.config, "table-decline-1853-train");
+  tokens_.clear();
+  for (const auto& player : record.config.players()) tokens_.push_back(GameHarness::AccessToken(player.user_id()));
+  int64_t version = 0;
+  size_t at = 0;
+  int buyer = -1, seller = -1;
+  mailrun::v1::Action offer;
+  for (size_t i = 0; i < record.actions.size() && seller < 0; ++i) {
+    if (!record.actions[i].has_buy_train()) continue;
+    version = PlayRecorded(harness_->stub(), record, game_id, at, i, version);
+    at = i;
+    buyer = record.actions[i].seat();
+    const auto view = GetGame(harness_->stub(), tokens_[buyer], game_id).view();
+    mailrun::v1::ListLegalActionsRequest request;
+    request.set_game_id(game_id);
+    mailrun::v1::ListLegalActionsResponse legal;
+    ASSERT_TRUE(harness_->Call(&GameStub::ListLegalActions, tokens_[buyer], request, &legal).ok());
+    for (const auto& option : legal.actions()) {
+      if (!option.action().has_offer_train()) continue;
+      for (const auto& company : view.companies()) {
+        if (company.initials() == option.action().offer_train().from_company() && company.director_seat() >= 0 &&
+            company.director_seat() != buyer) {
+          seller = company.director_seat();
+          offer = option.action();
+        }
+      }
+    }
+  }
+  ASSERT_GE(seller, 0) << "no recorded train purchase where a train of another director's company was on offer";
+  offer.set_seat(buyer);
+  offer.mutable_offer_train()->set_price(10);  // the least a train may be offered for (4.8.9)
+
+  ProgrammedMove order;
+  ASSERT_TRUE(Set(seller, game_id, mailrun::v1::PROGRAMMED_MOVE_KIND_DECLINE_OFFERS, 0, &order).ok());
+  mailrun::v1::SubmitActionResponse answer;
+  const grpc::Status offered = Submit(harness_->stub(), tokens_[buyer], game_id, version, offer, NewRequestId(), &answer);
+  ASSERT_TRUE(offered.ok()) << Describe(offered);
+  version = answer.version();
+  auto game = WaitPast(game_id, version);
+  ASSERT_EQ(game.version(), version + 1) << "the order did not answer the offer";
+  EXPECT_FALSE(game.view().has_pending_offer());
+  EXPECT_EQ(game.view().active_seats(0), buyer) << "the buying company's turn goes on";
+  const auto made = EffectiveActions(harness_->db(), game_id).back();
+  EXPECT_EQ(made.seat(), seller);
+  ASSERT_TRUE(made.has_answer_offer());
+  EXPECT_FALSE(made.answer_offer().accept());
+  EXPECT_EQ(harness_->Count("SELECT count(*) FROM game_actions WHERE game_id = '" + game_id + "' AND seq = " +
+                            std::to_string(version + 1) + " AND user_id = '" + record.config.players(seller).user_id() +
+                            "' AND request_id LIKE 'service:prog:%'"),
+            1)
+      << "made as the seat's player, logged as programmed";
+  version += 1;
+
+  // Declined, the game is where the record was: it plays on to the seller's next own move, by hand.
+  size_t own = at;
+  while (own < record.actions.size() && record.actions[own].seat() != seller) ++own;
+  ASSERT_LT(own, record.actions.size());
+  version = PlayRecorded(harness_->stub(), record, game_id, at, own, version);
+  EXPECT_EQ(Order(seller, game_id, order.move_id()).state(), mailrun::v1::PROGRAMMED_MOVE_STATE_ACTIVE);
+  PlayRecorded(harness_->stub(), record, game_id, own, own + 1, version);
+  const ProgrammedMove now = OrderOnce(seller, game_id, order.move_id(), Ended);
+  EXPECT_EQ(now.state(), mailrun::v1::PROGRAMMED_MOVE_STATE_CANCELLED);
+  EXPECT_EQ(now.reason(), "its player moved by hand");
+  EXPECT_EQ(now.moves_made(), 1);
+  EXPECT_EQ(ProgrammedRows(game_id, seller), 1) << "declined once";
 }
 
 TEST_F(Programmed, ClientsMayNotUseTheProgrammedPrefixAndOnlyPlayersSetOrders) {

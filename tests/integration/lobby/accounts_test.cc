@@ -374,5 +374,33 @@ TEST_F(Accounts, UpdateProfileRenamesAndChangesTheTimeZone) {
   EXPECT_EQ(lobby_->Snapshot(), before);
 }
 
+TEST_F(Accounts, GetProfileFindsAPlayerByDisplayNameInAnyCase) {
+  const auto user = lobby_->NewUser("Pia");
+  const auto asker = lobby_->NewUser("Quin");
+  mailrun::v1::GetProfileRequest request;
+  request.set_display_name(Lower(user.display_name()));
+  mailrun::v1::Profile found;
+  ASSERT_TRUE(lobby_->Call(&Stub::GetProfile, asker.access_token(), request, &found).ok());
+  EXPECT_EQ(found.user_id(), user.user_id());
+  EXPECT_EQ(found.display_name(), user.display_name()) << "the name as the player spells it";
+  EXPECT_TRUE(found.time_zone().empty()) << "another player's time zone stays theirs";
+
+  // A name nobody has: NOT_FOUND naming the name.
+  request.set_display_name("Nobody " + user.display_name());
+  grpc::Status status = lobby_->Call(&Stub::GetProfile, asker.access_token(), request, &found);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::NOT_FOUND);
+  EXPECT_EQ(status.error_message(), "no user named '" + request.display_name() + "'");
+  // Both ways at once, or a name no account could have: INVALID_ARGUMENT.
+  request.set_display_name(user.display_name());
+  request.set_user_id(user.user_id());
+  status = lobby_->Call(&Stub::GetProfile, asker.access_token(), request, &found);
+  EXPECT_EQ(status.error_code(), grpc::StatusCode::INVALID_ARGUMENT);
+  EXPECT_NE(status.error_message().find("not both"), std::string::npos) << status.error_message();
+  request.clear_user_id();
+  request.set_display_name(std::string("bad\x01name", 8));
+  EXPECT_EQ(lobby_->Call(&Stub::GetProfile, asker.access_token(), request, &found).error_code(),
+            grpc::StatusCode::INVALID_ARGUMENT);
+}
+
 }  // namespace
 }  // namespace mailrun::testing

@@ -333,7 +333,9 @@ export function GameScreen({ client, gameId, me, onVersion }: GameScreenProps) {
       </header>
       <GlanceStrip glance={offline ? { ...glance(view, yourSeat, finished, [], titleMoney), turn: "", myTurn: false }
                                    : glance(view, yourSeat, finished, turnAsks(legal, moves, titleMoney), titleMoney, state.study)} />
-      {yourSeat >= 0 && <SeatBanner client={client} gameId={gameId} version={state.version} finished={finished} />}
+      {!state.study && (
+        <SeatBanner client={client} gameId={gameId} version={state.version} seatsChange={state.seatsChange} finished={finished} />
+      )}
       {refusal && <RefusalBox refusal={refusal} onClose={() => setRefusal(undefined)} />}
       {historyAt !== undefined && (
         <div class="mr-note" data-testid="history-note">

@@ -2,7 +2,8 @@
 // components (GetComponents, kept per content hash while the page lives), the whole history
 // (GetHistory, paged), the caller's legal actions, and the WatchGame stream merging each new
 // version as it comes (resumed from the last version received after a dropped connection, with
-// growing pauses). Also every view seen since the screen opened, by version, for the history.
+// growing pauses); the stream also announces the game's seat changes (with_seats: SeatBanner reads
+// them). Also every view seen since the screen opened, by version, for the history.
 import { Code, ConnectError } from "@connectrpc/connect";
 import { useEffect, useRef, useState } from "preact/hooks";
 
@@ -25,6 +26,7 @@ export interface GameState {
   legalVersion: bigint;
   live: "connecting" | "live" | "reconnecting" | "ended";
   viewsByVersion: Map<bigint, GameView>;
+  seatsChange: bigint; // the game's latest seat change announced on the stream (SeatBanner reads the seats again)
 }
 
 const componentsCache = new Map<string, Components>(); // "title/edition" -> components
@@ -52,6 +54,7 @@ export function useGame(client: ApiClients, gameId: string) {
     legalVersion: -1n,
     live: "connecting",
     viewsByVersion: new Map(),
+    seatsChange: 0n,
   });
   const latest = useRef(state);
   latest.current = state;
@@ -156,10 +159,18 @@ export function useGame(client: ApiClients, gameId: string) {
       while (!stopped) {
         try {
           update(() => ({ live: latest.current.live === "connecting" ? "connecting" : "reconnecting" }));
-          const stream = client.game.watchGame({ gameId, afterVersion: latest.current.version }, { signal: abort.signal });
+          const stream = client.game.watchGame(
+            { gameId, afterVersion: latest.current.version, withSeats: true, afterSeatsChange: latest.current.seatsChange },
+            { signal: abort.signal },
+          );
           update(() => ({ live: "live" }));
           for await (const change of stream) {
             pause = 500;
+            if (change.seatsChange > 0n) {
+              // The seats changed (a vote, an invitation, a handover): no version, nothing to merge.
+              update((s) => ({ seatsChange: change.seatsChange > s.seatsChange ? change.seatsChange : s.seatsChange, live: "live" }));
+              continue;
+            }
             update((s) => {
               const history = change.entry ? addEntries(s.history, [change.entry]) : s.history;
               if (change.version <= s.version) return { history, live: "live" }; // a view never twice
