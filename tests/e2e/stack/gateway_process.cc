@@ -34,9 +34,10 @@ ChildResult GatewayProcess::Finish() { return process_->Finish(0ms); }
 GatewaySuite::GatewaySuite(const std::string& setup_script, const std::string& client_dir,
                            const std::string& stack_name, const std::string& gateway_dir,
                            const std::map<std::string, std::string>& settings,
-                           const std::map<std::string, std::string>& notify_env)
+                           const std::map<std::string, std::string>& notify_env,
+                           const std::map<std::string, std::string>& every_env)
     : setup(RunChild({mailrun::testing::SourcePath(setup_script), client_dir}, {}, "", 600s)),
-      stack(stack_name, 1, notify_env),
+      stack(stack_name, 1, notify_env, every_env),
       gateway(stack, gateway_dir, settings) {}
 
 }  // namespace mailrun::e2e

@@ -37,10 +37,11 @@ class GatewayProcess {
 struct GatewaySuite {
   // `setup_script` (a source path) installs the client's packages into `client_dir`;
   // `settings`: the gateway's MAILRUN_GATEWAY_* settings; `notify_env`: more environment for
-  // mailrun-notify (an SMTP relay, say).
+  // mailrun-notify (an SMTP relay, say); `every_env`: more environment for all three services.
   GatewaySuite(const std::string& setup_script, const std::string& client_dir, const std::string& stack_name,
                const std::string& gateway_dir, const std::map<std::string, std::string>& settings,
-               const std::map<std::string, std::string>& notify_env = {});
+               const std::map<std::string, std::string>& notify_env = {},
+               const std::map<std::string, std::string>& every_env = {});
 
   ChildResult setup;  // the setup script's exit and output
   Stack stack;

@@ -2,7 +2,7 @@
 // each person on a phone (360x740), by tapping. web_seats_test.cc has started a 1947 table whose
 // first seat to act has missed its deadline and counts as abandoned; MAILRUN_SEATS says (JSON):
 // { gameId, leaver (the seat), voters: [name, name] (the second may invite: the host, or any other
-// player when the host is the leaver), substitute: { name, userId } }. Both voters open the game
+// player when the host is the leaver), substitute: { name } }. Both voters open the game
 // and see the seat banner; the first votes for a substitute and the second's open page shows that
 // vote without being reloaded and without a move (the game's stream announces the seat change);
 // the second votes the same (the majority of three), types a name nobody has (refused, naming it),

@@ -29,8 +29,11 @@ inline constexpr char kPassword[] = "browser-test-password";  // browser_game.mj
 class Web : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
+    // The lobby allows turn deadlines of 2 s and the game service counts missed ones every second,
+    // so that the seat test's abandoned seat takes seconds (web_seats_test.cc).
     suite_ = new GatewaySuite("tests/e2e/web/setup.sh", MAILRUN_E2E_WEB_CLIENT_DIR, "e2e_web", MAILRUN_GATEWAY_DIR,
-                             {{"MAILRUN_GATEWAY_WEB_DIR", MAILRUN_WEB_DIR}});
+                             {{"MAILRUN_GATEWAY_WEB_DIR", MAILRUN_WEB_DIR}}, {},
+                             {{"MAILRUN_SHORTEST_TURN_DEADLINE_SECONDS", "2"}, {"MAILRUN_SEAT_CHECK_MS", "1000"}});
   }
   static void TearDownTestSuite() {
     delete suite_;
