@@ -131,5 +131,22 @@ TEST(MailText, MailsCarryTheOneClickUnsubscribeHeadersAndVerificationHasNone) {
       << verify;
 }
 
+TEST(MailText, TheLoginCodeMailIsInThePlayersLanguageWithNoUnsubscribeLine) {
+  const MailFrame frame{"Mailrun <turns@mailrun.test>", "a@example.net", "<login-1@mailrun.test>", 0};
+  const int64_t until_ms = 1'800'000'000'000;  // Fri, 15 Jan 2027 08:00:00 +0000
+  const std::string german = LoginCodeMail(frame, "K7PQ-M2XR", "Asha", until_ms, MailWords("de"));
+  EXPECT_NE(german.find("\r\nSubject: " + German("mail.login_code.subject") + "\r\n"), std::string::npos) << german;
+  EXPECT_NE(german.find("\r\nDein Anmeldecode: K7PQ-M2XR\r\n"), std::string::npos) << german;
+  EXPECT_NE(german.find("Mailrun-Konto \u201eAsha\u201c"), std::string::npos) << german;
+  EXPECT_NE(german.find("\r\nContent-Language: de\r\n"), std::string::npos) << german;
+  const std::string english = LoginCodeMail(frame, "K7PQ-M2XR", "Asha", until_ms, MailWords("en"));
+  EXPECT_NE(english.find("\r\nSubject: Your Mailrun login code\r\n"), std::string::npos) << english;
+  EXPECT_NE(english.find("\r\nYour login code: K7PQ-M2XR\r\n"), std::string::npos) << english;
+  EXPECT_NE(english.find("It works once, until Fri, 15 Jan 2027 08:00:00 +0000."), std::string::npos) << english;
+  for (const std::string* mail : {&german, &english}) {
+    EXPECT_EQ(mail->find("List-Unsubscribe"), std::string::npos) << "a code the player asked for is no notification";
+  }
+}
+
 }  // namespace
 }  // namespace mailrun::notification
