@@ -5,7 +5,9 @@
 // player's notes are saved and read back by that player only. And a running 1853 game exported by
 // another player (`mailrun export`: the others' secret bonds withheld), a study game made from the
 // file (`mailrun study`) and a move played in it, the source game unmoved; an order to decline
-// offers (`mailrun program decline`) left and listed.
+// offers (`mailrun program decline`) left and listed. And an abandoned seat (`mailrun seat`): two
+// votes for a substitute, the host inviting one by name (a name nobody has refused naming it),
+// the substitute taking the seat; the suite's lobby allows a 3 s turn deadline for it.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -31,7 +33,10 @@ using nlohmann::json;
 
 class CliChat : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() { stack_ = new Stack("e2e_cli_chat"); }
+  static void SetUpTestSuite() {
+    stack_ = new Stack("e2e_cli_chat", 1, {},
+                       {{"MAILRUN_SHORTEST_TURN_DEADLINE_SECONDS", "3"}, {"MAILRUN_SEAT_CHECK_MS", "500"}});
+  }
   static void TearDownTestSuite() {
     delete stack_;
     stack_ = nullptr;
@@ -188,6 +193,72 @@ TEST_F(CliChat, ARunningGameIsExportedWithoutOthersSecretsAndStudiedByPlayingEve
   r = Mailrun("uma", "program list --game GAME");
   ASSERT_DONE(r);
   EXPECT_SHOWS(r, ": decline in offers (active");
+}
+
+TEST_F(CliChat, AnAbandonedSeatIsVotedToASubstituteInvitedByNameWhoTakesIt) {
+  ASSERT_NO_FATAL_FAILURE(StartGame({"ana", "ben", "cai"}, "--title 1947 --turn-deadline 3 --abandon-after 1 --name Seats"));
+  ASSERT_DONE(Mailrun("dora", "register dora"));
+  // The seat to act first (one bids at a time in 1947's auction) never moves.
+  auto r = Mailrun("ana", "--json games show GAME");
+  ASSERT_DONE(r);
+  const json shown = json::parse(r.out);
+  const int leaver = shown["view"]["activeSeats"][0];
+  const std::string leaver_name = shown["view"]["players"][leaver]["displayName"];
+  std::vector<std::string> others;
+  for (const std::string name : {"ana", "ben", "cai"}) {
+    if (name != leaver_name) others.push_back(name);
+  }
+  ASSERT_EQ(others.size(), 2u) << leaver_name;
+  const std::string seat = std::to_string(leaver);
+  bool abandoned = false;
+  for (int i = 0; i < 120 && !abandoned; ++i) {
+    r = Mailrun(others[0], "--json seat status --game GAME");
+    ASSERT_DONE(r);
+    abandoned = json::parse(r.out)["seats"][leaver].value("abandoned", false);
+    if (!abandoned) std::this_thread::sleep_for(500ms);
+  }
+  ASSERT_TRUE(abandoned) << "seat " << seat << " never counted as abandoned\n" << stack_->LogTails();
+  r = Mailrun(others[0], "seat status --game GAME");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "seat " + seat + " " + leaver_name + ": ");
+  EXPECT_SHOWS(r, "missed deadline(s) in a row, ABANDONED");
+
+  // Both others vote for a substitute (the majority of two); then the host invites one by name.
+  r = Mailrun(others[0], "seat vote --game GAME " + seat + " substitute");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "votes: seat ");
+  r = Mailrun(others[1], "seat vote --game GAME " + seat + " substitute");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "decided: a substitute, the host invites one");
+  const std::string host = leaver_name == "ana" ? others[0] : "ana";  // the leaver's seat: any other player
+  r = Mailrun(host, "seat invite GAME " + seat + " nobody-here");
+  EXPECT_NE(r.exit_code, 0) << r.Describe();
+  EXPECT_NE(r.err.find("nobody-here"), std::string::npos) << "the refusal names the name: " << r.err;
+  r = Mailrun(host, "seat status --game GAME");
+  EXPECT_SHOWS(r, "decided: a substitute, the host invites one");  // the wrong name changed nothing
+  r = Mailrun(host, "seat invite GAME " + seat + " DORA");  // any case
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "invited: dora");
+  r = Mailrun(others[1], "seat status --game GAME");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "seat " + seat + " " + leaver_name);
+  EXPECT_SHOWS(r, "invited: dora");
+
+  // dora finds the offer and takes the seat where the leaver left it.
+  r = Mailrun("dora", "seat invitations");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "game " + game_ + " seat " + seat + " (left by " + leaver_name + "), invited by " + host);
+  r = Mailrun("dora", "seat accept GAME " + seat);
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "You hold seat " + seat + " now.");
+  r = Mailrun("dora", "--json games show GAME");
+  ASSERT_DONE(r);
+  const json taken = json::parse(r.out);
+  EXPECT_EQ(taken.value("yourSeat", 0), leaver);
+  EXPECT_EQ(taken.value("version", "0"), "0") << "the seat is taken where the leaver left it";
+  r = Mailrun(others[0], "seat status --game GAME");
+  ASSERT_DONE(r);
+  EXPECT_SHOWS(r, "handed over to the substitute (left by " + leaver_name + ")");
 }
 
 }  // namespace
