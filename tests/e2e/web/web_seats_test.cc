@@ -108,5 +108,92 @@ TEST_F(Web, AnAbandonedSeatIsVotedToASubstituteWhoTakesItAndMovesByTapping) {
   }
 }
 
+// A tournament game's abandoned seat is decided by the tournament's director, who holds no seat,
+// on a phone (tests/e2e/web/browser_director.mjs): the director opens the game, sees the banner
+// say the director decides, and hands the seat to the bot. A tournament table abandons a seat after
+// 3 missed deadlines (the lobby's default), here 2 s each.
+TEST_F(Web, ATournamentsDirectorSeesTheSeatBannerAndHandsTheSeatToTheBot) {
+  using LobbyStub = mailrun::v1::LobbyService::Stub;
+  auto lobby = mailrun::v1::LobbyService::NewStub(Stack::Channel(suite_->stack.lobby_address()));
+  auto game = mailrun::v1::GameService::NewStub(Stack::Channel(suite_->stack.game_address()));
+  auto seats = mailrun::v1::SeatService::NewStub(Stack::Channel(suite_->stack.game_address()));
+  const Account director = RegisterAccount(*lobby, "Odile", kPassword);
+  std::vector<Account> players;
+  for (const std::string name : {"Pavel", "Quila", "Rosa"}) players.push_back(RegisterAccount(*lobby, name, kPassword));
+
+  mailrun::v1::CreateTournamentRequest create;
+  create.set_request_id(NewRequestId());
+  create.set_name("Director's Cup");
+  create.set_title(mailrun::v1::TITLE_1947);
+  create.set_format(mailrun::v1::TOURNAMENT_FORMAT_SWISS);
+  create.set_table_size(3);
+  create.set_rounds(1);
+  create.set_registration_closes_at_unix_ms(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count() +
+      3600 * 1000);
+  create.set_turn_deadline_seconds(2);
+  mailrun::v1::Tournament cup;
+  grpc::Status status = CallAs(*lobby, &LobbyStub::CreateTournament, director.token, create, &cup);
+  ASSERT_TRUE(status.ok()) << Describe(status);
+  for (const auto& p : players) {
+    mailrun::v1::RegisterForTournamentRequest join;
+    join.set_request_id(NewRequestId());
+    join.set_tournament_id(cup.tournament_id());
+    status = CallAs(*lobby, &LobbyStub::RegisterForTournament, p.token, join, &cup);
+    ASSERT_TRUE(status.ok()) << p.name << ": " << Describe(status);
+  }
+  mailrun::v1::StartTournamentRoundRequest start;
+  start.set_request_id(NewRequestId());
+  start.set_tournament_id(cup.tournament_id());
+  start.set_round(1);
+  status = CallAs(*lobby, &LobbyStub::StartTournamentRound, director.token, start, &cup);
+  ASSERT_TRUE(status.ok()) << Describe(status);
+  std::string game_id;
+  for (int i = 0; i < 100 && game_id.empty(); ++i) {
+    mailrun::v1::GetTournamentRequest get;
+    get.set_tournament_id(cup.tournament_id());
+    ASSERT_TRUE(CallAs(*lobby, &LobbyStub::GetTournament, director.token, get, &cup).ok());
+    if (cup.tables_size() == 1) game_id = cup.tables(0).game_id();
+    if (game_id.empty()) std::this_thread::sleep_for(200ms);
+  }
+  ASSERT_FALSE(game_id.empty()) << "the round's game was not created\n" << suite_->stack.LogTails();
+  const auto opening = GetGameAs(*game, players[0].token, game_id);
+  const int leaver = opening.view().active_seats(0);
+  const std::string leaver_name = opening.view().players(leaver).display_name();
+
+  // The game service counts the seat abandoned after its third missed deadline.
+  mailrun::v1::GetSeatsRequest get;
+  get.set_game_id(game_id);
+  mailrun::v1::GetSeatsResponse now;
+  for (int i = 0; i < 120 && !now.seats_size(); ++i) {
+    mailrun::v1::GetSeatsResponse read;
+    ASSERT_TRUE(CallAs(*seats, &SeatStub::GetSeats, director.token, get, &read).ok());
+    if (read.seats(leaver).abandoned()) now = read;
+    else std::this_thread::sleep_for(500ms);
+  }
+  ASSERT_GT(now.seats_size(), 0) << "seat " << leaver << " never counted as abandoned\n" << suite_->stack.LogTails();
+  ASSERT_TRUE(now.director_decides());
+  ASSERT_TRUE(now.you_invite()) << "the director decides and invites";
+
+  const nlohmann::json setup = {{"gameId", game_id}, {"leaver", leaver}, {"director", director.name}};
+  nlohmann::json saw;
+  ASSERT_NO_FATAL_FAILURE(
+      RunSuiteScript(*suite_, "browser_director.mjs", 120s, {{"MAILRUN_DIRECTOR", setup.dump()}}, &saw));
+  EXPECT_NE(saw.at("bannerText").get<std::string>().find("The tournament's director decides who plays it."),
+            std::string::npos)
+      << saw;
+  EXPECT_EQ(saw.at("buttons"), nlohmann::json::array({"Hand it to the bot", "Find a substitute"})) << saw;
+  EXPECT_EQ(saw.at("bannerGone"), true);
+  EXPECT_EQ(SeriousViolations(saw.at("axe")), "");
+
+  // The director's one choice decided: the service's bot holds the seat now.
+  mailrun::v1::GetSeatsResponse after;
+  ASSERT_TRUE(CallAs(*seats, &SeatStub::GetSeats, director.token, get, &after).ok());
+  EXPECT_EQ(after.seats(leaver).handover(), mailrun::v1::SEAT_HANDOVER_STATE_DONE);
+  EXPECT_EQ(after.seats(leaver).decided(), mailrun::v1::SEAT_CHOICE_BOT);
+  EXPECT_EQ(after.seats(leaver).left_by_display_name(), leaver_name);
+  EXPECT_EQ(GetGameAs(*game, director.token, game_id).your_seat(), -1) << "the director holds no seat";
+}
+
 }  // namespace
 }  // namespace mailrun::e2e
