@@ -1,19 +1,13 @@
 #include "services/common/migration_checksums.h"
 
-#include <sodium.h>
-
 #include <map>
 #include <stdexcept>
 
+#include "services/common/sha256_hex.h"
+
 namespace mailrun::service {
 
-std::string MigrationChecksum(const std::string& sql) {
-  unsigned char digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(sql.data()), sql.size());
-  char hex[2 * crypto_hash_sha256_BYTES + 1];
-  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
-  return hex;
-}
+std::string MigrationChecksum(const std::string& sql) { return Sha256Hex(sql); }
 
 void EnsureChecksumColumn(pqxx::work& txn) {
   txn.exec("ALTER TABLE schema_migrations ADD COLUMN IF NOT EXISTS checksum text");

@@ -73,10 +73,7 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
       // A seat change number the game has not reached is refused, not waited for (as after_version).
       if (status.ok() && seats_sent_ > 0 && !seats_checked_ && hub_.seats_) {
         int64_t latest = 0;
-        status = hub_.seats_([&](pqxx::work& txn) {
-          latest = LastSeatChange(txn, game_id_);
-          return grpc::Status::OK;
-        });
+        status = LatestSeatChange(&latest);
         if (status.ok() && seats_sent_ > latest) {
           status = InvalidField(
               "after_seats_change",
@@ -177,16 +174,21 @@ class GameWatch final : public grpc::ServerWriteReactor<WatchGameResponse>,
   grpc::Status NextSeatsChange(std::optional<WatchGameResponse>* change) {
     if (!hub_.seats_) return grpc::Status::OK;
     int64_t latest = 0;
-    const grpc::Status status = hub_.seats_([&](pqxx::work& txn) {
-      latest = LastSeatChange(txn, game_id_);
-      return grpc::Status::OK;
-    });
+    const grpc::Status status = LatestSeatChange(&latest);
     if (!status.ok() || latest <= seats_sent_) return status;
     WatchGameResponse out;
     out.set_version(sent_);
     out.set_seats_change(latest);
     *change = std::move(out);
     return grpc::Status::OK;
+  }
+
+  // The game's latest seat change number (seat_changes.h).
+  grpc::Status LatestSeatChange(int64_t* latest) {
+    return hub_.seats_([&](pqxx::work& txn) {
+      *latest = LastSeatChange(txn, game_id_);
+      return grpc::Status::OK;
+    });
   }
 
   void End(std::unique_lock<std::mutex> lock, const grpc::Status& status) {

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <stdexcept>
 
+#include "services/common/sha256_hex.h"
+
 namespace mailrun::lobby {
 
 std::string NewLoginCode() {
@@ -32,13 +34,7 @@ std::optional<std::string> ReadLoginCode(const std::string& typed) {
   return code;
 }
 
-std::string LoginCodeHash(const std::string& code) {
-  unsigned char digest[crypto_hash_sha256_BYTES];
-  crypto_hash_sha256(digest, reinterpret_cast<const unsigned char*>(code.data()), code.size());
-  char hex[2 * crypto_hash_sha256_BYTES + 1];
-  sodium_bin2hex(hex, sizeof hex, digest, sizeof digest);
-  return hex;
-}
+std::string LoginCodeHash(const std::string& code) { return mailrun::service::Sha256Hex(code); }
 
 bool SameLoginCodeHash(const std::string& a, const std::string& b) {
   return a.size() == b.size() && sodium_memcmp(a.data(), b.data(), a.size()) == 0;

@@ -2,7 +2,6 @@
 
 #include <nlohmann/json.hpp>
 #include <openssl/rand.h>
-#include <openssl/sha.h>
 #include <spdlog/spdlog.h>
 
 #include <set>
@@ -11,6 +10,7 @@
 #include "services/common/backoff.h"
 #include "services/common/json_log.h"
 #include "services/common/metrics.h"
+#include "services/common/sha256_hex.h"
 #include "services/notification/email_message.h"
 #include "services/notification/event_text.h"
 #include "services/notification/preferences_store.h"
@@ -25,17 +25,7 @@ std::string NewToken() {
   return Base64UrlEncode(std::string(reinterpret_cast<const char*>(bytes), sizeof bytes));
 }
 
-std::string TokenHash(const std::string& token) {
-  unsigned char digest[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(token.data()), token.size(), digest);
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string hex;
-  for (unsigned char c : digest) {
-    hex.push_back(kHex[c >> 4]);
-    hex.push_back(kHex[c & 15]);
-  }
-  return hex;
-}
+std::string TokenHash(const std::string& token) { return mailrun::service::Sha256Hex(token); }
 
 int64_t UnixSeconds(TimePoint t) { return ToUnixMs(t) / 1000; }
 
